@@ -1,0 +1,60 @@
+/**
+ * What `run` needs from the outside world. The binary passes the real process
+ * streams; tests pass in-memory ones. Nothing under src/ touches `process`.
+ */
+export interface OutStream {
+  /** Returns false when the stream wants the writer to wait for 'drain'. */
+  write(chunk: string): boolean;
+  once(event: "drain" | "close" | "error", listener: (...args: unknown[]) => void): unknown;
+  removeListener?(event: "drain" | "close" | "error", listener: (...args: unknown[]) => void): unknown;
+  /** Set by Node once the stream is closed or failed (a reader that went away). */
+  readonly destroyed?: boolean;
+  readonly writableEnded?: boolean;
+  readonly isTTY?: boolean;
+  readonly columns?: number;
+}
+
+export interface Io {
+  readonly stdout: OutStream;
+  readonly stderr: OutStream;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/** Bytes gathered before each write: large enough that the per-write cost vanishes. */
+const CHUNK_SIZE = 64 * 1024;
+
+function waitForDrain(out: OutStream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.removeListener?.("drain", done);
+      out.removeListener?.("close", done);
+      out.removeListener?.("error", done);
+      resolve();
+    };
+    out.once("drain", done);
+    out.once("close", done);
+    out.once("error", done);
+  });
+}
+
+/**
+ * Writes lazily produced text in 64 KB chunks, waiting whenever the stream asks
+ * (back-pressure), and stops producing as soon as the reader has gone away, so a
+ * ten-million-row CSV piped into `head` costs only what `head` read.
+ */
+export async function writeChunks(out: OutStream, pieces: Iterable<string>): Promise<void> {
+  let buffer = "";
+  for (const piece of pieces) {
+    buffer += piece;
+    if (buffer.length >= CHUNK_SIZE) {
+      if (out.destroyed) return;
+      const ready = out.write(buffer);
+      buffer = "";
+      if (!ready) {
+        await waitForDrain(out);
+        if (out.destroyed) return;
+      }
+    }
+  }
+  if (buffer.length > 0 && !out.destroyed) out.write(buffer);
+}

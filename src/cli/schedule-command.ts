@@ -1,0 +1,99 @@
+import { isSaturated } from "../core/limits.js";
+import { type Policy, type Strategy, normalizePolicy } from "../core/policy.js";
+import { type AttemptRange, type ScheduleRow, scheduleRows, scheduleSummary } from "../core/schedule.js";
+import { SCHEDULE_COLUMNS } from "../format/columns.js";
+import { renderCsv, renderTsv } from "../format/delimited.js";
+import { renderJson } from "../format/json.js";
+import { renderMarkdown } from "../format/markdown.js";
+import { SATURATED_TEXT } from "../format/numbers.js";
+import { policyJson, summaryJson } from "../format/policy-json.js";
+import { scheduleSummaryLines } from "../format/summary.js";
+import { colorLevel } from "./color.js";
+import { UsageError } from "./errors.js";
+import { type Io, writeChunks } from "./io.js";
+import { parseAttempts, parseDuration, parseFactor } from "./parse.js";
+
+export const FORMATS = ["table", "csv", "tsv", "json", "markdown"] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** The schedule command's options as commander hands them over (strings, unparsed). */
+export interface ScheduleOptions {
+  strategy: Strategy;
+  base: string;
+  cap?: string;
+  factor?: string;
+  step?: string;
+  attempts: string;
+  format: Format;
+  color: boolean;
+}
+
+/** A table is laid out in memory (its column widths depend on every row); the machine formats stream. */
+export const MAX_TABLE_ROWS = 1_000_000;
+
+export const DEFAULT_BASE = "1s";
+export const DEFAULT_ATTEMPTS = "1..10";
+
+/** Turns the option strings into a checked policy, naming the option in every error. */
+export function policyFromOptions(options: ScheduleOptions): { policy: Policy; range: AttemptRange } {
+  const baseMs = parseDuration("--base", options.base);
+  const capMs = options.cap === undefined ? null : parseDuration("--cap", options.cap);
+  const stepMs = options.step === undefined ? undefined : parseDuration("--step", options.step);
+  if (options.factor !== undefined && options.strategy !== "exponential") {
+    throw new UsageError(`--factor applies only to --strategy exponential, not ${options.strategy}`);
+  }
+  const factor = options.factor === undefined ? undefined : parseFactor("--factor", options.factor);
+  if (capMs !== null && capMs < baseMs) {
+    throw new UsageError(`--cap (${options.cap}) must be at least --base (${options.base})`);
+  }
+  const range = parseAttempts("--attempts", options.attempts);
+  const policy = normalizePolicy({ strategy: options.strategy, baseMs, capMs, ...(factor === undefined ? {} : { factor }), ...(stepMs === undefined ? {} : { stepMs }) });
+  return { policy, range };
+}
+
+/** Passes rows through, warning once on stderr when a value first saturates. */
+function* warnOnSaturation(rows: Iterable<ScheduleRow>, io: Io): Generator<ScheduleRow> {
+  let warned = false;
+  for (const row of rows) {
+    if (!warned && (isSaturated(row.cumulativeMs) || isSaturated(row.linearCumulativeMs))) {
+      warned = true;
+      io.stderr.write(
+        `warning: from attempt ${row.attempt} the totals reach 2^53 ms (about 285,616 years) and cannot be exact; they are shown as ${SATURATED_TEXT}\n`,
+      );
+    }
+    yield row;
+  }
+}
+
+export async function runSchedule(options: ScheduleOptions, io: Io): Promise<number> {
+  const { policy, range } = policyFromOptions(options);
+  const rows = warnOnSaturation(scheduleRows(policy, range), io);
+  const summary = () => scheduleSummary(policy, range);
+  switch (options.format) {
+    case "csv":
+      await writeChunks(io.stdout, renderCsv(rows, SCHEDULE_COLUMNS));
+      break;
+    case "tsv":
+      await writeChunks(io.stdout, renderTsv(rows, SCHEDULE_COLUMNS));
+      break;
+    case "json":
+      await writeChunks(io.stdout, renderJson(policyJson(policy, range), rows, SCHEDULE_COLUMNS, () => summaryJson(summary())));
+      break;
+    case "markdown":
+      await writeChunks(io.stdout, renderMarkdown(rows, SCHEDULE_COLUMNS, () => scheduleSummaryLines(policy, summary())));
+      break;
+    case "table": {
+      const count = range.last - range.first + 1;
+      if (count > MAX_TABLE_ROWS) {
+        throw new UsageError(`--format table shows at most ${MAX_TABLE_ROWS.toLocaleString("en-US")} attempts, got ${count.toLocaleString("en-US")}; use --format csv (or tsv, json, markdown), which stream any range`);
+      }
+      // Loaded only here: chalk and cli-table3 cost start-up time that the machine formats never pay.
+      const [{ Chalk }, { renderScheduleTable }] = await Promise.all([import("chalk"), import("../format/table.js")]);
+      const paint = new Chalk({ level: colorLevel(options.color, io.stdout.isTTY === true, io.env) });
+      const text = renderScheduleTable(Array.from(rows), scheduleSummaryLines(policy, summary()), paint);
+      await writeChunks(io.stdout, [text]);
+      break;
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,88 @@
+import { type Policy, type PolicyInput, checkAttempt, normalizePolicy } from "./policy.js";
+import { type Estimate, exactly, exceeds, reaches, roundMs } from "./rounding.js";
+import { exponentialRaw } from "./strategies/exponential.js";
+import { fixedRaw } from "./strategies/fixed.js";
+import { linearRaw } from "./strategies/linear.js";
+
+/** One attempt's delay: the unclamped value, the delay after the cap, and whether the cap cut it. */
+export interface AttemptDelay {
+  readonly rawMs: number;
+  readonly delayMs: number;
+  readonly clamped: boolean;
+}
+
+/** The unclamped value of a policy at an attempt, before rounding. */
+export function rawEstimate(policy: Policy, attempt: number): Estimate {
+  switch (policy.strategy) {
+    case "exponential":
+      return exponentialRaw(policy.baseMs, policy.factor, attempt);
+    case "linear":
+      return linearRaw(policy.baseMs, policy.stepMs, attempt);
+    case "fixed":
+      return fixedRaw(policy.baseMs);
+  }
+}
+
+/** The cap in whole milliseconds (rounded half up like every delay). */
+export function capDelayMs(policy: Policy): number | null {
+  return policy.capMs === null ? null : roundMs(exactly(policy.capMs));
+}
+
+/** The delay after `attempt` (a normalised policy, a checked attempt): the core formula. */
+export function attemptDelay(policy: Policy, attempt: number): AttemptDelay {
+  const raw = rawEstimate(policy, attempt);
+  const rawMs = roundMs(raw);
+  if (policy.capMs !== null && exceeds(raw, policy.capMs)) {
+    return { rawMs, delayMs: capDelayMs(policy) as number, clamped: true };
+  }
+  return { rawMs, delayMs: rawMs, clamped: false };
+}
+
+/**
+ * The wait, in whole milliseconds, after `attempt` (1 = the first failure) has failed:
+ * `min(base × factor^(attempt−1), cap)` for exponential, `min(base + step × (attempt−1), cap)`
+ * for linear, `min(base, cap)` for fixed, rounded half up. Always a non-negative integer;
+ * a value of 2^53 or more is saturated to SATURATED_MS (see `isSaturated`).
+ */
+export function delayMs(policy: PolicyInput, attempt: number): number {
+  checkAttempt(attempt);
+  return attemptDelay(normalizePolicy(policy), attempt).delayMs;
+}
+
+/** The delay before the cap is applied, rounded the same way (saturated from 2^53). */
+export function rawDelayMs(policy: PolicyInput, attempt: number): number {
+  checkAttempt(attempt);
+  return roundMs(rawEstimate(normalizePolicy(policy), attempt));
+}
+
+/**
+ * The first attempt whose unclamped value reaches the cap (from there on every
+ * delay is the cap), or null when there is no cap or it is never reached.
+ */
+export function capReachedAt(policy: Policy): number | null {
+  const cap = policy.capMs;
+  if (cap === null) return null;
+  const reached = (attempt: number) => reaches(rawEstimate(policy, attempt), cap);
+  let guess: number;
+  if (policy.strategy === "fixed" || (policy.strategy === "exponential" && policy.factor === 1)) {
+    return reached(1) ? 1 : null;
+  } else if (policy.strategy === "exponential") {
+    guess = 1 + Math.ceil(Math.log(cap / policy.baseMs) / Math.log(policy.factor));
+  } else {
+    guess = 1 + Math.ceil((cap - policy.baseMs) / policy.stepMs);
+  }
+  // The estimate is off by at most one or two either way; settle it exactly.
+  let attempt = Math.max(1, Math.min(guess, Number.MAX_SAFE_INTEGER));
+  while (attempt > 1 && reached(attempt - 1)) attempt--;
+  while (!reached(attempt)) {
+    if (attempt >= Number.MAX_SAFE_INTEGER) return null;
+    attempt++;
+  }
+  return attempt;
+}
+
+/** The first attempt from which the delay never changes again (the cap, or a constant strategy). */
+export function constantFrom(policy: Policy): number | null {
+  if (policy.strategy === "fixed" || (policy.strategy === "exponential" && policy.factor === 1)) return 1;
+  return capReachedAt(policy);
+}

@@ -1,0 +1,62 @@
+/**
+ * Exact rational arithmetic for the rare cases where double precision cannot
+ * decide a rounding: a value within its error bound of a half-millisecond tie,
+ * of the cap, or of the saturation limit. Inputs are read as the decimal the
+ * user wrote (the shortest representation of the double, so 1.6 means 16/10),
+ * which is what a person checking a table by hand computes with.
+ */
+
+export interface Fraction {
+  readonly num: bigint;
+  /** Always positive. */
+  readonly den: bigint;
+}
+
+/** The exact decimal value of a finite double's shortest representation. */
+export function fractionOf(x: number): Fraction {
+  if (!Number.isFinite(x)) throw new RangeError(`not a finite number: ${x}`);
+  const text = String(x); // e.g. "1.6", "1e-7", "1.5e+21", "-3"
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(text);
+  if (!match) throw new RangeError(`cannot read ${text} as a decimal`);
+  const [, sign, whole, fraction = "", exponentText = "0"] = match;
+  let num = BigInt(whole + fraction);
+  let scale = fraction.length - Number(exponentText);
+  if (sign === "-") num = -num;
+  if (scale <= 0) return { num: num * 10n ** BigInt(-scale), den: 1n };
+  return { num, den: 10n ** BigInt(scale) };
+}
+
+export function multiply(a: Fraction, b: Fraction): Fraction {
+  return { num: a.num * b.num, den: a.den * b.den };
+}
+
+export function add(a: Fraction, b: Fraction): Fraction {
+  return { num: a.num * b.den + b.num * a.den, den: a.den * b.den };
+}
+
+export function power(a: Fraction, exponent: number): Fraction {
+  const e = BigInt(exponent);
+  return { num: a.num ** e, den: a.den ** e };
+}
+
+export function integer(n: number): Fraction {
+  return { num: BigInt(n), den: 1n };
+}
+
+/** Sign of a − b. */
+export function compare(a: Fraction, b: Fraction): -1 | 0 | 1 {
+  const left = a.num * b.den;
+  const right = b.num * a.den;
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/** Round half up (towards +∞ at an exact .5) for a non-negative fraction. */
+export function roundHalfUp(a: Fraction): bigint {
+  return (2n * a.num + a.den) / (2n * a.den);
+}
+
+/** Bits needed for an exact power: used to refuse hopeless exact computations. */
+export function powerBits(a: Fraction, exponent: number): number {
+  const bits = Math.max(a.num < 0n ? (-a.num).toString(2).length : a.num.toString(2).length, a.den.toString(2).length);
+  return bits * exponent;
+}

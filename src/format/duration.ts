@@ -1,0 +1,41 @@
+import { MAX_EXACT_MS, isSaturated } from "../core/limits.js";
+import { groupDigits } from "./numbers.js";
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const YEAR = 365 * DAY;
+
+/** From the largest; a duration of a minute or more shows its two largest units. */
+const UNITS: ReadonlyArray<readonly [size: number, label: string]> = [
+  [YEAR, "yr"],
+  [DAY, "d"],
+  [HOUR, "h"],
+  [MINUTE, "min"],
+  [SECOND, "s"],
+];
+const MINUTE_INDEX = 3;
+
+/**
+ * A duration for people: "450 ms", "1.6 s", "2 min 40 s", "1 h 5 min", "20 d 9 h",
+ * "3 yr 12 d". Below a minute, seconds keep one decimal; from a minute, the two
+ * largest units, the smaller rounded half up (carrying into the larger when it fills).
+ */
+export function humanDuration(ms: number): string {
+  if (isSaturated(ms)) return `> ${humanDuration(MAX_EXACT_MS)}`;
+  if (ms < SECOND) return `${ms} ms`;
+  const tenths = Math.floor(ms / 100 + 0.5);
+  if (tenths < 600) return `${tenths / 10} s`;
+  let index = UNITS.findIndex(([size]) => ms >= size);
+  if (index < 0 || index > MINUTE_INDEX) index = MINUTE_INDEX; // 59.95 s rounds up to a minute
+  const [size, label] = UNITS[index]!;
+  const [smallSize, smallLabel] = UNITS[index + 1]!;
+  const inSmall = Math.floor(ms / smallSize + 0.5);
+  if (index > 0 && inSmall * smallSize >= UNITS[index - 1]![0]) return humanDuration(inSmall * smallSize);
+  const perLarge = Math.round(size / smallSize);
+  const large = Math.floor(inSmall / perLarge);
+  const small = inSmall - large * perLarge;
+  const largeText = `${groupDigits(large)} ${label}`;
+  return small === 0 ? largeText : `${largeText} ${small} ${smallLabel}`;
+}

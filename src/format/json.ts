@@ -1,0 +1,27 @@
+import type { Column } from "./columns.js";
+import { msJson } from "./numbers.js";
+
+/**
+ * One JSON object, `{"policy": …, "rows": [ … ], "summary": …}`, written lazily one row
+ * per line so a long schedule streams. The summary comes last because it is computed
+ * once the rows are out; `summary()` is only called after the last row.
+ */
+export function* renderJson<Row>(
+  policy: Record<string, unknown>,
+  rows: Iterable<Row>,
+  columns: ReadonlyArray<Column<Row>>,
+  summary: () => Record<string, unknown>,
+): Generator<string> {
+  yield `{"policy":${JSON.stringify(policy)},\n"rows":[`;
+  let separator = "\n";
+  for (const row of rows) {
+    let object = "{";
+    for (let i = 0; i < columns.length; i++) {
+      const column = columns[i]!;
+      object += `${i > 0 ? "," : ""}"${column.name}":${JSON.stringify(msJson(column.value(row)))}`;
+    }
+    yield `${separator}${object}}`;
+    separator = ",\n";
+  }
+  yield `\n],\n"summary":${JSON.stringify(summary())}}\n`;
+}

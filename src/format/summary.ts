@@ -1,0 +1,35 @@
+import type { Policy } from "../core/policy.js";
+import type { ScheduleSummary } from "../core/schedule.js";
+import { humanDuration } from "./duration.js";
+import { groupDigits, ratioText, SATURATED_TEXT } from "./numbers.js";
+import { isSaturated } from "../core/limits.js";
+
+/** "31 s (31,000 ms)", or the human form alone when that is all there is to say. */
+export function durationWithMs(ms: number): string {
+  if (isSaturated(ms)) return humanDuration(ms);
+  return ms < 1000 ? `${ms} ms` : `${humanDuration(ms)} (${groupDigits(ms)} ms)`;
+}
+
+/** The lines under a schedule: total wait, where the cap bites, the ratio to linear. */
+export function scheduleSummaryLines(policy: Policy, summary: ScheduleSummary): string[] {
+  const lines = [
+    `Total wait after attempt ${summary.last}: ${durationWithMs(summary.totalMs)}; linear: ${durationWithMs(summary.linearTotalMs)}.`,
+  ];
+  if (policy.capMs === null) {
+    lines.push("Cap: none.");
+  } else {
+    const cap = humanDuration(Math.floor(policy.capMs + 0.5));
+    const at = summary.capReachedAt;
+    if (at === null) lines.push(`Cap: ${cap}, never reached.`);
+    else if (at > summary.last) lines.push(`Cap: ${cap}, first reached at attempt ${at} (after this range).`);
+    else lines.push(`Cap: ${cap}, first reached at attempt ${at}.`);
+  }
+  if (summary.ratioToLinear !== null && policy.strategy !== "linear") {
+    lines.push(
+      `At attempt ${summary.last} the delay is ${ratioText(summary.ratioToLinear)}× the linear one ` +
+        `(${humanDuration(summary.lastDelayMs)} against ${humanDuration(Math.round(summary.lastDelayMs / summary.ratioToLinear))}).`,
+    );
+  }
+  if (summary.saturated) lines.push(`Values of 2^53 ms or more cannot be held exactly; they are shown as ${SATURATED_TEXT}.`);
+  return lines;
+}

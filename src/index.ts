@@ -1,0 +1,11 @@
+/**
+ * backoff as a library: the same pure delay function and schedule the CLI uses,
+ * and the formatters that turn rows into text.
+ */
+export * from "./core/index.js";
+export { humanDuration } from "./format/duration.js";
+export { SATURATED_TEXT, msField } from "./format/numbers.js";
+export { SCHEDULE_COLUMNS, type Column } from "./format/columns.js";
+export { renderCsv, renderTsv } from "./format/delimited.js";
+export { renderJson } from "./format/json.js";
+export { renderMarkdown } from "./format/markdown.js";
