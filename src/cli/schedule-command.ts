@@ -1,7 +1,8 @@
 import { isSaturated } from "../core/limits.js";
-import { type Policy, type Strategy, normalizePolicy } from "../core/policy.js";
+import { type Policy, type Strategy, linearComparison, normalizePolicy } from "../core/policy.js";
+import { policyModel } from "../core/policy-model.js";
 import { type AttemptRange, type ScheduleRow, scheduleRows, scheduleSummary } from "../core/schedule.js";
-import { SCHEDULE_COLUMNS } from "../format/columns.js";
+import { scheduleColumns } from "../format/columns.js";
 import { renderCsv, renderTsv } from "../format/delimited.js";
 import { renderJson } from "../format/json.js";
 import { renderMarkdown } from "../format/markdown.js";
@@ -67,20 +68,24 @@ function* warnOnSaturation(rows: Iterable<ScheduleRow>, io: Io): Generator<Sched
 
 export async function runSchedule(options: ScheduleOptions, io: Io): Promise<number> {
   const { policy, range } = policyFromOptions(options);
-  const rows = warnOnSaturation(scheduleRows(policy, range), io);
-  const summary = () => scheduleSummary(policy, range);
+  const model = policyModel(policy);
+  const comparison = policyModel(linearComparison(policy));
+  const rows = warnOnSaturation(scheduleRows(model, comparison, range), io);
+  const columns = scheduleColumns(model.jittered, false);
+  const summary = () => scheduleSummary(model, comparison, range);
+  const summaryLines = () => scheduleSummaryLines(summary(), { capMs: model.capMs, isLinear: policy.strategy === "linear" });
   switch (options.format) {
     case "csv":
-      await writeChunks(io.stdout, renderCsv(rows, SCHEDULE_COLUMNS));
+      await writeChunks(io.stdout, renderCsv(rows, columns));
       break;
     case "tsv":
-      await writeChunks(io.stdout, renderTsv(rows, SCHEDULE_COLUMNS));
+      await writeChunks(io.stdout, renderTsv(rows, columns));
       break;
     case "json":
-      await writeChunks(io.stdout, renderJson(policyJson(policy, range), rows, SCHEDULE_COLUMNS, () => summaryJson(summary())));
+      await writeChunks(io.stdout, renderJson(policyJson(policy, range), rows, columns, () => summaryJson(summary())));
       break;
     case "markdown":
-      await writeChunks(io.stdout, renderMarkdown(rows, SCHEDULE_COLUMNS, () => scheduleSummaryLines(policy, summary())));
+      await writeChunks(io.stdout, renderMarkdown(rows, columns, () => summaryLines()));
       break;
     case "table": {
       const count = range.last - range.first + 1;
@@ -90,7 +95,7 @@ export async function runSchedule(options: ScheduleOptions, io: Io): Promise<num
       // Loaded only here: chalk and cli-table3 cost start-up time that the machine formats never pay.
       const [{ Chalk }, { renderScheduleTable }] = await Promise.all([import("chalk"), import("../format/table.js")]);
       const paint = new Chalk({ level: colorLevel(options.color, io.stdout.isTTY === true, io.env) });
-      const text = renderScheduleTable(Array.from(rows), scheduleSummaryLines(policy, summary()), paint);
+      const text = renderScheduleTable(Array.from(rows), summaryLines(), paint);
       await writeChunks(io.stdout, [text]);
       break;
     }

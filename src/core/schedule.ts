@@ -1,6 +1,7 @@
-import { attemptDelay, capReachedAt, constantFrom } from "./delay.js";
+import { attemptDelay, constantFrom } from "./delay.js";
 import { MAX_EXACT_MS, SATURATED_MS, addMs, isSaturated, timesMs } from "./limits.js";
-import { type Policy, checkAttempt, linearComparison } from "./policy.js";
+import type { RandomSource, ScheduleModel } from "./model.js";
+import { type Policy, checkAttempt } from "./policy.js";
 
 /** An inclusive range of attempts, both ends from 1. */
 export interface AttemptRange {
@@ -11,30 +12,45 @@ export interface AttemptRange {
 /** One row of a schedule; every value in whole milliseconds (saturated from 2^53). */
 export interface ScheduleRow {
   readonly attempt: number;
-  /** The delay before the cap. */
+  /** The un-jittered delay before the cap. */
   readonly rawMs: number;
+  /** The un-jittered delay. */
   readonly delayMs: number;
-  /** Total waiting since the first failure: the delays of attempts 1..attempt. */
+  /** Total un-jittered waiting since the first failure: the delays of attempts 1..attempt. */
   readonly cumulativeMs: number;
-  /** The linear schedule with the same base, step and cap, for contrast. */
+  /** The comparison schedule (linear, same base, step and cap), for contrast. */
   readonly linearMs: number;
   readonly linearCumulativeMs: number;
-  /** Whether the cap cut this attempt's delay. */
+  /** Whether the cap cut this attempt's un-jittered delay. */
   readonly clamped: boolean;
+  /** Exact bounds of the (jittered) delay and of the total; equal to the delay without jitter. */
+  readonly minMs: number;
+  readonly maxMs: number;
+  /** The expected delay (may be fractional). */
+  readonly meanMs: number;
+  readonly cumulativeMinMs: number;
+  readonly cumulativeMaxMs: number;
+  /** One sampled sequence, when a random source was given; otherwise null. */
+  readonly sampleMs: number | null;
+  readonly sampleCumulativeMs: number | null;
 }
 
 export interface ScheduleSummary {
   readonly first: number;
   readonly last: number;
-  /** Total waiting after the last attempt of the range (from the first failure). */
+  /** Total un-jittered waiting after the last attempt of the range (from the first failure). */
   readonly totalMs: number;
   readonly linearTotalMs: number;
+  /** Best and worst case of the total (jitter included). */
+  readonly totalMinMs: number;
+  readonly totalMaxMs: number;
   /** The first attempt whose delay reaches the cap, within the range or not; null when never. */
   readonly capReachedAt: number | null;
-  /** delay ÷ linear delay at the last attempt; null when either is saturated. */
+  /** delay ÷ linear delay at the last attempt; null when either is saturated or zero. */
   readonly ratioToLinear: number | null;
-  /** The last delay. */
+  /** The last un-jittered delay and its comparison. */
   readonly lastDelayMs: number;
+  readonly lastLinearMs: number;
   /** Whether any delay or total in the range is saturated (2^53 ms or more). */
   readonly saturated: boolean;
 }
@@ -71,50 +87,108 @@ export function cumulativeMs(policy: Policy, attempt: number): number {
   return addMs(before, timesMs(attemptDelay(policy, steady).delayMs, attempt - steady + 1));
 }
 
+/** Totals after attempts 1..attempt: un-jittered, best case and worst case. */
+export interface Totals {
+  readonly cumulativeMs: number;
+  readonly minMs: number;
+  readonly maxMs: number;
+}
+
+/** Totals after attempts 1..attempt, using closed forms once the model is steady. */
+export function modelTotals(model: ScheduleModel, attempt: number): Totals {
+  const steady = model.steadyFrom();
+  const walkTo = steady === null ? attempt : Math.min(attempt, steady - 1);
+  const closedForm = model.cumulativeMs !== undefined;
+  let cumulative = 0;
+  let min = 0;
+  let max = 0;
+  // Once every running total is saturated, nothing further can change them.
+  for (let a = 1; a <= walkTo && !(isSaturated(min) && (closedForm || isSaturated(cumulative))); a++) {
+    const bounds = model.bounds(a);
+    if (!closedForm) cumulative = addMs(cumulative, model.delay(a).delayMs);
+    min = addMs(min, bounds.minMs);
+    max = addMs(max, bounds.maxMs);
+  }
+  if (steady !== null && attempt >= steady) {
+    const count = attempt - steady + 1;
+    const bounds = model.bounds(steady);
+    if (!closedForm) cumulative = addMs(cumulative, timesMs(model.delay(steady).delayMs, count));
+    min = addMs(min, timesMs(bounds.minMs, count));
+    max = addMs(max, timesMs(bounds.maxMs, count));
+  }
+  if (model.cumulativeMs) cumulative = model.cumulativeMs(attempt);
+  return { cumulativeMs: cumulative, minMs: min, maxMs: max };
+}
+
 /**
- * The schedule for a range, one row per attempt, generated lazily so that a
- * range of ten million attempts streams in constant memory.
+ * The schedule for a range, one row per attempt, generated lazily so that a range of
+ * ten million attempts streams in constant memory. Totals count from attempt 1 even
+ * when the range starts later. With a random source, one sampled sequence rides along.
  */
-export function* scheduleRows(policy: Policy, range: AttemptRange): Generator<ScheduleRow> {
+export function* scheduleRows(model: ScheduleModel, comparison: ScheduleModel, range: AttemptRange, random: RandomSource | null = null): Generator<ScheduleRow> {
   checkRange(range);
-  const linear = linearComparison(policy);
-  const sameAsLinear = policy.strategy === "linear";
-  let cumulative = cumulativeMs(policy, range.first - 1);
-  let linearCumulative = sameAsLinear ? cumulative : cumulativeMs(linear, range.first - 1);
+  const before = modelTotals(model, range.first - 1);
+  let cumulative = before.cumulativeMs;
+  let cumulativeMin = before.minMs;
+  let cumulativeMax = before.maxMs;
+  let linearCumulative = modelTotals(comparison, range.first - 1).cumulativeMs;
+  const sample = random === null ? null : model.sampler(random);
+  let sampleCumulative = 0;
+  if (sample !== null) {
+    // A sampled sequence carries state from attempt 1, so the attempts before the range are drawn too.
+    for (let a = 1; a < range.first; a++) sampleCumulative = addMs(sampleCumulative, sample(a));
+  }
   for (let attempt = range.first; attempt <= range.last; attempt++) {
-    const main = attemptDelay(policy, attempt);
-    const comparison = sameAsLinear ? main : attemptDelay(linear, attempt);
+    const main = model.delay(attempt);
+    const linearMs = comparison.delay(attempt).delayMs;
+    const bounds = model.jittered ? model.bounds(attempt) : { minMs: main.delayMs, maxMs: main.delayMs };
     cumulative = addMs(cumulative, main.delayMs);
-    linearCumulative = addMs(linearCumulative, comparison.delayMs);
+    cumulativeMin = addMs(cumulativeMin, bounds.minMs);
+    cumulativeMax = addMs(cumulativeMax, bounds.maxMs);
+    linearCumulative = addMs(linearCumulative, linearMs);
+    let sampleMs: number | null = null;
+    if (sample !== null) {
+      sampleMs = sample(attempt);
+      sampleCumulative = addMs(sampleCumulative, sampleMs);
+    }
     yield {
       attempt,
       rawMs: main.rawMs,
       delayMs: main.delayMs,
       cumulativeMs: cumulative,
-      linearMs: comparison.delayMs,
+      linearMs,
       linearCumulativeMs: linearCumulative,
       clamped: main.clamped,
+      minMs: bounds.minMs,
+      maxMs: bounds.maxMs,
+      meanMs: model.jittered ? model.meanMs(attempt) : main.delayMs,
+      cumulativeMinMs: cumulativeMin,
+      cumulativeMaxMs: cumulativeMax,
+      sampleMs,
+      sampleCumulativeMs: sample === null ? null : sampleCumulative,
     };
   }
 }
 
-/** The figures under a schedule table, computed from the policy alone (no rows needed). */
-export function scheduleSummary(policy: Policy, range: AttemptRange): ScheduleSummary {
+/** The figures under a schedule table, computed without the rows. */
+export function scheduleSummary(model: ScheduleModel, comparison: ScheduleModel, range: AttemptRange): ScheduleSummary {
   checkRange(range);
-  const linear = linearComparison(policy);
-  const lastDelayMs = attemptDelay(policy, range.last).delayMs;
-  const lastLinearMs = attemptDelay(linear, range.last).delayMs;
-  const totalMs = cumulativeMs(policy, range.last);
-  const linearTotalMs = cumulativeMs(linear, range.last);
-  const saturated = [lastDelayMs, lastLinearMs, totalMs, linearTotalMs].some(isSaturated);
+  const lastDelayMs = model.delay(range.last).delayMs;
+  const lastLinearMs = comparison.delay(range.last).delayMs;
+  const totals = modelTotals(model, range.last);
+  const linearTotalMs = modelTotals(comparison, range.last).cumulativeMs;
+  const saturated = [lastDelayMs, lastLinearMs, totals.cumulativeMs, totals.maxMs, linearTotalMs].some(isSaturated);
   return {
     first: range.first,
     last: range.last,
-    totalMs,
+    totalMs: totals.cumulativeMs,
     linearTotalMs,
-    capReachedAt: capReachedAt(policy),
+    totalMinMs: totals.minMs,
+    totalMaxMs: totals.maxMs,
+    capReachedAt: model.capReachedAt(),
     ratioToLinear: isSaturated(lastDelayMs) || isSaturated(lastLinearMs) || lastLinearMs === 0 ? null : lastDelayMs / lastLinearMs,
     lastDelayMs,
+    lastLinearMs,
     saturated,
   };
 }

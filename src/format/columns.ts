@@ -15,3 +15,23 @@ export const SCHEDULE_COLUMNS: ReadonlyArray<Column<ScheduleRow>> = [
   { name: "linear_ms", value: (row) => row.linearMs },
   { name: "linear_cumulative_ms", value: (row) => row.linearCumulativeMs },
 ];
+
+/** Appended after the core columns when the schedule is jittered. */
+export const JITTER_COLUMNS: ReadonlyArray<Column<ScheduleRow>> = [
+  { name: "min_ms", value: (row) => row.minMs },
+  { name: "max_ms", value: (row) => row.maxMs },
+  { name: "mean_ms", value: (row) => row.meanMs },
+  { name: "cumulative_min_ms", value: (row) => row.cumulativeMinMs },
+  { name: "cumulative_max_ms", value: (row) => row.cumulativeMaxMs },
+];
+
+/** Appended after those when a seed was given: one sampled sequence. */
+export const SAMPLE_COLUMNS: ReadonlyArray<Column<ScheduleRow>> = [
+  { name: "sample_ms", value: (row) => row.sampleMs ?? 0 },
+  { name: "sample_cumulative_ms", value: (row) => row.sampleCumulativeMs ?? 0 },
+];
+
+/** The columns a schedule is written with: the core six, then jitter and sample columns when present. */
+export function scheduleColumns(jittered: boolean, sampled: boolean): ReadonlyArray<Column<ScheduleRow>> {
+  return [...SCHEDULE_COLUMNS, ...(jittered ? JITTER_COLUMNS : []), ...(sampled ? SAMPLE_COLUMNS : [])];
+}

@@ -1,4 +1,3 @@
-import type { Policy } from "../core/policy.js";
 import type { ScheduleSummary } from "../core/schedule.js";
 import { humanDuration } from "./duration.js";
 import { groupDigits, ratioText, SATURATED_TEXT } from "./numbers.js";
@@ -11,23 +10,23 @@ export function durationWithMs(ms: number): string {
 }
 
 /** The lines under a schedule: total wait, where the cap bites, the ratio to linear. */
-export function scheduleSummaryLines(policy: Policy, summary: ScheduleSummary): string[] {
+export function scheduleSummaryLines(summary: ScheduleSummary, context: { readonly capMs: number | null; readonly isLinear: boolean }): string[] {
   const lines = [
     `Total wait after attempt ${summary.last}: ${durationWithMs(summary.totalMs)}; linear: ${durationWithMs(summary.linearTotalMs)}.`,
   ];
-  if (policy.capMs === null) {
+  if (context.capMs === null) {
     lines.push("Cap: none.");
   } else {
-    const cap = humanDuration(Math.floor(policy.capMs + 0.5));
+    const cap = humanDuration(context.capMs);
     const at = summary.capReachedAt;
     if (at === null) lines.push(`Cap: ${cap}, never reached.`);
     else if (at > summary.last) lines.push(`Cap: ${cap}, first reached at attempt ${at} (after this range).`);
     else lines.push(`Cap: ${cap}, first reached at attempt ${at}.`);
   }
-  if (summary.ratioToLinear !== null && policy.strategy !== "linear") {
+  if (summary.ratioToLinear !== null && !context.isLinear) {
     lines.push(
       `At attempt ${summary.last} the delay is ${ratioText(summary.ratioToLinear)}× the linear one ` +
-        `(${humanDuration(summary.lastDelayMs)} against ${humanDuration(Math.round(summary.lastDelayMs / summary.ratioToLinear))}).`,
+        `(${humanDuration(summary.lastDelayMs)} against ${humanDuration(summary.lastLinearMs)}).`,
     );
   }
   if (summary.saturated) lines.push(`Values of 2^53 ms or more cannot be held exactly; they are shown as ${SATURATED_TEXT}.`);

@@ -1,0 +1,53 @@
+import type { AttemptDelay } from "./delay.js";
+
+/**
+ * The random numbers a sampler draws, injected so the core stays pure and a seed
+ * reproduces a sequence on every machine (see cli for the seeded implementation).
+ */
+export interface RandomSource {
+  /** A uniform integer in [min, max], both ends included, without modulo bias. */
+  integer(min: number, max: number): number;
+  /** A uniform double in [0, 1). */
+  fraction(): number;
+}
+
+/** The exact range a (jittered) delay can take, in whole milliseconds. */
+export interface DelayBounds {
+  readonly minMs: number;
+  readonly maxMs: number;
+}
+
+/**
+ * What a schedule answers per attempt: the calculator's own policy (with or without
+ * jitter) and every library preset implement this, and the rows, formats, checks and
+ * charts are written against it alone. Attempts count from 1 (the first failure).
+ */
+export interface ScheduleModel {
+  /** The un-jittered delay: the raw value, the delay after the cap, whether the cap cut it. */
+  delay(attempt: number): AttemptDelay;
+  /** Whether delays are random; when false, bounds and mean equal the delay. */
+  readonly jittered: boolean;
+  /** Exact bounds of the delay, over every possible history (rounding included). */
+  bounds(attempt: number): DelayBounds;
+  /** The expected delay (may be fractional). */
+  meanMs(attempt: number): number;
+  /**
+   * A fresh sampler of one retry sequence. Stateful (decorrelated jitter depends on the
+   * previous delay), so it must be called with attempts 1, 2, 3, … in order.
+   */
+  sampler(random: RandomSource): (attempt: number) => number;
+  /** The cap in whole ms, or null. */
+  readonly capMs: number | null;
+  /** The first attempt whose un-jittered delay reaches the cap; null when never. */
+  capReachedAt(): number | null;
+  /**
+   * The first attempt from which delay, bounds and mean never change again (the cap
+   * or a constant schedule), so sums over long ranges need not walk every attempt;
+   * null when unknown.
+   */
+  steadyFrom(): number | null;
+  /** Whether jitter can push a delay above the cap (library quirks); the table and summary say so. */
+  readonly mayExceedCap: boolean;
+  /** The un-jittered total after attempts 1..attempt, where a closed form is known. */
+  cumulativeMs?(attempt: number): number;
+}
