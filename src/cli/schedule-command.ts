@@ -29,9 +29,6 @@ export interface ScheduleOptions {
   color: boolean;
 }
 
-/** A table is laid out in memory (its column widths depend on every row); the machine formats stream. */
-export const MAX_TABLE_ROWS = 1_000_000;
-
 export const DEFAULT_BASE = "1s";
 export const DEFAULT_ATTEMPTS = "1..10";
 
@@ -88,15 +85,13 @@ export async function runSchedule(options: ScheduleOptions, io: Io): Promise<num
       await writeChunks(io.stdout, renderMarkdown(rows, columns, () => summaryLines()));
       break;
     case "table": {
-      const count = range.last - range.first + 1;
-      if (count > MAX_TABLE_ROWS) {
-        throw new UsageError(`--format table shows at most ${MAX_TABLE_ROWS.toLocaleString("en-US")} attempts, got ${count.toLocaleString("en-US")}; use --format csv (or tsv, json, markdown), which stream any range`);
-      }
       // Loaded only here: chalk and cli-table3 cost start-up time that the machine formats never pay.
       const [{ Chalk }, { renderScheduleTable }] = await Promise.all([import("chalk"), import("../format/table.js")]);
       const paint = new Chalk({ level: colorLevel(options.color, io.stdout.isTTY === true, io.env) });
-      const text = renderScheduleTable(Array.from(rows), summaryLines(), paint);
-      await writeChunks(io.stdout, [text]);
+      // Two passes (widths, then lines); only the second one warns.
+      let pass = 0;
+      const tableRows = () => (pass++ === 0 ? scheduleRows(model, comparison, range) : rows);
+      await writeChunks(io.stdout, renderScheduleTable(tableRows, summaryLines, paint));
       break;
     }
   }

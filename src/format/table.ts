@@ -13,7 +13,7 @@ const BOX = {
 } as const;
 
 /** One table cell: its plain text (for widths) and how it is painted. */
-interface Cell {
+export interface Cell {
   readonly text: string;
   readonly paint?: (text: string) => string;
 }
@@ -26,7 +26,7 @@ function msText(ms: number): string {
   return `${groupDigits(ms)} ms  ${humanDuration(ms)}`;
 }
 
-function scheduleCells(row: ScheduleRow, anyClamped: boolean, paint: ChalkInstance): Cell[] {
+function scheduleCells(row: ScheduleRow, paint: ChalkInstance): Cell[] {
   const cells: Cell[] = [
     { text: String(row.attempt) },
     row.clamped ? { text: `${msText(row.delayMs)} ⤒`, paint: paint.yellow } : { text: msText(row.delayMs) },
@@ -35,55 +35,70 @@ function scheduleCells(row: ScheduleRow, anyClamped: boolean, paint: ChalkInstan
     { text: humanDuration(row.linearMs), paint: paint.dim },
     { text: humanDuration(row.linearCumulativeMs), paint: paint.dim },
   ];
-  if (anyClamped) cells.push(row.clamped ? { text: humanDuration(row.rawMs), paint: paint.yellow } : { text: "" });
+  cells.push(row.clamped ? { text: humanDuration(row.rawMs), paint: paint.yellow } : { text: "" });
   return cells;
 }
 
 /**
- * A boxed table. cli-table3 draws the header; the rows are laid out here with the
- * same characters and widths, because cli-table3 spends about 90 µs a row (it
- * measures every cell with string-width), which makes 100,000 rows take 9 s.
- * Every cell here is single-width text, so its length is its width.
+ * A boxed table, streamed line by line in two passes over the rows (the first
+ * measures the columns), so a range of any length uses constant memory. cli-table3
+ * draws the header; the rows are laid out here with the same characters and widths,
+ * because cli-table3 spends about 90 µs a row (it measures every cell with
+ * string-width), which makes 100,000 rows take 9 s. Every cell here is
+ * single-width text, so its length is its width. Columns whose cells are all
+ * empty are left out.
  */
-export function renderBoxTable(head: readonly string[], rows: readonly (readonly Cell[])[], aligns: readonly Align[], paint: ChalkInstance): string {
-  const widths = head.map((title, column) => Math.max(title.length, ...rows.map((cells) => cells[column]?.text.length ?? 0)));
+export function* renderBoxTable(head: readonly string[], cellRows: () => Iterable<readonly Cell[]>, aligns: readonly Align[], paint: ChalkInstance): Generator<string> {
+  const widths = head.map(() => 0);
+  for (const cells of cellRows()) {
+    for (let column = 0; column < cells.length; column++) widths[column] = Math.max(widths[column]!, cells[column]!.text.length);
+  }
+  const shown = head.map((_, column) => column === 0 || widths[column]! > 0);
+  const columns = head.map((_, column) => column).filter((column) => shown[column]);
+  for (const column of columns) widths[column] = Math.max(widths[column]!, head[column]!.length);
+
   const coloured = paint.level > 0;
   const border = (text: string) => (coloured ? paint.grey(text) : text);
   const header = new Table({
-    head: head.map((title) => (coloured ? paint.bold.cyan(title) : title)),
-    colWidths: widths.map((width) => width + 2),
-    colAligns: aligns.map((align) => align),
+    head: columns.map((column) => (coloured ? paint.bold.cyan(head[column]!) : head[column]!)),
+    colWidths: columns.map((column) => widths[column]! + 2),
+    colAligns: columns.map((column) => aligns[column]!),
     chars: BOX,
     style: { head: [], border: coloured ? ["grey"] : [], compact: true, "padding-left": 1, "padding-right": 1 },
   });
-  const headerLines = header.toString().split("\n").slice(0, -1); // drop the bottom border: rows follow
-  const rule = (left: string, mid: string, right: string) => border(left + widths.map((width) => BOX.mid.repeat(width + 2)).join(mid) + right);
-  const lines = [...headerLines, rule(BOX["left-mid"], BOX["mid-mid"], BOX["right-mid"])];
+  const headerLines = header.toString().split("\n").slice(0, -1); // drop its bottom border: rows follow
+  const rule = (left: string, mid: string, right: string) => border(left + columns.map((column) => BOX.mid.repeat(widths[column]! + 2)).join(mid) + right);
+  yield `${headerLines.join("\n")}\n${rule(BOX["left-mid"], BOX["mid-mid"], BOX["right-mid"])}\n`;
   const bar = border(BOX.middle);
-  for (const cells of rows) {
+  const last = columns[columns.length - 1];
+  for (const cells of cellRows()) {
     let line = border(BOX.left);
-    cells.forEach((cell, column) => {
+    for (const column of columns) {
+      const cell = cells[column]!;
       const gap = " ".repeat(widths[column]! - cell.text.length);
       const text = cell.paint && coloured ? cell.paint(cell.text) : cell.text;
-      line += ` ${aligns[column] === "right" ? gap + text : text + gap} ${column < cells.length - 1 ? bar : border(BOX.right)}`;
-    });
-    lines.push(line);
+      line += ` ${aligns[column] === "right" ? gap + text : text + gap} ${column === last ? border(BOX.right) : bar}`;
+    }
+    yield `${line}\n`;
   }
-  lines.push(rule(BOX["bottom-left"], BOX["bottom-mid"], BOX["bottom-right"]));
-  return lines.join("\n") + "\n";
+  yield `${rule(BOX["bottom-left"], BOX["bottom-mid"], BOX["bottom-right"])}\n`;
 }
 
-/** The schedule as a terminal table, then the legend and the summary lines. */
-export function renderScheduleTable(rows: readonly ScheduleRow[], summaryLines: readonly string[], paint: ChalkInstance): string {
-  const anyClamped = rows.some((row) => row.clamped);
-  const head = ["attempt", "delay", "total wait", "linear", "linear total"];
-  if (anyClamped) head.push("uncapped");
+/**
+ * The schedule as a terminal table, then the legend and the summary lines.
+ * `rows` is called twice (see renderBoxTable).
+ */
+export function* renderScheduleTable(rows: () => Iterable<ScheduleRow>, summaryLines: () => readonly string[], paint: ChalkInstance): Generator<string> {
+  const head = ["attempt", "delay", "total wait", "linear", "linear total", "uncapped"];
   const aligns: Align[] = head.map((_, column) => (column === 0 ? "right" : "left"));
-  const table = renderBoxTable(head, rows.map((row) => scheduleCells(row, anyClamped, paint)), aligns, paint);
-  const legend = anyClamped ? `${coloredMark(paint)} capped: the delay is the cap; "uncapped" is what the formula gave before the cap.\n` : "";
-  return `${table}${legend}${summaryLines.join("\n")}\n`;
-}
-
-function coloredMark(paint: ChalkInstance): string {
-  return paint.level > 0 ? paint.yellow("⤒") : "⤒";
+  let anyClamped = false;
+  function* cellRows(): Generator<Cell[]> {
+    for (const row of rows()) {
+      anyClamped ||= row.clamped;
+      yield scheduleCells(row, paint);
+    }
+  }
+  yield* renderBoxTable(head, cellRows, aligns, paint);
+  if (anyClamped) yield `${paint.level > 0 ? paint.yellow("⤒") : "⤒"} capped: the delay is the cap; "uncapped" is what the formula gave before the cap.\n`;
+  yield `${summaryLines().join("\n")}\n`;
 }

@@ -1,0 +1,51 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+// These run the built package (`npm test` builds first), the way a user runs it.
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const bin = "bin/backoff.js";
+const env = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined };
+
+function backoff(args: string[]) {
+  const result = spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: "utf8", env });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe("bin/backoff.js", () => {
+  it("prints the schedule table with exit 0", () => {
+    const { code, stdout, stderr } = backoff(["--base", "100", "--cap", "10s", "--attempts", "5"]);
+    expect(code).toBe(0);
+    expect(stderr).toBe("");
+    expect(stdout).toContain("Total wait after attempt 5: 3.1 s (3,100 ms)");
+    expect(stdout).not.toMatch(/\u001b\[/); // a pipe gets no colour
+  });
+
+  it("bad input: exit 2, one line on stderr, no stack trace", () => {
+    const { code, stdout, stderr } = backoff(["--base", "-5"]);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toBe('error: --base must be a positive duration, got "-5"\n');
+  });
+
+  it.each(["csv", "tsv", "json", "markdown", "table"])("%s into `head -1` ends quietly with exit 0", (format) => {
+    const range = "1..10000000";
+    const output = execFileSync("bash", ["-c", `node ${bin} --attempts ${range} --cap 1h --format ${format} 2>/tmp/backoff-e2e-stderr | head -1; echo "exit=\${PIPESTATUS[0]}"; cat /tmp/backoff-e2e-stderr`], {
+      cwd: root,
+      encoding: "utf8",
+      env,
+      timeout: 60_000,
+    });
+    const lines = output.trimEnd().split("\n");
+    expect(lines).toHaveLength(2); // the first line of output, then the exit status: nothing on stderr
+    expect(lines[1]).toBe("exit=0");
+  });
+
+  it("exports the same delay function for programs to import", () => {
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", 'import { delayMs, scheduleRows } from "./dist/index.js"; console.log(delayMs({ baseMs: 100, capMs: 10000 }, 20), typeof scheduleRows)'], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    expect(out).toBe("10000 function\n");
+  });
+});
