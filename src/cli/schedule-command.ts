@@ -29,6 +29,9 @@ export interface ScheduleOptions {
   color: boolean;
 }
 
+/** Up to this many rows, a table's columns are measured exactly rather than bounded. */
+const MEASURED_TABLE_ROWS = 5000;
+
 export const DEFAULT_BASE = "1s";
 export const DEFAULT_ATTEMPTS = "1..10";
 
@@ -88,10 +91,13 @@ export async function runSchedule(options: ScheduleOptions, io: Io): Promise<num
       // Loaded only here: chalk and cli-table3 cost start-up time that the machine formats never pay.
       const [{ Chalk }, { renderScheduleTable }] = await Promise.all([import("chalk"), import("../format/table.js")]);
       const paint = new Chalk({ level: colorLevel(options.color, io.stdout.isTTY === true, io.env) });
-      // Two passes (widths, then lines); only the second one warns.
-      let pass = 0;
+      // Short tables are measured (two passes; only the second warns); long ones take
+      // their widths from the last row, so the first line appears at once.
+      const measured = range.last - range.first < MEASURED_TABLE_ROWS;
+      let pass = measured ? 0 : 1;
       const tableRows = () => (pass++ === 0 ? scheduleRows(model, comparison, range) : rows);
-      await writeChunks(io.stdout, renderScheduleTable(tableRows, summaryLines, paint));
+      const lastRow = measured ? undefined : scheduleRows(model, comparison, { first: range.last, last: range.last }).next().value;
+      await writeChunks(io.stdout, renderScheduleTable(tableRows, summaryLines, paint, lastRow ?? undefined));
       break;
     }
   }

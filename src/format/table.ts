@@ -1,6 +1,6 @@
 import type { ChalkInstance } from "chalk";
 import Table from "cli-table3";
-import { isSaturated } from "../core/limits.js";
+import { MAX_EXACT_MS, isSaturated } from "../core/limits.js";
 import type { ScheduleRow } from "../core/schedule.js";
 import { humanDuration } from "./duration.js";
 import { groupDigits } from "./numbers.js";
@@ -48,10 +48,18 @@ function scheduleCells(row: ScheduleRow, paint: ChalkInstance): Cell[] {
  * single-width text, so its length is its width. Columns whose cells are all
  * empty are left out.
  */
-export function* renderBoxTable(head: readonly string[], cellRows: () => Iterable<readonly Cell[]>, aligns: readonly Align[], paint: ChalkInstance): Generator<string> {
-  const widths = head.map(() => 0);
-  for (const cells of cellRows()) {
-    for (let column = 0; column < cells.length; column++) widths[column] = Math.max(widths[column]!, cells[column]!.text.length);
+export function* renderBoxTable(
+  head: readonly string[],
+  cellRows: () => Iterable<readonly Cell[]>,
+  aligns: readonly Align[],
+  paint: ChalkInstance,
+  knownWidths?: readonly number[],
+): Generator<string> {
+  const widths = knownWidths ? [...knownWidths] : head.map(() => 0);
+  if (!knownWidths) {
+    for (const cells of cellRows()) {
+      for (let column = 0; column < cells.length; column++) widths[column] = Math.max(widths[column]!, cells[column]!.text.length);
+    }
   }
   const shown = head.map((_, column) => column === 0 || widths[column]! > 0);
   const columns = head.map((_, column) => column).filter((column) => shown[column]);
@@ -75,7 +83,7 @@ export function* renderBoxTable(head: readonly string[], cellRows: () => Iterabl
     let line = border(BOX.left);
     for (const column of columns) {
       const cell = cells[column]!;
-      const gap = " ".repeat(widths[column]! - cell.text.length);
+      const gap = " ".repeat(Math.max(0, widths[column]! - cell.text.length));
       const text = cell.paint && coloured ? cell.paint(cell.text) : cell.text;
       line += ` ${aligns[column] === "right" ? gap + text : text + gap} ${column === last ? border(BOX.right) : bar}`;
     }
@@ -84,11 +92,43 @@ export function* renderBoxTable(head: readonly string[], cellRows: () => Iterabl
   yield `${rule(BOX["bottom-left"], BOX["bottom-mid"], BOX["bottom-right"])}\n`;
 }
 
+/** The longest text humanDuration can give for a value up to `ms` (its format depends only on the magnitude). */
+function humanWidthBound(ms: number): number {
+  // Rows before saturation show real values, which can be longer than the marker.
+  if (isSaturated(ms)) return Math.max(humanDuration(ms).length, humanWidthBound(MAX_EXACT_MS));
+  if (ms < 1000) return `${ms} ms`.length;
+  if (ms < 60_000) return "59.9 s".length;
+  if (ms < 365 * 86_400_000) return "59 min 59 s".length;
+  return `${groupDigits(Math.ceil(ms / (365 * 86_400_000)))} yr 364 d`.length;
+}
+
+function msTextBound(ms: number): number {
+  if (isSaturated(ms)) return Math.max(humanWidthBound(ms), msTextBound(MAX_EXACT_MS));
+  return ms < 1000 ? humanWidthBound(ms) : `${groupDigits(ms)} ms  `.length + humanWidthBound(ms);
+}
+
+/**
+ * Column widths that hold every row up to `last` without measuring them: every
+ * column grows with the attempt (delays and totals never decrease), so the last row
+ * bounds the numbers and the magnitude bounds the human reading. Used for long
+ * ranges, so the first line appears at once.
+ */
+export function scheduleWidthBounds(last: ScheduleRow): number[] {
+  return [
+    String(last.attempt).length,
+    msTextBound(last.delayMs) + (last.clamped ? 2 : 0),
+    msTextBound(last.cumulativeMs),
+    humanWidthBound(last.linearMs),
+    humanWidthBound(last.linearCumulativeMs),
+    last.clamped ? humanWidthBound(last.rawMs) : 0,
+  ];
+}
+
 /**
  * The schedule as a terminal table, then the legend and the summary lines.
- * `rows` is called twice (see renderBoxTable).
+ * `rows` is called twice (see renderBoxTable) unless `lastRow` gives the widths.
  */
-export function* renderScheduleTable(rows: () => Iterable<ScheduleRow>, summaryLines: () => readonly string[], paint: ChalkInstance): Generator<string> {
+export function* renderScheduleTable(rows: () => Iterable<ScheduleRow>, summaryLines: () => readonly string[], paint: ChalkInstance, lastRow?: ScheduleRow): Generator<string> {
   const head = ["attempt", "delay", "total wait", "linear", "linear total", "uncapped"];
   const aligns: Align[] = head.map((_, column) => (column === 0 ? "right" : "left"));
   let anyClamped = false;
@@ -98,7 +138,7 @@ export function* renderScheduleTable(rows: () => Iterable<ScheduleRow>, summaryL
       yield scheduleCells(row, paint);
     }
   }
-  yield* renderBoxTable(head, cellRows, aligns, paint);
+  yield* renderBoxTable(head, cellRows, aligns, paint, lastRow ? scheduleWidthBounds(lastRow) : undefined);
   if (anyClamped) yield `${paint.level > 0 ? paint.yellow("⤒") : "⤒"} capped: the delay is the cap; "uncapped" is what the formula gave before the cap.\n`;
   yield `${summaryLines().join("\n")}\n`;
 }

@@ -145,6 +145,16 @@ describe("help and version", () => {
 });
 
 describe("streaming", () => {
+  it("a ten-million-row table starts at once, its columns wide enough for the last row", async () => {
+    const io = memoryIo({ stdoutLimit: 100_000 });
+    const code = await run(["--attempts", "1..10000000", "--cap", "1h"], io);
+    expect(code).toBe(0);
+    const lines = io.stdout.text.split("\n").slice(0, 500);
+    // Every line of the box has the same width: attempt 10,000,000 fits in the column measured for it.
+    expect(new Set(lines.slice(0, -1).map((line) => line.length)).size).toBe(1);
+    expect(lines[3]).toMatch(/^│ +1 │ 1,000 ms {2}1 s +│/);
+  });
+
   it("stops generating as soon as the reader goes away", async () => {
     // Ten million attempts into a reader that takes 100 KB: returns promptly with exit 0.
     const io = memoryIo({ stdoutLimit: 100_000 });
