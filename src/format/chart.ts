@@ -14,10 +14,11 @@ export interface Glyphs {
   readonly axis: string;
   readonly tick: string;
   readonly dash: string;
+  readonly times: string;
 }
 
-export const UNICODE_GLYPHS: Glyphs = { bar: "█", band: "░", linear: "◆", cap: "┃", clamped: "⤒", axis: "─", tick: "┬", dash: "–" };
-export const ASCII_GLYPHS: Glyphs = { bar: "#", band: "=", linear: "o", cap: "|", clamped: "^", axis: "-", tick: "+", dash: ".." };
+export const UNICODE_GLYPHS: Glyphs = { bar: "█", band: "░", linear: "◆", cap: "┃", clamped: "⤒", axis: "─", tick: "┬", dash: "–", times: "×" };
+export const ASCII_GLYPHS: Glyphs = { bar: "#", band: "=", linear: "o", cap: "|", clamped: "^", axis: "-", tick: "+", dash: "..", times: "x" };
 
 /**
  * Whether a chart must be drawn in plain ASCII, from the environment alone:
@@ -267,7 +268,7 @@ export function renderScheduleChart(rows: readonly ScheduleRow[], options: Chart
   const span = `${humanDuration(Math.min(...values.filter((v) => v > 0)))} to ${humanDuration(Math.max(...values))}`;
   note(
     options.scale === null
-      ? `Scale: ${kind} (${span}; ${kind === "log" ? "more" : "no more"} than ${LOG_SCALE_SPAN}× apart; --scale ${kind === "log" ? "linear" : "log"} to change).`
+      ? `Scale: ${kind} (${span}; ${kind === "log" ? "more" : "no more"} than ${LOG_SCALE_SPAN}${glyphs.times} apart; --scale ${kind === "log" ? "linear" : "log"} to change).`
       : `Scale: ${kind} (${span}).`,
   );
   if (groupSize > 1) {

@@ -71,7 +71,7 @@ export function renderHerdChart(counts: HerdCounts, width: number, ascii: boolea
   const busiestSpread = Math.max(0, ...spread);
   note(
     `Busiest window: ${groupDigits(busiestPlain)} retries un-jittered, ${groupDigits(busiestSpread)} jittered` +
-      (busiestSpread > 0 && busiestPlain > 0 ? ` (${Math.round((busiestPlain / busiestSpread) * 10) / 10}×).` : "."),
+      (busiestSpread > 0 && busiestPlain > 0 ? ` (${Math.round((busiestPlain / busiestSpread) * 10) / 10}${glyphs.times}).` : "."),
   );
   return `${out.join("\n")}\n`;
 }
