@@ -41,6 +41,7 @@ describe("renderScheduleChart: bars", () => {
     expect(chart.bars).toHaveLength(1);
     expect(chart.bars[0]!.value).toBe("1 s");
     expect(text).not.toMatch(/lines of/);
+    expect(text).toMatch(/^Scale: linear \(all 1 s, within 100×; --scale log to change\)\./);
   });
 
   it("groups 100 attempts into lines of 3 and says so", () => {
@@ -133,7 +134,7 @@ describe("renderScheduleChart: jitter", () => {
     expect(plain).not.toContain(U.band);
     expect(plain).not.toContain("jitter");
     const jittered = renderScheduleChart([row(1, 1000, { minMs: 0, maxMs: 1000 })], base);
-    expect(jittered).toContain(`${U.band} jitter range`);
+    expect(jittered).toContain(`${U.bar} shortest delay  ${U.band} jitter range up to the longest`);
   });
 
   it("keeps a group's widest jitter range", () => {
@@ -147,7 +148,7 @@ describe("renderScheduleChart: scale", () => {
   it("defaults to log when the values span more than 100×, and says so", () => {
     // 1 ms to 101 ms: a span of 101 > 100.
     const log = renderScheduleChart([row(1, 1), row(2, 101, { linearMs: 2 })], base);
-    expect(log.split("\n")[0]).toMatch(/^Scale: log \(/);
+    expect(log.split("\n")[0]).toBe("Scale: log (1 ms to 101 ms, over 100×; --scale linear to change).");
     // 1 ms to 100 ms: exactly 100, not more.
     const linear = renderScheduleChart([row(1, 1), row(2, 100, { linearMs: 2 })], base);
     expect(linear.split("\n")[0]).toMatch(/^Scale: linear \(/);

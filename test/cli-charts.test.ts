@@ -27,7 +27,7 @@ describe("backoff --chart", () => {
     expect(out.indexOf("┌")).toBe(0); // the table comes first
     const chart = chartPart(out);
     // 1 s to 30 s: 30× apart, not more than 100×, so linear.
-    expect(chart).toMatch(/^Scale: linear \(1 s to 30 s;/);
+    expect(chart).toMatch(/^Scale: linear \(1 s to 30 s, within 100×;/);
     expect(barCount(chart)).toBe(12);
     expect(chart).toContain("cap 30 s ┃");
     expect(io.stderr.text()).toBe("");

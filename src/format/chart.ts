@@ -227,7 +227,8 @@ function axisLabels(plot: Plot, offset: number, lineWidth: number): { text: stri
     const label = tick === 0 ? "0" : humanDuration(tick);
     let start = offset + column;
     if (start + label.length > lineWidth) start = offset + column + 1 - label.length; // end under the tick instead
-    if (start < text.length + (text === "" ? 0 : 1) || start < 0) continue;
+    // Two spaces between labels, so that "1 h" and "10 h" never read as "1 h 10 h".
+    if (start < text.length + (text === "" ? 0 : 2) || start < 0) continue;
     text = text.padEnd(start) + label;
     columns.push(column);
   }
@@ -265,12 +266,11 @@ export function renderScheduleChart(rows: readonly ScheduleRow[], options: Chart
   const out: string[] = [];
   const note = (text: string) => out.push(...wrapText(text, width));
 
-  const span = `${humanDuration(Math.min(...values.filter((v) => v > 0)))} to ${humanDuration(Math.max(...values))}`;
-  note(
-    options.scale === null
-      ? `Scale: ${kind} (${span}; ${kind === "log" ? "more" : "no more"} than ${LOG_SCALE_SPAN}${glyphs.times} apart; --scale ${kind === "log" ? "linear" : "log"} to change).`
-      : `Scale: ${kind} (${span}).`,
-  );
+  const least = humanDuration(Math.min(...values.filter((v) => v > 0)));
+  const most = humanDuration(Math.max(...values));
+  const span = least === most ? `all ${least}` : `${least} to ${most}`;
+  const within = `${kind === "log" ? "over" : "within"} ${LOG_SCALE_SPAN}${glyphs.times}`;
+  note(options.scale === null ? `Scale: ${kind} (${span}, ${within}; --scale ${kind === "log" ? "linear" : "log"} to change).` : `Scale: ${kind} (${span}).`);
   if (groupSize > 1) {
     note(
       `${groupDigits(rows.length)} attempts in ${lines.length} lines of ${groupSize}: each line shows its group's longest delay` +
@@ -314,8 +314,8 @@ export function renderScheduleChart(rows: readonly ScheduleRow[], options: Chart
   out.push(`${indent}${axis.paint(paint)}`);
   if (tickLabels.text !== "") out.push(paint.axis(tickLabels.text));
 
-  const legend = [`${glyphs.bar} delay`];
-  if (jittered) legend.push(`${glyphs.band} jitter range (${glyphs.bar} the least wait)`);
+  // With jitter the solid part is the wait every retry makes at least, the band where it may end.
+  const legend = jittered ? [`${glyphs.bar} shortest delay`, `${glyphs.band} jitter range up to the longest`] : [`${glyphs.bar} delay`];
   legend.push(`${glyphs.linear} linear`);
   if (options.capMs !== null) legend.push(`${glyphs.cap} cap`);
   if (lines.some((line) => line.clamped)) legend.push(`${glyphs.clamped} capped`);
