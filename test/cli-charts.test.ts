@@ -119,6 +119,13 @@ describe("backoff --format svg", () => {
     expect(io.stdout.text()).toContain("delay (log scale)");
   });
 
+  it("refuses a range too long to hold in memory, like the table", async () => {
+    const io = memoryIo();
+    expect(await run(["--attempts", "1000001", "--format", "svg"], io)).toBe(2);
+    expect(io.stdout.text()).toBe("");
+    expect(io.stderr.text()).toBe("error: --format svg shows at most 1,000,000 attempts, got 1,000,001; use --format csv (or tsv, json, markdown), which stream any range\n");
+  });
+
   it("names the strategy's own parameters in the title", async () => {
     const io = memoryIo();
     await run(["--strategy", "linear", "--base", "250ms", "--step", "500ms", "--attempts", "3..8", "--format", "svg"], io);

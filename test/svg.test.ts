@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
+import { SATURATED_MS } from "../src/core/limits.js";
 import { normalizePolicy } from "../src/core/policy.js";
 import { PLOT, escapeXml, policyTitle, renderScheduleSvg, type SvgOptions } from "../src/format/svg.js";
 import { doublingRows, row } from "./helpers/rows.js";
@@ -138,6 +139,15 @@ describe("renderScheduleSvg", () => {
     const doc = parse(renderScheduleSvg(rows, { ...options, capMs: null }));
     expect(points(byClass(findAll(doc, "polyline"), "delay")[0]!)).toHaveLength(1000);
     expect(texts(doc)).toContain("5,000 attempts drawn in groups of 5 (each group's longest delay)");
+  });
+});
+
+describe("renderScheduleSvg: saturation", () => {
+  it("says when delays reach 2^53 ms and are drawn there", () => {
+    const rows = [row(1, 1000), row(2, SATURATED_MS, { linearMs: 2000 })];
+    const doc = parse(renderScheduleSvg(rows, { ...options, capMs: null }));
+    expect(texts(doc)).toContain("delays of 2^53 ms (about 285,616 years) or more cannot be exact and are drawn at 2^53 ms");
+    expect(texts(parse(renderScheduleSvg([row(1, 1000)], { ...options, capMs: null })))).not.toContain(expect.stringContaining("2^53"));
   });
 });
 

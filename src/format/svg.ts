@@ -1,4 +1,5 @@
 import type { Policy } from "../core/policy.js";
+import { isSaturated } from "../core/limits.js";
 import type { AttemptRange, ScheduleRow } from "../core/schedule.js";
 import { type ChartLine, chartLines } from "./chart.js";
 import { humanDuration } from "./duration.js";
@@ -86,11 +87,11 @@ export function renderScheduleSvg(rows: readonly ScheduleRow[], options: SvgOpti
   out.push(`<title>${escapeXml(options.title)}</title>`);
   out.push(`<rect class="background" x="0" y="0" width="${SVG_WIDTH}" height="${SVG_HEIGHT}" fill="#ffffff"/>`);
   out.push(`<text class="title" x="${SVG_WIDTH / 2}" y="32" text-anchor="middle" font-size="17" font-weight="bold" fill="${COLORS.axis}">${escapeXml(options.title)}</text>`);
-  if (groupSize > 1) {
-    out.push(
-      `<text class="note" x="${SVG_WIDTH / 2}" y="52" text-anchor="middle" font-size="12" fill="${COLORS.linear}">` +
-        `${escapeXml(`${groupDigits(rows.length)} attempts drawn in groups of ${groupSize} (each group's longest delay)`)}</text>`,
-    );
+  const notes: string[] = [];
+  if (groupSize > 1) notes.push(`${groupDigits(rows.length)} attempts drawn in groups of ${groupSize} (each group's longest delay)`);
+  if (values.some(isSaturated)) notes.push("delays of 2^53 ms (about 285,616 years) or more cannot be exact and are drawn at 2^53 ms");
+  if (notes.length > 0) {
+    out.push(`<text class="note" x="${SVG_WIDTH / 2}" y="52" text-anchor="middle" font-size="12" fill="${COLORS.linear}">${escapeXml(notes.join("; "))}</text>`);
   }
 
   // Grid and y labels: a log scale may offer many decades; every other one keeps the labels apart.
