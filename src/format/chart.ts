@@ -239,7 +239,8 @@ function axisLabels(plot: Plot, offset: number, lineWidth: number): { text: stri
  * The schedule as horizontal bars, one line per attempt (or per group of attempts
  * beyond `maxLines`): the delay as a bar, the jitter range min..max as a lighter band,
  * the linear comparison as a marker, the cap as a vertical line, capped attempts
- * marked beside their value. Every line fits `width` columns (at least MIN_CHART_WIDTH).
+ * marked beside their value. Every line fits `width` columns (at least MIN_CHART_WIDTH),
+ * unless the attempt labels alone leave fewer than 10 columns for the bars.
  */
 export function renderScheduleChart(rows: readonly ScheduleRow[], options: ChartOptions): string {
   const glyphs = options.ascii ? ASCII_GLYPHS : UNICODE_GLYPHS;
@@ -258,7 +259,8 @@ export function renderScheduleChart(rows: readonly ScheduleRow[], options: Chart
   let plotWidth = width - labelWidth - 1 - (valueWidth + 1);
   if (plotWidth < MIN_PLOT_WIDTH) {
     valueWidth = 0; // the values are in the table above; the bars matter more here
-    plotWidth = width - labelWidth - 1;
+    // Attempt labels so long (beyond a million million) that they leave no room: the bars keep their minimum.
+    plotWidth = Math.max(MIN_PLOT_WIDTH, width - labelWidth - 1);
   }
   const plot: Plot = { scale, width: plotWidth };
   const capColumn = options.capMs === null ? null : markerColumn(plot, options.capMs);
