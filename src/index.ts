@@ -9,3 +9,7 @@ export { SCHEDULE_COLUMNS, type Column } from "./format/columns.js";
 export { renderCsv, renderTsv } from "./format/delimited.js";
 export { renderJson } from "./format/json.js";
 export { renderMarkdown } from "./format/markdown.js";
+export { renderScheduleChart, chartNeedsAscii, type ChartOptions } from "./format/chart.js";
+export { renderScheduleSvg, policyTitle, type SvgOptions } from "./format/svg.js";
+export { renderHerdChart, type HerdCounts } from "./format/herd-chart.js";
+export { type ScaleKind } from "./format/scale.js";

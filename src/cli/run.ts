@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from "commander";
 import { STRATEGIES } from "../core/policy.js";
+import { SCALE_KINDS } from "../format/scale.js";
 import { UsageError } from "./errors.js";
 import type { Io } from "./io.js";
 import { DEFAULT_ATTEMPTS, DEFAULT_BASE, FORMATS, type ScheduleOptions, runSchedule } from "./schedule-command.js";
@@ -22,6 +23,8 @@ Examples:
   $ backoff --base 100 --cap 10s --attempts 5
   $ backoff --strategy linear --base 1s --step 500ms --attempts 3..8 --format csv > schedule.csv
   $ backoff --factor 1.6 --base 1s --cap 2m --format json | jq '.rows[-1].cumulative_ms'
+  $ backoff --cap 30s --attempts 12 --chart
+  $ backoff --cap 5m --attempts 20 --format svg > schedule.svg
 
 Exit codes:
   0  success
@@ -48,6 +51,8 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .addOption(new Option("--step <duration>", "linear growth per attempt; also the linear comparison's step (default: base)"))
     .addOption(new Option("-a, --attempts <N|A..B>", "attempts to show: 1..N, or A..B").default(DEFAULT_ATTEMPTS))
     .addOption(new Option("-f, --format <format>", "output format").choices(FORMATS).default("table"))
+    .option("--chart", "draw the schedule under the table: bars, linear marker, cap line, jitter band")
+    .addOption(new Option("--scale <scale>", "scale of --chart and --format svg (default: log when values span over 100×)").choices(SCALE_KINDS))
     .option("--no-color", "no colour, even on a terminal (NO_COLOR and FORCE_COLOR are honoured too)")
     .addHelpText("after", HELP_AFTER)
     .showSuggestionAfterError(true)

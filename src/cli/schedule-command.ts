@@ -3,6 +3,7 @@ import { type Policy, type Strategy, linearComparison, normalizePolicy } from ".
 import { policyModel } from "../core/policy-model.js";
 import { type AttemptRange, type ScheduleRow, scheduleRows, scheduleSummary } from "../core/schedule.js";
 import { scheduleColumns } from "../format/columns.js";
+import type { ScaleKind } from "../format/scale.js";
 import { renderCsv, renderTsv } from "../format/delimited.js";
 import { renderJson } from "../format/json.js";
 import { renderMarkdown } from "../format/markdown.js";
@@ -14,7 +15,7 @@ import { UsageError } from "./errors.js";
 import { type Io, writeChunks } from "./io.js";
 import { parseAttempts, parseDuration, parseFactor } from "./parse.js";
 
-export const FORMATS = ["table", "csv", "tsv", "json", "markdown"] as const;
+export const FORMATS = ["table", "csv", "tsv", "json", "markdown", "svg"] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** The schedule command's options as commander hands them over (strings, unparsed). */
@@ -27,6 +28,10 @@ export interface ScheduleOptions {
   attempts: string;
   format: Format;
   color: boolean;
+  /** Draw the schedule under the table (table format only). */
+  chart?: boolean;
+  /** The chart's and the SVG's scale; default: log when the values span more than 100×. */
+  scale?: ScaleKind;
 }
 
 /** Up to this many rows, a table's columns are measured exactly rather than bounded. */
@@ -66,7 +71,29 @@ function* warnOnSaturation(rows: Iterable<ScheduleRow>, io: Io): Generator<Sched
   }
 }
 
+/** --chart draws under the table and --scale shapes a picture: both refuse a format they cannot apply to. */
+export function checkPictureOptions(options: ScheduleOptions): void {
+  if (options.chart && options.format !== "table") {
+    throw new UsageError(`--chart draws under the table, so it needs --format table, got --format ${options.format} (for a picture file use --format svg)`);
+  }
+  if (options.scale !== undefined && !options.chart && options.format !== "svg") {
+    throw new UsageError(`--scale applies only to --chart and --format svg, got --scale ${options.scale} with neither`);
+  }
+}
+
+/** Refuses a range too long to hold in memory (the table and the pictures need every row at once). */
+/** Pictures are drawn from all their rows at once, so their range is bounded; the other formats stream. */
+const MAX_PICTURE_ROWS = 1_000_000;
+
+function checkInMemoryRange(range: AttemptRange, what: string): void {
+  const count = range.last - range.first + 1;
+  if (count > MAX_PICTURE_ROWS) {
+    throw new UsageError(`${what} draws at most ${MAX_PICTURE_ROWS.toLocaleString("en-US")} attempts, got ${count.toLocaleString("en-US")}; use --format csv (or tsv, json, markdown), which stream any range`);
+  }
+}
+
 export async function runSchedule(options: ScheduleOptions, io: Io): Promise<number> {
+  checkPictureOptions(options);
   const { policy, range } = policyFromOptions(options);
   const model = policyModel(policy);
   const comparison = policyModel(linearComparison(policy));
@@ -87,10 +114,18 @@ export async function runSchedule(options: ScheduleOptions, io: Io): Promise<num
     case "markdown":
       await writeChunks(io.stdout, renderMarkdown(rows, columns, () => summaryLines()));
       break;
+    case "svg": {
+      checkInMemoryRange(range, "--format svg");
+      const { renderScheduleSvg, policyTitle } = await import("../format/svg.js");
+      const svg = renderScheduleSvg(Array.from(rows), { title: policyTitle(policy, range), capMs: model.capMs, scale: options.scale ?? null });
+      await writeChunks(io.stdout, [svg]);
+      break;
+    }
     case "table": {
       // Loaded only here: chalk and cli-table3 cost start-up time that the machine formats never pay.
       const [{ Chalk }, { renderScheduleTable }] = await Promise.all([import("chalk"), import("../format/table.js")]);
       const paint = new Chalk({ level: colorLevel(options.color, io.stdout.isTTY === true, io.env) });
+      if (options.chart) checkInMemoryRange(range, "table --chart");
       // Short tables are measured (two passes; only the second warns); long ones take
       // their widths from the last row, so the first line appears at once.
       const measured = range.last - range.first < MEASURED_TABLE_ROWS;
@@ -98,6 +133,17 @@ export async function runSchedule(options: ScheduleOptions, io: Io): Promise<num
       const tableRows = () => (pass++ === 0 ? scheduleRows(model, comparison, range) : rows);
       const lastRow = measured ? undefined : scheduleRows(model, comparison, { first: range.last, last: range.last }).next().value;
       await writeChunks(io.stdout, renderScheduleTable(tableRows, summaryLines, paint, lastRow ?? undefined));
+      if (options.chart) {
+        const { renderScheduleChart, chartNeedsAscii, chartPaint } = await import("../format/chart.js");
+        const chart = renderScheduleChart(Array.from(scheduleRows(model, comparison, range)), {
+          capMs: model.capMs,
+          scale: options.scale ?? null,
+          width: io.stdout.columns ?? 80,
+          ascii: chartNeedsAscii(io.env),
+          paint: chartPaint(paint),
+        });
+        await writeChunks(io.stdout, [`\n${chart}`]);
+      }
       break;
     }
   }

@@ -1,0 +1,177 @@
+import type { Policy } from "../core/policy.js";
+import { isSaturated } from "../core/limits.js";
+import type { AttemptRange, ScheduleRow } from "../core/schedule.js";
+import { type ChartLine, chartLines } from "./chart.js";
+import { humanDuration } from "./duration.js";
+import { groupDigits } from "./numbers.js";
+import { type ScaleKind, defaultScaleKind, makeScale } from "./scale.js";
+
+export interface SvgOptions {
+  /** The policy in words, shown as the title. */
+  readonly title: string;
+  readonly capMs: number | null;
+  /** The y scale; null picks log when the values span more than 100×, else linear. */
+  readonly scale: ScaleKind | null;
+}
+
+/** The drawing's size in user units (the viewBox); it scales to any size in a browser. */
+export const SVG_WIDTH = 900;
+export const SVG_HEIGHT = 560;
+/** The plot area inside the drawing. */
+export const PLOT = { left: 100, right: 860, top: 64, bottom: 440 } as const;
+/** More points than this are finer than the drawing's resolution: attempts are grouped (longest delay kept). */
+export const MAX_SVG_POINTS = 1000;
+/** Attempts up to this many are drawn as dots too (more would blur into the line). */
+const MAX_DOTS = 60;
+
+const COLORS = { delay: "#1f77b4", linear: "#7f7f7f", cap: "#d62728", band: "#1f77b4", capped: "#ff7f0e", grid: "#e5e5e5", axis: "#333333" } as const;
+
+/** Text safe inside an XML element or a double- or single-quoted attribute. */
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[char]!);
+}
+
+/** A coordinate with at most two decimals: enough for any screen, short in the file. */
+function n(value: number): string {
+  return String(Math.round(value * 100) / 100);
+}
+
+function attemptTicks(first: number, last: number): number[] {
+  if (first === last) return [first];
+  const span = last - first;
+  let step = 1;
+  for (let power = 1; ; power *= 10) {
+    const found = [1, 2, 5].map((m) => m * power).find((candidate) => span / candidate <= 10);
+    if (found !== undefined) {
+      step = found;
+      break;
+    }
+  }
+  const ticks = [first];
+  for (let tick = Math.ceil(first / step) * step; tick <= last; tick += step) {
+    // Keep the first attempt labelled; drop a round tick that would crowd it.
+    if (tick !== first && (tick - first) / span > 0.04) ticks.push(tick);
+  }
+  return ticks;
+}
+
+/**
+ * The schedule as a standalone SVG drawing: delay per attempt as a line, the linear
+ * comparison dashed, the cap as a horizontal line, the jitter range as a band, axes
+ * with duration labels on a log or linear scale, a legend and the policy as the title.
+ */
+export function renderScheduleSvg(rows: readonly ScheduleRow[], options: SvgOptions): string {
+  if (rows.length === 0) throw new RangeError("an SVG needs at least one row");
+  const { lines, groupSize } = chartLines(rows, MAX_SVG_POINTS);
+  const jittered = lines.some((line) => line.minMs !== line.maxMs);
+  const values = lines.flatMap((line) => [line.delayMs, line.linearMs, line.minMs, line.maxMs]);
+  if (options.capMs !== null) values.push(options.capMs);
+  const kind = options.scale ?? defaultScaleKind(values);
+  const scale = makeScale({ kind, values, roundUp: true, tickCount: 6, logStart: "decade" });
+  const first = rows[0]!.attempt;
+  const last = rows[rows.length - 1]!.attempt;
+  const plotWidth = PLOT.right - PLOT.left;
+  const plotHeight = PLOT.bottom - PLOT.top;
+  // A single attempt sits in the middle; otherwise the attempts span the plot's width.
+  const x = (attempt: number) => (first === last ? PLOT.left + plotWidth / 2 : PLOT.left + ((attempt - first) / (last - first)) * plotWidth);
+  const y = (ms: number) => PLOT.bottom - scale.fraction(ms) * plotHeight;
+  // A group is drawn at its last attempt, where its longest delay is.
+  const point = (line: ChartLine, ms: number) => `${n(x(line.last))},${n(y(ms))}`;
+
+  const out: string[] = [];
+  out.push(`<?xml version="1.0" encoding="UTF-8"?>`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${SVG_WIDTH}" height="${SVG_HEIGHT}" viewBox="0 0 ${SVG_WIDTH} ${SVG_HEIGHT}" ` +
+      `font-family="DejaVu Sans, Liberation Sans, Helvetica, Arial, sans-serif" font-size="13">`,
+  );
+  out.push(`<title>${escapeXml(options.title)}</title>`);
+  out.push(`<rect class="background" x="0" y="0" width="${SVG_WIDTH}" height="${SVG_HEIGHT}" fill="#ffffff"/>`);
+  out.push(`<text class="title" x="${SVG_WIDTH / 2}" y="32" text-anchor="middle" font-size="17" font-weight="bold" fill="${COLORS.axis}">${escapeXml(options.title)}</text>`);
+  const notes: string[] = [];
+  if (groupSize > 1) notes.push(`${groupDigits(rows.length)} attempts drawn in groups of ${groupSize} (each group's longest delay)`);
+  if (values.some(isSaturated)) notes.push("delays of 2^53 ms (about 285,616 years) or more cannot be exact and are drawn at 2^53 ms");
+  if (notes.length > 0) {
+    out.push(`<text class="note" x="${SVG_WIDTH / 2}" y="52" text-anchor="middle" font-size="12" fill="${COLORS.linear}">${escapeXml(notes.join("; "))}</text>`);
+  }
+
+  // Grid and y labels: a log scale may offer many decades; every other one keeps the labels apart.
+  const yTicks = scale.ticks.length > 10 ? scale.ticks.filter((_, index) => index % 2 === 0) : scale.ticks;
+  out.push(`<g class="y-axis" fill="${COLORS.axis}" text-anchor="end">`);
+  for (const tick of yTicks) {
+    out.push(`<line class="grid" x1="${PLOT.left}" x2="${PLOT.right}" y1="${n(y(tick))}" y2="${n(y(tick))}" stroke="${COLORS.grid}"/>`);
+    out.push(`<text x="${PLOT.left - 8}" y="${n(y(tick) + 4)}">${escapeXml(tick === 0 ? "0" : humanDuration(tick))}</text>`);
+  }
+  out.push(`</g>`);
+  out.push(`<g class="x-axis" fill="${COLORS.axis}" text-anchor="middle">`);
+  for (const tick of attemptTicks(first, last)) {
+    out.push(`<line x1="${n(x(tick))}" x2="${n(x(tick))}" y1="${PLOT.bottom}" y2="${PLOT.bottom + 5}" stroke="${COLORS.axis}"/>`);
+    out.push(`<text x="${n(x(tick))}" y="${PLOT.bottom + 20}">${groupDigits(tick)}</text>`);
+  }
+  out.push(`</g>`);
+  out.push(`<path class="axes" d="M${PLOT.left},${PLOT.top}V${PLOT.bottom}H${PLOT.right}" fill="none" stroke="${COLORS.axis}"/>`);
+  out.push(`<text class="x-title" x="${(PLOT.left + PLOT.right) / 2}" y="${PLOT.bottom + 42}" text-anchor="middle" fill="${COLORS.axis}">attempt (the failure the delay follows)</text>`);
+  out.push(
+    `<text class="y-title" transform="translate(22 ${(PLOT.top + PLOT.bottom) / 2}) rotate(-90)" text-anchor="middle" fill="${COLORS.axis}">` +
+      `delay (${kind} scale)</text>`,
+  );
+
+  if (jittered) {
+    const upper = lines.map((line) => point(line, line.maxMs));
+    const lower = lines.map((line) => point(line, line.minMs)).reverse();
+    out.push(`<polygon class="jitter-band" points="${[...upper, ...lower].join(" ")}" fill="${COLORS.band}" fill-opacity="0.18" stroke="none"/>`);
+  }
+  if (options.capMs !== null) {
+    const capY = n(y(options.capMs));
+    out.push(`<line class="cap" x1="${PLOT.left}" x2="${PLOT.right}" y1="${capY}" y2="${capY}" stroke="${COLORS.cap}" stroke-width="1.5"/>`);
+    out.push(`<text class="cap-label" x="${PLOT.right - 4}" y="${n(y(options.capMs) - 6)}" text-anchor="end" fill="${COLORS.cap}">${escapeXml(`cap ${humanDuration(options.capMs)}`)}</text>`);
+  }
+  const linearPoints = lines.map((line) => point(line, line.linearMs)).join(" ");
+  out.push(`<polyline class="linear" points="${linearPoints}" fill="none" stroke="${COLORS.linear}" stroke-width="2" stroke-dasharray="7 5"/>`);
+  const delayPoints = lines.map((line) => point(line, line.delayMs)).join(" ");
+  out.push(`<polyline class="delay" points="${delayPoints}" fill="none" stroke="${COLORS.delay}" stroke-width="2.5" stroke-linejoin="round"/>`);
+  const dots = lines.length <= MAX_DOTS;
+  if (dots) {
+    out.push(`<g class="points">`);
+    for (const line of lines) {
+      const fill = line.clamped ? COLORS.capped : COLORS.delay;
+      out.push(`<circle class="${line.clamped ? "point capped" : "point"}" cx="${n(x(line.last))}" cy="${n(y(line.delayMs))}" r="3.5" fill="${fill}"/>`);
+    }
+    out.push(`</g>`);
+  }
+
+  // The legend, one row under the axis title; each entry is its swatch and its words.
+  const entries: Array<{ swatch: string; label: string }> = [
+    { swatch: `<line x1="0" x2="28" y1="0" y2="0" stroke="${COLORS.delay}" stroke-width="2.5"/>`, label: "delay per attempt" },
+    { swatch: `<line x1="0" x2="28" y1="0" y2="0" stroke="${COLORS.linear}" stroke-width="2" stroke-dasharray="7 5"/>`, label: "linear comparison" },
+  ];
+  if (options.capMs !== null) {
+    entries.push({ swatch: `<line x1="0" x2="28" y1="0" y2="0" stroke="${COLORS.cap}" stroke-width="1.5"/>`, label: `cap ${humanDuration(options.capMs)}` });
+  }
+  if (jittered) {
+    entries.push({ swatch: `<rect x="0" y="-6" width="28" height="12" fill="${COLORS.band}" fill-opacity="0.18"/>`, label: "jitter range (min–max)" });
+  }
+  if (dots && lines.some((line) => line.clamped)) {
+    entries.push({ swatch: `<circle cx="14" cy="0" r="3.5" fill="${COLORS.capped}"/>`, label: "capped attempt" });
+  }
+  // Widths estimated from the character count (about 0.6 em a character at 13 px): the legend is centred.
+  const entryWidths = entries.map((entry) => 28 + 6 + entry.label.length * 7 + 20);
+  let legendX = (SVG_WIDTH - entryWidths.reduce((sum, width) => sum + width, 0)) / 2;
+  out.push(`<g class="legend" fill="${COLORS.axis}">`);
+  entries.forEach((entry, index) => {
+    out.push(`<g class="legend-entry" transform="translate(${n(legendX)} ${PLOT.bottom + 80})">${entry.swatch}<text x="34" y="4">${escapeXml(entry.label)}</text></g>`);
+    legendX += entryWidths[index]!;
+  });
+  out.push(`</g>`);
+  out.push(`</svg>`);
+  return `${out.join("\n")}\n`;
+}
+
+/** The policy in one line, for the drawing's title: "exponential · base 1 s · factor 2 · cap 30 s · attempts 1..10". */
+export function policyTitle(policy: Policy, range: AttemptRange): string {
+  const parts: string[] = [policy.strategy, `base ${humanDuration(policy.baseMs)}`];
+  if (policy.strategy === "exponential") parts.push(`factor ${policy.factor}`);
+  if (policy.strategy === "linear") parts.push(`step ${humanDuration(policy.stepMs)}`);
+  parts.push(policy.capMs === null ? "no cap" : `cap ${humanDuration(policy.capMs)}`);
+  parts.push(`attempts ${range.first}..${range.last}`);
+  return parts.join(" · ");
+}
