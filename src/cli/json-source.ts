@@ -173,7 +173,11 @@ export function parseJsonSource(text: string, name: string): JsonNode {
       const source = match[0];
       pos += source.length;
       const next = text[pos];
-      if (next !== undefined && /[0-9.eE+\-xX]/.test(next)) fail(start, `invalid number ${JSON.stringify(source + next)}`);
+      if (next !== undefined && /[a-zA-Zµ]/.test(next)) {
+        const word = source + /^[a-zA-Zµ]+/.exec(text.slice(pos))![0];
+        fail(start, `${word} is not a JSON value; a duration with a unit must be a string, such as "${word}"`);
+      }
+      if (next !== undefined && /[0-9.+\-]/.test(next)) fail(start, `invalid number ${JSON.stringify(source + next)}`);
       const value = Number(source);
       if (!Number.isFinite(value)) fail(start, `number ${source} is too large`);
       return { kind: "number", pos: start, value, source };

@@ -6,6 +6,7 @@ import { UsageError } from "./errors.js";
 import type { Io } from "./io.js";
 import { DEFAULT_ATTEMPTS, DEFAULT_BASE, FORMATS, type ScheduleOptions, runSchedule } from "./schedule-command.js";
 import { type ConfigSwitches, scheduleOptionsWithConfig } from "./schedule-config.js";
+import { closest } from "./suggest.js";
 import { SOLVE_FORMATS, type SolveOptions, runSolve } from "./solve-command.js";
 import { VERSION } from "./version.js";
 
@@ -128,6 +129,10 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     // Options of `backoff` itself come before a subcommand, so `check` and `solve` own theirs.
     .enablePositionalOptions()
     .action(async (options: ScheduleOptions & ConfigSwitches, command: Command) => {
+      if (command.args.length > 0) {
+        const near = closest(command.args[0]!, ["check", "solve"]);
+        throw new UsageError(`unknown command ${JSON.stringify(command.args[0])}${near === null ? " (the commands are check and solve)" : `; did you mean ${near}?`}`);
+      }
       const merged = options.config === undefined ? options : await scheduleOptionsWithConfig(options, defaultOptions(command), explicitOptions(command), io);
       setExit(await runSchedule(merged, io));
     });
@@ -171,6 +176,17 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .action(async (options: SolveOptions) => {
       setExit(await runSolve(options, io));
     });
+
+  // Set after the subcommands exist (they copy the setting when created): a stray word
+  // reaches the schedule action, which answers with the nearest command.
+  program.allowExcessArguments(true);
+  program.hook("preSubcommand", (root, sub) => {
+    const given = root.options.map((o) => o.attributeName()).filter((key) => root.getOptionValueSource(key) === "cli");
+    if (given.length > 0) {
+      const flag = root.options.find((o) => o.attributeName() === given[0])!.long;
+      throw new UsageError(`${flag} must come after the command: backoff ${sub.name()} ${flag} …`);
+    }
+  });
   return program;
 }
 

@@ -1,15 +1,22 @@
-/** Edit distance (insertions, deletions, substitutions), two rows of memory. */
-export function levenshtein(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+/**
+ * Edit distance between two keys: insertions, deletions, substitutions, and swaps of
+ * two neighbouring characters (the commonest typo: "bsae" for "base"), each one edit.
+ * This is Levenshtein's distance with transpositions (optimal string alignment).
+ */
+export function editDistance(a: string, b: string): number {
+  // rows[i][j]: distance between the first i characters of a and the first j of b.
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    const row = [i];
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost));
+      let best = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      row.push(best);
     }
-    previous = current;
+    rows.push(row);
   }
-  return previous[b.length]!;
+  return rows[a.length]![b.length]!;
 }
 
 /** Case, hyphens and underscores do not count: "maxTotal" and "max_total" are near "max-total". */
@@ -25,7 +32,7 @@ export function closest(key: string, known: readonly string[]): string | null {
   let best: string | null = null;
   let bestDistance = Infinity;
   for (const candidate of known) {
-    const distance = levenshtein(folded(key), folded(candidate));
+    const distance = editDistance(folded(key), folded(candidate));
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;

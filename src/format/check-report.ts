@@ -102,7 +102,8 @@ export function checkReportLines(reports: readonly PolicyReport[], strict: boole
     }
   }
   const warned = warnings === 0 ? "" : `; ${warnings} warning${warnings === 1 ? "" : "s"}${strict ? " (failing: --strict)" : ""}`;
-  const verdict = broken > 0 ? `✗ ${broken} of ${limits} limit${limits === 1 ? "" : "s"} broken${warned}` : `✓ ${limits === 1 ? "the limit holds" : `all ${limits} limits hold`}${warned}`;
+  const held = limits === 0 ? "no limits checked" : limits === 1 ? "the limit holds" : `all ${limits} limits hold`;
+  const verdict = broken > 0 ? `✗ ${broken} of ${limits} limit${limits === 1 ? "" : "s"} broken${warned}` : `✓ ${held}${warned}`;
   lines.push(broken > 0 || (strict && warnings > 0) ? paint.bad(verdict) : paint.ok(verdict));
   return lines;
 }
