@@ -52,7 +52,7 @@ describe("backoff check: warnings and --strict", () => {
     // Total 1 + 2 + … + 512 s = 1023 s = 17 min 3 s.
     expect(plain).toEqual({ code: 0, stdout: `✓ max-total 1 h: worst case 17 min 3 s\n${warn}\n✓ the limit holds; 1 warning\n`, stderr: "" });
     const strict = await runCli(["check", "--base", "1s", "--attempts", "10", "--max-total", "1h", "--strict"]);
-    expect(strict).toEqual({ code: 1, stdout: `✓ max-total 1 h: worst case 17 min 3 s\n${warn}\n✓ the limit holds; 1 warning (failing: --strict)\n`, stderr: "" });
+    expect(strict).toEqual({ code: 1, stdout: `✓ max-total 1 h: worst case 17 min 3 s\n${warn}\n✗ the limit holds, but 1 warning fails under --strict\n`, stderr: "" });
   });
 
   it("each lint through the CLI", async () => {
@@ -115,7 +115,9 @@ describe("backoff check --config", () => {
           best_total_ms: 8_520_500,
           worst_total_ms: 8_520_500,
           worst_delay_ms: 3_600_000,
-          assertions: [{ limit: "max-total", ok: false, limit_ms: 300_000, actual_ms: 8_520_500, attempt: 7 }],
+          assertions: [
+            { limit: "max-total", ok: false, limit_ms: 300_000, actual_ms: 8_520_500, attempt: 7, message: "✗ max-total 5 min: worst case 2 h 22 min (reached at attempt 7)" },
+          ],
           warnings: [],
         },
       ],

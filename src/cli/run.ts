@@ -27,10 +27,9 @@ Examples:
   $ backoff --base 100 --cap 10s --attempts 5
   $ backoff --strategy linear --base 1s --step 500ms --attempts 3..8 --format csv > schedule.csv
   $ backoff --factor 1.6 --base 1s --cap 2m --format json | jq '.rows[-1].cumulative_ms'
-
-Commands:
-  backoff check   check a policy (flags or --config) against limits, for CI
-  backoff solve   find the factor, base or number of attempts that gives a total
+  $ backoff --config retry.json --policy email
+  $ backoff check --config retry.json
+  $ backoff solve --attempts 5 --total 1h --base 1s
 
 Exit codes:
   0  success
@@ -133,6 +132,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
         const near = closest(command.args[0]!, ["check", "solve"]);
         throw new UsageError(`unknown command ${JSON.stringify(command.args[0])}${near === null ? " (the commands are check and solve)" : `; did you mean ${near}?`}`);
       }
+      if (options.policy !== undefined && options.config === undefined) throw new UsageError(`--policy ${JSON.stringify(options.policy)} needs --config, which holds the named policies`);
       const merged = options.config === undefined ? options : await scheduleOptionsWithConfig(options, defaultOptions(command), explicitOptions(command), io);
       setExit(await runSchedule(merged, io));
     });

@@ -101,20 +101,26 @@ export function checkReportLines(reports: readonly PolicyReport[], strict: boole
       lines.push(indent + paint.warn(warningLine(w)));
     }
   }
-  const warned = warnings === 0 ? "" : `; ${warnings} warning${warnings === 1 ? "" : "s"}${strict ? " (failing: --strict)" : ""}`;
+  const warningCount = `${warnings} warning${warnings === 1 ? "" : "s"}`;
   const held = limits === 0 ? "no limits checked" : limits === 1 ? "the limit holds" : `all ${limits} limits hold`;
-  const verdict = broken > 0 ? `✗ ${broken} of ${limits} limit${limits === 1 ? "" : "s"} broken${warned}` : `✓ ${held}${warned}`;
-  lines.push(broken > 0 || (strict && warnings > 0) ? paint.bad(verdict) : paint.ok(verdict));
+  if (broken > 0) {
+    lines.push(paint.bad(`✗ ${broken} of ${limits} limit${limits === 1 ? "" : "s"} broken${warnings === 0 ? "" : `; ${warningCount}`}`));
+  } else if (strict && warnings > 0) {
+    lines.push(paint.bad(`✗ ${held}, but ${warningCount} fail${warnings === 1 ? "s" : ""} under --strict`));
+  } else {
+    lines.push(paint.ok(`✓ ${held}${warnings === 0 ? "" : `; ${warningCount}`}`));
+  }
   return lines;
 }
 
-function assertionJson(a: AssertionResult): Record<string, unknown> {
+function assertionJson(a: AssertionResult, report: PolicyReport): Record<string, unknown> {
   const isCount = a.limit === "max-attempts";
   return {
     limit: a.limit,
     ok: a.ok,
     ...(isCount ? { limit_value: a.limitValue, actual: a.actual } : { limit_ms: msJson(a.limitValue), actual_ms: msJson(a.actual) }),
     attempt: a.attempt,
+    message: assertionLine(a, report),
   };
 }
 
@@ -134,7 +140,7 @@ export function checkReportJson(reports: readonly PolicyReport[], exitCode: numb
       best_total_ms: msJson(r.result.bestTotalMs),
       worst_total_ms: msJson(r.result.worstTotalMs),
       worst_delay_ms: msJson(r.result.worstDelayMs),
-      assertions: r.result.assertions.map(assertionJson),
+      assertions: r.result.assertions.map((a) => assertionJson(a, r)),
       warnings: r.result.warnings.map(warningJson),
     })),
   };
