@@ -144,6 +144,8 @@ describe("lints", () => {
     expect(checkPolicy(subject(policy({ baseMs: 1000, capMs: 30_000 }), 11), {}).warnings).toEqual([
       { lint: "early-cap", capMs: 30_000, capReachedAt: 6, atCap: 6, attempts: 11 },
     ]);
+    // A fixed delay equal to its cap sits at the cap by intent: no warning.
+    expect(lints(subject(policy({ strategy: "fixed", baseMs: 1000, capMs: 1000 }), 10, { growth: "constant" }))).toEqual([]);
     // Cap not reached within the attempts: no warning.
     expect(lints(subject(policy({ baseMs: 1000, capMs: 30_000 }), 5))).toEqual([]);
   });

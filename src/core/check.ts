@@ -181,7 +181,8 @@ export function checkPolicy(subject: CheckSubject, limits: Limits): CheckResult 
     warnings.push({ lint: "no-cap", attempt: n, delayMs: model.delay(n).delayMs });
   }
   const capReachedAt = model.capReachedAt();
-  if (model.capMs !== null && capReachedAt !== null && capReachedAt <= n) {
+  // A constant schedule under a cap equal to its delay is a fixed delay by intent, not by accident.
+  if (model.capMs !== null && capReachedAt !== null && capReachedAt <= n && subject.growth !== "constant") {
     const atCap = n - capReachedAt + 1;
     // "Most": more than half of the attempts wait the cap, so the schedule is mostly a fixed delay.
     if (2 * atCap > n) warnings.push({ lint: "early-cap", capMs: model.capMs, capReachedAt, atCap, attempts: n });
