@@ -1,5 +1,4 @@
 import { spawn, spawnSync } from "node:child_process";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { tempFiles } from "./helpers.js";

@@ -63,7 +63,7 @@ Exit codes: 0 every limit holds, 1 a limit is broken (or a warning under --stric
 
 const SOLVE_HELP = `
 Leave out one parameter and give --total:
-  $ backoff solve --attempts 5 --total 1h --base 1s          the factor (≈ 7.472)
+  $ backoff solve --attempts 5 --total 1h --base 1s          the factor (≈ 7.473)
   $ backoff solve --attempts 5 --total 1h --factor 3          the base
   $ backoff solve --total 10m --base 1s --cap 1m              the attempts that fit (14)
 

@@ -6,7 +6,7 @@ import { type NoSolution, SOLVE_TOLERANCE, solveAttempts, solveBase, solveFactor
 import { humanDuration } from "../format/duration.js";
 import { durationWithMs } from "../format/summary.js";
 import { parseCount } from "./check-options.js";
-import { UsageError, shown } from "./errors.js";
+import { UsageError } from "./errors.js";
 import { type Io, writeChunks } from "./io.js";
 import { parseDuration, parseFactor } from "./parse.js";
 import { runSchedule } from "./schedule-command.js";
