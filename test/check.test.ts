@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type CheckSubject, type Limits, DAY_MS, MANY_CLIENTS, checkExitCode, checkPolicy, totalAt } from "../src/core/check.js";
 import type { ScheduleModel } from "../src/core/model.js";
@@ -182,5 +183,40 @@ describe("lints", () => {
     expect(result.warnings).toHaveLength(1);
     expect(checkExitCode([result], false)).toBe(0);
     expect(checkExitCode([result], true)).toBe(1);
+  });
+});
+
+describe("property: the breaking attempt is the first whose total goes over", () => {
+  it("matches a plain walk over the delays (integer base and factor, so every delay is exact)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.option(fc.integer({ min: 5000, max: 200_000 }), { nil: null }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 1, max: 2_000_000 }),
+        (baseMs, factor, capMs, attempts, attemptTimeMs, limit) => {
+          // Stay below 2^53 ms, where the core saturates instead of summing.
+          fc.pre(baseMs * factor ** (attempts - 1) * attempts < Number.MAX_SAFE_INTEGER);
+          const s = subject(policy({ baseMs, factor, capMs }), attempts, { attemptTimeMs });
+          // The walk: delay(i) = min(base × factor^(i−1), cap); total(k) = Σ delays + (k + 1) × attempt time.
+          let waits = 0;
+          let firstOver: number | null = null;
+          let worstDelay = 0;
+          for (let k = 1; k <= attempts; k++) {
+            const delay = Math.min(baseMs * factor ** (k - 1), capMs ?? Infinity);
+            waits += delay;
+            worstDelay = Math.max(worstDelay, delay);
+            if (firstOver === null && waits + (k + 1) * attemptTimeMs > limit) firstOver = k;
+          }
+          const total = waits + (attempts + 1) * attemptTimeMs;
+          const [maxTotal, maxDelay] = checkPolicy(s, { "max-total": limit, "max-delay": limit }).assertions;
+          expect(maxTotal).toEqual({ limit: "max-total", limitValue: limit, actual: total, ok: total <= limit, attempt: total <= limit ? attempts : firstOver });
+          expect(maxDelay!.actual).toBe(worstDelay);
+        },
+      ),
+      { seed: 42, numRuns: 300 },
+    );
   });
 });

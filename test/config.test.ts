@@ -136,6 +136,12 @@ describe("parseConfig: malformed and hostile input", () => {
     );
   });
 
+  it("skips a byte-order mark and counts lines across \r\n", () => {
+    expect(parseConfig('\ufeff{"base": "1s"}', "retry.json").policies[0]!.options).toEqual({ base: "1s" });
+    // Line 2 is `"cap": 30s`; the value starts at column 8.
+    expect(configError('{"base": "1s",\r\n"cap": 30s}')).toBe('retry.json:2:8: 30s is not a JSON value; a duration with a unit must be a string, such as "30s"');
+  });
+
   it("refuses an empty or blank file", () => {
     expect(configError("")).toBe('retry.json is empty; expected a JSON object such as {"base": "1s", "attempts": 5}');
     expect(configError(" \n\t")).toBe('retry.json is empty; expected a JSON object such as {"base": "1s", "attempts": 5}');
