@@ -12,5 +12,9 @@ process.stdout.on("error", (error) => {
 process.exitCode = await run(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
+  // A getter: Node creates the stdin stream on first access, and only `--config -` needs it.
+  get stdin() {
+    return process.stdin;
+  },
   env: process.env,
 });

@@ -14,10 +14,17 @@ export interface OutStream {
   readonly columns?: number;
 }
 
+/** Standard input, read whole by `--config -`; isTTY says a person would be typing into it. */
+export interface InStream extends AsyncIterable<string | Uint8Array> {
+  readonly isTTY?: boolean;
+}
+
 export interface Io {
   readonly stdout: OutStream;
   readonly stderr: OutStream;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Absent when the caller has no standard input to offer. */
+  readonly stdin?: InStream;
 }
 
 /** Bytes gathered before each write: large enough that the per-write cost vanishes. */

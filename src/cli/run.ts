@@ -1,9 +1,14 @@
 import { Command, CommanderError, Option } from "commander";
 import { STRATEGIES } from "../core/policy.js";
 import { SCALE_KINDS } from "../format/scale.js";
+import { CHECK_FORMATS, type CheckFormat, runCheck } from "./check-command.js";
+import { ASSERT_KEYS, OPTION_KEYS, type OptionValues } from "./check-options.js";
 import { UsageError } from "./errors.js";
 import type { Io } from "./io.js";
 import { DEFAULT_ATTEMPTS, DEFAULT_BASE, FORMATS, type ScheduleOptions, runSchedule } from "./schedule-command.js";
+import { type ConfigSwitches, scheduleOptionsWithConfig } from "./schedule-config.js";
+import { closest } from "./suggest.js";
+import { SOLVE_FORMATS, type SolveOptions, runSolve } from "./solve-command.js";
 import { VERSION } from "./version.js";
 
 export const EXIT_OK = 0;
@@ -25,12 +30,71 @@ Examples:
   $ backoff --factor 1.6 --base 1s --cap 2m --format json | jq '.rows[-1].cumulative_ms'
   $ backoff --cap 30s --attempts 12 --chart
   $ backoff --cap 5m --attempts 20 --format svg > schedule.svg
+  $ backoff --config retry.json --policy email
+  $ backoff check --config retry.json
+  $ backoff solve --attempts 5 --total 1h --base 1s
 
 Exit codes:
   0  success
   1  a check found a problem
   2  bad usage or input (one line on stderr, nothing on stdout)
 `;
+
+const CHECK_HELP = `
+Totals: total(k) = delay(1) + … + delay(k) + (k + 1) × attempt-time, the wall-clock from the
+first try until try k + 1 has failed; the checked total is total(attempts), worst case for
+--max-total (every jittered delay at its maximum), best case for --min-total. Figures come
+from exact bounds, never from samples: a check gives the same answer on every run.
+
+Warnings (fail only with --strict): no-cap (exponential without a cap), early-cap (more than
+half the attempts wait the cap), no-jitter (no jitter with --clients 10 or more), exceeds-cap
+(jitter can push delays above the cap), over-a-day (worst-case total beyond 24 h).
+
+Config (--config file.json, or - for standard input), flags override it:
+  {"strategy": "exponential", "base": "1s", "cap": "30s", "attempts": 8,
+   "assert": {"max-total": "5m", "max-delay": "30s"}, "clients": 200}
+  {"policies": {"email": {...}, "webhook": {...}}, "assert": {...}}
+  {"attempts": 5, "backoff": {"type": "exponential", "delay": 1000}}   (BullMQ job options)
+
+Examples:
+  $ backoff check --config retry.json
+  $ backoff check --base 1s --cap 30s --attempts 8 --max-total 5m --attempt-time 2s
+  $ GITHUB_ACTIONS=true backoff check --config retry.json --strict
+
+Exit codes: 0 every limit holds, 1 a limit is broken (or a warning under --strict), 2 bad input.
+`;
+
+const SOLVE_HELP = `
+Leave out one parameter and give --total:
+  $ backoff solve --attempts 5 --total 1h --base 1s          the factor (≈ 7.473)
+  $ backoff solve --attempts 5 --total 1h --factor 3          the base
+  $ backoff solve --total 10m --base 1s --cap 1m              the attempts that fit (14)
+
+Factor and base are found by bisection on the total, which never decreases as either grows,
+to a relative tolerance of 1e-12; the schedule shown uses the rounded answer, and its
+achieved total (delays in whole ms) is stated. No solution: the reason, exit code 1.
+`;
+
+/** The options given on the command line (or env), leaving out commander's defaults. */
+export function explicitOptions(command: Command): OptionValues {
+  const values = command.opts() as Record<string, unknown>;
+  const explicit: OptionValues = {};
+  for (const key of OPTION_KEYS) {
+    const source = command.getOptionValueSource(key);
+    if (values[key] !== undefined && source !== undefined && source !== "default") explicit[key] = String(values[key]);
+  }
+  return explicit;
+}
+
+/** The option values commander filled in from defaults. */
+function defaultOptions(command: Command): OptionValues {
+  const values = command.opts() as Record<string, unknown>;
+  const defaults: OptionValues = {};
+  for (const key of OPTION_KEYS) {
+    if (values[key] !== undefined && command.getOptionValueSource(key) === "default") defaults[key] = String(values[key]);
+  }
+  return defaults;
+}
 
 /** Commander's own messages, reshaped to the one-line `error: …` form used everywhere. */
 function oneLine(message: string): string {
@@ -54,6 +118,8 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option("--chart", "draw the schedule under the table: bars, linear marker, cap line, jitter band")
     .addOption(new Option("--scale <scale>", "scale of --chart and --format svg (default: log when values span over 100×)").choices(SCALE_KINDS))
     .option("--no-color", "no colour, even on a terminal (NO_COLOR and FORCE_COLOR are honoured too)")
+    .option("--config <file|->", "read the policy from a JSON file (- for standard input); flags override it")
+    .option("--policy <name>", "the policy to use from a config file holding several")
     .addHelpText("after", HELP_AFTER)
     .showSuggestionAfterError(true)
     .exitOverride()
@@ -64,9 +130,68 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
       getErrHelpWidth: () => io.stderr.columns ?? 80,
       outputError: (text, write) => write(oneLine(text)),
     })
-    .action(async (options: ScheduleOptions) => {
-      setExit(await runSchedule(options, io));
+    // Options of `backoff` itself come before a subcommand, so `check` and `solve` own theirs.
+    .enablePositionalOptions()
+    .action(async (options: ScheduleOptions & ConfigSwitches, command: Command) => {
+      if (command.args.length > 0) {
+        const near = closest(command.args[0]!, ["check", "solve"]);
+        throw new UsageError(`unknown command ${JSON.stringify(command.args[0])}${near === null ? " (the commands are check and solve)" : `; did you mean ${near}?`}`);
+      }
+      if (options.policy !== undefined && options.config === undefined) throw new UsageError(`--policy ${JSON.stringify(options.policy)} needs --config, which holds the named policies`);
+      const merged = options.config === undefined ? options : await scheduleOptionsWithConfig(options, defaultOptions(command), explicitOptions(command), io);
+      setExit(await runSchedule(merged, io));
     });
+
+  const check = program
+    .command("check")
+    .description("Check a retry policy against limits (for CI): exit 0 when every limit holds, 1 when one is broken.")
+    .option("--config <file|->", "read the policies, limits and clients from a JSON file (- for standard input); flags override it")
+    .option("--policy <name>", "check only this policy of the config file")
+    .addOption(new Option("-s, --strategy <name>", "how the delay grows (default: exponential)").choices(STRATEGIES))
+    .option("-b, --base <duration>", `the first delay (default: ${DEFAULT_BASE})`)
+    .option("-c, --cap <duration>", "the ceiling every delay is clamped to (default: none)")
+    .option("--factor <number>", "exponential growth per attempt (default: 2)")
+    .option("--step <duration>", "linear growth per attempt (default: base)")
+    .option("-a, --attempts <N>", "retries the policy makes before giving up (default: 10)");
+  for (const [key, { help }] of Object.entries(ASSERT_KEYS)) {
+    check.option(`--${key} <${ASSERT_KEYS[key as keyof typeof ASSERT_KEYS].kind === "count" ? "N" : "duration"}>`, help);
+  }
+  check
+    .option("--clients <N>", "how many clients run this policy at once (no jitter from 10 is a warning)")
+    .option("--strict", "fail (exit 1) on warnings too")
+    .addOption(new Option("-f, --format <format>", "output format").choices(CHECK_FORMATS).default("text"))
+    .option("--no-color", "no colour, even on a terminal")
+    .addHelpText("after", CHECK_HELP)
+    .action(async (options: { config?: string; policy?: string; strict?: boolean; format: CheckFormat; color: boolean }, command: Command) => {
+      setExit(await runCheck(explicitOptions(command), { ...options, strict: options.strict === true }, io));
+    });
+
+  program
+    .command("solve")
+    .description("Find the missing parameter: the factor, the base, or how many attempts fit a total.")
+    .option("-t, --total <duration>", "the total wait to reach (or, solving for attempts, the budget)")
+    .option("-a, --attempts <N>", "retries (leave out to find how many fit)")
+    .option("-b, --base <duration>", "the first delay (leave out to find it)")
+    .option("--factor <number>", "exponential growth per attempt (leave out to find it)")
+    .option("-c, --cap <duration>", "the ceiling every delay is clamped to")
+    .addOption(new Option("-s, --strategy <name>", "how the delay grows, when finding attempts (default: exponential)").choices(STRATEGIES))
+    .addOption(new Option("-f, --format <format>", "output format").choices(SOLVE_FORMATS).default("table"))
+    .option("--no-color", "no colour, even on a terminal")
+    .addHelpText("after", SOLVE_HELP)
+    .action(async (options: SolveOptions) => {
+      setExit(await runSolve(options, io));
+    });
+
+  // Set after the subcommands exist (they copy the setting when created): a stray word
+  // reaches the schedule action, which answers with the nearest command.
+  program.allowExcessArguments(true);
+  program.hook("preSubcommand", (root, sub) => {
+    const given = root.options.map((o) => o.attributeName()).filter((key) => root.getOptionValueSource(key) === "cli");
+    if (given.length > 0) {
+      const flag = root.options.find((o) => o.attributeName() === given[0])!.long;
+      throw new UsageError(`${flag} must come after the command: backoff ${sub.name()} ${flag} …`);
+    }
+  });
   return program;
 }
 

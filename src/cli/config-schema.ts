@@ -1,0 +1,310 @@
+import { MAX_EXACT_MS } from "../core/limits.js";
+import { STRATEGIES } from "../core/policy.js";
+import { ASSERT_KEYS, type AssertKey, type OptionValues, POLICY_KEYS, parseCount } from "./check-options.js";
+import { UsageError, shown } from "./errors.js";
+import { type JsonEntry, type JsonNode, lineColumn, parseJsonSource, where } from "./json-source.js";
+import { parseAttempts, parseDuration, parseFactor } from "./parse.js";
+import { closest } from "./suggest.js";
+
+/**
+ * A configuration file, turned into the option values the command line gives (see
+ * check-options.ts): validation of the values themselves is the flags' own
+ * (parseDuration, parseFactor, …), labelled with the file, line, column and key.
+ */
+export interface ConfigPolicy {
+  /** The name under `policies`, or null for a file holding one policy. */
+  readonly name: string | null;
+  readonly options: OptionValues;
+  /** 1-based line of the policy (its key under `policies`, or the file's opening brace). */
+  readonly line: number;
+}
+
+export interface ConfigFile {
+  /** How messages name the source: the path, or "<stdin>". */
+  readonly name: string;
+  readonly policies: readonly ConfigPolicy[];
+}
+
+/** Keys that would reach an object's prototype if copied onto a plain object. */
+const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+const CALCULATOR_KEYS: readonly string[] = POLICY_KEYS;
+const SHARED_KEYS = ["assert", "clients"] as const;
+const BACKOFF_KEYS = ["type", "delay", "jitter"] as const;
+/**
+ * BullMQ job options that do not change when retries happen; accepted and ignored
+ * so that a job's options can be pasted as they are. (`delay` postpones the first
+ * try only.)
+ */
+const BULLMQ_IGNORED = [
+  "delay", "priority", "lifo", "jobId", "timestamp", "removeOnComplete", "removeOnFail", "keepLogs", "stackTraceLimit",
+  "sizeLimit", "repeat", "parent", "failParentOnFailure", "ignoreDependencyOnFailure", "removeDependencyOnFailure",
+  "continueParentOnFailure", "deduplication", "debounce", "telemetry", "prevMillis",
+] as const;
+const BULLMQ_TYPES = ["fixed", "exponential"] as const;
+
+export const MAX_POLICY_NAME = 100;
+
+/** Reads a configuration document; every problem is a UsageError naming file:line:column and the key. */
+export function parseConfig(text: string, name: string): ConfigFile {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (body.trim() === "") throw new UsageError(`${name} is empty; expected a JSON object such as {"base": "1s", "attempts": 5}`);
+  const root = parseJsonSource(body, name);
+  return new ConfigReader(body, name).file(root);
+}
+
+class ConfigReader {
+  constructor(
+    private readonly text: string,
+    private readonly name: string,
+  ) {}
+
+  private fail(pos: number, message: string): never {
+    throw new UsageError(`${where(this.name, this.text, pos)}: ${message}`);
+  }
+
+  /** Checks every key of an object against the allowed ones: prototype keys first, then typos. */
+  private keys(node: Extract<JsonNode, { kind: "object" }>, path: string, allowed: readonly string[], hint = ""): void {
+    for (const [key, entry] of node.entries) {
+      if (PROTOTYPE_KEYS.has(key)) this.fail(entry.keyPos, `key ${shown(key)} in ${path || "the top level"} is not allowed`);
+      if (!allowed.includes(key)) {
+        const near = closest(key, allowed);
+        const suggestion = near === null ? ` (known keys: ${allowed.join(", ")})` : `; did you mean ${shown(near)}?`;
+        this.fail(entry.keyPos, `unknown key ${shown(key)} in ${path || "the top level"}${suggestion}${hint}`);
+      }
+    }
+  }
+
+  private object(node: JsonNode, label: string): Extract<JsonNode, { kind: "object" }> {
+    if (node.kind !== "object") this.fail(node.pos, `${label} must be a JSON object, got ${kindOf(node)}`);
+    return node;
+  }
+
+  file(root: JsonNode): ConfigFile {
+    const top = this.object(root, "the configuration");
+    const policies = top.entries.get("policies");
+    if (policies === undefined) {
+      return { name: this.name, policies: [this.policy(top, null, "", new Map(), this.line(top.pos))] };
+    }
+    this.keys(top, "", ["policies", ...SHARED_KEYS], "; with \"policies\", put the policy keys inside each policy");
+    const named = this.object(policies.value, "policies");
+    if (named.entries.size === 0) this.fail(named.pos, "policies is empty; name at least one policy");
+    const shared = new Map<string, JsonEntry>([...top.entries].filter(([key]) => key !== "policies"));
+    const list: ConfigPolicy[] = [];
+    for (const [policyName, entry] of named.entries) {
+      if (PROTOTYPE_KEYS.has(policyName)) this.fail(entry.keyPos, `policy name ${shown(policyName)} is not allowed`);
+      if (policyName.trim() === "" || policyName.length > MAX_POLICY_NAME || /[\u0000-\u001f\u007f]/.test(policyName)) {
+        this.fail(entry.keyPos, `policy name ${shown(policyName)} must be 1 to ${MAX_POLICY_NAME} printable characters`);
+      }
+      const node = this.object(entry.value, `policies.${policyName}`);
+      list.push(this.policy(node, policyName, `policies.${policyName}`, shared, this.line(entry.keyPos)));
+    }
+    return { name: this.name, policies: list };
+  }
+
+  private line(pos: number): number {
+    return lineColumn(this.text, pos).line;
+  }
+
+  /** One policy: the calculator's keys, or BullMQ's job options (recognised by `backoff`). */
+  private policy(node: Extract<JsonNode, { kind: "object" }>, name: string | null, path: string, shared: ReadonlyMap<string, JsonEntry>, line: number): ConfigPolicy {
+    const prefix = path === "" ? "" : `${path}.`;
+    const options: OptionValues = {};
+    // Shared `assert` and `clients` first, so that the policy's own override them key by key.
+    const sharedAssert = shared.get("assert");
+    if (sharedAssert) this.assert(sharedAssert.value, "assert", options);
+    const sharedClients = shared.get("clients");
+    if (sharedClients) options.clients = this.count(sharedClients.value, "clients");
+    const isBullmq = node.entries.has("backoff");
+    const allowed = isBullmq ? ["attempts", "backoff", ...SHARED_KEYS, ...BULLMQ_IGNORED] : [...CALCULATOR_KEYS, ...SHARED_KEYS, ...(name === null ? ["policies"] : [])];
+    if (isBullmq) {
+      for (const [key, entry] of node.entries) {
+        if (CALCULATOR_KEYS.includes(key) && key !== "attempts") {
+          this.fail(entry.keyPos, `${prefix}${key} cannot be mixed with BullMQ's "backoff" in one policy; use one or the other`);
+        }
+      }
+    }
+    this.keys(node, path, allowed);
+    if (isBullmq) Object.assign(options, this.bullmq(node, prefix));
+    for (const [key, { value }] of node.entries) {
+      const label = `${prefix}${key}`;
+      switch (key) {
+        case "strategy":
+          options.strategy = this.choice(value, label, STRATEGIES);
+          break;
+        case "base":
+        case "cap":
+        case "step":
+          options[key] = this.duration(value, label);
+          break;
+        case "factor":
+          options.factor = this.factor(value, label);
+          break;
+        case "attempts":
+          if (!isBullmq) options.attempts = this.attempts(value, label);
+          break;
+        case "jitter":
+        case "seed":
+          // Validated by the option's own parser, exactly as if given as a flag.
+          options[key] = this.scalar(value, label);
+          break;
+        case "preset":
+          options.preset = this.string(value, label);
+          break;
+        case "assert":
+          this.assert(value, `${prefix}assert`, options);
+          break;
+        case "clients":
+          options.clients = this.count(value, label);
+          break;
+      }
+    }
+    return { name, options, line };
+  }
+
+  /**
+   * BullMQ job options: `attempts` counts every try (5 = the first try and 4 retries),
+   * `backoff` is a number (a fixed delay) or { type, delay, jitter }; the delay is the
+   * first retry's, doubled each time by "exponential", without a cap.
+   */
+  private bullmq(node: Extract<JsonNode, { kind: "object" }>, prefix: string): OptionValues {
+    const attemptsEntry = node.entries.get("attempts");
+    if (attemptsEntry === undefined) {
+      this.fail(node.pos, `${prefix}attempts is missing: BullMQ then makes a single try and never retries`);
+    }
+    const tries = this.integer(attemptsEntry.value, `${prefix}attempts`);
+    if (tries < 2) this.fail(attemptsEntry.value.pos, `${prefix}attempts is ${tries}: BullMQ counts every try, so that is no retry at all; use 2 or more`);
+    const backoff = node.entries.get("backoff")!.value;
+    let type: (typeof BULLMQ_TYPES)[number];
+    let delay: JsonNode | undefined;
+    let jitter: JsonNode | undefined;
+    if (backoff.kind === "number") {
+      type = "fixed";
+      delay = backoff;
+    } else {
+      const spec = this.object(backoff, `${prefix}backoff`);
+      this.keys(spec, `${prefix}backoff`, BACKOFF_KEYS);
+      const typeEntry = spec.entries.get("type");
+      if (typeEntry === undefined) this.fail(spec.pos, `${prefix}backoff.type is missing; use "fixed" or "exponential"`);
+      const typeName = this.string(typeEntry.value, `${prefix}backoff.type`);
+      if (!(BULLMQ_TYPES as readonly string[]).includes(typeName)) {
+        this.fail(typeEntry.value.pos, `${prefix}backoff.type ${shown(typeName)} is a custom strategy that backoff cannot compute; use "fixed" or "exponential"`);
+      }
+      type = typeName as (typeof BULLMQ_TYPES)[number];
+      delay = spec.entries.get("delay")?.value;
+      if (delay === undefined) this.fail(spec.pos, `${prefix}backoff.delay is missing (BullMQ would retry at once)`);
+      jitter = spec.entries.get("jitter")?.value;
+    }
+    const options: OptionValues = {
+      preset: "bullmq",
+      strategy: type,
+      base: this.duration(delay, `${prefix}backoff.delay`, "a number of milliseconds"),
+      attempts: String(tries - 1),
+    };
+    if (jitter !== undefined) {
+      if (jitter.kind !== "number" || jitter.value < 0 || jitter.value > 1) {
+        this.fail(jitter.pos, `${prefix}backoff.jitter must be a number from 0 to 1, got ${describeValue(jitter)}`);
+      }
+      if (jitter.value > 0) options.jitter = jitter.source;
+    }
+    return options;
+  }
+
+  private assert(node: JsonNode, path: string, into: OptionValues): void {
+    const limits = this.object(node, path);
+    this.keys(limits, path, Object.keys(ASSERT_KEYS));
+    for (const [key, { value }] of limits.entries) {
+      const assertKey = key as AssertKey;
+      const label = `${path}.${key}`;
+      const text = ASSERT_KEYS[assertKey].kind === "count" ? this.count(value, label) : this.duration(value, label);
+      into[ASSERT_KEYS[assertKey].option] = text;
+    }
+  }
+
+  /** Runs a flag parser on a value, so that its message carries file:line:column and the key. */
+  private checked<T>(node: JsonNode, label: string, parse: (label: string) => T): T {
+    try {
+      return parse(label);
+    } catch (error) {
+      if (error instanceof UsageError) this.fail(node.pos, error.message);
+      throw error;
+    }
+  }
+
+  /** A duration: a number of milliseconds, or a string with a unit ("1.5s", "2m"). */
+  private duration(node: JsonNode, label: string, allowed = 'a number of milliseconds or a string such as "1.5s"'): string {
+    const text = node.kind === "number" ? this.plainNumber(node, label) : node.kind === "string" ? node.value : this.fail(node.pos, `${label} must be a duration (${allowed}), got ${describeValue(node)}`);
+    this.checked(node, label, (l) => parseDuration(l, text));
+    return text;
+  }
+
+  private factor(node: JsonNode, label: string): string {
+    // The number's own digits, so parseFactor can refuse digits a double would drop.
+    const text = node.kind === "number" ? node.source : node.kind === "string" ? node.value : this.fail(node.pos, `${label} must be a number such as 2 or 1.5, got ${describeValue(node)}`);
+    this.checked(node, label, (l) => parseFactor(l, text));
+    return text;
+  }
+
+  private attempts(node: JsonNode, label: string): string {
+    const text = node.kind === "number" ? this.plainNumber(node, label) : node.kind === "string" ? node.value : this.fail(node.pos, `${label} must be a count such as 10 or a range such as "3..8", got ${describeValue(node)}`);
+    this.checked(node, label, (l) => parseAttempts(l, text));
+    return text;
+  }
+
+  private count(node: JsonNode, label: string): string {
+    if (node.kind !== "number") this.fail(node.pos, `${label} must be a whole number, got ${describeValue(node)}`);
+    const text = this.plainNumber(node, label);
+    this.checked(node, label, (l) => parseCount(l, text));
+    return text;
+  }
+
+  private integer(node: JsonNode, label: string): number {
+    if (node.kind !== "number") this.fail(node.pos, `${label} must be a whole number, got ${describeValue(node)}`);
+    return Number(this.checked(node, label, (l) => parseCount(l, this.plainNumber(node, label))));
+  }
+
+  /** A number as plain decimal digits; refuses what cannot be held exactly. */
+  private plainNumber(node: Extract<JsonNode, { kind: "number" }>, label: string): string {
+    if (Math.abs(node.value) > MAX_EXACT_MS) this.fail(node.pos, `${label} is too large: ${node.source} is beyond ${MAX_EXACT_MS}`);
+    if (/^-?\d+(\.\d+)?$/.test(node.source)) return node.source;
+    const text = String(node.value);
+    // Exponent forms such as 1e3 are spelled out; values too small for that are refused.
+    if (/e/i.test(text)) this.fail(node.pos, `${label} is too small to use: ${node.source}`);
+    return text;
+  }
+
+  private choice<T extends string>(node: JsonNode, label: string, choices: readonly T[]): T {
+    const text = this.string(node, label);
+    if (!(choices as readonly string[]).includes(text)) this.fail(node.pos, `${label} must be one of ${choices.join(", ")}, got ${shown(text)}`);
+    return text as T;
+  }
+
+  private string(node: JsonNode, label: string): string {
+    if (node.kind !== "string") this.fail(node.pos, `${label} must be a string, got ${describeValue(node)}`);
+    return node.value;
+  }
+
+  /** A number (its own digits) or a string, as a flag would give it. */
+  private scalar(node: JsonNode, label: string): string {
+    if (node.kind === "number") return node.source;
+    if (node.kind === "string") return node.value;
+    return this.fail(node.pos, `${label} must be a number or a string, got ${describeValue(node)}`);
+  }
+}
+
+function kindOf(node: JsonNode): string {
+  return node.kind === "object" ? "an object" : node.kind === "array" ? "an array" : node.kind === "null" ? "null" : `a ${node.kind}`;
+}
+
+function describeValue(node: JsonNode): string {
+  switch (node.kind) {
+    case "string":
+      return `the string ${shown(node.value)}`;
+    case "number":
+      return node.source;
+    case "boolean":
+      return String(node.value);
+    default:
+      return kindOf(node);
+  }
+}

@@ -1,0 +1,104 @@
+import { readFile, stat } from "node:fs/promises";
+import { type ConfigFile, type ConfigPolicy, parseConfig } from "./config-schema.js";
+import type { OptionValues } from "./check-options.js";
+import { UsageError, shown } from "./errors.js";
+import type { InStream, Io } from "./io.js";
+
+/** Far larger than any retry configuration; a bigger file is a mistake (a log, a dump). */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
+export const STDIN_NAME = "<stdin>";
+
+/** Reads `--config <file|->`: the whole file, or the whole of standard input for "-". */
+export async function readConfigText(spec: string, io: Io): Promise<{ text: string; name: string }> {
+  if (spec === "-") return { text: await readStdin(io.stdin), name: STDIN_NAME };
+  if (spec.trim() === "") throw new UsageError(`--config needs a file name (or - for standard input), got ${shown(spec)}`);
+  let info;
+  try {
+    info = await stat(spec);
+  } catch (error) {
+    throw new UsageError(`--config cannot read ${shown(spec)}: ${systemReason(error)}`);
+  }
+  if (info.isDirectory()) throw new UsageError(`--config ${shown(spec)} is a directory; give a JSON file`);
+  if (!info.isFile()) throw new UsageError(`--config ${shown(spec)} is not a regular file`);
+  if (info.size > MAX_CONFIG_BYTES) throw new UsageError(`--config ${shown(spec)} is ${info.size} bytes; a configuration file may be at most ${MAX_CONFIG_BYTES} bytes`);
+  try {
+    return { text: await readFile(spec, "utf8"), name: spec };
+  } catch (error) {
+    throw new UsageError(`--config cannot read ${shown(spec)}: ${systemReason(error)}`);
+  }
+}
+
+async function readStdin(stdin: InStream | undefined): Promise<string> {
+  if (stdin === undefined) throw new UsageError("--config - reads standard input, but there is none");
+  if (stdin.isTTY) {
+    // A terminal would leave the command waiting silently for typing.
+    throw new UsageError("--config - reads standard input, which is a terminal; pipe or redirect the JSON in (backoff check --config - < retry.json)");
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stdin) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : Buffer.from(chunk);
+    size += bytes.length;
+    if (size > MAX_CONFIG_BYTES) throw new UsageError(`--config - received more than ${MAX_CONFIG_BYTES} bytes on standard input; a configuration is far smaller`);
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function systemReason(error: unknown): string {
+  const code = (error as { code?: string } | null)?.code;
+  switch (code) {
+    case "ENOENT":
+      return "no such file";
+    case "EACCES":
+    case "EPERM":
+      return "permission denied";
+    case "EISDIR":
+      return "it is a directory";
+    default:
+      return code ?? (error instanceof Error ? error.message.split("\n")[0]! : String(error));
+  }
+}
+
+/** Reads and validates a configuration: every policy as option values. */
+export async function loadConfig(spec: string, io: Io): Promise<ConfigFile> {
+  const { text, name } = await readConfigText(spec, io);
+  return parseConfig(text, name);
+}
+
+/**
+ * The policies a command works on: from the file (all, or the one `--policy` names),
+ * or one unnamed policy from the flags alone.
+ */
+export function selectPolicies(config: ConfigFile | null, policyName: string | undefined): readonly ConfigPolicy[] {
+  if (config === null) {
+    if (policyName !== undefined) throw new UsageError(`--policy ${shown(policyName)} needs --config, which holds the named policies`);
+    return [{ name: null, options: {}, line: 1 }];
+  }
+  if (policyName === undefined) return config.policies;
+  const found = config.policies.find((p) => p.name === policyName);
+  if (!found) {
+    const names = config.policies.map((p) => p.name).filter((n): n is string => n !== null);
+    throw new UsageError(
+      names.length === 0
+        ? `--policy ${shown(policyName)}: ${config.name} holds a single unnamed policy, not "policies"`
+        : `--policy ${shown(policyName)} is not in ${config.name}; it has ${names.map((n) => shown(n)).join(", ")}`,
+    );
+  }
+  return [found];
+}
+
+/**
+ * Flags override the file, and the file overrides the defaults: `explicit` holds only
+ * the options given on the command line (not commander's defaults).
+ */
+export function mergeOptions(defaults: OptionValues, file: OptionValues, explicit: OptionValues): OptionValues {
+  const merged: OptionValues = {};
+  for (const layer of [defaults, file, explicit]) {
+    for (const [key, value] of Object.entries(layer) as [keyof OptionValues, string | undefined][]) {
+      if (value !== undefined) merged[key] = value;
+    }
+  }
+  return merged;
+}

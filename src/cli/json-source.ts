@@ -1,0 +1,203 @@
+import { UsageError } from "./errors.js";
+
+/**
+ * A strict JSON (RFC 8259) reader for configuration files. JSON.parse is not used
+ * because Node 20 reports many syntax errors without a position ("Unexpected token
+ * '}', ... is not valid JSON"), silently keeps the last of duplicate keys, and loses
+ * the digits of a number before they can be checked. Here every node keeps its
+ * offset (for "file:line:column" messages), objects are Maps (so "__proto__" is an
+ * ordinary key that can never reach a prototype), and numbers keep their source text.
+ */
+export type JsonNode =
+  | { readonly kind: "object"; readonly pos: number; readonly entries: ReadonlyMap<string, JsonEntry> }
+  | { readonly kind: "array"; readonly pos: number; readonly items: readonly JsonNode[] }
+  | { readonly kind: "string"; readonly pos: number; readonly value: string }
+  | { readonly kind: "number"; readonly pos: number; readonly value: number; readonly source: string }
+  | { readonly kind: "boolean"; readonly pos: number; readonly value: boolean }
+  | { readonly kind: "null"; readonly pos: number };
+
+export interface JsonEntry {
+  /** Offset of the key's opening quote. */
+  readonly keyPos: number;
+  readonly value: JsonNode;
+}
+
+/** Deeper nesting than any configuration needs; a hostile file cannot exhaust the stack. */
+export const MAX_DEPTH = 64;
+
+/** 1-based line and column (in UTF-16 code units) of an offset; \n, \r\n and \r end a line. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  const end = Math.min(offset, text.length);
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: end - lineStart + 1 };
+}
+
+/** "name:line:column" for messages. */
+export function where(name: string, text: string, offset: number): string {
+  const { line, column } = lineColumn(text, offset);
+  return `${name}:${line}:${column}`;
+}
+
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+/** What the character at an offset looks like in a message. */
+function describe(text: string, pos: number): string {
+  if (pos >= text.length) return "the end of the input";
+  const ch = String.fromCodePoint(text.codePointAt(pos)!);
+  return ch < " " ? `character U+${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}` : `'${ch}'`;
+}
+
+/** Parses a whole document; throws a UsageError "name:line:column: what was expected". */
+export function parseJsonSource(text: string, name: string): JsonNode {
+  let pos = 0;
+  const fail = (at: number, message: string): never => {
+    throw new UsageError(`${where(name, text, at)}: ${message}`);
+  };
+  const skipSpace = () => {
+    while (pos < text.length) {
+      const c = text.charCodeAt(pos);
+      if (c === 32 || c === 9 || c === 10 || c === 13) pos++;
+      else break;
+    }
+  };
+  const expect = (ch: string, what: string) => {
+    if (text[pos] !== ch) fail(pos, `expected ${what}, got ${describe(text, pos)}`);
+    pos++;
+  };
+
+  const parseString = (): string => {
+    const start = pos;
+    pos++; // the opening quote
+    let out = "";
+    for (;;) {
+      if (pos >= text.length) fail(start, "unterminated string");
+      const c = text.charCodeAt(pos);
+      if (c === 34) {
+        pos++;
+        return out;
+      }
+      if (c < 32) fail(pos, `${describe(text, pos)} inside a string (write it as an escape such as \\n)`);
+      if (c === 92) {
+        const e = text[pos + 1];
+        const simple: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+        if (e !== undefined && Object.hasOwn(simple, e)) {
+          out += simple[e];
+          pos += 2;
+        } else if (e === "u") {
+          const hex = text.slice(pos + 2, pos + 6);
+          if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail(pos, "invalid \\u escape (four hex digits expected)");
+          out += String.fromCharCode(parseInt(hex, 16));
+          pos += 6;
+        } else {
+          fail(pos, `invalid escape \\${e ?? ""} in a string`);
+        }
+      } else {
+        out += text[pos];
+        pos++;
+      }
+    }
+  };
+
+  const parseValue = (depth: number): JsonNode => {
+    if (depth > MAX_DEPTH) fail(pos, `nested more than ${MAX_DEPTH} levels deep`);
+    skipSpace();
+    const start = pos;
+    const ch = text[pos];
+    if (ch === "{") {
+      pos++;
+      const entries = new Map<string, JsonEntry>();
+      skipSpace();
+      if (text[pos] === "}") {
+        pos++;
+        return { kind: "object", pos: start, entries };
+      }
+      for (;;) {
+        skipSpace();
+        if (text[pos] !== '"') fail(pos, `expected a property name in double quotes, got ${describe(text, pos)}`);
+        const keyPos = pos;
+        const key = parseString();
+        const previous = entries.get(key);
+        if (previous) {
+          const first = lineColumn(text, previous.keyPos);
+          fail(keyPos, `duplicate key ${JSON.stringify(key)} (first at line ${first.line}, column ${first.column})`);
+        }
+        skipSpace();
+        expect(":", `':' after the property name ${JSON.stringify(key)}`);
+        const value = parseValue(depth + 1);
+        entries.set(key, { keyPos, value });
+        skipSpace();
+        if (text[pos] === ",") {
+          pos++;
+          skipSpace();
+          if (text[pos] === "}") fail(pos, "trailing comma before '}'");
+          continue;
+        }
+        expect("}", "',' or '}' after a property value");
+        return { kind: "object", pos: start, entries };
+      }
+    }
+    if (ch === "[") {
+      pos++;
+      const items: JsonNode[] = [];
+      skipSpace();
+      if (text[pos] === "]") {
+        pos++;
+        return { kind: "array", pos: start, items };
+      }
+      for (;;) {
+        items.push(parseValue(depth + 1));
+        skipSpace();
+        if (text[pos] === ",") {
+          pos++;
+          skipSpace();
+          if (text[pos] === "]") fail(pos, "trailing comma before ']'");
+          continue;
+        }
+        expect("]", "',' or ']' after an array element");
+        return { kind: "array", pos: start, items };
+      }
+    }
+    if (ch === '"') return { kind: "string", pos: start, value: parseString() };
+    if (ch === "-" || (ch !== undefined && ch >= "0" && ch <= "9")) {
+      NUMBER.lastIndex = pos;
+      const match = NUMBER.exec(text);
+      if (!match) return fail(pos, `invalid number`);
+      const source = match[0];
+      pos += source.length;
+      const next = text[pos];
+      if (next !== undefined && /[a-zA-Zµ]/.test(next)) {
+        const word = source + /^[a-zA-Zµ]+/.exec(text.slice(pos))![0];
+        fail(start, `${word} is not a JSON value; a duration with a unit must be a string, such as "${word}"`);
+      }
+      if (next !== undefined && /[0-9.+\-]/.test(next)) fail(start, `invalid number ${JSON.stringify(source + next)}`);
+      const value = Number(source);
+      if (!Number.isFinite(value)) fail(start, `number ${source} is too large`);
+      return { kind: "number", pos: start, value, source };
+    }
+    for (const [word, node] of [
+      ["true", { kind: "boolean", pos: start, value: true }],
+      ["false", { kind: "boolean", pos: start, value: false }],
+      ["null", { kind: "null", pos: start }],
+    ] as const) {
+      if (text.startsWith(word, pos)) {
+        pos += word.length;
+        return node;
+      }
+    }
+    if (ch === "'") return fail(pos, "strings must be in double quotes");
+    return fail(pos, `expected a JSON value, got ${describe(text, pos)}`);
+  };
+
+  const root = parseValue(0);
+  skipSpace();
+  if (pos < text.length) fail(pos, `unexpected ${describe(text, pos)} after the end of the JSON value`);
+  return root;
+}

@@ -1,0 +1,206 @@
+import { addMs, isSaturated, timesMs } from "./limits.js";
+import type { ScheduleModel } from "./model.js";
+import { checkAttempt } from "./policy.js";
+import { modelTotals } from "./schedule.js";
+
+/**
+ * Checking a retry policy against limits, for CI. Every figure comes from the
+ * model's exact bounds (worst case = every delay at its maximum, best case = at its
+ * minimum), never from samples, so a check gives the same answer on every run.
+ *
+ * Wall-clock with tries that take time: attempt k is the k-th failed try and
+ * delay(k) the wait after it, so after attempt k there have been k tries and k waits,
+ * and the (k+1)-th try has ended when
+ *
+ *     total(k) = delay(1) + … + delay(k) + (k + 1) × attemptTime
+ *
+ * With N attempts (retries) the policy gives up after try N + 1, at total(N): the
+ * exhaustion time. With attemptTime = 0 it is the schedule's cumulative wait.
+ */
+
+export const LIMIT_NAMES = ["max-total", "min-total", "max-delay", "min-first", "max-first", "max-attempts"] as const;
+export type LimitName = (typeof LIMIT_NAMES)[number];
+
+/** Limits in whole milliseconds (max-attempts: a count); absent = not checked. */
+export type Limits = Partial<Record<LimitName, number>>;
+
+/** How the un-jittered delay grows, when the caller knows (the lint on a missing cap uses it). */
+export type Growth = "exponential" | "linear" | "constant";
+
+export interface CheckSubject {
+  readonly model: ScheduleModel;
+  /** N: the retries the policy makes (delays 1..N); N + 1 tries in all. */
+  readonly attempts: number;
+  /** How long each try itself takes, added to the totals (see above); 0 when unknown. */
+  readonly attemptTimeMs: number;
+  /** How many clients run this policy at once, when known (the jitter lint uses it). */
+  readonly clients: number | null;
+  readonly growth: Growth | null;
+}
+
+export interface AssertionResult {
+  readonly limit: LimitName;
+  /** The limit: ms, or a count for max-attempts. */
+  readonly limitValue: number;
+  /** The value compared: worst case for max-*, best case for min-*, the count for max-attempts. */
+  readonly actual: number;
+  readonly ok: boolean;
+  /**
+   * The attempt that breaks the limit (the first whose total or delay goes over; for
+   * max-attempts the first one beyond it); for a passing or a min-total check, the
+   * attempt the actual value belongs to. Null when no attempt is involved.
+   */
+  readonly attempt: number | null;
+}
+
+/** Lints: habits that are often mistakes; they fail a check only under --strict. */
+export type Warning =
+  | { readonly lint: "no-cap"; readonly attempt: number; readonly delayMs: number }
+  | { readonly lint: "early-cap"; readonly capMs: number; readonly capReachedAt: number; readonly atCap: number; readonly attempts: number }
+  | { readonly lint: "no-jitter"; readonly clients: number }
+  | { readonly lint: "exceeds-cap"; readonly capMs: number; readonly attempt: number | null; readonly maxMs: number | null }
+  | { readonly lint: "over-a-day"; readonly worstTotalMs: number };
+
+export type LintName = Warning["lint"];
+export const LINT_NAMES: readonly LintName[] = ["no-cap", "early-cap", "no-jitter", "exceeds-cap", "over-a-day"];
+
+/** From this many clients retrying the same way, retries without jitter arrive in bursts. */
+export const MANY_CLIENTS = 10;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface CheckResult {
+  readonly assertions: readonly AssertionResult[];
+  readonly warnings: readonly Warning[];
+  /** total(N), best and worst case, attempt time included. */
+  readonly bestTotalMs: number;
+  readonly worstTotalMs: number;
+  /** The longest single delay (worst case) and the first attempt that has it. */
+  readonly worstDelayMs: number;
+  readonly worstDelayAttempt: number;
+}
+
+/** total(k) in the worst (max) or best (min) case: see the formula at the top. */
+export function totalAt(subject: CheckSubject, k: number, which: "min" | "max"): number {
+  const waits = k === 0 ? 0 : which === "max" ? modelTotals(subject.model, k).maxMs : modelTotals(subject.model, k).minMs;
+  return addMs(waits, timesMs(subject.attemptTimeMs, k + 1));
+}
+
+/** The smallest k in 1..n with predicate(k) true, for a predicate that stays true once true; null when none. */
+function firstTrue(n: number, predicate: (k: number) => boolean): number | null {
+  if (n < 1 || !predicate(n)) return null;
+  let low = 1;
+  let high = n;
+  while (low < high) {
+    const mid = low + Math.floor((high - low) / 2);
+    if (predicate(mid)) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
+
+interface DelayWalk {
+  worstMs: number;
+  worstAttempt: number;
+  /** First attempt whose worst-case delay is above `above`, when asked. */
+  firstAbove: number | null;
+  /** First attempt whose worst-case delay is above the cap, and that delay. */
+  firstAboveCap: number | null;
+  firstAboveCapMs: number | null;
+}
+
+/**
+ * Walks attempts 1..N once, stopping at the attempt from which the model is steady
+ * (nothing changes after it), so a capped policy costs only the attempts up to the cap.
+ */
+function walkDelays(model: ScheduleModel, attempts: number, above: number | null): DelayWalk {
+  const steady = model.steadyFrom();
+  const last = steady === null ? attempts : Math.min(attempts, steady);
+  const walk: DelayWalk = { worstMs: -1, worstAttempt: 1, firstAbove: null, firstAboveCap: null, firstAboveCapMs: null };
+  for (let a = 1; a <= last; a++) {
+    const { maxMs } = model.bounds(a);
+    if (maxMs > walk.worstMs) {
+      walk.worstMs = maxMs;
+      walk.worstAttempt = a;
+    }
+    if (above !== null && walk.firstAbove === null && maxMs > above) walk.firstAbove = a;
+    if (model.capMs !== null && walk.firstAboveCap === null && maxMs > model.capMs) {
+      walk.firstAboveCap = a;
+      walk.firstAboveCapMs = maxMs;
+    }
+    // Saturated: no later delay can be larger, and every "first" above is already found.
+    if (isSaturated(maxMs)) break;
+  }
+  return walk;
+}
+
+/** Checks one policy against the limits and the lints. */
+export function checkPolicy(subject: CheckSubject, limits: Limits): CheckResult {
+  const { model, attempts: n } = subject;
+  checkAttempt(n);
+  const bestTotalMs = totalAt(subject, n, "min");
+  const worstTotalMs = totalAt(subject, n, "max");
+  const walk = walkDelays(model, n, limits["max-delay"] ?? null);
+  const first = model.bounds(1);
+
+  const assertions: AssertionResult[] = [];
+  for (const limit of LIMIT_NAMES) {
+    const value = limits[limit];
+    if (value === undefined) continue;
+    switch (limit) {
+      case "max-total": {
+        const ok = worstTotalMs <= value;
+        const attempt = ok ? n : firstTrue(n, (k) => totalAt(subject, k, "max") > value);
+        assertions.push({ limit, limitValue: value, actual: worstTotalMs, ok, attempt });
+        break;
+      }
+      case "min-total":
+        assertions.push({ limit, limitValue: value, actual: bestTotalMs, ok: bestTotalMs >= value, attempt: n });
+        break;
+      case "max-delay": {
+        const ok = walk.worstMs <= value;
+        assertions.push({ limit, limitValue: value, actual: walk.worstMs, ok, attempt: ok ? walk.worstAttempt : walk.firstAbove });
+        break;
+      }
+      case "min-first":
+        assertions.push({ limit, limitValue: value, actual: first.minMs, ok: first.minMs >= value, attempt: 1 });
+        break;
+      case "max-first":
+        assertions.push({ limit, limitValue: value, actual: first.maxMs, ok: first.maxMs <= value, attempt: 1 });
+        break;
+      case "max-attempts": {
+        const ok = n <= value;
+        assertions.push({ limit, limitValue: value, actual: n, ok, attempt: ok ? null : value + 1 });
+        break;
+      }
+    }
+  }
+
+  const warnings: Warning[] = [];
+  if (model.capMs === null && model.steadyFrom() === null && (subject.growth === "exponential" || subject.growth === null)) {
+    // Without a known growth, a model that never settles and has no cap grows without limit.
+    warnings.push({ lint: "no-cap", attempt: n, delayMs: model.delay(n).delayMs });
+  }
+  const capReachedAt = model.capReachedAt();
+  // A constant schedule under a cap equal to its delay is a fixed delay by intent, not by accident.
+  if (model.capMs !== null && capReachedAt !== null && capReachedAt <= n && subject.growth !== "constant") {
+    const atCap = n - capReachedAt + 1;
+    // "Most": more than half of the attempts wait the cap, so the schedule is mostly a fixed delay.
+    if (2 * atCap > n) warnings.push({ lint: "early-cap", capMs: model.capMs, capReachedAt, atCap, attempts: n });
+  }
+  if (!model.jittered && subject.clients !== null && subject.clients >= MANY_CLIENTS) {
+    warnings.push({ lint: "no-jitter", clients: subject.clients });
+  }
+  if (model.capMs !== null && (model.mayExceedCap || walk.firstAboveCap !== null)) {
+    warnings.push({ lint: "exceeds-cap", capMs: model.capMs, attempt: walk.firstAboveCap, maxMs: walk.firstAboveCapMs });
+  }
+  if (worstTotalMs > DAY_MS) warnings.push({ lint: "over-a-day", worstTotalMs });
+
+  return { assertions, warnings, bestTotalMs, worstTotalMs, worstDelayMs: walk.worstMs, worstDelayAttempt: walk.worstAttempt };
+}
+
+/** Exit status of a set of results: 1 when a limit is broken, or a warning under strict; else 0. */
+export function checkExitCode(results: readonly CheckResult[], strict: boolean): 0 | 1 {
+  const broken = results.some((r) => r.assertions.some((a) => !a.ok));
+  const warned = results.some((r) => r.warnings.length > 0);
+  return broken || (strict && warned) ? 1 : 0;
+}
