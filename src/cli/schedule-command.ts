@@ -1,5 +1,6 @@
 import { isSaturated } from "../core/limits.js";
 import { type Policy, type Strategy, linearComparison, normalizePolicy } from "../core/policy.js";
+import { type Jitter, NO_JITTER, jitterName, jitteredPolicyModel } from "../core/jitter/index.js";
 import { policyModel } from "../core/policy-model.js";
 import { type AttemptRange, type ScheduleRow, scheduleRows, scheduleSummary } from "../core/schedule.js";
 import { scheduleColumns } from "../format/columns.js";
@@ -9,10 +10,13 @@ import { renderMarkdown } from "../format/markdown.js";
 import { SATURATED_TEXT } from "../format/numbers.js";
 import { policyJson, summaryJson } from "../format/policy-json.js";
 import { scheduleSummaryLines } from "../format/summary.js";
+import { jitterSummaryJson, jitterSummaryLines } from "../format/jitter-summary.js";
 import { colorLevel } from "./color.js";
 import { UsageError } from "./errors.js";
 import { type Io, writeChunks } from "./io.js";
+import { checkJitterNeedsCap, parseJitter, parseSeed } from "./jitter-options.js";
 import { parseAttempts, parseDuration, parseFactor } from "./parse.js";
+import { seededRandom } from "./random.js";
 
 export const FORMATS = ["table", "csv", "tsv", "json", "markdown"] as const;
 export type Format = (typeof FORMATS)[number];
@@ -27,6 +31,10 @@ export interface ScheduleOptions {
   attempts: string;
   format: Format;
   color: boolean;
+  /** none, full, equal, decorrelated or a fraction in (0, 1]; absent means none. */
+  jitter?: string;
+  /** A whole number: draw one sampled sequence with this seed. */
+  seed?: string;
 }
 
 /** A table is laid out in memory (its column widths depend on every row); the machine formats stream. */
@@ -66,14 +74,39 @@ function* warnOnSaturation(rows: Iterable<ScheduleRow>, io: Io): Generator<Sched
   }
 }
 
+/** `--jitter` and `--seed`, checked against the policy. */
+export function jitterFromOptions(options: { jitter?: string; seed?: string }, policy: Policy): { jitter: Jitter; seed: number | null } {
+  const jitter = options.jitter === undefined ? NO_JITTER : parseJitter("--jitter", options.jitter);
+  const seed = options.seed === undefined ? null : parseSeed("--seed", options.seed);
+  checkJitterNeedsCap(jitter, policy.capMs);
+  return { jitter, seed };
+}
+
+/** Passes rows through, remembering the last sampled total for the summary. */
+function* trackSample(rows: Iterable<ScheduleRow>, last: { sampleTotalMs: number | null }): Generator<ScheduleRow> {
+  for (const row of rows) {
+    last.sampleTotalMs = row.sampleCumulativeMs;
+    yield row;
+  }
+}
+
 export async function runSchedule(options: ScheduleOptions, io: Io): Promise<number> {
   const { policy, range } = policyFromOptions(options);
-  const model = policyModel(policy);
+  const { jitter, seed } = jitterFromOptions(options, policy);
+  const model = jitteredPolicyModel(policy, jitter);
   const comparison = policyModel(linearComparison(policy));
-  const rows = warnOnSaturation(scheduleRows(model, comparison, range), io);
-  const columns = scheduleColumns(model.jittered, false);
-  const summary = () => scheduleSummary(model, comparison, range);
-  const summaryLines = () => scheduleSummaryLines(summary(), { capMs: model.capMs, isLinear: policy.strategy === "linear" });
+  const random = seed === null ? null : seededRandom(seed);
+  const sample = { sampleTotalMs: null as number | null };
+  const rows = trackSample(warnOnSaturation(scheduleRows(model, comparison, range, random), io), sample);
+  const columns = scheduleColumns(model.jittered, seed !== null);
+  let summaryOnce: ReturnType<typeof scheduleSummary> | undefined;
+  const summary = () => (summaryOnce ??= scheduleSummary(model, comparison, range));
+  const jitterContext = () => ({ jitter, seed, sampleTotalMs: sample.sampleTotalMs });
+  const summaryLines = () => [
+    ...scheduleSummaryLines(summary(), { capMs: model.capMs, isLinear: policy.strategy === "linear" }),
+    ...jitterSummaryLines(summary(), jitterContext()),
+  ];
+  const policyObject = () => (jitter.kind === "none" && seed === null ? policyJson(policy, range) : { ...policyJson(policy, range), jitter: jitterName(jitter), seed });
   switch (options.format) {
     case "csv":
       await writeChunks(io.stdout, renderCsv(rows, columns));
@@ -82,7 +115,7 @@ export async function runSchedule(options: ScheduleOptions, io: Io): Promise<num
       await writeChunks(io.stdout, renderTsv(rows, columns));
       break;
     case "json":
-      await writeChunks(io.stdout, renderJson(policyJson(policy, range), rows, columns, () => summaryJson(summary())));
+      await writeChunks(io.stdout, renderJson(policyObject(), rows, columns, () => ({ ...summaryJson(summary()), ...jitterSummaryJson(summary(), jitterContext()) })));
       break;
     case "markdown":
       await writeChunks(io.stdout, renderMarkdown(rows, columns, () => summaryLines()));
@@ -95,7 +128,7 @@ export async function runSchedule(options: ScheduleOptions, io: Io): Promise<num
       // Loaded only here: chalk and cli-table3 cost start-up time that the machine formats never pay.
       const [{ Chalk }, { renderScheduleTable }] = await Promise.all([import("chalk"), import("../format/table.js")]);
       const paint = new Chalk({ level: colorLevel(options.color, io.stdout.isTTY === true, io.env) });
-      const text = renderScheduleTable(Array.from(rows), summaryLines(), paint);
+      const text = renderScheduleTable(Array.from(rows), summaryLines(), paint, { jittered: model.jittered, sampled: seed !== null });
       await writeChunks(io.stdout, [text]);
       break;
     }

@@ -26,15 +26,31 @@ function msText(ms: number): string {
   return `${groupDigits(ms)} ms  ${humanDuration(ms)}`;
 }
 
-function scheduleCells(row: ScheduleRow, anyClamped: boolean, paint: ChalkInstance): Cell[] {
+/** "1.6 s – 2.4 s": a jittered delay's exact range, or the one value when the range has one. */
+function rangeText(minMs: number, maxMs: number): string {
+  return minMs === maxMs ? humanDuration(minMs) : `${humanDuration(minMs)} – ${humanDuration(maxMs)}`;
+}
+
+/** What the table shows beyond the un-jittered schedule. */
+export interface ScheduleTableOptions {
+  /** Show each delay and total as its range (best – worst case) instead of one value. */
+  readonly jittered?: boolean;
+  /** Add the sampled delay and total (a seed was given). */
+  readonly sampled?: boolean;
+}
+
+function scheduleCells(row: ScheduleRow, anyClamped: boolean, paint: ChalkInstance, options: ScheduleTableOptions): Cell[] {
+  const delay = options.jittered ? rangeText(row.minMs, row.maxMs) : msText(row.delayMs);
+  const total = options.jittered ? rangeText(row.cumulativeMinMs, row.cumulativeMaxMs) : msText(row.cumulativeMs);
   const cells: Cell[] = [
     { text: String(row.attempt) },
-    row.clamped ? { text: `${msText(row.delayMs)} ⤒`, paint: paint.yellow } : { text: msText(row.delayMs) },
-    { text: msText(row.cumulativeMs) },
+    row.clamped ? { text: `${delay} ⤒`, paint: paint.yellow } : { text: delay },
+    { text: total },
     // The comparison columns stay short: the machine formats carry their exact milliseconds.
     { text: humanDuration(row.linearMs), paint: paint.dim },
     { text: humanDuration(row.linearCumulativeMs), paint: paint.dim },
   ];
+  if (options.sampled) cells.push({ text: msText(row.sampleMs ?? 0) }, { text: msText(row.sampleCumulativeMs ?? 0) });
   if (anyClamped) cells.push(row.clamped ? { text: humanDuration(row.rawMs), paint: paint.yellow } : { text: "" });
   return cells;
 }
@@ -74,13 +90,20 @@ export function renderBoxTable(head: readonly string[], rows: readonly (readonly
 }
 
 /** The schedule as a terminal table, then the legend and the summary lines. */
-export function renderScheduleTable(rows: readonly ScheduleRow[], summaryLines: readonly string[], paint: ChalkInstance): string {
+export function renderScheduleTable(rows: readonly ScheduleRow[], summaryLines: readonly string[], paint: ChalkInstance, options: ScheduleTableOptions = {}): string {
   const anyClamped = rows.some((row) => row.clamped);
-  const head = ["attempt", "delay", "total wait", "linear", "linear total"];
+  const head = [
+    "attempt",
+    options.jittered ? "delay (jittered range)" : "delay",
+    options.jittered ? "total wait (range)" : "total wait",
+    "linear",
+    "linear total",
+  ];
+  if (options.sampled) head.push("sample", "sample total");
   if (anyClamped) head.push("uncapped");
   const aligns: Align[] = head.map((_, column) => (column === 0 ? "right" : "left"));
-  const table = renderBoxTable(head, rows.map((row) => scheduleCells(row, anyClamped, paint)), aligns, paint);
-  const legend = anyClamped ? `${coloredMark(paint)} capped: the delay is the cap; "uncapped" is what the formula gave before the cap.\n` : "";
+  const table = renderBoxTable(head, rows.map((row) => scheduleCells(row, anyClamped, paint, options)), aligns, paint);
+  const legend = anyClamped ? `${coloredMark(paint)} capped: the delay is the cap${options.jittered ? " (jitter never goes above it)" : ""}; "uncapped" is what the formula gave before the cap.\n` : "";
   return `${table}${legend}${summaryLines.join("\n")}\n`;
 }
 
