@@ -16,6 +16,40 @@ export function decorrelatedRange(baseMs: number, previousMs: number, ceiling: n
 
 /** Above this many distinct values below the cap, the mean is computed on a grid of this many cells. */
 export const EXACT_MEAN_VALUES = 1 << 16;
+/**
+ * The cells the mean is computed on, covering the whole milliseconds B..E−1: one per
+ * millisecond when there are at most EXACT_MEAN_VALUES of them (exact), otherwise cells
+ * whose width grows with their value (a fixed relative resolution, since the process is
+ * multiplicative), as fine as EXACT_MEAN_VALUES cells allow.
+ */
+export function meanCells(B: number, E: number): { starts: Float64Array; widths: Float64Array } {
+  const values = E - B;
+  if (values <= EXACT_MEAN_VALUES) {
+    const starts = new Float64Array(values);
+    const widths = new Float64Array(values).fill(1);
+    for (let i = 0; i < values; i++) starts[i] = B + i;
+    return { starts, widths };
+  }
+  const build = (resolution: number, store: boolean) => {
+    const starts: number[] = [];
+    const widths: number[] = [];
+    let count = 0;
+    for (let start = B; start < E; count++) {
+      const width = Math.min(E - start, Math.max(1, Math.floor(start * resolution)));
+      if (store) {
+        starts.push(start);
+        widths.push(width);
+      }
+      start += width;
+      if (count > EXACT_MEAN_VALUES) return null;
+    }
+    return { starts: Float64Array.from(starts), widths: Float64Array.from(widths) };
+  };
+  for (let resolution = 2 ** -14; ; resolution *= 2) {
+    if (build(resolution, false) !== null) return build(resolution, true)!;
+  }
+}
+
 /** The computed mean is declared steady once it moves by less than this fraction of itself between attempts. */
 const MEAN_TOLERANCE = 1e-10;
 /** A safety stop for the mean's iteration (it converges within a few dozen attempts in practice). */
@@ -33,7 +67,7 @@ const MAX_MEAN_ITERATIONS = 5000;
  * Once the cap can bite the mean of a step is no longer linear in the previous delay, so it
  * is computed: the distribution of the delay is carried forward attempt by attempt over the
  * whole milliseconds B..cap (exact up to floating-point sums when there are at most
- * EXACT_MEAN_VALUES of them, otherwise on that many equal cells, an approximation), rounded
+ * EXACT_MEAN_VALUES of them, otherwise on cells of a fixed relative width, see meanCells), rounded
  * to 3 decimals, and held once it changes by less than a 10^-10 part between attempts.
  * A cap is required: without one the mean is dominated by astronomically rare histories.
  */
@@ -100,77 +134,100 @@ export class DecorrelatedSchedule {
     return 2 * B * 1.5 ** attempt - B;
   }
 
-  /** Carries the distribution forward, once, until the mean is steady (a few dozen attempts). */
+  /** Carries the distribution forward, once, until the mean is steady (a few dozen to a few hundred attempts). */
   private computeMeans(): void {
     if (this.meanSteady !== null) return;
     const B = this.baseMs;
     const E = this.ceiling;
     const values = E - B; // whole milliseconds B..E−1 below the cap
+    if (this.means.length === 0) this.means[0] = B;
     if (values <= 0 || B === 0) {
       // Every delay is the cap (B = cap), or always 0 (B rounds to 0).
-      this.means[0] = B;
       this.means[1] = Math.min(B, E);
       this.meanSteady = 1;
       return;
     }
-    const width = Math.max(1, Math.ceil(values / EXACT_MEAN_VALUES));
-    const cells = Math.ceil(values / width);
-    const cellWidth = (i: number) => Math.min(width, values - i * width);
-    const cellValue = (i: number) => B + i * width + (cellWidth(i) - 1) / 2;
-    let mass = new Float64Array(cells);
-    let capMass = 0;
-    const level = new Float64Array(cells + 1);
+    const { starts, widths } = meanCells(B, E);
+    const cells = starts.length;
+    // Per cell, fixed for every attempt: its value, and where a delay drawn after it can land.
+    // From a previous delay p, each whole millisecond B..3p has chance 1/(3p − B + 1): cells
+    // 0..target−1 wholly, `partial` milliseconds of the target cell, and `overCap` at the cap.
+    const value = new Float64Array(cells);
+    const share = new Float64Array(cells);
+    const target = new Int32Array(cells);
     const partial = new Float64Array(cells);
-    // Attempt 1 starts from the single history "previous sleep = B".
-    let sources: ((visit: (value: number, probability: number) => void) => void) | null = (visit) => visit(B, 1);
-    const stepFrom = (visitAll: (visit: (value: number, probability: number) => void) => void) => {
-      level.fill(0);
-      partial.fill(0);
-      let nextCap = 0;
-      visitAll((p, probability) => {
-        if (probability === 0) return;
-        const top = 3 * p;
-        const each = probability / (top - B + 1); // the chance of each whole millisecond B..top
-        level[0]! += each;
-        if (top >= E) {
-          level[cells]! -= each;
-          nextCap += each * (top - E + 1);
-        } else {
-          const cell = Math.floor((top - B) / width);
-          level[cell]! -= each;
-          partial[cell]! += each * (top - (B + cell * width) + 1);
-        }
-      });
-      const next = new Float64Array(cells);
-      let running = 0;
-      for (let i = 0; i < cells; i++) {
-        running += level[i]!;
-        next[i] = running * cellWidth(i) + partial[i]!;
+    const overCap = new Float64Array(cells);
+    const widthOf = widths;
+    const cellOf = (ms: number) => {
+      let low = 0;
+      let high = cells - 1;
+      while (low < high) {
+        const mid = (low + high + 1) >>> 1;
+        if (starts[mid]! <= ms) low = mid;
+        else high = mid - 1;
       }
-      mass = next;
-      capMass = nextCap;
+      return low;
     };
-    if (this.means.length === 0) this.means[0] = B;
-    let n = 0;
-    let previous = B;
-    for (;;) {
-      n++;
-      if (sources !== null) {
-        stepFrom(sources);
-        sources = null;
+    for (let i = 0; i < cells; i++) {
+      value[i] = starts[i]! + (widthOf[i]! - 1) / 2;
+      const top = Math.floor(3 * value[i]!);
+      share[i] = 1 / (top - B + 1);
+      if (top >= E) {
+        target[i] = cells;
+        overCap[i] = top - E + 1;
       } else {
-        const current = mass;
-        const atCap = capMass;
-        stepFrom((visit) => {
-          for (let i = 0; i < cells; i++) visit(cellValue(i), current[i]!);
-          visit(E, atCap);
-        });
+        const cell = cellOf(top);
+        target[i] = cell;
+        partial[i] = top - starts[cell]! + 1;
+      }
+    }
+    const capShare = 1 / (3 * E - B + 1);
+    const capOver = 2 * E + 1;
+    let mass = new Float64Array(cells);
+    let next = new Float64Array(cells);
+    const level = new Float64Array(cells + 1);
+    // Attempt 1 starts from the single history "previous delay = B": U{B..3B}.
+    {
+      const top = 3 * B;
+      const each = 1 / (top - B + 1);
+      if (top >= E) {
+        for (let i = 0; i < cells; i++) mass[i] = each * widthOf[i]!;
+      } else {
+        const cell = cellOf(top);
+        for (let i = 0; i < cell; i++) mass[i] = each * widthOf[i]!;
+        mass[cell] = each * (top - starts[cell]! + 1);
+      }
+    }
+    let capMass = Math.max(0, 1 - mass.reduce((sum, m) => sum + m, 0));
+    let previous = B;
+    for (let n = 1; ; n++) {
+      if (n > 1) {
+        level.fill(0);
+        next.fill(0);
+        let total = capMass * capShare;
+        let nextCap = capMass * capShare * capOver;
+        for (let i = 0; i < cells; i++) {
+          const m = mass[i]!;
+          if (m === 0) continue;
+          const each = m * share[i]!;
+          total += each;
+          const t = target[i]!;
+          level[t]! -= each;
+          if (t === cells) nextCap += each * overCap[i]!;
+          else next[t]! += each * partial[i]!;
+        }
+        let running = total + level[0]!;
+        for (let i = 0; i < cells; i++) {
+          next[i]! += running * widthOf[i]!;
+          running += level[i + 1]!;
+        }
+        [mass, next] = [next, mass];
+        capMass = nextCap;
       }
       let mean = capMass * E;
-      for (let i = 0; i < cells; i++) mean += mass[i]! * cellValue(i);
+      for (let i = 0; i < cells; i++) mean += mass[i]! * value[i]!;
       const closed = this.closedFormMean(n);
-      const value = closed ?? Math.round(mean * 1000) / 1000;
-      this.means[n] = value;
+      this.means[n] = closed ?? Math.round(mean * 1000) / 1000;
       if (closed === null && n >= this.boundsSteadyFrom() && Math.abs(mean - previous) <= MEAN_TOLERANCE * mean) {
         this.meanSteady = n;
         return;
