@@ -91,6 +91,7 @@ describe("usage errors: exit 2, one line on stderr, nothing on stdout", () => {
     [["--jitter", "full", "--seed", "1.5"], /--seed must be a whole number .* got "1.5"/],
     [["--jitter", "full", "--seed", "abc"], /--seed must be a whole number/],
     [["--seed", "9007199254740992"], /--seed must be at most 9007199254740991/],
+    [["--jitter", "full", "--seed", "1", "--attempts", "10000001..10000002"], /--seed draws the sequence from attempt 1, so --attempts must start at most at 10,000,000/],
     [["simulate", "--clients", "0"], /--clients must be at least 1/],
     [["simulate", "--clients", "10000001"], /--clients must be at most 10,000,000/],
     [["simulate", "--clients", "many"], /--clients must be a whole number/],

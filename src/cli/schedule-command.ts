@@ -40,6 +40,9 @@ export interface ScheduleOptions {
 /** A table is laid out in memory (its column widths depend on every row); the machine formats stream. */
 export const MAX_TABLE_ROWS = 1_000_000;
 
+/** A seeded sequence is drawn from attempt 1, so a range with --seed must start by here. */
+export const MAX_SAMPLED_START = 10_000_000;
+
 export const DEFAULT_BASE = "1s";
 export const DEFAULT_ATTEMPTS = "1..10";
 
@@ -93,6 +96,11 @@ function* trackSample(rows: Iterable<ScheduleRow>, last: { sampleTotalMs: number
 export async function runSchedule(options: ScheduleOptions, io: Io): Promise<number> {
   const { policy, range } = policyFromOptions(options);
   const { jitter, seed } = jitterFromOptions(options, policy);
+  if (seed !== null && range.first > MAX_SAMPLED_START) {
+    throw new UsageError(
+      `--seed draws the sequence from attempt 1, so --attempts must start at most at ${MAX_SAMPLED_START.toLocaleString("en-US")} with it, got ${range.first.toLocaleString("en-US")}`,
+    );
+  }
   const model = jitteredPolicyModel(policy, jitter);
   const comparison = policyModel(linearComparison(policy));
   const random = seed === null ? null : seededRandom(seed);

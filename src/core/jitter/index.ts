@@ -143,10 +143,29 @@ export function jitteredPolicyModel(policy: Policy, jitter: Jitter): ScheduleMod
       },
     };
   }
+  // One entry each: from the steady attempt on, every row asks about the same range object.
+  let boundsFor: DrawRange | null = null;
+  let lastBounds: DelayBounds = { minMs: 0, maxMs: 0 };
+  let meanFor: DrawRange | null = null;
+  let lastMean = 0;
   return {
     ...base,
-    bounds: (attempt): DelayBounds => drawBounds(plan.range(attempt, 0)),
-    meanMs: (attempt) => drawMean(plan.range(attempt, 0)),
+    bounds: (attempt): DelayBounds => {
+      const range = plan.range(attempt, 0);
+      if (range !== boundsFor) {
+        boundsFor = range;
+        lastBounds = drawBounds(range);
+      }
+      return lastBounds;
+    },
+    meanMs: (attempt) => {
+      const range = plan.range(attempt, 0);
+      if (range !== meanFor) {
+        meanFor = range;
+        lastMean = drawMean(range);
+      }
+      return lastMean;
+    },
     sampler: (random: RandomSource) => (attempt) => draw(plan.range(attempt, 0), random),
     steadyFrom: () => constantFrom(policy),
   };
