@@ -67,6 +67,16 @@ describe("schedule with --jitter", () => {
     expect(stdout).toContain("linear");
   });
 
+  it("the table shows the sample when seeded, the same one the CSV draws", async () => {
+    const args = ["--base", "1s", "--cap", "30s", "--jitter", "full", "--seed", "7", "--attempts", "12"];
+    const csv = parseCsv((await runCli([...args, "--format", "csv"])).stdout);
+    const total = Number(csv[11]!["sample_cumulative_ms"]);
+    const { stdout } = await runCli(args);
+    expect(stdout.split("\n")[1]).toContain("sample total");
+    expect(stdout).toContain(`Sample (seed 7): total wait`);
+    expect(stdout).toContain(`(${total.toLocaleString("en-US")} ms)`);
+  });
+
   it("JSON carries the jitter, the seed and the best and worst totals", async () => {
     const { stdout } = await runCli(["--base", "1s", "--cap", "30s", "--jitter", "equal", "--seed", "1", "--attempts", "2", "--format", "json"]);
     const json = JSON.parse(stdout);

@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Jitter, jitteredPolicyModel } from "../src/core/jitter/index.js";
@@ -134,5 +135,15 @@ describe("seeded random source", () => {
     };
     expect(take(8)).toEqual(take(8));
     expect(take(8)).not.toEqual(take(9));
+  });
+});
+
+describe("the core draws only from the injected source", () => {
+  it("no file under src/core calls Math.random", () => {
+    const files = readdirSync(new URL("../src/core", import.meta.url), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) {
+      expect(readFileSync(new URL(`../src/core/${file}`, import.meta.url), "utf8")).not.toContain("Math.random");
+    }
   });
 });
