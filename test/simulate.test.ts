@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Jitter, jitterPlan } from "../src/core/jitter/index.js";
 import { normalizePolicy } from "../src/core/policy.js";
-import { type Cohort, loadHistogram, mergeSorted, peakLoad, percentile, simulateCohort } from "../src/core/simulate.js";
+import { type Cohort, loadHistogram, loadHistograms, mergeSorted, peakLoad, percentile, simulateCohort } from "../src/core/simulate.js";
 import { cohortRandom } from "../src/cli/simulate-command.js";
 import { scriptedRandom } from "./jitter-support.js";
 
@@ -173,5 +173,13 @@ describe("cohort properties", () => {
     const histogram = loadHistogram(result.retryTimes, 100);
     expect(histogram.reduce((sum, n) => sum + n, 0)).toBe(2000);
     expect(Math.max(...histogram)).toBeLessThanOrEqual(result.peakLoad);
+    // Beside the un-jittered run: 500 retries at 1, 3, 7 and 15 s, i.e. buckets 10, 30, 70 and 150.
+    const none = simulateCohort(jitterPlan(normalizePolicy({ baseMs: 1000, capMs: 30_000 }), { kind: "none" }), cohort({ clients: 500, attempts: 4 }), cohortRandom(5), {
+      keepRetryTimes: true,
+    });
+    const [jittered, plain] = loadHistograms([result, none], 100);
+    expect(jittered!.length).toBe(plain!.length);
+    expect([plain![10], plain![30], plain![70], plain![150]]).toEqual([500, 500, 500, 500]);
+    expect(plain!.reduce((sum, n) => sum + n, 0)).toBe(2000);
   });
 });

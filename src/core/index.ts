@@ -30,6 +30,7 @@ export {
   type CohortRandom,
   type CohortResult,
   loadHistogram,
+  loadHistograms,
   mergeSorted,
   peakLoad,
   percentile,

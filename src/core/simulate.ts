@@ -101,6 +101,22 @@ export function loadHistogram(sorted: Float64Array, windowMs: number, startMs = 
   return counts;
 }
 
+/**
+ * Histograms of several runs (say jittered and un-jittered, each run with keepRetryTimes)
+ * over the same buckets, padded to the same length, so they can be drawn on one chart.
+ * Retries only: the first calls are the same in every run of a cohort.
+ */
+export function loadHistograms(runs: readonly CohortResult[], windowMs: number, maxBuckets = 10_000_000): Uint32Array[] {
+  const histograms = runs.map((run) => loadHistogram(run.retryTimes, windowMs, 0, maxBuckets));
+  const length = Math.max(0, ...histograms.map((h) => h.length));
+  return histograms.map((h) => {
+    if (h.length === length) return h;
+    const padded = new Uint32Array(length);
+    padded.set(h);
+    return padded;
+  });
+}
+
 /** Merges ascending arrays into one ascending array (pairwise, so log2(k) passes). */
 export function mergeSorted(parts: readonly Float64Array[]): Float64Array {
   if (parts.length === 0) return new Float64Array(0);
