@@ -207,14 +207,19 @@ describe("the schedule command with --config", () => {
     expect(overridden.stdout.trim().split("\n").slice(1)).toEqual(["1,1000,1000,1000,1000,1000", "2,1500,1500,2500,1500,2500"]);
   });
 
-  it("needs --policy when the file holds several, and refuses keys this build cannot compute", async () => {
+  it("needs --policy when the file holds several, and reads jitter from the file", async () => {
     const dir = tempFiles({ "p.json": '{"policies": {"a": {"base": 1}, "b": {"base": 2}}}', "j.json": '{"base": "1s", "jitter": 0.5}' });
     const several = await runCli(["--config", join(dir, "p.json")]);
     expect(several.code).toBe(2);
     expect(several.stderr).toBe(`error: ${join(dir, "p.json")} holds 2 policies ("a", "b"); choose one with --policy <name>\n`);
     const chosen = await runCli(["--config", join(dir, "p.json"), "--policy", "b", "--attempts", "1", "--format", "csv"]);
     expect(chosen.stdout.trim().split("\n")[1]).toBe("1,2,2,2,2,2");
-    const jitter = await runCli(["--config", join(dir, "j.json")]);
-    expect(jitter).toEqual({ code: 2, stdout: "", stderr: 'error: --jitter is not available in this build, got "0.5"\n' });
+    // base 1 s, jitter 0.5: attempt 1 ranges over [1000 × 0.5, 1000 × 1.5] = [500, 1500], mean 1000.
+    const jitter = await runCli(["--config", join(dir, "j.json"), "--attempts", "1", "--format", "csv"]);
+    expect(jitter.code).toBe(0);
+    expect(jitter.stdout.trim().split("\n")).toEqual([
+      "attempt,raw_ms,delay_ms,cumulative_ms,linear_ms,linear_cumulative_ms,min_ms,max_ms,mean_ms,cumulative_min_ms,cumulative_max_ms",
+      "1,1000,1000,1000,1000,1000,500,1500,1000,500,1500",
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { type CheckResult, type Growth, checkExitCode, checkPolicy } from "../core/check.js";
 import type { ScheduleModel } from "../core/model.js";
-import { policyModel } from "../core/policy-model.js";
+import { jitteredPolicyModel } from "../core/jitter/index.js";
 import type { Strategy } from "../core/policy.js";
 import { type Paint, type PolicyReport, PLAIN, checkReportJson, checkReportLines, githubAnnotations } from "../format/check-report.js";
 import { colorLevel } from "./color.js";
@@ -10,7 +10,7 @@ import { UsageError, shown } from "./errors.js";
 import { type Io, writeChunks } from "./io.js";
 import { parseAttempts } from "./parse.js";
 import { refuseUnwired } from "./schedule-config.js";
-import { DEFAULT_BASE, type ScheduleOptions, policyFromOptions } from "./schedule-command.js";
+import { DEFAULT_BASE, type ScheduleOptions, jitterFromOptions, policyFromOptions } from "./schedule-command.js";
 
 export const CHECK_FORMATS = ["text", "json"] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
@@ -34,9 +34,12 @@ export const CHECK_DEFAULTS: OptionValues = { strategy: "exponential", base: DEF
  */
 export function modelFromOptions(options: OptionValues): { model: ScheduleModel; growth: Growth | null } {
   refuseUnwired(options);
-  const { policy } = policyFromOptions(asScheduleOptions(options));
+  const scheduleOptions = asScheduleOptions(options);
+  const { policy } = policyFromOptions(scheduleOptions);
+  // Checks use exact bounds only, so a seed (for samples) has nothing to change here.
+  const { jitter } = jitterFromOptions({ ...(scheduleOptions.jitter === undefined ? {} : { jitter: scheduleOptions.jitter }) }, policy);
   const growth: Growth = policy.strategy === "linear" ? "linear" : policy.strategy === "fixed" || policy.factor === 1 ? "constant" : "exponential";
-  return { model: policyModel(policy), growth };
+  return { model: jitteredPolicyModel(policy, jitter), growth };
 }
 
 function asScheduleOptions(options: OptionValues): ScheduleOptions {

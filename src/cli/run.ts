@@ -9,6 +9,16 @@ import { DEFAULT_ATTEMPTS, DEFAULT_BASE, FORMATS, type ScheduleOptions, runSched
 import { type ConfigSwitches, scheduleOptionsWithConfig } from "./schedule-config.js";
 import { closest } from "./suggest.js";
 import { SOLVE_FORMATS, type SolveOptions, runSolve } from "./solve-command.js";
+import {
+  DEFAULT_CLIENTS,
+  DEFAULT_SIMULATED_ATTEMPTS,
+  DEFAULT_WINDOW,
+  MAX_CLIENTS,
+  SIMULATE_FORMATS,
+  type SimulateOptions,
+  runSimulate,
+} from "./simulate-command.js";
+import { DEFAULT_SEED } from "./random.js";
 import { VERSION } from "./version.js";
 
 export const EXIT_OK = 0;
@@ -33,6 +43,12 @@ Examples:
   $ backoff --config retry.json --policy email
   $ backoff check --config retry.json
   $ backoff solve --attempts 5 --total 1h --base 1s
+  $ backoff --base 100 --cap 10s --jitter full --seed 7          # ranges, mean and one sample
+  $ backoff simulate --clients 100000 --cap 30s --jitter full    # the herd view (backoff simulate --help)
+
+Jitter (--jitter): none, full (uniform [0, d]), equal (d/2 + uniform [0, d/2]),
+  decorrelated (min(cap, uniform(base, previous × 3)); needs --cap), or a fraction
+  such as 0.2 (uniform [d·0.8, d·1.2]). The cap stays a hard ceiling.
 
 Exit codes:
   0  success
@@ -117,10 +133,13 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .addOption(new Option("-f, --format <format>", "output format").choices(FORMATS).default("table"))
     .option("--chart", "draw the schedule under the table: bars, linear marker, cap line, jitter band")
     .addOption(new Option("--scale <scale>", "scale of --chart and --format svg (default: log when values span over 100×)").choices(SCALE_KINDS))
+    .addOption(new Option("-j, --jitter <mode>", "none, full, equal, decorrelated, or a fraction in (0, 1] such as 0.2 (default: none)"))
+    .addOption(new Option("--seed <integer>", "draw one sampled sequence with this seed (sample_ms, sample_cumulative_ms)"))
     .option("--no-color", "no colour, even on a terminal (NO_COLOR and FORCE_COLOR are honoured too)")
     .option("--config <file|->", "read the policy from a JSON file (- for standard input); flags override it")
     .option("--policy <name>", "the policy to use from a config file holding several")
     .addHelpText("after", HELP_AFTER)
+    .enablePositionalOptions()
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
@@ -134,8 +153,8 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .enablePositionalOptions()
     .action(async (options: ScheduleOptions & ConfigSwitches, command: Command) => {
       if (command.args.length > 0) {
-        const near = closest(command.args[0]!, ["check", "solve"]);
-        throw new UsageError(`unknown command ${JSON.stringify(command.args[0])}${near === null ? " (the commands are check and solve)" : `; did you mean ${near}?`}`);
+        const near = closest(command.args[0]!, ["check", "solve", "simulate"]);
+        throw new UsageError(`unknown command ${JSON.stringify(command.args[0])}${near === null ? " (the commands are check, solve and simulate)" : `; did you mean ${near}?`}`);
       }
       if (options.policy !== undefined && options.config === undefined) throw new UsageError(`--policy ${JSON.stringify(options.policy)} needs --config, which holds the named policies`);
       const merged = options.config === undefined ? options : await scheduleOptionsWithConfig(options, defaultOptions(command), explicitOptions(command), io);
@@ -152,7 +171,8 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option("-c, --cap <duration>", "the ceiling every delay is clamped to (default: none)")
     .option("--factor <number>", "exponential growth per attempt (default: 2)")
     .option("--step <duration>", "linear growth per attempt (default: base)")
-    .option("-a, --attempts <N>", "retries the policy makes before giving up (default: 10)");
+    .option("-a, --attempts <N>", "retries the policy makes before giving up (default: 10)")
+    .option("-j, --jitter <mode>", "none, full, equal, decorrelated, or a fraction in (0, 1]; checks use its exact bounds");
   for (const [key, { help }] of Object.entries(ASSERT_KEYS)) {
     check.option(`--${key} <${ASSERT_KEYS[key as keyof typeof ASSERT_KEYS].kind === "count" ? "N" : "duration"}>`, help);
   }
@@ -182,6 +202,8 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
       setExit(await runSolve(options, io));
     });
 
+  addSimulateCommand(program, io, setExit);
+
   // Set after the subcommands exist (they copy the setting when created): a stray word
   // reaches the schedule action, which answers with the nearest command.
   program.allowExcessArguments(true);
@@ -193,6 +215,54 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     }
   });
   return program;
+}
+
+const SIMULATE_HELP_AFTER = `
+A cohort of --clients fails together at t = 0 (or spread uniformly over --spread) and
+every client retries by the policy until --attempts run out or a retry succeeds
+(--success). Per attempt: clients firing, earliest, p50, p95 (nearest rank) and latest
+fire time, and the peak load: the most retries inside any --window. The summary sets
+the un-jittered policy beside the jittered one (peak load 1,000 → 37).
+
+Examples:
+  $ backoff simulate --clients 10000 --base 100 --cap 10s --jitter full
+  $ backoff simulate --clients 1000000 --cap 30s --compare-jitter --format markdown
+  $ backoff simulate --spread 2s --success 0.3 --jitter decorrelated --cap 1m --format json
+`;
+
+function addSimulateCommand(program: Command, io: Io, setExit: (code: number) => void): void {
+  program
+    .command("simulate")
+    .description("the herd view: a cohort failing together, retrying with this policy and jitter")
+    .helpOption("-h, --help", "print this help")
+    .addOption(new Option("--clients <N>", `clients failing together, 1 to ${MAX_CLIENTS.toLocaleString("en-US")}`).default(DEFAULT_CLIENTS))
+    .addOption(new Option("--spread <duration>", "spread the first failures uniformly over this period (default: all at t = 0)"))
+    .addOption(new Option("--success <p>", "the chance each retry succeeds, 0 to 1").default("0"))
+    .addOption(new Option("--window <duration>", "the sliding window peak load is counted in").default(DEFAULT_WINDOW))
+    .option("--compare-jitter", "one row per jitter mode (none, 0.2, full, equal, decorrelated) for the same cohort")
+    .addOption(new Option("-s, --strategy <name>", "how the delay grows").choices(STRATEGIES).default("exponential"))
+    .addOption(new Option("-b, --base <duration>", "the first delay").default(DEFAULT_BASE))
+    .addOption(new Option("-c, --cap <duration>", "the ceiling every delay is clamped to (default: none)"))
+    .addOption(new Option("--factor <number>", "exponential growth per attempt, 1 or more (default: 2)"))
+    .addOption(new Option("--step <duration>", "linear growth per attempt (default: base)"))
+    .addOption(new Option("-a, --attempts <N>", "retries per client at most").default(DEFAULT_SIMULATED_ATTEMPTS))
+    .addOption(new Option("-j, --jitter <mode>", "none, full, equal, decorrelated, or a fraction in (0, 1] (default: none)"))
+    .addOption(new Option("--seed <integer>", `the seed every draw comes from (default: ${DEFAULT_SEED})`))
+    .addOption(new Option("-f, --format <format>", "output format").choices(SIMULATE_FORMATS).default("table"))
+    .option("--no-color", "no colour, even on a terminal")
+    .addHelpText("after", SIMULATE_HELP_AFTER)
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      getOutHelpWidth: () => io.stdout.columns ?? 80,
+      getErrHelpWidth: () => io.stderr.columns ?? 80,
+      outputError: (text, write) => write(oneLine(text)),
+    })
+    .action(async (options: SimulateOptions) => {
+      setExit(await runSimulate(options, io));
+    });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { isSaturated } from "../core/limits.js";
 import { type Policy, type Strategy, linearComparison, normalizePolicy } from "../core/policy.js";
+import { type Jitter, NO_JITTER, jitterName, jitteredPolicyModel } from "../core/jitter/index.js";
 import { policyModel } from "../core/policy-model.js";
 import { type AttemptRange, type ScheduleRow, scheduleRows, scheduleSummary } from "../core/schedule.js";
 import { scheduleColumns } from "../format/columns.js";
@@ -10,10 +11,13 @@ import { renderMarkdown } from "../format/markdown.js";
 import { SATURATED_TEXT } from "../format/numbers.js";
 import { policyJson, summaryJson } from "../format/policy-json.js";
 import { scheduleSummaryLines } from "../format/summary.js";
+import { jitterSummaryJson, jitterSummaryLines } from "../format/jitter-summary.js";
 import { colorLevel } from "./color.js";
 import { UsageError } from "./errors.js";
 import { type Io, writeChunks } from "./io.js";
+import { checkJitterNeedsCap, parseJitter, parseSeed } from "./jitter-options.js";
 import { parseAttempts, parseDuration, parseFactor } from "./parse.js";
+import { seededRandom } from "./random.js";
 
 export const FORMATS = ["table", "csv", "tsv", "json", "markdown", "svg"] as const;
 export type Format = (typeof FORMATS)[number];
@@ -32,10 +36,17 @@ export interface ScheduleOptions {
   chart?: boolean;
   /** The chart's and the SVG's scale; default: log when the values span more than 100×. */
   scale?: ScaleKind;
+  /** none, full, equal, decorrelated or a fraction in (0, 1]; absent means none. */
+  jitter?: string;
+  /** A whole number: draw one sampled sequence with this seed. */
+  seed?: string;
 }
 
 /** Up to this many rows, a table's columns are measured exactly rather than bounded. */
 const MEASURED_TABLE_ROWS = 5000;
+
+/** A seeded sequence is drawn from attempt 1, so a range with --seed must start by here. */
+export const MAX_SAMPLED_START = 10_000_000;
 
 export const DEFAULT_BASE = "1s";
 export const DEFAULT_ATTEMPTS = "1..10";
@@ -81,7 +92,6 @@ export function checkPictureOptions(options: ScheduleOptions): void {
   }
 }
 
-/** Refuses a range too long to hold in memory (the table and the pictures need every row at once). */
 /** Pictures are drawn from all their rows at once, so their range is bounded; the other formats stream. */
 const MAX_PICTURE_ROWS = 1_000_000;
 
@@ -92,15 +102,45 @@ function checkInMemoryRange(range: AttemptRange, what: string): void {
   }
 }
 
+/** `--jitter` and `--seed`, checked against the policy. */
+export function jitterFromOptions(options: { jitter?: string; seed?: string }, policy: Policy): { jitter: Jitter; seed: number | null } {
+  const jitter = options.jitter === undefined ? NO_JITTER : parseJitter("--jitter", options.jitter);
+  const seed = options.seed === undefined ? null : parseSeed("--seed", options.seed);
+  checkJitterNeedsCap(jitter, policy.capMs);
+  return { jitter, seed };
+}
+
+/** Passes rows through, remembering the last sampled total for the summary. */
+function* trackSample(rows: Iterable<ScheduleRow>, last: { sampleTotalMs: number | null }): Generator<ScheduleRow> {
+  for (const row of rows) {
+    last.sampleTotalMs = row.sampleCumulativeMs;
+    yield row;
+  }
+}
+
 export async function runSchedule(options: ScheduleOptions, io: Io): Promise<number> {
   checkPictureOptions(options);
   const { policy, range } = policyFromOptions(options);
-  const model = policyModel(policy);
+  const { jitter, seed } = jitterFromOptions(options, policy);
+  if (seed !== null && range.first > MAX_SAMPLED_START) {
+    throw new UsageError(
+      `--seed draws the sequence from attempt 1, so --attempts must start at most at ${MAX_SAMPLED_START.toLocaleString("en-US")} with it, got ${range.first.toLocaleString("en-US")}`,
+    );
+  }
+  const model = jitteredPolicyModel(policy, jitter);
   const comparison = policyModel(linearComparison(policy));
-  const rows = warnOnSaturation(scheduleRows(model, comparison, range), io);
-  const columns = scheduleColumns(model.jittered, false);
-  const summary = () => scheduleSummary(model, comparison, range);
-  const summaryLines = () => scheduleSummaryLines(summary(), { capMs: model.capMs, isLinear: policy.strategy === "linear" });
+  const random = seed === null ? null : seededRandom(seed);
+  const sample = { sampleTotalMs: null as number | null };
+  const rows = trackSample(warnOnSaturation(scheduleRows(model, comparison, range, random), io), sample);
+  const columns = scheduleColumns(model.jittered, seed !== null);
+  let summaryOnce: ReturnType<typeof scheduleSummary> | undefined;
+  const summary = () => (summaryOnce ??= scheduleSummary(model, comparison, range));
+  const jitterContext = () => ({ jitter, seed, sampleTotalMs: sample.sampleTotalMs });
+  const summaryLines = () => [
+    ...scheduleSummaryLines(summary(), { capMs: model.capMs, isLinear: policy.strategy === "linear" }),
+    ...jitterSummaryLines(summary(), jitterContext()),
+  ];
+  const policyObject = () => (jitter.kind === "none" && seed === null ? policyJson(policy, range) : { ...policyJson(policy, range), jitter: jitterName(jitter), seed });
   switch (options.format) {
     case "csv":
       await writeChunks(io.stdout, renderCsv(rows, columns));
@@ -109,7 +149,7 @@ export async function runSchedule(options: ScheduleOptions, io: Io): Promise<num
       await writeChunks(io.stdout, renderTsv(rows, columns));
       break;
     case "json":
-      await writeChunks(io.stdout, renderJson(policyJson(policy, range), rows, columns, () => summaryJson(summary())));
+      await writeChunks(io.stdout, renderJson(policyObject(), rows, columns, () => ({ ...summaryJson(summary()), ...jitterSummaryJson(summary(), jitterContext()) })));
       break;
     case "markdown":
       await writeChunks(io.stdout, renderMarkdown(rows, columns, () => summaryLines()));
@@ -126,16 +166,19 @@ export async function runSchedule(options: ScheduleOptions, io: Io): Promise<num
       const [{ Chalk }, { renderScheduleTable }] = await Promise.all([import("chalk"), import("../format/table.js")]);
       const paint = new Chalk({ level: colorLevel(options.color, io.stdout.isTTY === true, io.env) });
       if (options.chart) checkInMemoryRange(range, "table --chart");
+      // Every pass draws the same sample: a fresh source from the same seed.
+      const freshRows = (r: AttemptRange = range) => scheduleRows(model, comparison, r, seed === null ? null : seededRandom(seed));
       // Short tables are measured (two passes; only the second warns); long ones take
       // their widths from the last row, so the first line appears at once.
       const measured = range.last - range.first < MEASURED_TABLE_ROWS;
       let pass = measured ? 0 : 1;
-      const tableRows = () => (pass++ === 0 ? scheduleRows(model, comparison, range) : rows);
-      const lastRow = measured ? undefined : scheduleRows(model, comparison, { first: range.last, last: range.last }).next().value;
-      await writeChunks(io.stdout, renderScheduleTable(tableRows, summaryLines, paint, lastRow ?? undefined));
+      const tableRows = () => (pass++ === 0 ? freshRows() : rows);
+      const lastRow = measured ? undefined : freshRows({ first: range.last, last: range.last }).next().value;
+      const tableOptions = { jittered: model.jittered, sampled: seed !== null };
+      await writeChunks(io.stdout, renderScheduleTable(tableRows, summaryLines, paint, tableOptions, lastRow ?? undefined));
       if (options.chart) {
         const { renderScheduleChart, chartNeedsAscii, chartPaint } = await import("../format/chart.js");
-        const chart = renderScheduleChart(Array.from(scheduleRows(model, comparison, range)), {
+        const chart = renderScheduleChart(Array.from(freshRows()), {
           capMs: model.capMs,
           scale: options.scale ?? null,
           width: io.stdout.columns ?? 80,

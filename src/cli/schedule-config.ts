@@ -15,7 +15,7 @@ export interface ConfigSwitches {
  * arrive with the jitter and preset work, which wires them into policyFromOptions.
  * Until then they are refused rather than silently ignored (a wrong schedule).
  */
-export const NOT_YET_WIRED = ["preset", "jitter", "seed"] as const;
+export const NOT_YET_WIRED = ["preset"] as const;
 
 export function refuseUnwired(options: OptionValues): void {
   for (const key of NOT_YET_WIRED) {

@@ -14,3 +14,25 @@ export {
   scheduleRows,
   scheduleSummary,
 } from "./schedule.js";
+export {
+  type DrawRange,
+  type Jitter,
+  type JitterPlan,
+  NO_JITTER,
+  jitterDescription,
+  jitterName,
+  jitterPlan,
+  jitteredPolicyModel,
+} from "./jitter/index.js";
+export {
+  type AttemptLoad,
+  type Cohort,
+  type CohortRandom,
+  type CohortResult,
+  loadHistogram,
+  loadHistograms,
+  mergeSorted,
+  peakLoad,
+  percentile,
+  simulateCohort,
+} from "./simulate.js";

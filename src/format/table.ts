@@ -26,15 +26,31 @@ function msText(ms: number): string {
   return `${groupDigits(ms)} ms  ${humanDuration(ms)}`;
 }
 
-function scheduleCells(row: ScheduleRow, paint: ChalkInstance): Cell[] {
+/** "1.6 s – 2.4 s": a jittered delay's exact range, or the one value when the range has one. */
+function rangeText(minMs: number, maxMs: number): string {
+  return minMs === maxMs ? humanDuration(minMs) : `${humanDuration(minMs)} – ${humanDuration(maxMs)}`;
+}
+
+/** What the table shows beyond the un-jittered schedule. */
+export interface ScheduleTableOptions {
+  /** Show each delay and total as its range (best – worst case) instead of one value. */
+  readonly jittered?: boolean;
+  /** Add the sampled delay and total (a seed was given). */
+  readonly sampled?: boolean;
+}
+
+function scheduleCells(row: ScheduleRow, paint: ChalkInstance, options: ScheduleTableOptions): Cell[] {
+  const delay = options.jittered ? rangeText(row.minMs, row.maxMs) : msText(row.delayMs);
+  const total = options.jittered ? rangeText(row.cumulativeMinMs, row.cumulativeMaxMs) : msText(row.cumulativeMs);
   const cells: Cell[] = [
     { text: String(row.attempt) },
-    row.clamped ? { text: `${msText(row.delayMs)} ⤒`, paint: paint.yellow } : { text: msText(row.delayMs) },
-    { text: msText(row.cumulativeMs) },
+    row.clamped ? { text: `${delay} ⤒`, paint: paint.yellow } : { text: delay },
+    { text: total },
     // The comparison columns stay short: the machine formats carry their exact milliseconds.
     { text: humanDuration(row.linearMs), paint: paint.dim },
     { text: humanDuration(row.linearCumulativeMs), paint: paint.dim },
   ];
+  if (options.sampled) cells.push({ text: msText(row.sampleMs ?? 0) }, { text: msText(row.sampleCumulativeMs ?? 0) });
   cells.push(row.clamped ? { text: humanDuration(row.rawMs), paint: paint.yellow } : { text: "" });
   return cells;
 }
@@ -113,13 +129,15 @@ function msTextBound(ms: number): number {
  * bounds the numbers and the magnitude bounds the human reading. Used for long
  * ranges, so the first line appears at once.
  */
-export function scheduleWidthBounds(last: ScheduleRow): number[] {
+export function scheduleWidthBounds(last: ScheduleRow, options: ScheduleTableOptions = {}): number[] {
+  const rangeBound = (maxMs: number) => 2 * humanWidthBound(maxMs) + " – ".length;
   return [
     String(last.attempt).length,
-    msTextBound(last.delayMs) + (last.clamped ? 2 : 0),
-    msTextBound(last.cumulativeMs),
+    (options.jittered ? rangeBound(last.maxMs) : msTextBound(last.delayMs)) + (last.clamped ? 2 : 0),
+    options.jittered ? rangeBound(last.cumulativeMaxMs) : msTextBound(last.cumulativeMs),
     humanWidthBound(last.linearMs),
     humanWidthBound(last.linearCumulativeMs),
+    ...(options.sampled ? [msTextBound(last.maxMs), msTextBound(last.cumulativeMaxMs)] : []),
     last.clamped ? humanWidthBound(last.rawMs) : 0,
   ];
 }
@@ -128,17 +146,34 @@ export function scheduleWidthBounds(last: ScheduleRow): number[] {
  * The schedule as a terminal table, then the legend and the summary lines.
  * `rows` is called twice (see renderBoxTable) unless `lastRow` gives the widths.
  */
-export function* renderScheduleTable(rows: () => Iterable<ScheduleRow>, summaryLines: () => readonly string[], paint: ChalkInstance, lastRow?: ScheduleRow): Generator<string> {
-  const head = ["attempt", "delay", "total wait", "linear", "linear total", "uncapped"];
+export function* renderScheduleTable(
+  rows: () => Iterable<ScheduleRow>,
+  summaryLines: () => readonly string[],
+  paint: ChalkInstance,
+  options: ScheduleTableOptions = {},
+  lastRow?: ScheduleRow,
+): Generator<string> {
+  const head = [
+    "attempt",
+    options.jittered ? "delay (jittered range)" : "delay",
+    options.jittered ? "total wait (range)" : "total wait",
+    "linear",
+    "linear total",
+    ...(options.sampled ? ["sample", "sample total"] : []),
+    "uncapped",
+  ];
   const aligns: Align[] = head.map((_, column) => (column === 0 ? "right" : "left"));
   let anyClamped = false;
   function* cellRows(): Generator<Cell[]> {
     for (const row of rows()) {
       anyClamped ||= row.clamped;
-      yield scheduleCells(row, paint);
+      yield scheduleCells(row, paint, options);
     }
   }
-  yield* renderBoxTable(head, cellRows, aligns, paint, lastRow ? scheduleWidthBounds(lastRow) : undefined);
-  if (anyClamped) yield `${paint.level > 0 ? paint.yellow("⤒") : "⤒"} capped: the delay is the cap; "uncapped" is what the formula gave before the cap.\n`;
+  yield* renderBoxTable(head, cellRows, aligns, paint, lastRow ? scheduleWidthBounds(lastRow, options) : undefined);
+  if (anyClamped) {
+    const mark = paint.level > 0 ? paint.yellow("⤒") : "⤒";
+    yield `${mark} capped: the delay is the cap${options.jittered ? " (jitter never goes above it)" : ""}; "uncapped" is what the formula gave before the cap.\n`;
+  }
   yield `${summaryLines().join("\n")}\n`;
 }

@@ -1,0 +1,127 @@
+import { type Jitter, NO_JITTER, jitterPlan } from "../core/jitter/index.js";
+import type { Policy } from "../core/policy.js";
+import { type Cohort, type CohortRandom, type CohortResult, simulateCohort } from "../core/simulate.js";
+import { type Simulation, renderSimulationCsv, renderSimulationJson, renderSimulationMarkdown } from "../format/simulate.js";
+import { colorLevel } from "./color.js";
+import { UsageError, shown } from "./errors.js";
+import { type Io, writeChunks } from "./io.js";
+import { checkJitterNeedsCap, parseJitter, parseSeed } from "./jitter-options.js";
+import { parseDuration } from "./parse.js";
+import { DEFAULT_SEED, seededRandom } from "./random.js";
+import { type ScheduleOptions, policyFromOptions } from "./schedule-command.js";
+
+export const SIMULATE_FORMATS = ["table", "csv", "json", "markdown"] as const;
+export type SimulateFormat = (typeof SIMULATE_FORMATS)[number];
+
+export const DEFAULT_CLIENTS = "1000";
+export const MAX_CLIENTS = 10_000_000;
+export const MAX_SIMULATED_ATTEMPTS = 1000;
+/** Retries kept in memory at most (8 bytes each, twice over while merging): about 1.6 GB. */
+export const MAX_EVENTS = 100_000_000;
+export const DEFAULT_WINDOW = "100ms";
+export const DEFAULT_SIMULATED_ATTEMPTS = "10";
+/** The proportional jitter --compare-jitter shows unless --jitter names a fraction: gRPC's ±20%. */
+export const COMPARE_FRACTION = 0.2;
+
+export interface SimulateOptions extends Omit<ScheduleOptions, "format"> {
+  format: SimulateFormat;
+  clients: string;
+  spread?: string;
+  success: string;
+  window: string;
+  compareJitter?: boolean;
+}
+
+/** The three random streams of a run, all from one seed. */
+export function cohortRandom(seed: number): CohortRandom {
+  return { start: seededRandom(seed, 1), delay: seededRandom(seed, 2), success: seededRandom(seed, 3) };
+}
+
+function parseClients(text: string): number {
+  const trimmed = text.trim().replace(/_/g, "");
+  if (!/^\d+$/.test(trimmed)) throw new UsageError(`--clients must be a whole number from 1 to ${MAX_CLIENTS.toLocaleString("en-US")}, got ${shown(text)}`);
+  const clients = Number(trimmed);
+  if (clients < 1) throw new UsageError(`--clients must be at least 1, got ${shown(text)}`);
+  if (clients > MAX_CLIENTS) throw new UsageError(`--clients must be at most ${MAX_CLIENTS.toLocaleString("en-US")}, got ${shown(text)}`);
+  return clients;
+}
+
+function parseSuccess(text: string): number {
+  const trimmed = text.trim();
+  const value = /^(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  if (!(value >= 0 && value <= 1)) throw new UsageError(`--success must be a probability from 0 to 1 such as 0.1, got ${shown(text)}`);
+  return value;
+}
+
+function parseSimulatedAttempts(text: string): number {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) throw new UsageError(`--attempts for simulate must be a count of retries such as 10, got ${shown(text)}`);
+  const attempts = Number(trimmed);
+  if (attempts < 1 || attempts > MAX_SIMULATED_ATTEMPTS) throw new UsageError(`--attempts for simulate must be from 1 to ${MAX_SIMULATED_ATTEMPTS}, got ${shown(text)}`);
+  return attempts;
+}
+
+/** Every option checked, naming the option in each error. */
+export function simulationFromOptions(options: SimulateOptions): { policy: Policy; cohort: Cohort; jitter: Jitter; seed: number } {
+  const attempts = parseSimulatedAttempts(options.attempts);
+  const { policy } = policyFromOptions({ ...options, attempts: String(attempts), format: "csv" });
+  const jitter = options.jitter === undefined ? NO_JITTER : parseJitter("--jitter", options.jitter);
+  const seed = options.seed === undefined ? DEFAULT_SEED : parseSeed("--seed", options.seed);
+  if (!options.compareJitter) checkJitterNeedsCap(jitter, policy.capMs);
+  if (options.compareJitter && policy.capMs === null) {
+    throw new UsageError("--compare-jitter needs --cap: decorrelated jitter is defined through the cap");
+  }
+  const clients = parseClients(options.clients);
+  if (clients * attempts > MAX_EVENTS) {
+    throw new UsageError(
+      `--clients × --attempts must be at most ${MAX_EVENTS.toLocaleString("en-US")} retries, got ${clients.toLocaleString("en-US")} × ${attempts}`,
+    );
+  }
+  const spreadMs = options.spread === undefined || /^0+(ms|s|m|h|d)?$/.test(options.spread.trim()) ? 0 : parseDuration("--spread", options.spread);
+  const success = parseSuccess(options.success);
+  const windowMs = parseDuration("--window", options.window);
+  return { policy, cohort: { clients, spreadMs, success, windowMs, attempts }, jitter, seed };
+}
+
+/** The modes --compare-jitter runs: none, proportional (the --jitter fraction or 0.2), full, equal, decorrelated. */
+export function comparedJitters(jitter: Jitter): Jitter[] {
+  return [
+    NO_JITTER,
+    { kind: "proportional", fraction: jitter.kind === "proportional" ? jitter.fraction : COMPARE_FRACTION },
+    { kind: "full" },
+    { kind: "equal" },
+    { kind: "decorrelated" },
+  ];
+}
+
+function run(policy: Policy, jitter: Jitter, cohort: Cohort, seed: number): CohortResult {
+  return simulateCohort(jitterPlan(policy, jitter), cohort, cohortRandom(seed));
+}
+
+export async function runSimulate(options: SimulateOptions, io: Io): Promise<number> {
+  const { policy, cohort, jitter, seed } = simulationFromOptions(options);
+  const simulation: Simulation = options.compareJitter
+    ? { kind: "compare", policy, cohort, seed, modes: comparedJitters(jitter).map((mode) => ({ jitter: mode, result: run(policy, mode, cohort, seed) })) }
+    : { kind: "single", policy, cohort, seed, jitter, result: run(policy, jitter, cohort, seed), baseline: run(policy, NO_JITTER, cohort, seed) };
+  switch (options.format) {
+    case "csv":
+      await writeChunks(io.stdout, [renderSimulationCsv(simulation)]);
+      break;
+    case "json":
+      await writeChunks(io.stdout, [renderSimulationJson(simulation)]);
+      break;
+    case "markdown":
+      await writeChunks(io.stdout, [renderSimulationMarkdown(simulation)]);
+      break;
+    case "table": {
+      const [{ Chalk }, { renderSimulationTable }] = await Promise.all([import("chalk"), import("../format/simulate-table.js")]);
+      const paint = new Chalk({ level: colorLevel(options.color, io.stdout.isTTY === true, io.env) });
+      await writeChunks(io.stdout, [renderSimulationTable(simulation, paint)]);
+      break;
+    }
+  }
+  if (simulation.kind === "single" && jitter.kind === "none" && options.format === "table") {
+    await writeChunks(io.stdout, [`Add --jitter full (or equal, decorrelated, 0.2) to see the herd spread out, or --compare-jitter for every mode.\n`]);
+  }
+  return 0;
+}

@@ -1,0 +1,222 @@
+import type { JitterPlan } from "./jitter/index.js";
+import { SATURATED_MS } from "./limits.js";
+import type { RandomSource } from "./model.js";
+
+/**
+ * The herd view: a cohort of clients fails together (at t = 0, or spread uniformly over
+ * a period) and every client retries by the same policy until its attempts run out or a
+ * retry succeeds. Everything is whole milliseconds and typed arrays (one Float64Array of
+ * fire times per attempt, no object per event), so a million clients × 10 attempts is a
+ * few seconds on one core, and the cost grows linearly with clients × attempts (plus the
+ * sorts, n log n).
+ */
+export interface Cohort {
+  /** How many clients fail together (at least 1). */
+  readonly clients: number;
+  /** Each client's first failure is a uniform whole millisecond in [0, spreadMs]; 0 = all at t = 0. */
+  readonly spreadMs: number;
+  /** The chance that a retry succeeds (the client is then done), in [0, 1]. */
+  readonly success: number;
+  /** The sliding window that peak load is counted in (ms, > 0). */
+  readonly windowMs: number;
+  /** Retries per client at most: attempts 1..attempts (each failure is followed by a delay and a retry). */
+  readonly attempts: number;
+}
+
+/**
+ * The random numbers a simulation draws, one stream per purpose, so that two runs with
+ * the same seed and different jitter share the same cohort (same start times, same
+ * successes) and differ only in their delays.
+ */
+export interface CohortRandom {
+  readonly start: RandomSource;
+  readonly delay: RandomSource;
+  readonly success: RandomSource;
+}
+
+/** One attempt across the cohort: the retries it fires and when they land. */
+export interface AttemptLoad {
+  readonly attempt: number;
+  /** Clients that fire this retry (those not done yet). */
+  readonly clients: number;
+  /** Fire times since t = 0: earliest, median, 95th percentile (nearest rank), latest. */
+  readonly earliestMs: number;
+  readonly p50Ms: number;
+  readonly p95Ms: number;
+  readonly latestMs: number;
+  /** The most of this attempt's retries inside any window of windowMs. */
+  readonly peakLoad: number;
+}
+
+export interface CohortResult {
+  readonly attempts: readonly AttemptLoad[];
+  /** Every call: the cohort's first calls plus every retry. */
+  readonly calls: number;
+  readonly retries: number;
+  /** The most retries (of any attempt) inside any window of windowMs. */
+  readonly peakLoad: number;
+  /** When the last client is done: its last retry (or its first call, with no retry). */
+  readonly completionMs: number;
+  /** Every retry's fire time, sorted ascending (for loadHistogram); empty unless asked for. */
+  readonly retryTimes: Float64Array;
+}
+
+/** Nearest-rank percentile of an ascending array: the value at rank ⌈q·n⌉. */
+export function percentile(sorted: Float64Array, q: number): number {
+  if (sorted.length === 0) return 0;
+  const rank = Math.max(1, Math.ceil(q * sorted.length));
+  return sorted[rank - 1]!;
+}
+
+/**
+ * The most events inside any window [t, t + windowMs) of an ascending array: a two-pointer
+ * sweep (the busiest window can always be taken to start at an event).
+ */
+export function peakLoad(sorted: Float64Array, windowMs: number): number {
+  let peak = 0;
+  let start = 0;
+  for (let end = 0; end < sorted.length; end++) {
+    const t = sorted[end]!;
+    while (sorted[start]! <= t - windowMs) start++;
+    const count = end - start + 1;
+    if (count > peak) peak = count;
+  }
+  return peak;
+}
+
+/**
+ * Events per window-sized bucket [startMs + k·windowMs, startMs + (k+1)·windowMs), from
+ * an ascending array: the load over time, ready to chart. Refuses more than maxBuckets
+ * buckets (a long, uncapped run with a tiny window).
+ */
+export function loadHistogram(sorted: Float64Array, windowMs: number, startMs = 0, maxBuckets = 10_000_000): Uint32Array {
+  if (!(windowMs > 0)) throw new RangeError(`windowMs must be positive, got ${String(windowMs)}`);
+  if (sorted.length === 0) return new Uint32Array(0);
+  const last = sorted[sorted.length - 1]!;
+  if (sorted[0]! < startMs) throw new RangeError(`an event at ${sorted[0]} ms is before the histogram's start ${startMs} ms`);
+  const buckets = Math.floor((last - startMs) / windowMs) + 1;
+  if (!(buckets <= maxBuckets)) throw new RangeError(`the histogram would need ${buckets} buckets, more than ${maxBuckets}`);
+  const counts = new Uint32Array(buckets);
+  for (let i = 0; i < sorted.length; i++) counts[Math.floor((sorted[i]! - startMs) / windowMs)]!++;
+  return counts;
+}
+
+/**
+ * Histograms of several runs (say jittered and un-jittered, each run with keepRetryTimes)
+ * over the same buckets, padded to the same length, so they can be drawn on one chart.
+ * Retries only: the first calls are the same in every run of a cohort.
+ */
+export function loadHistograms(runs: readonly CohortResult[], windowMs: number, maxBuckets = 10_000_000): Uint32Array[] {
+  const histograms = runs.map((run) => loadHistogram(run.retryTimes, windowMs, 0, maxBuckets));
+  const length = Math.max(0, ...histograms.map((h) => h.length));
+  return histograms.map((h) => {
+    if (h.length === length) return h;
+    const padded = new Uint32Array(length);
+    padded.set(h);
+    return padded;
+  });
+}
+
+/** Merges ascending arrays into one ascending array (pairwise, so log2(k) passes). */
+export function mergeSorted(parts: readonly Float64Array[]): Float64Array {
+  if (parts.length === 0) return new Float64Array(0);
+  let level = [...parts];
+  while (level.length > 1) {
+    const next: Float64Array[] = [];
+    for (let i = 0; i < level.length; i += 2) {
+      const a = level[i]!;
+      const b = level[i + 1];
+      if (b === undefined) {
+        next.push(a);
+        continue;
+      }
+      const out = new Float64Array(a.length + b.length);
+      let x = 0;
+      let y = 0;
+      let k = 0;
+      while (x < a.length && y < b.length) out[k++] = a[x]! <= b[y]! ? a[x++]! : b[y++]!;
+      while (x < a.length) out[k++] = a[x++]!;
+      while (y < b.length) out[k++] = b[y++]!;
+      next.push(out);
+    }
+    level = next;
+  }
+  return level[0]!;
+}
+
+export function checkCohort(cohort: Cohort): void {
+  if (!Number.isSafeInteger(cohort.clients) || cohort.clients < 1) throw new RangeError(`clients must be a whole number from 1, got ${cohort.clients}`);
+  if (!Number.isSafeInteger(cohort.attempts) || cohort.attempts < 1) throw new RangeError(`attempts must be a whole number from 1, got ${cohort.attempts}`);
+  if (!(cohort.spreadMs >= 0 && Number.isFinite(cohort.spreadMs))) throw new RangeError(`spreadMs must be 0 or more, got ${cohort.spreadMs}`);
+  if (!(cohort.success >= 0 && cohort.success <= 1)) throw new RangeError(`success must be in [0, 1], got ${cohort.success}`);
+  if (!(cohort.windowMs > 0 && Number.isFinite(cohort.windowMs))) throw new RangeError(`windowMs must be positive, got ${cohort.windowMs}`);
+}
+
+/**
+ * Runs the cohort. Order of draws (what a seed reproduces): every client's start, in
+ * client order, from `random.start`; then per attempt, in client order among those not
+ * done, one delay from `random.delay` (none when the attempt's range has one value) and,
+ * when 0 < success, one `fraction()` from `random.success` (success when it is < success).
+ */
+export function simulateCohort(plan: JitterPlan, cohort: Cohort, random: CohortRandom, options: { keepRetryTimes?: boolean } = {}): CohortResult {
+  checkCohort(cohort);
+  const n = cohort.clients;
+  const time = new Float64Array(n);
+  const spread = Math.floor(cohort.spreadMs);
+  if (spread > 0) for (let c = 0; c < n; c++) time[c] = random.start.integer(0, spread);
+  const previous = plan.stateful ? new Float64Array(n).fill(plan.firstPreviousMs) : null;
+  let alive = new Int32Array(n);
+  for (let c = 0; c < n; c++) alive[c] = c;
+  let aliveCount = n;
+  let completion = 0;
+  for (let c = 0; c < n; c++) if (time[c]! > completion) completion = time[c]!;
+  const loads: AttemptLoad[] = [];
+  const perAttempt: Float64Array[] = [];
+  let retries = 0;
+  let peak = 0;
+  const { success } = cohort;
+  for (let attempt = 1; attempt <= cohort.attempts && aliveCount > 0; attempt++) {
+    const fire = new Float64Array(aliveCount);
+    const fixed = plan.stateful ? null : plan.range(attempt, 0);
+    let nextAlive = 0;
+    for (let k = 0; k < aliveCount; k++) {
+      const c = alive[k]!;
+      const range = fixed ?? plan.range(attempt, previous![c]!);
+      let delay = range.lo === range.hi ? range.lo : random.delay.integer(range.lo, range.hi);
+      if (delay > range.ceiling) delay = range.ceiling;
+      if (previous !== null) previous[c] = delay;
+      const t = Math.min(time[c]! + delay, SATURATED_MS);
+      time[c] = t;
+      fire[k] = t;
+      const done = success > 0 && random.success.fraction() < success;
+      if (!done) alive[nextAlive++] = c;
+    }
+    aliveCount = nextAlive;
+    retries += fire.length;
+    fire.sort();
+    const attemptPeak = peakLoad(fire, cohort.windowMs);
+    loads.push({
+      attempt,
+      clients: fire.length,
+      earliestMs: fire[0]!,
+      p50Ms: percentile(fire, 0.5),
+      p95Ms: percentile(fire, 0.95),
+      latestMs: fire[fire.length - 1]!,
+      peakLoad: attemptPeak,
+    });
+    if (fire[fire.length - 1]! > completion) completion = fire[fire.length - 1]!;
+    perAttempt.push(fire);
+  }
+  alive = new Int32Array(0);
+  // Retries of different attempts can land in the same window, so the overall peak needs them merged.
+  const all = mergeSorted(perAttempt);
+  peak = peakLoad(all, cohort.windowMs);
+  return {
+    attempts: loads,
+    calls: n + retries,
+    retries,
+    peakLoad: peak,
+    completionMs: completion,
+    retryTimes: options.keepRetryTimes ? all : new Float64Array(0),
+  };
+}

@@ -1,0 +1,54 @@
+import type { Io, OutStream } from "../src/cli/io.js";
+import { run } from "../src/cli/run.js";
+import type { RandomSource } from "../src/core/model.js";
+
+/** An in-memory stream that accepts everything at once (write → true). */
+export function memoryStream(): OutStream & { text(): string } {
+  let text = "";
+  return {
+    write(chunk: string) {
+      text += chunk;
+      return true;
+    },
+    once() {
+      return undefined;
+    },
+    text: () => text,
+  };
+}
+
+/** Runs the CLI in memory: exit code, stdout and stderr. */
+export async function runCli(argv: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = memoryStream();
+  const stderr = memoryStream();
+  const io: Io = { stdout, stderr, env: {} };
+  const code = await run(argv, io);
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+/** Parses CSV output of plain numeric fields into objects keyed by header. */
+export function parseCsv(text: string): Record<string, string>[] {
+  const [header, ...lines] = text.trimEnd().split("\n");
+  const names = header!.split(",");
+  return lines.map((line) => Object.fromEntries(line.split(",").map((value, i) => [names[i]!, value])));
+}
+
+/**
+ * A RandomSource that returns a script of integers in order (checking each lies in the
+ * range asked for), so a simulation's draws are known in advance.
+ */
+export function scriptedRandom(script: readonly number[]): RandomSource & { readonly used: () => number } {
+  let next = 0;
+  return {
+    integer(min: number, max: number) {
+      const value = script[next++];
+      if (value === undefined) throw new Error("script exhausted");
+      if (value < min || value > max) throw new Error(`scripted ${value} is outside [${min}, ${max}]`);
+      return value;
+    },
+    fraction() {
+      throw new Error("no fraction expected");
+    },
+    used: () => next,
+  };
+}
