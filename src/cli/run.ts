@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from "commander";
 import { STRATEGIES } from "../core/policy.js";
 import { UsageError } from "./errors.js";
 import type { Io } from "./io.js";
+import { runPresets } from "./preset-command.js";
 import { DEFAULT_ATTEMPTS, DEFAULT_BASE, FORMATS, type ScheduleOptions, runSchedule } from "./schedule-command.js";
 import { VERSION } from "./version.js";
 
@@ -22,6 +23,8 @@ Examples:
   $ backoff --base 100 --cap 10s --attempts 5
   $ backoff --strategy linear --base 1s --step 500ms --attempts 3..8 --format csv > schedule.csv
   $ backoff --factor 1.6 --base 1s --cap 2m --format json | jq '.rows[-1].cumulative_ms'
+  $ backoff --preset bullmq --base 1s --jitter 0.5
+  $ backoff presets grpc-js
 
 Exit codes:
   0  success
@@ -48,6 +51,9 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .addOption(new Option("--step <duration>", "linear growth per attempt; also the linear comparison's step (default: base)"))
     .addOption(new Option("-a, --attempts <N|A..B>", "attempts to show: 1..N, or A..B").default(DEFAULT_ATTEMPTS))
     .addOption(new Option("-f, --format <format>", "output format").choices(FORMATS).default("table"))
+    .addOption(new Option("--preset <name>", "a retry library's exact schedule (backoff presets lists them); the options above become its own parameters"))
+    .addOption(new Option("--jitter <mode>", "under --preset: the library's own jitter setting (e.g. 0.5 for bullmq, full for exponential-backoff)"))
+    .addOption(new Option("--max-elapsed <duration>", "under --preset cenkalti or p-retry: the elapsed time after which the library gives up"))
     .option("--no-color", "no colour, even on a terminal (NO_COLOR and FORCE_COLOR are honoured too)")
     .addHelpText("after", HELP_AFTER)
     .showSuggestionAfterError(true)
@@ -59,8 +65,16 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
       getErrHelpWidth: () => io.stderr.columns ?? 80,
       outputError: (text, write) => write(oneLine(text)),
     })
-    .action(async (options: ScheduleOptions) => {
-      setExit(await runSchedule(options, io));
+    .action(async (options: ScheduleOptions, command: Command) => {
+      const given = new Set(Object.keys(options).filter((name) => command.getOptionValueSource(name) === "cli"));
+      setExit(await runSchedule(options, io, given));
+    });
+  program
+    .command("presets")
+    .description("list the library presets, or print one in full")
+    .argument("[name]", "a preset name")
+    .action(async (name: string | undefined) => {
+      setExit(await runPresets(name, io));
     });
   return program;
 }

@@ -27,6 +27,12 @@ export interface ScheduleOptions {
   attempts: string;
   format: Format;
   color: boolean;
+  /** A library preset (src/presets): the other options become the library's own parameters. */
+  preset?: string;
+  /** Raw: under --preset each library parses its own jitter. */
+  jitter?: string;
+  /** Under --preset: the library's elapsed-time limit (cenkalti MaxElapsedTime, p-retry maxRetryTime). */
+  maxElapsed?: string;
 }
 
 /** A table is laid out in memory (its column widths depend on every row); the machine formats stream. */
@@ -66,7 +72,14 @@ function* warnOnSaturation(rows: Iterable<ScheduleRow>, io: Io): Generator<Sched
   }
 }
 
-export async function runSchedule(options: ScheduleOptions, io: Io): Promise<number> {
+/** `given`: the options set on the command line rather than by default (presets need to know). */
+export async function runSchedule(options: ScheduleOptions, io: Io, given: ReadonlySet<string> = new Set()): Promise<number> {
+  if (options.preset !== undefined) {
+    const { runPresetSchedule } = await import("./preset-command.js");
+    return runPresetSchedule(options, given, io);
+  }
+  if (options.jitter !== undefined) throw new UsageError("--jitter is only read under --preset <name> for now (each library's own jitter parameter)");
+  if (options.maxElapsed !== undefined) throw new UsageError("--max-elapsed applies only under --preset cenkalti or p-retry");
   const { policy, range } = policyFromOptions(options);
   const model = policyModel(policy);
   const comparison = policyModel(linearComparison(policy));
