@@ -89,7 +89,8 @@ export const pRetry: Preset = {
         sum = Math.min(sum + plain, maxRetryTime);
         plainStop = attempt;
       } else delays.push(0);
-      lows.push(Math.min(b.minMs, maxRetryTime - Math.min(sumHigh, maxRetryTime - 1)));
+      // An attempt that some histories never reach (they gave up before) has 0 as its low end: the sampler's 0.
+      lows.push(sumHigh >= maxRetryTime ? 0 : Math.min(b.minMs, maxRetryTime - sumHigh));
       highs.push(Math.min(b.maxMs, maxRetryTime - sumLow));
       sumLow = Math.min(sumLow + b.minMs, maxRetryTime);
       sumHigh = Math.min(sumHigh + b.maxMs, maxRetryTime);

@@ -56,8 +56,6 @@ export function closestPreset(name: string): string {
   const aliases: Record<string, string> = { retry: "node-retry", "@grpc/grpc-js": "grpc-js", "@smithy/util-retry": "aws-sdk", smithy: "aws-sdk", aws: "aws-sdk", k8s: "kubernetes", "grpc-go": "grpc", backoff: "cenkalti" };
   const alias = aliases[wanted];
   if (alias) return alias;
-  const prefixed = PRESETS.find((preset) => wanted.length >= 3 && (preset.name.startsWith(wanted) || wanted.startsWith(preset.name)));
-  if (prefixed) return prefixed.name;
   let best = PRESETS[0]!.name;
   let bestDistance = Infinity;
   for (const preset of PRESETS) {
@@ -67,5 +65,7 @@ export function closestPreset(name: string): string {
       bestDistance = distance;
     }
   }
-  return best;
+  if (bestDistance <= 2) return best;
+  const prefixed = PRESETS.find((preset) => wanted.length >= 3 && (preset.name.startsWith(wanted) || wanted.startsWith(preset.name)));
+  return prefixed ? prefixed.name : best;
 }
