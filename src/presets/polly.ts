@@ -26,6 +26,7 @@ export const polly: Preset = {
     capMs: "MaxDelay",
     jitter: "UseJitter (on or off)",
     retries: "MaxRetryAttempts",
+    strategy: "BackoffType: fixed = Constant, linear = Linear, exponential = Exponential",
   },
   quirks: [
     "The default BackoffType is Constant (2 s every time); pass --strategy exponential or linear for the others.",
