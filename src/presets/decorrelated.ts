@@ -45,8 +45,18 @@ export function decorrelated(spec: DecorrelatedSpec): Decorrelated {
     for (let i = 1; i < SIMPSON_PANELS; i++) sum += (i % 2 === 1 ? 4 : 2) * f(n + i * h);
     return (sum * h) / 3;
   };
+  let steadyFrom: number | null = null;
+  for (let low = 1, high = 1 << 20; low <= high; ) {
+    const middle = Math.floor((low + high) / 2);
+    if (!Number.isFinite(f(middle - 1))) {
+      steadyFrom = middle;
+      high = middle - 1;
+    } else low = middle + 1;
+  }
   const means = new Map<number, number>();
   const mean = (attempt: number) => {
+    // From the overflow on, every wait is the cap (finish of an infinite next).
+    if (steadyFrom !== null && attempt >= steadyFrom) return finish(Infinity, 0);
     const known = means.get(attempt);
     if (known !== undefined) return known;
     let value: number;
@@ -63,14 +73,6 @@ export function decorrelated(spec: DecorrelatedSpec): Decorrelated {
     means.set(attempt, value);
     return value;
   };
-  let steadyFrom: number | null = null;
-  for (let low = 1, high = 1 << 20; low <= high; ) {
-    const middle = Math.floor((low + high) / 2);
-    if (!Number.isFinite(f(middle - 1))) {
-      steadyFrom = middle;
-      high = middle - 1;
-    } else low = middle + 1;
-  }
   return {
     f,
     bounds: (attempt) => ({ minMs: wholeMs(wait(attempt, 0, randomMax)), maxMs: wholeMs(wait(attempt, randomMax, 0)) }),
