@@ -1,5 +1,5 @@
 import { JS_RANDOM_MAX, clampedTo, firstAttempt, independentModel, jsRandom, meanFloorUniform, parseChoice, saturate, wholeMs } from "./kit.js";
-import { decorrelated } from "./decorrelated.js";
+import { DECORRELATED_TOTALS, decorrelated } from "./decorrelated.js";
 import { PresetError, type Preset, type PresetModel } from "./types.js";
 
 const GENERATORS = ["decorrelated", "none", "full", "half"] as const;
@@ -73,7 +73,7 @@ export const cockatiel: Preset = {
         mayExceedCap: false,
         retries,
         stop: null,
-        notes: ["cockatiel: decorrelated waits depend on the previous draw; delay_ms is the rounded mean (numerically integrated where the cap bites)."],
+        notes: ["cockatiel: decorrelated waits depend on the previous draw; delay_ms is the rounded mean (numerically integrated where the cap bites).", DECORRELATED_TOTALS],
         parameters,
       };
       return result;

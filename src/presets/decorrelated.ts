@@ -7,6 +7,10 @@ import type { DelayBounds, RandomSource } from "../core/model.js";
 import { wholeMs } from "./kit.js";
 
 const P_FACTOR = 4.0;
+
+/** The schedule's total bounds add each attempt's extremes, which no single history reaches together. */
+export const DECORRELATED_TOTALS =
+  "Decorrelated waits telescope (their uncapped sum is f(t_last) × scale), so the total range shown, the sum of each attempt's extremes, is wider than any single run.";
 /** The mean is integrated on this many midpoints per draw when the cap may bite. */
 const GRID = 64;
 const SIMPSON_PANELS = 256;

@@ -1,6 +1,6 @@
 import type { AttemptDelay } from "../core/delay.js";
 import { RANDOM53_MAX, clampedTo, firstAttempt, independentModel, parseSwitch, random53, saturate, wholeMs } from "./kit.js";
-import { decorrelated } from "./decorrelated.js";
+import { DECORRELATED_TOTALS, decorrelated } from "./decorrelated.js";
 import type { Preset, PresetModel } from "./types.js";
 
 const TICKS_PER_MS = 10_000;
@@ -45,10 +45,15 @@ export const polly: Preset = {
     const clampTicks = (ticks: number) => (maxDelayTicks !== null && ticks > maxDelayTicks ? maxDelayTicks : ticks);
     const ms = (ticks: number) => saturate(wholeMs(ticks / TICKS_PER_MS));
     const parameters = { BackoffType: type, Delay: baseTicks / TICKS_PER_MS, MaxDelay: capMs, UseJitter: useJitter, MaxRetryAttempts: retries };
-    // GetRetryDelayCore, attempt = a − 1: Constant baseDelay; Linear TimeSpan.FromMilliseconds((attempt + 1) * baseDelay.TotalMilliseconds);
-    // Exponential Math.Pow(ExponentialFactor, attempt) * baseDelay
+    // GetRetryDelay, attempt = a − 1 (.NET Core path): Constant baseDelay; Linear (attempt + 1) * baseDelay;
+    // Exponential Math.Pow(ExponentialFactor, attempt) * baseDelay — TimeSpan × double rounds to whole ticks (Math.Round, to even).
+    const roundTicks = (ticks: number) => {
+      const floor = Math.floor(ticks);
+      const rest = ticks - floor;
+      return rest > 0.5 || (rest === 0.5 && floor % 2 === 1) ? floor + 1 : floor;
+    };
     const rawTicks = (attempt: number) =>
-      strategy === "fixed" ? baseTicks : strategy === "linear" ? Math.trunc(attempt * (baseTicks / TICKS_PER_MS) * TICKS_PER_MS) : Math.round(Math.pow(2, attempt - 1) * baseTicks);
+      strategy === "fixed" ? baseTicks : strategy === "linear" ? roundTicks(attempt * baseTicks) : roundTicks(Math.pow(2, attempt - 1) * baseTicks);
     const delay = (attempt: number): AttemptDelay => clampedTo(ms(rawTicks(attempt)), capMs);
     const capReachedAt = maxDelayTicks === null ? null : firstAttempt((attempt) => rawTicks(attempt) >= maxDelayTicks);
     const steadyFrom = strategy === "fixed" ? 1 : capReachedAt;
@@ -81,7 +86,7 @@ export const polly: Preset = {
         mayExceedCap: false,
         retries,
         stop: null,
-        notes: ["polly: Exponential with UseJitter is decorrelated jitter; delay_ms is the rounded mean (numerically integrated where MaxDelay bites)."],
+        notes: ["polly: Exponential with UseJitter is decorrelated jitter; delay_ms is the rounded mean (numerically integrated where MaxDelay bites).", DECORRELATED_TOTALS],
         parameters,
       };
       return result;
