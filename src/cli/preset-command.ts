@@ -165,7 +165,7 @@ export async function runPresetSchedule(options: ScheduleOptions, given: Readonl
       }
       const [{ Chalk }, { renderPresetTable }] = await Promise.all([import("chalk"), import("../format/preset-table.js")]);
       const paint = new Chalk({ level: colorLevel(options.color, io.stdout.isTTY === true, io.env) });
-      await writeChunks(io.stdout, [renderPresetTable(Array.from(rows), model.jittered, summaryLines(), paint)]);
+      await writeChunks(io.stdout, [renderPresetTable(Array.from(rows), model.jittered, model.capMs, summaryLines(), paint)]);
       break;
     }
   }

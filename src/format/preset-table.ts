@@ -18,7 +18,8 @@ function rangeText(min: number, max: number): string {
 }
 
 /** A preset's schedule as a terminal table: the un-jittered delay, and the library's exact range when it jitters. */
-export function renderPresetTable(rows: readonly ScheduleRow[], jittered: boolean, summaryLines: readonly string[], paint: ChalkInstance): string {
+export function renderPresetTable(rows: readonly ScheduleRow[], jittered: boolean, capMs: number | null, summaryLines: readonly string[], paint: ChalkInstance): string {
+  const overCap = (row: ScheduleRow) => capMs !== null && row.maxMs > capMs;
   const head = jittered ? ["attempt", "delay", "range (min – max)", "mean", "total wait", "total range"] : ["attempt", "delay", "total wait"];
   const aligns: Align[] = head.map((_, column) => (column === 0 ? "right" : "left"));
   const cells = rows.map((row) => {
@@ -27,12 +28,13 @@ export function renderPresetTable(rows: readonly ScheduleRow[], jittered: boolea
     return [
       { text: String(row.attempt) },
       delay,
-      { text: rangeText(row.minMs, row.maxMs) },
+      overCap(row) ? { text: `${rangeText(row.minMs, row.maxMs)} ▲`, paint: paint.red } : { text: rangeText(row.minMs, row.maxMs) },
       { text: humanDuration(Math.round(row.meanMs)) },
       { text: msText(row.cumulativeMs) },
       { text: rangeText(row.cumulativeMinMs, row.cumulativeMaxMs), paint: paint.dim },
     ];
   });
-  const legend = rows.some((row) => row.clamped) ? "⤒ capped: the un-jittered delay is the cap.\n" : "";
+  let legend = rows.some((row) => row.clamped) ? "⤒ capped: the un-jittered delay is the cap.\n" : "";
+  if (jittered && rows.some(overCap)) legend += "▲ past the cap: the library's jitter can exceed it.\n";
   return `${renderBoxTable(head, cells, aligns, paint)}${legend}${summaryLines.join("\n")}\n`;
 }

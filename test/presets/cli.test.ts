@@ -101,6 +101,12 @@ describe("backoff --preset", () => {
     expect((await backoff("--preset", "bullmq", "--strategy", "linear")).code).toBe(2);
   });
 
+  it("the table marks jitter past the cap (gRPC: 96,000 – 144,000 ms against 120 s)", async () => {
+    const { stdout } = await backoff("--preset", "grpc", "--attempts", "12..12");
+    expect(stdout).toContain("96,000 – 144,000 ms ▲");
+    expect(stdout).toContain("▲ past the cap: the library's jitter can exceed it.");
+  });
+
   it("the table shows the library's exact range", async () => {
     const { code, stdout } = await backoff("--preset", "aws-sdk");
     expect(code).toBe(0);
