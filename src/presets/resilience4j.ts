@@ -21,18 +21,19 @@ export const resilience4j: Preset = {
     baseMs: "initialIntervalMillis (whole ms)",
     capMs: "maxIntervalMillis (the 4-argument overload)",
     factor: "multiplier",
-    jitter: "randomizationFactor, from 0 to below 1",
+    jitter: "randomizationFactor, from 0 to 1 (checkRandomizationFactor)",
     retries: "RetryConfig maxAttempts − 1 (maxAttempts counts the first call)",
   },
   quirks: [
     "The interval is truncated to a long at every step: 500, 750, 1125, 1687, 2530 (not 2531.25).",
     "The max interval clamps after the jitter, so past it every wait is exactly the max.",
+    "The source's comment says min ≤ value < max, but in doubles the top draw can round up to max itself: 250 + (1 − 2^-53) × 500 = 750 exactly, so attempt 1 spans 250–750 ms.",
     "RetryConfig's own default interval is a fixed 500 ms; this preset is the exponential random backoff function.",
   ],
   build(overrides) {
     const initial = wholeOption("--base", "resilience4j's initialIntervalMillis (a long)", overrides.baseMs ?? 500);
     const multiplier = overrides.factor ?? 1.5;
-    const rf = overrides.jitter === undefined ? 0.5 : parseFraction(overrides.jitter, "resilience4j's randomizationFactor", { min: 0, max: 1, maxIncluded: false });
+    const rf = overrides.jitter === undefined ? 0.5 : parseFraction(overrides.jitter, "resilience4j's randomizationFactor", { min: 0, max: 1, maxIncluded: true });
     const max = overrides.capMs === undefined ? null : wholeOption("--cap", "resilience4j's maxIntervalMillis (a long)", overrides.capMs);
     const retries = overrides.retries ?? 2;
     // of(initial, x -> (long) (x * multiplier)).apply(attempt): LongStream.iterate(initial, f).skip(attempt - 1)
