@@ -85,7 +85,9 @@ export const grpcJs: Preset = {
         values.sort();
         quantiles = new Float64Array(MEAN_QUANTILES);
         for (let q = 0; q < MEAN_QUANTILES; q++) quantiles[q] = values[q * MEAN_DRAWS + MEAN_DRAWS / 2]!;
-        means.push(sum / values.length);
+        const n = means.length - 1;
+        // While no path can reach maxDelay the jitter's mean is 0, so the mean just grows by the multiplier.
+        means.push(at(highs, n + 1) * multiplier <= maxDelay ? means[n]! * multiplier : sum / values.length);
       }
       return means[target - 1]!;
     };

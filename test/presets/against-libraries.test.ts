@@ -357,6 +357,15 @@ describe("grpc-js 1.14.7 (BackoffTimeout.runOnce under fake timers)", () => {
     expect([1, 2, 3].map((a) => m.bounds(a).minMs)).toEqual([1000, 1280, 1638]);
   });
 
+  it("the mean: exact (1000 × 1.6^(a−1)) until a path can reach the cap, then within 1 % of the library's sample mean", () => {
+    const m = model("grpc-js");
+    for (let a = 1; a <= 8; a++) expect(m.meanMs(a)).toBeCloseTo(1000 * 1.6 ** (a - 1), 6);
+    const runs = 2000;
+    const sums = new Array<number>(14).fill(0);
+    for (let run = 0; run < runs; run++) waits(14).forEach((value, i) => (sums[i]! += value));
+    for (const a of [10, 11, 12, 13, 14]) expect(Math.abs(sums[a - 1]! / runs - m.meanMs(a))).toBeLessThan(0.01 * m.meanMs(a));
+  });
+
   it("thousands of real draws fall inside the bounds", () => {
     const m = model("grpc-js");
     for (let run = 0; run < DRAWS / 15; run++) {
