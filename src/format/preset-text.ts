@@ -18,7 +18,9 @@ export function offeredText(preset: Preset): string {
 }
 
 function retriesText(preset: Preset): string {
-  return preset.defaultRetries === null ? `unlimited (the schedule shows ${preset.defaultAttempts})` : String(preset.defaultRetries);
+  if (preset.defaultRetries !== null) return String(preset.defaultRetries);
+  if (preset.name === "cenkalti") return "unlimited by count; the schedule ends where MaxElapsedTime stops it";
+  return `unlimited (the schedule shows ${preset.defaultAttempts})`;
 }
 
 /** `backoff presets`: one block per preset (formula, defaults, source). */
