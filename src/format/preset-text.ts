@@ -19,7 +19,7 @@ export function offeredText(preset: Preset): string {
 
 function retriesText(preset: Preset): string {
   if (preset.defaultRetries !== null) return String(preset.defaultRetries);
-  if (preset.name === "cenkalti") return "unlimited by count; the schedule ends where MaxElapsedTime stops it";
+  if (preset.retriesNote !== undefined) return preset.retriesNote;
   return `unlimited (the schedule shows ${preset.defaultAttempts})`;
 }
 

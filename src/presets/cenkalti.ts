@@ -20,6 +20,7 @@ export const cenkalti: Preset = {
   defaults: "InitialInterval 500 ms, RandomizationFactor 0.5, Multiplier 1.5, MaxInterval 60 s, MaxElapsedTime 15 min",
   jitter: "Duration(I(1−rf) + r × (2·rf·I + 1)) ns around the capped interval: up to 90 s against a 60 s MaxInterval",
   defaultRetries: null,
+  retriesNote: "unlimited by count; the schedule ends where MaxElapsedTime (15 min) stops it",
   defaultAttempts: 10,
   parameters: {
     baseMs: "InitialInterval",

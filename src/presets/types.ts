@@ -59,6 +59,8 @@ export interface Preset {
   readonly jitter: string;
   /** How many retries the library makes by default; null = unlimited. */
   readonly defaultRetries: number | null;
+  /** Overrides "unlimited" in `backoff presets <name>` when the library stops another way. */
+  readonly retriesNote?: string;
   /** The attempt range shown when the library retries without limit. */
   readonly defaultAttempts: number;
   /** The overrides the library really has, each with the parameter it maps onto. */
