@@ -14,7 +14,7 @@ export const resilience4j: Preset = {
   source: "resilience4j-core/src/main/java/io/github/resilience4j/core/IntervalFunction.java",
   formula: "x₁ = initial, x(a+1) = (long)(x(a) × multiplier) (truncated every step)",
   defaults: "initialInterval 500 ms, multiplier 1.5, randomizationFactor 0.5, no max; Retry maxAttempts 3 (2 retries)",
-  jitter: "(long)(x(1−rf) + r × 2 × rf × x), in [x(1−rf), x(1+rf)) truncated; the 4-argument max clamps after jitter",
+  jitter: "(long)(x(1−rf) + r × 2 × rf × x), in [x(1−rf), x(1+rf)] (the top only by double rounding); the 4-argument max clamps after jitter",
   defaultRetries: 2,
   defaultAttempts: 2,
   parameters: {
