@@ -140,9 +140,19 @@ describe("backoff check --config", () => {
     expect((await runCli(["check", "--config", path])).stdout).not.toContain("::");
   });
 
-  it("reads a BullMQ job's options and passes the preset on (refused until presets are merged)", async () => {
-    const dir = tempFiles({ "job.json": '{"attempts": 5, "backoff": {"type": "exponential", "delay": 1000}}' });
-    expect(await runCli(["check", "--config", join(dir, "job.json")])).toEqual({ code: 2, stdout: "", stderr: 'error: --preset is not available in this build, got "bullmq"\n' });
+  it("reads a BullMQ job's options with BullMQ's meaning: 5 attempts are 4 retries, jitter downward", async () => {
+    // bullmq backoffs.ts: round(2^(n−1) × 1000) = 1000, 2000, 4000, 8000 for the 4 retries: 15,000 ms in all.
+    // With jitter 0.5 each delay is floor(r × D × 0.5 + D × 0.5) with r < 1: at most D − 1, so 14,996 ms.
+    const dir = tempFiles({
+      "job.json": '{"attempts": 5, "backoff": {"type": "exponential", "delay": 1000}}',
+      "jittered.json": '{"attempts": 5, "backoff": {"type": "exponential", "delay": 1000, "jitter": 0.5}}',
+    });
+    expect((await runCli(["check", "--config", join(dir, "job.json"), "--max-total", "15s", "--max-attempts", "4"])).code).toBe(0);
+    const over = await runCli(["check", "--config", join(dir, "job.json"), "--max-total", "14999ms"]);
+    expect(over.code).toBe(1);
+    expect(over.stdout).toContain("✗ max-total 15 s: worst case 15 s (reached at attempt 4)".replace("max-total 15 s", "max-total 15 s"));
+    expect((await runCli(["check", "--config", join(dir, "jittered.json"), "--max-total", "14996ms"])).code).toBe(0);
+    expect((await runCli(["check", "--config", join(dir, "jittered.json"), "--max-total", "14995ms"])).code).toBe(1);
   });
 
   it("malformed files are exit 2 with file, line and column", async () => {

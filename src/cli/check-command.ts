@@ -9,7 +9,7 @@ import { STDIN_NAME, loadConfig, mergeOptions, selectPolicies } from "./config.j
 import { UsageError, shown } from "./errors.js";
 import { type Io, writeChunks } from "./io.js";
 import { parseAttempts } from "./parse.js";
-import { refuseUnwired } from "./schedule-config.js";
+import { buildPreset, presetNamed, presetOverrides } from "./preset-command.js";
 import { DEFAULT_BASE, type ScheduleOptions, jitterFromOptions, policyFromOptions } from "./schedule-command.js";
 
 export const CHECK_FORMATS = ["text", "json"] as const;
@@ -32,8 +32,13 @@ export const CHECK_DEFAULTS: OptionValues = { strategy: "exponential", base: DEF
  * exists on this branch; jitter and presets plug in here (merge: build the jittered
  * model or the preset's model from `options.jitter` / `options.preset`).
  */
-export function modelFromOptions(options: OptionValues): { model: ScheduleModel; growth: Growth | null } {
-  refuseUnwired(options);
+export function modelFromOptions(options: OptionValues, given: ReadonlySet<string> = new Set()): { model: ScheduleModel; growth: Growth | null } {
+  if (options.preset !== undefined) {
+    // A library's own schedule: its parameters are the options given, mapped as for the schedule command.
+    const preset = presetNamed(options.preset, "--preset");
+    const { overrides } = presetOverrides(preset, asScheduleOptions(options), given);
+    return { model: buildPreset(preset, overrides), growth: null };
+  }
   const scheduleOptions = asScheduleOptions(options);
   const { policy } = policyFromOptions(scheduleOptions);
   // Checks use exact bounds only, so a seed (for samples) has nothing to change here.
@@ -54,8 +59,8 @@ function asScheduleOptions(options: OptionValues): ScheduleOptions {
 }
 
 /** Checks one policy's merged options; errors name the policy. */
-export function checkOptions(options: OptionValues): { attempts: number; attemptTimeMs: number; result: CheckResult } {
-  const { model, growth } = modelFromOptions(options);
+export function checkOptions(options: OptionValues, given: ReadonlySet<string> = new Set()): { attempts: number; attemptTimeMs: number; result: CheckResult } {
+  const { model, growth } = modelFromOptions(options, given);
   const range = parseAttempts("--attempts", options.attempts ?? "10");
   if (range.first !== 1) throw new UsageError(`--attempts for check is a count of retries such as 8, not a range, got ${shown(options.attempts!)}`);
   const { limits, attemptTimeMs } = limitsFromOptions(options);
@@ -69,7 +74,7 @@ export async function runCheck(explicit: OptionValues, switches: CheckSwitches, 
   const policies = selectPolicies(config, switches.policy);
   const reports: PolicyReport[] = policies.map((p) => {
     try {
-      const checked = checkOptions(mergeOptions(CHECK_DEFAULTS, p.options, explicit));
+      const checked = checkOptions(mergeOptions(CHECK_DEFAULTS, p.options, explicit), new Set([...Object.keys(p.options), ...Object.keys(explicit)]));
       return { name: p.name, line: config === null ? null : p.line, ...checked };
     } catch (error) {
       if (error instanceof UsageError && p.name !== null) throw new UsageError(`policy ${shown(p.name)} in ${config!.name}: ${error.message}`);

@@ -5,6 +5,7 @@ import { CHECK_FORMATS, type CheckFormat, runCheck } from "./check-command.js";
 import { ASSERT_KEYS, OPTION_KEYS, type OptionValues } from "./check-options.js";
 import { UsageError } from "./errors.js";
 import type { Io } from "./io.js";
+import { runPresets } from "./preset-command.js";
 import { DEFAULT_ATTEMPTS, DEFAULT_BASE, FORMATS, type ScheduleOptions, runSchedule } from "./schedule-command.js";
 import { type ConfigSwitches, scheduleOptionsWithConfig } from "./schedule-config.js";
 import { closest } from "./suggest.js";
@@ -49,6 +50,8 @@ Examples:
 Jitter (--jitter): none, full (uniform [0, d]), equal (d/2 + uniform [0, d/2]),
   decorrelated (min(cap, uniform(base, previous × 3)); needs --cap), or a fraction
   such as 0.2 (uniform [d·0.8, d·1.2]). The cap stays a hard ceiling.
+  $ backoff --preset bullmq --base 1s --jitter 0.5
+  $ backoff presets grpc-js
 
 Exit codes:
   0  success
@@ -133,8 +136,10 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .addOption(new Option("-f, --format <format>", "output format").choices(FORMATS).default("table"))
     .option("--chart", "draw the schedule under the table: bars, linear marker, cap line, jitter band")
     .addOption(new Option("--scale <scale>", "scale of --chart and --format svg (default: log when values span over 100×)").choices(SCALE_KINDS))
-    .addOption(new Option("-j, --jitter <mode>", "none, full, equal, decorrelated, or a fraction in (0, 1] such as 0.2 (default: none)"))
+    .addOption(new Option("-j, --jitter <mode>", "none, full, equal, decorrelated, or a fraction in (0, 1] such as 0.2 (default: none); under --preset, the library's own jitter setting"))
     .addOption(new Option("--seed <integer>", "draw one sampled sequence with this seed (sample_ms, sample_cumulative_ms)"))
+    .addOption(new Option("--preset <name>", "a retry library's exact schedule (backoff presets lists them); the options above become its own parameters"))
+    .addOption(new Option("--max-elapsed <duration>", "under --preset cenkalti or p-retry: the elapsed time after which the library gives up"))
     .option("--no-color", "no colour, even on a terminal (NO_COLOR and FORCE_COLOR are honoured too)")
     .option("--config <file|->", "read the policy from a JSON file (- for standard input); flags override it")
     .option("--policy <name>", "the policy to use from a config file holding several")
@@ -153,12 +158,26 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .enablePositionalOptions()
     .action(async (options: ScheduleOptions & ConfigSwitches, command: Command) => {
       if (command.args.length > 0) {
-        const near = closest(command.args[0]!, ["check", "solve", "simulate"]);
-        throw new UsageError(`unknown command ${JSON.stringify(command.args[0])}${near === null ? " (the commands are check, solve and simulate)" : `; did you mean ${near}?`}`);
+        const near = closest(command.args[0]!, ["check", "solve", "simulate", "presets"]);
+        throw new UsageError(`unknown command ${JSON.stringify(command.args[0])}${near === null ? " (the commands are check, solve, simulate and presets)" : `; did you mean ${near}?`}`);
       }
       if (options.policy !== undefined && options.config === undefined) throw new UsageError(`--policy ${JSON.stringify(options.policy)} needs --config, which holds the named policies`);
-      const merged = options.config === undefined ? options : await scheduleOptionsWithConfig(options, defaultOptions(command), explicitOptions(command), io);
-      setExit(await runSchedule(merged, io));
+      // The options set on the command line or in the file, rather than by default: a preset maps exactly these.
+      const given = new Set(Object.keys(options).filter((name) => command.getOptionValueSource(name) === "cli"));
+      if (options.config === undefined) {
+        setExit(await runSchedule(options, io, given));
+        return;
+      }
+      const fromFile = await scheduleOptionsWithConfig(options, defaultOptions(command), explicitOptions(command), io);
+      setExit(await runSchedule(fromFile.options, io, new Set([...given, ...fromFile.given])));
+    });
+
+  program
+    .command("presets")
+    .description("list the library presets, or print one in full")
+    .argument("[name]", "a preset name")
+    .action(async (name: string | undefined) => {
+      setExit(await runPresets(name, io));
     });
 
   const check = program
@@ -172,7 +191,8 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option("--factor <number>", "exponential growth per attempt (default: 2)")
     .option("--step <duration>", "linear growth per attempt (default: base)")
     .option("-a, --attempts <N>", "retries the policy makes before giving up (default: 10)")
-    .option("-j, --jitter <mode>", "none, full, equal, decorrelated, or a fraction in (0, 1]; checks use its exact bounds");
+    .option("-j, --jitter <mode>", "none, full, equal, decorrelated, or a fraction in (0, 1]; checks use its exact bounds")
+    .option("--preset <name>", "check a retry library's exact schedule (backoff presets lists them)");
   for (const [key, { help }] of Object.entries(ASSERT_KEYS)) {
     check.option(`--${key} <${ASSERT_KEYS[key as keyof typeof ASSERT_KEYS].kind === "count" ? "N" : "duration"}>`, help);
   }

@@ -40,6 +40,10 @@ export interface ScheduleOptions {
   jitter?: string;
   /** A whole number: draw one sampled sequence with this seed. */
   seed?: string;
+  /** A library preset (src/presets): the other options become the library's own parameters. */
+  preset?: string;
+  /** Under --preset: the library's elapsed-time limit (cenkalti MaxElapsedTime, p-retry maxRetryTime). */
+  maxElapsed?: string;
 }
 
 /** Up to this many rows, a table's columns are measured exactly rather than bounded. */
@@ -118,8 +122,14 @@ function* trackSample(rows: Iterable<ScheduleRow>, last: { sampleTotalMs: number
   }
 }
 
-export async function runSchedule(options: ScheduleOptions, io: Io): Promise<number> {
+/** `given`: the options set on the command line or in a config file rather than by default (presets need to know). */
+export async function runSchedule(options: ScheduleOptions, io: Io, given: ReadonlySet<string> = new Set()): Promise<number> {
   checkPictureOptions(options);
+  if (options.preset !== undefined) {
+    const { runPresetSchedule } = await import("./preset-command.js");
+    return runPresetSchedule(options, given, io);
+  }
+  if (options.maxElapsed !== undefined) throw new UsageError("--max-elapsed applies only under --preset cenkalti or p-retry");
   const { policy, range } = policyFromOptions(options);
   const { jitter, seed } = jitterFromOptions(options, policy);
   if (seed !== null && range.first > MAX_SAMPLED_START) {

@@ -1,0 +1,52 @@
+import { JS_RANDOM_MAX, clampedTo, independentModel, jsRandom, meanFloorUniform, wholeMs, firstAttempt } from "./kit.js";
+import type { Preset } from "./types.js";
+
+/** @smithy/core MAXIMUM_RETRY_DELAY: a constant, not an option. */
+const MAXIMUM_RETRY_DELAY = 20_000;
+
+/** AWS SDK for JavaScript v3, standard retry mode (DefaultRetryBackoffStrategy under StandardRetryStrategy). */
+export const awsSdk: Preset = {
+  name: "aws-sdk",
+  library: "@smithy/core 3.41.1 (via @smithy/util-retry 4.6.2), 2026 retry config",
+  repository: "smithy-lang/smithy-typescript",
+  source: "packages/util-retry/src/DefaultRetryBackoffStrategy.ts, StandardRetryStrategy.ts, retries-2026-config.ts",
+  formula: "U = min(base × 2^(a−1), 20 s); wait floor(r × U)",
+  defaults: "base 50 ms (1000 ms for throttling errors), cap 20 s (a constant), maxAttempts 3 (2 retries)",
+  jitter: "full jitter inside the cap: floor(r × min(base × 2^(a−1), 20000)), in [0, U − 1]; always on",
+  defaultRetries: 2,
+  defaultAttempts: 2,
+  parameters: {
+    baseMs: "the strategy's baseDelay (new StandardRetryStrategy({ baseDelay }); throttling errors use 1000 ms)",
+    retries: "maxAttempts − 1 (maxAttempts counts the first try)",
+  },
+  quirks: [
+    "delay_ms is the jitter's ceiling U(a); the wait itself is floor(r × U), never U.",
+    "THROTTLING errors use a 1000 ms base instead of 50 ms (use --base 1s).",
+    "A Retry-After hint can raise a wait to at most the computed delay + 5 s.",
+    "The retry quota (500 tokens, 14 per retry, 5 per throttling retry) refuses retries after 35 transient failures until successes refill it.",
+    "Releases before the 2026 retry config used base 100 ms (500 ms throttling) and floor(min(20000, r × 2^(a−1) × base)).",
+  ],
+  build(overrides) {
+    const base = overrides.baseMs ?? 50;
+    // DefaultRetryBackoffStrategy.computeNextBackoffDelay(i), i = a − 1:
+    // Math.floor(Math.random() * Math.min(this.x * 2 ** i, MAXIMUM_RETRY_DELAY))
+    const ceiling = (attempt: number) => Math.min(base * 2 ** (attempt - 1), MAXIMUM_RETRY_DELAY);
+    const wait = (attempt: number, r: number) => Math.floor(r * ceiling(attempt));
+    const capReachedAt = firstAttempt((attempt) => base * 2 ** (attempt - 1) >= MAXIMUM_RETRY_DELAY);
+    const retries = overrides.retries ?? 2;
+    return independentModel({
+      delay: (attempt) => clampedTo(wholeMs(base * 2 ** (attempt - 1)), MAXIMUM_RETRY_DELAY),
+      jitter: {
+        bounds: (attempt) => ({ minMs: wait(attempt, 0), maxMs: wait(attempt, JS_RANDOM_MAX) }),
+        mean: (attempt) => meanFloorUniform(0, ceiling(attempt)),
+        draw: (attempt, random) => wait(attempt, jsRandom(random)),
+      },
+      capMs: MAXIMUM_RETRY_DELAY,
+      capReachedAt,
+      steadyFrom: capReachedAt,
+      retries,
+      notes: ["aws-sdk: delay_ms is the full-jitter ceiling; every wait is floor(r × ceiling), below it."],
+      parameters: { baseDelay: base, maxAttempts: retries + 1, MAXIMUM_RETRY_DELAY },
+    });
+  },
+};

@@ -1,0 +1,133 @@
+import { RANDOM53_MAX, nsToMs, parseFraction, random53 } from "./kit.js";
+import type { Preset, PresetModel, PresetStop } from "./types.js";
+
+const NS_PER_MS = 1e6;
+/** Intervals and totals are walked this far at most (the interval is constant long before). */
+const WALK_LIMIT = 1 << 20;
+
+/** Go's conversion of a float64 to time.Duration (int64 ns): truncation toward zero. */
+function duration(x: number): number {
+  return Math.trunc(x);
+}
+
+/** cenkalti/backoff v4 `ExponentialBackOff.NextBackOff` (v5 keeps the formula and moves MaxElapsedTime to Retry). */
+export const cenkalti: Preset = {
+  name: "cenkalti",
+  library: "github.com/cenkalti/backoff/v4 4.1.3 (v5: same intervals)",
+  repository: "cenkalti/backoff",
+  source: "exponential.go (NextBackOff, incrementCurrentInterval, getRandomValueFromInterval)",
+  formula: "I₁ = InitialInterval; I(a+1) = MaxInterval if I(a) ≥ MaxInterval / Multiplier, else Duration(I(a) × Multiplier) (ns)",
+  defaults: "InitialInterval 500 ms, RandomizationFactor 0.5, Multiplier 1.5, MaxInterval 60 s, MaxElapsedTime 15 min",
+  jitter: "Duration(I(1−rf) + r × (2·rf·I + 1)) ns around the capped interval: up to 90 s against a 60 s MaxInterval",
+  defaultRetries: null,
+  retriesNote: "unlimited by count; the schedule ends where MaxElapsedTime (15 min) stops it",
+  defaultAttempts: 10,
+  parameters: {
+    baseMs: "InitialInterval",
+    capMs: "MaxInterval",
+    factor: "Multiplier",
+    jitter: "RandomizationFactor, from 0 to 1",
+    retries: "WithMaxRetries(b, N)",
+    maxElapsedMs: "MaxElapsedTime (v5: WithMaxElapsedTime)",
+  },
+  quirks: [
+    "It stops when elapsed + next > MaxElapsedTime (15 min): the schedule ends at the last retry that fits; elapsed includes the operations' own run time (taken as 0 here).",
+    "MaxInterval caps the interval before the jitter, so a wait can reach MaxInterval × (1 + rf): 90 s by default.",
+    "Intervals are whole nanoseconds, truncated at every step (1687.5 ms exactly, 19221.679687 ms at attempt 10); shown rounded half up to whole ms.",
+    "Once the interval is at least MaxInterval / Multiplier it jumps straight to MaxInterval (43.25 s → 60 s at attempt 13).",
+    "RandomizationFactor 0 returns the interval exactly, without drawing.",
+  ],
+  build(overrides) {
+    const initialNs = Math.round((overrides.baseMs ?? 500) * NS_PER_MS);
+    const maxNs = Math.round((overrides.capMs ?? 60_000) * NS_PER_MS);
+    const multiplier = overrides.factor ?? 1.5;
+    const rf = overrides.jitter === undefined ? 0.5 : parseFraction(overrides.jitter, "cenkalti's RandomizationFactor", { min: 0, max: 1, maxIncluded: true });
+    const maxElapsedNs = Math.round((overrides.maxElapsedMs ?? 15 * 60_000) * NS_PER_MS);
+    const retries = overrides.retries ?? null;
+
+    // incrementCurrentInterval, walked once; `raw` is the same walk without MaxInterval.
+    const intervals: number[] = [initialNs];
+    const raws: number[] = [initialNs];
+    let steadyAt: number | null = null;
+    const walk = (attempt: number) => {
+      while (intervals.length < attempt && steadyAt === null) {
+        const current = intervals[intervals.length - 1]!;
+        const next = current >= maxNs / multiplier ? maxNs : duration(current * multiplier);
+        intervals.push(next);
+        raws.push(duration(raws[raws.length - 1]! * multiplier));
+        if (next === maxNs || next === current) steadyAt = intervals.length;
+      }
+    };
+    const intervalNs = (attempt: number) => {
+      walk(attempt);
+      return intervals[Math.min(attempt, intervals.length) - 1]!;
+    };
+    const rawNs = (attempt: number) => {
+      walk(attempt);
+      return attempt <= raws.length ? raws[attempt - 1]! : raws[raws.length - 1]! * multiplier ** (attempt - raws.length);
+    };
+    // getRandomValueFromInterval(rf, random, currentInterval)
+    const randomValueNs = (attempt: number, random: number) => {
+      const current = intervalNs(attempt);
+      if (rf === 0) return current;
+      const delta = rf * current;
+      const minInterval = current - delta;
+      const maxInterval = current + delta;
+      return duration(minInterval + random * (maxInterval - minInterval + 1));
+    };
+    const lowNs = (attempt: number) => randomValueNs(attempt, 0);
+    const highNs = (attempt: number) => randomValueNs(attempt, RANDOM53_MAX);
+
+    // NextBackOff stops when elapsed + next > MaxElapsedTime, elapsed being the waits so far.
+    const lastWithin = (wait: (attempt: number) => number) => {
+      let total = 0;
+      for (let attempt = 1; attempt <= WALK_LIMIT && (retries === null || attempt <= retries); attempt++) {
+        total += wait(attempt);
+        if (total > maxElapsedNs) return attempt - 1;
+      }
+      return null;
+    };
+    const plainLast = lastWithin(intervalNs);
+    const latest = rf === 0 ? plainLast : lastWithin(lowNs);
+    const earliest = rf === 0 ? plainLast : lastWithin(highNs);
+    const minutes = (overrides.maxElapsedMs ?? 15 * 60_000) / 60_000;
+    const stop: PresetStop | null =
+      latest === null
+        ? null
+        : {
+            lastAttempt: Math.max(latest, 1),
+            reason:
+              rf === 0
+                ? `cenkalti stops when elapsed + next > MaxElapsedTime (${minutes} min): attempt ${latest} is the last one retried.`
+                : `cenkalti stops when elapsed + next > MaxElapsedTime (${minutes} min): the last retry follows attempt ${earliest} when every draw is high, ${plainLast} without jitter, ${latest} at the latest (every draw low).`,
+          };
+    walk(WALK_LIMIT);
+    const capMs = nsToMs(maxNs);
+    const capReachedAt = intervals.indexOf(maxNs) + 1 || null;
+    const worstMs = nsToMs(duration(maxNs - rf * maxNs + RANDOM53_MAX * (2 * rf * maxNs + 1)));
+    const model: PresetModel = {
+      delay: (attempt) => ({ rawMs: nsToMs(rawNs(attempt)), delayMs: nsToMs(intervalNs(attempt)), clamped: rawNs(attempt) > intervalNs(attempt) }),
+      jittered: rf > 0,
+      bounds: (attempt) => ({ minMs: nsToMs(lowNs(attempt)), maxMs: nsToMs(highNs(attempt)) }),
+      // The mean of Duration(min + r(max − min + 1)) is the interval itself, give or take half a ns.
+      meanMs: (attempt) => intervalNs(attempt) / NS_PER_MS,
+      sampler: (random) => (attempt) => nsToMs(randomValueNs(attempt, random53(random))),
+      capMs,
+      capReachedAt: () => capReachedAt,
+      steadyFrom: () => steadyAt,
+      mayExceedCap: rf > 0,
+      retries,
+      stop,
+      notes: rf > 0 ? [`cenkalti: MaxInterval caps the interval before the jitter; the worst case is ${worstMs.toLocaleString("en-US")} ms against a ${capMs.toLocaleString("en-US")} ms cap.`] : [],
+      parameters: {
+        InitialInterval: initialNs / NS_PER_MS,
+        RandomizationFactor: rf,
+        Multiplier: multiplier,
+        MaxInterval: capMs,
+        MaxElapsedTime: maxElapsedNs / NS_PER_MS,
+        MaxRetries: retries,
+      },
+    };
+    return model;
+  },
+};

@@ -1,0 +1,100 @@
+import { JS_RANDOM_MAX, clampedTo, firstAttempt, independentModel, jsRandom, meanFloorUniform, parseChoice, saturate, wholeMs } from "./kit.js";
+import { DECORRELATED_TOTALS, decorrelated } from "./decorrelated.js";
+import { PresetError, type Preset, type PresetModel } from "./types.js";
+
+const GENERATORS = ["decorrelated", "none", "full", "half"] as const;
+/** cockatiel's rpScalingFactor. */
+const RP_SCALING_FACTOR = 1 / 1.4;
+
+/** cockatiel `new ExponentialBackoff({ generator, initialDelay, maxDelay, exponent })`. */
+export const cockatiel: Preset = {
+  name: "cockatiel",
+  library: "cockatiel 3.2.1 (newest for Node 20; 4.x needs Node 22)",
+  repository: "connor4312/cockatiel",
+  source: "src/backoff/ExponentialBackoff.ts, src/backoff/ExponentialBackoffGenerators.ts",
+  formula: "noJitter: min(maxDelay, initialDelay × 2^(a−1)); default decorrelated: min(max(0, f(t) − f(t′)) / 1.4 × initialDelay, maxDelay), f(t) = exponent^t × tanh(√(4t)), t = a − 1 + r",
+  defaults: "generator decorrelatedJitterGenerator, initialDelay 128 ms, maxDelay 30000 ms, exponent 2; retry() maxAttempts Infinity",
+  jitter: "decorrelated (default): from the previous draw, not rounded, cap after; full: floor(r × d); half: floor((d + r × d) / 2); cap before full/half",
+  defaultRetries: null,
+  defaultAttempts: 10,
+  parameters: {
+    baseMs: "initialDelay",
+    capMs: "maxDelay",
+    factor: "exponent (read only by the decorrelated generator)",
+    jitter: "generator: decorrelated, none, full or half",
+    retries: "maxAttempts (retries after the first call)",
+  },
+  quirks: [
+    "retry() without a backoff uses ConstantBackoff(0) and maxAttempts Infinity; this preset is new ExponentialBackoff().",
+    "noJitter, full and half hard-code 2 and ignore exponent.",
+    "Decorrelated waits are not rounded (fractional ms, shown rounded half up) and can be 0 at any attempt below the overflow of exponent^t (attempt 1025 with exponent 2).",
+    "Decorrelated jitter caps after the jitter; full and half jitter the capped value.",
+    "delay_ms under decorrelated jitter is its rounded mean: the generator has no un-jittered value.",
+  ],
+  build(overrides) {
+    const initialDelay = overrides.baseMs ?? 128;
+    const maxDelay = overrides.capMs ?? 30_000;
+    const generator = overrides.jitter === undefined ? "decorrelated" : parseChoice(overrides.jitter, "cockatiel's generator", GENERATORS);
+    if (overrides.factor !== undefined && generator !== "decorrelated") {
+      throw new PresetError(`--factor is cockatiel's exponent, which only the decorrelated generator reads; ${generator === "none" ? "noJitterGenerator" : `${generator}JitterGenerator`} doubles regardless`);
+    }
+    const exponent = overrides.factor ?? 2;
+    const retries = overrides.retries ?? null;
+    const capMs = wholeMs(maxDelay);
+    const parameters = { generator, initialDelay, maxDelay, exponent, maxAttempts: retries ?? "Infinity" };
+    // noJitterGenerator(attempts = a − 1): Math.min(options.maxDelay, options.initialDelay * 2 ** attempts)
+    const raw = (attempt: number) => initialDelay * 2 ** (attempt - 1);
+    const noJitter = (attempt: number) => Math.min(maxDelay, raw(attempt));
+    const capReachedAt = firstAttempt((attempt) => raw(attempt) >= maxDelay);
+    const delay = (attempt: number) => clampedTo(wholeMs(raw(attempt)), capMs);
+
+    if (generator === "decorrelated") {
+      const model = decorrelated({
+        exponent,
+        randomMax: JS_RANDOM_MAX,
+        draw: jsRandom,
+        // decorrelatedJitterGenerator: formulaIntrinsicValue = isFinite(next) ? Math.max(0, next - prev) : Infinity;
+        //                              Math.min(formulaIntrinsicValue * rpScalingFactor * options.initialDelay, options.maxDelay)
+        finish: (next, prev) => Math.min((Number.isFinite(next) ? Math.max(0, next - prev) : Infinity) * RP_SCALING_FACTOR * initialDelay, maxDelay),
+        capMs: maxDelay,
+      });
+      const result: PresetModel = {
+        delay: (attempt) => {
+          const mean = saturate(wholeMs(model.mean(attempt)));
+          return { rawMs: mean, delayMs: mean, clamped: false };
+        },
+        jittered: true,
+        bounds: model.bounds,
+        meanMs: model.mean,
+        sampler: model.sampler,
+        capMs,
+        capReachedAt: () => model.steadyFrom,
+        steadyFrom: () => model.steadyFrom,
+        mayExceedCap: false,
+        retries,
+        stop: null,
+        notes: ["cockatiel: decorrelated waits depend on the previous draw; delay_ms is the rounded mean (numerically integrated where the cap bites).", DECORRELATED_TOTALS],
+        parameters,
+      };
+      return result;
+    }
+    // fullJitterGenerator: Math.floor(Math.random() * delay); halfJitterGenerator: Math.floor((delay + Math.random() * delay) / 2)
+    const jittered = generator === "full" ? (attempt: number, r: number) => Math.floor(r * noJitter(attempt)) : (attempt: number, r: number) => Math.floor((noJitter(attempt) + r * noJitter(attempt)) / 2);
+    return independentModel({
+      delay,
+      jitter:
+        generator === "none"
+          ? null
+          : {
+              bounds: (attempt) => ({ minMs: saturate(jittered(attempt, 0)), maxMs: saturate(jittered(attempt, JS_RANDOM_MAX)) }),
+              mean: (attempt) => (generator === "full" ? meanFloorUniform(0, noJitter(attempt)) : meanFloorUniform(noJitter(attempt) / 2, noJitter(attempt))),
+              draw: (attempt, random) => saturate(jittered(attempt, jsRandom(random))),
+            },
+      capMs,
+      capReachedAt,
+      steadyFrom: capReachedAt,
+      retries,
+      parameters,
+    });
+  },
+};

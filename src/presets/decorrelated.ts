@@ -1,0 +1,95 @@
+/**
+ * "Decorrelated jitter V2" (Polly's, copied by cockatiel): t = (a − 1) + r,
+ * f(t) = exponent^t × tanh(√(4t)), wait = g(f(t) − f(t_previous)). The wait depends on
+ * this draw and the previous one only, so exact bounds come from the extreme draws.
+ */
+import type { DelayBounds, RandomSource } from "../core/model.js";
+import { wholeMs } from "./kit.js";
+
+const P_FACTOR = 4.0;
+
+/** The schedule's total bounds add each attempt's extremes, which no single history reaches together. */
+export const DECORRELATED_TOTALS =
+  "Decorrelated waits telescope (their uncapped sum is f(t_last) × scale), so the total range shown, the sum of each attempt's extremes, is wider than any single run.";
+/** The mean is integrated on this many midpoints per draw when the cap may bite. */
+const GRID = 64;
+const SIMPSON_PANELS = 256;
+
+export interface DecorrelatedSpec {
+  readonly exponent: number;
+  /** The library's largest Math.random() value, and a draw on its grid. */
+  readonly randomMax: number;
+  readonly draw: (random: RandomSource) => number;
+  /** The wait in (fractional) ms from next and prev, exactly as the library computes it (cap included). */
+  readonly finish: (next: number, prev: number) => number;
+  /** The cap applied by `finish`, in fractional ms. */
+  readonly capMs: number;
+}
+
+export interface Decorrelated {
+  /** f(t) as the library computes it. */
+  readonly f: (t: number) => number;
+  readonly bounds: (attempt: number) => DelayBounds;
+  readonly mean: (attempt: number) => number;
+  readonly sampler: (random: RandomSource) => (attempt: number) => number;
+  /** The first attempt from which every wait is the cap (f overflows); null if beyond 2^20. */
+  readonly steadyFrom: number | null;
+}
+
+export function decorrelated(spec: DecorrelatedSpec): Decorrelated {
+  const { exponent, randomMax, finish, capMs } = spec;
+  const f = (t: number) => Math.pow(exponent, t) * Math.tanh(Math.sqrt(P_FACTOR * t));
+  // The state before attempt a is f((a − 2) + r_previous); before attempt 1 it is 0.
+  const previous = (attempt: number, r: number) => (attempt === 1 ? 0 : f(attempt - 2 + r));
+  const wait = (attempt: number, r: number, rPrevious: number) => finish(f(attempt - 1 + r), previous(attempt, rPrevious));
+  const integral = (n: number) => {
+    // ∫ₙⁿ⁺¹ f(t) dt by Simpson's rule.
+    const h = 1 / SIMPSON_PANELS;
+    let sum = f(n) + f(n + 1);
+    for (let i = 1; i < SIMPSON_PANELS; i++) sum += (i % 2 === 1 ? 4 : 2) * f(n + i * h);
+    return (sum * h) / 3;
+  };
+  let steadyFrom: number | null = null;
+  for (let low = 1, high = 1 << 20; low <= high; ) {
+    const middle = Math.floor((low + high) / 2);
+    if (!Number.isFinite(f(middle - 1))) {
+      steadyFrom = middle;
+      high = middle - 1;
+    } else low = middle + 1;
+  }
+  const means = new Map<number, number>();
+  const mean = (attempt: number) => {
+    // From the overflow on, every wait is the cap (finish of an infinite next).
+    if (steadyFrom !== null && attempt >= steadyFrom) return finish(Infinity, 0);
+    const known = means.get(attempt);
+    if (known !== undefined) return known;
+    let value: number;
+    const highest = wait(attempt, randomMax, 0);
+    if (highest < capMs && Number.isFinite(f(attempt))) {
+      // The cap never bites: the mean is linear in f, so E[f(t)] − E[f(t_previous)] scaled like a wait.
+      const scale = finish(1, 0);
+      value = scale * (integral(attempt - 1) - (attempt === 1 ? 0 : integral(attempt - 2)));
+    } else {
+      let sum = 0;
+      for (let i = 0; i < GRID; i++) for (let j = 0; j < GRID; j++) sum += wait(attempt, (i + 0.5) / GRID, (j + 0.5) / GRID);
+      value = sum / (GRID * GRID);
+    }
+    means.set(attempt, value);
+    return value;
+  };
+  return {
+    f,
+    bounds: (attempt) => ({ minMs: wholeMs(wait(attempt, 0, randomMax)), maxMs: wholeMs(wait(attempt, randomMax, 0)) }),
+    mean,
+    sampler: (random) => {
+      let prev = 0;
+      return (attempt) => {
+        const next = f(attempt - 1 + spec.draw(random));
+        const value = finish(next, prev);
+        prev = next;
+        return wholeMs(value);
+      };
+    },
+    steadyFrom,
+  };
+}

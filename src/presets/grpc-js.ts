@@ -1,0 +1,128 @@
+import { JS_RANDOM_MAX, jsRandom, parseFraction, wholeMs } from "./kit.js";
+import type { Preset, PresetModel } from "./types.js";
+
+/** Quantiles carried from one attempt to the next to estimate the mean of the compounding jitter. */
+const MEAN_QUANTILES = 512;
+const MEAN_DRAWS = 16;
+
+/** @grpc/grpc-js `BackoffTimeout.runOnce`: the next delay jitters the previous *jittered* one. */
+export const grpcJs: Preset = {
+  name: "grpc-js",
+  library: "@grpc/grpc-js 1.14.7",
+  repository: "grpc/grpc-node",
+  source: "packages/grpc-js/src/backoff-timeout.ts (BackoffTimeout.runOnce)",
+  formula: "d₁ = initialDelay; d(a+1) = min(d(a) × multiplier, maxDelay) ± jitter, d(a) being the jittered previous wait",
+  defaults: "initialDelay 1000 ms, multiplier 1.6, maxDelay 120000 ms, jitter 0.2; retries forever",
+  jitter: "compounding: each wait is min(previous wait × 1.6, max) × (1 ± 0.2), so attempt 3 spans 1638–3686 ms and waits reach 144 s",
+  defaultRetries: null,
+  defaultAttempts: 15,
+  parameters: {
+    baseMs: "initialDelay",
+    capMs: "maxDelay",
+    factor: "multiplier",
+    jitter: "jitter, from 0 to below 1 (0 is ignored by grpc-js)",
+    retries: "the range only (connection backoff never gives up)",
+  },
+  quirks: [
+    "The jitter compounds: the next wait multiplies the previous jittered wait, unlike the spec (attempt 3: 1638.4–3686.4 ms against 2048–3072 ms).",
+    "Options are applied with truthiness checks, so jitter: 0 (or initialDelay: 0) is ignored: jitter cannot be turned off.",
+    "maxDelay caps before the jitter: waits reach 144 s against 120 s; all-high draws hit the cap at attempt 11 instead of 12.",
+    "delay_ms is the path with zero jitter (every draw 0.5); mean_ms is estimated numerically (quantile propagation).",
+  ],
+  build(overrides) {
+    const initialDelay = overrides.baseMs ?? 1000;
+    const multiplier = overrides.factor ?? 1.6;
+    const maxDelay = overrides.capMs ?? 120_000;
+    const given = overrides.jitter === undefined ? 0.2 : parseFraction(overrides.jitter, "grpc-js's jitter", { min: 0, max: 1, maxIncluded: false });
+    // backoff-timeout.ts: if (options.jitter) { this.jitter = options.jitter; } — a 0 keeps the default.
+    const jitter = given === 0 ? 0.2 : given;
+    // runOnce: nextBackoff = Math.min(this.nextDelay * this.multiplier, this.maxDelay);
+    //          jitterMagnitude = nextBackoff * this.jitter;
+    //          this.nextDelay = nextBackoff + uniformRandom(-jitterMagnitude, jitterMagnitude)  (Math.random() * (max - min) + min)
+    const step = (previous: number, r: number) => {
+      const nextBackoff = Math.min(previous * multiplier, maxDelay);
+      const jitterMagnitude = nextBackoff * jitter;
+      return nextBackoff + (r * (jitterMagnitude - -jitterMagnitude) + -jitterMagnitude);
+    };
+    const plain: number[] = [initialDelay];
+    const raw: number[] = [initialDelay];
+    const lows: number[] = [initialDelay];
+    const highs: number[] = [initialDelay];
+    // Once the lowest previous wait times the multiplier reaches maxDelay, every later wait is maxDelay ± jitter.
+    let steadyAt: number | null = null;
+    const walk = (attempt: number) => {
+      while (lows.length < attempt && steadyAt === null) {
+        const n = lows.length - 1;
+        plain.push(Math.min(plain[n]! * multiplier, maxDelay));
+        raw.push(plain[n]! * multiplier);
+        lows.push(step(lows[n]!, 0));
+        highs.push(step(highs[n]!, JS_RANDOM_MAX));
+        if (lows[n]! * multiplier >= maxDelay ) steadyAt = lows.length;
+      }
+    };
+    const at = (list: number[], attempt: number) => {
+      walk(attempt);
+      return list[Math.min(attempt, list.length) - 1]!;
+    };
+    const rawAt = (attempt: number) => (attempt <= raw.length ? raw[attempt - 1]! : at(raw, attempt) * multiplier ** (attempt - raw.length));
+
+    // Mean: carry MEAN_QUANTILES quantiles of the wait, jitter each with MEAN_DRAWS midpoint draws, re-quantile.
+    const means: number[] = [initialDelay];
+    let quantiles = new Float64Array(MEAN_QUANTILES).fill(initialDelay);
+    const meanAt = (attempt: number) => {
+      const target = Math.min(attempt, steadyAt ?? attempt);
+      while (means.length < target) {
+        const values = new Float64Array(MEAN_QUANTILES * MEAN_DRAWS);
+        let sum = 0;
+        let i = 0;
+        for (const previous of quantiles) {
+          for (let k = 0; k < MEAN_DRAWS; k++) {
+            const value = step(previous, (k + 0.5) / MEAN_DRAWS);
+            values[i++] = value;
+            sum += value;
+          }
+        }
+        values.sort();
+        quantiles = new Float64Array(MEAN_QUANTILES);
+        for (let q = 0; q < MEAN_QUANTILES; q++) quantiles[q] = values[q * MEAN_DRAWS + MEAN_DRAWS / 2]!;
+        const n = means.length - 1;
+        // While no path can reach maxDelay the jitter's mean is 0, so the mean just grows by the multiplier.
+        means.push(at(highs, n + 1) * multiplier <= maxDelay ? means[n]! * multiplier : sum / values.length);
+      }
+      return means[target - 1]!;
+    };
+    walk(1 << 16);
+    const capMs = wholeMs(maxDelay);
+    const capIndex = plain.indexOf(maxDelay);
+    const capReachedAt = capIndex < 0 ? null : capIndex + 1;
+    const model: PresetModel = {
+      delay: (attempt) => {
+        const value = at(plain, attempt);
+        return { rawMs: wholeMs(rawAt(attempt)), delayMs: wholeMs(value), clamped: rawAt(attempt) > maxDelay };
+      },
+      jittered: true,
+      bounds: (attempt) => ({ minMs: wholeMs(at(lows, attempt)), maxMs: wholeMs(at(highs, attempt)) }),
+      meanMs: meanAt,
+      sampler: (random) => {
+        let next = initialDelay;
+        return () => {
+          const wait = next;
+          next = step(next, jsRandom(random));
+          return wholeMs(wait);
+        };
+      },
+      capMs,
+      capReachedAt: () => capReachedAt,
+      steadyFrom: () => steadyAt,
+      mayExceedCap: true,
+      retries: null,
+      stop: null,
+      notes: [
+        `grpc-js: maxDelay caps before the jitter, which compounds; the worst case is ${wholeMs(step(Infinity, JS_RANDOM_MAX)).toLocaleString("en-US")} ms against a ${capMs.toLocaleString("en-US")} ms cap.`,
+        ...(given === 0 && overrides.jitter !== undefined ? ["grpc-js ignores jitter: 0 (a falsy option), so the jitter stays 0.2."] : []),
+      ],
+      parameters: { initialDelay, multiplier, maxDelay, jitter },
+    };
+    return model;
+  },
+};

@@ -1,0 +1,71 @@
+/** Every library preset, in the order `backoff presets` lists them. A new library: one file, one line here. */
+import { awsSdk } from "./aws-sdk.js";
+import { bullmq } from "./bullmq.js";
+import { celery } from "./celery.js";
+import { cenkalti } from "./cenkalti.js";
+import { cockatiel } from "./cockatiel.js";
+import { echomq } from "./echomq.js";
+import { exponentialBackoff } from "./exponential-backoff.js";
+import { grpc } from "./grpc.js";
+import { grpcJs } from "./grpc-js.js";
+import { kubernetes } from "./kubernetes.js";
+import { nodeRetry } from "./node-retry.js";
+import { polly } from "./polly.js";
+import { pRetry } from "./p-retry.js";
+import { resilience4j } from "./resilience4j.js";
+import { sidekiq } from "./sidekiq.js";
+import { tenacity } from "./tenacity.js";
+import type { Preset } from "./types.js";
+
+export const PRESETS: readonly Preset[] = [
+  echomq,
+  bullmq,
+  nodeRetry,
+  pRetry,
+  exponentialBackoff,
+  cockatiel,
+  awsSdk,
+  grpc,
+  grpcJs,
+  sidekiq,
+  celery,
+  tenacity,
+  cenkalti,
+  polly,
+  resilience4j,
+  kubernetes,
+];
+
+export function findPreset(name: string): Preset | undefined {
+  return PRESETS.find((preset) => preset.name === name.trim().toLowerCase());
+}
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next.push(Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** The preset name closest to a mistyped one (also matching a prefix or the npm package name, e.g. "retry"). */
+export function closestPreset(name: string): string {
+  const wanted = name.trim().toLowerCase();
+  const aliases: Record<string, string> = { retry: "node-retry", "@grpc/grpc-js": "grpc-js", "@smithy/util-retry": "aws-sdk", smithy: "aws-sdk", aws: "aws-sdk", k8s: "kubernetes", "grpc-go": "grpc", backoff: "cenkalti" };
+  const alias = aliases[wanted];
+  if (alias) return alias;
+  let best = PRESETS[0]!.name;
+  let bestDistance = Infinity;
+  for (const preset of PRESETS) {
+    const distance = editDistance(wanted, preset.name);
+    if (distance < bestDistance) {
+      best = preset.name;
+      bestDistance = distance;
+    }
+  }
+  if (bestDistance <= 2) return best;
+  const prefixed = PRESETS.find((preset) => wanted.length >= 3 && (preset.name.startsWith(wanted) || wanted.startsWith(preset.name)));
+  return prefixed ? prefixed.name : best;
+}

@@ -1,0 +1,81 @@
+import { RANDOM53_MAX, clampedTo, firstAttempt, independentModel, meanFloorUniform, parseFraction, random53, saturate, wholeOption } from "./kit.js";
+import type { Preset } from "./types.js";
+
+/** Java's (long) cast of a double: truncation, saturating at Long.MAX_VALUE (here: past 2^53, saturated). */
+function javaLong(x: number): number {
+  return saturate(x >= 2 ** 63 ? 2 ** 63 : Math.trunc(x));
+}
+
+/** resilience4j `IntervalFunction.ofExponentialRandomBackoff(initial, multiplier, randomizationFactor[, max])`. */
+export const resilience4j: Preset = {
+  name: "resilience4j",
+  library: "resilience4j-core 2.x (IntervalFunction.ofExponentialRandomBackoff)",
+  repository: "resilience4j/resilience4j",
+  source: "resilience4j-core/src/main/java/io/github/resilience4j/core/IntervalFunction.java",
+  formula: "x₁ = initial, x(a+1) = (long)(x(a) × multiplier) (truncated every step)",
+  defaults: "initialInterval 500 ms, multiplier 1.5, randomizationFactor 0.5, no max; Retry maxAttempts 3 (2 retries)",
+  jitter: "(long)(x(1−rf) + r × 2 × rf × x), in [x(1−rf), x(1+rf)] (the top only by double rounding); the 4-argument max clamps after jitter",
+  defaultRetries: 2,
+  defaultAttempts: 2,
+  parameters: {
+    baseMs: "initialIntervalMillis (whole ms)",
+    capMs: "maxIntervalMillis (the 4-argument overload)",
+    factor: "multiplier",
+    jitter: "randomizationFactor, from 0 to 1 (checkRandomizationFactor)",
+    retries: "RetryConfig maxAttempts − 1 (maxAttempts counts the first call)",
+  },
+  quirks: [
+    "The interval is truncated to a long at every step: 500, 750, 1125, 1687, 2530 (not 2531.25).",
+    "The max interval clamps after the jitter, so past it every wait is exactly the max.",
+    "The source's comment says min ≤ value < max, but in doubles the top draw can round up to max itself: 250 + (1 − 2^-53) × 500 = 750 exactly, so attempt 1 spans 250–750 ms.",
+    "RetryConfig's own default interval is a fixed 500 ms; this preset is the exponential random backoff function.",
+  ],
+  build(overrides) {
+    const initial = wholeOption("--base", "resilience4j's initialIntervalMillis (a long)", overrides.baseMs ?? 500);
+    const multiplier = overrides.factor ?? 1.5;
+    const rf = overrides.jitter === undefined ? 0.5 : parseFraction(overrides.jitter, "resilience4j's randomizationFactor", { min: 0, max: 1, maxIncluded: true });
+    const max = overrides.capMs === undefined ? null : wholeOption("--cap", "resilience4j's maxIntervalMillis (a long)", overrides.capMs);
+    const retries = overrides.retries ?? 2;
+    // of(initial, x -> (long) (x * multiplier)).apply(attempt): LongStream.iterate(initial, f).skip(attempt - 1)
+    const intervals: number[] = [initial];
+    const interval = (attempt: number): number => {
+      while (intervals.length < attempt) {
+        const previous = intervals[intervals.length - 1]!;
+        const next = javaLong(previous * multiplier);
+        intervals.push(next);
+        if (next === previous || next > Number.MAX_SAFE_INTEGER) break; // constant from here on (or saturated)
+      }
+      return intervals[Math.min(attempt, intervals.length) - 1]!;
+    };
+    // randomize(current, rf): delta = rf * current; min = current - delta; max = current + delta; min + Math.random() * (max - min)
+    const randomized = (attempt: number, r: number) => {
+      const current = interval(attempt);
+      const delta = rf * current;
+      const low = current - delta;
+      const high = current + delta;
+      const value = javaLong(low + r * (high - low));
+      return max === null ? value : Math.min(value, max);
+    };
+    const capReachedAt = max === null ? null : firstAttempt((attempt) => interval(attempt) >= max, 1 << 20);
+    const lowAtCap = max === null ? null : firstAttempt((attempt) => interval(attempt) * (1 - rf) >= max, 1 << 20);
+    return independentModel({
+      delay: (attempt) => clampedTo(interval(attempt), max),
+      jitter:
+        rf > 0
+          ? {
+              bounds: (attempt) => ({ minMs: randomized(attempt, 0), maxMs: randomized(attempt, RANDOM53_MAX) }),
+              mean: (attempt) => {
+                const current = interval(attempt);
+                return meanFloorUniform(current - rf * current, current + rf * current, max);
+              },
+              draw: (attempt, random) => randomized(attempt, random53(random)),
+            }
+          : null,
+      capMs: max,
+      capReachedAt,
+      steadyFrom: rf > 0 ? lowAtCap : capReachedAt,
+      retries,
+      parameters: { initialIntervalMillis: initial, multiplier, randomizationFactor: rf, maxIntervalMillis: max, maxAttempts: retries + 1 },
+    });
+  },
+};

@@ -1,0 +1,54 @@
+import { attemptDelay, capReachedAt as policyCapReachedAt, constantFrom } from "../core/delay.js";
+import { MAX_EXACT_MS } from "../core/limits.js";
+import { normalizePolicy } from "../core/policy.js";
+import { independentModel } from "./kit.js";
+import { PresetError, type Preset } from "./types.js";
+
+/** tenacity's MAX_WAIT = sys.maxsize / 2 seconds (64-bit CPython), as a float. */
+const MAX_WAIT_SECONDS = 9223372036854775807 / 2;
+
+/** tenacity `wait_exponential(multiplier, max, exp_base, min)`: the calculator's own exponential formula, in seconds. */
+export const tenacity: Preset = {
+  name: "tenacity",
+  library: "tenacity 8.2 (wait_exponential)",
+  repository: "jd/tenacity",
+  source: "tenacity/wait.py (wait_exponential.__call__)",
+  formula: "max(max(0, min), min(multiplier × exp_base^(a−1), max)) seconds",
+  defaults: "multiplier 1 s, exp_base 2, min 0, max sys.maxsize / 2 s (none in practice); stop_never",
+  jitter: "none in wait_exponential (wait_random_exponential and wait_exponential_jitter are other wait functions)",
+  defaultRetries: null,
+  defaultAttempts: 10,
+  parameters: {
+    baseMs: "multiplier (seconds; fractions allowed)",
+    capMs: "max (seconds)",
+    factor: "exp_base",
+    retries: "stop=stop_after_attempt(N + 1) (it counts the first call)",
+  },
+  quirks: [
+    "The default stop is stop_never: without stop=… tenacity retries forever; the schedule shows 10.",
+    "attempt_number is 1 after the first failure, so the first wait is multiplier × exp_base^0 = multiplier.",
+    "An OverflowError in the power returns max; with int arguments Python's exact integers never overflow.",
+    "Releases before 8 used exp_base ** attempt_number (2, 4, 8 … s for the same call).",
+  ],
+  build(overrides) {
+    if (overrides.jitter !== undefined) {
+      throw new PresetError("tenacity's wait_exponential has no jitter (wait_random_exponential is a different wait); tenacity offers --base (multiplier), --cap (max), --factor (exp_base) and --attempts (stop_after_attempt)");
+    }
+    const multiplierMs = overrides.baseMs ?? 1000;
+    const maxMs = overrides.capMs ?? MAX_WAIT_SECONDS * 1000;
+    if (maxMs < multiplierMs) throw new PresetError(`--cap (max, ${maxMs} ms) below --base (multiplier, ${multiplierMs} ms) makes every wait the max; give a cap of at least the base`);
+    // wait.py: exp = self.exp_base ** (retry_state.attempt_number - 1); result = self.multiplier * exp; min(result, self.max)
+    // With the default max (4.6e21 ms) no delay can be shown exactly before it is saturated anyway: no cap.
+    const policy = normalizePolicy({ baseMs: multiplierMs, factor: overrides.factor ?? 2, capMs: maxMs > MAX_EXACT_MS ? null : maxMs });
+    const retries = overrides.retries ?? null;
+    return independentModel({
+      delay: (attempt) => attemptDelay(policy, attempt),
+      jitter: null,
+      capMs: policy.capMs,
+      capReachedAt: policyCapReachedAt(policy),
+      steadyFrom: constantFrom(policy),
+      retries,
+      parameters: { multiplier: multiplierMs / 1000, exp_base: policy.factor, max: maxMs / 1000, min: 0, stop: retries === null ? "stop_never" : `stop_after_attempt(${retries + 1})` },
+    });
+  },
+};

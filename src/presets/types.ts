@@ -1,0 +1,77 @@
+import type { ScheduleModel } from "../core/model.js";
+
+/**
+ * The calculator's options as a preset receives them: only those the user gave,
+ * already parsed (durations in ms). `jitter` stays a raw string: every library
+ * spells its jitter differently, so each preset parses it with its own rules.
+ */
+export interface PresetOverrides {
+  readonly baseMs?: number;
+  readonly capMs?: number;
+  readonly factor?: number;
+  readonly jitter?: string;
+  /** The retry count the library should make (the last attempt of the range). */
+  readonly retries?: number;
+  /** Total time after which the library gives up (cenkalti MaxElapsedTime, p-retry maxRetryTime). */
+  readonly maxElapsedMs?: number;
+  /** The calculator's --strategy, for libraries with a backoff type (Polly's BackoffType). */
+  readonly strategy?: "exponential" | "linear" | "fixed";
+}
+
+export type OverrideName = keyof PresetOverrides;
+
+/** Where the library stops by elapsed time rather than by count. */
+export interface PresetStop {
+  /** The last attempt that is followed by a retry (the schedule ends here). */
+  readonly lastAttempt: number;
+  /** One line: why the library stops there. */
+  readonly reason: string;
+}
+
+/** A preset's model: any ScheduleModel, plus what the summary must say about the library. */
+export interface PresetModel extends ScheduleModel {
+  /** The retry count in effect (the library's default or the override); null = unlimited. */
+  readonly retries: number | null;
+  /** Set when the library stops by elapsed time before `retries`. */
+  readonly stop: PresetStop | null;
+  /** Extra summary lines (worst case past the cap, approximations, parameter echo). */
+  readonly notes: readonly string[];
+  /** The library's parameters in effect, by the library's own names (for JSON and the header line). */
+  readonly parameters: Readonly<Record<string, string | number | boolean | null>>;
+}
+
+/**
+ * A library preset: a declarative description (what `backoff presets` prints) and a
+ * builder from the user's overrides to a schedule model.
+ */
+export interface Preset {
+  readonly name: string;
+  /** The library and the version reproduced, e.g. "bullmq 6.7.0". */
+  readonly library: string;
+  /** The library's repository (owner/name) and the source file the formula is read from. */
+  readonly repository: string;
+  readonly source: string;
+  /** One line: the un-jittered formula, with the calculator's attempt a (1 = the first failure). */
+  readonly formula: string;
+  /** One line: the library's defaults. */
+  readonly defaults: string;
+  /** One line: the jitter and where the cap applies. */
+  readonly jitter: string;
+  /** How many retries the library makes by default; null = unlimited. */
+  readonly defaultRetries: number | null;
+  /** Overrides "unlimited" in `backoff presets <name>` when the library stops another way. */
+  readonly retriesNote?: string;
+  /** The attempt range shown when the library retries without limit. */
+  readonly defaultAttempts: number;
+  /** The overrides the library really has, each with the parameter it maps onto. */
+  readonly parameters: Partial<Record<OverrideName, string>>;
+  /** Quirks worth knowing, one per entry. */
+  readonly quirks: readonly string[];
+  /** Builds the model; throws PresetError for a value the library rejects or does not have. */
+  build(overrides: PresetOverrides): PresetModel;
+}
+
+/** A value a preset cannot take; the CLI turns it into a UsageError. */
+export class PresetError extends Error {
+  override readonly name = "PresetError";
+}
