@@ -9,7 +9,7 @@ import { STDIN_NAME, loadConfig, mergeOptions, selectPolicies } from "./config.j
 import { UsageError, shown } from "./errors.js";
 import { type Io, writeChunks } from "./io.js";
 import { parseAttempts } from "./parse.js";
-import { buildPreset, presetNamed, presetOverrides } from "./preset-command.js";
+import { buildPreset, presetNamed, presetOverrides } from "./preset-options.js";
 import { DEFAULT_BASE, type ScheduleOptions, jitterFromOptions, policyFromOptions } from "./schedule-command.js";
 
 export const CHECK_FORMATS = ["text", "json"] as const;

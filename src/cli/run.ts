@@ -5,7 +5,6 @@ import { CHECK_FORMATS, type CheckFormat, runCheck } from "./check-command.js";
 import { ASSERT_KEYS, OPTION_KEYS, type OptionValues } from "./check-options.js";
 import { UsageError } from "./errors.js";
 import type { Io } from "./io.js";
-import { runPresets } from "./preset-command.js";
 import { DEFAULT_ATTEMPTS, DEFAULT_BASE, FORMATS, type ScheduleOptions, runSchedule } from "./schedule-command.js";
 import { type ConfigSwitches, scheduleOptionsWithConfig } from "./schedule-config.js";
 import { closest } from "./suggest.js";
@@ -177,6 +176,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .description("list the library presets, or print one in full")
     .argument("[name]", "a preset name")
     .action(async (name: string | undefined) => {
+      const { runPresets } = await import("./preset-command.js");
       setExit(await runPresets(name, io));
     });
 

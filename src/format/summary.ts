@@ -1,3 +1,5 @@
+import type { Policy } from "../core/policy.js";
+import type { AttemptRange } from "../core/schedule.js";
 import type { ScheduleSummary } from "../core/schedule.js";
 import { humanDuration } from "./duration.js";
 import { groupDigits, ratioText, SATURATED_TEXT } from "./numbers.js";
@@ -31,4 +33,15 @@ export function scheduleSummaryLines(summary: ScheduleSummary, context: { readon
   }
   if (summary.saturated) lines.push(`Values of 2^53 ms or more cannot be held exactly; they are shown as ${SATURATED_TEXT}.`);
   return lines;
+}
+
+/** The policy in one line, for the drawing's title: "exponential · base 1 s · factor 2 · cap 30 s · attempts 1..10". */
+export function policyTitle(policy: Policy, range: AttemptRange, jitter: string | null = null): string {
+  const parts: string[] = [policy.strategy, `base ${humanDuration(policy.baseMs)}`];
+  if (policy.strategy === "exponential") parts.push(`factor ${policy.factor}`);
+  if (policy.strategy === "linear") parts.push(`step ${humanDuration(policy.stepMs)}`);
+  parts.push(policy.capMs === null ? "no cap" : `cap ${humanDuration(policy.capMs)}`);
+  if (jitter !== null) parts.push(`jitter ${jitter}`);
+  parts.push(`attempts ${range.first}..${range.last}`);
+  return parts.join(" · ");
 }

@@ -166,12 +166,4 @@ export function renderScheduleSvg(rows: readonly ScheduleRow[], options: SvgOpti
   return `${out.join("\n")}\n`;
 }
 
-/** The policy in one line, for the drawing's title: "exponential · base 1 s · factor 2 · cap 30 s · attempts 1..10". */
-export function policyTitle(policy: Policy, range: AttemptRange): string {
-  const parts: string[] = [policy.strategy, `base ${humanDuration(policy.baseMs)}`];
-  if (policy.strategy === "exponential") parts.push(`factor ${policy.factor}`);
-  if (policy.strategy === "linear") parts.push(`step ${humanDuration(policy.stepMs)}`);
-  parts.push(policy.capMs === null ? "no cap" : `cap ${humanDuration(policy.capMs)}`);
-  parts.push(`attempts ${range.first}..${range.last}`);
-  return parts.join(" · ");
-}
+export { policyTitle } from "./summary.js";

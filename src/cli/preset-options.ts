@@ -1,0 +1,80 @@
+import type { AttemptRange } from "../core/schedule.js";
+import { OVERRIDE_FLAGS, offeredText } from "../format/preset-text.js";
+import { PRESETS, closestPreset, findPreset } from "../presets/registry.js";
+import { type OverrideName, type Preset, PresetError, type PresetModel, type PresetOverrides } from "../presets/types.js";
+import { UsageError, shown } from "./errors.js";
+import { parseAttempts, parseDuration, parseFactor } from "./parse.js";
+import type { ScheduleOptions } from "./schedule-command.js";
+
+// Reading --preset and its overrides into a model: shared by the schedule and `check`,
+// and free of anything that draws (see preset-command.ts for the output).
+
+/** The preset by name, or a UsageError suggesting the closest. */
+export function presetNamed(name: string, option: string): Preset {
+  const preset = findPreset(name);
+  if (!preset) throw new UsageError(`${option} has no preset ${shown(name)}; did you mean "${closestPreset(name)}"? (backoff presets lists all ${PRESETS.length})`);
+  return preset;
+}
+
+/** The options given on the command line (not defaults), read as the library's own parameters. */
+export function presetOverrides(preset: Preset, options: ScheduleOptions, given: ReadonlySet<string>): { overrides: PresetOverrides; range: AttemptRange | null } {
+  const offered = (name: OverrideName) => {
+    if (!(name in preset.parameters)) {
+      throw new UsageError(`${OVERRIDE_FLAGS[name]} has no counterpart in ${preset.name}; it offers ${offeredText(preset)}`);
+    }
+  };
+  if (given.has("step")) throw new UsageError(`--step has no counterpart in ${preset.name}; it offers ${offeredText(preset)}`);
+  const overrides: { -readonly [K in keyof PresetOverrides]: PresetOverrides[K] } = {};
+  if (given.has("strategy")) {
+    offered("strategy");
+    overrides.strategy = options.strategy;
+  }
+  if (given.has("base")) {
+    offered("baseMs");
+    overrides.baseMs = parseDuration("--base", options.base);
+  }
+  if (options.cap !== undefined) {
+    offered("capMs");
+    overrides.capMs = parseDuration("--cap", options.cap);
+  }
+  if (options.factor !== undefined) {
+    offered("factor");
+    overrides.factor = parseFactor("--factor", options.factor);
+  }
+  if (options.jitter !== undefined) {
+    offered("jitter");
+    overrides.jitter = options.jitter;
+  }
+  if (options.maxElapsed !== undefined) {
+    offered("maxElapsedMs");
+    overrides.maxElapsedMs = parseDuration("--max-elapsed", options.maxElapsed);
+  }
+  let range: AttemptRange | null = null;
+  if (given.has("attempts")) {
+    range = parseAttempts("--attempts", options.attempts);
+    if (!/range only/.test(preset.parameters.retries ?? "")) overrides.retries = range.last;
+  }
+  return { overrides, range };
+}
+
+/** Builds the model, turning a value the library rejects into a UsageError. */
+export function buildPreset(preset: Preset, overrides: PresetOverrides): PresetModel {
+  try {
+    return preset.build(overrides);
+  } catch (error) {
+    if (error instanceof PresetError || error instanceof RangeError) throw new UsageError(`--preset ${preset.name}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The attempts shown: the user's range, else the library's retry count, ending where the library stops. */
+export function presetRange(preset: Preset, model: PresetModel, range: AttemptRange | null): { range: AttemptRange; cut: boolean } {
+  const wanted = range ?? { first: 1, last: model.retries === null || model.retries === 0 ? preset.defaultAttempts : model.retries };
+  if (model.stop === null) return { range: wanted, cut: false };
+  if (wanted.first > model.stop.lastAttempt) {
+    throw new UsageError(`--attempts ${wanted.first}..${wanted.last} starts after the last retry of ${preset.name}: ${model.stop.reason}`);
+  }
+  const last = range === null ? model.stop.lastAttempt : Math.min(wanted.last, model.stop.lastAttempt);
+  return { range: { first: wanted.first, last }, cut: last < wanted.last || range === null };
+}
+

@@ -1,0 +1,155 @@
+import type { ChalkInstance } from "chalk";
+import { isSaturated } from "../core/limits.js";
+import type { ScheduleModel } from "../core/model.js";
+import { type AttemptRange, type ScheduleRow, type ScheduleSummary, scheduleRows, scheduleSummary } from "../core/schedule.js";
+import { scheduleColumns } from "../format/columns.js";
+import { renderCsv, renderTsv } from "../format/delimited.js";
+import { renderJson } from "../format/json.js";
+import { renderMarkdown } from "../format/markdown.js";
+import { SATURATED_TEXT } from "../format/numbers.js";
+import type { ScaleKind } from "../format/scale.js";
+import { colorLevel } from "./color.js";
+import { UsageError } from "./errors.js";
+import { type Io, writeChunks } from "./io.js";
+import { seededRandom } from "./random.js";
+
+export const FORMATS = ["table", "csv", "tsv", "json", "markdown", "svg"] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** How a schedule is written: the options every schedule (the calculator's or a preset's) shares. */
+export interface OutputOptions {
+  readonly format: Format;
+  readonly color: boolean;
+  readonly chart?: boolean;
+  readonly scale?: ScaleKind;
+}
+
+/** What is written: a model over a range, and what to say about it. */
+export interface ScheduleView {
+  readonly model: ScheduleModel;
+  /** The linear schedule shown for contrast. */
+  readonly comparison: ScheduleModel;
+  readonly range: AttemptRange;
+  /** Draw one sampled sequence with this seed, or null. */
+  readonly seed: number | null;
+  /** The JSON output's `policy` object. */
+  readonly policyJson: () => Record<string, unknown>;
+  /** The JSON output's `summary` object; `sampleTotalMs` is the sampled total when seeded. */
+  readonly summaryJson: (summary: ScheduleSummary, sampleTotalMs: number | null) => Record<string, unknown>;
+  /** The lines under a table or Markdown. */
+  readonly summaryLines: (summary: ScheduleSummary, sampleTotalMs: number | null) => string[];
+  /** The SVG's title. */
+  readonly title: string;
+  /** A table of its own (presets); default: the streamed schedule table. */
+  readonly renderTable?: (rows: readonly ScheduleRow[], summaryLines: readonly string[], paint: ChalkInstance) => string;
+}
+
+/** Up to this many rows, a table's columns are measured exactly rather than bounded. */
+const MEASURED_TABLE_ROWS = 5000;
+
+/** Pictures (and tables of their own) are made from all their rows at once, so their range is bounded; the rest streams. */
+const MAX_IN_MEMORY_ROWS = 1_000_000;
+
+function checkInMemoryRange(range: AttemptRange, what: string): void {
+  const count = range.last - range.first + 1;
+  if (count > MAX_IN_MEMORY_ROWS) {
+    throw new UsageError(
+      `${what} draws at most ${MAX_IN_MEMORY_ROWS.toLocaleString("en-US")} attempts, got ${count.toLocaleString("en-US")}; use --format csv (or tsv, json, markdown), which stream any range`,
+    );
+  }
+}
+
+/** --chart draws under the table and --scale shapes a picture: both refuse a format they cannot apply to. */
+export function checkPictureOptions(options: OutputOptions): void {
+  if (options.chart && options.format !== "table") {
+    throw new UsageError(`--chart draws under the table, so it needs --format table, got --format ${options.format} (for a picture file use --format svg)`);
+  }
+  if (options.scale !== undefined && !options.chart && options.format !== "svg") {
+    throw new UsageError(`--scale applies only to --chart and --format svg, got --scale ${options.scale} with neither`);
+  }
+}
+
+/** Passes rows through, warning once on stderr when a total first saturates. */
+function* warnOnSaturation(rows: Iterable<ScheduleRow>, io: Io): Generator<ScheduleRow> {
+  let warned = false;
+  for (const row of rows) {
+    if (!warned && (isSaturated(row.cumulativeMs) || isSaturated(row.linearCumulativeMs))) {
+      warned = true;
+      io.stderr.write(
+        `warning: from attempt ${row.attempt} the totals reach 2^53 ms (about 285,616 years) and cannot be exact; they are shown as ${SATURATED_TEXT}\n`,
+      );
+    }
+    yield row;
+  }
+}
+
+/** Writes a schedule in the chosen format: the one output path of the calculator's schedules and the presets'. */
+export async function writeSchedule(view: ScheduleView, options: OutputOptions, io: Io): Promise<void> {
+  const { model, comparison, range, seed } = view;
+  // Every pass over the rows draws the same sample: a fresh source from the same seed.
+  const freshRows = (r: AttemptRange = range) => scheduleRows(model, comparison, r, seed === null ? null : seededRandom(seed));
+  let sampleTotalMs: number | null = null;
+  function* tracked(): Generator<ScheduleRow> {
+    for (const row of warnOnSaturation(freshRows(), io)) {
+      sampleTotalMs = row.sampleCumulativeMs;
+      yield row;
+    }
+  }
+  const rows = tracked();
+  const columns = scheduleColumns(model.jittered, seed !== null);
+  let summaryOnce: ScheduleSummary | undefined;
+  const summary = () => (summaryOnce ??= scheduleSummary(model, comparison, range));
+  const summaryLines = () => view.summaryLines(summary(), sampleTotalMs);
+  switch (options.format) {
+    case "csv":
+      await writeChunks(io.stdout, renderCsv(rows, columns));
+      break;
+    case "tsv":
+      await writeChunks(io.stdout, renderTsv(rows, columns));
+      break;
+    case "json":
+      await writeChunks(io.stdout, renderJson(view.policyJson(), rows, columns, () => view.summaryJson(summary(), sampleTotalMs)));
+      break;
+    case "markdown":
+      await writeChunks(io.stdout, renderMarkdown(rows, columns, summaryLines));
+      break;
+    case "svg": {
+      checkInMemoryRange(range, "--format svg");
+      const { renderScheduleSvg } = await import("../format/svg.js");
+      await writeChunks(io.stdout, [renderScheduleSvg(Array.from(rows), { title: view.title, capMs: model.capMs, scale: options.scale ?? null })]);
+      break;
+    }
+    case "table": {
+      // Loaded only here: chalk and cli-table3 cost start-up time that the machine formats never pay.
+      const [{ Chalk }, { renderScheduleTable }] = await Promise.all([import("chalk"), import("../format/table.js")]);
+      const paint = new Chalk({ level: colorLevel(options.color, io.stdout.isTTY === true, io.env) });
+      if (options.chart) checkInMemoryRange(range, "--chart");
+      if (view.renderTable) {
+        checkInMemoryRange(range, "--format table");
+        const all = Array.from(rows);
+        await writeChunks(io.stdout, [view.renderTable(all, summaryLines(), paint)]);
+      } else {
+        // Short tables are measured (two passes; only the second warns); long ones take
+        // their widths from the last row, so the first line appears at once.
+        const measured = range.last - range.first < MEASURED_TABLE_ROWS;
+        let pass = measured ? 0 : 1;
+        const tableRows = () => (pass++ === 0 ? freshRows() : rows);
+        const lastRow = measured ? undefined : freshRows({ first: range.last, last: range.last }).next().value;
+        const tableOptions = { jittered: model.jittered, sampled: seed !== null };
+        await writeChunks(io.stdout, renderScheduleTable(tableRows, summaryLines, paint, tableOptions, lastRow ?? undefined));
+      }
+      if (options.chart) {
+        const { renderScheduleChart, chartNeedsAscii, chartPaint } = await import("../format/chart.js");
+        const chart = renderScheduleChart(Array.from(freshRows()), {
+          capMs: model.capMs,
+          scale: options.scale ?? null,
+          width: io.stdout.columns ?? 80,
+          ascii: chartNeedsAscii(io.env),
+          paint: chartPaint(paint),
+        });
+        await writeChunks(io.stdout, [`\n${chart}`]);
+      }
+      break;
+    }
+  }
+}
