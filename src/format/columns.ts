@@ -20,7 +20,8 @@ export const SCHEDULE_COLUMNS: ReadonlyArray<Column<ScheduleRow>> = [
 export const JITTER_COLUMNS: ReadonlyArray<Column<ScheduleRow>> = [
   { name: "min_ms", value: (row) => row.minMs },
   { name: "max_ms", value: (row) => row.maxMs },
-  { name: "mean_ms", value: (row) => row.meanMs },
+  // Means are fractional: three decimals (a microsecond) say all there is, without float noise like 2560.0000000000005.
+  { name: "mean_ms", value: (row) => Math.round(row.meanMs * 1000) / 1000 },
   { name: "cumulative_min_ms", value: (row) => row.cumulativeMinMs },
   { name: "cumulative_max_ms", value: (row) => row.cumulativeMaxMs },
 ];
