@@ -24,7 +24,7 @@ describe("renderHerdChart", () => {
     const lines = windowLines(chart);
     expect(lines.map((line) => line.label)).toEqual(["0", "100 ms", "200 ms", "300 ms"]);
     expect(lines.map((line) => line.counts)).toEqual([[0, 250], [1000, 250], [0, 250], [0, 250]]);
-    expect(chart).toContain("Busiest window: 1,000 retries un-jittered, 250 jittered (4×).");
+    expect(chart).toContain("Busiest window: 1,000 retries un-jittered, 250 jittered (4× fewer).");
   });
 
   it("draws bars in proportion on one shared scale", () => {

@@ -56,3 +56,18 @@ describe("backoff simulate", () => {
     expect(stdout).toContain("Cohort: 100 clients");
   });
 });
+
+describe("backoff simulate --chart", () => {
+  it("draws the retries per window under the table, un-jittered against jittered", async () => {
+    const { run } = await import("../src/cli/run.js");
+    const { memoryIo } = await import("./helpers/memory-io.js");
+    const io = memoryIo({ columns: 100 });
+    // 10 clients, no cap, base 1 s, 2 retries: un-jittered, all 10 retry at 1 s and again at 3 s.
+    expect(await run(["simulate", "--clients", "10", "--attempts", "2", "--jitter", "full", "--window", "1s", "--chart"], io)).toBe(0);
+    expect(io.stdout.text).toContain("Retries per 1 s window: un-jittered against jittered");
+    expect(io.stdout.text).toMatch(/Busiest window: 10 retries un-jittered, \d+ jittered/);
+    const err = memoryIo();
+    expect(await run(["simulate", "--compare-jitter", "--cap", "10s", "--chart"], err)).toBe(2);
+    expect(err.stderr.text).toBe("error: --chart draws under the simulate table, so it needs --format table without --compare-jitter\n");
+  });
+});

@@ -260,6 +260,7 @@ function addSimulateCommand(program: Command, io: Io, setExit: (code: number) =>
     .addOption(new Option("--success <p>", "the chance each retry succeeds, 0 to 1").default("0"))
     .addOption(new Option("--window <duration>", "the sliding window peak load is counted in").default(DEFAULT_WINDOW))
     .option("--compare-jitter", "one row per jitter mode (none, 0.2, full, equal, decorrelated) for the same cohort")
+    .option("--chart", "draw the retries per --window under the table, jittered against un-jittered")
     .addOption(new Option("-s, --strategy <name>", "how the delay grows").choices(STRATEGIES).default("exponential"))
     .addOption(new Option("-b, --base <duration>", "the first delay").default(DEFAULT_BASE))
     .addOption(new Option("-c, --cap <duration>", "the ceiling every delay is clamped to (default: none)"))

@@ -1,6 +1,6 @@
 import { type Jitter, NO_JITTER, jitterPlan } from "../core/jitter/index.js";
 import type { Policy } from "../core/policy.js";
-import { type Cohort, type CohortRandom, type CohortResult, simulateCohort } from "../core/simulate.js";
+import { type Cohort, type CohortRandom, type CohortResult, loadHistograms, simulateCohort } from "../core/simulate.js";
 import { type Simulation, renderSimulationCsv, renderSimulationJson, renderSimulationMarkdown } from "../format/simulate.js";
 import { colorLevel } from "./color.js";
 import { UsageError, shown } from "./errors.js";
@@ -94,15 +94,19 @@ export function comparedJitters(jitter: Jitter): Jitter[] {
   ];
 }
 
-function run(policy: Policy, jitter: Jitter, cohort: Cohort, seed: number): CohortResult {
-  return simulateCohort(jitterPlan(policy, jitter), cohort, cohortRandom(seed));
+function run(policy: Policy, jitter: Jitter, cohort: Cohort, seed: number, keepRetryTimes = false): CohortResult {
+  return simulateCohort(jitterPlan(policy, jitter), cohort, cohortRandom(seed), { keepRetryTimes });
 }
 
 export async function runSimulate(options: SimulateOptions, io: Io): Promise<number> {
+  if (options.chart && (options.format !== "table" || options.compareJitter)) {
+    throw new UsageError(`--chart draws under the simulate table, so it needs --format table without --compare-jitter`);
+  }
   const { policy, cohort, jitter, seed } = simulationFromOptions(options);
+  const keep = options.chart === true;
   const simulation: Simulation = options.compareJitter
     ? { kind: "compare", policy, cohort, seed, modes: comparedJitters(jitter).map((mode) => ({ jitter: mode, result: run(policy, mode, cohort, seed) })) }
-    : { kind: "single", policy, cohort, seed, jitter, result: run(policy, jitter, cohort, seed), baseline: run(policy, NO_JITTER, cohort, seed) };
+    : { kind: "single", policy, cohort, seed, jitter, result: run(policy, jitter, cohort, seed, keep), baseline: run(policy, NO_JITTER, cohort, seed, keep) };
   switch (options.format) {
     case "csv":
       await writeChunks(io.stdout, [renderSimulationCsv(simulation)]);
@@ -117,6 +121,12 @@ export async function runSimulate(options: SimulateOptions, io: Io): Promise<num
       const [{ Chalk }, { renderSimulationTable }] = await Promise.all([import("chalk"), import("../format/simulate-table.js")]);
       const paint = new Chalk({ level: colorLevel(options.color, io.stdout.isTTY === true, io.env) });
       await writeChunks(io.stdout, [renderSimulationTable(simulation, paint)]);
+      if (options.chart && simulation.kind === "single") {
+        const [{ renderHerdChart }, { chartNeedsAscii }] = await Promise.all([import("../format/herd-chart.js"), import("../format/chart.js")]);
+        const [jittered, unjittered] = loadHistograms([simulation.result, simulation.baseline], cohort.windowMs);
+        const counts = { windowMs: cohort.windowMs, jittered: Array.from(jittered!), unjittered: Array.from(unjittered!) };
+        await writeChunks(io.stdout, [`\n${renderHerdChart(counts, io.stdout.columns ?? 80, chartNeedsAscii(io.env))}`]);
+      }
       break;
     }
   }

@@ -70,8 +70,9 @@ export function renderHerdChart(counts: HerdCounts, width: number, ascii: boolea
   const busiestPlain = Math.max(0, ...plain);
   const busiestSpread = Math.max(0, ...spread);
   note(
-    `Busiest window: ${groupDigits(busiestPlain)} retries un-jittered, ${groupDigits(busiestSpread)} jittered` +
-      (busiestSpread > 0 && busiestPlain > 0 ? ` (${Math.round((busiestPlain / busiestSpread) * 10) / 10}${glyphs.times}).` : "."),
+    // Merged lines hold several windows, so name the width the busiest figure counts over.
+    `Busiest ${size > 1 ? `${humanDuration(windowMs)} ` : ""}window: ${groupDigits(busiestPlain)} retries un-jittered, ${groupDigits(busiestSpread)} jittered` +
+      (size === 1 && busiestSpread > 0 && busiestPlain > 0 ? ` (${Math.round((busiestPlain / busiestSpread) * 10) / 10}${glyphs.times} fewer).` : "."),
   );
   return `${out.join("\n")}\n`;
 }
