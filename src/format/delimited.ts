@@ -1,5 +1,5 @@
 import type { Column } from "./columns.js";
-import { msField } from "./numbers.js";
+import { SATURATED_TEXT, msField } from "./numbers.js";
 
 /** Below this, String() takes V8's small-integer path; above it, the general double printer (about 2.5× slower). */
 const SMALL_INTEGER_LIMIT = 2 ** 31;
@@ -13,8 +13,9 @@ const NINE_ZEROS = "000000000";
  * text is exactly String(ms). Anything else (saturated, fractional) goes to msField.
  */
 export function integerField(ms: number): string {
+  if (ms > Number.MAX_SAFE_INTEGER) return SATURATED_TEXT; // as msField: saturated
   if (ms < SMALL_INTEGER_LIMIT && ms >= 0 && Number.isInteger(ms)) return String(ms);
-  if (ms <= Number.MAX_SAFE_INTEGER && ms > 0 && Number.isInteger(ms)) {
+  if (ms > 0 && Number.isInteger(ms)) {
     const low = ms % BILLION;
     const high = (ms - low) / BILLION;
     const lowText = String(low);
