@@ -50,18 +50,23 @@ function waitForDrain(out: OutStream): Promise<void> {
  * ten-million-row CSV piped into `head` costs only what `head` read.
  */
 export async function writeChunks(out: OutStream, pieces: Iterable<string>): Promise<void> {
-  let buffer = "";
+  // Pieces are gathered in an array and joined once per chunk: one flat string to
+  // encode, instead of a rope of thousands of small strings that V8 flattens on write.
+  let gathered: string[] = [];
+  let length = 0;
   for (const piece of pieces) {
-    buffer += piece;
-    if (buffer.length >= CHUNK_SIZE) {
+    gathered.push(piece);
+    length += piece.length;
+    if (length >= CHUNK_SIZE) {
       if (out.destroyed) return;
-      const ready = out.write(buffer);
-      buffer = "";
+      const ready = out.write(gathered.join(""));
+      gathered = [];
+      length = 0;
       if (!ready) {
         await waitForDrain(out);
         if (out.destroyed) return;
       }
     }
   }
-  if (buffer.length > 0 && !out.destroyed) out.write(buffer);
+  if (length > 0 && !out.destroyed) out.write(gathered.join(""));
 }

@@ -1,8 +1,8 @@
 import { type Policy, type PolicyInput, checkAttempt, normalizePolicy } from "./policy.js";
-import { type Estimate, exactly, exceeds, reaches, roundMs } from "./rounding.js";
-import { exponentialRaw } from "./strategies/exponential.js";
-import { fixedRaw } from "./strategies/fixed.js";
-import { linearRaw } from "./strategies/linear.js";
+import { type Estimate, exactly, exactlyError, exceeds, exceedsQuick, reaches, roundMs, roundMsQuick } from "./rounding.js";
+import { exponentialApprox, exponentialError, exponentialRaw } from "./strategies/exponential.js";
+import { fixedError, fixedRaw } from "./strategies/fixed.js";
+import { linearApprox, linearError, linearRaw } from "./strategies/linear.js";
 
 /** One attempt's delay: the unclamped value, the delay after the cap, and whether the cap cut it. */
 export interface AttemptDelay {
@@ -25,15 +25,43 @@ export function rawEstimate(policy: Policy, attempt: number): Estimate {
 
 /** The cap in whole milliseconds (rounded half up like every delay). */
 export function capDelayMs(policy: Policy): number | null {
-  return policy.capMs === null ? null : roundMs(exactly(policy.capMs));
+  if (policy.capMs === null) return null;
+  const quick = roundMsQuick(policy.capMs, exactlyError(policy.capMs));
+  return quick === quick ? quick : roundMs(exactly(policy.capMs));
 }
 
-/** The delay after `attempt` (a normalised policy, a checked attempt): the core formula. */
+/**
+ * The delay after `attempt` (a normalised policy, a checked attempt): the core formula.
+ *
+ * This runs once per row of every schedule, so it decides with doubles alone whenever
+ * their error bounds allow (all but a vanishing few attempts near a half-millisecond tie
+ * or the cap), and builds the Estimate with its exact BigInt fallback only when they do
+ * not. Both paths use the same approximations and bounds (strategies/*), so the result is
+ * the one roundMs(rawEstimate(…)) and exceeds(…) give.
+ */
 export function attemptDelay(policy: Policy, attempt: number): AttemptDelay {
-  const raw = rawEstimate(policy, attempt);
-  const rawMs = roundMs(raw);
-  if (policy.capMs !== null && exceeds(raw, policy.capMs)) {
-    return { rawMs, delayMs: capDelayMs(policy) as number, clamped: true };
+  let approx: number;
+  let error: number;
+  switch (policy.strategy) {
+    case "exponential":
+      approx = exponentialApprox(policy.baseMs, policy.factor, attempt);
+      error = exponentialError(approx, attempt);
+      break;
+    case "linear":
+      approx = linearApprox(policy.baseMs, policy.stepMs, attempt);
+      error = linearError(approx);
+      break;
+    default:
+      approx = policy.baseMs;
+      error = fixedError(policy.baseMs);
+  }
+  let rawMs = roundMsQuick(approx, error);
+  if (rawMs !== rawMs) rawMs = roundMs(rawEstimate(policy, attempt)); // NaN: undecided
+  if (policy.capMs !== null) {
+    const over = exceedsQuick(approx, error, policy.capMs);
+    if (over === 1 || (over === -1 && exceeds(rawEstimate(policy, attempt), policy.capMs))) {
+      return { rawMs, delayMs: capDelayMs(policy) as number, clamped: true };
+    }
   }
   return { rawMs, delayMs: rawMs, clamped: false };
 }

@@ -1,5 +1,28 @@
 import type { Column } from "./columns.js";
-import { msField } from "./numbers.js";
+import { SATURATED_TEXT, msField } from "./numbers.js";
+
+/** Below this, String() takes V8's small-integer path; above it, the general double printer (about 2.5× slower). */
+const SMALL_INTEGER_LIMIT = 2 ** 31;
+const BILLION = 1e9;
+const NINE_ZEROS = "000000000";
+
+/**
+ * msField, faster for the large values of long schedules (cumulative totals): a whole
+ * number from 2^31 up to 2^53 − 1 is printed as two small integers, the billions and the
+ * last nine digits zero-padded. Both parts are exact (fmod and an exact division), so the
+ * text is exactly String(ms). Anything else (saturated, fractional) goes to msField.
+ */
+export function integerField(ms: number): string {
+  if (ms > Number.MAX_SAFE_INTEGER) return SATURATED_TEXT; // as msField: saturated
+  if (ms < SMALL_INTEGER_LIMIT && ms >= 0 && Number.isInteger(ms)) return String(ms);
+  if (ms > 0 && Number.isInteger(ms)) {
+    const low = ms % BILLION;
+    const high = (ms - low) / BILLION;
+    const lowText = String(low);
+    return String(high) + NINE_ZEROS.slice(lowText.length) + lowText;
+  }
+  return msField(ms);
+}
 
 /**
  * CSV (RFC 4180 fields; LF line ends, as Unix tools expect) or TSV, one line per row,
@@ -8,12 +31,10 @@ import { msField } from "./numbers.js";
  */
 export function* renderDelimited<Row>(rows: Iterable<Row>, columns: ReadonlyArray<Column<Row>>, separator: "," | "\t"): Generator<string> {
   yield columns.map((column) => column.name).join(separator) + "\n";
+  const count = columns.length;
   for (const row of rows) {
-    let line = "";
-    for (let i = 0; i < columns.length; i++) {
-      if (i > 0) line += separator;
-      line += msField(columns[i]!.value(row));
-    }
+    let line = count > 0 ? integerField(columns[0]!.value(row)) : "";
+    for (let i = 1; i < count; i++) line += separator + integerField(columns[i]!.value(row));
     yield line + "\n";
   }
 }

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// The reference for `npm run bench`: the simplest Node program that writes the same
+// bytes as `backoff --attempts 1..N --format csv` (default policy: exponential, base
+// 1000 ms, factor 2, no cap; linear comparison with step 1000 ms), in 64 KB chunks,
+// honouring 'drain'. Plain double arithmetic is exact here: every value is an integer
+// times a power of two or a sum of integers, and anything from 2^53 on is written as
+// the saturation marker, as backoff does.
+//
+// It generates the text rather than replaying a file: backoff has to compute and
+// format every row too, so a generator is the fair floor for "the same work done as
+// simply as possible"; replaying a file would only measure the pipe.
+//
+// Usage: node scripts/bench-reference-writer.js [N]   (default 1000000)
+"use strict";
+const last = Number(process.argv[2] ?? 1_000_000);
+const MAX = Number.MAX_SAFE_INTEGER;
+const SATURATED = `>${MAX}`;
+const field = (ms) => (ms > MAX ? SATURATED : String(ms));
+const out = process.stdout;
+out.on("error", (error) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
+
+let attempt = 1;
+let delay = 1000;
+let cumulative = 0;
+let linearCumulative = 0;
+
+function writeSome() {
+  let chunk = attempt === 1 ? "attempt,raw_ms,delay_ms,cumulative_ms,linear_ms,linear_cumulative_ms\n" : "";
+  while (attempt <= last) {
+    const linear = 1000 * attempt;
+    cumulative = cumulative + delay > MAX ? MAX + 1 : cumulative + delay;
+    linearCumulative = linearCumulative + linear > MAX ? MAX + 1 : linearCumulative + linear;
+    const d = field(delay);
+    chunk += `${attempt},${d},${d},${field(cumulative)},${linear},${field(linearCumulative)}\n`;
+    delay = delay > MAX ? delay : delay * 2;
+    attempt++;
+    if (chunk.length >= 65536) {
+      const ready = out.write(chunk);
+      chunk = "";
+      if (!ready) return void out.once("drain", writeSome);
+    }
+  }
+  if (chunk.length > 0) out.write(chunk);
+}
+writeSome();

@@ -1,0 +1,56 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+/**
+ * `backoff … | head -1`: the reader goes away after one line. The program must end at
+ * once (it stops producing: a range of 2^53 attempts would otherwise run for years),
+ * with exit code 0 and nothing on stderr. Runs the built binary (npm test builds first).
+ * The timeout is a generous guard against a hang, not a timing assertion.
+ */
+const root = fileURLToPath(new URL("..", import.meta.url));
+const HUGE = "1..9007199254740991";
+
+/** Capped so that no total saturates within what head reads (no saturation warning is due). */
+const CASES: ReadonlyArray<readonly string[]> = [
+  ...["csv", "tsv", "json", "markdown"].flatMap((format) => [
+    ["--attempts", HUGE, "--cap", "1m", "--format", format],
+    ["--strategy", "linear", "--attempts", HUGE, "--cap", "30s", "--format", format],
+    ["--strategy", "fixed", "--base", "250ms", "--attempts", HUGE, "--format", format],
+    ["--attempts", "1..1000000", "--cap", "1m", "--format", format],
+  ]),
+  // A table is laid out in memory first (its widths depend on every row), then written.
+  ["--attempts", "1..20000", "--cap", "1m"],
+  ["--attempts", "1..20000", "--cap", "1m", "--format", "table"],
+  ["--help"],
+  // Subcommands added by other branches join this list when they land, e.g.
+  // ["simulate", "--clients", "1000000", "--attempts", "10"].
+];
+
+function pipedToHead(args: readonly string[]): { status: number | null; code: string; stdout: string; stderr: string } {
+  const result = spawnSync("bash", ["-c", 'node bin/backoff.js "$@" | head -1; echo "${PIPESTATUS[0]}" >&3', "_", ...args], {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe", "pipe"],
+    timeout: 60_000,
+  });
+  const code = String((result.output as (string | null)[])[3] ?? "").trim();
+  return { status: result.status, code, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe("piped into head -1", () => {
+  it("has a built binary to run", () => {
+    expect(existsSync(`${root}/dist/cli.cjs`)).toBe(true);
+  });
+
+  for (const args of CASES) {
+    it(`backoff ${args.join(" ")} | head -1: exit 0, one line, nothing on stderr`, () => {
+      const result = pipedToHead(args);
+      expect(result.status).toBe(0); // bash itself, not killed by the timeout
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe("0");
+      expect(result.stdout.split("\n").filter((line) => line !== "")).toHaveLength(1);
+    }, 90_000);
+  }
+});
