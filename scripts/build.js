@@ -44,14 +44,15 @@ module.exports = { spawn: (...args) => load().spawn(...args) };`,
 };
 
 /**
- * In the CLI bundle, `import("chalk")` and `import("../format/table.js")` become a
- * `require("./table.cjs")` made when the import runs, so the table's code is neither
- * parsed nor evaluated on the other paths.
+ * In the CLI bundle, chalk and src/format/table.ts (the box table, which pulls in
+ * cli-table3) become a `require("./table.cjs")` made when first used, so their code is
+ * neither parsed nor evaluated on the other paths. Every importer of table.ts (the
+ * schedule, preset and simulate tables) shares that one copy.
  */
 const tableApart = {
   name: "table-apart",
   setup(build) {
-    build.onResolve({ filter: /^(chalk|\.\.\/format\/table\.js)$/ }, (args) => ({
+    build.onResolve({ filter: /^(chalk|\.\/table\.js|\.\.\/format\/table\.js)$/ }, (args) => ({
       path: args.path === "chalk" ? "chalk" : "table",
       namespace: "table-apart",
     }));

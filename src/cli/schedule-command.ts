@@ -39,9 +39,6 @@ export interface ScheduleOptions {
   maxElapsed?: string;
 }
 
-/** A seeded sequence is drawn from attempt 1, so a range with --seed must start by here. */
-export const MAX_SAMPLED_START = 10_000_000;
-
 export const DEFAULT_BASE = "1s";
 export const DEFAULT_ATTEMPTS = "1..10";
 
@@ -80,11 +77,6 @@ export async function runSchedule(options: ScheduleOptions, io: Io, given: Reado
   if (options.maxElapsed !== undefined) throw new UsageError("--max-elapsed applies only under --preset cenkalti or p-retry");
   const { policy, range } = policyFromOptions(options);
   const { jitter, seed } = jitterFromOptions(options, policy);
-  if (seed !== null && range.first > MAX_SAMPLED_START) {
-    throw new UsageError(
-      `--seed draws the sequence from attempt 1, so --attempts must start at most at ${MAX_SAMPLED_START.toLocaleString("en-US")} with it, got ${range.first.toLocaleString("en-US")}`,
-    );
-  }
   const jitterContext = (sampleTotalMs: number | null) => ({ jitter, seed, sampleTotalMs });
   const view: ScheduleView = {
     model: jitteredPolicyModel(policy, jitter),

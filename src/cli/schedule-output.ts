@@ -59,6 +59,32 @@ function checkInMemoryRange(range: AttemptRange, what: string): void {
   }
 }
 
+/**
+ * The furthest attempt whose totals are added up one attempt at a time. The un-jittered
+ * schedules have closed forms; a jittered or library schedule is summed attempt by
+ * attempt until its delays stop changing (its cap), and a seeded sample is always drawn
+ * from attempt 1.
+ */
+export const MAX_WALKED_ATTEMPT = 10_000_000;
+
+function checkWalk(view: ScheduleView, options: OutputOptions): void {
+  const { model, range, seed } = view;
+  const limit = MAX_WALKED_ATTEMPT.toLocaleString("en-US");
+  if (seed !== null && range.first > MAX_WALKED_ATTEMPT) {
+    throw new UsageError(`--seed draws the sequence from attempt 1, so --attempts must start at most at ${limit} with it, got ${range.first.toLocaleString("en-US")}`);
+  }
+  const walks = model.jittered || !model.cumulativeMs;
+  const steady = model.steadyFrom();
+  // A table sizes its columns from the last row, so it needs the totals there too.
+  const furthest = options.format === "table" || options.format === "svg" ? range.last : range.first;
+  if (walks && (steady === null || steady > MAX_WALKED_ATTEMPT) && furthest > MAX_WALKED_ATTEMPT) {
+    throw new UsageError(
+      `--attempts reaches attempt ${furthest.toLocaleString("en-US")}, but with jitter or a preset the totals are added up attempt by attempt, up to ${limit}; ` +
+        `give a --cap (the delays then stop changing) or a range within ${limit}`,
+    );
+  }
+}
+
 /** --chart draws under the table and --scale shapes a picture: both refuse a format they cannot apply to. */
 export function checkPictureOptions(options: OutputOptions): void {
   if (options.chart && options.format !== "table") {
@@ -85,6 +111,7 @@ function* warnOnSaturation(rows: Iterable<ScheduleRow>, io: Io): Generator<Sched
 
 /** Writes a schedule in the chosen format: the one output path of the calculator's schedules and the presets'. */
 export async function writeSchedule(view: ScheduleView, options: OutputOptions, io: Io): Promise<void> {
+  checkWalk(view, options);
   const { model, comparison, range, seed } = view;
   // Every pass over the rows draws the same sample: a fresh source from the same seed.
   const freshRows = (r: AttemptRange = range) => scheduleRows(model, comparison, r, seed === null ? null : seededRandom(seed));

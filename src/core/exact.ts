@@ -60,3 +60,27 @@ export function powerBits(a: Fraction, exponent: number): number {
   const bits = Math.max(a.num < 0n ? (-a.num).toString(2).length : a.num.toString(2).length, a.den.toString(2).length);
   return bits * exponent;
 }
+
+/**
+ * Σ_{i=0}^{n−1} ⌊(a·i + b) / m⌋ for non-negative a, b and positive m, in O(log) steps
+ * (the classic floor-sum recursion), so the total of a long run of rounded linear
+ * delays needs no walk over the attempts.
+ */
+export function floorSum(n: bigint, m: bigint, a: bigint, b: bigint): bigint {
+  let total = 0n;
+  for (;;) {
+    if (a >= m) {
+      total += ((n - 1n) * n / 2n) * (a / m);
+      a %= m;
+    }
+    if (b >= m) {
+      total += n * (b / m);
+      b %= m;
+    }
+    const yMax = a * n + b;
+    if (yMax < m) return total;
+    n = yMax / m;
+    b = yMax % m;
+    [m, a] = [a, m];
+  }
+}

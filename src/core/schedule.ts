@@ -1,4 +1,5 @@
 import { attemptDelay, constantFrom } from "./delay.js";
+import { floorSum, fractionOf } from "./exact.js";
 import { MAX_EXACT_MS, SATURATED_MS, addMs, isSaturated, timesMs } from "./limits.js";
 import type { RandomSource, ScheduleModel } from "./model.js";
 import { type Policy, checkAttempt } from "./policy.js";
@@ -64,11 +65,16 @@ export function checkRange(range: AttemptRange): void {
 /** Sum of the delays of attempts from..to, stopping early once saturated. */
 function sumDelays(policy: Policy, from: number, to: number): number {
   if (to < from) return 0;
-  if (policy.strategy === "linear" && Number.isInteger(policy.baseMs) && Number.isInteger(policy.stepMs)) {
-    // Integer inputs: the delays are exact integers, so the arithmetic series has a closed form.
-    const n = BigInt(to - from + 1);
-    const first = BigInt(policy.baseMs) + BigInt(policy.stepMs) * BigInt(from - 1);
-    const sum = n * first + (BigInt(policy.stepMs) * n * (n - 1n)) / 2n;
+  if (policy.strategy === "linear") {
+    // Below the cap, delay(k+1) = round_half_up(B/D + S/D·k) = ⌊(2S·k + 2B + D) / 2D⌋ on the
+    // decimals as written, so the sum is a floor sum: exact, and without walking the attempts.
+    const base = fractionOf(policy.baseMs);
+    const step = fractionOf(policy.stepMs);
+    const denominator = base.den * step.den;
+    const b = 2n * base.num * step.den + denominator;
+    const a = 2n * step.num * base.den;
+    const m = 2n * denominator;
+    const sum = floorSum(BigInt(to), m, a, b) - floorSum(BigInt(from - 1), m, a, b);
     return sum > BigInt(MAX_EXACT_MS) ? SATURATED_MS : Number(sum);
   }
   let sum = 0;
@@ -96,6 +102,11 @@ export interface Totals {
 
 /** Totals after attempts 1..attempt, using closed forms once the model is steady. */
 export function modelTotals(model: ScheduleModel, attempt: number): Totals {
+  if (!model.jittered && model.cumulativeMs) {
+    // Without jitter the bounds are the delay itself: the closed form gives all three.
+    const total = model.cumulativeMs(attempt);
+    return { cumulativeMs: total, minMs: total, maxMs: total };
+  }
   const steady = model.steadyFrom();
   const walkTo = steady === null ? attempt : Math.min(attempt, steady - 1);
   const closedForm = model.cumulativeMs !== undefined;

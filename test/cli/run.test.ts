@@ -165,3 +165,21 @@ describe("streaming", () => {
     expect(io.stdout.text.startsWith("attempt,raw_ms,delay_ms,cumulative_ms,linear_ms,linear_cumulative_ms\n1,1000,1000,1000,1000,1000\n")).toBe(true);
   });
 });
+
+describe("ranges far out", () => {
+  it("an uncapped linear schedule with a fractional step starts at attempt 2^53 − 2 at once (closed-form totals)", async () => {
+    const { code, stdout } = await cli(["--strategy", "linear", "--base", "1", "--step", "0.001", "--attempts", "9007199254740990..9007199254740991", "--format", "csv"]);
+    expect(code).toBe(0);
+    // delay = round(1 + 0.001 × (a − 1)): a − 1 = 9,007,199,254,740,990 → 9,007,199,254,741.99 → 9,007,199,254,742
+    expect(stdout.split("\n")[2]).toMatch(/^9007199254740991,9007199254742,9007199254742,>9007199254740991,/);
+  });
+
+  it("a jittered schedule that never stops changing refuses to add up ten million attempts and more", async () => {
+    const { code, stdout, stderr } = await cli(["--strategy", "linear", "--jitter", "full", "--attempts", "20000000..20000001", "--format", "csv"]);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toBe(
+      "error: --attempts reaches attempt 20,000,000, but with jitter or a preset the totals are added up attempt by attempt, up to 10,000,000; give a --cap (the delays then stop changing) or a range within 10,000,000\n",
+    );
+  });
+});

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { delayMs } from "../../src/core/delay.js";
 import { SATURATED_MS } from "../../src/core/limits.js";
 import { type PolicyInput, linearComparison, normalizePolicy } from "../../src/core/policy.js";
 import { policyModel } from "../../src/core/policy-model.js";
@@ -74,5 +76,40 @@ describe("schedule summary", () => {
   it("flags saturation", () => {
     expect(summary({ baseMs: 1 }, 1, 60).saturated).toBe(true);
     expect(summary({ baseMs: 1 }, 1, 60).ratioToLinear).toBeNull();
+  });
+});
+
+describe("linear totals in closed form (a floor sum), however far the range starts", () => {
+  it("rounds each delay half up before adding", () => {
+    // base 0.5, step 0.5: 0.5→1, 1, 1.5→2, 2, 2.5→3 → totals 1, 2, 4, 6, 9
+    const policy = normalizePolicy({ strategy: "linear", baseMs: 0.5, stepMs: 0.5 });
+    expect([1, 2, 3, 4, 5].map((a) => cumulativeMs(policy, a))).toEqual([1, 2, 4, 6, 9]);
+  });
+
+  it("agrees with adding the delays one by one", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100_000 }).map((n) => n / 1000),
+        fc.integer({ min: 1, max: 100_000 }).map((n) => n / 1000),
+        fc.integer({ min: 1, max: 300 }),
+        (baseMs, stepMs, attempt) => {
+          const policy = normalizePolicy({ strategy: "linear", baseMs, stepMs });
+          let sum = 0;
+          for (let a = 1; a <= attempt; a++) sum += delayMs(policy, a);
+          expect(cumulativeMs(policy, attempt)).toBe(sum);
+        },
+      ),
+      { seed: 11, numRuns: 500 },
+    );
+  });
+
+  it("reaches attempt 2^53 − 1 without walking there", () => {
+    // base 1, step 0.001: the sum of 2^53 − 2 delays is far past 2^53, so it saturates.
+    const policy = normalizePolicy({ strategy: "linear", baseMs: 1, stepMs: 0.001 });
+    expect(cumulativeMs(policy, Number.MAX_SAFE_INTEGER - 1)).toBe(SATURATED_MS);
+    // A million attempts: the closed form against the walk over every delay.
+    let sum = 0;
+    for (let a = 1; a <= 1_000_000; a++) sum += delayMs(policy, a);
+    expect(cumulativeMs(policy, 1_000_000)).toBe(sum);
   });
 });
