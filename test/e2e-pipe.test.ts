@@ -20,12 +20,25 @@ const CASES: ReadonlyArray<readonly string[]> = [
     ["--strategy", "fixed", "--base", "250ms", "--attempts", HUGE, "--format", format],
     ["--attempts", "1..1000000", "--cap", "1m", "--format", format],
   ]),
-  // A table is laid out in memory first (its widths depend on every row), then written.
+  // A table of up to 5,000 rows is measured first (two passes); a longer one takes its widths from the last row.
   ["--attempts", "1..20000", "--cap", "1m"],
   ["--attempts", "1..20000", "--cap", "1m", "--format", "table"],
+  ["--attempts", HUGE, "--cap", "1h"],
   ["--help"],
-  // Subcommands added by other branches join this list when they land, e.g.
-  // ["simulate", "--clients", "1000000", "--attempts", "10"].
+  ["--attempts", HUGE, "--cap", "1m", "--jitter", "full", "--seed", "7", "--format", "csv"],
+  ["--attempts", "1..1000000", "--cap", "1m", "--jitter", "decorrelated", "--format", "json"],
+  ["--preset", "grpc", "--attempts", HUGE, "--format", "csv"],
+  ["--preset", "sidekiq", "--attempts", "1..1000000", "--format", "markdown"],
+  ["--preset", "aws-sdk"],
+  ["--cap", "30s", "--attempts", "1..100000", "--chart"],
+  ["--cap", "30s", "--attempts", "1..100000", "--format", "svg"],
+  ["presets"],
+  ["presets", "cenkalti"],
+  ["check", "--base", "1s", "--cap", "30s", "--max-total", "5m"],
+  ["solve", "--attempts", "5", "--total", "1h", "--base", "1s"],
+  ["simulate", "--clients", "1000000", "--attempts", "10", "--cap", "30s", "--jitter", "full", "--format", "csv"],
+  ["simulate", "--clients", "100000", "--cap", "30s", "--compare-jitter"],
+  ["simulate", "--clients", "10000", "--cap", "30s", "--jitter", "full", "--chart"],
 ];
 
 function pipedToHead(args: readonly string[]): { status: number | null; code: string; stdout: string; stderr: string } {
