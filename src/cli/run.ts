@@ -1,3 +1,4 @@
+import { groupDigits } from "../format/numbers.js";
 import { Command, CommanderError, Option } from "commander";
 import { STRATEGIES } from "../core/policy.js";
 import { SCALE_KINDS } from "../format/scale.js";
@@ -255,7 +256,7 @@ function addSimulateCommand(program: Command, io: Io, setExit: (code: number) =>
     .command("simulate")
     .description("the herd view: a cohort failing together, retrying with this policy and jitter")
     .helpOption("-h, --help", "print this help")
-    .addOption(new Option("--clients <N>", `clients failing together, 1 to ${MAX_CLIENTS.toLocaleString("en-US")}`).default(DEFAULT_CLIENTS))
+    .addOption(new Option("--clients <N>", `clients failing together, 1 to ${groupDigits(MAX_CLIENTS)}`).default(DEFAULT_CLIENTS))
     .addOption(new Option("--spread <duration>", "spread the first failures uniformly over this period (default: all at t = 0)"))
     .addOption(new Option("--success <p>", "the chance each retry succeeds, 0 to 1").default("0"))
     .addOption(new Option("--window <duration>", "the sliding window peak load is counted in").default(DEFAULT_WINDOW))

@@ -1,3 +1,4 @@
+import { groupDigits } from "../format/numbers.js";
 import type { ChalkInstance } from "chalk";
 import { isSaturated } from "../core/limits.js";
 import type { ScheduleModel } from "../core/model.js";
@@ -54,7 +55,7 @@ function checkInMemoryRange(range: AttemptRange, what: string): void {
   const count = range.last - range.first + 1;
   if (count > MAX_IN_MEMORY_ROWS) {
     throw new UsageError(
-      `${what} draws at most ${MAX_IN_MEMORY_ROWS.toLocaleString("en-US")} attempts, got ${count.toLocaleString("en-US")}; use --format csv (or tsv, json, markdown), which stream any range`,
+      `${what} draws at most ${groupDigits(MAX_IN_MEMORY_ROWS)} attempts, got ${groupDigits(count)}; use --format csv (or tsv, json, markdown), which stream any range`,
     );
   }
 }
@@ -69,9 +70,9 @@ export const MAX_WALKED_ATTEMPT = 10_000_000;
 
 function checkWalk(view: ScheduleView, options: OutputOptions): void {
   const { model, range, seed } = view;
-  const limit = MAX_WALKED_ATTEMPT.toLocaleString("en-US");
+  const limit = groupDigits(MAX_WALKED_ATTEMPT);
   if (seed !== null && range.first > MAX_WALKED_ATTEMPT) {
-    throw new UsageError(`--seed draws the sequence from attempt 1, so --attempts must start at most at ${limit} with it, got ${range.first.toLocaleString("en-US")}`);
+    throw new UsageError(`--seed draws the sequence from attempt 1, so --attempts must start at most at ${limit} with it, got ${groupDigits(range.first)}`);
   }
   const walks = model.jittered || !model.cumulativeMs;
   const steady = model.steadyFrom();
@@ -79,7 +80,7 @@ function checkWalk(view: ScheduleView, options: OutputOptions): void {
   const furthest = options.format === "table" || options.format === "svg" ? range.last : range.first;
   if (walks && (steady === null || steady > MAX_WALKED_ATTEMPT) && furthest > MAX_WALKED_ATTEMPT) {
     throw new UsageError(
-      `--attempts reaches attempt ${furthest.toLocaleString("en-US")}, but with jitter or a preset the totals are added up attempt by attempt, up to ${limit}; ` +
+      `--attempts reaches attempt ${groupDigits(furthest)}, but with jitter or a preset the totals are added up attempt by attempt, up to ${limit}; ` +
         `give a --cap (the delays then stop changing) or a range within ${limit}`,
     );
   }

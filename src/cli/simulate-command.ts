@@ -1,3 +1,4 @@
+import { groupDigits } from "../format/numbers.js";
 import { type Jitter, NO_JITTER, jitterPlan } from "../core/jitter/index.js";
 import type { Policy } from "../core/policy.js";
 import { type Cohort, type CohortRandom, type CohortResult, loadHistograms, simulateCohort } from "../core/simulate.js";
@@ -39,10 +40,10 @@ export function cohortRandom(seed: number): CohortRandom {
 
 function parseClients(text: string): number {
   const trimmed = text.trim().replace(/_/g, "");
-  if (!/^\d+$/.test(trimmed)) throw new UsageError(`--clients must be a whole number from 1 to ${MAX_CLIENTS.toLocaleString("en-US")}, got ${shown(text)}`);
+  if (!/^\d+$/.test(trimmed)) throw new UsageError(`--clients must be a whole number from 1 to ${groupDigits(MAX_CLIENTS)}, got ${shown(text)}`);
   const clients = Number(trimmed);
   if (clients < 1) throw new UsageError(`--clients must be at least 1, got ${shown(text)}`);
-  if (clients > MAX_CLIENTS) throw new UsageError(`--clients must be at most ${MAX_CLIENTS.toLocaleString("en-US")}, got ${shown(text)}`);
+  if (clients > MAX_CLIENTS) throw new UsageError(`--clients must be at most ${groupDigits(MAX_CLIENTS)}, got ${shown(text)}`);
   return clients;
 }
 
@@ -74,7 +75,7 @@ export function simulationFromOptions(options: SimulateOptions): { policy: Polic
   const clients = parseClients(options.clients);
   if (clients * attempts > MAX_EVENTS) {
     throw new UsageError(
-      `--clients × --attempts must be at most ${MAX_EVENTS.toLocaleString("en-US")} retries, got ${clients.toLocaleString("en-US")} × ${attempts}`,
+      `--clients × --attempts must be at most ${groupDigits(MAX_EVENTS)} retries, got ${groupDigits(clients)} × ${attempts}`,
     );
   }
   const spreadMs = options.spread === undefined || /^0+(ms|s|m|h|d)?$/.test(options.spread.trim()) ? 0 : parseDuration("--spread", options.spread);

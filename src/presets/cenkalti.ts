@@ -1,4 +1,4 @@
-import { RANDOM53_MAX, nsToMs, parseFraction, random53 } from "./kit.js";
+import { RANDOM53_MAX, nsToMs, parseFraction, random53, grouped } from "./kit.js";
 import type { Preset, PresetModel, PresetStop } from "./types.js";
 
 const NS_PER_MS = 1e6;
@@ -118,7 +118,7 @@ export const cenkalti: Preset = {
       mayExceedCap: rf > 0,
       retries,
       stop,
-      notes: rf > 0 ? [`cenkalti: MaxInterval caps the interval before the jitter; the worst case is ${worstMs.toLocaleString("en-US")} ms against a ${capMs.toLocaleString("en-US")} ms cap.`] : [],
+      notes: rf > 0 ? [`cenkalti: MaxInterval caps the interval before the jitter; the worst case is ${grouped(worstMs)} ms against a ${grouped(capMs)} ms cap.`] : [],
       parameters: {
         InitialInterval: initialNs / NS_PER_MS,
         RandomizationFactor: rf,

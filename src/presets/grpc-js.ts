@@ -1,4 +1,4 @@
-import { JS_RANDOM_MAX, jsRandom, parseFraction, wholeMs } from "./kit.js";
+import { JS_RANDOM_MAX, jsRandom, parseFraction, wholeMs, grouped } from "./kit.js";
 import type { Preset, PresetModel } from "./types.js";
 
 /** Quantiles carried from one attempt to the next to estimate the mean of the compounding jitter. */
@@ -118,7 +118,7 @@ export const grpcJs: Preset = {
       retries: null,
       stop: null,
       notes: [
-        `grpc-js: maxDelay caps before the jitter, which compounds; the worst case is ${wholeMs(step(Infinity, JS_RANDOM_MAX)).toLocaleString("en-US")} ms against a ${capMs.toLocaleString("en-US")} ms cap.`,
+        `grpc-js: maxDelay caps before the jitter, which compounds; the worst case is ${grouped(wholeMs(step(Infinity, JS_RANDOM_MAX)))} ms against a ${grouped(capMs)} ms cap.`,
         ...(given === 0 && overrides.jitter !== undefined ? ["grpc-js ignores jitter: 0 (a falsy option), so the jitter stays 0.2."] : []),
       ],
       parameters: { initialDelay, multiplier, maxDelay, jitter },

@@ -3,7 +3,7 @@ import { fractionOf, multiply, roundHalfUp, add, integer } from "../core/exact.j
 import { normalizePolicy } from "../core/policy.js";
 import { type Estimate, roundMs } from "../core/rounding.js";
 import { exponentialRaw } from "../core/strategies/exponential.js";
-import { independentModel, parseFraction, wholeMs } from "./kit.js";
+import { independentModel, parseFraction, wholeMs, grouped } from "./kit.js";
 import { PresetError, type Preset } from "./types.js";
 
 /** An estimate scaled by an exact decimal factor (1 ± jitter). */
@@ -83,7 +83,7 @@ export const grpc: Preset = {
       steadyFrom: capReachedAt === null ? null : Math.max(capReachedAt, 2),
       mayExceedCap: jitter > 0,
       retries: null,
-      notes: jitter > 0 ? [`grpc: MAX_BACKOFF caps before the jitter; the worst case is ${worstMs.toLocaleString("en-US")} ms against a ${wholeMs(maxBackoff).toLocaleString("en-US")} ms cap.`] : [],
+      notes: jitter > 0 ? [`grpc: MAX_BACKOFF caps before the jitter; the worst case is ${grouped(worstMs)} ms against a ${grouped(wholeMs(maxBackoff))} ms cap.`] : [],
       parameters: { INITIAL_BACKOFF: initial, MULTIPLIER: policy.factor, MAX_BACKOFF: maxBackoff, JITTER: jitter },
     });
   },

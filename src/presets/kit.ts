@@ -172,3 +172,8 @@ export function wholeOption(option: string, parameter: string, ms: number, unitM
   }
   return ms / unitMs;
 }
+
+/** 144000 → "144,000", for the notes a preset writes (the same grouping as the formatters). */
+export function grouped(value: number | bigint): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
