@@ -63,6 +63,28 @@ const tableApart = {
   },
 };
 
+/**
+ * The subcommands (check, solve, simulate, presets) and config files likewise live in
+ * dist/commands.cjs, required when one of them runs: the schedule's start-up neither
+ * parses nor evaluates them. (That bundle has its own copy of the small shared modules;
+ * run() recognises its UsageError by name.)
+ */
+const COMMANDS = ["check-command", "solve-command", "simulate-command", "preset-command", "schedule-config"];
+const exportName = (name) => name.replace(/-(\w)/g, (_, letter) => letter.toUpperCase());
+const commandsApart = {
+  name: "commands-apart",
+  setup(build) {
+    build.onResolve({ filter: new RegExp(`^\\./(${COMMANDS.join("|")})\\.js$`) }, (args) => ({
+      path: args.path.slice(2, -3),
+      namespace: "commands-apart",
+    }));
+    build.onLoad({ filter: /.*/, namespace: "commands-apart" }, (args) => ({
+      contents: `module.exports = require("./commands.cjs").${exportName(args.path)};`,
+      loader: "js",
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   // CommonJS, loaded by a CommonJS bin/backoff.js: Node 20 starts an ES module entry
@@ -83,6 +105,19 @@ await build({
   ...common,
   entryPoints: ["src/cli/run.ts"],
   outfile: "dist/cli.cjs",
+  plugins: [startupTrims, tableApart, commandsApart],
+  external: ["./table.cjs", "./commands.cjs"],
+});
+
+await build({
+  ...common,
+  stdin: {
+    contents: COMMANDS.map((name) => `export * as ${exportName(name)} from "./src/cli/${name}.ts";`).join("\n"),
+    resolveDir: ".",
+    sourcefile: "commands-entry.ts",
+    loader: "ts",
+  },
+  outfile: "dist/commands.cjs",
   plugins: [startupTrims, tableApart],
   external: ["./table.cjs"],
 });

@@ -1,3 +1,4 @@
+import type { CheckFormat } from "./command-options.js";
 import { type CheckResult, type Growth, checkExitCode, checkPolicy } from "../core/check.js";
 import type { ScheduleModel } from "../core/model.js";
 import { jitteredPolicyModel } from "../core/jitter/index.js";
@@ -12,8 +13,6 @@ import { parseAttempts } from "./parse.js";
 import { buildPreset, presetNamed, presetOverrides } from "./preset-options.js";
 import { DEFAULT_BASE, type ScheduleOptions, jitterFromOptions, policyFromOptions } from "./schedule-command.js";
 
-export const CHECK_FORMATS = ["text", "json"] as const;
-export type CheckFormat = (typeof CHECK_FORMATS)[number];
 
 /** The check command's own switches (the policy and limit values come as OptionValues). */
 export interface CheckSwitches {

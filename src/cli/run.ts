@@ -1,25 +1,26 @@
-import { groupDigits } from "../format/numbers.js";
 import { Command, CommanderError, Option } from "commander";
 import { STRATEGIES } from "../core/policy.js";
+import { groupDigits } from "../format/numbers.js";
 import { SCALE_KINDS } from "../format/scale.js";
-import { CHECK_FORMATS, type CheckFormat, runCheck } from "./check-command.js";
 import { ASSERT_KEYS, OPTION_KEYS, type OptionValues } from "./check-options.js";
-import { UsageError } from "./errors.js";
-import type { Io } from "./io.js";
-import { DEFAULT_ATTEMPTS, DEFAULT_BASE, FORMATS, type ScheduleOptions, runSchedule } from "./schedule-command.js";
-import { type ConfigSwitches, scheduleOptionsWithConfig } from "./schedule-config.js";
-import { closest } from "./suggest.js";
-import { SOLVE_FORMATS, type SolveOptions, runSolve } from "./solve-command.js";
 import {
+  CHECK_FORMATS,
+  type CheckFormat,
   DEFAULT_CLIENTS,
   DEFAULT_SIMULATED_ATTEMPTS,
   DEFAULT_WINDOW,
   MAX_CLIENTS,
   SIMULATE_FORMATS,
-  type SimulateOptions,
-  runSimulate,
-} from "./simulate-command.js";
+  SOLVE_FORMATS,
+} from "./command-options.js";
+import { UsageError } from "./errors.js";
+import type { Io } from "./io.js";
 import { DEFAULT_SEED } from "./random.js";
+import { DEFAULT_ATTEMPTS, DEFAULT_BASE, FORMATS, type ScheduleOptions, runSchedule } from "./schedule-command.js";
+import type { ConfigSwitches } from "./schedule-config.js";
+import type { SimulateOptions } from "./simulate-command.js";
+import type { SolveOptions } from "./solve-command.js";
+import { closest } from "./suggest.js";
 import { VERSION } from "./version.js";
 
 export const EXIT_OK = 0;
@@ -168,6 +169,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
         setExit(await runSchedule(options, io, given));
         return;
       }
+      const { scheduleOptionsWithConfig } = await import("./schedule-config.js");
       const fromFile = await scheduleOptionsWithConfig(options, defaultOptions(command), explicitOptions(command), io);
       setExit(await runSchedule(fromFile.options, io, new Set([...given, ...fromFile.given])));
     });
@@ -204,6 +206,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option("--no-color", "no colour, even on a terminal")
     .addHelpText("after", CHECK_HELP)
     .action(async (options: { config?: string; policy?: string; strict?: boolean; format: CheckFormat; color: boolean }, command: Command) => {
+      const { runCheck } = await import("./check-command.js");
       setExit(await runCheck(explicitOptions(command), { ...options, strict: options.strict === true }, io));
     });
 
@@ -220,6 +223,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option("--no-color", "no colour, even on a terminal")
     .addHelpText("after", SOLVE_HELP)
     .action(async (options: SolveOptions) => {
+      const { runSolve } = await import("./solve-command.js");
       setExit(await runSolve(options, io));
     });
 
@@ -283,6 +287,7 @@ function addSimulateCommand(program: Command, io: Io, setExit: (code: number) =>
       outputError: (text, write) => write(oneLine(text)),
     })
     .action(async (options: SimulateOptions) => {
+      const { runSimulate } = await import("./simulate-command.js");
       setExit(await runSimulate(options, io));
     });
 }
@@ -300,7 +305,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     await program.parseAsync([...argv], { from: "user" });
     return exitCode;
   } catch (error) {
-    if (error instanceof UsageError) {
+    // By name as well: the subcommands are bundled apart (scripts/build.js), with their own copy of the class.
+    if (error instanceof UsageError || (error instanceof Error && error.name === "UsageError")) {
       io.stderr.write(`error: ${error.message}\n`);
       return EXIT_USAGE;
     }

@@ -1,3 +1,4 @@
+import { MAX_CLIENTS, MAX_EVENTS, MAX_SIMULATED_ATTEMPTS, type SimulateFormat } from "./command-options.js";
 import { groupDigits } from "../format/numbers.js";
 import { type Jitter, NO_JITTER, jitterPlan } from "../core/jitter/index.js";
 import type { Policy } from "../core/policy.js";
@@ -11,16 +12,7 @@ import { parseDuration } from "./parse.js";
 import { DEFAULT_SEED, seededRandom } from "./random.js";
 import { type ScheduleOptions, policyFromOptions } from "./schedule-command.js";
 
-export const SIMULATE_FORMATS = ["table", "csv", "json", "markdown"] as const;
-export type SimulateFormat = (typeof SIMULATE_FORMATS)[number];
 
-export const DEFAULT_CLIENTS = "1000";
-export const MAX_CLIENTS = 10_000_000;
-export const MAX_SIMULATED_ATTEMPTS = 1000;
-/** Retries kept in memory at most (8 bytes each, twice over while merging): about 1.6 GB. */
-export const MAX_EVENTS = 100_000_000;
-export const DEFAULT_WINDOW = "100ms";
-export const DEFAULT_SIMULATED_ATTEMPTS = "10";
 /** The proportional jitter --compare-jitter shows unless --jitter names a fraction: gRPC's ±20%. */
 export const COMPARE_FRACTION = 0.2;
 

@@ -1,3 +1,4 @@
+import type { SolveFormat } from "./command-options.js";
 import { MAX_EXACT_MS } from "../core/limits.js";
 import { type Policy, type Strategy, normalizePolicy } from "../core/policy.js";
 import { policyModel } from "../core/policy-model.js";
@@ -11,8 +12,6 @@ import { type Io, writeChunks } from "./io.js";
 import { parseDuration, parseFactor } from "./parse.js";
 import { runSchedule } from "./schedule-command.js";
 
-export const SOLVE_FORMATS = ["table", "json"] as const;
-export type SolveFormat = (typeof SOLVE_FORMATS)[number];
 
 /** `backoff solve` options, as commander hands them over (strings; absent = not given). */
 export interface SolveOptions {
