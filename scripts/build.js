@@ -44,16 +44,16 @@ module.exports = { spawn: (...args) => load().spawn(...args) };`,
 };
 
 /**
- * In the CLI bundle, chalk and src/format/table.ts (the box table, which pulls in
- * cli-table3) become a `require("./table.cjs")` made when first used, so their code is
- * neither parsed nor evaluated on the other paths. Every importer of table.ts (the
- * schedule, preset and simulate tables) shares that one copy.
+ * In the CLI bundle, chalk and the drawings (src/format/table.ts, the box table, which
+ * pulls in cli-table3; chart.ts; svg.ts) become a `require("./table.cjs")` made when
+ * first used, so their code is neither parsed nor evaluated on the other paths. Every
+ * importer (the schedule, preset and simulate tables, the herd chart) shares that copy.
  */
 const tableApart = {
   name: "table-apart",
   setup(build) {
-    build.onResolve({ filter: /^(chalk|\.\/table\.js|\.\.\/format\/table\.js)$/ }, (args) => ({
-      path: args.path === "chalk" ? "chalk" : "table",
+    build.onResolve({ filter: /^(chalk|\.\.?\/(format\/)?(table|chart|svg)\.js)$/ }, (args) => ({
+      path: args.path === "chalk" ? "chalk" : args.path.replace(/^.*\//, "").replace(/\.js$/, ""),
       namespace: "table-apart",
     }));
     build.onLoad({ filter: /.*/, namespace: "table-apart" }, (args) => ({
@@ -125,7 +125,9 @@ await build({
 await build({
   ...common,
   stdin: {
-    contents: 'export * as chalk from "chalk"; export * as table from "./src/format/table.ts";',
+    contents: ["chalk", "table", "chart", "svg"]
+      .map((name) => `export * as ${name} from "${name === "chalk" ? "chalk" : `./src/format/${name}.ts`}";`)
+      .join("\n"),
     resolveDir: ".",
     sourcefile: "table-entry.ts",
     loader: "ts",
