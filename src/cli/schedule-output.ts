@@ -96,8 +96,11 @@ export function checkPictureOptions(options: OutputOptions): void {
   }
 }
 
-/** Passes rows through, warning once on stderr when a total first saturates. */
-function* warnOnSaturation(rows: Iterable<ScheduleRow>, io: Io): Generator<ScheduleRow> {
+/**
+ * Passes rows through, warning once on stderr when a total first saturates, and
+ * remembering the last sampled total for the summary (one pass, one generator).
+ */
+function* watchRows(rows: Iterable<ScheduleRow>, io: Io, sample: { totalMs: number | null }): Generator<ScheduleRow> {
   let warned = false;
   for (const row of rows) {
     if (!warned && (isSaturated(row.cumulativeMs) || isSaturated(row.linearCumulativeMs))) {
@@ -106,6 +109,7 @@ function* warnOnSaturation(rows: Iterable<ScheduleRow>, io: Io): Generator<Sched
         `warning: from attempt ${row.attempt} the totals reach 2^53 ms (about 285,616 years) and cannot be exact; they are shown as ${SATURATED_TEXT}\n`,
       );
     }
+    sample.totalMs = row.sampleCumulativeMs;
     yield row;
   }
 }
@@ -116,18 +120,12 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
   const { model, comparison, range, seed } = view;
   // Every pass over the rows draws the same sample: a fresh source from the same seed.
   const freshRows = (r: AttemptRange = range) => scheduleRows(model, comparison, r, seed === null ? null : seededRandom(seed));
-  let sampleTotalMs: number | null = null;
-  function* tracked(): Generator<ScheduleRow> {
-    for (const row of warnOnSaturation(freshRows(), io)) {
-      sampleTotalMs = row.sampleCumulativeMs;
-      yield row;
-    }
-  }
-  const rows = tracked();
+  const sample = { totalMs: null as number | null };
+  const rows = watchRows(freshRows(), io, sample);
   const columns = scheduleColumns(model.jittered, seed !== null);
   let summaryOnce: ScheduleSummary | undefined;
   const summary = () => (summaryOnce ??= scheduleSummary(model, comparison, range));
-  const summaryLines = () => view.summaryLines(summary(), sampleTotalMs);
+  const summaryLines = () => view.summaryLines(summary(), sample.totalMs);
   switch (options.format) {
     case "csv":
       await writeChunks(io.stdout, renderCsv(rows, columns));
@@ -136,7 +134,7 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
       await writeChunks(io.stdout, renderTsv(rows, columns));
       break;
     case "json":
-      await writeChunks(io.stdout, renderJson(view.policyJson(), rows, columns, () => view.summaryJson(summary(), sampleTotalMs)));
+      await writeChunks(io.stdout, renderJson(view.policyJson(), rows, columns, () => view.summaryJson(summary(), sample.totalMs)));
       break;
     case "markdown":
       await writeChunks(io.stdout, renderMarkdown(rows, columns, summaryLines));

@@ -152,10 +152,12 @@ export function* scheduleRows(model: ScheduleModel, comparison: ScheduleModel, r
   for (let attempt = range.first; attempt <= range.last; attempt++) {
     const main = model.delay(attempt);
     const linearMs = comparison.delay(attempt).delayMs;
-    const bounds = model.jittered ? model.bounds(attempt) : { minMs: main.delayMs, maxMs: main.delayMs };
+    let minMs = main.delayMs;
+    let maxMs = main.delayMs;
+    if (model.jittered) ({ minMs, maxMs } = model.bounds(attempt));
     cumulative = addMs(cumulative, main.delayMs);
-    cumulativeMin = addMs(cumulativeMin, bounds.minMs);
-    cumulativeMax = addMs(cumulativeMax, bounds.maxMs);
+    cumulativeMin = addMs(cumulativeMin, minMs);
+    cumulativeMax = addMs(cumulativeMax, maxMs);
     linearCumulative = addMs(linearCumulative, linearMs);
     let sampleMs: number | null = null;
     if (sample !== null) {
@@ -170,8 +172,8 @@ export function* scheduleRows(model: ScheduleModel, comparison: ScheduleModel, r
       linearMs,
       linearCumulativeMs: linearCumulative,
       clamped: main.clamped,
-      minMs: bounds.minMs,
-      maxMs: bounds.maxMs,
+      minMs,
+      maxMs,
       meanMs: model.jittered ? model.meanMs(attempt) : main.delayMs,
       cumulativeMinMs: cumulativeMin,
       cumulativeMaxMs: cumulativeMax,
