@@ -44,10 +44,11 @@ module.exports = { spawn: (...args) => load().spawn(...args) };`,
 };
 
 /**
- * In the CLI bundle, chalk and the drawings (src/format/table.ts, the box table, which
- * pulls in cli-table3; chart.ts; svg.ts) become a `require("./table.cjs")` made when
- * first used, so their code is neither parsed nor evaluated on the other paths. Every
- * importer (the schedule, preset and simulate tables, the herd chart) shares that copy.
+ * In the CLI bundle, chalk and src/format/table.ts (the box table, which pulls in
+ * cli-table3) become a `require("./table.cjs")` made when first used, and the chart
+ * and SVG renderers a `require("./pictures.cjs")`, so their code is neither parsed nor
+ * evaluated on the other paths. Every importer (the schedule, preset and simulate
+ * tables, the herd chart) shares those copies.
  */
 const tableApart = {
   name: "table-apart",
@@ -57,7 +58,7 @@ const tableApart = {
       namespace: "table-apart",
     }));
     build.onLoad({ filter: /.*/, namespace: "table-apart" }, (args) => ({
-      contents: `module.exports = require("./table.cjs").${args.path};`,
+      contents: `module.exports = require("./${args.path === "chart" || args.path === "svg" ? "pictures" : "table"}.cjs").${args.path};`,
       loader: "js",
     }));
   },
@@ -106,7 +107,7 @@ await build({
   entryPoints: ["src/cli/run.ts"],
   outfile: "dist/cli.cjs",
   plugins: [startupTrims, tableApart, commandsApart],
-  external: ["./table.cjs", "./commands.cjs"],
+  external: ["./table.cjs", "./pictures.cjs", "./commands.cjs"],
 });
 
 await build({
@@ -119,20 +120,30 @@ await build({
   },
   outfile: "dist/commands.cjs",
   plugins: [startupTrims, tableApart],
-  external: ["./table.cjs"],
+  external: ["./table.cjs", "./pictures.cjs"],
 });
 
 await build({
   ...common,
   stdin: {
-    contents: ["chalk", "table", "chart", "svg"]
-      .map((name) => `export * as ${name} from "${name === "chalk" ? "chalk" : `./src/format/${name}.ts`}";`)
-      .join("\n"),
+    contents: 'export * as chalk from "chalk"; export * as table from "./src/format/table.ts";',
     resolveDir: ".",
     sourcefile: "table-entry.ts",
     loader: "ts",
   },
   outfile: "dist/table.cjs",
+  plugins: [startupTrims],
+});
+
+await build({
+  ...common,
+  stdin: {
+    contents: 'export * as chart from "./src/format/chart.ts"; export * as svg from "./src/format/svg.ts";',
+    resolveDir: ".",
+    sourcefile: "pictures-entry.ts",
+    loader: "ts",
+  },
+  outfile: "dist/pictures.cjs",
   plugins: [startupTrims],
 });
 
