@@ -13,3 +13,5 @@ export { renderScheduleChart, chartNeedsAscii, type ChartOptions } from "./forma
 export { renderScheduleSvg, policyTitle, type SvgOptions } from "./format/svg.js";
 export { renderHerdChart, type HerdCounts } from "./format/herd-chart.js";
 export { type ScaleKind } from "./format/scale.js";
+export { PRESETS, findPreset } from "./presets/registry.js";
+export type { Preset, PresetModel, PresetOverrides } from "./presets/types.js";

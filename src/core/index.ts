@@ -36,3 +36,5 @@ export {
   percentile,
   simulateCohort,
 } from "./simulate.js";
+export { type CheckResult, type CheckSubject, type Limits, checkExitCode, checkPolicy } from "./check.js";
+export { type Solved, solveAttempts, solveBase, solveFactor } from "./solve.js";
