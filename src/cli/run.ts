@@ -276,16 +276,8 @@ function addSimulateCommand(program: Command, io: Io, setExit: (code: number) =>
     .addOption(new Option("--seed <integer>", `the seed every draw comes from (default: ${DEFAULT_SEED})`))
     .addOption(new Option("-f, --format <format>", "output format").choices(SIMULATE_FORMATS).default("table"))
     .option("--no-color", "no colour, even on a terminal")
+    // Output, exit override and suggestions are inherited from the program (commander copies them).
     .addHelpText("after", SIMULATE_HELP_AFTER)
-    .showSuggestionAfterError(true)
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
-      getOutHelpWidth: () => io.stdout.columns ?? 80,
-      getErrHelpWidth: () => io.stderr.columns ?? 80,
-      outputError: (text, write) => write(oneLine(text)),
-    })
     .action(async (options: SimulateOptions) => {
       const { runSimulate } = await import("./simulate-command.js");
       setExit(await runSimulate(options, io));

@@ -1,5 +1,5 @@
 import { JS_RANDOM_MAX, clampedTo, firstAttempt, independentModel, jsRandom, meanFloorUniform, parseChoice, saturate, wholeMs } from "./kit.js";
-import { DECORRELATED_TOTALS, decorrelated } from "./decorrelated.js";
+import { DECORRELATED_TOTALS, decorrelated, decorrelatedPresetModel } from "./decorrelated.js";
 import { PresetError, type Preset, type PresetModel } from "./types.js";
 
 const GENERATORS = ["decorrelated", "none", "full", "half"] as const;
@@ -58,25 +58,13 @@ export const cockatiel: Preset = {
         finish: (next, prev) => Math.min((Number.isFinite(next) ? Math.max(0, next - prev) : Infinity) * RP_SCALING_FACTOR * initialDelay, maxDelay),
         capMs: maxDelay,
       });
-      const result: PresetModel = {
-        delay: (attempt) => {
-          const mean = saturate(wholeMs(model.mean(attempt)));
-          return { rawMs: mean, delayMs: mean, clamped: false };
-        },
-        jittered: true,
-        bounds: model.bounds,
-        meanMs: model.mean,
-        sampler: model.sampler,
+      return decorrelatedPresetModel(model, {
         capMs,
-        capReachedAt: () => model.steadyFrom,
-        steadyFrom: () => model.steadyFrom,
-        mayExceedCap: false,
+        capReachedAt: model.steadyFrom,
         retries,
-        stop: null,
         notes: ["cockatiel: decorrelated waits depend on the previous draw; delay_ms is the rounded mean (numerically integrated where the cap bites).", DECORRELATED_TOTALS],
         parameters,
-      };
-      return result;
+      });
     }
     // fullJitterGenerator: Math.floor(Math.random() * delay); halfJitterGenerator: Math.floor((delay + Math.random() * delay) / 2)
     const jittered = generator === "full" ? (attempt: number, r: number) => Math.floor(r * noJitter(attempt)) : (attempt: number, r: number) => Math.floor((noJitter(attempt) + r * noJitter(attempt)) / 2);

@@ -4,7 +4,8 @@
  * this draw and the previous one only, so exact bounds come from the extreme draws.
  */
 import type { DelayBounds, RandomSource } from "../core/model.js";
-import { wholeMs } from "./kit.js";
+import { saturate, wholeMs } from "./kit.js";
+import type { PresetModel } from "./types.js";
 
 const P_FACTOR = 4.0;
 
@@ -91,5 +92,34 @@ export function decorrelated(spec: DecorrelatedSpec): Decorrelated {
       };
     },
     steadyFrom,
+  };
+}
+
+/**
+ * A library whose waits are decorrelated jitter, as a preset model: there is no
+ * un-jittered value, so `delay_ms` is the rounded mean; bounds, mean and samples are
+ * the library's own.
+ */
+export function decorrelatedPresetModel(
+  model: Decorrelated,
+  rest: Pick<PresetModel, "capMs" | "retries" | "notes" | "parameters"> & { readonly capReachedAt: number | null },
+): PresetModel {
+  return {
+    delay: (attempt) => {
+      const mean = saturate(wholeMs(model.mean(attempt)));
+      return { rawMs: mean, delayMs: mean, clamped: false };
+    },
+    jittered: true,
+    bounds: model.bounds,
+    meanMs: model.mean,
+    sampler: model.sampler,
+    capMs: rest.capMs,
+    capReachedAt: () => rest.capReachedAt,
+    steadyFrom: () => model.steadyFrom,
+    mayExceedCap: false,
+    retries: rest.retries,
+    stop: null,
+    notes: rest.notes,
+    parameters: rest.parameters,
   };
 }

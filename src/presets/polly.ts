@@ -1,6 +1,6 @@
 import type { AttemptDelay } from "../core/delay.js";
 import { RANDOM53_MAX, clampedTo, firstAttempt, independentModel, parseSwitch, random53, saturate, wholeMs } from "./kit.js";
-import { DECORRELATED_TOTALS, decorrelated } from "./decorrelated.js";
+import { DECORRELATED_TOTALS, decorrelated, decorrelatedPresetModel } from "./decorrelated.js";
 import type { Preset, PresetModel } from "./types.js";
 
 const TICKS_PER_MS = 10_000;
@@ -71,25 +71,13 @@ export const polly: Preset = {
         },
         capMs: maxDelayTicks === null ? MAX_TIMESPAN_DOUBLE / TICKS_PER_MS : maxDelayTicks / TICKS_PER_MS,
       });
-      const result: PresetModel = {
-        delay: (attempt) => {
-          const mean = saturate(wholeMs(model.mean(attempt)));
-          return { rawMs: mean, delayMs: mean, clamped: false };
-        },
-        jittered: true,
-        bounds: model.bounds,
-        meanMs: model.mean,
-        sampler: model.sampler,
+      return decorrelatedPresetModel(model, {
         capMs,
-        capReachedAt: () => (capMs === null ? null : model.steadyFrom),
-        steadyFrom: () => model.steadyFrom,
-        mayExceedCap: false,
+        capReachedAt: capMs === null ? null : model.steadyFrom,
         retries,
-        stop: null,
         notes: ["polly: Exponential with UseJitter is decorrelated jitter; delay_ms is the rounded mean (numerically integrated where MaxDelay bites).", DECORRELATED_TOTALS],
         parameters,
-      };
-      return result;
+      });
     }
     // ApplyJitter: offset = (ms * JitterFactor) / 2; randomDelay = (ms * JitterFactor * r) - offset; TimeSpan.FromMilliseconds(ms + randomDelay)
     const jittered = (attempt: number, r: number) => {
