@@ -4,8 +4,8 @@ import { join } from "node:path";
 import type { InStream, Io, OutStream } from "../src/cli/io.js";
 import { run } from "../src/cli/run.js";
 
-/** An in-memory output stream that records what is written. */
-export function memoryStream(isTTY = false): OutStream & { text: () => string } {
+/** An in-memory output stream that records what is written (see helpers/memory-io.ts for one that closes like `head`). */
+export function memoryStream(options: { isTTY?: boolean; columns?: number } = {}): OutStream & { text: () => string } {
   let text = "";
   return {
     write(chunk: string) {
@@ -13,7 +13,8 @@ export function memoryStream(isTTY = false): OutStream & { text: () => string } 
       return true;
     },
     once: () => undefined,
-    isTTY,
+    isTTY: options.isTTY ?? false,
+    ...(options.columns === undefined ? {} : { columns: options.columns }),
     text: () => text,
   };
 }

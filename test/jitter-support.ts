@@ -1,30 +1,6 @@
-import type { Io, OutStream } from "../src/cli/io.js";
-import { run } from "../src/cli/run.js";
 import type { RandomSource } from "../src/core/model.js";
 
-/** An in-memory stream that accepts everything at once (write → true). */
-export function memoryStream(): OutStream & { text(): string } {
-  let text = "";
-  return {
-    write(chunk: string) {
-      text += chunk;
-      return true;
-    },
-    once() {
-      return undefined;
-    },
-    text: () => text,
-  };
-}
-
-/** Runs the CLI in memory: exit code, stdout and stderr. */
-export async function runCli(argv: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = memoryStream();
-  const stderr = memoryStream();
-  const io: Io = { stdout, stderr, env: {} };
-  const code = await run(argv, io);
-  return { code, stdout: stdout.text(), stderr: stderr.text() };
-}
+export { memoryStream, runCli } from "./helpers.js";
 
 /** Parses CSV output of plain numeric fields into objects keyed by header. */
 export function parseCsv(text: string): Record<string, string>[] {

@@ -1,25 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { run } from "../../src/cli/run.js";
-import type { Io, OutStream } from "../../src/cli/io.js";
+import { runCli } from "../helpers.js";
 
-function memoryStream(): OutStream & { text: () => string } {
-  let text = "";
-  return {
-    write(chunk: string) {
-      text += chunk;
-      return true;
-    },
-    once: () => undefined,
-    text: () => text,
-  };
-}
-
-async function backoff(...argv: string[]) {
-  const stdout = memoryStream();
-  const stderr = memoryStream();
-  const io: Io = { stdout, stderr, env: { NO_COLOR: "1" } };
-  const code = await run(argv, io);
-  return { code, stdout: stdout.text(), stderr: stderr.text() };
+function backoff(...argv: string[]) {
+  return runCli(argv, { env: { NO_COLOR: "1" } });
 }
 
 /** CSV text to rows of numbers keyed by header. */
