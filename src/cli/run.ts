@@ -47,16 +47,16 @@ Examples:
   $ backoff solve --attempts 5 --total 1h --base 1s
   $ backoff --base 100 --cap 10s --jitter full --seed 7          # ranges, mean and one sample
   $ backoff simulate --clients 100000 --cap 30s --jitter full    # the herd view (backoff simulate --help)
+  $ backoff --preset bullmq --base 1s --jitter 0.5                # what BullMQ itself will do
+  $ backoff presets grpc-js                                       # one library's formula, defaults, quirks
 
 Jitter (--jitter): none, full (uniform [0, d]), equal (d/2 + uniform [0, d/2]),
   decorrelated (min(cap, uniform(base, previous × 3)); needs --cap), or a fraction
   such as 0.2 (uniform [d·0.8, d·1.2]). The cap stays a hard ceiling.
-  $ backoff --preset bullmq --base 1s --jitter 0.5
-  $ backoff presets grpc-js
 
 Exit codes:
   0  success
-  1  a check found a problem
+  1  a check found a problem (backoff check: a limit broken; backoff solve: no solution)
   2  bad usage or input (one line on stderr, nothing on stdout)
 `;
 
