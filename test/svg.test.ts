@@ -164,3 +164,14 @@ describe("policyTitle", () => {
     expect(policyTitle(normalizePolicy({ strategy: "fixed", baseMs: 2000 }), { first: 1, last: 1 })).toBe("fixed · base 2 s · no cap · attempts 1..1");
   });
 });
+
+describe("the SVG title fits the picture", () => {
+  it("17 px for a short title, smaller for a long one, never below 10 px", async () => {
+    const { titleFontSize } = await import("../src/format/svg.js");
+    expect(titleFontSize("exponential · base 1 s")).toBe(17);
+    // (900 − 40) / (0.62 × 100) = 13.87 → 13
+    expect(titleFontSize("x".repeat(100))).toBe(13);
+    // (900 − 40) / (0.62 × 200) = 6.9 → the floor of 10
+    expect(titleFontSize("x".repeat(200))).toBe(10);
+  });
+});

@@ -86,7 +86,9 @@ export function renderScheduleSvg(rows: readonly ScheduleRow[], options: SvgOpti
   );
   out.push(`<title>${escapeXml(options.title)}</title>`);
   out.push(`<rect class="background" x="0" y="0" width="${SVG_WIDTH}" height="${SVG_HEIGHT}" fill="#ffffff"/>`);
-  out.push(`<text class="title" x="${SVG_WIDTH / 2}" y="32" text-anchor="middle" font-size="17" font-weight="bold" fill="${COLORS.axis}">${escapeXml(options.title)}</text>`);
+  out.push(
+    `<text class="title" x="${SVG_WIDTH / 2}" y="32" text-anchor="middle" font-size="${titleFontSize(options.title)}" font-weight="bold" fill="${COLORS.axis}">${escapeXml(options.title)}</text>`,
+  );
   const notes: string[] = [];
   if (groupSize > 1) notes.push(`${groupDigits(rows.length)} attempts drawn in groups of ${groupSize} (each group's longest delay)`);
   if (values.some(isSaturated)) notes.push("delays of 2^53 ms (about 285,616 years) or more cannot be exact and are drawn at 2^53 ms");
@@ -167,3 +169,12 @@ export function renderScheduleSvg(rows: readonly ScheduleRow[], options: SvgOpti
 }
 
 export { policyTitle } from "./summary.js";
+
+/**
+ * The title's font size: 17 px, smaller for a long title so that it fits the width
+ * (bold sans-serif runs at about 0.62 em a character), but never below 10 px.
+ */
+export function titleFontSize(title: string): number {
+  const fits = Math.floor((SVG_WIDTH - 40) / (0.62 * Math.max(1, title.length)));
+  return Math.max(10, Math.min(17, fits));
+}
