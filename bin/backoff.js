@@ -9,7 +9,15 @@
 "use strict";
 const nodeModule = require("node:module");
 if (typeof nodeModule.enableCompileCache === "function") nodeModule.enableCompileCache();
-const { run } = require("../dist/cli.cjs");
+let run;
+try {
+  ({ run } = require("../dist/cli.cjs"));
+} catch (error) {
+  if (!error || error.code !== "MODULE_NOT_FOUND") throw error;
+  // A fresh checkout before `npm install` (whose prepare script builds dist/).
+  process.stderr.write("backoff: not built yet; run `npm install` (or `npm run build`) in the package first\n");
+  process.exit(2);
+}
 
 process.stdout.on("error", (error) => {
   if (error && error.code === "EPIPE") process.exit(0);
