@@ -41,7 +41,7 @@ export function modelFromOptions(options: OptionValues, given: ReadonlySet<strin
   const scheduleOptions = asScheduleOptions(options);
   const { policy } = policyFromOptions(scheduleOptions);
   // Checks use exact bounds only, so a seed (for samples) has nothing to change here.
-  const { jitter } = jitterFromOptions({ ...(scheduleOptions.jitter === undefined ? {} : { jitter: scheduleOptions.jitter }) }, policy);
+  const { jitter } = jitterFromOptions({ jitter: scheduleOptions.jitter }, policy);
   const growth: Growth = policy.strategy === "linear" ? "linear" : policy.strategy === "fixed" || policy.factor === 1 ? "constant" : "exponential";
   return { model: jitteredPolicyModel(policy, jitter), growth };
 }

@@ -3,13 +3,7 @@ import type { ScheduleRow } from "../core/schedule.js";
 import { isSaturated } from "../core/limits.js";
 import { humanDuration } from "./duration.js";
 import { groupDigits } from "./numbers.js";
-import { type Align, renderBoxTable } from "./table.js";
-
-/** Exact milliseconds (a library's bounds are exact), then the human reading past a second. */
-function msText(ms: number): string {
-  if (isSaturated(ms) || ms < 1000) return humanDuration(ms);
-  return `${groupDigits(ms)} ms  ${humanDuration(ms)}`;
-}
+import { type Align, msText, renderBoxTable } from "./table.js";
 
 function rangeText(min: number, max: number): string {
   if (min === max) return msText(min);

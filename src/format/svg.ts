@@ -1,6 +1,5 @@
-import type { Policy } from "../core/policy.js";
 import { isSaturated } from "../core/limits.js";
-import type { AttemptRange, ScheduleRow } from "../core/schedule.js";
+import type { ScheduleRow } from "../core/schedule.js";
 import { type ChartLine, chartLines } from "./chart.js";
 import { humanDuration } from "./duration.js";
 import { groupDigits } from "./numbers.js";

@@ -21,7 +21,7 @@ export interface Cell {
 export type Align = "left" | "right";
 
 /** "1,600 ms  1.6 s": the exact milliseconds, then the human reading. */
-function msText(ms: number): string {
+export function msText(ms: number): string {
   if (isSaturated(ms) || ms < 1000) return humanDuration(ms);
   return `${groupDigits(ms)} ms  ${humanDuration(ms)}`;
 }

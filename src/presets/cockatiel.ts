@@ -1,6 +1,6 @@
 import { JS_RANDOM_MAX, clampedTo, firstAttempt, independentModel, jsRandom, meanFloorUniform, parseChoice, saturate, wholeMs } from "./kit.js";
 import { DECORRELATED_TOTALS, decorrelated, decorrelatedPresetModel } from "./decorrelated.js";
-import { PresetError, type Preset, type PresetModel } from "./types.js";
+import { PresetError, type Preset } from "./types.js";
 
 const GENERATORS = ["decorrelated", "none", "full", "half"] as const;
 /** cockatiel's rpScalingFactor. */

@@ -1,5 +1,5 @@
 import type { RandomSource } from "../core/model.js";
-import { JS_RANDOM_MAX, clampedTo, firstAttempt, jsRandom, meanFloorUniform, parseSwitch, saturate, wholeMs } from "./kit.js";
+import { JS_RANDOM_MAX, clampedTo, firstAttempt, jsRandom, meanFloorUniform, parseSwitch, saturate } from "./kit.js";
 import { PresetError, type Preset, type PresetModel } from "./types.js";
 
 /** node-retry (npm `retry`): `retry.timeouts(options)`, i.e. `createTimeout(i, opts)` for i = 0 … retries − 1, sorted. */

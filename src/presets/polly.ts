@@ -1,7 +1,7 @@
 import type { AttemptDelay } from "../core/delay.js";
 import { RANDOM53_MAX, clampedTo, firstAttempt, independentModel, parseSwitch, random53, saturate, wholeMs } from "./kit.js";
 import { DECORRELATED_TOTALS, decorrelated, decorrelatedPresetModel } from "./decorrelated.js";
-import type { Preset, PresetModel } from "./types.js";
+import type { Preset } from "./types.js";
 
 const TICKS_PER_MS = 10_000;
 /** RetryHelper.MaxTimeSpanDouble = (double)TimeSpan.MaxValue.Ticks - 1000. */
