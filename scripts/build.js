@@ -7,6 +7,7 @@ import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { relative, resolve, sep } from "node:path";
 
 const require = createRequire(import.meta.url);
 rmSync("dist", { recursive: true, force: true });
@@ -48,37 +49,46 @@ module.exports = { spawn: (...args) => load().spawn(...args) };`,
  * cli-table3) become a `require("./table.cjs")` made when first used, and the chart
  * and SVG renderers a `require("./pictures.cjs")`, so their code is neither parsed nor
  * evaluated on the other paths. Every importer (the schedule, preset and simulate
- * tables, the herd chart) shares those copies.
+ * tables, the herd chart) shares those copies. Modules are matched by the file they
+ * resolve to, however the import is spelled.
  */
+const APART = { "src/format/table.ts": ["table", "table"], "src/format/chart.ts": ["pictures", "chart"], "src/format/svg.ts": ["pictures", "svg"] };
+const projectFile = (args) => relative(process.cwd(), resolve(args.resolveDir, args.path.replace(/\.js$/, ".ts"))).split(sep).join("/");
 const tableApart = {
   name: "table-apart",
   setup(build) {
-    build.onResolve({ filter: /^(chalk|\.\.?\/(format\/)?(table|chart|svg)\.js)$/ }, (args) => ({
-      path: args.path === "chalk" ? "chalk" : args.path.replace(/^.*\//, "").replace(/\.js$/, ""),
-      namespace: "table-apart",
-    }));
-    build.onLoad({ filter: /.*/, namespace: "table-apart" }, (args) => ({
-      contents: `module.exports = require("./${args.path === "chart" || args.path === "svg" ? "pictures" : "table"}.cjs").${args.path};`,
-      loader: "js",
-    }));
+    build.onResolve({ filter: /^chalk$/ }, () => ({ path: "table:chalk", namespace: "table-apart" }));
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const apart = APART[projectFile(args)];
+      return apart ? { path: `${apart[0]}:${apart[1]}`, namespace: "table-apart" } : undefined;
+    });
+    build.onLoad({ filter: /.*/, namespace: "table-apart" }, (args) => {
+      const [bundle, name] = args.path.split(":");
+      return { contents: `module.exports = require("./${bundle}.cjs").${name};`, loader: "js" };
+    });
   },
 };
 
 /**
- * The subcommands (check, solve, simulate, presets) and config files likewise live in
- * dist/commands.cjs, required when one of them runs: the schedule's start-up neither
- * parses nor evaluates them. (That bundle has its own copy of the small shared modules;
- * run() recognises its UsageError by name.)
+ * Every `import()` of a CLI module (a command's action, config reading, a preset's
+ * schedule) is lazy by construction: in the start-up bundle it becomes a
+ * `require("./commands.cjs")` made when the command runs, and dist/commands.cjs holds
+ * all of them. Commands are registered in src/cli/registry.ts; their `run` imports the
+ * action, so a new command joins the lazy bundle without any list here. (That bundle
+ * has its own copy of the small shared modules; run() recognises its UsageError by name.)
  */
-const COMMANDS = ["check-command", "solve-command", "simulate-command", "preset-command", "schedule-config"];
-const exportName = (name) => name.replace(/-(\w)/g, (_, letter) => letter.toUpperCase());
+const lazyModules = new Map();
+const exportName = (file) => file.replace(/^src\/cli\//, "").replace(/\.ts$/, "").replace(/[^A-Za-z0-9]/g, "_");
 const commandsApart = {
   name: "commands-apart",
   setup(build) {
-    build.onResolve({ filter: new RegExp(`^\\./(${COMMANDS.join("|")})\\.js$`) }, (args) => ({
-      path: args.path.slice(2, -3),
-      namespace: "commands-apart",
-    }));
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.kind !== "dynamic-import") return undefined;
+      const file = projectFile(args);
+      if (!file.startsWith("src/cli/")) return undefined;
+      lazyModules.set(file, exportName(file));
+      return { path: file, namespace: "commands-apart" };
+    });
     build.onLoad({ filter: /.*/, namespace: "commands-apart" }, (args) => ({
       contents: `module.exports = require("./commands.cjs").${exportName(args.path)};`,
       loader: "js",
@@ -113,7 +123,7 @@ await build({
 await build({
   ...common,
   stdin: {
-    contents: COMMANDS.map((name) => `export * as ${exportName(name)} from "./src/cli/${name}.ts";`).join("\n"),
+    contents: [...lazyModules].map(([file, name]) => `export * as ${name} from "./${file}";`).join("\n"),
     resolveDir: ".",
     sourcefile: "commands-entry.ts",
     loader: "ts",

@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../src/cli/config-schema.js";
-import { MAX_CONFIG_BYTES, mergeOptions, readConfigText, selectPolicies } from "../src/cli/config.js";
-import { UsageError } from "../src/cli/errors.js";
-import { closest, editDistance } from "../src/cli/suggest.js";
+import { parseConfig } from "../src/cli/shared/config-schema.js";
+import { MAX_CONFIG_BYTES, mergeOptions, readConfigText, selectPolicies } from "../src/cli/shared/config.js";
+import { UsageError } from "../src/cli/shared/errors.js";
+import { closest, editDistance } from "../src/cli/shared/suggest.js";
 import { memoryStdin, memoryStream, runCli, tempFiles } from "./helpers.js";
 
 function configError(text: string): string {

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { InStream, Io, OutStream } from "../src/cli/io.js";
+import type { InStream, Io, OutStream } from "../src/cli/shared/io.js";
 import { run } from "../src/cli/run.js";
 
 /** An in-memory output stream that records what is written (see helpers/memory-io.ts for one that closes like `head`). */

@@ -5,7 +5,7 @@ import { type Jitter, jitteredPolicyModel } from "../src/core/jitter/index.js";
 import { normalizePolicy } from "../src/core/policy.js";
 import { scheduleRows } from "../src/core/schedule.js";
 import { policyModel } from "../src/core/policy-model.js";
-import { seededRandom } from "../src/cli/random.js";
+import { seededRandom } from "../src/cli/shared/random.js";
 
 const jitterArb: fc.Arbitrary<Jitter> = fc.oneof(
   fc.constant<Jitter>({ kind: "full" }),

@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Io, OutStream } from "../../src/cli/io.js";
+import type { Io, OutStream } from "../../src/cli/shared/io.js";
 import { run } from "../../src/cli/run.js";
 
 /**

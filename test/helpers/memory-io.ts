@@ -1,4 +1,4 @@
-import type { Io, OutStream } from "../../src/cli/io.js";
+import type { Io, OutStream } from "../../src/cli/shared/io.js";
 
 /** An in-memory output stream: collects what is written; optionally closes after `limit` characters, like `head`. */
 export class MemoryStream implements OutStream {

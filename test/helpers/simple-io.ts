@@ -1,4 +1,4 @@
-import type { Io, OutStream } from "../../src/cli/io.js";
+import type { Io, OutStream } from "../../src/cli/shared/io.js";
 import { memoryStream } from "../helpers.js";
 
 /** An in-memory stream that keeps what is written. */

@@ -1,7 +1,7 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import { uniformFloat64 } from "pure-rand/distribution/uniformFloat64";
 import { xoroshiro128plusFromState } from "pure-rand/generator/xoroshiro128plus";
-import type { RandomSource } from "../core/model.js";
+import type { RandomSource } from "../../core/model.js";
 
 /** The seed `backoff simulate` uses unless --seed says otherwise (printed with the results). */
 export const DEFAULT_SEED = 42;

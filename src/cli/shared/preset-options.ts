@@ -1,10 +1,11 @@
-import type { AttemptRange } from "../core/schedule.js";
-import { OVERRIDE_FLAGS, offeredText } from "../format/preset-text.js";
-import { PRESETS, closestPreset, findPreset } from "../presets/registry.js";
-import { type OverrideName, type Preset, PresetError, type PresetModel, type PresetOverrides } from "../presets/types.js";
+import type { AttemptRange } from "../../core/schedule.js";
+import { OVERRIDE_FLAGS, offeredText } from "../../format/preset-text.js";
+import { PRESETS, closestPreset, findPreset } from "../../presets/registry.js";
+import { type OverrideName, type Preset, PresetError, type PresetModel, type PresetOverrides } from "../../presets/types.js";
 import { UsageError, shown } from "./errors.js";
 import { parseAttempts, parseDuration, parseFactor } from "./parse.js";
-import type { ScheduleOptions } from "./schedule-command.js";
+import type { OptionValues } from "./option-values.js";
+import { strategyOf } from "./options.js";
 
 // Reading --preset and its overrides into a model: shared by the schedule and `check`,
 // and free of anything that draws (see preset-command.ts for the output).
@@ -16,42 +17,42 @@ export function presetNamed(name: string, option: string): Preset {
   return preset;
 }
 
-/** The options given on the command line (not defaults), read as the library's own parameters. */
-export function presetOverrides(preset: Preset, options: ScheduleOptions, given: ReadonlySet<string>): { overrides: PresetOverrides; range: AttemptRange | null } {
+/** The values given (on the command line or in a config file, never defaults), read as the library's own parameters. */
+export function presetOverrides(preset: Preset, values: OptionValues): { overrides: PresetOverrides; range: AttemptRange | null } {
   const offered = (name: OverrideName) => {
     if (!(name in preset.parameters)) {
       throw new UsageError(`${OVERRIDE_FLAGS[name]} has no counterpart in ${preset.name}; it offers ${offeredText(preset)}`);
     }
   };
-  if (given.has("step")) throw new UsageError(`--step has no counterpart in ${preset.name}; it offers ${offeredText(preset)}`);
+  if (values.step !== undefined) throw new UsageError(`--step has no counterpart in ${preset.name}; it offers ${offeredText(preset)}`);
   const overrides: { -readonly [K in keyof PresetOverrides]: PresetOverrides[K] } = {};
-  if (given.has("strategy")) {
+  if (values.strategy !== undefined) {
     offered("strategy");
-    overrides.strategy = options.strategy;
+    overrides.strategy = strategyOf(values);
   }
-  if (given.has("base")) {
+  if (values.base !== undefined) {
     offered("baseMs");
-    overrides.baseMs = parseDuration("--base", options.base);
+    overrides.baseMs = parseDuration("--base", values.base);
   }
-  if (options.cap !== undefined) {
+  if (values.cap !== undefined) {
     offered("capMs");
-    overrides.capMs = parseDuration("--cap", options.cap);
+    overrides.capMs = parseDuration("--cap", values.cap);
   }
-  if (options.factor !== undefined) {
+  if (values.factor !== undefined) {
     offered("factor");
-    overrides.factor = parseFactor("--factor", options.factor);
+    overrides.factor = parseFactor("--factor", values.factor);
   }
-  if (options.jitter !== undefined) {
+  if (values.jitter !== undefined) {
     offered("jitter");
-    overrides.jitter = options.jitter;
+    overrides.jitter = values.jitter;
   }
-  if (options.maxElapsed !== undefined) {
+  if (values.maxElapsed !== undefined) {
     offered("maxElapsedMs");
-    overrides.maxElapsedMs = parseDuration("--max-elapsed", options.maxElapsed);
+    overrides.maxElapsedMs = parseDuration("--max-elapsed", values.maxElapsed);
   }
   let range: AttemptRange | null = null;
-  if (given.has("attempts")) {
-    range = parseAttempts("--attempts", options.attempts);
+  if (values.attempts !== undefined) {
+    range = parseAttempts("--attempts", values.attempts);
     if (!/range only/.test(preset.parameters.retries ?? "")) overrides.retries = range.last;
   }
   return { overrides, range };

@@ -1,6 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import { type ConfigFile, type ConfigPolicy, parseConfig } from "./config-schema.js";
-import type { OptionValues } from "./check-options.js";
+import type { OptionValues } from "./option-values.js";
 import { UsageError, shown } from "./errors.js";
 import type { InStream, Io } from "./io.js";
 

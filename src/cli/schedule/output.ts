@@ -1,18 +1,19 @@
-import { groupDigits } from "../format/numbers.js";
+import { groupDigits } from "../../format/numbers.js";
 import type { ChalkInstance } from "chalk";
-import { isSaturated } from "../core/limits.js";
-import type { ScheduleModel } from "../core/model.js";
-import { type AttemptRange, type ScheduleRow, type ScheduleSummary, scheduleRows, scheduleSummary } from "../core/schedule.js";
-import { scheduleColumns } from "../format/columns.js";
-import { renderCsv, renderTsv } from "../format/delimited.js";
-import { renderJson } from "../format/json.js";
-import { renderMarkdown } from "../format/markdown.js";
-import { SATURATED_TEXT } from "../format/numbers.js";
-import type { ScaleKind } from "../format/scale.js";
-import { colorLevel } from "./color.js";
-import { UsageError } from "./errors.js";
-import { type Io, writeChunks } from "./io.js";
-import { seededRandom } from "./random.js";
+import { isSaturated } from "../../core/limits.js";
+import type { ScheduleModel } from "../../core/model.js";
+import { type AttemptRange, type ScheduleRow, type ScheduleSummary, scheduleRows, scheduleSummary } from "../../core/schedule.js";
+import { scheduleColumns } from "../../format/columns.js";
+import { renderCsv, renderTsv } from "../../format/delimited.js";
+import { renderJson } from "../../format/json.js";
+import { renderMarkdown } from "../../format/markdown.js";
+import { SATURATED_TEXT } from "../../format/numbers.js";
+import type { ScaleKind } from "../../format/scale.js";
+import type { ScheduleText } from "../../format/schedule-text.js";
+import { colorLevel } from "../shared/color.js";
+import { UsageError } from "../shared/errors.js";
+import { type Io, writeChunks } from "../shared/io.js";
+import { seededRandom } from "../shared/random.js";
 
 export const FORMATS = ["table", "csv", "tsv", "json", "markdown", "svg"] as const;
 export type Format = (typeof FORMATS)[number];
@@ -33,14 +34,8 @@ export interface ScheduleView {
   readonly range: AttemptRange;
   /** Draw one sampled sequence with this seed, or null. */
   readonly seed: number | null;
-  /** The JSON output's `policy` object. */
-  readonly policyJson: () => Record<string, unknown>;
-  /** The JSON output's `summary` object; `sampleTotalMs` is the sampled total when seeded. */
-  readonly summaryJson: (summary: ScheduleSummary, sampleTotalMs: number | null) => Record<string, unknown>;
-  /** The lines under a table or Markdown. */
-  readonly summaryLines: (summary: ScheduleSummary, sampleTotalMs: number | null) => string[];
-  /** The SVG's title. */
-  readonly title: string;
+  /** What is said around the rows: JSON policy and summary, the lines under a table, a picture's title. */
+  readonly text: ScheduleText;
   /** A table of its own (presets); default: the streamed schedule table. */
   readonly renderTable?: (rows: readonly ScheduleRow[], summaryLines: readonly string[], paint: ChalkInstance) => string;
 }
@@ -125,7 +120,7 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
   const columns = scheduleColumns(model.jittered, seed !== null);
   let summaryOnce: ScheduleSummary | undefined;
   const summary = () => (summaryOnce ??= scheduleSummary(model, comparison, range));
-  const summaryLines = () => view.summaryLines(summary(), sample.totalMs);
+  const summaryLines = () => view.text.summaryLines(summary(), sample.totalMs);
   switch (options.format) {
     case "csv":
       await writeChunks(io.stdout, renderCsv(rows, columns));
@@ -134,20 +129,20 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
       await writeChunks(io.stdout, renderTsv(rows, columns));
       break;
     case "json":
-      await writeChunks(io.stdout, renderJson(view.policyJson(), rows, columns, () => view.summaryJson(summary(), sample.totalMs)));
+      await writeChunks(io.stdout, renderJson(view.text.policyJson(), rows, columns, () => view.text.summaryJson(summary(), sample.totalMs)));
       break;
     case "markdown":
       await writeChunks(io.stdout, renderMarkdown(rows, columns, summaryLines));
       break;
     case "svg": {
       checkInMemoryRange(range, "--format svg");
-      const { renderScheduleSvg } = await import("../format/svg.js");
-      await writeChunks(io.stdout, [renderScheduleSvg(Array.from(rows), { title: view.title, capMs: model.capMs, scale: options.scale ?? null })]);
+      const { renderScheduleSvg } = await import("../../format/svg.js");
+      await writeChunks(io.stdout, [renderScheduleSvg(Array.from(rows), { title: view.text.title, capMs: model.capMs, scale: options.scale ?? null })]);
       break;
     }
     case "table": {
       // Loaded only here: chalk and cli-table3 cost start-up time that the machine formats never pay.
-      const [{ Chalk }, { renderScheduleTable }] = await Promise.all([import("chalk"), import("../format/table.js")]);
+      const [{ Chalk }, { renderScheduleTable }] = await Promise.all([import("chalk"), import("../../format/table.js")]);
       const paint = new Chalk({ level: colorLevel(options.color, io.stdout.isTTY === true, io.env) });
       if (options.chart) checkInMemoryRange(range, "--chart");
       if (view.renderTable) {
@@ -165,7 +160,7 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
         await writeChunks(io.stdout, renderScheduleTable(tableRows, summaryLines, paint, tableOptions, lastRow ?? undefined));
       }
       if (options.chart) {
-        const { renderScheduleChart, chartNeedsAscii, chartPaint } = await import("../format/chart.js");
+        const { renderScheduleChart, chartNeedsAscii, chartPaint } = await import("../../format/chart.js");
         const chart = renderScheduleChart(Array.from(freshRows()), {
           capMs: model.capMs,
           scale: options.scale ?? null,

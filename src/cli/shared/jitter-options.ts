@@ -1,5 +1,5 @@
-import { type Jitter, isJitterFraction } from "../core/jitter/index.js";
-import { MAX_EXACT_MS } from "../core/limits.js";
+import { type Jitter, isJitterFraction } from "../../core/jitter/index.js";
+import { MAX_EXACT_MS } from "../../core/limits.js";
 import { UsageError, shown } from "./errors.js";
 
 export const JITTER_MODES = ["none", "full", "equal", "decorrelated"] as const;

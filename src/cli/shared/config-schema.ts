@@ -1,6 +1,6 @@
-import { MAX_EXACT_MS } from "../core/limits.js";
-import { STRATEGIES } from "../core/policy.js";
-import { ASSERT_KEYS, type AssertKey, type OptionValues, POLICY_KEYS, parseCount } from "./check-options.js";
+import { MAX_EXACT_MS } from "../../core/limits.js";
+import { STRATEGIES } from "../../core/policy.js";
+import { ASSERT_KEYS, type AssertKey, type OptionValues, POLICY_KEYS, parseCount } from "./option-values.js";
 import { UsageError, shown } from "./errors.js";
 import { type JsonEntry, type JsonNode, lineColumn, parseJsonSource, where } from "./json-source.js";
 import { parseAttempts, parseDuration, parseFactor } from "./parse.js";

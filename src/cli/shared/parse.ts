@@ -1,6 +1,6 @@
 import parseMs from "ms";
-import { MAX_EXACT_MS } from "../core/limits.js";
-import type { AttemptRange } from "../core/schedule.js";
+import { MAX_EXACT_MS } from "../../core/limits.js";
+import type { AttemptRange } from "../../core/schedule.js";
 import { UsageError, shown } from "./errors.js";
 
 const DURATION_EXAMPLES = "a duration such as 250, 250ms, 1.5s, 2m or 1h";

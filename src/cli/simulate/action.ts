@@ -1,28 +1,35 @@
-import { MAX_CLIENTS, MAX_EVENTS, MAX_SIMULATED_ATTEMPTS, type SimulateFormat } from "./command-options.js";
-import { groupDigits } from "../format/numbers.js";
-import { type Jitter, NO_JITTER, jitterPlan } from "../core/jitter/index.js";
-import type { Policy } from "../core/policy.js";
-import { type Cohort, type CohortRandom, type CohortResult, loadHistograms, simulateCohort } from "../core/simulate.js";
-import { type Simulation, renderSimulationCsv, renderSimulationJson, renderSimulationMarkdown } from "../format/simulate.js";
-import { colorLevel } from "./color.js";
-import { UsageError, shown } from "./errors.js";
-import { type Io, writeChunks } from "./io.js";
-import { checkJitterNeedsCap, parseJitter, parseSeed } from "./jitter-options.js";
-import { parseDuration } from "./parse.js";
-import { DEFAULT_SEED, seededRandom } from "./random.js";
-import { type ScheduleOptions, policyFromOptions } from "./schedule-command.js";
+import { groupDigits } from "../../format/numbers.js";
+import { type Jitter, NO_JITTER, jitterPlan } from "../../core/jitter/index.js";
+import type { Policy } from "../../core/policy.js";
+import { type Cohort, type CohortRandom, type CohortResult, loadHistograms, simulateCohort } from "../../core/simulate.js";
+import { type Simulation, renderSimulationCsv, renderSimulationJson, renderSimulationMarkdown } from "../../format/simulate.js";
+import { colorLevel } from "../shared/color.js";
+import { UsageError, shown } from "../shared/errors.js";
+import { type Io, writeChunks } from "../shared/io.js";
+import { checkJitterNeedsCap, parseJitter, parseSeed } from "../shared/jitter-options.js";
+import { parseDuration } from "../shared/parse.js";
+import { DEFAULT_SEED, seededRandom } from "../shared/random.js";
+import type { OptionValues } from "../shared/option-values.js";
+import { policyFromValues } from "../schedule/action.js";
+import { DEFAULT_SIMULATED_ATTEMPTS, MAX_CLIENTS, MAX_SIMULATED_ATTEMPTS, type SimulateFormat } from "./command.js";
 
 
 /** The proportional jitter --compare-jitter shows unless --jitter names a fraction: gRPC's ±20%. */
 export const COMPARE_FRACTION = 0.2;
 
-export interface SimulateOptions extends Omit<ScheduleOptions, "format"> {
-  format: SimulateFormat;
-  clients: string;
-  spread?: string;
-  success: string;
-  window: string;
-  compareJitter?: boolean;
+/** Retries kept in memory at most (8 bytes each, twice over while merging): about 1.6 GB. */
+export const MAX_EVENTS = 100_000_000;
+
+/** The simulate command's own switches (the policy comes as OptionValues, as for the schedule). */
+export interface SimulateSwitches {
+  readonly format: SimulateFormat;
+  readonly color: boolean;
+  readonly chart?: boolean;
+  readonly clients: string;
+  readonly spread?: string;
+  readonly success: string;
+  readonly window: string;
+  readonly compareJitter?: boolean;
 }
 
 /** The three random streams of a run, all from one seed. */
@@ -55,11 +62,11 @@ function parseSimulatedAttempts(text: string): number {
 }
 
 /** Every option checked, naming the option in each error. */
-export function simulationFromOptions(options: SimulateOptions): { policy: Policy; cohort: Cohort; jitter: Jitter; seed: number } {
-  const attempts = parseSimulatedAttempts(options.attempts);
-  const { policy } = policyFromOptions({ ...options, attempts: String(attempts), format: "csv" });
-  const jitter = options.jitter === undefined ? NO_JITTER : parseJitter("--jitter", options.jitter);
-  const seed = options.seed === undefined ? DEFAULT_SEED : parseSeed("--seed", options.seed);
+export function simulationFromOptions(values: OptionValues, options: SimulateSwitches): { policy: Policy; cohort: Cohort; jitter: Jitter; seed: number } {
+  const attempts = parseSimulatedAttempts(values.attempts ?? DEFAULT_SIMULATED_ATTEMPTS);
+  const policy = policyFromValues(values);
+  const jitter = values.jitter === undefined ? NO_JITTER : parseJitter("--jitter", values.jitter);
+  const seed = values.seed === undefined ? DEFAULT_SEED : parseSeed("--seed", values.seed);
   if (!options.compareJitter) checkJitterNeedsCap(jitter, policy.capMs);
   if (options.compareJitter && policy.capMs === null) {
     throw new UsageError("--compare-jitter needs --cap: decorrelated jitter is defined through the cap");
@@ -91,11 +98,11 @@ function run(policy: Policy, jitter: Jitter, cohort: Cohort, seed: number, keepR
   return simulateCohort(jitterPlan(policy, jitter), cohort, cohortRandom(seed), { keepRetryTimes });
 }
 
-export async function runSimulate(options: SimulateOptions, io: Io): Promise<number> {
+export async function runSimulate(values: OptionValues, options: SimulateSwitches, io: Io): Promise<number> {
   if (options.chart && (options.format !== "table" || options.compareJitter)) {
     throw new UsageError(`--chart draws under the simulate table, so it needs --format table without --compare-jitter`);
   }
-  const { policy, cohort, jitter, seed } = simulationFromOptions(options);
+  const { policy, cohort, jitter, seed } = simulationFromOptions(values, options);
   const keep = options.chart === true;
   const simulation: Simulation = options.compareJitter
     ? { kind: "compare", policy, cohort, seed, modes: comparedJitters(jitter).map((mode) => ({ jitter: mode, result: run(policy, mode, cohort, seed) })) }
@@ -111,11 +118,11 @@ export async function runSimulate(options: SimulateOptions, io: Io): Promise<num
       await writeChunks(io.stdout, [renderSimulationMarkdown(simulation)]);
       break;
     case "table": {
-      const [{ Chalk }, { renderSimulationTable }] = await Promise.all([import("chalk"), import("../format/simulate-table.js")]);
+      const [{ Chalk }, { renderSimulationTable }] = await Promise.all([import("chalk"), import("../../format/simulate-table.js")]);
       const paint = new Chalk({ level: colorLevel(options.color, io.stdout.isTTY === true, io.env) });
       await writeChunks(io.stdout, [renderSimulationTable(simulation, paint)]);
       if (options.chart && simulation.kind === "single") {
-        const [{ renderHerdChart }, { chartNeedsAscii }] = await Promise.all([import("../format/herd-chart.js"), import("../format/chart.js")]);
+        const [{ renderHerdChart }, { chartNeedsAscii }] = await Promise.all([import("../../format/herd-chart.js"), import("../../format/chart.js")]);
         const [jittered, unjittered] = loadHistograms([simulation.result, simulation.baseline], cohort.windowMs);
         const counts = { windowMs: cohort.windowMs, jittered: Array.from(jittered!), unjittered: Array.from(unjittered!) };
         await writeChunks(io.stdout, [`\n${renderHerdChart(counts, io.stdout.columns ?? 80, chartNeedsAscii(io.env))}`]);

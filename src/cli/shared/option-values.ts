@@ -1,5 +1,5 @@
-import type { LimitName, Limits } from "../core/check.js";
-import { MAX_EXACT_MS } from "../core/limits.js";
+import type { LimitName, Limits } from "../../core/check.js";
+import { MAX_EXACT_MS } from "../../core/limits.js";
 import { UsageError, shown } from "./errors.js";
 import { parseDuration } from "./parse.js";
 
@@ -24,10 +24,11 @@ export const ASSERT_KEYS = {
 export type AssertKey = keyof typeof ASSERT_KEYS;
 export type AssertOption = (typeof ASSERT_KEYS)[AssertKey]["option"];
 
-export type OptionKey = PolicyKey | AssertOption | "clients";
+/** `maxElapsed` is a flag only (a preset's elapsed-time limit); the rest are config keys too. */
+export type OptionKey = PolicyKey | AssertOption | "clients" | "maxElapsed";
 export type OptionValues = { [key in OptionKey]?: string };
 
-export const OPTION_KEYS: readonly OptionKey[] = [...POLICY_KEYS, ...Object.values(ASSERT_KEYS).map((a) => a.option), "clients"];
+export const OPTION_KEYS: readonly OptionKey[] = [...POLICY_KEYS, ...Object.values(ASSERT_KEYS).map((a) => a.option), "clients", "maxElapsed"];
 
 /** A whole number from 1 (a count of attempts or clients). */
 export function parseCount(option: string, text: string): number {

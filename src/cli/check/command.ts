@@ -1,0 +1,71 @@
+import type { Command } from "commander";
+import type { CommandDefinition } from "../command.js";
+import { ASSERT_KEYS } from "../shared/option-values.js";
+import { addSharedOptions, givenValues } from "../shared/options.js";
+
+/** The retries a policy is checked over when neither the file nor a flag says. */
+export const CHECK_DEFAULT_ATTEMPTS = "10";
+
+export const CHECK_FORMATS = ["text", "json"] as const;
+export type CheckFormat = (typeof CHECK_FORMATS)[number];
+
+const HELP_AFTER = `
+Totals: total(k) = delay(1) + … + delay(k) + (k + 1) × attempt-time, the wall-clock from the
+first try until try k + 1 has failed; the checked total is total(attempts), worst case for
+--max-total (every jittered delay at its maximum), best case for --min-total. Figures come
+from exact bounds, never from samples: a check gives the same answer on every run.
+
+Warnings (fail only with --strict): no-cap (exponential without a cap), early-cap (more than
+half the attempts wait the cap), no-jitter (no jitter with --clients 10 or more), exceeds-cap
+(jitter can push delays above the cap), over-a-day (worst-case total beyond 24 h).
+
+Config (--config file.json, or - for standard input), flags override it:
+  {"strategy": "exponential", "base": "1s", "cap": "30s", "attempts": 8,
+   "assert": {"max-total": "5m", "max-delay": "30s"}, "clients": 200}
+  {"policies": {"email": {...}, "webhook": {...}}, "assert": {...}}
+  {"attempts": 5, "backoff": {"type": "exponential", "delay": 1000}}   (BullMQ job options)
+
+Examples:
+  $ backoff check --config retry.json
+  $ backoff check --base 1s --cap 30s --attempts 8 --max-total 5m --attempt-time 2s
+  $ GITHUB_ACTIONS=true backoff check --config retry.json --strict
+
+Exit codes: 0 every limit holds, 1 a limit is broken (or a warning under --strict), 2 bad input.
+`;
+
+interface CheckCommandSwitches {
+  readonly config?: string;
+  readonly policy?: string;
+  readonly strict?: boolean;
+  readonly format: CheckFormat;
+  readonly color: boolean;
+}
+
+/** `backoff check`: a policy against limits, for CI. */
+export const checkCommand: CommandDefinition = {
+  name: "check",
+  summary: "Check a retry policy against limits (for CI): exit 0 when every limit holds, 1 when one is broken.",
+  define(command: Command) {
+    addSharedOptions(command, {
+      config: { description: "read the policies, limits and clients from a JSON file (- for standard input); flags override it" },
+      policy: { description: "check only this policy of the config file" },
+      strategy: true,
+      base: { description: "the first delay" },
+      cap: true,
+      factor: true,
+      step: { description: "linear growth per attempt" },
+      attempts: { flags: "-a, --attempts <N>", description: "retries the policy makes before giving up", defaultText: CHECK_DEFAULT_ATTEMPTS },
+      jitter: { description: "none, full, equal, decorrelated, or a fraction in (0, 1]; checks use its exact bounds" },
+      preset: { description: "check a retry library's exact schedule (backoff presets lists them)" },
+    });
+    for (const [key, { kind, help }] of Object.entries(ASSERT_KEYS)) command.option(`--${key} <${kind === "count" ? "N" : "duration"}>`, help);
+    command.option("--clients <N>", "how many clients run this policy at once (no jitter from 10 is a warning)").option("--strict", "fail (exit 1) on warnings too");
+    addSharedOptions(command, { format: { choices: CHECK_FORMATS, default: "text" }, color: true });
+    command.addHelpText("after", HELP_AFTER);
+  },
+  async run(command, io) {
+    const { runCheck } = await import("./action.js");
+    const switches = command.opts<CheckCommandSwitches>();
+    return runCheck(givenValues(command), { ...switches, strict: switches.strict === true }, io);
+  },
+};

@@ -1,0 +1,15 @@
+import type { Command } from "commander";
+import type { CommandDefinition } from "../command.js";
+
+/** `backoff presets [name]`: the library presets. */
+export const presetsCommand: CommandDefinition = {
+  name: "presets",
+  summary: "list the library presets, or print one in full",
+  define(command: Command) {
+    command.argument("[name]", "a preset name");
+  },
+  async run(command, io) {
+    const { runPresets } = await import("./action.js");
+    return runPresets(command.processedArgs[0] as string | undefined, io);
+  },
+};

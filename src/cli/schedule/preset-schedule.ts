@@ -1,0 +1,42 @@
+import { isSaturated } from "../../core/limits.js";
+import { normalizePolicy } from "../../core/policy.js";
+import { policyModel } from "../../core/policy-model.js";
+import { presetScheduleText } from "../../format/preset-schedule.js";
+import { renderPresetTable } from "../../format/preset-table.js";
+import type { PresetModel } from "../../presets/types.js";
+import type { Io } from "../shared/io.js";
+import { parseSeed } from "../shared/jitter-options.js";
+import type { OptionValues } from "../shared/option-values.js";
+import { buildPreset, presetNamed, presetOverrides, presetRange } from "../shared/preset-options.js";
+import { type OutputOptions, writeSchedule } from "./output.js";
+
+/** The linear comparison for a preset: its first non-zero un-jittered delay as base and step, and its cap. */
+function comparisonFor(model: PresetModel) {
+  const first = model.delay(1).delayMs;
+  const base = first > 0 ? first : Math.max(model.delay(2).delayMs, 1);
+  const cap = model.capMs !== null && model.capMs >= base && !isSaturated(base) ? model.capMs : null;
+  return policyModel(normalizePolicy({ strategy: "linear", baseMs: isSaturated(base) ? Number.MAX_SAFE_INTEGER : base, capMs: cap }));
+}
+
+/** `backoff --preset NAME`: the library's own schedule, through the one output path. */
+export async function runPresetSchedule(values: OptionValues, output: OutputOptions, io: Io): Promise<number> {
+  const preset = presetNamed(values.preset!, "--preset");
+  const { overrides, range: asked } = presetOverrides(preset, values);
+  const model = buildPreset(preset, overrides);
+  const { range, cut } = presetRange(preset, model, asked);
+  const seed = values.seed === undefined ? null : parseSeed("--seed", values.seed);
+  if (cut && asked !== null && model.stop) io.stderr.write(`note: ${model.stop.reason} The schedule ends at attempt ${range.last}.\n`);
+  await writeSchedule(
+    {
+      model,
+      comparison: comparisonFor(model),
+      range,
+      seed,
+      text: presetScheduleText(preset, model, range, seed),
+      renderTable: (rows, summaryLines, paint) => renderPresetTable(rows, model.jittered, model.capMs, summaryLines, paint),
+    },
+    output,
+    io,
+  );
+  return 0;
+}

@@ -1,0 +1,119 @@
+import { type Command, Option } from "commander";
+import { STRATEGIES, type Strategy } from "../../core/policy.js";
+import { SCALE_KINDS, type ScaleKind } from "../../format/scale.js";
+import { UsageError, shown } from "./errors.js";
+import { OPTION_KEYS, type OptionValues } from "./option-values.js";
+
+/**
+ * The options several commands share, declared once: flags, value name and help. A
+ * command names the ones it takes (in the order its help lists them) and may word a
+ * description for itself (solve's "leave out to find it"); defaults live in
+ * POLICY_DEFAULTS and the commands' own tables, never in commander, so that a value
+ * given on the command line, one from a config file and one left out stay apart
+ * (presets map exactly what was given onto the library's parameters).
+ */
+export const POLICY_DEFAULTS = { strategy: "exponential", base: "1s" } as const satisfies OptionValues;
+
+interface OptionSpec {
+  readonly flags: string;
+  readonly description: string;
+  readonly choices?: readonly string[];
+  /** What help says the value is when the option is left out (not a commander default: see above). */
+  readonly defaultText?: string;
+}
+
+const SHARED_OPTIONS = {
+  strategy: { flags: "-s, --strategy <name>", description: "how the delay grows", choices: STRATEGIES, defaultText: POLICY_DEFAULTS.strategy },
+  base: { flags: "-b, --base <duration>", description: "the first delay; attempt 1 waits exactly this", defaultText: POLICY_DEFAULTS.base },
+  cap: { flags: "-c, --cap <duration>", description: "the ceiling every delay is clamped to", defaultText: "none" },
+  factor: { flags: "--factor <number>", description: "exponential growth per attempt, 1 or more", defaultText: "2" },
+  step: { flags: "--step <duration>", description: "linear growth per attempt; also the linear comparison's step", defaultText: "base" },
+  attempts: { flags: "-a, --attempts <N|A..B>", description: "attempts to show: 1..N, or A..B" },
+  jitter: {
+    flags: "-j, --jitter <mode>",
+    description: "none, full, equal, decorrelated, or a fraction in (0, 1] such as 0.2; under --preset, the library's own jitter setting",
+    defaultText: "none",
+  },
+  seed: { flags: "--seed <integer>", description: "draw one sampled sequence with this seed (sample_ms, sample_cumulative_ms)" },
+  preset: { flags: "--preset <name>", description: "a retry library's exact schedule (backoff presets lists them); the options above become its own parameters" },
+  maxElapsed: { flags: "--max-elapsed <duration>", description: "under --preset cenkalti or p-retry: the elapsed time after which the library gives up" },
+  format: { flags: "-f, --format <format>", description: "output format" },
+  scale: { flags: "--scale <scale>", description: "scale of --chart and --format svg", choices: SCALE_KINDS, defaultText: "log when values span over 100×" },
+  config: { flags: "--config <file|->", description: "read the policy from a JSON file (- for standard input); flags override it" },
+  policy: { flags: "--policy <name>", description: "the policy to use from a config file holding several" },
+  color: { flags: "--no-color", description: "no colour, even on a terminal (NO_COLOR and FORCE_COLOR are honoured too)" },
+} as const satisfies Record<string, OptionSpec>;
+
+export type SharedOptionName = keyof typeof SHARED_OPTIONS;
+
+/** How one command takes a shared option: its own wording, choices or default. */
+export interface OptionUse {
+  readonly description?: string;
+  readonly flags?: string;
+  readonly choices?: readonly string[];
+  /** What help says the value is when left out; null says nothing. */
+  readonly defaultText?: string | null;
+  /** A switch's default (format): commander fills it in, and help shows it. */
+  readonly default?: string;
+}
+
+/** Declares the shared options a command takes, in the order given. */
+export function addSharedOptions(command: Command, uses: Partial<Record<SharedOptionName, OptionUse | true>>): Command {
+  for (const [name, use] of Object.entries(uses) as [SharedOptionName, OptionUse | true][]) {
+    const spec: OptionSpec = SHARED_OPTIONS[name];
+    const own: OptionUse = use === true ? {} : use;
+    const option = new Option(own.flags ?? spec.flags, own.description ?? spec.description);
+    const choices = own.choices ?? spec.choices;
+    if (choices !== undefined) option.choices(choices);
+    if (own.default !== undefined) option.default(own.default, own.default);
+    const defaultText = own.defaultText === undefined ? spec.defaultText : own.defaultText;
+    // Shown by helpStyle() below; commander itself would show only real defaults.
+    if (own.default === undefined && defaultText != null) option.defaultValueDescription = defaultText;
+    command.addOption(option);
+  }
+  return command;
+}
+
+/**
+ * One style for every option's help line: "description (one of a, b, c; default: x)".
+ * Set on the program; subcommands inherit it.
+ */
+export const helpStyle = {
+  optionDescription(option: Option): string {
+    const extra: string[] = [];
+    if (option.argChoices) extra.push(`one of ${option.argChoices.join(", ")}`);
+    if (option.defaultValueDescription !== undefined) extra.push(`default: ${option.defaultValueDescription}`);
+    return extra.length === 0 ? option.description : `${option.description} (${extra.join("; ")})`;
+  },
+};
+
+/** The values of the shared policy and limit options given on the command line (never defaults), as strings. */
+export function givenValues(command: Command): OptionValues {
+  const values = command.opts<Record<string, unknown>>();
+  const given: OptionValues = {};
+  for (const key of OPTION_KEYS) {
+    if (values[key] !== undefined && command.getOptionValueSource(key) === "cli") given[key] = String(values[key]);
+  }
+  return given;
+}
+
+/** The strategy named by a flag or a config file (both already checked against the choices). */
+export function strategyOf(values: OptionValues): Strategy {
+  const name = values.strategy ?? POLICY_DEFAULTS.strategy;
+  const strategy = STRATEGIES.find((s) => s === name);
+  if (strategy === undefined) throw new UsageError(`--strategy must be one of ${STRATEGIES.join(", ")}, got ${shown(name)}`);
+  return strategy;
+}
+
+/** How a schedule is written: format and pictures, shared by the schedule and its preset form. */
+export interface OutputSwitches {
+  readonly color: boolean;
+  readonly chart?: boolean;
+  readonly scale?: ScaleKind;
+}
+
+/** An option of a command's own whose help names what leaving it out means. */
+export function withDefaultText(option: Option, text: string): Option {
+  option.defaultValueDescription = text;
+  return option;
+}

@@ -1,0 +1,124 @@
+import { MAX_EXACT_MS } from "../../core/limits.js";
+import { type Policy, type Strategy, normalizePolicy } from "../../core/policy.js";
+import { policyModel } from "../../core/policy-model.js";
+import { modelTotals } from "../../core/schedule.js";
+import { type NoSolution, solveAttempts, solveBase, solveFactor } from "../../core/solve.js";
+import { type Solution, type Unknown, flagsOf, noSolutionJson, noSolutionText, solutionJson, solutionLines } from "../../format/solve-report.js";
+import { parseCount } from "../shared/option-values.js";
+import { UsageError } from "../shared/errors.js";
+import { type Io, writeChunks } from "../shared/io.js";
+import { parseDuration, parseFactor } from "../shared/parse.js";
+import { runSchedule } from "../schedule/action.js";
+import type { SolveFormat } from "./command.js";
+
+
+/** `backoff solve` options, as commander hands them over (strings; absent = not given). */
+export interface SolveOptions {
+  total?: string;
+  attempts?: string;
+  base?: string;
+  factor?: string;
+  cap?: string;
+  strategy?: Strategy;
+  format: SolveFormat;
+  color: boolean;
+}
+
+/** The schedule is shown below the answer up to this many attempts (beyond, a command to print it). */
+export const MAX_SHOWN_ATTEMPTS = 1000;
+
+/** Decides what is missing; exactly one of attempts, base, factor (attempts defaults the factor to 2). */
+export function unknownOf(options: SolveOptions): Unknown {
+  if (options.total === undefined) throw new UsageError("solve needs --total <duration>: the total wait to aim for (or the budget to fit)");
+  if (options.attempts === undefined) {
+    if (options.base === undefined) throw new UsageError("solve for --attempts needs --base (and optionally --factor, --cap, --strategy)");
+    return "attempts";
+  }
+  if (options.base !== undefined && options.factor !== undefined) {
+    throw new UsageError("nothing to solve: leave out one of --attempts, --base or --factor");
+  }
+  if (options.base === undefined && options.factor === undefined) {
+    throw new UsageError("solve finds one missing parameter: give --base (to find the factor) or --factor (to find the base)");
+  }
+  return options.base === undefined ? "base" : "factor";
+}
+
+/** The fewest decimals (2 to 10) whose rounded factor keeps the total within 0.1% of the target. */
+function printedFactor(exact: number, total: (factor: number) => number, targetMs: number): string {
+  let text = "";
+  for (let decimals = 2; decimals <= 10; decimals++) {
+    text = String(Math.max(1, Number(exact.toFixed(decimals))));
+    if (Math.abs(total(Number(text)) - targetMs) <= targetMs / 1000) break;
+  }
+  return text;
+}
+
+/** Solves; returns the reason when there is no answer. */
+export function solve(options: SolveOptions): Solution | NoSolution {
+  const unknown = unknownOf(options);
+  const targetMs = parseDuration("--total", options.total!);
+  const capMs = options.cap === undefined ? null : parseDuration("--cap", options.cap);
+  const strategy = options.strategy ?? "exponential";
+  if (unknown !== "attempts" && strategy !== "exponential") {
+    throw new UsageError(`solve finds the ${unknown} of an exponential policy only, not --strategy ${strategy}`);
+  }
+  if (options.factor !== undefined && strategy !== "exponential") throw new UsageError(`--factor applies only to --strategy exponential, not ${strategy}`);
+  const baseMs = options.base === undefined ? null : parseDuration("--base", options.base);
+  if (baseMs !== null && capMs !== null && capMs < baseMs) throw new UsageError(`--cap (${options.cap}) must be at least --base (${options.base})`);
+  const factor = options.factor === undefined ? undefined : parseFactor("--factor", options.factor);
+  const totalOf = (policy: Policy, n: number) => modelTotals(policyModel(policy), n).cumulativeMs;
+
+  if (unknown === "attempts") {
+    const policy = normalizePolicy({ strategy, baseMs: baseMs!, capMs, ...(factor === undefined ? {} : { factor }) });
+    const found = solveAttempts(policyModel(policy), targetMs);
+    if (!found.ok) return found.reason;
+    const n = found.value;
+    return {
+      unknown, policy, attempts: n, answerText: String(n), exact: null, targetMs,
+      achievedMs: totalOf(policy, n), nextTotalMs: n < MAX_EXACT_MS ? totalOf(policy, n + 1) : null,
+    };
+  }
+  const attempts = parseCount("--attempts", options.attempts!);
+  if (unknown === "factor") {
+    const found = solveFactor({ baseMs: baseMs!, capMs, attempts, targetMs });
+    if (!found.ok) return found.reason;
+    const policyWith = (f: number) => normalizePolicy({ strategy, baseMs: baseMs!, capMs, factor: f });
+    const answerText = printedFactor(found.value, (f) => totalOf(policyWith(f), attempts), targetMs);
+    const policy = policyWith(Number(answerText));
+    return { unknown, policy, attempts, answerText, exact: found.value, targetMs, achievedMs: totalOf(policy, attempts), nextTotalMs: null };
+  }
+  const found = solveBase({ factor: factor!, capMs, attempts, targetMs });
+  if (!found.ok) return found.reason;
+  const rounded = Math.round(found.value);
+  if (rounded < 1) return { why: "base-below-1ms", baseMs: found.value };
+  const policy = normalizePolicy({ strategy, baseMs: rounded, capMs, factor: factor! });
+  return { unknown, policy, attempts, answerText: String(rounded), exact: found.value, targetMs, achievedMs: totalOf(policy, attempts), nextTotalMs: null };
+}
+
+export async function runSolve(options: SolveOptions, io: Io): Promise<number> {
+  const outcome = solve(options);
+  if ("why" in outcome) {
+    const input = { attempts: options.attempts, cap: options.cap, targetMs: parseDuration("--total", options.total!) };
+    await writeChunks(io.stdout, [options.format === "json" ? noSolutionJson(outcome, input) : `no solution: ${noSolutionText(outcome, input)}\n`]);
+    return 1;
+  }
+  const { policy, attempts } = outcome;
+  const shown = attempts <= MAX_SHOWN_ATTEMPTS;
+  if (options.format === "json") {
+    await writeChunks(io.stdout, [solutionJson(outcome, shown)]);
+    return 0;
+  }
+  await writeChunks(io.stdout, [`${solutionLines(outcome).join("\n")}\n\n`]);
+  if (!shown) {
+    await writeChunks(io.stdout, [`(${attempts} attempts: the schedule is not shown; print it with backoff ${flagsOf(policy, attempts)} --format csv)\n`]);
+    return 0;
+  }
+  const values = {
+    strategy: policy.strategy,
+    base: String(policy.baseMs),
+    ...(policy.capMs === null ? {} : { cap: String(policy.capMs) }),
+    ...(policy.strategy === "exponential" ? { factor: String(policy.factor) } : {}),
+    attempts: String(attempts),
+  };
+  return runSchedule(values, { format: "table", color: options.color }, io);
+}

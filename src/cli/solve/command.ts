@@ -1,0 +1,41 @@
+import type { Command } from "commander";
+import type { CommandDefinition } from "../command.js";
+import { addSharedOptions } from "../shared/options.js";
+import type { SolveOptions } from "./action.js";
+
+export const SOLVE_FORMATS = ["table", "json"] as const;
+export type SolveFormat = (typeof SOLVE_FORMATS)[number];
+
+const HELP_AFTER = `
+Leave out one parameter and give --total:
+  $ backoff solve --attempts 5 --total 1h --base 1s          the factor (≈ 7.473)
+  $ backoff solve --attempts 5 --total 1h --factor 3          the base
+  $ backoff solve --total 10m --base 1s --cap 1m              the attempts that fit (14)
+
+Factor and base are found by bisection on the total, which never decreases as either grows,
+to a relative tolerance of 1e-12; the schedule shown uses the rounded answer, and its
+achieved total (delays in whole ms) is stated. No solution: the reason, exit code 1.
+`;
+
+/** `backoff solve`: the one parameter left out, from a total. */
+export const solveCommand: CommandDefinition = {
+  name: "solve",
+  summary: "Find the missing parameter: the factor, the base, or how many attempts fit a total.",
+  define(command: Command) {
+    command.option("-t, --total <duration>", "the total wait to reach (or, solving for attempts, the budget)");
+    addSharedOptions(command, {
+      attempts: { flags: "-a, --attempts <N>", description: "retries (leave out to find how many fit)" },
+      base: { description: "the first delay (leave out to find it)", defaultText: null },
+      factor: { description: "exponential growth per attempt (leave out to find it)", defaultText: null },
+      cap: true,
+      strategy: { description: "how the delay grows, when finding attempts" },
+      format: { choices: SOLVE_FORMATS, default: "table" },
+      color: true,
+    });
+    command.addHelpText("after", HELP_AFTER);
+  },
+  async run(command, io) {
+    const { runSolve } = await import("./action.js");
+    return runSolve(command.opts<SolveOptions>(), io);
+  },
+};

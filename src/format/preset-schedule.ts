@@ -1,0 +1,50 @@
+import type { AttemptRange, ScheduleSummary } from "../core/schedule.js";
+import type { Preset, PresetModel } from "../presets/types.js";
+import { msJson } from "./numbers.js";
+import { summaryJson } from "./policy-json.js";
+import type { ScheduleText } from "./schedule-text.js";
+import { durationWithMs, scheduleSummaryLines } from "./summary.js";
+
+/** The library's parameters in effect, by its own names: "initialInterval 500, multiplier 1.5". */
+export function parameterText(model: PresetModel): string {
+  return Object.entries(model.parameters)
+    .map(([name, value]) => `${name} ${value === null ? "none" : String(value)}`)
+    .join(", ");
+}
+
+/** What is said around a preset's rows: the library, its parameters, where it stops, its notes. */
+export function presetScheduleText(preset: Preset, model: PresetModel, range: AttemptRange, seed: number | null): ScheduleText {
+  const lines = (summary: ScheduleSummary, sampleTotalMs: number | null) => {
+    const lines = [`Preset ${preset.name} (${preset.library}): ${parameterText(model)}.`];
+    lines.push(...scheduleSummaryLines(summary, { capMs: model.capMs, isLinear: false }));
+    if (model.jittered) lines.push(`With jitter the total after attempt ${summary.last} lies between ${durationWithMs(summary.totalMinMs)} and ${durationWithMs(summary.totalMaxMs)}.`);
+    if (sampleTotalMs !== null) lines.push(`Sample (seed ${seed}): total wait ${durationWithMs(sampleTotalMs)}; drawn from the library's own distribution.`);
+    if (model.stop) lines.push(model.stop.reason);
+    lines.push(...model.notes);
+    return lines;
+  };
+  return {
+    policyJson: () => ({
+      preset: preset.name,
+      library: preset.library,
+      source: `${preset.repository} ${preset.source}`,
+      parameters: model.parameters,
+      jittered: model.jittered,
+      may_exceed_cap: model.mayExceedCap,
+      cap_ms: model.capMs,
+      first_attempt: range.first,
+      last_attempt: range.last,
+      stop: model.stop === null ? null : { last_attempt: model.stop.lastAttempt, reason: model.stop.reason },
+      seed,
+    }),
+    summaryJson: (summary, sampleTotalMs) => ({
+      ...summaryJson(summary),
+      total_min_ms: msJson(summary.totalMinMs),
+      total_max_ms: msJson(summary.totalMaxMs),
+      ...(sampleTotalMs === null ? {} : { sample_total_ms: msJson(sampleTotalMs) }),
+      notes: lines(summary, sampleTotalMs).slice(1),
+    }),
+    summaryLines: lines,
+    title: `${preset.name} · ${parameterText(model)} · attempts ${range.first}..${range.last}`,
+  };
+}
