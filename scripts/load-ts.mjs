@@ -1,0 +1,9 @@
+// Loads a TypeScript module from scripts/ in plain Node 20 (which cannot run .ts itself):
+// esbuild bundles it in memory, and the bundle is imported from a data: URL.
+import { build } from "esbuild";
+
+export async function loadTs(entry) {
+  const result = await build({ entryPoints: [entry], bundle: true, platform: "node", format: "esm", target: "node20", write: false, logLevel: "warning" });
+  const code = result.outputFiles[0].text;
+  return import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`);
+}

@@ -1,0 +1,188 @@
+/**
+ * The text of docs/presets.md, generated from the preset registry so the reference
+ * cannot drift from the code (`npm run docs` writes it, test/docs/presets-doc.test.ts
+ * fails when the file differs).
+ *
+ * It lives in scripts/ rather than src/format: it is a build-time tool that is never
+ * shipped, and it needs the CLI's spelling of each option (--base, --attempts, …),
+ * which the pure layers below the CLI must not know. Pure: no file or process access.
+ */
+import { groupDigits } from "../src/format/numbers.js";
+import { OVERRIDE_FLAGS } from "../src/format/preset-text.js";
+import { PRESETS } from "../src/presets/registry.js";
+import type { OverrideName, Preset, PresetOverrides } from "../src/presets/types.js";
+
+/**
+ * Text that Markdown would otherwise read as markup, written so it renders as itself:
+ * backslashes, emphasis stars, HTML-like tags, underscores at a word's edge
+ * (underscores inside a word, as in retry_backoff_max, are literal in GitHub Markdown)
+ * and, in table cells, the column bar.
+ */
+export function markdownText(text: string, options: { inTable?: boolean } = {}): string {
+  let escaped = text
+    .replace(/\\/g, "\\\\")
+    .replace(/\*/g, "\\*")
+    .replace(/<(?=[A-Za-z/!?])/g, "&lt;")
+    .replace(/(^|[^\p{L}\p{N}_])_/gu, "$1\\_")
+    .replace(/_(?=[^\p{L}\p{N}_]|$)/gu, "\\_");
+  if (options.inTable) escaped = escaped.replace(/\|/g, "\\|");
+  return escaped;
+}
+
+/** A code span that holds any text, backticks included. */
+export function codeSpan(text: string): string {
+  const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(longestRun + 1);
+  const pad = text.startsWith("`") || text.endsWith("`") ? " " : "";
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+function retriesText(preset: Preset): string {
+  if (preset.defaultRetries === 0) return `0 (the schedule shows attempts 1..${preset.defaultAttempts})`;
+  if (preset.defaultRetries !== null) return String(preset.defaultRetries);
+  if (preset.retriesNote !== undefined) return preset.retriesNote;
+  return `unlimited (the schedule shows ${preset.defaultAttempts})`;
+}
+
+function overrideNames(preset: Preset): OverrideName[] {
+  return Object.keys(preset.parameters) as OverrideName[];
+}
+
+/**
+ * Example settings for the jitter table: the library's defaults, or the least it takes
+ * to switch its jitter on (and a cap where the interesting part is the cap). The
+ * numbers are computed from each preset's own model, the one `--preset` draws.
+ */
+const JITTER_EXAMPLES: readonly { readonly preset: string; readonly overrides: PresetOverrides }[] = [
+  { preset: "echomq", overrides: {} },
+  { preset: "bullmq", overrides: { jitter: "0.5" } },
+  { preset: "node-retry", overrides: { jitter: "on", capMs: 5000 } },
+  { preset: "p-retry", overrides: { jitter: "on", capMs: 5000 } },
+  { preset: "exponential-backoff", overrides: { jitter: "full", capMs: 5000 } },
+  { preset: "cockatiel", overrides: {} },
+  { preset: "aws-sdk", overrides: {} },
+  { preset: "grpc", overrides: {} },
+  { preset: "grpc-js", overrides: {} },
+  { preset: "sidekiq", overrides: {} },
+  { preset: "celery", overrides: {} },
+  { preset: "cenkalti", overrides: {} },
+  { preset: "polly", overrides: { strategy: "linear", jitter: "on", capMs: 10000 } },
+  { preset: "resilience4j", overrides: { capMs: 5000 } },
+];
+
+/** The command-line spelling of an example's overrides, e.g. `--jitter on --cap 5000`. */
+function overrideFlags(overrides: PresetOverrides): string {
+  return (Object.entries(overrides) as [OverrideName, string | number][]).map(([name, value]) => `${OVERRIDE_FLAGS[name]} ${value}`).join(" ");
+}
+
+function rangeText(bounds: { minMs: number; maxMs: number }): string {
+  return bounds.minMs === bounds.maxMs ? `exactly ${groupDigits(bounds.minMs)} ms` : `${groupDigits(bounds.minMs)} – ${groupDigits(bounds.maxMs)} ms`;
+}
+
+function jitterTable(presets: readonly Preset[]): string[] {
+  const rows = JITTER_EXAMPLES.map(({ preset: name, overrides }) => {
+    const preset = presets.find((candidate) => candidate.name === name);
+    if (preset === undefined) throw new Error(`presets doc: the jitter example names "${name}", which is not in the registry`);
+    const model = preset.build(overrides);
+    const capAt = model.capReachedAt();
+    // One attempt after the un-jittered delay first reaches the cap; without a cap, attempt 10.
+    const later =
+      capAt === null
+        ? `no cap; attempt 10: ${rangeText(model.bounds(10))}`
+        : `attempt ${capAt + 1}: ${rangeText(model.bounds(capAt + 1))} (cap ${groupDigits(model.capMs ?? 0)} ms)`;
+    const flags = overrideFlags(overrides);
+    return `| [${codeSpan(name)}](#${name})${flags === "" ? "" : ` ${codeSpan(flags)}`} | ${rangeText(model.bounds(1))} | ${later} |`;
+  });
+  return ["| preset and options | attempt 1 | the attempt after the cap is reached |", "|---|---|---|", ...rows];
+}
+
+const INTRO = `# Library presets
+
+<!-- Generated from src/presets/registry.ts by \`npm run docs\` (scripts/presets-doc.ts). Do not edit by hand: change the preset, then run \`npm run docs\`. -->
+
+People rarely configure a formula; they configure a library. \`--preset <name>\` shows the
+schedule that a real retry library produces, to the millisecond, with the library's own
+defaults, attempt counting, rounding, cap and jitter. The other options become that
+library's own parameters.
+
+\`\`\`sh
+backoff presets                        # every preset: formula, defaults, source
+backoff presets grpc-js                # one preset in full, quirks included
+backoff --preset bullmq --base 1s --jitter 0.5 --attempts 5
+backoff --preset grpc --format csv     # min_ms/max_ms are gRPC's exact bounds
+backoff --preset cenkalti              # ends where MaxElapsedTime (15 min) stops it
+backoff --preset p-retry --max-elapsed 10s --jitter on
+backoff --preset polly --strategy exponential --jitter on --cap 30s
+\`\`\`
+`;
+
+const RULES = `## How a preset reads the options
+
+- **Attempts** are always the calculator's: attempt 1 is the first failure, whatever index the library uses inside.
+- **Attempt range**: by default, the library's own default retry count (node-retry 10, sidekiq 25, aws-sdk 2, …). Where the library retries forever (grpc, grpc-js, cockatiel, tenacity, kubernetes, echomq) a fixed range is shown, and where it retries nothing by default (bullmq: \`attempts: 1\`) the summary says so. \`--attempts N\` sets the library's own count where it has one (\`retries\`, \`attempts − 1\`, \`maxAttempts − 1\`, \`numOfAttempts − 1\`, …); \`--attempts A..B\` shows A..B with count B.
+- **Overrides**: \`--base\`, \`--cap\`, \`--factor\`, \`--jitter\`, \`--attempts\`, \`--max-elapsed\` and \`--strategy\` map onto the library's own parameters, where it has them (each preset's **Options** below). \`--jitter\` is read by the library's own rules: \`--jitter 0.5\` under bullmq is BullMQ's \`jitter: 0.5\` (downward), under cenkalti the RandomizationFactor, under cockatiel the generator name, under node-retry/p-retry/celery/polly an on/off switch. An option the library does not have is an error that names what it does offer, and an unknown preset name suggests the closest one: one line on stderr, exit code 2 (examples in the README's [exit codes](../README.md#exit-codes)).
+- **Units**: libraries that count seconds (sidekiq, celery, tenacity, kubernetes) are converted to milliseconds exactly; cenkalti's nanoseconds and Polly's 100-ns ticks are computed as the library does and then reported in whole ms.
+- **Whole milliseconds**: a library value that is not a whole number of milliseconds (cenkalti's 1687.5 ms, gRPC's 6553.6 ms, cockatiel's decorrelated waits, exponential-backoff with a fractional factor) is reported **rounded half up**, exactly for the double the library computed — the same convention as the calculator's own delays. \`min_ms\`/\`max_ms\` are the exact range of that reported value: each is computed from the library's own arithmetic at its extreme random draws (0 and the largest value its generator returns: 1 − 2^-52 for V8's \`Math.random\`, 1 − 2^-53 for Go, Python, Java and .NET), including the library's own rounding (\`Math.floor\`, \`Math.round\`, Java's \`(long)\`, Go's \`time.Duration\` truncation). Where the library's value is an integer, the bounds are exact integers with no further rounding (bullmq at attempt 1 with jitter 0.5: 500–999).
+- **\`delay_ms\`** is the un-jittered value: the library's delay with jitter off. For full-jitter libraries (aws-sdk, celery) it is the jitter's ceiling; for decorrelated jitter (cockatiel's default, Polly exponential + UseJitter) there is no un-jittered value and \`delay_ms\` is the rounded mean.
+- **\`mean_ms\`** is the expected wait: exact for uniform draws (including the effect of floor/round), numerically integrated for decorrelated jitter and estimated by quantile propagation for grpc-js's compounding jitter.
+- **Sampling** (\`--seed\`, when present) draws from the library's own distribution, quantised to the library's random-number grid, so a sample always lies inside \`min_ms\`..\`max_ms\`; grpc-js and decorrelated samples carry the previous draw, as the libraries do.
+- **Past the cap**: where jitter can exceed the cap (grpc, grpc-js, cenkalti) the summary states the worst case (\`the worst case is 144,000 ms against a 120,000 ms cap\`) and JSON has \`"may_exceed_cap": true\`.
+- **Stopping by time**: cenkalti stops when elapsed + next > MaxElapsedTime (15 min); p-retry cuts the last wait to the time left of \`maxRetryTime\` and stops. The schedule ends at the last attempt the library can retry (with jitter: the latest, every draw low), and the summary (JSON: \`policy.stop\`) says why; an \`--attempts\` range that goes further is cut, with a note on stderr. The operations' own run time is taken as 0.
+- **Where a library's source and its usual description differ**, the presets follow the source (each preset's quirks say where): kubernetes restarts at once after the first crash (0, 10, 20, 40 … s per crash), celery's factor is \`int(retry_backoff)\`, tenacity's \`wait_random_exponential\` is \`uniform(0, v)\`, resilience4j has no \`+1\`, node-retry/p-retry jitter reaches 2d inclusive, and resilience4j's top value is 750 ms at attempt 1 (250 + (1 − 2^-53) × 500 rounds to 750 in doubles).
+
+`;
+
+function overview(presets: readonly Preset[]): string[] {
+  return [
+    "## All presets",
+    "",
+    "| preset | library | retries by default | options |",
+    "|---|---|---|---|",
+    ...presets.map((preset) => {
+      const options = overrideNames(preset).map((name) => codeSpan(OVERRIDE_FLAGS[name])).join(" ");
+      return `| [${codeSpan(preset.name)}](#${preset.name}) | ${markdownText(preset.library, { inTable: true })} | ${markdownText(retriesText(preset), { inTable: true })} | ${options || "none"} |`;
+    }),
+  ];
+}
+
+function section(preset: Preset): string[] {
+  const options = overrideNames(preset);
+  return [
+    `## ${preset.name}`,
+    "",
+    `**Library:** ${markdownText(preset.library)}  `,
+    `**Source:** [${codeSpan(preset.repository)}](https://github.com/${preset.repository}) ${markdownText(preset.source)}  `,
+    `**Formula** (a = the attempt that has just failed, from 1): ${codeSpan(preset.formula)}  `,
+    `**Defaults:** ${markdownText(preset.defaults)}  `,
+    `**Jitter:** ${markdownText(preset.jitter)}  `,
+    `**Retries by default:** ${markdownText(retriesText(preset))}`,
+    "",
+    "Options:",
+    "",
+    "| option | library parameter |",
+    "|---|---|",
+    ...(options.length === 0 ? ["| none | the library has no overrides |"] : options.map((name) => `| ${codeSpan(OVERRIDE_FLAGS[name])} | ${markdownText(preset.parameters[name] ?? "", { inTable: true })} |`)),
+    "",
+    "Quirks:",
+    "",
+    ...preset.quirks.map((quirk) => `- ${markdownText(quirk)}`),
+  ];
+}
+
+/** docs/presets.md, from the given presets (the registry's by default). */
+export function presetsMarkdown(presets: readonly Preset[] = PRESETS): string {
+  const parts = [
+    INTRO,
+    overview(presets).join("\n"),
+    "",
+    RULES,
+    "## Jitter ranges at a glance",
+    "",
+    "The range a wait can take at attempt 1 and at the attempt after the un-jittered delay first reaches the cap, computed from each preset's model with the options shown (its defaults where none are shown):",
+    "",
+    jitterTable(presets).join("\n"),
+    "",
+    ...presets.map((preset) => `${section(preset).join("\n")}\n`),
+  ];
+  return `${parts.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd()}\n`;
+}
