@@ -21,6 +21,7 @@ rmSync("dist", { recursive: true, force: true });
  *   and with them net) to pick the level of its default instance. backoff never uses
  *   that instance: it builds `new Chalk({ level })` from its own colorLevel(), so the
  *   detection is replaced by "no colour" for the unused default.
+ * @type {import("esbuild").Plugin}
  */
 const startupTrims = {
   name: "startup-trims",
@@ -49,6 +50,7 @@ module.exports = { spawn: (...args) => load().spawn(...args) };`,
  * and SVG renderers a `require("./pictures.cjs")`, so their code is neither parsed nor
  * evaluated on the other paths. Every importer (the schedule, preset and simulate
  * tables, the herd chart) shares those copies.
+ * @type {import("esbuild").Plugin}
  */
 const tableApart = {
   name: "table-apart",
@@ -71,7 +73,9 @@ const tableApart = {
  * run() recognises its UsageError by name.)
  */
 const COMMANDS = ["check-command", "solve-command", "simulate-command", "preset-command", "schedule-config"];
+/** @param {string} name */
 const exportName = (name) => name.replace(/-(\w)/g, (_, letter) => letter.toUpperCase());
+/** @type {import("esbuild").Plugin} */
 const commandsApart = {
   name: "commands-apart",
   setup(build) {
@@ -86,6 +90,7 @@ const commandsApart = {
   },
 };
 
+/** @type {import("esbuild").BuildOptions} */
 const common = {
   bundle: true,
   // CommonJS, loaded by a CommonJS bin/backoff.js: Node 20 starts an ES module entry
