@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv, runCli } from "./jitter-support.js";
+import { runCli } from "../../support/cli.js";
+import { parseCsv } from "../../support/csv.js";
 
 describe("backoff simulate", () => {
   it("CSV: one row per attempt; without jitter every attempt's peak is the cohort", async () => {
@@ -59,15 +60,13 @@ describe("backoff simulate", () => {
 
 describe("backoff simulate --chart", () => {
   it("draws the retries per window under the table, un-jittered against jittered", async () => {
-    const { run } = await import("../src/cli/run.js");
-    const { memoryIo } = await import("./helpers/memory-io.js");
-    const io = memoryIo({ columns: 100 });
     // 10 clients, no cap, base 1 s, 2 retries: un-jittered, all 10 retry at 1 s and again at 3 s.
-    expect(await run(["simulate", "--clients", "10", "--attempts", "2", "--jitter", "full", "--window", "1s", "--chart"], io)).toBe(0);
-    expect(io.stdout.text).toContain("Retries per 1 s window: un-jittered against jittered");
-    expect(io.stdout.text).toMatch(/Busiest window: 10 retries un-jittered, \d+ jittered/);
-    const err = memoryIo();
-    expect(await run(["simulate", "--compare-jitter", "--cap", "10s", "--chart"], err)).toBe(2);
-    expect(err.stderr.text).toBe("error: --chart draws under the simulate table, so it needs --format table without --compare-jitter\n");
+    const result = await runCli(["simulate", "--clients", "10", "--attempts", "2", "--jitter", "full", "--window", "1s", "--chart"], { columns: 100 });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Retries per 1 s window: un-jittered against jittered");
+    expect(result.stdout).toMatch(/Busiest window: 10 retries un-jittered, \d+ jittered/);
+    const err = await runCli(["simulate", "--compare-jitter", "--cap", "10s", "--chart"]);
+    expect(err.code).toBe(2);
+    expect(err.stderr).toBe("error: --chart draws under the simulate table, so it needs --format table without --compare-jitter\n");
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { jitteredPolicyModel, jitterPlan } from "../src/core/jitter/index.js";
-import { SATURATED_MS } from "../src/core/limits.js";
-import { normalizePolicy } from "../src/core/policy.js";
-import { modelTotals } from "../src/core/schedule.js";
-import { seededRandom } from "../src/cli/random.js";
+import { jitteredPolicyModel, jitterPlan } from "../../../src/core/jitter/index.js";
+import { SATURATED_MS } from "../../../src/core/limits.js";
+import { normalizePolicy } from "../../../src/core/policy.js";
+import { modelTotals } from "../../../src/core/schedule.js";
+import { seededRandom } from "../../support/random.js";
 
 // base 1 s, factor 2, cap 30 s: un-jittered delays 1000, 2000, 4000, 8000, 16000, then 30000 (32000 capped).
 const policy = normalizePolicy({ baseMs: 1000, factor: 2, capMs: 30_000 });

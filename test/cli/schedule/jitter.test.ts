@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv, runCli } from "./jitter-support.js";
+import { runCli } from "../../support/cli.js";
+import { parseCsv } from "../../support/csv.js";
 
 const CORE = "attempt,raw_ms,delay_ms,cumulative_ms,linear_ms,linear_cumulative_ms";
 const JITTER = "min_ms,max_ms,mean_ms,cumulative_min_ms,cumulative_max_ms";

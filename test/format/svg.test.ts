@@ -1,9 +1,9 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { SATURATED_MS } from "../src/core/limits.js";
-import { normalizePolicy } from "../src/core/policy.js";
-import { PLOT, escapeXml, policyTitle, renderScheduleSvg, type SvgOptions } from "../src/format/svg.js";
-import { doublingRows, row } from "./helpers/rows.js";
+import { SATURATED_MS } from "../../src/core/limits.js";
+import { normalizePolicy } from "../../src/core/policy.js";
+import { PLOT, escapeXml, policyTitle, renderScheduleSvg, titleFontSize, type SvgOptions } from "../../src/format/svg.js";
+import { doublingRows, row } from "../support/rows.js";
 
 type Element = Record<string, unknown>;
 
@@ -166,8 +166,7 @@ describe("policyTitle", () => {
 });
 
 describe("the SVG title fits the picture", () => {
-  it("17 px for a short title, smaller for a long one, never below 10 px", async () => {
-    const { titleFontSize } = await import("../src/format/svg.js");
+  it("17 px for a short title, smaller for a long one, never below 10 px", () => {
     expect(titleFontSize("exponential · base 1 s")).toBe(17);
     // (900 − 40) / (0.62 × 100) = 13.87 → 13
     expect(titleFontSize("x".repeat(100))).toBe(13);

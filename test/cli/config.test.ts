@@ -1,10 +1,12 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../src/cli/config-schema.js";
-import { MAX_CONFIG_BYTES, mergeOptions, readConfigText, selectPolicies } from "../src/cli/config.js";
-import { UsageError } from "../src/cli/errors.js";
-import { closest, editDistance } from "../src/cli/suggest.js";
-import { memoryStdin, memoryStream, runCli, tempFiles } from "./helpers.js";
+import { parseConfig } from "../../src/cli/config-schema.js";
+import { MAX_CONFIG_BYTES, mergeOptions, readConfigText, selectPolicies } from "../../src/cli/config.js";
+import { UsageError } from "../../src/cli/errors.js";
+import { closest, editDistance } from "../../src/cli/suggest.js";
+import { runCli } from "../support/cli.js";
+import { tempFiles } from "../support/files.js";
+import { memoryIo, memoryStdin } from "../support/io.js";
 
 function configError(text: string): string {
   try {
@@ -16,7 +18,7 @@ function configError(text: string): string {
   throw new Error("expected a configuration error");
 }
 
-const io = (stdin?: ReturnType<typeof memoryStdin>) => ({ stdout: memoryStream(), stderr: memoryStream(), env: {}, ...(stdin ? { stdin } : {}) });
+const io = (stdin?: ReturnType<typeof memoryStdin>) => memoryIo(stdin ? { stdin } : {});
 
 describe("editDistance and closest", () => {
   it("counts edits, a swap of neighbours as one", () => {

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli, tempFiles } from "./helpers.js";
+import { runCli } from "../../support/cli.js";
+import { tempFiles } from "../../support/files.js";
 
 // The policy used throughout: exponential, base 1 s, factor 2, cap 30 s, 8 attempts.
 // Delays 1, 2, 4, 8, 16, 30, 30, 30 s; cumulative 1, 3, 7, 15, 31, 61, 91, 121 s (2 min 1 s).

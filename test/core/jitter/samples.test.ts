@@ -1,11 +1,11 @@
 import { readFileSync, readdirSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type Jitter, jitteredPolicyModel } from "../src/core/jitter/index.js";
-import { normalizePolicy } from "../src/core/policy.js";
-import { scheduleRows } from "../src/core/schedule.js";
-import { policyModel } from "../src/core/policy-model.js";
-import { seededRandom } from "../src/cli/random.js";
+import { type Jitter, jitteredPolicyModel } from "../../../src/core/jitter/index.js";
+import { normalizePolicy } from "../../../src/core/policy.js";
+import { scheduleRows } from "../../../src/core/schedule.js";
+import { policyModel } from "../../../src/core/policy-model.js";
+import { seededRandom } from "../../support/random.js";
 
 const jitterArb: fc.Arbitrary<Jitter> = fc.oneof(
   fc.constant<Jitter>({ kind: "full" }),
@@ -140,10 +140,10 @@ describe("seeded random source", () => {
 
 describe("the core draws only from the injected source", () => {
   it("no file under src/core calls Math.random", () => {
-    const files = readdirSync(new URL("../src/core", import.meta.url), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+    const files = readdirSync(new URL("../../../src/core", import.meta.url), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
     expect(files.length).toBeGreaterThan(10);
     for (const file of files) {
-      expect(readFileSync(new URL(`../src/core/${file}`, import.meta.url), "utf8")).not.toContain("Math.random");
+      expect(readFileSync(new URL(`../../../src/core/${file}`, import.meta.url), "utf8")).not.toContain("Math.random");
     }
   });
 });

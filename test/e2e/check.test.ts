@@ -1,21 +1,9 @@
-import { spawn, spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { tempFiles } from "./helpers.js";
+import { spawnBin as backoff, spawnBinWithOpenStdin } from "../support/bin.js";
+import { tempFiles } from "../support/files.js";
 
-// The built binary (npm test builds it first, in pretest), run the way a CI job runs it.
-const BIN = fileURLToPath(new URL("../bin/backoff.js", import.meta.url));
-
-function backoff(args: string[], options: { cwd: string; env?: Record<string, string>; input?: string }) {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: options.cwd,
-    // A clean environment: no colour settings or CI variables from the machine running the tests.
-    env: { PATH: process.env["PATH"] ?? "", ...options.env },
-    input: options.input ?? "",
-    encoding: "utf8",
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+// The built binary (the global setup builds it before any test), run the way a CI job runs it,
+// in a clean environment: no colour settings or CI variables from the machine running the tests.
 
 // base 2 s, factor 2, cap 1 min, 6 attempts: 2, 4, 8, 16, 32, 60 s → 122 s = 2 min 2 s.
 // With each try taking 5 s: 122 + 7 × 5 = 157 s = 2 min 37 s.
@@ -70,15 +58,7 @@ describe("end to end: backoff check in CI", () => {
   it("does not read standard input unless --config - asks for it, even when it stays open", async () => {
     const dir = tempFiles({});
     // stdin is a pipe that this test never closes; the command must end on its own.
-    const child = spawn(process.execPath, [BIN, "check", "--base", "1s", "--cap", "1m", "--attempts", "3", "--max-total", "1m"], {
-      cwd: dir,
-      env: { PATH: process.env["PATH"] ?? "" },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-    child.stdin.destroy();
+    const { code, stdout } = await spawnBinWithOpenStdin(["check", "--base", "1s", "--cap", "1m", "--attempts", "3", "--max-total", "1m"], { cwd: dir });
     // 1 + 2 + 4 = 7 s.
     expect({ code, stdout }).toEqual({ code: 0, stdout: "✓ max-total 1 min: worst case 7 s\n✓ the limit holds\n" });
   });

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type Jitter, jitterPlan } from "../src/core/jitter/index.js";
-import { normalizePolicy } from "../src/core/policy.js";
-import { type Cohort, loadHistogram, loadHistograms, mergeSorted, peakLoad, percentile, simulateCohort } from "../src/core/simulate.js";
-import { cohortRandom } from "../src/cli/simulate-command.js";
-import { scriptedRandom } from "./jitter-support.js";
+import { type Jitter, jitterPlan } from "../../src/core/jitter/index.js";
+import { normalizePolicy } from "../../src/core/policy.js";
+import { type Cohort, loadHistogram, loadHistograms, mergeSorted, peakLoad, percentile, simulateCohort } from "../../src/core/simulate.js";
+import { cohortRandom } from "../../src/cli/simulate-command.js";
+import { scriptedRandom } from "../support/random.js";
 
 const noRandom = () => scriptedRandom([]);
 const cohort = (overrides: Partial<Cohort>): Cohort => ({ clients: 4, spreadMs: 0, success: 0, windowMs: 100, attempts: 3, ...overrides });

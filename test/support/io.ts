@@ -1,6 +1,10 @@
-import type { Io, OutStream } from "../../src/cli/io.js";
+import type { InStream, Io, OutStream } from "../../src/cli/io.js";
 
-/** An in-memory output stream: collects what is written; optionally closes after `limit` characters, like `head`. */
+/**
+ * The one in-memory output stream of the tests: `text` is everything written so far.
+ * With a `limit` it closes itself once that many characters have arrived, like a reader
+ * that goes away (`backoff … | head`): write() then returns false and 'close' follows.
+ */
 export class MemoryStream implements OutStream {
   text = "";
   destroyed = false;
@@ -42,15 +46,39 @@ export class MemoryStream implements OutStream {
   }
 }
 
+export interface MemoryIoOptions {
+  /** The environment `run` sees; empty unless given (no colour or locale settings leak in from the machine). */
+  readonly env?: Record<string, string | undefined>;
+  /** Whether stdout claims to be a terminal. */
+  readonly isTTY?: boolean;
+  /** stdout's terminal width; unknown unless given. */
+  readonly columns?: number;
+  /** stdout closes after this many characters (a reader that goes away). */
+  readonly stdoutLimit?: number;
+  /** Standard input; absent unless given. */
+  readonly stdin?: InStream;
+}
+
 export interface MemoryIo extends Io {
   readonly stdout: MemoryStream;
   readonly stderr: MemoryStream;
 }
 
-export function memoryIo(options: { env?: Record<string, string>; isTTY?: boolean; columns?: number; stdoutLimit?: number } = {}): MemoryIo {
+export function memoryIo(options: MemoryIoOptions = {}): MemoryIo {
   return {
     stdout: new MemoryStream(options.isTTY ?? false, options.columns, options.stdoutLimit ?? Infinity),
     stderr: new MemoryStream(),
     env: options.env ?? {},
+    ...(options.stdin ? { stdin: options.stdin } : {}),
+  };
+}
+
+/** Standard input made of the given chunks. */
+export function memoryStdin(chunks: readonly (string | Uint8Array)[], isTTY = false): InStream {
+  return {
+    isTTY,
+    async *[Symbol.asyncIterator]() {
+      for (const chunk of chunks) yield chunk;
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultScaleKind, makeScale, niceStep, valueSpan } from "../src/format/scale.js";
+import { defaultScaleKind, makeScale, niceStep, valueSpan } from "../../src/format/scale.js";
 
 describe("scale", () => {
   it("measures the span from the smallest positive value, ignoring zeros", () => {

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { UNICODE_GLYPHS } from "../src/format/chart.js";
-import { renderHerdChart } from "../src/format/herd-chart.js";
-import { isAscii } from "./helpers/rows.js";
+import { UNICODE_GLYPHS } from "../../src/format/chart.js";
+import { renderHerdChart } from "../../src/format/herd-chart.js";
+import { isAscii } from "../support/rows.js";
 
 /** The window lines: a start label, then the two halves (un-jittered, jittered), each "bar count". */
 function windowLines(chart: string) {

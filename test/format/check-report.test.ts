@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CheckResult } from "../src/core/check.js";
-import { type PolicyReport, checkReportLines, githubAnnotations } from "../src/format/check-report.js";
+import type { CheckResult } from "../../src/core/check.js";
+import { type PolicyReport, checkReportLines, githubAnnotations } from "../../src/format/check-report.js";
 
 const result = (ok: boolean, warnings: CheckResult["warnings"] = []): CheckResult => ({
   assertions: [{ limit: "max-delay", limitValue: 10_000, actual: 30_000, ok, attempt: ok ? 6 : 5 }],
