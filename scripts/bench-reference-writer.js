@@ -15,6 +15,7 @@
 const last = Number(process.argv[2] ?? 1_000_000);
 const MAX = Number.MAX_SAFE_INTEGER;
 const SATURATED = `>${MAX}`;
+/** @param {number} ms */
 const field = (ms) => (ms > MAX ? SATURATED : String(ms));
 const out = process.stdout;
 out.on("error", (error) => {

@@ -3,6 +3,7 @@
 // Wall time per case, one core; figures go in notes/README-jitter.md.
 import { execFileSync } from "node:child_process";
 
+/** @type {Array<[string, string[]]>} */
 const cases = [
   ["full", ["--jitter", "full"]],
   ["equal", ["--jitter", "equal"]],

@@ -26,18 +26,28 @@ const bin = join(root, "bin/backoff.js");
 const reference = join(root, "scripts/bench-reference-writer.js");
 const work = mkdtempSync(join(tmpdir(), "backoff-bench-"));
 
+/**
+ * @param {number[]} values
+ * @returns {number}
+ */
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  const at = (/** @type {number} */ index) => /** @type {number} */ (sorted[index]);
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
 };
+/** @param {string} text */
 const log = (text) => process.stderr.write(`${text}\n`);
+/** @param {string} command */
 const has = (command) => spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
 
-/** Median seconds per command: hyperfine in three rounds (drift on a busy machine hits all alike), else interleaved spawns. */
+/**
+ * Median seconds per command: hyperfine in three rounds (drift on a busy machine hits all alike), else interleaved spawns.
+ * @param {string[][]} commands
+ */
 function startupMedians(commands) {
   if (has("hyperfine")) {
-    const times = commands.map(() => []);
+    const times = commands.map(() => /** @type {number[]} */ ([]));
     const rounds = 3;
     for (let round = 0; round < rounds; round++) {
       const file = join(work, `startup-${round}.json`);
@@ -49,27 +59,31 @@ function startupMedians(commands) {
       );
       if (result.status !== 0) throw new Error("hyperfine failed");
       const results = JSON.parse(readFileSync(file, "utf8")).results;
-      for (const r of results) times[commands.findIndex((c) => c.join(" ") === r.command)].push(...r.times);
+      for (const r of results) times[commands.findIndex((c) => c.join(" ") === r.command)]?.push(...r.times);
     }
-    return { tool: `hyperfine -N, ${times[0].length} runs each`, medians: times.map(median) };
+    return { tool: `hyperfine -N, ${times[0]?.length} runs each`, medians: times.map(median) };
   }
-  const times = commands.map(() => []);
-  for (let i = 0; i < 5; i++) for (const c of commands) spawnSync(c[0], c.slice(1), { stdio: "ignore", cwd: root });
+  const times = commands.map(() => /** @type {number[]} */ ([]));
+  for (let i = 0; i < 5; i++) for (const c of commands) spawnSync(String(c[0]), c.slice(1), { stdio: "ignore", cwd: root });
   for (let run = 0; run < startupRuns; run++) {
     commands.forEach((c, i) => {
       const start = process.hrtime.bigint();
-      spawnSync(c[0], c.slice(1), { stdio: "ignore", cwd: root });
-      times[i].push(Number(process.hrtime.bigint() - start) / 1e9);
+      spawnSync(String(c[0]), c.slice(1), { stdio: "ignore", cwd: root });
+      times[i]?.push(Number(process.hrtime.bigint() - start) / 1e9);
     });
   }
   return { tool: `Node spawnSync, interleaved, ${startupRuns} runs each (hyperfine not installed)`, medians: times.map(median) };
 }
 
-/** Runs a command with stdout into a pipe this process drains; resolves seconds and a hash of the bytes. */
+/**
+ * Runs a command with stdout into a pipe this process drains; resolves seconds and a hash of the bytes.
+ * @param {string[]} command
+ * @returns {Promise<{ seconds: number; bytes: number; sha: string | undefined }>}
+ */
 function piped(command, hash = false) {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const child = spawn(command[0], command.slice(1), { stdio: ["ignore", "pipe", "ignore"], cwd: root });
+    const child = spawn(String(command[0]), command.slice(1), { stdio: ["ignore", "pipe", "ignore"], cwd: root });
     const digest = hash ? createHash("sha256") : null;
     let bytes = 0;
     child.stdout.on("data", (chunk) => {
@@ -84,7 +98,10 @@ function piped(command, hash = false) {
   });
 }
 
-/** Peak RSS in MB of a command writing into a pipe, from GNU time. */
+/**
+ * Peak RSS in MB of a command writing into a pipe, from GNU time.
+ * @param {string[]} command
+ */
 async function peakRss(command) {
   if (!existsSync("/usr/bin/time")) return null;
   const file = join(work, "time.txt");
@@ -93,7 +110,9 @@ async function peakRss(command) {
   return match ? Number(match[1]) / 1024 : null;
 }
 
+/** @param {number} n */
 const fmt = (n, digits = 2) => n.toFixed(digits);
+/** @type {string[][]} */
 const rows = [];
 
 log("start-up…");
@@ -102,7 +121,7 @@ const startup = startupMedians([
   [node, bin, "--format", "csv"],
   [node, bin],
 ]);
-const [bare, csv, table] = startup.medians;
+const [bare, csv, table] = /** @type {[number, number, number]} */ (startup.medians);
 rows.push(["start-up, `backoff --format csv` (10 rows) ÷ `node -e 0`", `${fmt(csv / bare)}× (${fmt(csv * 1000, 1)} ms ÷ ${fmt(bare * 1000, 1)} ms)`, "≤ 1.2×"]);
 rows.push(["start-up, `backoff` (table, 10 rows) ÷ `node -e 0`", `${fmt(table / bare)}× (${fmt(table * 1000, 1)} ms)`, "≤ 1.3×"]);
 
@@ -110,8 +129,10 @@ log("streaming 1,000,000 CSV rows…");
 const N = 1_000_000;
 const backoffCsv = [node, bin, "--attempts", `1..${N}`, "--format", "csv"];
 const referenceCsv = [node, reference, String(N)];
-const [mine, theirs] = await Promise.all([piped(backoffCsv, true)]).then(async ([a]) => [a, await piped(referenceCsv, true)]);
+const mine = await piped(backoffCsv, true);
+const theirs = await piped(referenceCsv, true);
 if (mine.sha !== theirs.sha) throw new Error(`the reference writer's bytes differ from backoff's (${mine.bytes} vs ${theirs.bytes} bytes)`);
+/** @type {{ mine: number[]; theirs: number[] }} */
 const streamTimes = { mine: [], theirs: [] };
 for (let run = 0; run < streamRuns; run++) {
   streamTimes.mine.push((await piped(backoffCsv)).seconds);
@@ -129,6 +150,7 @@ log("peak memory…");
 const rss1 = await peakRss(backoffCsv);
 const rss10 = await peakRss([node, bin, "--attempts", `1..${10 * N}`, "--format", "csv"]);
 const rssBare = await peakRss([node, "-e", "0"]);
+/** @param {number | null} v */
 const mb = (v) => (v === null ? "n/a (no /usr/bin/time)" : `${fmt(v, 0)} MB`);
 rows.push(["peak RSS, 1 M CSV rows", mb(rss1), "< 150 MB"]);
 rows.push(["peak RSS, 10 M CSV rows", mb(rss10), "same as 1 M"]);
@@ -139,6 +161,7 @@ const simulateArgs = ["simulate", "--clients", "1000000", "--attempts", "10"];
 // Listed under "Commands:" in the help (`simulate --help` alone would exit 0 even without it).
 const simulateExists = /^\s+simulate\b/m.test(spawnSync(node, [bin, "--help"], { encoding: "utf8", cwd: root }).stdout ?? "");
 if (simulateExists) {
+  /** @type {number[]} */
   const times = [];
   for (let run = 0; run < streamRuns; run++) times.push((await piped([node, bin, ...simulateArgs])).seconds);
   rows.push(["herd simulator, clients × attempts per second", `${fmt((1_000_000 * 10) / median(times) / 1e6)} M/s (\`backoff ${simulateArgs.join(" ")}\`)`, ""]);
@@ -148,8 +171,9 @@ if (simulateExists) {
 
 rmSync(work, { recursive: true, force: true });
 const head = ["measure", "result", "goal"];
-const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+/** @param {string[]} cells */
+const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
 console.log(`node ${process.version}, ${startup.tool}; streaming: median of ${streamRuns} runs each`);
 console.log(line(head));
 console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);

@@ -23,6 +23,7 @@ rmSync("dist", { recursive: true, force: true });
  *   that instance: it builds `new Chalk({ level })` from its own colorLevel(), so the
  *   detection is replaced by "no colour" for the unused default.
  */
+/** @type {import("esbuild").Plugin} */
 const startupTrims = {
   name: "startup-trims",
   setup(build) {
@@ -52,8 +53,11 @@ module.exports = { spawn: (...args) => load().spawn(...args) };`,
  * tables, the herd chart) shares those copies. Modules are matched by the file they
  * resolve to, however the import is spelled.
  */
+/** @type {Record<string, [string, string]>} */
 const APART = { "src/format/table.ts": ["table", "table"], "src/format/chart.ts": ["pictures", "chart"], "src/format/svg.ts": ["pictures", "svg"] };
+/** @param {{ resolveDir: string, path: string }} args */
 const projectFile = (args) => relative(process.cwd(), resolve(args.resolveDir, args.path.replace(/\.js$/, ".ts"))).split(sep).join("/");
+/** @type {import("esbuild").Plugin} */
 const tableApart = {
   name: "table-apart",
   setup(build) {
@@ -77,8 +81,11 @@ const tableApart = {
  * action, so a new command joins the lazy bundle without any list here. (That bundle
  * has its own copy of the small shared modules; run() recognises its UsageError by name.)
  */
+/** @type {Map<string, string>} */
 const lazyModules = new Map();
+/** @param {string} file */
 const exportName = (file) => file.replace(/^src\/cli\//, "").replace(/\.ts$/, "").replace(/[^A-Za-z0-9]/g, "_");
+/** @type {import("esbuild").Plugin} */
 const commandsApart = {
   name: "commands-apart",
   setup(build) {
@@ -96,6 +103,7 @@ const commandsApart = {
   },
 };
 
+/** @type {import("esbuild").BuildOptions} */
 const common = {
   bundle: true,
   // CommonJS, loaded by a CommonJS bin/backoff.js: Node 20 starts an ES module entry

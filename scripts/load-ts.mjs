@@ -2,8 +2,9 @@
 // esbuild bundles it in memory, and the bundle is imported from a data: URL.
 import { build } from "esbuild";
 
+/** @param {string} entry */
 export async function loadTs(entry) {
   const result = await build({ entryPoints: [entry], bundle: true, platform: "node", format: "esm", target: "node20", write: false, logLevel: "warning" });
-  const code = result.outputFiles[0].text;
+  const code = /** @type {import("esbuild").OutputFile} */ (result.outputFiles?.[0]).text;
   return import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`);
 }

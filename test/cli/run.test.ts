@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { run } from "../../src/cli/run.js";
-import { memoryIo } from "../helpers/memory-io.js";
+import { runCli } from "../support/cli.js";
 
 const ANSI = /\u001b\[/;
-
-async function cli(args: string[], options: Parameters<typeof memoryIo>[0] = {}) {
-  const io = memoryIo(options);
-  const code = await run(args, io);
-  return { code, stdout: io.stdout.text, stderr: io.stderr.text };
-}
 
 describe("bad input: exit 2, one line on stderr naming the option and the value, nothing on stdout", () => {
   it.each([
@@ -45,7 +38,7 @@ describe("bad input: exit 2, one line on stderr naming the option and the value,
     [["--base"], "error: option '-b, --base <duration>' argument missing"],
     [["extra"], 'error: unknown command "extra" (the commands are check, solve, simulate and presets)'],
   ])("%j", async (args, message) => {
-    const { code, stdout, stderr } = await cli(args);
+    const { code, stdout, stderr } = await runCli(args);
     expect(code).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toBe(`${message}\n`);
@@ -54,7 +47,7 @@ describe("bad input: exit 2, one line on stderr naming the option and the value,
 
 describe("formats", () => {
   it("CSV: the README's linear example", async () => {
-    const { code, stdout, stderr } = await cli(["--strategy", "linear", "--base", "1s", "--step", "500ms", "--attempts", "3..8", "--format", "csv"]);
+    const { code, stdout, stderr } = await runCli(["--strategy", "linear", "--base", "1s", "--step", "500ms", "--attempts", "3..8", "--format", "csv"]);
     expect(code).toBe(0);
     expect(stderr).toBe("");
     // delay = 1000 + 500 × (a − 1); total before 3 = 1000 + 1500 = 2500. The comparison is the same linear schedule.
@@ -73,7 +66,7 @@ describe("formats", () => {
   });
 
   it("JSON: the README's jq example reads the total at the last attempt", async () => {
-    const { code, stdout } = await cli(["--factor", "1.6", "--base", "1s", "--cap", "2m", "--format", "json"]);
+    const { code, stdout } = await runCli(["--factor", "1.6", "--base", "1s", "--cap", "2m", "--format", "json"]);
     expect(code).toBe(0);
     const parsed = JSON.parse(stdout);
     // 1000 × 1.6^(a−1): 1000, 1600, 2560, 4096, 6553.6→6554, 10485.76→10486, 16777.216→16777,
@@ -86,13 +79,13 @@ describe("formats", () => {
   });
 
   it("Markdown renders the rows and the summary", async () => {
-    const { stdout } = await cli(["--base", "100", "--attempts", "5", "--format", "markdown"]);
+    const { stdout } = await runCli(["--base", "100", "--attempts", "5", "--format", "markdown"]);
     expect(stdout.split("\n")[6]).toBe("| 5 | 1600 | 1600 | 3100 | 500 | 1500 |");
     expect(stdout).toContain("At attempt 5 the delay is 3.2× the linear one (1.6 s against 500 ms).");
   });
 
   it("table: the README's first example, cap reached at attempt 8, no colour into a pipe", async () => {
-    const { code, stdout } = await cli(["--base", "100", "--cap", "10s", "--attempts", "5"]);
+    const { code, stdout } = await runCli(["--base", "100", "--cap", "10s", "--attempts", "5"]);
     expect(code).toBe(0);
     expect(stdout).not.toMatch(ANSI);
     expect(stdout).toMatch(/│\s+5 │ 1,600 ms {2}1\.6 s\s+│ 3,100 ms {2}3\.1 s\s+│ 500 ms\s+│ 1\.5 s\s+│/);
@@ -101,13 +94,13 @@ describe("formats", () => {
   });
 
   it("table marks clamped rows and shows the uncapped value", async () => {
-    const { stdout } = await cli(["--base", "100", "--cap", "10s", "--attempts", "20..20"]);
+    const { stdout } = await runCli(["--base", "100", "--cap", "10s", "--attempts", "20..20"]);
     // 100 × 2^19 = 52,428,800 ms = 14 h 33 min 48.8 s → "14 h 34 min"
     expect(stdout).toMatch(/│\s+20 │ 10,000 ms {2}10 s ⤒ │ .* │ 14 h 34 min │/);
   });
 
   it("warns once on stderr when totals saturate, and marks them", async () => {
-    const { code, stdout, stderr } = await cli(["--base", "1", "--attempts", "53..55", "--format", "csv"]);
+    const { code, stdout, stderr } = await runCli(["--base", "1", "--attempts", "53..55", "--format", "csv"]);
     expect(code).toBe(0);
     expect(stderr.trimEnd().split("\n")).toEqual([
       'warning: from attempt 54 the totals reach 2^53 ms (about 285,616 years) and cannot be exact; they are shown as >9007199254740991',
@@ -119,17 +112,17 @@ describe("formats", () => {
 
 describe("colour", () => {
   const table = ["--attempts", "2"];
-  it("on a terminal by default", async () => expect((await cli(table, { isTTY: true })).stdout).toMatch(ANSI));
-  it("not with NO_COLOR", async () => expect((await cli(table, { isTTY: true, env: { NO_COLOR: "1" } })).stdout).not.toMatch(ANSI));
-  it("not with --no-color, even with FORCE_COLOR", async () => expect((await cli([...table, "--no-color"], { isTTY: true, env: { FORCE_COLOR: "1" } })).stdout).not.toMatch(ANSI));
-  it("into a pipe with FORCE_COLOR", async () => expect((await cli(table, { env: { FORCE_COLOR: "1" } })).stdout).toMatch(ANSI));
-  it("not with FORCE_COLOR=0 on a terminal", async () => expect((await cli(table, { isTTY: true, env: { FORCE_COLOR: "0" } })).stdout).not.toMatch(ANSI));
-  it("never in CSV", async () => expect((await cli([...table, "-f", "csv"], { isTTY: true, env: { FORCE_COLOR: "3" } })).stdout).not.toMatch(ANSI));
+  it("on a terminal by default", async () => expect((await runCli(table, { isTTY: true })).stdout).toMatch(ANSI));
+  it("not with NO_COLOR", async () => expect((await runCli(table, { isTTY: true, env: { NO_COLOR: "1" } })).stdout).not.toMatch(ANSI));
+  it("not with --no-color, even with FORCE_COLOR", async () => expect((await runCli([...table, "--no-color"], { isTTY: true, env: { FORCE_COLOR: "1" } })).stdout).not.toMatch(ANSI));
+  it("into a pipe with FORCE_COLOR", async () => expect((await runCli(table, { env: { FORCE_COLOR: "1" } })).stdout).toMatch(ANSI));
+  it("not with FORCE_COLOR=0 on a terminal", async () => expect((await runCli(table, { isTTY: true, env: { FORCE_COLOR: "0" } })).stdout).not.toMatch(ANSI));
+  it("never in CSV", async () => expect((await runCli([...table, "-f", "csv"], { isTTY: true, env: { FORCE_COLOR: "3" } })).stdout).not.toMatch(ANSI));
 });
 
 describe("help and version", () => {
   it("--help: usage, every option, the formula, examples and exit codes, on stdout with exit 0", async () => {
-    const { code, stdout, stderr } = await cli(["--help"]);
+    const { code, stdout, stderr } = await runCli(["--help"]);
     expect(code).toBe(0);
     expect(stderr).toBe("");
     for (const text of ["Usage: backoff [options]", "--strategy", "--base", "--cap", "--factor", "--step", "--attempts", "--format", "--no-color", "--version", "Examples:", "Exit codes:", "min(base × factor^(attempt−1), cap)"]) {
@@ -138,7 +131,7 @@ describe("help and version", () => {
   });
 
   it("--version prints the package version", async () => {
-    const { code, stdout } = await cli(["--version"]);
+    const { code, stdout } = await runCli(["--version"]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });
@@ -146,10 +139,9 @@ describe("help and version", () => {
 
 describe("streaming", () => {
   it("a ten-million-row table starts at once, its columns wide enough for the last row", async () => {
-    const io = memoryIo({ stdoutLimit: 100_000 });
-    const code = await run(["--attempts", "1..10000000", "--cap", "1h"], io);
+    const { code, stdout } = await runCli(["--attempts", "1..10000000", "--cap", "1h"], { stdoutLimit: 100_000 });
     expect(code).toBe(0);
-    const lines = io.stdout.text.split("\n").slice(0, 500);
+    const lines = stdout.split("\n").slice(0, 500);
     // Every line of the box has the same width: attempt 10,000,000 fits in the column measured for it.
     expect(new Set(lines.slice(0, -1).map((line) => line.length)).size).toBe(1);
     expect(lines[3]).toMatch(/^│ +1 │ 1,000 ms {2}1 s +│/);
@@ -157,25 +149,24 @@ describe("streaming", () => {
 
   it("stops generating as soon as the reader goes away", async () => {
     // Ten million attempts into a reader that takes 100 KB: returns promptly with exit 0.
-    const io = memoryIo({ stdoutLimit: 100_000 });
-    const code = await run(["--attempts", "1..10000000", "--cap", "1h", "--format", "csv"], io);
+    const { code, stdout, stderr } = await runCli(["--attempts", "1..10000000", "--cap", "1h", "--format", "csv"], { stdoutLimit: 100_000 });
     expect(code).toBe(0);
-    expect(io.stderr.text).toBe("");
-    expect(io.stdout.text.length).toBeLessThan(200_000);
-    expect(io.stdout.text.startsWith("attempt,raw_ms,delay_ms,cumulative_ms,linear_ms,linear_cumulative_ms\n1,1000,1000,1000,1000,1000\n")).toBe(true);
+    expect(stderr).toBe("");
+    expect(stdout.length).toBeLessThan(200_000);
+    expect(stdout.startsWith("attempt,raw_ms,delay_ms,cumulative_ms,linear_ms,linear_cumulative_ms\n1,1000,1000,1000,1000,1000\n")).toBe(true);
   });
 });
 
 describe("ranges far out", () => {
   it("an uncapped linear schedule with a fractional step starts at attempt 2^53 − 2 at once (closed-form totals)", async () => {
-    const { code, stdout } = await cli(["--strategy", "linear", "--base", "1", "--step", "0.001", "--attempts", "9007199254740990..9007199254740991", "--format", "csv"]);
+    const { code, stdout } = await runCli(["--strategy", "linear", "--base", "1", "--step", "0.001", "--attempts", "9007199254740990..9007199254740991", "--format", "csv"]);
     expect(code).toBe(0);
     // delay = round(1 + 0.001 × (a − 1)): a − 1 = 9,007,199,254,740,990 → 9,007,199,254,741.99 → 9,007,199,254,742
     expect(stdout.split("\n")[2]).toMatch(/^9007199254740991,9007199254742,9007199254742,>9007199254740991,/);
   });
 
   it("a jittered schedule that never stops changing refuses to add up ten million attempts and more", async () => {
-    const { code, stdout, stderr } = await cli(["--strategy", "linear", "--jitter", "full", "--attempts", "20000000..20000001", "--format", "csv"]);
+    const { code, stdout, stderr } = await runCli(["--strategy", "linear", "--jitter", "full", "--attempts", "20000000..20000001", "--format", "csv"]);
     expect(code).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toBe(

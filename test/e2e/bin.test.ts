@@ -1,15 +1,13 @@
-import { execFileSync, spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { spawnBin } from "../support/bin.js";
+import { ROOT as root } from "../support/paths.js";
 
-// These run the built package (`npm test` builds first), the way a user runs it.
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const bin = "bin/backoff.js";
+// These run the built package (the global setup builds it before any test), the way a user runs it.
 const env = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined };
 
 function backoff(args: string[]) {
-  const result = spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: "utf8", env });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  return spawnBin(args, { env });
 }
 
 describe("bin/backoff.js", () => {

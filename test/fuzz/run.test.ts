@@ -1,8 +1,6 @@
-import { EventEmitter } from "node:events";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Io, OutStream } from "../../src/cli/shared/io.js";
-import { run } from "../../src/cli/run.js";
+import { runCli } from "../support/cli.js";
 
 /**
  * run(argv, io) over thousands of random argument lists made of the real option names
@@ -11,31 +9,6 @@ import { run } from "../../src/cli/run.js";
  * Infinity or undefined is ever printed. Fixed seed: fast-check prints the seed and the
  * shrunk counterexample on failure.
  */
-
-/** An in-memory stdout that, like a reader that goes away, closes itself after `limit` characters. */
-class ClosingStream extends EventEmitter implements OutStream {
-  text = "";
-  destroyed = false;
-  readonly isTTY: boolean;
-  readonly columns = 80;
-  constructor(
-    private readonly limit: number,
-    isTTY = false,
-  ) {
-    super();
-    this.isTTY = isTTY;
-  }
-  write(chunk: string): boolean {
-    if (this.destroyed) return false;
-    this.text += chunk;
-    if (this.text.length >= this.limit) {
-      this.destroyed = true;
-      setImmediate(() => this.emit("close"));
-      return false;
-    }
-    return true;
-  }
-}
 
 const OPTIONS = [
   "-s", "--strategy", "-b", "--base", "-c", "--cap", "--factor", "--step", "-a", "--attempts", "-f", "--format",
@@ -151,22 +124,20 @@ const argvArb = fc
 const STACK_LINE = /^\s+at\s/m;
 
 async function check(argv: string[], isTTY: boolean): Promise<void> {
-  const stdout = new ClosingStream(4096, isTTY);
-  const stderr = new ClosingStream(Number.POSITIVE_INFINITY);
-  const io: Io = { stdout, stderr, env: {} };
-  const code = await run(argv, io);
+  // stdout closes after 4,096 characters, like a reader that goes away.
+  const { code, stdout, stderr } = await runCli(argv, { isTTY, columns: 80, stdoutLimit: 4096 });
   expect([0, 1, 2]).toContain(code);
   if (code === 2) {
-    expect(stdout.text).toBe("");
-    expect(stderr.text.endsWith("\n")).toBe(true);
-    expect(stderr.text.split("\n")).toHaveLength(2); // one line, then the final newline
+    expect(stdout).toBe("");
+    expect(stderr.endsWith("\n")).toBe(true);
+    expect(stderr.split("\n")).toHaveLength(2); // one line, then the final newline
   }
-  for (const text of [stdout.text, stderr.text]) {
+  for (const text of [stdout, stderr]) {
     expect(text).not.toMatch(STACK_LINE);
     expect(text).not.toContain("internal error");
   }
   // `backoff presets` documents libraries, one of which defaults to maxAttempts Infinity.
-  if (argv[0] !== "presets") expect(stdout.text).not.toMatch(/NaN|Infinity|undefined/);
+  if (argv[0] !== "presets") expect(stdout).not.toMatch(/NaN|Infinity|undefined/);
 }
 
 describe("run(argv, io) on random hostile argument lists (fast-check, fixed seed)", () => {

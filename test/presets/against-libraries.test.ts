@@ -17,7 +17,8 @@ import { StandardRetryStrategy } from "@smithy/util-retry";
 import grpc from "@grpc/grpc-js";
 import { findPreset } from "../../src/presets/registry.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
-import { R_MAX, seededRandom } from "./helpers.js";
+import { R_MAX, seedMathRandom, stubMathRandom as stubRandom } from "../support/random.js";
+import { timeoutsArmedBy, timeoutsArmedSync } from "../support/timers.js";
 
 const DRAWS = 3000;
 
@@ -25,16 +26,6 @@ function model(name: string, overrides: PresetOverrides = {}) {
   const preset = findPreset(name);
   if (!preset) throw new Error(name);
   return preset.build(overrides);
-}
-
-/** Math.random replaced by a seeded sequence on V8's grid (multiples of 2^-52), so sample means are reproducible. */
-function seedMathRandom(seed: number) {
-  const source = seededRandom(seed);
-  vi.spyOn(Math, "random").mockImplementation(() => Math.floor(source.fraction() * 2 ** 52) / 2 ** 52);
-}
-
-function stubRandom(value: number) {
-  vi.spyOn(Math, "random").mockReturnValue(value);
 }
 
 /** Round half up, the presets' whole-ms convention for fractional library values. */
@@ -141,20 +132,14 @@ describe("node-retry: retry 0.13.1 (timeouts, createTimeout)", () => {
 describe("p-retry 7.1.1 (pRetry under fake timers)", () => {
   /** The waits pRetry schedules for an always-failing function. */
   async function waits(options: Parameters<typeof pRetry>[1], failures = Infinity): Promise<number[]> {
-    vi.useFakeTimers();
-    const spy = vi.spyOn(globalThis, "setTimeout");
     let calls = 0;
-    const run = pRetry(async () => {
-      calls++;
-      if (calls <= failures) throw new Error(`fail ${calls}`);
-      return calls;
-    }, options).catch(() => undefined);
-    await vi.runAllTimersAsync();
-    await run;
-    const seen = spy.mock.calls.map((call) => call[1] as number);
-    spy.mockRestore();
-    vi.useRealTimers();
-    return seen;
+    return timeoutsArmedBy(() =>
+      pRetry(async () => {
+        calls++;
+        if (calls <= failures) throw new Error(`fail ${calls}`);
+        return calls;
+      }, options).catch(() => undefined),
+    );
   }
 
   it("the default schedule equals the library's", async () => {
@@ -197,14 +182,12 @@ describe("exponential-backoff 3.1.3", () => {
   const delayOf = (options: Record<string, unknown>, attempt: number) => DelayFactory(getSanitizedOptions(options), attempt) as unknown as { delay: number; jitteredDelay: number };
 
   it("backOff's default waits (fake timers) equal the preset's nine delays", async () => {
-    vi.useFakeTimers();
-    const spy = vi.spyOn(globalThis, "setTimeout");
-    const run = backOff(async () => {
-      throw new Error("fail");
-    }).catch(() => undefined);
-    await vi.runAllTimersAsync();
-    await run;
-    const seen = spy.mock.calls.map((call) => call[1] as number).filter((ms) => ms > 0);
+    const armed = await timeoutsArmedBy(() =>
+      backOff(async () => {
+        throw new Error("fail");
+      }).catch(() => undefined),
+    );
+    const seen = armed.filter((ms) => ms > 0);
     const m = model("exponential-backoff");
     expect(m.retries).toBe(9);
     expect(seen).toEqual(Array.from({ length: 9 }, (_, i) => m.delay(i + 1).delayMs));
@@ -300,19 +283,13 @@ describe("cockatiel 3.2.1 (ExponentialBackoff and its generators)", () => {
 describe("aws-sdk: @smithy/util-retry 4.6.2 StandardRetryStrategy (fake timers)", () => {
   /** The waits of one strategy for `count` transient failures. */
   async function waits(count: number, maxAttempts = 40): Promise<number[]> {
-    vi.useFakeTimers();
-    const spy = vi.spyOn(globalThis, "setTimeout");
-    const strategy = new StandardRetryStrategy(maxAttempts);
-    const run = (async () => {
-      let token = await strategy.acquireInitialRetryToken("scope");
-      for (let i = 0; i < count; i++) token = await strategy.refreshRetryTokenForRetry(token, { errorType: "TRANSIENT" });
-    })().catch(() => undefined);
-    await vi.runAllTimersAsync();
-    await run;
-    const seen = spy.mock.calls.map((call) => call[1] as number);
-    spy.mockRestore();
-    vi.useRealTimers();
-    return seen;
+    return timeoutsArmedBy(() =>
+      (async () => {
+        const strategy = new StandardRetryStrategy(maxAttempts);
+        let token = await strategy.acquireInitialRetryToken("scope");
+        for (let i = 0; i < count; i++) token = await strategy.refreshRetryTokenForRetry(token, { errorType: "TRANSIENT" });
+      })().catch(() => undefined),
+    );
   }
 
   it("the default strategy retries twice; extreme draws give exactly the preset's bounds", async () => {
@@ -343,18 +320,16 @@ describe("grpc-js 1.14.7 (BackoffTimeout.runOnce under fake timers)", () => {
   const { BackoffTimeout } = grpc.experimental;
 
   function waits(n: number, options?: Record<string, number>): number[] {
-    vi.useFakeTimers();
-    const timer = new BackoffTimeout(() => undefined, options);
     // Spied after construction: the constructor arms its own zero-length timer.
-    const spy = vi.spyOn(globalThis, "setTimeout");
-    for (let i = 0; i < n; i++) {
-      timer.runOnce();
-      timer.stop();
-    }
-    const seen = spy.mock.calls.map((call) => call[1] as number);
-    spy.mockRestore();
-    vi.useRealTimers();
-    return seen;
+    return timeoutsArmedSync(
+      () => new BackoffTimeout(() => undefined, options),
+      (timer) => {
+        for (let i = 0; i < n; i++) {
+          timer.runOnce();
+          timer.stop();
+        }
+      },
+    );
   }
 
   it("with every draw 0.5 (zero jitter) the waits are the preset's un-jittered delays", () => {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { PRESETS, closestPreset, findPreset } from "../../src/presets/registry.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
-import { assertSamplesInBounds, sampleMany } from "./helpers.js";
+import { assertSamplesInBounds, sampleMany } from "../support/samples.js";
 
 function model(name: string, overrides: PresetOverrides = {}) {
   return findPreset(name)!.build(overrides);

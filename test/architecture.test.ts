@@ -1,0 +1,198 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { join, posix } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "./support/paths.js";
+
+/**
+ * The layering of src/: cli → core, presets, format;
+ * nothing below imports anything above it, the core is pure, and only bin/backoff.js
+ * touches `process`. Each file under src/ is read as text and parsed (never imported),
+ * so a comment that names a module, a clock or a flag is not mistaken for code.
+ */
+
+const SRC = join(ROOT, "src");
+
+interface Source {
+  /** Relative to src/, with forward slashes: "core/jitter/index.ts". */
+  readonly path: string;
+  /** The folder right under src/: core, format, presets or cli ("" for src/index.ts). */
+  readonly layer: string;
+  readonly ast: ts.SourceFile;
+  readonly text: string;
+}
+
+const SOURCES: readonly Source[] = readdirSync(SRC, { recursive: true, encoding: "utf8" })
+  .filter((file) => file.endsWith(".ts"))
+  .map((file) => {
+    const path = file.split(/[\\/]/).join("/");
+    const text = readFileSync(join(SRC, file), "utf8");
+    return { path, layer: path.includes("/") ? path.slice(0, path.indexOf("/")) : "", ast: ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true), text };
+  })
+  .sort((a, b) => a.path.localeCompare(b.path));
+
+const inLayer = (layer: string) => SOURCES.filter((source) => source.layer === layer);
+
+function walk(node: ts.Node, visit: (node: ts.Node) => void): void {
+  visit(node);
+  node.forEachChild((child) => walk(child, visit));
+}
+
+const lineOf = (source: Source, node: ts.Node) => source.ast.getLineAndCharacterOfPosition(node.getStart(source.ast)).line + 1;
+
+/** Every module a file names: static imports and re-exports, `import("…")` calls and types, `require("…")`. */
+function importsOf(source: Source): string[] {
+  const specifiers: string[] = [];
+  walk(source.ast, (node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      specifiers.push(node.moduleSpecifier.text);
+    } else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === "require"))) {
+      const [argument] = node.arguments;
+      specifiers.push(argument && ts.isStringLiteralLike(argument) ? argument.text : `<computed ${node.getText(source.ast)}>`);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      specifiers.push(node.argument.literal.text);
+    }
+  });
+  return specifiers;
+}
+
+/** The layer a relative import lands in (core, format, presets, cli), or null for a package. */
+function targetLayer(source: Source, specifier: string): string | null {
+  if (!specifier.startsWith(".")) return null;
+  const target = posix.normalize(posix.join(posix.dirname(source.path), specifier));
+  return target.startsWith("../") ? `outside src (${target})` : target.includes("/") ? target.slice(0, target.indexOf("/")) : "";
+}
+
+const isNodeBuiltin = (specifier: string) => specifier.startsWith("node:") || builtinModules.includes(specifier.split("/")[0]!);
+
+/** "path: specifier" for each import of the given files that `forbidden` rejects. */
+function importViolations(sources: readonly Source[], forbidden: (source: Source, specifier: string) => boolean): string[] {
+  return sources.flatMap((source) => importsOf(source).filter((specifier) => forbidden(source, specifier)).map((specifier) => `${source.path}: ${specifier}`));
+}
+
+/** An identifier that refers to a variable (a global such as `Date`), not a property or member name. */
+function isReference(node: ts.Identifier): boolean {
+  const parent = node.parent;
+  if (ts.isPropertyAccessExpression(parent) && parent.name === node) {
+    // globalThis.process, globalThis.Date: the name is the global.
+    return ts.isIdentifier(parent.expression) && parent.expression.text === "globalThis";
+  }
+  if ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) || ts.isPropertySignature(parent) || ts.isMethodDeclaration(parent) || ts.isMethodSignature(parent)) && parent.name === node) return false;
+  if (ts.isQualifiedName(parent) && parent.right === node) return false;
+  return true;
+}
+
+/** "path:line: text" for each reference to one of the given globals. */
+function globalUses(sources: readonly Source[], names: readonly string[]): string[] {
+  return sources.flatMap((source) => {
+    const found: string[] = [];
+    walk(source.ast, (node) => {
+      if (ts.isIdentifier(node) && names.includes(node.text) && isReference(node)) found.push(`${source.path}:${lineOf(source, node)}: ${node.parent.getText(source.ast)}`);
+    });
+    return found;
+  });
+}
+
+describe("src/ has the four layers the rules below speak of", () => {
+  it("core, format, presets and cli each hold files, and nothing else sits under src/ but index.ts", () => {
+    expect(new Set(SOURCES.map((source) => source.layer))).toEqual(new Set(["", "core", "format", "presets", "cli"]));
+    for (const layer of ["core", "format", "presets", "cli"]) expect(inLayer(layer).length).toBeGreaterThan(3);
+    // The walk finds imports at all (a parser that saw none would pass every rule).
+    expect(importsOf(inLayer("cli").find((source) => source.path === "cli/run.ts")!).length).toBeGreaterThan(5);
+  });
+});
+
+describe("src/core is pure", () => {
+  it("imports no Node built-in", () => {
+    expect(importViolations(inLayer("core"), (_, specifier) => isNodeBuiltin(specifier))).toEqual([]);
+  });
+
+  it("imports nothing from format, cli or presets", () => {
+    expect(importViolations(inLayer("core"), (source, specifier) => ["format", "cli", "presets", ""].includes(targetLayer(source, specifier) ?? "package"))).toEqual([]);
+  });
+
+  it("reads no clock, no process and no Math.random (randomness is injected)", () => {
+    expect(globalUses(inLayer("core"), ["Date", "process", "performance"])).toEqual([]);
+    const randomCalls = inLayer("core").flatMap((source) => {
+      const found: string[] = [];
+      walk(source.ast, (node) => {
+        if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "Math" && node.name.text === "random") found.push(`${source.path}:${lineOf(source, node)}`);
+      });
+      return found;
+    });
+    expect(randomCalls).toEqual([]);
+  });
+});
+
+describe("format and presets sit below the CLI", () => {
+  it("src/format imports nothing from src/cli", () => {
+    expect(importViolations(inLayer("format"), (source, specifier) => targetLayer(source, specifier) === "cli")).toEqual([]);
+  });
+
+  it("src/presets imports nothing from src/cli", () => {
+    expect(importViolations(inLayer("presets"), (source, specifier) => targetLayer(source, specifier) === "cli")).toEqual([]);
+  });
+
+  it("src/presets words no command-line flag: the CLI names its own options", () => {
+    const flagTexts = inLayer("presets").flatMap((source) => {
+      const found: string[] = [];
+      walk(source.ast, (node) => {
+        const literal = ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node);
+        if (literal && /--[a-z]/.test(node.text)) found.push(`${source.path}:${lineOf(source, node)}: ${node.getText(source.ast)}`);
+      });
+      return found;
+    });
+    expect(flagTexts).toEqual([]);
+  });
+});
+
+describe("only bin/backoff.js touches process", () => {
+  it("no file under src/ mentions process. or refers to process", () => {
+    expect(SOURCES.filter((source) => /\bprocess\./.test(source.text)).map((source) => source.path)).toEqual([]);
+    expect(globalUses(SOURCES, ["process"])).toEqual([]);
+  });
+
+  it("bin/backoff.js does (the check above can see it)", () => {
+    expect(readFileSync(join(ROOT, "bin/backoff.js"), "utf8")).toMatch(/\bprocess\./);
+  });
+});
+
+describe("the lazy bundles stay lazy (dist/ is built by the global setup)", () => {
+  /**
+   * Runs the CLI from dist/cli.cjs the way bin/backoff.js does, with in-memory streams,
+   * and reports the exit code, the output and the bundles Node loaded (require.cache).
+   */
+  function loadedBundles(argv: readonly string[]): { code: number; stdout: string; stderr: string; bundles: string[] } {
+    const script = `
+      const path = require("node:path");
+      const dist = path.join(process.cwd(), "dist");
+      const { run } = require(path.join(dist, "cli.cjs"));
+      const out = { text: "" };
+      const err = { text: "" };
+      const stream = (sink) => ({ write: (chunk) => ((sink.text += chunk), true), once: () => undefined, isTTY: false });
+      run(JSON.parse(process.argv[1]), { stdout: stream(out), stderr: stream(err), env: {} }).then((code) => {
+        const bundles = Object.keys(require.cache).filter((file) => path.dirname(file) === dist).map((file) => path.basename(file)).sort();
+        process.stdout.write(JSON.stringify({ code, stdout: out.text, stderr: err.text, bundles }));
+      });`;
+    const result = spawnSync(process.execPath, ["-e", script, JSON.stringify(argv)], { cwd: ROOT, encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    return JSON.parse(result.stdout);
+  }
+
+  it("--format csv loads cli.cjs alone: neither the table, the pictures nor the commands bundle", () => {
+    const { code, stdout, stderr, bundles } = loadedBundles(["--attempts", "3", "--format", "csv"]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+    // 1 s, 2 s, 4 s; totals 1, 3, 7 s; the linear comparison 1, 2, 3 s (totals 1, 3, 6 s).
+    expect(stdout).toBe("attempt,raw_ms,delay_ms,cumulative_ms,linear_ms,linear_cumulative_ms\n1,1000,1000,1000,1000,1000\n2,2000,2000,3000,2000,3000\n3,4000,4000,7000,3000,6000\n");
+    expect(bundles).toEqual(["cli.cjs"]);
+  });
+
+  it("while a table loads table.cjs and a subcommand commands.cjs (the cache shows what is loaded)", () => {
+    expect(loadedBundles(["--attempts", "3"]).bundles).toEqual(["cli.cjs", "table.cjs"]);
+    const check = loadedBundles(["check", "--attempts", "3", "--max-total", "1h"]);
+    expect(check.code).toBe(0);
+    expect(check.bundles).toContain("commands.cjs");
+  });
+});

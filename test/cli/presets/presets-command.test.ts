@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../support/cli.js";
+
+function backoff(...argv: string[]) {
+  return runCli(argv, { env: { NO_COLOR: "1" } });
+}
+
+describe("backoff presets", () => {
+  it("lists all 16 with formula, defaults and source", async () => {
+    const { code, stdout } = await backoff("presets");
+    expect(code).toBe(0);
+    for (const name of ["echomq", "bullmq", "node-retry", "p-retry", "exponential-backoff", "cockatiel", "aws-sdk", "grpc", "grpc-js", "sidekiq", "celery", "tenacity", "cenkalti", "polly", "resilience4j", "kubernetes"]) {
+      expect(stdout).toMatch(new RegExp(`^${name} +\\S`, "m"));
+    }
+    expect(stdout.match(/^ +source: /gm)).toHaveLength(16);
+    expect(stdout.match(/^ +defaults: /gm)).toHaveLength(16);
+  });
+
+  it("prints one in full, quirks included", async () => {
+    const { code, stdout } = await backoff("presets", "grpc-js");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^grpc-js: @grpc\/grpc-js 1.14.7/);
+    expect(stdout).toMatch(/quirks:\n  - The jitter compounds/);
+    expect(stdout).toContain("--jitter");
+  });
+
+  it("an unknown name exits 2 with a suggestion", async () => {
+    const { code, stdout, stderr } = await backoff("presets", "celey");
+    expect([code, stdout]).toEqual([2, ""]);
+    expect(stderr).toBe('error: presets has no preset "celey"; did you mean "celery"? (backoff presets lists all 16)\n');
+  });
+});

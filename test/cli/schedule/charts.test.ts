@@ -1,0 +1,127 @@
+import { XMLValidator } from "fast-xml-parser";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../support/cli.js";
+import { isAscii } from "../../support/rows.js";
+
+/** A UTF-8 locale, as on most terminals: the chart draws with Unicode glyphs. */
+const UTF8 = { LANG: "en_US.UTF-8" };
+
+/** The chart printed under the table: from its "Scale:" line to the end. */
+function chartPart(stdout: string): string {
+  const start = stdout.indexOf("Scale: ");
+  expect(start).toBeGreaterThan(0);
+  return stdout.slice(start);
+}
+
+/** Bar lines of a chart: above the axis, an attempt (or a group) label, then a bar glyph. */
+function barCount(chart: string): number {
+  const lines = chart.split("\n");
+  const axis = lines.findIndex((line) => /^ +[─┬]+$/.test(line) || /^ +[-+]+$/.test(line));
+  expect(axis).toBeGreaterThan(0);
+  return lines.slice(0, axis).filter((line) => /^ *\d+(?:–\d+|\.\.\d+)? [█░◆┃#=o| ]/.test(line)).length;
+}
+
+describe("backoff --chart", () => {
+  it("prints the table, then a chart with one bar per attempt and the scale in use", async () => {
+    const result = await runCli(["--cap", "30s", "--attempts", "12", "--chart"], { env: UTF8 });
+    expect(result.code).toBe(0);
+    const out = result.stdout;
+    expect(out.indexOf("┌")).toBe(0); // the table comes first
+    const chart = chartPart(out);
+    // 1 s to 30 s: 30× apart, not more than 100×, so linear.
+    expect(chart).toMatch(/^Scale: linear \(1 s to 30 s, within 100×;/);
+    expect(barCount(chart)).toBe(12);
+    expect(chart).toContain("cap 30 s ┃");
+    expect(result.stderr).toBe("");
+  });
+
+  it("chooses log for the default policy (1 s to 8 min 32 s, 512×) and linear when asked", async () => {
+    const auto = await runCli(["--chart"], { env: UTF8 });
+    expect(chartPart(auto.stdout)).toMatch(/^Scale: log \(/);
+    const linear = await runCli(["--chart", "--scale", "linear"], { env: UTF8 });
+    expect(chartPart(linear.stdout)).toMatch(/^Scale: linear \(1 s to 8 min 32 s\)\./);
+  });
+
+  it("fits the terminal's columns, and 80 when they are unknown", async () => {
+    for (const columns of [40, 120]) {
+      const result = await runCli(["--cap", "30s", "--attempts", "100", "--chart"], { env: UTF8, columns });
+      const lines = chartPart(result.stdout).split("\n");
+      expect(Math.max(...lines.map((line) => [...line].length))).toBeLessThanOrEqual(columns);
+      // The axis spans the bar area; at 120 columns it is wider than 80 allows.
+      if (columns === 120) expect(Math.max(...lines.map((line) => [...line].length))).toBeGreaterThan(80);
+    }
+    const unknown = await runCli(["--cap", "30s", "--attempts", "100", "--chart"], { env: UTF8 });
+    const lines = chartPart(unknown.stdout).split("\n");
+    expect(Math.max(...lines.map((line) => [...line].length))).toBe(80);
+  });
+
+  it("groups 100 attempts and says so", async () => {
+    const result = await runCli(["--cap", "30s", "--attempts", "100", "--chart"], { env: UTF8 });
+    const chart = chartPart(result.stdout);
+    expect(chart).toContain("100 attempts in 34 lines of 3");
+    expect(barCount(chart)).toBe(34);
+  });
+
+  it("draws in ASCII when NO_COLOR is set or the locale is not UTF-8", async () => {
+    for (const env of [{ LANG: "en_US.UTF-8", NO_COLOR: "1" }, { LANG: "C" }, { LANG: "en_US.UTF-8", TERM: "linux" }]) {
+      const result = await runCli(["--cap", "30s", "--chart"], { env });
+      const chart = chartPart(result.stdout);
+      expect(isAscii(chart)).toBe(true);
+      expect(chart).toContain("# delay");
+    }
+  });
+
+  it("has no colour codes into a pipe", async () => {
+    const result = await runCli(["--chart"], { env: UTF8 });
+    expect(result.stdout).not.toContain("\u001b[");
+  });
+
+  it("refuses --chart with another format, naming both", async () => {
+    for (const format of ["csv", "json", "svg"]) {
+      const result = await runCli(["--chart", "--format", format], { env: UTF8 });
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toBe(`error: --chart draws under the table, so it needs --format table, got --format ${format} (for a picture file use --format svg)\n`);
+    }
+  });
+
+  it("refuses --scale without a picture, and an unknown scale", async () => {
+    const lone = await runCli(["--scale", "log"], { env: UTF8 });
+    expect(lone.code).toBe(2);
+    expect(lone.stderr).toBe("error: --scale applies only to --chart and --format svg, got --scale log with neither\n");
+    const unknown = await runCli(["--chart", "--scale", "cubic"], { env: UTF8 });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe('error: --scale must be one of linear, log, got "cubic"\n');
+    expect(unknown.stdout).toBe("");
+  });
+});
+
+describe("backoff --format svg", () => {
+  it("writes a well-formed SVG titled with the policy", async () => {
+    const result = await runCli(["--cap", "30s", "--format", "svg"], { env: UTF8 });
+    expect(result.code).toBe(0);
+    const svg = result.stdout;
+    expect(XMLValidator.validate(svg)).toBe(true);
+    expect(svg).toContain("<title>exponential · base 1 s · factor 2 · cap 30 s · attempts 1..10</title>");
+    expect(svg).toContain('class="delay"');
+    expect(svg).toContain('class="cap"');
+    expect(svg).toContain("delay (linear scale)");
+  });
+
+  it("follows --scale", async () => {
+    const result = await runCli(["--cap", "30s", "--format", "svg", "--scale", "log"], { env: UTF8 });
+    expect(result.stdout).toContain("delay (log scale)");
+  });
+
+  it("refuses a range too long to hold in memory, unlike the streamed formats", async () => {
+    const result = await runCli(["--attempts", "1000001", "--format", "svg"], { env: UTF8 });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe("error: --format svg draws at most 1,000,000 attempts, got 1,000,001; use --format csv (or tsv, json, markdown), which stream any range\n");
+  });
+
+  it("names the strategy's own parameters in the title", async () => {
+    const result = await runCli(["--strategy", "linear", "--base", "250ms", "--step", "500ms", "--attempts", "3..8", "--format", "svg"], { env: UTF8 });
+    expect(result.stdout).toContain("<title>linear · base 250 ms · step 500 ms · no cap · attempts 3..8</title>");
+  });
+});

@@ -1,0 +1,222 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type CheckSubject, type Limits, DAY_MS, MANY_CLIENTS, checkExitCode, checkPolicy, totalAt } from "../../src/core/check.js";
+import type { ScheduleModel } from "../../src/core/model.js";
+import { policyModel } from "../../src/core/policy-model.js";
+import { type PolicyInput, normalizePolicy } from "../../src/core/policy.js";
+
+/**
+ * A hand-written jittered model, independent of the calculator's code: the un-jittered
+ * delay is min(1000 × 2^(a−1), 8000) (1 s, 2 s, 4 s, 8 s, 8 s, …; the cap from attempt 4),
+ * and a delay may land anywhere from half of it to `spread` times it. Its sampler throws:
+ * a check must never draw samples.
+ */
+function jitteredModel(spread: number, mayExceedCap = spread > 1): ScheduleModel {
+  const raw = (a: number) => 1000 * 2 ** (a - 1);
+  const delay = (a: number) => Math.min(raw(a), 8000);
+  return {
+    delay: (a) => ({ rawMs: raw(a), delayMs: delay(a), clamped: raw(a) > 8000 }),
+    jittered: true,
+    bounds: (a) => ({ minMs: delay(a) / 2, maxMs: delay(a) * spread }),
+    meanMs: (a) => (delay(a) / 2 + delay(a) * spread) / 2,
+    sampler: () => {
+      throw new Error("a check drew a sample");
+    },
+    capMs: 8000,
+    capReachedAt: () => 4,
+    steadyFrom: () => 4,
+    mayExceedCap,
+  };
+}
+
+function policy(input: PolicyInput): ScheduleModel {
+  return policyModel(normalizePolicy(input));
+}
+
+function subject(model: ScheduleModel, attempts: number, extra: Partial<CheckSubject> = {}): CheckSubject {
+  return { model, attempts, attemptTimeMs: 0, clients: null, growth: null, ...extra };
+}
+
+function only(s: CheckSubject, limits: Limits) {
+  return checkPolicy(s, limits).assertions;
+}
+
+describe("totals with attempt time", () => {
+  it("total(k) = delays 1..k + (k + 1) × attempt time", () => {
+    // fixed 1 s, attempt time 2 s: total(1) = 1 + 2×2 = 5 s, total(2) = 2 + 3×2 = 8 s, total(3) = 3 + 4×2 = 11 s.
+    const s = subject(policy({ strategy: "fixed", baseMs: 1000 }), 3, { attemptTimeMs: 2000 });
+    expect([1, 2, 3].map((k) => totalAt(s, k, "max"))).toEqual([5000, 8000, 11000]);
+    // max-total 10 s is first broken when the 4th try ends, after attempt 3.
+    expect(only(s, { "max-total": 10_000 })).toEqual([{ limit: "max-total", limitValue: 10_000, actual: 11_000, ok: false, attempt: 3 }]);
+    expect(only(s, { "max-total": 11_000 })[0]!.ok).toBe(true);
+  });
+});
+
+describe("assertions on the un-jittered policy", () => {
+  // exponential, base 1 s, factor 2, cap 30 s, 8 attempts: 1, 2, 4, 8, 16, 30, 30, 30 s;
+  // cumulative 1, 3, 7, 15, 31, 61, 91, 121 s.
+  const s = subject(policy({ baseMs: 1000, factor: 2, capMs: 30_000 }), 8);
+
+  it("max-total: worst case 121 s; over 60 s first at attempt 6 (61 s)", () => {
+    expect(only(s, { "max-total": 121_000 })).toEqual([{ limit: "max-total", limitValue: 121_000, actual: 121_000, ok: true, attempt: 8 }]);
+    expect(only(s, { "max-total": 60_000 })).toEqual([{ limit: "max-total", limitValue: 60_000, actual: 121_000, ok: false, attempt: 6 }]);
+  });
+
+  it("min-total: best case 121 s against 2 min and 2 min 2 s", () => {
+    expect(only(s, { "min-total": 120_000 })[0]).toMatchObject({ ok: true, actual: 121_000 });
+    expect(only(s, { "min-total": 122_000 })[0]).toEqual({ limit: "min-total", limitValue: 122_000, actual: 121_000, ok: false, attempt: 8 });
+  });
+
+  it("max-delay: 30 s at attempt 6; above 10 s first at attempt 5 (16 s)", () => {
+    expect(only(s, { "max-delay": 30_000 })[0]).toEqual({ limit: "max-delay", limitValue: 30_000, actual: 30_000, ok: true, attempt: 6 });
+    expect(only(s, { "max-delay": 10_000 })[0]).toEqual({ limit: "max-delay", limitValue: 10_000, actual: 30_000, ok: false, attempt: 5 });
+  });
+
+  it("min-first and max-first compare the first delay, 1 s", () => {
+    expect(only(s, { "min-first": 1000, "max-first": 1000 }).map((a) => a.ok)).toEqual([true, true]);
+    expect(only(s, { "min-first": 1001 })[0]).toEqual({ limit: "min-first", limitValue: 1001, actual: 1000, ok: false, attempt: 1 });
+    expect(only(s, { "max-first": 999 })[0]).toEqual({ limit: "max-first", limitValue: 999, actual: 1000, ok: false, attempt: 1 });
+  });
+
+  it("max-attempts: 8 attempts against 8 and 5 (attempt 6 is the first beyond)", () => {
+    expect(only(s, { "max-attempts": 8 })[0]).toEqual({ limit: "max-attempts", limitValue: 8, actual: 8, ok: true, attempt: null });
+    expect(only(s, { "max-attempts": 5 })[0]).toEqual({ limit: "max-attempts", limitValue: 5, actual: 8, ok: false, attempt: 6 });
+  });
+
+  it("reports assertions in a fixed order and the exit code", () => {
+    const result = checkPolicy(s, { "max-attempts": 5, "max-total": 1_000_000 });
+    expect(result.assertions.map((a) => a.limit)).toEqual(["max-total", "max-attempts"]);
+    expect(checkExitCode([result], false)).toBe(1);
+    expect(checkExitCode([checkPolicy(s, { "max-total": 1_000_000 })], false)).toBe(0);
+  });
+});
+
+describe("assertions on a jittered model use its exact bounds", () => {
+  // Delays 1, 2, 4, 8, 8, 8 s (6 attempts); each from half to all of it (spread 1).
+  // Worst total: 1 + 2 + 4 + 8 + 8 + 8 = 31 s; best: half, 15.5 s.
+  // Worst cumulative: 1, 3, 7, 15, 23, 31 s.
+  const s = subject(jitteredModel(1), 6);
+
+  it("max-total and min-total take the worst and the best case", () => {
+    const result = checkPolicy(s, { "max-total": 30_000, "min-total": 16_000 });
+    expect(result.bestTotalMs).toBe(15_500);
+    expect(result.worstTotalMs).toBe(31_000);
+    expect(result.assertions).toEqual([
+      { limit: "max-total", limitValue: 30_000, actual: 31_000, ok: false, attempt: 6 },
+      { limit: "min-total", limitValue: 16_000, actual: 15_500, ok: false, attempt: 6 },
+    ]);
+    expect(only(s, { "max-total": 31_000, "min-total": 15_500 }).map((a) => a.ok)).toEqual([true, true]);
+  });
+
+  it("max-delay, min-first and max-first take the bounds", () => {
+    expect(only(s, { "max-delay": 5000, "min-first": 600, "max-first": 1000 })).toEqual([
+      { limit: "max-delay", limitValue: 5000, actual: 8000, ok: false, attempt: 4 },
+      // The first delay can be as short as 500 ms.
+      { limit: "min-first", limitValue: 600, actual: 500, ok: false, attempt: 1 },
+      { limit: "max-first", limitValue: 1000, actual: 1000, ok: true, attempt: 1 },
+    ]);
+  });
+
+  it("a long range costs only the attempts up to the steady one", () => {
+    // 1 + 2 + 4 = 7 s, then 8 s × (1,000,000 − 3) attempts: 7,999,983,000 ms in the worst case.
+    const long = checkPolicy(subject(jitteredModel(1), 1_000_000), { "max-total": 8_000_000_000 });
+    expect(long.worstTotalMs).toBe(7000 + 8000 * 999_997);
+    expect(long.assertions[0]!.ok).toBe(true);
+  });
+});
+
+describe("lints", () => {
+  const lints = (s: CheckSubject) => checkPolicy(s, {}).warnings.map((w) => w.lint);
+
+  it("no-cap: exponential without a cap, not linear or fixed", () => {
+    // 1 s × 2^9 = 512 s at attempt 10.
+    expect(checkPolicy(subject(policy({ baseMs: 1000 }), 10, { growth: "exponential" }), {}).warnings).toEqual([
+      { lint: "no-cap", attempt: 10, delayMs: 512_000 },
+    ]);
+    expect(lints(subject(policy({ baseMs: 1000, capMs: 600_000 }), 10, { growth: "exponential" }))).toEqual([]);
+    expect(lints(subject(policy({ strategy: "linear", baseMs: 1000 }), 10, { growth: "linear" }))).toEqual([]);
+    expect(lints(subject(policy({ strategy: "fixed", baseMs: 1000 }), 10, { growth: "constant" }))).toEqual([]);
+  });
+
+  it("early-cap: more than half of the attempts at the cap", () => {
+    // base 1 s, factor 2, cap 30 s: the cap from attempt 6 (32 s ≥ 30 s).
+    // 10 attempts: 6..10 = 5 of 10 at the cap, not more than half; 11 attempts: 6 of 11, more.
+    expect(lints(subject(policy({ baseMs: 1000, capMs: 30_000 }), 10))).toEqual([]);
+    expect(checkPolicy(subject(policy({ baseMs: 1000, capMs: 30_000 }), 11), {}).warnings).toEqual([
+      { lint: "early-cap", capMs: 30_000, capReachedAt: 6, atCap: 6, attempts: 11 },
+    ]);
+    // A fixed delay equal to its cap sits at the cap by intent: no warning.
+    expect(lints(subject(policy({ strategy: "fixed", baseMs: 1000, capMs: 1000 }), 10, { growth: "constant" }))).toEqual([]);
+    // Cap not reached within the attempts: no warning.
+    expect(lints(subject(policy({ baseMs: 1000, capMs: 30_000 }), 5))).toEqual([]);
+  });
+
+  it(`no-jitter: from ${MANY_CLIENTS} clients, and only without jitter`, () => {
+    const plain = policy({ baseMs: 1000, capMs: 30_000 });
+    expect(lints(subject(plain, 5, { clients: MANY_CLIENTS - 1 }))).toEqual([]);
+    expect(checkPolicy(subject(plain, 5, { clients: MANY_CLIENTS }), {}).warnings).toEqual([{ lint: "no-jitter", clients: MANY_CLIENTS }]);
+    expect(lints(subject(plain, 5, { clients: null }))).toEqual([]);
+    expect(lints(subject(jitteredModel(1), 3, { clients: 1000 }))).toEqual([]);
+  });
+
+  it("exceeds-cap: the first attempt whose worst case is above the cap, or the model's own flag", () => {
+    // spread 1.5: attempt 3 up to 6 s (under the 8 s cap), attempt 4 up to 12 s.
+    expect(checkPolicy(subject(jitteredModel(1.5), 6), {}).warnings).toEqual([{ lint: "exceeds-cap", capMs: 8000, attempt: 4, maxMs: 12_000 }]);
+    // Within 3 attempts nothing exceeds, but the model says it can.
+    expect(checkPolicy(subject(jitteredModel(1.5), 3), {}).warnings).toEqual([{ lint: "exceeds-cap", capMs: 8000, attempt: null, maxMs: null }]);
+    expect(lints(subject(jitteredModel(1), 6))).toEqual([]);
+  });
+
+  it("over-a-day: a worst-case total beyond 24 h", () => {
+    const hourly = policy({ strategy: "fixed", baseMs: 3_600_000 });
+    // 24 × 1 h = exactly a day: not beyond. 25 h is.
+    expect(lints(subject(hourly, 24))).toEqual([]);
+    expect(checkPolicy(subject(hourly, 25), {}).warnings).toEqual([{ lint: "over-a-day", worstTotalMs: 25 * 3_600_000 }]);
+    // The tries count: 24 h of waiting plus 25 tries × 1 ms.
+    expect(lints(subject(hourly, 24, { attemptTimeMs: 1 }))).toEqual(["over-a-day"]);
+    expect(DAY_MS).toBe(86_400_000);
+  });
+
+  it("warnings fail only under strict", () => {
+    const result = checkPolicy(subject(policy({ baseMs: 1000 }), 10), { "max-total": DAY_MS });
+    expect(result.assertions[0]!.ok).toBe(true);
+    expect(result.warnings).toHaveLength(1);
+    expect(checkExitCode([result], false)).toBe(0);
+    expect(checkExitCode([result], true)).toBe(1);
+  });
+});
+
+describe("property: the breaking attempt is the first whose total goes over", () => {
+  it("matches a plain walk over the delays (integer base and factor, so every delay is exact)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.option(fc.integer({ min: 5000, max: 200_000 }), { nil: null }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 1, max: 2_000_000 }),
+        (baseMs, factor, capMs, attempts, attemptTimeMs, limit) => {
+          // Stay below 2^53 ms, where the core saturates instead of summing.
+          fc.pre(baseMs * factor ** (attempts - 1) * attempts < Number.MAX_SAFE_INTEGER);
+          const s = subject(policy({ baseMs, factor, capMs }), attempts, { attemptTimeMs });
+          // The walk: delay(i) = min(base × factor^(i−1), cap); total(k) = Σ delays + (k + 1) × attempt time.
+          let waits = 0;
+          let firstOver: number | null = null;
+          let worstDelay = 0;
+          for (let k = 1; k <= attempts; k++) {
+            const delay = Math.min(baseMs * factor ** (k - 1), capMs ?? Infinity);
+            waits += delay;
+            worstDelay = Math.max(worstDelay, delay);
+            if (firstOver === null && waits + (k + 1) * attemptTimeMs > limit) firstOver = k;
+          }
+          const total = waits + (attempts + 1) * attemptTimeMs;
+          const [maxTotal, maxDelay] = checkPolicy(s, { "max-total": limit, "max-delay": limit }).assertions;
+          expect(maxTotal).toEqual({ limit: "max-total", limitValue: limit, actual: total, ok: total <= limit, attempt: total <= limit ? attempts : firstOver });
+          expect(maxDelay!.actual).toBe(worstDelay);
+        },
+      ),
+      { seed: 42, numRuns: 300 },
+    );
+  });
+});
