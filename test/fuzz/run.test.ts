@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { COMMAND_NAMES } from "../../src/cli/registry.js";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/cli.js";
 
@@ -17,7 +18,8 @@ const OPTIONS = [
 ];
 const FLAGS = ["--no-color", "--", "-V", "--version", "-h", "--help", "--color", "--bogus", "-x", "-", "--chart", "--compare-jitter", "--strict"];
 /** A subcommand, when the list starts with one. */
-const COMMANDS = ["check", "solve", "simulate", "presets", "chek"];
+// Every registered command, and a typo of one (the "did you mean" path).
+const COMMANDS = [...COMMAND_NAMES, "chek"];
 
 const HOSTILE = [
   "",
