@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseConfig } from "../src/cli/config-schema.js";
 import { MAX_CONFIG_BYTES, mergeOptions, readConfigText, selectPolicies } from "../src/cli/config.js";
 import { UsageError } from "../src/cli/errors.js";
-import { closest, editDistance } from "../src/cli/suggest.js";
+import { closest, editDistance } from "../src/core/text/closest.js";
 import { memoryStdin, memoryStream, runCli, tempFiles } from "./helpers.js";
 
 function configError(text: string): string {

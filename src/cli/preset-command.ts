@@ -12,12 +12,13 @@ import type { PresetModel } from "../presets/types.js";
 import { type Io, writeChunks } from "./io.js";
 import { parseSeed } from "./jitter-options.js";
 import { buildPreset, presetNamed, presetOverrides, presetRange } from "./preset-options.js";
+import { OVERRIDE_FLAGS } from "./shared/preset-flags.js";
 import type { ScheduleOptions } from "./schedule-command.js";
 import { type ScheduleView, writeSchedule } from "./schedule-output.js";
 
 /** `backoff presets [name]`. */
 export async function runPresets(name: string | undefined, io: Io): Promise<number> {
-  const text = name === undefined ? presetListText(PRESETS) : presetDetailText(presetNamed(name, "presets"));
+  const text = name === undefined ? presetListText(PRESETS) : presetDetailText(presetNamed(name, "presets"), OVERRIDE_FLAGS);
   await writeChunks(io.stdout, [text]);
   return 0;
 }

@@ -1,8 +1,10 @@
 import type { AttemptRange } from "../core/schedule.js";
-import { OVERRIDE_FLAGS, offeredText } from "../format/preset-text.js";
+import { offeredText } from "../format/preset-text.js";
+import { PresetError } from "../presets/errors.js";
 import { PRESETS, closestPreset, findPreset } from "../presets/registry.js";
-import { type OverrideName, type Preset, PresetError, type PresetModel, type PresetOverrides } from "../presets/types.js";
+import type { OverrideName, Preset, PresetModel, PresetOverrides } from "../presets/types.js";
 import { UsageError, shown } from "./errors.js";
+import { OVERRIDE_FLAGS, presetErrorText } from "./shared/preset-flags.js";
 import { parseAttempts, parseDuration, parseFactor } from "./parse.js";
 import type { ScheduleOptions } from "./schedule-command.js";
 
@@ -20,10 +22,10 @@ export function presetNamed(name: string, option: string): Preset {
 export function presetOverrides(preset: Preset, options: ScheduleOptions, given: ReadonlySet<string>): { overrides: PresetOverrides; range: AttemptRange | null } {
   const offered = (name: OverrideName) => {
     if (!(name in preset.parameters)) {
-      throw new UsageError(`${OVERRIDE_FLAGS[name]} has no counterpart in ${preset.name}; it offers ${offeredText(preset)}`);
+      throw new UsageError(`${OVERRIDE_FLAGS[name]} has no counterpart in ${preset.name}; it offers ${offeredText(preset, OVERRIDE_FLAGS)}`);
     }
   };
-  if (given.has("step")) throw new UsageError(`--step has no counterpart in ${preset.name}; it offers ${offeredText(preset)}`);
+  if (given.has("step")) throw new UsageError(`--step has no counterpart in ${preset.name}; it offers ${offeredText(preset, OVERRIDE_FLAGS)}`);
   const overrides: { -readonly [K in keyof PresetOverrides]: PresetOverrides[K] } = {};
   if (given.has("strategy")) {
     offered("strategy");
@@ -62,7 +64,8 @@ export function buildPreset(preset: Preset, overrides: PresetOverrides): PresetM
   try {
     return preset.build(overrides);
   } catch (error) {
-    if (error instanceof PresetError || error instanceof RangeError) throw new UsageError(`--preset ${preset.name}: ${error.message}`);
+    if (error instanceof PresetError) throw new UsageError(`--preset ${preset.name}: ${presetErrorText(error)}`);
+    if (error instanceof RangeError) throw new UsageError(`--preset ${preset.name}: ${error.message}`);
     throw error;
   }
 }

@@ -20,7 +20,7 @@ import { DEFAULT_ATTEMPTS, DEFAULT_BASE, FORMATS, type ScheduleOptions, runSched
 import type { ConfigSwitches } from "./schedule-config.js";
 import type { SimulateOptions } from "./simulate-command.js";
 import type { SolveOptions } from "./solve-command.js";
-import { closest } from "./suggest.js";
+import { closest } from "../core/text/closest.js";
 import { VERSION } from "./version.js";
 
 export const EXIT_OK = 0;

@@ -4,6 +4,7 @@ import { type Jitter, NO_JITTER, jitterPlan } from "../core/jitter/index.js";
 import type { Policy } from "../core/policy.js";
 import { type Cohort, type CohortRandom, type CohortResult, loadHistograms, simulateCohort } from "../core/simulate.js";
 import { type Simulation, renderSimulationCsv, renderSimulationJson, renderSimulationMarkdown } from "../format/simulate.js";
+import { plainDecimal } from "../core/text/decimal.js";
 import { colorLevel } from "./color.js";
 import { UsageError, shown } from "./errors.js";
 import { type Io, writeChunks } from "./io.js";
@@ -40,8 +41,7 @@ function parseClients(text: string): number {
 }
 
 function parseSuccess(text: string): number {
-  const trimmed = text.trim();
-  const value = /^(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  const value = plainDecimal(text);
   if (!(value >= 0 && value <= 1)) throw new UsageError(`--success must be a probability from 0 to 1 such as 0.1, got ${shown(text)}`);
   return value;
 }
