@@ -1,7 +1,8 @@
 import { Chalk } from "chalk";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ASCII_GLYPHS, UNICODE_GLYPHS, chartLines, chartNeedsAscii, chartPaint, renderScheduleChart, wrapText, type ChartOptions } from "../src/format/chart.js";
+import { chartNeedsAscii } from "../src/cli/shared/terminal.js";
+import { ASCII_GLYPHS, UNICODE_GLYPHS, chartLines, chartPaint, renderScheduleChart, wrapText, type ChartOptions } from "../src/format/chart.js";
 import { doublingRows, isAscii, row } from "./helpers/rows.js";
 
 /** The parts of a rendered chart a reader looks at, found by shape rather than by position in the text. */

@@ -12,6 +12,7 @@ import { type Io, writeChunks } from "./io.js";
 import { parseAttempts } from "./parse.js";
 import { buildPreset, presetNamed, presetOverrides } from "./preset-options.js";
 import { DEFAULT_BASE, type ScheduleOptions, jitterFromOptions, policyFromOptions } from "./schedule-command.js";
+import { chalkAt } from "./shared/chalk.js";
 
 
 /** The check command's own switches (the policy and limit values come as OptionValues). */
@@ -92,8 +93,7 @@ export async function runCheck(explicit: OptionValues, switches: CheckSwitches, 
   let paint: Paint = PLAIN;
   const level = colorLevel(switches.color, io.stdout.isTTY === true, io.env);
   if (level > 0) {
-    const { Chalk } = await import("chalk");
-    const chalk = new Chalk({ level });
+    const chalk = await chalkAt(level);
     paint = { ok: chalk.green, bad: chalk.red, warn: chalk.yellow };
   }
   const lines = [...annotations, ...checkReportLines(reports, switches.strict, paint)];

@@ -12,6 +12,8 @@ import { checkJitterNeedsCap, parseJitter, parseSeed } from "./jitter-options.js
 import { parseDuration } from "./parse.js";
 import { DEFAULT_SEED, seededRandom } from "./random.js";
 import { type ScheduleOptions, policyFromOptions } from "./schedule-command.js";
+import { chalkAt } from "./shared/chalk.js";
+import { chartNeedsAscii } from "./shared/terminal.js";
 
 
 /** The proportional jitter --compare-jitter shows unless --jitter names a fraction: gRPC's ±20%. */
@@ -111,11 +113,10 @@ export async function runSimulate(options: SimulateOptions, io: Io): Promise<num
       await writeChunks(io.stdout, [renderSimulationMarkdown(simulation)]);
       break;
     case "table": {
-      const [{ Chalk }, { renderSimulationTable }] = await Promise.all([import("chalk"), import("../format/simulate-table.js")]);
-      const paint = new Chalk({ level: colorLevel(options.color, io.stdout.isTTY === true, io.env) });
+      const [paint, { renderSimulationTable }] = await Promise.all([chalkAt(colorLevel(options.color, io.stdout.isTTY === true, io.env)), import("../format/simulate-table.js")]);
       await writeChunks(io.stdout, [renderSimulationTable(simulation, paint)]);
       if (options.chart && simulation.kind === "single") {
-        const [{ renderHerdChart }, { chartNeedsAscii }] = await Promise.all([import("../format/herd-chart.js"), import("../format/chart.js")]);
+        const { renderHerdChart } = await import("../format/herd-chart.js");
         const [jittered, unjittered] = loadHistograms([simulation.result, simulation.baseline], cohort.windowMs);
         const counts = { windowMs: cohort.windowMs, jittered: Array.from(jittered!), unjittered: Array.from(unjittered!) };
         await writeChunks(io.stdout, [`\n${renderHerdChart(counts, io.stdout.columns ?? 80, chartNeedsAscii(io.env))}`]);
