@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type CheckSubject, type Limits, DAY_MS, MANY_CLIENTS, checkExitCode, checkPolicy, totalAt } from "../src/core/check.js";
+import { type CheckSubject, type Limits, MANY_CLIENTS, checkExitCode, checkPolicy, totalAt } from "../src/core/check.js";
+import { DAY_MS } from "../src/core/time-units.js";
 import type { ScheduleModel } from "../src/core/model.js";
 import { policyModel } from "../src/core/policy-model.js";
 import { type PolicyInput, normalizePolicy } from "../src/core/policy.js";

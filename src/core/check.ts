@@ -3,6 +3,7 @@ import type { ScheduleModel } from "./model.js";
 import { checkAttempt } from "./policy.js";
 import { modelTotals } from "./schedule.js";
 import { firstTrueBetween } from "./search.js";
+import { DAY_MS } from "./time-units.js";
 
 /**
  * Checking a retry policy against limits, for CI. Every figure comes from the
@@ -67,7 +68,6 @@ export const LINT_NAMES: readonly LintName[] = ["no-cap", "early-cap", "no-jitte
 
 /** From this many clients retrying the same way, retries without jitter arrive in bursts. */
 export const MANY_CLIENTS = 10;
-export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface CheckResult {
   readonly assertions: readonly AssertionResult[];
