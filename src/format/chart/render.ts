@@ -14,6 +14,7 @@ export interface ChartOptions {
   readonly scale: ScaleKind | null;
   /** The widest a line may be (the terminal's columns). */
   readonly width: number;
+  /** ASCII glyphs rather than block elements: the caller knows its terminal (the CLI: src/cli/shared/terminal.ts). */
   readonly ascii: boolean;
   readonly paint?: ChartPaint;
   /** The most bar lines; longer schedules are drawn in groups of consecutive attempts. */
