@@ -8,7 +8,7 @@
  * which the pure layers below the CLI must not know. Pure: no file or process access.
  */
 import { groupDigits } from "../src/format/numbers.js";
-import { OVERRIDE_FLAGS } from "../src/format/preset-text.js";
+import { OVERRIDE_FLAGS } from "../src/cli/shared/preset-flags.js";
 import { PRESETS } from "../src/presets/registry.js";
 import type { OverrideName, Preset, PresetOverrides } from "../src/presets/types.js";
 

@@ -9,7 +9,9 @@ export { SCHEDULE_COLUMNS, type Column } from "./format/columns.js";
 export { renderCsv, renderTsv } from "./format/delimited.js";
 export { renderJson } from "./format/json.js";
 export { renderMarkdown } from "./format/markdown.js";
-export { renderScheduleChart, chartNeedsAscii, type ChartOptions } from "./format/chart.js";
+export { renderScheduleChart, type ChartOptions } from "./format/chart.js";
+// Pure (the environment is passed in); the CLI's reading of a terminal, offered to library users too.
+export { chartNeedsAscii } from "./cli/shared/terminal.js";
 export { renderScheduleSvg, policyTitle, type SvgOptions } from "./format/svg.js";
 export { renderHerdChart, type HerdCounts } from "./format/herd-chart.js";
 export { type ScaleKind } from "./format/scale.js";

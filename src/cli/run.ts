@@ -4,7 +4,7 @@ import { COMMAND_NAMES, ROOT_COMMAND, SUBCOMMANDS } from "./registry.js";
 import { UsageError } from "./shared/errors.js";
 import type { Io } from "./shared/io.js";
 import { helpStyle } from "./shared/options.js";
-import { closest } from "./shared/suggest.js";
+import { closest } from "../core/text/closest.js";
 import { VERSION } from "./shared/version.js";
 
 export const EXIT_OK = 0;

@@ -2,6 +2,8 @@ import { addMs, isSaturated, timesMs } from "./limits.js";
 import type { ScheduleModel } from "./model.js";
 import { checkAttempt } from "./policy.js";
 import { modelTotals } from "./schedule.js";
+import { firstTrueBetween } from "./search.js";
+import { DAY_MS } from "./time-units.js";
 
 /**
  * Checking a retry policy against limits, for CI. Every figure comes from the
@@ -66,7 +68,6 @@ export const LINT_NAMES: readonly LintName[] = ["no-cap", "early-cap", "no-jitte
 
 /** From this many clients retrying the same way, retries without jitter arrive in bursts. */
 export const MANY_CLIENTS = 10;
-export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface CheckResult {
   readonly assertions: readonly AssertionResult[];
@@ -83,19 +84,6 @@ export interface CheckResult {
 export function totalAt(subject: CheckSubject, k: number, which: "min" | "max"): number {
   const waits = k === 0 ? 0 : which === "max" ? modelTotals(subject.model, k).maxMs : modelTotals(subject.model, k).minMs;
   return addMs(waits, timesMs(subject.attemptTimeMs, k + 1));
-}
-
-/** The smallest k in 1..n with predicate(k) true, for a predicate that stays true once true; null when none. */
-function firstTrue(n: number, predicate: (k: number) => boolean): number | null {
-  if (n < 1 || !predicate(n)) return null;
-  let low = 1;
-  let high = n;
-  while (low < high) {
-    const mid = low + Math.floor((high - low) / 2);
-    if (predicate(mid)) high = mid;
-    else low = mid + 1;
-  }
-  return low;
 }
 
 interface DelayWalk {
@@ -149,7 +137,7 @@ export function checkPolicy(subject: CheckSubject, limits: Limits): CheckResult 
     switch (limit) {
       case "max-total": {
         const ok = worstTotalMs <= value;
-        const attempt = ok ? n : firstTrue(n, (k) => totalAt(subject, k, "max") > value);
+        const attempt = ok ? n : firstTrueBetween(1, n, (k) => totalAt(subject, k, "max") > value);
         assertions.push({ limit, limitValue: value, actual: worstTotalMs, ok, attempt });
         break;
       }

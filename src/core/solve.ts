@@ -1,6 +1,6 @@
-import { MAX_EXACT_MS } from "./limits.js";
 import type { ScheduleModel } from "./model.js";
 import { modelTotals } from "./schedule.js";
+import { firstTrueFrom1 } from "./search.js";
 
 /**
  * Running the schedule backwards: given all but one parameter of an exponential
@@ -109,18 +109,9 @@ export function solveAttempts(model: ScheduleModel, budgetMs: number): Solved<nu
   if (first > budgetMs) return { ok: false, reason: { why: "first-delay-over-budget", firstMs: first } };
   const steady = model.steadyFrom();
   if (steady !== null && model.bounds(steady).maxMs === 0) return { ok: false, reason: { why: "delays-are-zero" } };
-  // Gallop: double until over the budget, then bisect between the last two counts.
-  let low = 1;
-  let high = 2;
-  while (total(high) <= budgetMs) {
-    low = high;
-    if (high >= MAX_EXACT_MS / 2) return { ok: false, reason: { why: "delays-are-zero" } };
-    high *= 2;
-  }
-  while (high - low > 1) {
-    const mid = low + Math.floor((high - low) / 2);
-    if (total(mid) <= budgetMs) low = mid;
-    else high = mid;
-  }
-  return { ok: true, value: low };
+  // The first count over the budget (doubling, then bisection); the answer is the count before it.
+  // Still within the budget at 2^52 attempts (half the largest exact count): the delays stay at 0 ms.
+  const over = firstTrueFrom1((n) => total(n) > budgetMs, 2 ** 52);
+  if (over === null) return { ok: false, reason: { why: "delays-are-zero" } };
+  return { ok: true, value: over - 1 };
 }

@@ -1,9 +1,15 @@
 import type { ScheduleRow } from "../core/schedule.js";
 
-/** A machine-format column: its header (never renamed or reordered) and its value. */
-export interface Column<Row> {
+/**
+ * A machine-format column: its header (never renamed or reordered) and its value, a
+ * number of milliseconds or a count (written as msField writes it) or, for a column of
+ * words such as simulate's jitter mode, text written as is.
+ */
+export interface Column<Row, Value extends number | string = number> {
   readonly name: string;
-  readonly value: (row: Row) => number;
+  readonly value: (row: Row) => Value;
+  /** Markdown alignment: numbers right (the default), words left. */
+  readonly align?: "left" | "right";
 }
 
 /** The six core columns, in the order every machine format keeps. */

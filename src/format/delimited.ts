@@ -24,19 +24,24 @@ export function integerField(ms: number): string {
   return msField(ms);
 }
 
+/** A cell: a number as integerField writes it, words as they are. */
+function cellField(value: number | string): string {
+  return typeof value === "number" ? integerField(value) : value;
+}
+
 /**
  * CSV (RFC 4180 fields; LF line ends, as Unix tools expect) or TSV, one line per row,
- * generated lazily. Every field is a plain integer or the saturation marker, neither of
- * which needs quoting.
+ * generated lazily. Every field is a plain integer, the saturation marker or a word (a
+ * jitter mode's name), none of which needs quoting.
  */
-export function* renderDelimited<Row>(rows: Iterable<Row>, columns: ReadonlyArray<Column<Row>>, separator: "," | "\t"): Generator<string> {
+export function* renderDelimited<Row>(rows: Iterable<Row>, columns: ReadonlyArray<Column<Row, number | string>>, separator: "," | "\t"): Generator<string> {
   yield columns.map((column) => column.name).join(separator) + "\n";
   const count = columns.length;
   // Lines go out a batch at a time: one generator step and one join per batch, not per row.
   let batch: string[] = [];
   for (const row of rows) {
-    let line = count > 0 ? integerField(columns[0]!.value(row)) : "";
-    for (let i = 1; i < count; i++) line += separator + integerField(columns[i]!.value(row));
+    let line = count > 0 ? cellField(columns[0]!.value(row)) : "";
+    for (let i = 1; i < count; i++) line += separator + cellField(columns[i]!.value(row));
     batch.push(line, "\n");
     if (batch.length >= LINES_PER_BATCH * 2) {
       yield batch.join("");
@@ -49,10 +54,10 @@ export function* renderDelimited<Row>(rows: Iterable<Row>, columns: ReadonlyArra
 /** About 40 KB of CSV: small enough that `| head` stops after little work. */
 const LINES_PER_BATCH = 1024;
 
-export function renderCsv<Row>(rows: Iterable<Row>, columns: ReadonlyArray<Column<Row>>): Generator<string> {
+export function renderCsv<Row>(rows: Iterable<Row>, columns: ReadonlyArray<Column<Row, number | string>>): Generator<string> {
   return renderDelimited(rows, columns, ",");
 }
 
-export function renderTsv<Row>(rows: Iterable<Row>, columns: ReadonlyArray<Column<Row>>): Generator<string> {
+export function renderTsv<Row>(rows: Iterable<Row>, columns: ReadonlyArray<Column<Row, number | string>>): Generator<string> {
   return renderDelimited(rows, columns, "\t");
 }

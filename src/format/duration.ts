@@ -1,19 +1,15 @@
 import { MAX_EXACT_MS, isSaturated } from "../core/limits.js";
+import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS, YEAR_MS } from "../core/time-units.js";
 import { groupDigits } from "./numbers.js";
 
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-const YEAR = 365 * DAY;
 
 /** From the largest; a duration of a minute or more shows its two largest units. */
 const UNITS: ReadonlyArray<readonly [size: number, label: string]> = [
-  [YEAR, "yr"],
-  [DAY, "d"],
-  [HOUR, "h"],
-  [MINUTE, "min"],
-  [SECOND, "s"],
+  [YEAR_MS, "yr"],
+  [DAY_MS, "d"],
+  [HOUR_MS, "h"],
+  [MINUTE_MS, "min"],
+  [SECOND_MS, "s"],
 ];
 const MINUTE_INDEX = 3;
 
@@ -24,7 +20,7 @@ const MINUTE_INDEX = 3;
  */
 export function humanDuration(ms: number): string {
   if (isSaturated(ms)) return `> ${humanDuration(MAX_EXACT_MS)}`;
-  if (ms < SECOND) return `${ms} ms`;
+  if (ms < SECOND_MS) return `${ms} ms`;
   const tenths = Math.floor(ms / 100 + 0.5);
   if (tenths < 600) return `${tenths / 10} s`;
   let index = UNITS.findIndex(([size]) => ms >= size);

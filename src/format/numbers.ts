@@ -18,7 +18,7 @@ export function msJson(ms: number): number | string {
 }
 
 /** 52428800 → "52,428,800". */
-export function groupDigits(n: number): string {
+export function groupDigits(n: number | bigint): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 

@@ -1,19 +1,11 @@
 import type { OverrideName, Preset } from "../presets/types.js";
 
-/** The calculator's option spelling for each preset override. */
-export const OVERRIDE_FLAGS: Readonly<Record<OverrideName, string>> = {
-  baseMs: "--base",
-  capMs: "--cap",
-  factor: "--factor",
-  jitter: "--jitter",
-  retries: "--attempts",
-  maxElapsedMs: "--max-elapsed",
-  strategy: "--strategy",
-};
+/** How the caller spells each override (the CLI: its flags, --base, --cap, …). */
+export type OverrideNames = Readonly<Record<OverrideName, string>>;
 
 /** "--base (backoff.delay), --jitter (…)": what a preset lets the user set. */
-export function offeredText(preset: Preset): string {
-  const offered = (Object.keys(preset.parameters) as OverrideName[]).map((name) => `${OVERRIDE_FLAGS[name]} (${preset.parameters[name]})`);
+export function offeredText(preset: Preset, names: OverrideNames): string {
+  const offered = (Object.keys(preset.parameters) as OverrideName[]).map((name) => `${names[name]} (${preset.parameters[name]})`);
   return offered.length === 0 ? "no overrides" : offered.join(", ");
 }
 
@@ -36,8 +28,8 @@ export function presetListText(presets: readonly Preset[]): string {
   return `${blocks.join("\n")}\n\nbackoff presets <name> prints one in full; backoff --preset <name> shows its schedule.\n`;
 }
 
-/** `backoff presets <name>`: everything about one preset, quirks included. */
-export function presetDetailText(preset: Preset): string {
+/** `backoff presets <name>`: everything about one preset, quirks included, its overrides spelled by `names`. */
+export function presetDetailText(preset: Preset, names: OverrideNames): string {
   const lines = [
     `${preset.name}: ${preset.library}`,
     `source:   ${preset.repository} ${preset.source}`,
@@ -46,7 +38,7 @@ export function presetDetailText(preset: Preset): string {
     `jitter:   ${preset.jitter}`,
     `retries by default: ${retriesText(preset)}`,
     "overrides:",
-    ...(Object.keys(preset.parameters) as OverrideName[]).map((name) => `  ${OVERRIDE_FLAGS[name].padEnd(14)}${preset.parameters[name]}`),
+    ...(Object.keys(preset.parameters) as OverrideName[]).map((name) => `  ${names[name].padEnd(14)}${preset.parameters[name]}`),
     "quirks:",
     ...preset.quirks.map((quirk) => `  - ${quirk}`),
   ];

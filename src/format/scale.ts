@@ -1,4 +1,5 @@
 import { MAX_EXACT_MS } from "../core/limits.js";
+import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS, YEAR_MS } from "../core/time-units.js";
 
 /** How durations map onto a chart's length axis. */
 export type ScaleKind = "linear" | "log";
@@ -38,11 +39,6 @@ export function defaultScaleKind(values: Iterable<number>): ScaleKind {
   return valueSpan(values) > LOG_SCALE_SPAN ? "log" : "linear";
 }
 
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-const YEAR = 365 * DAY;
 
 /** Whole multiples of 1, 2 and 5 of each power of ten of `unit`, up to `limit`. */
 function oneTwoFive(unit: number, from: number, limit: number): number[] {
@@ -56,17 +52,17 @@ function oneTwoFive(unit: number, from: number, limit: number): number[] {
 /** Steps that read well as durations (15 s, 2 min, 6 h, 7 d …), ascending, past 2^53 ms. */
 const NICE_STEPS: readonly number[] = [
   1, 2, 5, 10, 20, 50, 100, 200, 500,
-  SECOND, 2 * SECOND, 5 * SECOND, 10 * SECOND, 15 * SECOND, 30 * SECOND,
-  MINUTE, 2 * MINUTE, 5 * MINUTE, 10 * MINUTE, 15 * MINUTE, 30 * MINUTE,
-  HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR,
-  DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY, 90 * DAY, 180 * DAY,
-  ...oneTwoFive(YEAR, 1, 4 * (MAX_EXACT_MS + 1)),
+  SECOND_MS, 2 * SECOND_MS, 5 * SECOND_MS, 10 * SECOND_MS, 15 * SECOND_MS, 30 * SECOND_MS,
+  MINUTE_MS, 2 * MINUTE_MS, 5 * MINUTE_MS, 10 * MINUTE_MS, 15 * MINUTE_MS, 30 * MINUTE_MS,
+  HOUR_MS, 2 * HOUR_MS, 3 * HOUR_MS, 6 * HOUR_MS, 12 * HOUR_MS,
+  DAY_MS, 2 * DAY_MS, 7 * DAY_MS, 14 * DAY_MS, 30 * DAY_MS, 90 * DAY_MS, 180 * DAY_MS,
+  ...oneTwoFive(YEAR_MS, 1, 4 * (MAX_EXACT_MS + 1)),
 ];
 
 /** Roughly a decade apart, each a duration people say aloud: the log axis's labels. */
 const LOG_TICKS: readonly number[] = [
-  1, 10, 100, SECOND, 10 * SECOND, MINUTE, 10 * MINUTE, HOUR, 10 * HOUR, DAY, 10 * DAY, 100 * DAY,
-  ...oneTwoFive(YEAR, 1, 4 * (MAX_EXACT_MS + 1)).filter((ms) => Number.isInteger(Math.log10(ms / YEAR))),
+  1, 10, 100, SECOND_MS, 10 * SECOND_MS, MINUTE_MS, 10 * MINUTE_MS, HOUR_MS, 10 * HOUR_MS, DAY_MS, 10 * DAY_MS, 100 * DAY_MS,
+  ...oneTwoFive(YEAR_MS, 1, 4 * (MAX_EXACT_MS + 1)).filter((ms) => Number.isInteger(Math.log10(ms / YEAR_MS))),
 ];
 
 /** The smallest nice step that cuts [0, max] into at most `count` intervals. */

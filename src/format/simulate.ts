@@ -1,8 +1,11 @@
 import { type Jitter, jitterName } from "../core/jitter/index.js";
 import type { Policy } from "../core/policy.js";
 import type { AttemptLoad, Cohort, CohortResult } from "../core/simulate.js";
+import type { Column } from "./columns.js";
+import { renderCsv } from "./delimited.js";
 import { humanDuration } from "./duration.js";
-import { groupDigits, msField, msJson } from "./numbers.js";
+import { renderMarkdown } from "./markdown.js";
+import { groupDigits, msJson } from "./numbers.js";
 import { policyJson } from "./policy-json.js";
 
 /** What `backoff simulate` computed: one jitter mode beside the un-jittered policy, or every mode. */
@@ -25,15 +28,10 @@ export type Simulation =
       readonly modes: ReadonlyArray<{ readonly jitter: Jitter; readonly result: CohortResult }>;
     };
 
-interface Field<Row> {
-  readonly name: string;
-  readonly value: (row: Row) => string | number;
-}
-
 type AttemptPair = { readonly load: AttemptLoad; readonly baseline: AttemptLoad | undefined };
 
 /** Per attempt, in this order in every format. */
-export const ATTEMPT_FIELDS: ReadonlyArray<Field<AttemptPair>> = [
+export const ATTEMPT_COLUMNS: ReadonlyArray<Column<AttemptPair>> = [
   { name: "attempt", value: (row) => row.load.attempt },
   { name: "clients", value: (row) => row.load.clients },
   { name: "earliest_ms", value: (row) => row.load.earliestMs },
@@ -48,8 +46,8 @@ export const ATTEMPT_FIELDS: ReadonlyArray<Field<AttemptPair>> = [
 type ModeRow = { readonly jitter: Jitter; readonly result: CohortResult };
 
 /** Per jitter mode, for --compare-jitter. */
-export const MODE_FIELDS: ReadonlyArray<Field<ModeRow>> = [
-  { name: "jitter", value: (row) => jitterName(row.jitter) },
+export const MODE_COLUMNS: ReadonlyArray<Column<ModeRow, number | string>> = [
+  { name: "jitter", value: (row) => jitterName(row.jitter), align: "left" },
   { name: "calls", value: (row) => row.result.calls },
   { name: "retries", value: (row) => row.result.retries },
   { name: "peak_load", value: (row) => row.result.peakLoad },
@@ -60,19 +58,10 @@ function attemptPairs(simulation: Extract<Simulation, { kind: "single" }>): Atte
   return simulation.result.attempts.map((load, i) => ({ load, baseline: simulation.baseline.attempts[i] }));
 }
 
-function field(value: string | number): string {
-  return typeof value === "number" ? msField(value) : value;
-}
-
-function delimited<Row>(rows: readonly Row[], fields: ReadonlyArray<Field<Row>>): string {
-  const lines = [fields.map((f) => f.name).join(",")];
-  for (const row of rows) lines.push(fields.map((f) => field(f.value(row))).join(","));
-  return lines.join("\n") + "\n";
-}
-
 /** CSV: one row per attempt (with the un-jittered latest and peak beside it), or one per mode. */
 export function renderSimulationCsv(simulation: Simulation): string {
-  return simulation.kind === "single" ? delimited(attemptPairs(simulation), ATTEMPT_FIELDS) : delimited([...simulation.modes], MODE_FIELDS);
+  const lines = simulation.kind === "single" ? renderCsv(attemptPairs(simulation), ATTEMPT_COLUMNS) : renderCsv(simulation.modes, MODE_COLUMNS);
+  return [...lines].join("");
 }
 
 function cohortJson(simulation: Simulation): Record<string, unknown> {
@@ -91,10 +80,10 @@ function resultJson(result: CohortResult): Record<string, unknown> {
   return { calls: result.calls, retries: result.retries, peak_load: result.peakLoad, completion_ms: msJson(result.completionMs) };
 }
 
-function objectOf<Row>(row: Row, fields: ReadonlyArray<Field<Row>>): Record<string, unknown> {
-  return Object.fromEntries(fields.map((f) => {
-    const value = f.value(row);
-    return [f.name, typeof value === "number" ? msJson(value) : value];
+function objectOf<Row>(row: Row, columns: ReadonlyArray<Column<Row, number | string>>): Record<string, unknown> {
+  return Object.fromEntries(columns.map((column) => {
+    const value = column.value(row);
+    return [column.name, typeof value === "number" ? msJson(value) : value];
   }));
 }
 
@@ -105,7 +94,7 @@ export function renderSimulationJson(simulation: Simulation): string {
       JSON.stringify({
         policy: { ...policy, jitter: jitterName(simulation.jitter) },
         cohort: cohortJson(simulation),
-        rows: attemptPairs(simulation).map((row) => objectOf(row, ATTEMPT_FIELDS)),
+        rows: attemptPairs(simulation).map((row) => objectOf(row, ATTEMPT_COLUMNS)),
         summary: { jittered: resultJson(simulation.result), unjittered: resultJson(simulation.baseline) },
       }) + "\n"
     );
@@ -119,15 +108,12 @@ export function renderSimulationJson(simulation: Simulation): string {
   );
 }
 
-function markdownTable<Row>(rows: readonly Row[], fields: ReadonlyArray<Field<Row>>): string {
-  const lines = [`| ${fields.map((f) => f.name).join(" | ")} |`, `|${fields.map((f, i) => (i === 0 && f.name === "jitter" ? ":---" : "---:")).join("|")}|`];
-  for (const row of rows) lines.push(`| ${fields.map((f) => field(f.value(row))).join(" | ")} |`);
-  return lines.join("\n") + "\n";
-}
-
+/** The table, then the summary (never empty: the cohort line at least). */
 export function renderSimulationMarkdown(simulation: Simulation): string {
-  const table = simulation.kind === "single" ? markdownTable(attemptPairs(simulation), ATTEMPT_FIELDS) : markdownTable([...simulation.modes], MODE_FIELDS);
-  return `${table}\n${simulationSummaryLines(simulation).map((line) => `${line}  `).join("\n").trimEnd()}\n`;
+  const summary = () => simulationSummaryLines(simulation);
+  const lines =
+    simulation.kind === "single" ? renderMarkdown(attemptPairs(simulation), ATTEMPT_COLUMNS, summary) : renderMarkdown(simulation.modes, MODE_COLUMNS, summary);
+  return [...lines].join("");
 }
 
 function cohortLine(simulation: Simulation): string {

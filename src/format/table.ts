@@ -2,6 +2,7 @@ import type { ChalkInstance } from "chalk";
 import Table from "cli-table3";
 import { MAX_EXACT_MS, isSaturated } from "../core/limits.js";
 import type { ScheduleRow } from "../core/schedule.js";
+import { MINUTE_MS, SECOND_MS, YEAR_MS } from "../core/time-units.js";
 import { humanDuration } from "./duration.js";
 import { groupDigits } from "./numbers.js";
 
@@ -112,15 +113,15 @@ export function* renderBoxTable(
 function humanWidthBound(ms: number): number {
   // Rows before saturation show real values, which can be longer than the marker.
   if (isSaturated(ms)) return Math.max(humanDuration(ms).length, humanWidthBound(MAX_EXACT_MS));
-  if (ms < 1000) return `${ms} ms`.length;
-  if (ms < 60_000) return "59.9 s".length;
-  if (ms < 365 * 86_400_000) return "59 min 59 s".length;
-  return `${groupDigits(Math.ceil(ms / (365 * 86_400_000)))} yr 364 d`.length;
+  if (ms < SECOND_MS) return `${ms} ms`.length;
+  if (ms < MINUTE_MS) return "59.9 s".length;
+  if (ms < YEAR_MS) return "59 min 59 s".length;
+  return `${groupDigits(Math.ceil(ms / YEAR_MS))} yr 364 d`.length;
 }
 
 function msTextBound(ms: number): number {
   if (isSaturated(ms)) return Math.max(humanWidthBound(ms), msTextBound(MAX_EXACT_MS));
-  return ms < 1000 ? humanWidthBound(ms) : `${groupDigits(ms)} ms  `.length + humanWidthBound(ms);
+  return ms < SECOND_MS ? humanWidthBound(ms) : `${groupDigits(ms)} ms  `.length + humanWidthBound(ms);
 }
 
 /**

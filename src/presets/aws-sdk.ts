@@ -1,4 +1,9 @@
-import { JS_RANDOM_MAX, clampedTo, independentModel, jsRandom, meanFloorUniform, wholeMs, firstAttempt } from "./kit.js";
+import { firstTrueFrom1 } from "../core/search.js";
+import { clampedTo } from "./kit/attempt-delay.js";
+import { independentModel } from "./kit/independent-model.js";
+import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
+import { JS_RANDOM_MAX, jsRandom } from "./kit/random-grid.js";
+import { wholeMs } from "./kit/whole-ms.js";
 import type { Preset } from "./types.js";
 
 /** @smithy/core MAXIMUM_RETRY_DELAY: a constant, not an option. */
@@ -32,7 +37,7 @@ export const awsSdk: Preset = {
     // Math.floor(Math.random() * Math.min(this.x * 2 ** i, MAXIMUM_RETRY_DELAY))
     const ceiling = (attempt: number) => Math.min(base * 2 ** (attempt - 1), MAXIMUM_RETRY_DELAY);
     const wait = (attempt: number, r: number) => Math.floor(r * ceiling(attempt));
-    const capReachedAt = firstAttempt((attempt) => base * 2 ** (attempt - 1) >= MAXIMUM_RETRY_DELAY);
+    const capReachedAt = firstTrueFrom1((attempt) => base * 2 ** (attempt - 1) >= MAXIMUM_RETRY_DELAY);
     const retries = overrides.retries ?? 2;
     return independentModel({
       delay: (attempt) => clampedTo(wholeMs(base * 2 ** (attempt - 1)), MAXIMUM_RETRY_DELAY),

@@ -1,5 +1,11 @@
-import { JS_RANDOM_MAX, independentModel, jsRandom, meanFloorUniform, parseFraction, saturate, unclamped, wholeMs } from "./kit.js";
-import { PresetError, type Preset } from "./types.js";
+import { unclamped } from "./kit/attempt-delay.js";
+import { independentModel } from "./kit/independent-model.js";
+import { parseFraction } from "./kit/jitter-setting.js";
+import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
+import { JS_RANDOM_MAX, jsRandom } from "./kit/random-grid.js";
+import { saturate, wholeMs } from "./kit/whole-ms.js";
+import { PresetError, option, parts } from "./errors.js";
+import type { Preset } from "./types.js";
 
 /** BullMQ's built-in exponential backoff, `Backoffs.builtinStrategies.exponential(delay, jitter)(attemptsMade)`. */
 export const bullmq: Preset = {
@@ -29,7 +35,7 @@ export const bullmq: Preset = {
     const delay = overrides.baseMs ?? 1000;
     const jitter = overrides.jitter === undefined ? 0 : parseFraction(overrides.jitter, "BullMQ's backoff.jitter", { min: 0, max: 1, maxIncluded: true });
     const type = overrides.strategy ?? "exponential";
-    if (type === "linear") throw new PresetError("--strategy linear has no counterpart in bullmq; its backoff.type is exponential or fixed");
+    if (type === "linear") throw new PresetError(parts`${option("strategy")} linear has no counterpart in bullmq; its backoff.type is exponential or fixed`);
     // backoffs.ts: exponential Math.round(Math.pow(2, attemptsMade - 1) * delay); fixed returns delay itself.
     const full = type === "fixed" ? () => delay : (attempt: number) => Math.round(Math.pow(2, attempt - 1) * delay);
     const jittered = (attempt: number, r: number) => {

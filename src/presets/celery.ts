@@ -1,4 +1,8 @@
-import { clampedTo, firstAttempt, independentModel, parseSwitch, wholeOption } from "./kit.js";
+import { firstTrueFrom1 } from "../core/search.js";
+import { clampedTo } from "./kit/attempt-delay.js";
+import { independentModel } from "./kit/independent-model.js";
+import { parseSwitch } from "./kit/jitter-setting.js";
+import { wholeUnits } from "./kit/whole-units.js";
 import type { Preset } from "./types.js";
 
 /** Celery autoretry with retry_backoff=True (get_exponential_backoff_interval), in seconds. */
@@ -24,14 +28,14 @@ export const celery: Preset = {
     "retry_jitter is on by default, so the wait is anywhere from 0 to the countdown (it can be 0 s).",
   ],
   build(overrides) {
-    const factor = wholeOption("--base", "celery's retry_backoff", overrides.baseMs ?? 1000, 1000);
-    const maximum = wholeOption("--cap", "celery's retry_backoff_max", overrides.capMs ?? 600_000, 1000);
+    const factor = wholeUnits("baseMs", "celery's retry_backoff", overrides.baseMs ?? 1000, 1000);
+    const maximum = wholeUnits("capMs", "celery's retry_backoff_max", overrides.capMs ?? 600_000, 1000);
     const jitter = overrides.jitter === undefined ? true : parseSwitch(overrides.jitter, "celery's retry_jitter");
     const retries = overrides.retries ?? 3;
     // time.py: countdown = min(maximum, factor * (2 ** retries)), retries = a − 1; full_jitter: random.randrange(countdown + 1)
     const raw = (attempt: number) => factor * 2 ** (attempt - 1);
     const countdown = (attempt: number) => Math.min(maximum, raw(attempt));
-    const capReachedAt = firstAttempt((attempt) => raw(attempt) >= maximum);
+    const capReachedAt = firstTrueFrom1((attempt) => raw(attempt) >= maximum);
     const capMs = maximum * 1000;
     return independentModel({
       delay: (attempt) => clampedTo(Math.min(raw(attempt) * 1000, Number.MAX_SAFE_INTEGER + 1), capMs),

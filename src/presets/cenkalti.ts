@@ -1,4 +1,7 @@
-import { RANDOM53_MAX, nsToMs, parseFraction, random53, grouped } from "./kit.js";
+import { groupDigits } from "../format/numbers.js";
+import { parseFraction } from "./kit/jitter-setting.js";
+import { random53, RANDOM53_MAX } from "./kit/random-grid.js";
+import { nsToMs } from "./kit/whole-ms.js";
 import type { Preset, PresetModel, PresetStop } from "./types.js";
 
 const NS_PER_MS = 1e6;
@@ -118,7 +121,7 @@ export const cenkalti: Preset = {
       mayExceedCap: rf > 0,
       retries,
       stop,
-      notes: rf > 0 ? [`cenkalti: MaxInterval caps the interval before the jitter; the worst case is ${grouped(worstMs)} ms against a ${grouped(capMs)} ms cap.`] : [],
+      notes: rf > 0 ? [`cenkalti: MaxInterval caps the interval before the jitter; the worst case is ${groupDigits(worstMs)} ms against a ${groupDigits(capMs)} ms cap.`] : [],
       parameters: {
         InitialInterval: initialNs / NS_PER_MS,
         RandomizationFactor: rf,

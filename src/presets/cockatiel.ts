@@ -1,6 +1,13 @@
-import { JS_RANDOM_MAX, clampedTo, firstAttempt, independentModel, jsRandom, meanFloorUniform, parseChoice, saturate, wholeMs } from "./kit.js";
-import { DECORRELATED_TOTALS, decorrelated, decorrelatedPresetModel } from "./decorrelated.js";
-import { PresetError, type Preset } from "./types.js";
+import { firstTrueFrom1 } from "../core/search.js";
+import { clampedTo } from "./kit/attempt-delay.js";
+import { independentModel } from "./kit/independent-model.js";
+import { parseChoice } from "./kit/jitter-setting.js";
+import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
+import { JS_RANDOM_MAX, jsRandom } from "./kit/random-grid.js";
+import { saturate, wholeMs } from "./kit/whole-ms.js";
+import { POLLY_V2_TOTALS_NOTE, pollyV2Decorrelated, pollyV2PresetModel } from "./kit/polly-v2-decorrelated.js";
+import { PresetError, option, parts } from "./errors.js";
+import type { Preset } from "./types.js";
 
 const GENERATORS = ["decorrelated", "none", "full", "half"] as const;
 /** cockatiel's rpScalingFactor. */
@@ -36,7 +43,9 @@ export const cockatiel: Preset = {
     const maxDelay = overrides.capMs ?? 30_000;
     const generator = overrides.jitter === undefined ? "decorrelated" : parseChoice(overrides.jitter, "cockatiel's generator", GENERATORS);
     if (overrides.factor !== undefined && generator !== "decorrelated") {
-      throw new PresetError(`--factor is cockatiel's exponent, which only the decorrelated generator reads; ${generator === "none" ? "noJitterGenerator" : `${generator}JitterGenerator`} doubles regardless`);
+      throw new PresetError(
+        parts`${option("factor")} is cockatiel's exponent, which only the decorrelated generator reads; ${generator === "none" ? "noJitterGenerator" : `${generator}JitterGenerator`} doubles regardless`,
+      );
     }
     const exponent = overrides.factor ?? 2;
     const retries = overrides.retries ?? null;
@@ -45,11 +54,11 @@ export const cockatiel: Preset = {
     // noJitterGenerator(attempts = a − 1): Math.min(options.maxDelay, options.initialDelay * 2 ** attempts)
     const raw = (attempt: number) => initialDelay * 2 ** (attempt - 1);
     const noJitter = (attempt: number) => Math.min(maxDelay, raw(attempt));
-    const capReachedAt = firstAttempt((attempt) => raw(attempt) >= maxDelay);
+    const capReachedAt = firstTrueFrom1((attempt) => raw(attempt) >= maxDelay);
     const delay = (attempt: number) => clampedTo(wholeMs(raw(attempt)), capMs);
 
     if (generator === "decorrelated") {
-      const model = decorrelated({
+      const model = pollyV2Decorrelated({
         exponent,
         randomMax: JS_RANDOM_MAX,
         draw: jsRandom,
@@ -58,11 +67,11 @@ export const cockatiel: Preset = {
         finish: (next, prev) => Math.min((Number.isFinite(next) ? Math.max(0, next - prev) : Infinity) * RP_SCALING_FACTOR * initialDelay, maxDelay),
         capMs: maxDelay,
       });
-      return decorrelatedPresetModel(model, {
+      return pollyV2PresetModel(model, {
         capMs,
         capReachedAt: model.steadyFrom,
         retries,
-        notes: ["cockatiel: decorrelated waits depend on the previous draw; delay_ms is the rounded mean (numerically integrated where the cap bites).", DECORRELATED_TOTALS],
+        notes: ["cockatiel: decorrelated waits depend on the previous draw; delay_ms is the rounded mean (numerically integrated where the cap bites).", POLLY_V2_TOTALS_NOTE],
         parameters,
       });
     }

@@ -1,5 +1,11 @@
-import { clampedTo, firstAttempt, independentModel, parseFraction, saturate, unclamped, wholeOption } from "./kit.js";
-import { PresetError, type Preset } from "./types.js";
+import { firstTrueFrom1 } from "../core/search.js";
+import { clampedTo, unclamped } from "./kit/attempt-delay.js";
+import { independentModel } from "./kit/independent-model.js";
+import { parseFraction } from "./kit/jitter-setting.js";
+import { saturate } from "./kit/whole-ms.js";
+import { wholeUnits } from "./kit/whole-units.js";
+import { PresetError, option, parts } from "./errors.js";
+import type { Preset } from "./types.js";
 
 /**
  * EchoMQ (Elixir port of BullMQ). Two functions: the documented job config
@@ -30,7 +36,7 @@ export const echomq: Preset = {
     "An unknown strategy falls back to the base delay; a nil config gives 0.",
   ],
   build(overrides) {
-    const base = wholeOption("--base", "EchoMQ's delay (an integer)", overrides.baseMs ?? 1000);
+    const base = wholeUnits("baseMs", "EchoMQ's delay (an integer)", overrides.baseMs ?? 1000);
     if (overrides.capMs === undefined) {
       const jitter = overrides.jitter === undefined ? 0.2 : overrides.jitter.trim() === "none" ? 0 : parseFraction(overrides.jitter, "calculate/4's jitter", { min: 0, max: 1, maxIncluded: true });
       // calculate(:exponential, attempt, base_delay, opts): trunc(:math.pow(2, attempt - 1) * base_delay)
@@ -59,15 +65,17 @@ export const echomq: Preset = {
         parameters: { function: "calculate/4", delay: base, jitter },
       });
     }
-    const cap = wholeOption("--cap", "delay_ms/2's cap (an integer)", overrides.capMs);
+    const cap = wholeUnits("capMs", "delay_ms/2's cap (an integer)", overrides.capMs);
     const full = overrides.jitter === undefined ? false : overrides.jitter.trim() === "full" ? true : overrides.jitter.trim() === "none" ? false : null;
     if (full === null) {
-      throw new PresetError(`--jitter under echomq with --cap is delay_ms/2's {:jitter, inner}: full or none, got ${JSON.stringify(overrides.jitter)} (a fraction is calculate/4's jitter, which has no cap)`);
+      throw new PresetError(
+        parts`${option("jitter")} under echomq with ${option("capMs")} is delay_ms/2's {:jitter, inner}: full or none, got ${JSON.stringify(overrides.jitter)} (a fraction is calculate/4's jitter, which has no cap)`,
+      );
     }
     // delay_ms({:exponential, base, cap}, attempts): min(base * Bitwise.bsl(1, attempts - 1), cap), exact integers
     const raw = (attempt: number) => base * 2 ** (attempt - 1);
     const capped = (attempt: number) => Math.min(raw(attempt), cap);
-    const capReachedAt = firstAttempt((attempt) => raw(attempt) >= cap);
+    const capReachedAt = firstTrueFrom1((attempt) => raw(attempt) >= cap);
     return independentModel({
       delay: (attempt) => clampedTo(saturate(raw(attempt)), cap),
       // delay_ms({:jitter, inner}): :rand.uniform(bound + 1) - 1, a uniform integer in 0..bound

@@ -1,4 +1,10 @@
-import { JS_RANDOM_MAX, clampedTo, firstAttempt, independentModel, jsRandom, meanFloorUniform, parseChoice, saturate, wholeMs } from "./kit.js";
+import { firstTrueFrom1 } from "../core/search.js";
+import { clampedTo } from "./kit/attempt-delay.js";
+import { independentModel } from "./kit/independent-model.js";
+import { parseChoice } from "./kit/jitter-setting.js";
+import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
+import { JS_RANDOM_MAX, jsRandom } from "./kit/random-grid.js";
+import { saturate, wholeMs } from "./kit/whole-ms.js";
 import type { Preset } from "./types.js";
 
 /** coveo/exponential-backoff `backOff(fn, options)` with the default skip-first delay. */
@@ -35,7 +41,7 @@ export const exponentialBackoff: Preset = {
     // full.jitter.ts: Math.round(Math.random() * delay)
     const full = (attempt: number, r: number) => Math.round(r * delay(attempt));
     const capMs = maxDelay === Infinity ? null : wholeMs(maxDelay);
-    const capReachedAt = maxDelay === Infinity ? null : firstAttempt((attempt) => raw(attempt) >= maxDelay);
+    const capReachedAt = maxDelay === Infinity ? null : firstTrueFrom1((attempt) => raw(attempt) >= maxDelay);
     const retries = overrides.retries ?? 9;
     return independentModel({
       delay: (attempt) => clampedTo(wholeMs(raw(attempt)), capMs),

@@ -1,4 +1,7 @@
-import { JS_RANDOM_MAX, jsRandom, parseFraction, wholeMs, grouped } from "./kit.js";
+import { groupDigits } from "../format/numbers.js";
+import { parseFraction } from "./kit/jitter-setting.js";
+import { JS_RANDOM_MAX, jsRandom } from "./kit/random-grid.js";
+import { wholeMs } from "./kit/whole-ms.js";
 import type { Preset, PresetModel } from "./types.js";
 
 /** Quantiles carried from one attempt to the next to estimate the mean of the compounding jitter. */
@@ -118,7 +121,7 @@ export const grpcJs: Preset = {
       retries: null,
       stop: null,
       notes: [
-        `grpc-js: maxDelay caps before the jitter, which compounds; the worst case is ${grouped(wholeMs(step(Infinity, JS_RANDOM_MAX)))} ms against a ${grouped(capMs)} ms cap.`,
+        `grpc-js: maxDelay caps before the jitter, which compounds; the worst case is ${groupDigits(wholeMs(step(Infinity, JS_RANDOM_MAX)))} ms against a ${groupDigits(capMs)} ms cap.`,
         ...(given === 0 && overrides.jitter !== undefined ? ["grpc-js ignores jitter: 0 (a falsy option), so the jitter stays 0.2."] : []),
       ],
       parameters: { initialDelay, multiplier, maxDelay, jitter },

@@ -3,8 +3,12 @@ import { fractionOf, multiply, roundHalfUp, add, integer } from "../core/exact.j
 import { normalizePolicy } from "../core/policy.js";
 import { type Estimate, roundMs } from "../core/rounding.js";
 import { exponentialRaw } from "../core/strategies/exponential.js";
-import { independentModel, parseFraction, wholeMs, grouped } from "./kit.js";
-import { PresetError, type Preset } from "./types.js";
+import { groupDigits } from "../format/numbers.js";
+import { independentModel } from "./kit/independent-model.js";
+import { parseFraction } from "./kit/jitter-setting.js";
+import { wholeMs } from "./kit/whole-ms.js";
+import { PresetError, option, parts } from "./errors.js";
+import type { Preset } from "./types.js";
 
 /** An estimate scaled by an exact decimal factor (1 ± jitter). */
 function scaled(value: Estimate, factor: number, negate: boolean, jitter: number): Estimate {
@@ -51,7 +55,7 @@ export const grpc: Preset = {
     const initial = overrides.baseMs ?? 1000;
     const maxBackoff = overrides.capMs ?? 120_000;
     const jitter = overrides.jitter === undefined ? 0.2 : parseFraction(overrides.jitter, "gRPC's JITTER", { min: 0, max: 1, maxIncluded: false });
-    if (maxBackoff < initial) throw new PresetError(`--cap (MAX_BACKOFF, ${maxBackoff} ms) must be at least --base (INITIAL_BACKOFF, ${initial} ms)`);
+    if (maxBackoff < initial) throw new PresetError(parts`${option("capMs")} (MAX_BACKOFF, ${maxBackoff} ms) must be at least ${option("baseMs")} (INITIAL_BACKOFF, ${initial} ms)`);
     const policy = normalizePolicy({ baseMs: initial, factor: overrides.factor ?? 1.6, capMs: maxBackoff });
     const capReachedAt = policyCapReachedAt(policy);
     // current_backoff = Min(current_backoff * MULTIPLIER, MAX_BACKOFF): the capped value, exact (the calculator's own formula)
@@ -83,7 +87,7 @@ export const grpc: Preset = {
       steadyFrom: capReachedAt === null ? null : Math.max(capReachedAt, 2),
       mayExceedCap: jitter > 0,
       retries: null,
-      notes: jitter > 0 ? [`grpc: MAX_BACKOFF caps before the jitter; the worst case is ${grouped(worstMs)} ms against a ${grouped(wholeMs(maxBackoff))} ms cap.`] : [],
+      notes: jitter > 0 ? [`grpc: MAX_BACKOFF caps before the jitter; the worst case is ${groupDigits(worstMs)} ms against a ${groupDigits(wholeMs(maxBackoff))} ms cap.`] : [],
       parameters: { INITIAL_BACKOFF: initial, MULTIPLIER: policy.factor, MAX_BACKOFF: maxBackoff, JITTER: jitter },
     });
   },

@@ -1,5 +1,8 @@
-import { clampedTo, firstAttempt, independentModel, unclamped } from "./kit.js";
-import { PresetError, type Preset } from "./types.js";
+import { firstTrueFrom1 } from "../core/search.js";
+import { clampedTo, unclamped } from "./kit/attempt-delay.js";
+import { independentModel } from "./kit/independent-model.js";
+import { PresetError, option, parts } from "./errors.js";
+import type { Preset } from "./types.js";
 
 /** The kubelet's CrashLoopBackOff: per-crash waits before the container is restarted. */
 export const kubernetes: Preset = {
@@ -26,11 +29,11 @@ export const kubernetes: Preset = {
   build(overrides) {
     const initial = overrides.baseMs ?? 10_000;
     const max = overrides.capMs ?? 300_000;
-    if (max < initial) throw new PresetError(`--cap (MaxContainerBackOff, ${max} ms) must be at least --base (backOffPeriod, ${initial} ms)`);
+    if (max < initial) throw new PresetError(parts`${option("capMs")} (MaxContainerBackOff, ${max} ms) must be at least ${option("baseMs")} (backOffPeriod, ${initial} ms)`);
     // backoff.go Next: first call initEntryUnsafe → backoff = initial; later entry.backoff = min(backoff * 2, maxDuration).
     // kuberuntime doBackOff: the first crash has no entry, so it restarts at once.
     const raw = (attempt: number) => initial * 2 ** (attempt - 2);
-    const capReachedAt = firstAttempt((attempt) => attempt >= 2 && raw(attempt) >= max);
+    const capReachedAt = firstTrueFrom1((attempt) => attempt >= 2 && raw(attempt) >= max);
     return independentModel({
       delay: (attempt) => (attempt === 1 ? unclamped(0) : clampedTo(Math.min(Math.round(raw(attempt)), Number.MAX_SAFE_INTEGER + 1), max)),
       jitter: null,

@@ -1,6 +1,12 @@
 import type { RandomSource } from "../core/model.js";
-import { JS_RANDOM_MAX, clampedTo, firstAttempt, jsRandom, meanFloorUniform, parseSwitch, saturate } from "./kit.js";
-import { PresetError, type Preset, type PresetModel } from "./types.js";
+import { firstTrueFrom1 } from "../core/search.js";
+import { clampedTo } from "./kit/attempt-delay.js";
+import { parseSwitch } from "./kit/jitter-setting.js";
+import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
+import { JS_RANDOM_MAX, jsRandom } from "./kit/random-grid.js";
+import { saturate } from "./kit/whole-ms.js";
+import { PresetError, option, parts } from "./errors.js";
+import type { Preset, PresetModel } from "./types.js";
 
 /** node-retry (npm `retry`): `retry.timeouts(options)`, i.e. `createTimeout(i, opts)` for i = 0 … retries − 1, sorted. */
 export const nodeRetry: Preset = {
@@ -32,13 +38,13 @@ export const nodeRetry: Preset = {
     const factor = overrides.factor ?? 2;
     const randomize = overrides.jitter === undefined ? false : parseSwitch(overrides.jitter, "node-retry's randomize");
     const retries = overrides.retries ?? 10;
-    if (minTimeout > maxTimeout) throw new PresetError(`node-retry throws "minTimeout is greater than maxTimeout" (--base ${minTimeout} ms > --cap ${maxTimeout} ms)`);
+    if (minTimeout > maxTimeout) throw new PresetError(parts`node-retry throws "minTimeout is greater than maxTimeout" (${option("baseMs")} ${minTimeout} ms > ${option("capMs")} ${maxTimeout} ms)`);
     // retry.js createTimeout(attempt, opts), attempt = a − 1:
     // Math.round(random * Math.max(opts.minTimeout, 1) * Math.pow(opts.factor, attempt)), then Math.min(timeout, opts.maxTimeout)
     const unrounded = (attempt: number, random: number) => random * Math.max(minTimeout, 1) * Math.pow(factor, attempt - 1);
     const timeout = (attempt: number, random: number) => Math.min(Math.round(unrounded(attempt, random)), maxTimeout);
     const capMs = maxTimeout === Infinity ? null : maxTimeout;
-    const capReachedAt = capMs === null ? null : firstAttempt((attempt) => Math.round(unrounded(attempt, 1)) >= capMs);
+    const capReachedAt = capMs === null ? null : firstTrueFrom1((attempt) => Math.round(unrounded(attempt, 1)) >= capMs);
     const sorted = randomize && factor < 2;
     const draw = (attempt: number, random: RandomSource) => saturate(timeout(attempt, jsRandom(random) + 1));
     const model: PresetModel = {

@@ -1,6 +1,13 @@
 import type { DelayBounds } from "../core/model.js";
-import { JS_RANDOM_MAX, clampedTo, firstAttempt, jsRandom, meanFloorUniform, parseSwitch, saturate, wholeOption } from "./kit.js";
-import { PresetError, type Preset, type PresetModel, type PresetStop } from "./types.js";
+import { firstTrueFrom1 } from "../core/search.js";
+import { clampedTo } from "./kit/attempt-delay.js";
+import { parseSwitch } from "./kit/jitter-setting.js";
+import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
+import { JS_RANDOM_MAX, jsRandom } from "./kit/random-grid.js";
+import { saturate } from "./kit/whole-ms.js";
+import { wholeUnits } from "./kit/whole-units.js";
+import { PresetError, option, parts } from "./errors.js";
+import type { Preset, PresetModel, PresetStop } from "./types.js";
 
 /** Prefix sums are walked up to here at most when maxRetryTime is set. */
 const MAX_WALK = 10_000_000;
@@ -36,13 +43,13 @@ export const pRetry: Preset = {
     const factor = overrides.factor ?? 2;
     const randomize = overrides.jitter === undefined ? false : parseSwitch(overrides.jitter, "p-retry's randomize");
     const retries = overrides.retries ?? 10;
-    const maxRetryTime = overrides.maxElapsedMs === undefined ? Infinity : wholeOption("--max-elapsed", "p-retry's maxRetryTime", overrides.maxElapsedMs);
+    const maxRetryTime = overrides.maxElapsedMs === undefined ? Infinity : wholeUnits("maxElapsedMs", "p-retry's maxRetryTime", overrides.maxElapsedMs);
     // index.js calculateDelay(retriesConsumed), attempt = retriesConsumed + 1 = a:
     // Math.round(random * options.minTimeout * (options.factor ** (attempt - 1))), then Math.min(timeout, options.maxTimeout)
     const unrounded = (attempt: number, random: number) => random * minTimeout * factor ** (attempt - 1);
     const timeout = (attempt: number, random: number) => Math.min(Math.round(unrounded(attempt, random)), maxTimeout);
     const capMs = maxTimeout === Infinity ? null : maxTimeout;
-    const capReachedAt = capMs === null ? null : firstAttempt((attempt) => Math.round(unrounded(attempt, 1)) >= capMs);
+    const capReachedAt = capMs === null ? null : firstTrueFrom1((attempt) => Math.round(unrounded(attempt, 1)) >= capMs);
     const own = (attempt: number): DelayBounds =>
       randomize ? { minMs: saturate(timeout(attempt, 1)), maxMs: saturate(timeout(attempt, JS_RANDOM_MAX + 1)) } : { minMs: saturate(timeout(attempt, 1)), maxMs: saturate(timeout(attempt, 1)) };
     const ownMean = (attempt: number) => {
@@ -81,7 +88,7 @@ export const pRetry: Preset = {
     let sumHigh = 0;
     let plainStop = 0;
     for (let attempt = 1; attempt <= retries && sumLow < maxRetryTime; attempt++) {
-      if (attempt > MAX_WALK) throw new PresetError(`p-retry with this maxRetryTime retries more than ${MAX_WALK} times; give a smaller --max-elapsed or --attempts`);
+      if (attempt > MAX_WALK) throw new PresetError(parts`p-retry with this maxRetryTime retries more than ${MAX_WALK} times; give a smaller ${option("maxElapsedMs")} or ${option("retries")}`);
       const b = own(attempt);
       const plain = timeout(attempt, 1);
       if (sum < maxRetryTime) {

@@ -1,6 +1,11 @@
 import type { AttemptDelay } from "../core/delay.js";
-import { RANDOM53_MAX, clampedTo, firstAttempt, independentModel, parseSwitch, random53, saturate, wholeMs } from "./kit.js";
-import { DECORRELATED_TOTALS, decorrelated, decorrelatedPresetModel } from "./decorrelated.js";
+import { firstTrueFrom1 } from "../core/search.js";
+import { clampedTo } from "./kit/attempt-delay.js";
+import { independentModel } from "./kit/independent-model.js";
+import { parseSwitch } from "./kit/jitter-setting.js";
+import { random53, RANDOM53_MAX } from "./kit/random-grid.js";
+import { saturate, wholeMs } from "./kit/whole-ms.js";
+import { POLLY_V2_TOTALS_NOTE, pollyV2Decorrelated, pollyV2PresetModel } from "./kit/polly-v2-decorrelated.js";
 import type { Preset } from "./types.js";
 
 const TICKS_PER_MS = 10_000;
@@ -55,11 +60,11 @@ export const polly: Preset = {
     const rawTicks = (attempt: number) =>
       strategy === "fixed" ? baseTicks : strategy === "linear" ? roundTicks(attempt * baseTicks) : roundTicks(Math.pow(2, attempt - 1) * baseTicks);
     const delay = (attempt: number): AttemptDelay => clampedTo(ms(rawTicks(attempt)), capMs);
-    const capReachedAt = maxDelayTicks === null ? null : firstAttempt((attempt) => rawTicks(attempt) >= maxDelayTicks);
+    const capReachedAt = maxDelayTicks === null ? null : firstTrueFrom1((attempt) => rawTicks(attempt) >= maxDelayTicks);
     const steadyFrom = strategy === "fixed" ? 1 : capReachedAt;
 
     if (useJitter && strategy === "exponential") {
-      const model = decorrelated({
+      const model = pollyV2Decorrelated({
         exponent: 2,
         randomMax: RANDOM53_MAX,
         draw: random53,
@@ -71,11 +76,11 @@ export const polly: Preset = {
         },
         capMs: maxDelayTicks === null ? MAX_TIMESPAN_DOUBLE / TICKS_PER_MS : maxDelayTicks / TICKS_PER_MS,
       });
-      return decorrelatedPresetModel(model, {
+      return pollyV2PresetModel(model, {
         capMs,
         capReachedAt: capMs === null ? null : model.steadyFrom,
         retries,
-        notes: ["polly: Exponential with UseJitter is decorrelated jitter; delay_ms is the rounded mean (numerically integrated where MaxDelay bites).", DECORRELATED_TOTALS],
+        notes: ["polly: Exponential with UseJitter is decorrelated jitter; delay_ms is the rounded mean (numerically integrated where MaxDelay bites).", POLLY_V2_TOTALS_NOTE],
         parameters,
       });
     }
@@ -106,7 +111,7 @@ export const polly: Preset = {
         : null,
       capMs,
       capReachedAt,
-      steadyFrom: useJitter && maxDelayTicks !== null && strategy !== "fixed" ? firstAttempt((attempt) => jittered(attempt, 0) >= maxDelayTicks) : steadyFrom,
+      steadyFrom: useJitter && maxDelayTicks !== null && strategy !== "fixed" ? firstTrueFrom1((attempt) => jittered(attempt, 0) >= maxDelayTicks) : steadyFrom,
       retries,
       parameters,
     });

@@ -16,6 +16,7 @@ import { resilience4j } from "./resilience4j.js";
 import { sidekiq } from "./sidekiq.js";
 import { tenacity } from "./tenacity.js";
 import type { Preset } from "./types.js";
+import { editDistance } from "../core/text/closest.js";
 
 export const PRESETS: readonly Preset[] = [
   echomq,
@@ -38,16 +39,6 @@ export const PRESETS: readonly Preset[] = [
 
 export function findPreset(name: string): Preset | undefined {
   return PRESETS.find((preset) => preset.name === name.trim().toLowerCase());
-}
-
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next.push(Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
-    row = next;
-  }
-  return row[b.length]!;
 }
 
 /** The preset name closest to a mistyped one (also matching a prefix or the npm package name, e.g. "retry"). */

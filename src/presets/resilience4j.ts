@@ -1,4 +1,11 @@
-import { RANDOM53_MAX, clampedTo, firstAttempt, independentModel, meanFloorUniform, parseFraction, random53, saturate, wholeOption } from "./kit.js";
+import { firstTrueFrom1 } from "../core/search.js";
+import { clampedTo } from "./kit/attempt-delay.js";
+import { independentModel } from "./kit/independent-model.js";
+import { parseFraction } from "./kit/jitter-setting.js";
+import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
+import { random53, RANDOM53_MAX } from "./kit/random-grid.js";
+import { saturate } from "./kit/whole-ms.js";
+import { wholeUnits } from "./kit/whole-units.js";
 import type { Preset } from "./types.js";
 
 /** Java's (long) cast of a double: truncation, saturating at Long.MAX_VALUE (here: past 2^53, saturated). */
@@ -31,10 +38,10 @@ export const resilience4j: Preset = {
     "RetryConfig's own default interval is a fixed 500 ms; this preset is the exponential random backoff function.",
   ],
   build(overrides) {
-    const initial = wholeOption("--base", "resilience4j's initialIntervalMillis (a long)", overrides.baseMs ?? 500);
+    const initial = wholeUnits("baseMs", "resilience4j's initialIntervalMillis (a long)", overrides.baseMs ?? 500);
     const multiplier = overrides.factor ?? 1.5;
     const rf = overrides.jitter === undefined ? 0.5 : parseFraction(overrides.jitter, "resilience4j's randomizationFactor", { min: 0, max: 1, maxIncluded: true });
-    const max = overrides.capMs === undefined ? null : wholeOption("--cap", "resilience4j's maxIntervalMillis (a long)", overrides.capMs);
+    const max = overrides.capMs === undefined ? null : wholeUnits("capMs", "resilience4j's maxIntervalMillis (a long)", overrides.capMs);
     const retries = overrides.retries ?? 2;
     // of(initial, x -> (long) (x * multiplier)).apply(attempt): LongStream.iterate(initial, f).skip(attempt - 1)
     const intervals: number[] = [initial];
@@ -56,8 +63,8 @@ export const resilience4j: Preset = {
       const value = javaLong(low + r * (high - low));
       return max === null ? value : Math.min(value, max);
     };
-    const capReachedAt = max === null ? null : firstAttempt((attempt) => interval(attempt) >= max, 1 << 20);
-    const lowAtCap = max === null ? null : firstAttempt((attempt) => interval(attempt) * (1 - rf) >= max, 1 << 20);
+    const capReachedAt = max === null ? null : firstTrueFrom1((attempt) => interval(attempt) >= max, 1 << 20);
+    const lowAtCap = max === null ? null : firstTrueFrom1((attempt) => interval(attempt) * (1 - rf) >= max, 1 << 20);
     return independentModel({
       delay: (attempt) => clampedTo(interval(attempt), max),
       jitter:

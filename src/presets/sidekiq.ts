@@ -1,4 +1,6 @@
-import { independentModel, saturate, unclamped } from "./kit.js";
+import { unclamped } from "./kit/attempt-delay.js";
+import { independentModel } from "./kit/independent-model.js";
+import { saturate } from "./kit/whole-ms.js";
 import type { Preset } from "./types.js";
 
 /** Sidekiq's default retry delay (job_retry.rb), in seconds, converted to ms exactly. */

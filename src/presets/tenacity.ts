@@ -1,8 +1,9 @@
 import { attemptDelay, capReachedAt as policyCapReachedAt, constantFrom } from "../core/delay.js";
 import { MAX_EXACT_MS } from "../core/limits.js";
 import { normalizePolicy } from "../core/policy.js";
-import { independentModel } from "./kit.js";
-import { PresetError, type Preset } from "./types.js";
+import { independentModel } from "./kit/independent-model.js";
+import { PresetError, option, parts } from "./errors.js";
+import type { Preset } from "./types.js";
 
 /** tenacity's MAX_WAIT = sys.maxsize / 2 seconds (64-bit CPython), as a float. */
 const MAX_WAIT_SECONDS = 9223372036854775807 / 2;
@@ -32,11 +33,13 @@ export const tenacity: Preset = {
   ],
   build(overrides) {
     if (overrides.jitter !== undefined) {
-      throw new PresetError("tenacity's wait_exponential has no jitter (wait_random_exponential is a different wait); tenacity offers --base (multiplier), --cap (max), --factor (exp_base) and --attempts (stop_after_attempt)");
+      throw new PresetError(
+        parts`tenacity's wait_exponential has no jitter (wait_random_exponential is a different wait); tenacity offers ${option("baseMs")} (multiplier), ${option("capMs")} (max), ${option("factor")} (exp_base) and ${option("retries")} (stop_after_attempt)`,
+      );
     }
     const multiplierMs = overrides.baseMs ?? 1000;
     const maxMs = overrides.capMs ?? MAX_WAIT_SECONDS * 1000;
-    if (maxMs < multiplierMs) throw new PresetError(`--cap (max, ${maxMs} ms) below --base (multiplier, ${multiplierMs} ms) makes every wait the max; give a cap of at least the base`);
+    if (maxMs < multiplierMs) throw new PresetError(parts`${option("capMs")} (max, ${maxMs} ms) below ${option("baseMs")} (multiplier, ${multiplierMs} ms) makes every wait the max; give a cap of at least the base`);
     // wait.py: exp = self.exp_base ** (retry_state.attempt_number - 1); result = self.multiplier * exp; min(result, self.max)
     // With the default max (4.6e21 ms) no delay can be shown exactly before it is saturated anyway: no cap.
     const policy = normalizePolicy({ baseMs: multiplierMs, factor: overrides.factor ?? 2, capMs: maxMs > MAX_EXACT_MS ? null : maxMs });

@@ -67,11 +67,6 @@ export interface Preset {
   readonly parameters: Partial<Record<OverrideName, string>>;
   /** Quirks worth knowing, one per entry. */
   readonly quirks: readonly string[];
-  /** Builds the model; throws PresetError for a value the library rejects or does not have. */
+  /** Builds the model; throws PresetError (errors.ts) for a value the library rejects or does not have. */
   build(overrides: PresetOverrides): PresetModel;
-}
-
-/** A value a preset cannot take; the CLI turns it into a UsageError. */
-export class PresetError extends Error {
-  override readonly name = "PresetError";
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../src/cli/shared/config-schema.js";
 import { MAX_CONFIG_BYTES, mergeOptions, readConfigText, selectPolicies } from "../../src/cli/shared/config.js";
 import { UsageError } from "../../src/cli/shared/errors.js";
-import { closest, editDistance } from "../../src/cli/shared/suggest.js";
+import { closest, editDistance } from "../../src/core/text/closest.js";
 import { runCli } from "../support/cli.js";
 import { tempFiles } from "../support/files.js";
 import { memoryIo, memoryStdin } from "../support/io.js";

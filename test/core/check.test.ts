@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type CheckSubject, type Limits, DAY_MS, MANY_CLIENTS, checkExitCode, checkPolicy, totalAt } from "../../src/core/check.js";
+import { type CheckSubject, type Limits, MANY_CLIENTS, checkExitCode, checkPolicy, totalAt } from "../../src/core/check.js";
 import type { ScheduleModel } from "../../src/core/model.js";
 import { policyModel } from "../../src/core/policy-model.js";
 import { type PolicyInput, normalizePolicy } from "../../src/core/policy.js";
+import { DAY_MS } from "../../src/core/time-units.js";
 
 /**
  * A hand-written jittered model, independent of the calculator's code: the un-jittered

@@ -1,8 +1,9 @@
 import { Chalk } from "chalk";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ASCII_GLYPHS, UNICODE_GLYPHS, chartLines, chartNeedsAscii, chartPaint, renderScheduleChart, wrapText, type ChartOptions } from "../../src/format/chart.js";
+import { ASCII_GLYPHS, UNICODE_GLYPHS, chartLines, chartPaint, renderScheduleChart, wrapText, type ChartOptions } from "../../src/format/chart.js";
 import { doublingRows, isAscii, row } from "../support/rows.js";
+import { chartNeedsAscii } from "../../src/cli/shared/terminal.js";
 
 /** The parts of a rendered chart a reader looks at, found by shape rather than by position in the text. */
 function parseChart(chart: string) {

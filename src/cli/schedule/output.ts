@@ -14,6 +14,8 @@ import { colorLevel } from "../shared/color.js";
 import { UsageError } from "../shared/errors.js";
 import { type Io, writeChunks } from "../shared/io.js";
 import { seededRandom } from "../shared/random.js";
+import { chalkAt } from "../shared/chalk.js";
+import { chartNeedsAscii } from "../shared/terminal.js";
 
 export const FORMATS = ["table", "csv", "tsv", "json", "markdown", "svg"] as const;
 export type Format = (typeof FORMATS)[number];
@@ -142,8 +144,7 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
     }
     case "table": {
       // Loaded only here: chalk and cli-table3 cost start-up time that the machine formats never pay.
-      const [{ Chalk }, { renderScheduleTable }] = await Promise.all([import("chalk"), import("../../format/table.js")]);
-      const paint = new Chalk({ level: colorLevel(options.color, io.stdout.isTTY === true, io.env) });
+      const [paint, { renderScheduleTable }] = await Promise.all([chalkAt(colorLevel(options.color, io.stdout.isTTY === true, io.env)), import("../../format/table.js")]);
       if (options.chart) checkInMemoryRange(range, "--chart");
       if (view.renderTable) {
         checkInMemoryRange(range, "--format table");
@@ -160,7 +161,7 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
         await writeChunks(io.stdout, renderScheduleTable(tableRows, summaryLines, paint, tableOptions, lastRow ?? undefined));
       }
       if (options.chart) {
-        const { renderScheduleChart, chartNeedsAscii, chartPaint } = await import("../../format/chart.js");
+        const { renderScheduleChart, chartPaint } = await import("../../format/chart.js");
         const chart = renderScheduleChart(Array.from(freshRows()), {
           capMs: model.capMs,
           scale: options.scale ?? null,

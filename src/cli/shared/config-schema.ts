@@ -4,7 +4,7 @@ import { ASSERT_KEYS, type AssertKey, type OptionValues, POLICY_KEYS, parseCount
 import { UsageError, shown } from "./errors.js";
 import { type JsonEntry, type JsonNode, lineColumn, parseJsonSource, where } from "./json-source.js";
 import { parseAttempts, parseDuration, parseFactor } from "./parse.js";
-import { closest } from "./suggest.js";
+import { closest } from "../../core/text/closest.js";
 
 /**
  * A configuration file, turned into the option values the command line gives (see

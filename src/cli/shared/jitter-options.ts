@@ -1,10 +1,9 @@
 import { type Jitter, isJitterFraction } from "../../core/jitter/index.js";
 import { MAX_EXACT_MS } from "../../core/limits.js";
+import { PLAIN_DECIMAL } from "../../core/text/decimal.js";
 import { UsageError, shown } from "./errors.js";
 
 export const JITTER_MODES = ["none", "full", "equal", "decorrelated"] as const;
-
-const FRACTION = /^(\d+\.?\d*|\.\d+)$/;
 
 /** `--jitter`: none, full, equal, decorrelated, or a fraction in (0, 1] such as 0.2. */
 export function parseJitter(option: string, text: string): Jitter {
@@ -16,7 +15,7 @@ export function parseJitter(option: string, text: string): Jitter {
     case "decorrelated":
       return { kind: trimmed };
   }
-  if (!FRACTION.test(trimmed)) {
+  if (!PLAIN_DECIMAL.test(trimmed)) {
     throw new UsageError(`${option} must be none, full, equal, decorrelated or a fraction in (0, 1] such as 0.2, got ${shown(text)}`);
   }
   const fraction = Number(trimmed);

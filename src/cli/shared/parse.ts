@@ -1,6 +1,7 @@
 import parseMs from "ms";
 import { MAX_EXACT_MS } from "../../core/limits.js";
 import type { AttemptRange } from "../../core/schedule.js";
+import { PLAIN_DECIMAL } from "../../core/text/decimal.js";
 import { UsageError, shown } from "./errors.js";
 
 const DURATION_EXAMPLES = "a duration such as 250, 250ms, 1.5s, 2m or 1h";
@@ -26,13 +27,10 @@ export function parseDuration(option: string, text: string): number {
   return value;
 }
 
-/** A plain decimal: no signs, exponents, hex, NaN or Infinity. */
-const DECIMAL = /^(\d+\.?\d*|\.\d+)$/;
-
 /** The growth factor: a decimal of at least 1 that a double holds without losing digits. */
 export function parseFactor(option: string, text: string): number {
   const trimmed = text.trim();
-  if (!DECIMAL.test(trimmed)) throw new UsageError(`${option} must be a number of at least 1, such as 2 or 1.5, got ${shown(text)}`);
+  if (!PLAIN_DECIMAL.test(trimmed)) throw new UsageError(`${option} must be a number of at least 1, such as 2 or 1.5, got ${shown(text)}`);
   const value = Number(trimmed);
   if (!(value >= 1)) throw new UsageError(`${option} must be at least 1 (1 keeps the delay constant), got ${shown(text)}`);
   if (!Number.isFinite(value)) throw new UsageError(`${option} is too large to compute with, got ${shown(text)}`);

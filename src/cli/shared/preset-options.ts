@@ -1,14 +1,16 @@
 import type { AttemptRange } from "../../core/schedule.js";
-import { OVERRIDE_FLAGS, offeredText } from "../../format/preset-text.js";
+import { offeredText } from "../../format/preset-text.js";
+import { PresetError } from "../../presets/errors.js";
 import { PRESETS, closestPreset, findPreset } from "../../presets/registry.js";
-import { type OverrideName, type Preset, PresetError, type PresetModel, type PresetOverrides } from "../../presets/types.js";
+import type { OverrideName, Preset, PresetModel, PresetOverrides } from "../../presets/types.js";
 import { UsageError, shown } from "./errors.js";
+import { OVERRIDE_FLAGS, presetErrorText } from "./preset-flags.js";
 import { parseAttempts, parseDuration, parseFactor } from "./parse.js";
 import type { OptionValues } from "./option-values.js";
 import { strategyOf } from "./options.js";
 
 // Reading --preset and its overrides into a model: shared by the schedule and `check`,
-// and free of anything that draws (see preset-command.ts for the output).
+// and free of anything that draws (see src/cli/schedule/preset-schedule.ts for the output).
 
 /** The preset by name, or a UsageError suggesting the closest. */
 export function presetNamed(name: string, option: string): Preset {
@@ -21,10 +23,10 @@ export function presetNamed(name: string, option: string): Preset {
 export function presetOverrides(preset: Preset, values: OptionValues): { overrides: PresetOverrides; range: AttemptRange | null } {
   const offered = (name: OverrideName) => {
     if (!(name in preset.parameters)) {
-      throw new UsageError(`${OVERRIDE_FLAGS[name]} has no counterpart in ${preset.name}; it offers ${offeredText(preset)}`);
+      throw new UsageError(`${OVERRIDE_FLAGS[name]} has no counterpart in ${preset.name}; it offers ${offeredText(preset, OVERRIDE_FLAGS)}`);
     }
   };
-  if (values.step !== undefined) throw new UsageError(`--step has no counterpart in ${preset.name}; it offers ${offeredText(preset)}`);
+  if (values.step !== undefined) throw new UsageError(`--step has no counterpart in ${preset.name}; it offers ${offeredText(preset, OVERRIDE_FLAGS)}`);
   const overrides: { -readonly [K in keyof PresetOverrides]: PresetOverrides[K] } = {};
   if (values.strategy !== undefined) {
     offered("strategy");
@@ -63,7 +65,8 @@ export function buildPreset(preset: Preset, overrides: PresetOverrides): PresetM
   try {
     return preset.build(overrides);
   } catch (error) {
-    if (error instanceof PresetError || error instanceof RangeError) throw new UsageError(`--preset ${preset.name}: ${error.message}`);
+    if (error instanceof PresetError) throw new UsageError(`--preset ${preset.name}: ${presetErrorText(error)}`);
+    if (error instanceof RangeError) throw new UsageError(`--preset ${preset.name}: ${error.message}`);
     throw error;
   }
 }

@@ -3,7 +3,10 @@ import { type Jitter, NO_JITTER, jitterPlan } from "../../core/jitter/index.js";
 import type { Policy } from "../../core/policy.js";
 import { type Cohort, type CohortRandom, type CohortResult, loadHistograms, simulateCohort } from "../../core/simulate.js";
 import { type Simulation, renderSimulationCsv, renderSimulationJson, renderSimulationMarkdown } from "../../format/simulate.js";
+import { plainDecimal } from "../../core/text/decimal.js";
 import { colorLevel } from "../shared/color.js";
+import { chalkAt } from "../shared/chalk.js";
+import { chartNeedsAscii } from "../shared/terminal.js";
 import { UsageError, shown } from "../shared/errors.js";
 import { type Io, writeChunks } from "../shared/io.js";
 import { checkJitterNeedsCap, parseJitter, parseSeed } from "../shared/jitter-options.js";
@@ -47,8 +50,7 @@ function parseClients(text: string): number {
 }
 
 function parseSuccess(text: string): number {
-  const trimmed = text.trim();
-  const value = /^(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  const value = plainDecimal(text);
   if (!(value >= 0 && value <= 1)) throw new UsageError(`--success must be a probability from 0 to 1 such as 0.1, got ${shown(text)}`);
   return value;
 }
@@ -118,11 +120,10 @@ export async function runSimulate(values: OptionValues, options: SimulateSwitche
       await writeChunks(io.stdout, [renderSimulationMarkdown(simulation)]);
       break;
     case "table": {
-      const [{ Chalk }, { renderSimulationTable }] = await Promise.all([import("chalk"), import("../../format/simulate-table.js")]);
-      const paint = new Chalk({ level: colorLevel(options.color, io.stdout.isTTY === true, io.env) });
+      const [paint, { renderSimulationTable }] = await Promise.all([chalkAt(colorLevel(options.color, io.stdout.isTTY === true, io.env)), import("../../format/simulate-table.js")]);
       await writeChunks(io.stdout, [renderSimulationTable(simulation, paint)]);
       if (options.chart && simulation.kind === "single") {
-        const [{ renderHerdChart }, { chartNeedsAscii }] = await Promise.all([import("../../format/herd-chart.js"), import("../../format/chart.js")]);
+        const { renderHerdChart } = await import("../../format/herd-chart.js");
         const [jittered, unjittered] = loadHistograms([simulation.result, simulation.baseline], cohort.windowMs);
         const counts = { windowMs: cohort.windowMs, jittered: Array.from(jittered!), unjittered: Array.from(unjittered!) };
         await writeChunks(io.stdout, [`\n${renderHerdChart(counts, io.stdout.columns ?? 80, chartNeedsAscii(io.env))}`]);

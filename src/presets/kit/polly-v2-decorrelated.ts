@@ -1,22 +1,27 @@
 /**
- * "Decorrelated jitter V2" (Polly's, copied by cockatiel): t = (a − 1) + r,
- * f(t) = exponent^t × tanh(√(4t)), wait = g(f(t) − f(t_previous)). The wait depends on
- * this draw and the previous one only, so exact bounds come from the extreme draws.
+ * Polly's "decorrelated jitter V2" (Polly.Contrib.WaitAndRetry's DecorrelatedJitterBackoffV2,
+ * copied by cockatiel): t = (a − 1) + r, f(t) = exponent^t × tanh(√(4t)),
+ * wait = g(f(t) − f(t_previous)). The wait depends on this draw and the previous one
+ * only, so exact bounds come from the extreme draws.
+ *
+ * Not AWS's "decorrelated jitter" (min(cap, uniform(base, previous × 3))), which is the
+ * calculator's own --jitter decorrelated: see src/core/jitter/decorrelated.ts.
  */
-import type { DelayBounds, RandomSource } from "../core/model.js";
-import { saturate, wholeMs } from "./kit.js";
-import type { PresetModel } from "./types.js";
+import type { DelayBounds, RandomSource } from "../../core/model.js";
+import { firstTrueBetween } from "../../core/search.js";
+import type { PresetModel } from "../types.js";
+import { saturate, wholeMs } from "./whole-ms.js";
 
 const P_FACTOR = 4.0;
 
 /** The schedule's total bounds add each attempt's extremes, which no single history reaches together. */
-export const DECORRELATED_TOTALS =
+export const POLLY_V2_TOTALS_NOTE =
   "Decorrelated waits telescope (their uncapped sum is f(t_last) × scale), so the total range shown, the sum of each attempt's extremes, is wider than any single run.";
 /** The mean is integrated on this many midpoints per draw when the cap may bite. */
 const GRID = 64;
 const SIMPSON_PANELS = 256;
 
-export interface DecorrelatedSpec {
+export interface PollyV2DecorrelatedSpec {
   readonly exponent: number;
   /** The library's largest Math.random() value, and a draw on its grid. */
   readonly randomMax: number;
@@ -27,7 +32,7 @@ export interface DecorrelatedSpec {
   readonly capMs: number;
 }
 
-export interface Decorrelated {
+export interface PollyV2Decorrelated {
   /** f(t) as the library computes it. */
   readonly f: (t: number) => number;
   readonly bounds: (attempt: number) => DelayBounds;
@@ -37,7 +42,7 @@ export interface Decorrelated {
   readonly steadyFrom: number | null;
 }
 
-export function decorrelated(spec: DecorrelatedSpec): Decorrelated {
+export function pollyV2Decorrelated(spec: PollyV2DecorrelatedSpec): PollyV2Decorrelated {
   const { exponent, randomMax, finish, capMs } = spec;
   const f = (t: number) => Math.pow(exponent, t) * Math.tanh(Math.sqrt(P_FACTOR * t));
   // The state before attempt a is f((a − 2) + r_previous); before attempt 1 it is 0.
@@ -50,14 +55,8 @@ export function decorrelated(spec: DecorrelatedSpec): Decorrelated {
     for (let i = 1; i < SIMPSON_PANELS; i++) sum += (i % 2 === 1 ? 4 : 2) * f(n + i * h);
     return (sum * h) / 3;
   };
-  let steadyFrom: number | null = null;
-  for (let low = 1, high = 1 << 20; low <= high; ) {
-    const middle = Math.floor((low + high) / 2);
-    if (!Number.isFinite(f(middle - 1))) {
-      steadyFrom = middle;
-      high = middle - 1;
-    } else low = middle + 1;
-  }
+  // f overflows from some t on and stays infinite.
+  const steadyFrom = firstTrueBetween(1, 1 << 20, (attempt) => !Number.isFinite(f(attempt - 1)));
   const means = new Map<number, number>();
   const mean = (attempt: number) => {
     // From the overflow on, every wait is the cap (finish of an infinite next).
@@ -96,12 +95,12 @@ export function decorrelated(spec: DecorrelatedSpec): Decorrelated {
 }
 
 /**
- * A library whose waits are decorrelated jitter, as a preset model: there is no
+ * A library whose waits are Polly's decorrelated jitter V2, as a preset model: there is no
  * un-jittered value, so `delay_ms` is the rounded mean; bounds, mean and samples are
  * the library's own.
  */
-export function decorrelatedPresetModel(
-  model: Decorrelated,
+export function pollyV2PresetModel(
+  model: PollyV2Decorrelated,
   rest: Pick<PresetModel, "capMs" | "retries" | "notes" | "parameters"> & { readonly capReachedAt: number | null },
 ): PresetModel {
   return {

@@ -1,0 +1,45 @@
+import type { ScheduleRow } from "../../core/schedule.js";
+
+/** One line of the chart: a single attempt, or a group of consecutive attempts. */
+export interface ChartLine {
+  readonly first: number;
+  readonly last: number;
+  /** The delay drawn: the un-jittered delay (the group's longest). */
+  readonly delayMs: number;
+  readonly linearMs: number;
+  /** The jitter range (the group's widest); equal to the delay without jitter. */
+  readonly minMs: number;
+  readonly maxMs: number;
+  readonly clamped: boolean;
+}
+
+/** Whether a row's delay is random (a range rather than one value). */
+export function isJittered(row: { readonly minMs: number; readonly maxMs: number }): boolean {
+  return row.minMs !== row.maxMs;
+}
+
+/**
+ * Rows folded into at most `maxLines` lines of consecutive attempts, all of the same
+ * size except the last; each line keeps the longest delay and linear delay, the
+ * widest jitter range, and whether any attempt in it was capped.
+ */
+export function chartLines(rows: readonly ScheduleRow[], maxLines: number): { lines: ChartLine[]; groupSize: number } {
+  const groupSize = Math.max(1, Math.ceil(rows.length / Math.max(1, maxLines)));
+  const lines: ChartLine[] = [];
+  for (let start = 0; start < rows.length; start += groupSize) {
+    const group = rows.slice(start, start + groupSize);
+    const delay = Math.max(...group.map((row) => row.delayMs));
+    // Without jitter a group is one value, its longest delay: the spread of its delays is no jitter band.
+    const jittered = group.some(isJittered);
+    lines.push({
+      first: group[0]!.attempt,
+      last: group[group.length - 1]!.attempt,
+      delayMs: delay,
+      linearMs: Math.max(...group.map((row) => row.linearMs)),
+      minMs: jittered ? Math.min(...group.map((row) => row.minMs)) : delay,
+      maxMs: jittered ? Math.max(...group.map((row) => row.maxMs)) : delay,
+      clamped: group.some((row) => row.clamped),
+    });
+  }
+  return { lines, groupSize };
+}

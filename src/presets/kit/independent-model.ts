@@ -1,0 +1,46 @@
+import type { AttemptDelay } from "../../core/delay.js";
+import type { DelayBounds, RandomSource } from "../../core/model.js";
+import type { PresetModel, PresetStop } from "../types.js";
+
+/** What a preset whose every delay is independent of the earlier draws must say. */
+export interface IndependentSpec {
+  readonly delay: (attempt: number) => AttemptDelay;
+  /** Jittered presets: exact bounds, mean, and one draw (the library's own distribution). */
+  readonly jitter: {
+    readonly bounds: (attempt: number) => DelayBounds;
+    readonly mean: (attempt: number) => number;
+    readonly draw: (attempt: number, random: RandomSource) => number;
+  } | null;
+  readonly capMs: number | null;
+  readonly capReachedAt: number | null;
+  /** The first attempt from which delay, bounds and mean never change; null if never (or unknown). */
+  readonly steadyFrom: number | null;
+  readonly mayExceedCap?: boolean;
+  readonly retries: number | null;
+  readonly stop?: PresetStop | null;
+  readonly notes?: readonly string[];
+  readonly parameters: PresetModel["parameters"];
+}
+
+/** A model for a library whose delays do not depend on earlier draws. */
+export function independentModel(spec: IndependentSpec): PresetModel {
+  const { delay, jitter } = spec;
+  return {
+    delay,
+    jittered: jitter !== null,
+    bounds: jitter ? jitter.bounds : (attempt) => {
+      const { delayMs } = delay(attempt);
+      return { minMs: delayMs, maxMs: delayMs };
+    },
+    meanMs: jitter ? jitter.mean : (attempt) => delay(attempt).delayMs,
+    sampler: (random) => (jitter ? (attempt) => jitter.draw(attempt, random) : (attempt) => delay(attempt).delayMs),
+    capMs: spec.capMs,
+    capReachedAt: () => spec.capReachedAt,
+    steadyFrom: () => spec.steadyFrom,
+    mayExceedCap: spec.mayExceedCap ?? false,
+    retries: spec.retries,
+    stop: spec.stop ?? null,
+    notes: spec.notes ?? [],
+    parameters: spec.parameters,
+  };
+}
