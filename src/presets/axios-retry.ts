@@ -1,3 +1,4 @@
+import { MAX_EXACT_MS, SATURATED_MS } from "../core/limits.js";
 import { JS_RANDOM_MAX, independentModel, jsRandom, meanFloorUniform, unclamped, wholeMs } from "./kit.js";
 import { PresetError, type Preset } from "./types.js";
 
@@ -52,7 +53,8 @@ export const axiosRetry: Preset = {
     const delay = (attempt: number) => 2 ** attempt * delayFactor;
     const waitMs = (attempt: number, r: number) => {
       const d = delay(attempt);
-      return wholeMs(d + d * 0.2 * r);
+      // Past 2^1024 the delay is Infinity (and Infinity × 0 is NaN): saturated, as every wait from 2^53 ms.
+      return Number.isFinite(d) ? wholeMs(d + d * 0.2 * r) : SATURATED_MS;
     };
     return independentModel({
       delay: (attempt) => unclamped(wholeMs(delay(attempt))),
@@ -60,7 +62,8 @@ export const axiosRetry: Preset = {
         bounds: (attempt) => ({ minMs: waitMs(attempt, 0), maxMs: waitMs(attempt, JS_RANDOM_MAX) }),
         mean: (attempt) => {
           const d = delay(attempt);
-          return meanFloorUniform(d + 0.5, d * 1.2 + 0.5);
+          // From 2^53 ms every wait is saturated (and the exact mean's squares would overflow past 2^512).
+          return d < MAX_EXACT_MS ? meanFloorUniform(d + 0.5, d * 1.2 + 0.5) : SATURATED_MS;
         },
         draw: (attempt, random) => waitMs(attempt, jsRandom(random)),
       },

@@ -33,7 +33,7 @@ export const goRetryablehttp: Preset = {
   quirks: [
     "attemptNum is 0 for the first retry: DefaultBackoff waits 1, 2, 4, 8 s with the defaults (RetryMax 4: 5 requests in all).",
     "DefaultBackoff has no jitter: clients that failed together retry together.",
-    "A 429 or 503 response with Retry-After waits what the header says (seconds, or an HTTP date from 0.7.5), ignoring RetryWaitMax.",
+    "A 429 or 503 response with Retry-After waits what the header says (seconds, or an HTTP date from v0.7.6), ignoring RetryWaitMax.",
     "LinearJitterBackoff multiplies the jittered wait by the attempt and never caps it: waits reach a × RetryWaitMax (attempt 4: up to 120 s with the defaults).",
     "LinearJitterBackoff with RetryWaitMax ≤ RetryWaitMin returns a × RetryWaitMin, without jitter.",
     "Waits are time.Duration nanoseconds; shown rounded half up to whole ms.",

@@ -1,3 +1,4 @@
+import { MAX_EXACT_MS, SATURATED_MS } from "../core/limits.js";
 import { JS_RANDOM_MAX, firstAttempt, grouped, independentModel, jsRandom, meanFloorUniform, wholeMs } from "./kit.js";
 import { PresetError, type Preset } from "./types.js";
 
@@ -63,7 +64,8 @@ export const got: Preset = {
               },
               mean: (attempt) => {
                 const d = computed(attempt);
-                return meanFloorUniform(Math.min(d, d + noise) + 0.5, Math.max(d, d + noise) + 0.5);
+                // From 2^53 ms every wait is saturated (and the exact mean's squares would overflow past 2^512).
+                return d < MAX_EXACT_MS ? meanFloorUniform(Math.min(d, d + noise) + 0.5, Math.max(d, d + noise) + 0.5) : SATURATED_MS;
               },
               draw: (attempt, random) => waitMs(attempt, jsRandom(random)),
             }

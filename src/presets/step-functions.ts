@@ -1,4 +1,5 @@
 import { attemptDelay, capReachedAt as policyCapReachedAt, constantFrom } from "../core/delay.js";
+import { MAX_EXACT_MS, SATURATED_MS } from "../core/limits.js";
 import { normalizePolicy } from "../core/policy.js";
 import { exponentialApprox } from "../core/strategies/exponential.js";
 import { grouped, independentModel, meanFloorUniform, wholeMs } from "./kit.js";
@@ -66,8 +67,12 @@ export const stepFunctions: Preset = {
           ? {
               bounds: (attempt) => ({ minMs: 0, maxMs: attemptDelay(policy, attempt).delayMs }),
               // Uniform on [0, d], rounded half up: E[floor(U + ½)].
-              mean: (attempt) => meanFloorUniform(0.5, ceiling(attempt) + 0.5),
-              draw: (attempt, random) => Math.min(wholeMs(random.fraction() * ceiling(attempt)), attemptDelay(policy, attempt).delayMs),
+              // From 2^53 ms the waits are saturated; past 2^1024 the interval is Infinity, and Infinity × 0 is NaN.
+              mean: (attempt) => (ceiling(attempt) < MAX_EXACT_MS ? meanFloorUniform(0.5, ceiling(attempt) + 0.5) : SATURATED_MS),
+              draw: (attempt, random) => {
+                const top = attemptDelay(policy, attempt).delayMs;
+                return Number.isFinite(ceiling(attempt)) ? Math.min(wholeMs(random.fraction() * ceiling(attempt)), top) : top;
+              },
             }
           : null,
       capMs: policy.capMs,

@@ -39,7 +39,7 @@ export const temporal: Preset = {
     "maximumAttempts counts the first attempt: 0 (the default) retries forever, 1 never retries.",
     "maximumInterval defaults to 100 × initialInterval (DefaultRetrySettings.MaximumIntervalCoefficient), so 100 s, reached at attempt 8 (128 s capped).",
     "There is no jitter: activities that failed together retry together.",
-    "A failure's NextRetryDelay (ApplicationFailure) replaces the computed interval; non-retryable error types and timeouts other than StartToClose and Heartbeat end retrying at once.",
+    "An ApplicationFailure's NextRetryDelay replaces the computed interval (for an activity even past maximumInterval); non-retryable error types and timeouts other than StartToClose and Heartbeat end retrying at once.",
     "With an expiration, a retry whose start would pass it is not made (now + interval after the expiration time); attempts' own run time counts too (taken as 0 here).",
     "Intervals are whole nanoseconds: int64(initialInterval × math.Pow(coefficient, a − 1)), truncated; shown rounded half up to whole ms.",
     "Activities get this policy by default; a workflow is retried only when it is given a retry policy.",

@@ -36,7 +36,7 @@ export const urllib3: Preset = {
     "urllib3's own default backoff_factor is 0, so Retry() retries without waiting; the schedule uses 0.5 s.",
     "Retry() allows total=10 retries; Retry.DEFAULT (used when a pool is given retries=None) is Retry(3), and requests' HTTPAdapter uses Retry(0, read=False) unless max_retries is set.",
     "backoff_jitter is added before backoff_max, so the cap is never passed; 1.26 has neither backoff_jitter nor a backoff_max argument (Retry.DEFAULT_BACKOFF_MAX = 120).",
-    "A Retry-After header on 413, 429 or 503 is slept instead of the backoff (respect_retry_after_header), capped by retry_after_max in 2.x.",
+    "A Retry-After header on 413, 429 or 503 is slept instead of the backoff (respect_retry_after_header), capped by retry_after_max (6 h) from 2.6.3.",
     "Only errors since the last redirect count (takewhile over the history), so a redirect restarts the backoff.",
     "Values are Python floats in seconds; shown rounded half up to whole ms.",
   ],

@@ -5,6 +5,7 @@
  * refusals in the library's own terms, and sampled delays inside the bounds.
  */
 import { describe, expect, it } from "vitest";
+import { SATURATED_MS } from "../../src/core/limits.js";
 import { findPreset } from "../../src/presets/registry.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
 import { assertSamplesInBounds } from "./helpers.js";
@@ -385,5 +386,23 @@ describe("got (source/core/calculate-retry-delay.ts)", () => {
   it("refuses a noise past ±100 ms, as got's options check does", () => {
     expect(() => model("got", { jitter: "150" })).toThrow(/^retry.noise is a number of ms from -100 to 100/);
     expect(Object.keys(findPreset("got")!.parameters)).toEqual(["capMs", "jitter", "retries"]);
+  });
+});
+
+describe("uncapped presets far out: saturated, never NaN", () => {
+  // 2^600 × 100 ms overflows the exact mean's squares; 2^1100 × 1000 ms is Infinity, and Infinity × 0 is NaN.
+  it.each([
+    ["axios-retry", {}, 600],
+    ["axios-retry", {}, 1100],
+    ["got", {}, 1100],
+    ["step-functions", { jitter: "FULL" }, 1100],
+  ] as [string, PresetOverrides, number][])("%s %j at attempt %i", (name, overrides, attempt) => {
+    const m = model(name, overrides);
+    expect(m.delay(attempt).delayMs).toBe(SATURATED_MS);
+    expect(m.meanMs(attempt)).toBe(SATURATED_MS);
+    expect(m.bounds(attempt).maxMs).toBe(SATURATED_MS);
+    const sample = m.sampler({ fraction: () => 0, integer: (min) => min });
+    for (let a = 1; a < attempt; a++) sample(a);
+    expect(Number.isNaN(sample(attempt))).toBe(false);
   });
 });
