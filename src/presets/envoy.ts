@@ -72,7 +72,7 @@ export const envoy: Preset = {
   name: "envoy",
   library: "Envoy 1.3x router (JitteredExponentialBackOffStrategy)",
   repository: "envoyproxy/envoy",
-  source: "source/common/common/backoff_strategy.cc (main, 2025), source/common/router/retry_state_impl.cc, retry_policy_impl.cc",
+  source: "source/common/common/backoff_strategy.cc (main; the doubling_limit_ form), source/common/router/retry_state_impl.cc, retry_policy_impl.cc",
   formula: "interval I₁ = base_interval, I(a+1) = 2·I(a) while I(a) < max_interval / 2, else max_interval; wait random() % I(a)",
   defaults: "retry_back_off.base_interval 25 ms (runtime upstream.base_retry_backoff_ms), max_interval 10 × base_interval, num_retries 1",
   jitter: "full jitter, always on: a whole number of ms from 0 to I(a) − 1 (25 ms base: 0–24, 0–49, 0–99, 0–199, then 0–249 ms)",

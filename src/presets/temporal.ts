@@ -89,7 +89,7 @@ export const temporal: Preset = {
         backoffCoefficient: coefficient,
         maximumInterval: Number(maxNs) / 1e6,
         maximumAttempts: retries === null ? 0 : retries + 1,
-        expiration: expirationNs === null ? null : Number(expirationNs) / 1e6,
+        ScheduleToCloseTimeout: expirationNs === null ? null : Number(expirationNs) / 1e6,
       },
     });
   },

@@ -226,6 +226,7 @@ describe("go-retryablehttp (DefaultBackoff, LinearJitterBackoff and Client.Do ru
   let run: ReturnType<typeof spawnSync> | null = null;
   const result = () => {
     run ??= spawnSync("go", ["run", "main.go"], { cwd: dir, env, encoding: "utf8", timeout: 120_000 });
+    if (run.status !== 0) throw new Error(`go run main.go failed (${run.status ?? run.signal}): ${String(run.stderr)}`);
     return JSON.parse(String(run.stdout)) as {
       defaults: [number, number, number];
       exponential: number[][];
