@@ -2,10 +2,13 @@
 // - dist/cli.cjs: the CLI as one minified CommonJS bundle, required by bin/backoff.js;
 // - dist/table.cjs: chalk, cli-table3 and the table renderer, required only when a
 //   table is drawn (the machine formats never load them);
+// - dist/page-script.js: the HTML page's script (src/format/html/page-script.ts and the core
+//   it computes with) as one IIFE, and dist/page.cjs, the page writer with that script
+//   inlined, required only when a page is written (--format html);
 // - dist/lib (tsc) behind dist/index.js: the typed ESM library.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
@@ -86,6 +89,15 @@ const commandsApart = {
   },
 };
 
+/** `--format html` lives in dist/page.cjs (the page renderer and its inlined script), required when a page is written. */
+const pageApart = {
+  name: "page-apart",
+  setup(build) {
+    build.onResolve({ filter: /^(\.\.?\/)+html-output\.js$/ }, () => ({ path: "html-output", namespace: "page-apart" }));
+    build.onLoad({ filter: /.*/, namespace: "page-apart" }, () => ({ contents: 'module.exports = require("./page.cjs");', loader: "js" }));
+  },
+};
+
 const common = {
   bundle: true,
   // CommonJS, loaded by a CommonJS bin/backoff.js: Node 20 starts an ES module entry
@@ -102,12 +114,38 @@ const common = {
   logLevel: "warning",
 };
 
+// The page's script runs in a browser: an IIFE for any browser with BigInt (the core's exact
+// arithmetic), inlined into every page, so it is minified whatever BACKOFF_BUILD_READABLE says.
+const pageScript = await build({
+  entryPoints: ["src/format/html/page-script.ts"],
+  bundle: true,
+  format: "iife",
+  platform: "browser",
+  target: "es2020",
+  minify: true,
+  legalComments: "none",
+  logLevel: "warning",
+  write: false,
+});
+const pageScriptText = pageScript.outputFiles[0].text;
+mkdirSync("dist", { recursive: true });
+writeFileSync("dist/page-script.js", pageScriptText);
+
+await build({
+  ...common,
+  entryPoints: ["src/cli/html-output.ts"],
+  outfile: "dist/page.cjs",
+  // The source reads dist/page-script.js at run time (import.meta.url), the bundle has it inline.
+  define: { BACKOFF_PAGE_SCRIPT: JSON.stringify(pageScriptText), "import.meta.url": '""' },
+  plugins: [startupTrims],
+});
+
 await build({
   ...common,
   entryPoints: ["src/cli/run.ts"],
   outfile: "dist/cli.cjs",
-  plugins: [startupTrims, tableApart, commandsApart],
-  external: ["./table.cjs", "./pictures.cjs", "./commands.cjs"],
+  plugins: [startupTrims, tableApart, commandsApart, pageApart],
+  external: ["./table.cjs", "./pictures.cjs", "./commands.cjs", "./page.cjs"],
 });
 
 await build({
@@ -119,8 +157,8 @@ await build({
     loader: "ts",
   },
   outfile: "dist/commands.cjs",
-  plugins: [startupTrims, tableApart],
-  external: ["./table.cjs", "./pictures.cjs"],
+  plugins: [startupTrims, tableApart, pageApart],
+  external: ["./table.cjs", "./pictures.cjs", "./page.cjs"],
 });
 
 await build({

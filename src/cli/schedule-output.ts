@@ -9,12 +9,13 @@ import { renderJson } from "../format/json.js";
 import { renderMarkdown } from "../format/markdown.js";
 import { SATURATED_TEXT } from "../format/numbers.js";
 import type { ScaleKind } from "../format/scale.js";
+import type { CalculatorPolicy } from "../format/html/page-data.js";
 import { colorLevel } from "./color.js";
 import { UsageError } from "./errors.js";
 import { type Io, writeChunks } from "./io.js";
 import { seededRandom } from "./random.js";
 
-export const FORMATS = ["table", "csv", "tsv", "json", "markdown", "svg"] as const;
+export const FORMATS = ["table", "csv", "tsv", "json", "markdown", "svg", "html"] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** How a schedule is written: the options every schedule (the calculator's or a preset's) shares. */
@@ -43,6 +44,8 @@ export interface ScheduleView {
   readonly title: string;
   /** A table of its own (presets); default: the streamed schedule table. */
   readonly renderTable?: (rows: readonly ScheduleRow[], summaryLines: readonly string[], paint: ChalkInstance) => string;
+  /** What the HTML page adds: the command line that prints this schedule, and its calculator's policy. */
+  readonly page: () => { readonly command: string; readonly calculator: CalculatorPolicy };
 }
 
 /** Up to this many rows, a table's columns are measured exactly rather than bounded. */
@@ -116,6 +119,7 @@ function* watchRows(rows: Iterable<ScheduleRow>, io: Io, sample: { totalMs: numb
 
 /** Writes a schedule in the chosen format: the one output path of the calculator's schedules and the presets'. */
 export async function writeSchedule(view: ScheduleView, options: OutputOptions, io: Io): Promise<void> {
+  if (options.format === "html") (await import("./html-output.js")).checkPageRange([view.range], "--format html");
   checkWalk(view, options);
   const { model, comparison, range, seed } = view;
   // Every pass over the rows draws the same sample: a fresh source from the same seed.
@@ -143,6 +147,14 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
       checkInMemoryRange(range, "--format svg");
       const { renderScheduleSvg } = await import("../format/svg.js");
       await writeChunks(io.stdout, [renderScheduleSvg(Array.from(rows), { title: view.title, capMs: model.capMs, scale: options.scale ?? null })]);
+      break;
+    }
+    case "html": {
+      const { schedulePageText } = await import("./html-output.js");
+      const all = Array.from(rows);
+      const page = view.page();
+      const series = { name: view.title, rows: all, capMs: model.capMs, jittered: model.jittered, sampled: seed !== null };
+      await writeChunks(io.stdout, [await schedulePageText({ kind: "schedule", title: view.title, command: page.command, summaryLines: summaryLines(), scale: null, series, calculator: page.calculator })]);
       break;
     }
     case "table": {
