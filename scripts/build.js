@@ -68,13 +68,13 @@ const tableApart = {
 };
 
 /**
- * The subcommands (check, solve, simulate, presets) and config files likewise live in
+ * The subcommands (check, solve, simulate, presets, compare) and config files likewise live in
  * dist/commands.cjs, required when one of them runs: the schedule's start-up neither
  * parses nor evaluates them. (That bundle has its own copy of the small shared modules;
  * run() recognises its UsageError by name.)
  */
-const COMMANDS = ["check-command", "solve-command", "simulate-command", "preset-command", "schedule-config"];
-const exportName = (name) => name.replace(/-(\w)/g, (_, letter) => letter.toUpperCase());
+const COMMANDS = ["check-command", "solve-command", "simulate-command", "preset-command", "schedule-config", "compare/action"];
+const exportName = (name) => name.replace(/[-/](\w)/g, (_, letter) => letter.toUpperCase());
 const commandsApart = {
   name: "commands-apart",
   setup(build) {

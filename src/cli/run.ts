@@ -20,6 +20,7 @@ import { DEFAULT_ATTEMPTS, DEFAULT_BASE, FORMATS, type ScheduleOptions, runSched
 import type { ConfigSwitches } from "./schedule-config.js";
 import type { SimulateOptions } from "./simulate-command.js";
 import type { SolveOptions } from "./solve-command.js";
+import type { CompareOptions } from "./compare/action.js";
 import { closest } from "./suggest.js";
 import { VERSION } from "./version.js";
 
@@ -159,8 +160,8 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .enablePositionalOptions()
     .action(async (options: ScheduleOptions & ConfigSwitches, command: Command) => {
       if (command.args.length > 0) {
-        const near = closest(command.args[0]!, ["check", "solve", "simulate", "presets"]);
-        throw new UsageError(`unknown command ${JSON.stringify(command.args[0])}${near === null ? " (the commands are check, solve, simulate and presets)" : `; did you mean ${near}?`}`);
+        const near = closest(command.args[0]!, ["check", "solve", "simulate", "presets", "compare"]);
+        throw new UsageError(`unknown command ${JSON.stringify(command.args[0])}${near === null ? " (the commands are check, solve, simulate, presets and compare)" : `; did you mean ${near}?`}`);
       }
       if (options.policy !== undefined && options.config === undefined) throw new UsageError(`--policy ${JSON.stringify(options.policy)} needs --config, which holds the named policies`);
       // The options set on the command line or in the file, rather than by default: a preset maps exactly these.
@@ -228,6 +229,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     });
 
   addSimulateCommand(program, io, setExit);
+  addCompareCommand(program, io, setExit);
 
   // Set after the subcommands exist (they copy the setting when created): a stray word
   // reaches the schedule action, which answers with the nearest command.
@@ -281,6 +283,37 @@ function addSimulateCommand(program: Command, io: Io, setExit: (code: number) =>
     .action(async (options: SimulateOptions) => {
       const { runSimulate } = await import("./simulate-command.js");
       setExit(await runSimulate(options, io));
+    });
+}
+
+const COMPARE_HELP_AFTER = `
+A SPEC is a preset name, or a preset or strategy with overrides written as the long option
+names: bullmq, bullmq:base=2s,jitter=0.5, exponential:base=1s,factor=1.6,cap=2m,
+linear:base=1s,step=500ms, fixed:base=2s. --config adds every policy of a config file;
+--attempts applies to every policy (a library that stops earlier simply has fewer rows).
+csv, tsv and json are in long form (one row per policy and attempt) for pivot tables.
+
+Examples:
+  $ backoff compare bullmq exponential:base=1s,factor=1.6,cap=2m fixed:base=2s
+  $ backoff compare bullmq:base=2s,jitter=0.5 grpc --attempts 8 --format csv
+  $ backoff compare --config retry.json --format html > policies.html
+`;
+
+function addCompareCommand(program: Command, io: Io, setExit: (code: number) => void): void {
+  program
+    .command("compare")
+    .description("several policies side by side: which gives up first, which waits longest")
+    .argument("[spec...]", "a preset or strategy, with overrides: bullmq, bullmq:base=2s,jitter=0.5, exponential:base=1s,cap=2m")
+    .option("--config <file|->", "add every policy of a JSON config file (- for standard input)")
+    .option("-a, --attempts <N|A..B>", "attempts to show, for every policy (default: 1..10, or a library's own count)")
+    .addOption(new Option("-f, --format <format>", "output format").choices(FORMATS).default("table"))
+    .option("--chart", "draw the delays under the table, policy by policy")
+    .addOption(new Option("--scale <scale>", "scale of --chart and --format svg (default: log when values span over 100×)").choices(SCALE_KINDS))
+    .option("--no-color", "no colour, even on a terminal")
+    .addHelpText("after", COMPARE_HELP_AFTER)
+    .action(async (specs: string[], options: CompareOptions) => {
+      const { runCompare } = await import("./compare/action.js");
+      setExit(await runCompare(specs, options, io));
     });
 }
 

@@ -71,7 +71,7 @@ function checkInMemoryRange(range: AttemptRange, what: string): void {
  */
 export const MAX_WALKED_ATTEMPT = 10_000_000;
 
-function checkWalk(view: ScheduleView, options: OutputOptions): void {
+export function checkWalk(view: Pick<ScheduleView, "model" | "range" | "seed">, options: Pick<OutputOptions, "format">): void {
   const { model, range, seed } = view;
   const limit = groupDigits(MAX_WALKED_ATTEMPT);
   if (seed !== null && range.first > MAX_WALKED_ATTEMPT) {

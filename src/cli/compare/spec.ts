@@ -1,0 +1,161 @@
+import { jitterName, jitteredPolicyModel } from "../../core/jitter/index.js";
+import type { ScheduleModel } from "../../core/model.js";
+import { STRATEGIES, type Strategy } from "../../core/policy.js";
+import type { AttemptRange } from "../../core/schedule.js";
+import { policyJson } from "../../format/policy-json.js";
+import { PRESETS, closestPreset, findPreset } from "../../presets/registry.js";
+import type { OptionValues } from "../check-options.js";
+import { UsageError, shown } from "../errors.js";
+import { buildPreset, presetOverrides, presetRange } from "../preset-options.js";
+import { DEFAULT_ATTEMPTS, DEFAULT_BASE, type ScheduleOptions, jitterFromOptions, policyFromOptions } from "../schedule-command.js";
+import { closest } from "../suggest.js";
+
+// A SPEC of `backoff compare`: a preset name, or a preset or strategy with overrides
+// written as the long option names, `bullmq:base=2s,jitter=0.5`,
+// `exponential:base=1s,factor=1.6,cap=2m`. Each value goes through the option's own
+// parser (parse.ts, preset-options.ts), so a bad one reads as it would as a flag.
+
+/** The long options a SPEC may set, by their commander attribute names. */
+const SPEC_KEYS = {
+  base: "base",
+  cap: "cap",
+  factor: "factor",
+  step: "step",
+  jitter: "jitter",
+  attempts: "attempts",
+  "max-elapsed": "maxElapsed",
+  strategy: "strategy",
+} as const;
+type SpecKey = keyof typeof SPEC_KEYS;
+
+/** A policy ready to compare, with what the JSON output says about it. */
+export interface BuiltPolicy {
+  readonly name: string;
+  readonly model: ScheduleModel;
+  readonly range: AttemptRange;
+  readonly description: Record<string, unknown>;
+}
+
+/** A SPEC read into its head (a preset or strategy name) and its `key=value` pairs, in order. */
+export interface ParsedSpec {
+  readonly text: string;
+  readonly head: string;
+  readonly pairs: ReadonlyArray<readonly [key: SpecKey, value: string]>;
+}
+
+function specError(spec: string, message: string): UsageError {
+  return new UsageError(`compare ${shown(spec)}: ${message}`);
+}
+
+export function parseSpec(text: string): ParsedSpec {
+  const trimmed = text.trim();
+  if (trimmed === "") throw specError(text, "an empty SPEC; give a preset such as bullmq or a strategy such as exponential:base=1s,cap=30s");
+  const colon = trimmed.indexOf(":");
+  const head = (colon < 0 ? trimmed : trimmed.slice(0, colon)).trim().toLowerCase();
+  const rest = colon < 0 ? null : trimmed.slice(colon + 1);
+  if (head === "") throw specError(text, 'no preset or strategy before ":"; write it first, as in bullmq:base=2s');
+  const pairs: Array<readonly [SpecKey, string]> = [];
+  if (rest !== null) {
+    if (rest.trim() === "") throw specError(text, `nothing after ":"; write overrides such as ${head}:base=2s, or ${head} alone`);
+    for (const part of rest.split(",")) {
+      const equals = part.indexOf("=");
+      const key = (equals < 0 ? part : part.slice(0, equals)).trim().replace(/^--/, "");
+      if (key === "") throw specError(text, `an empty override in ${shown(rest)}; separate key=value pairs with single commas`);
+      if (!(key in SPEC_KEYS)) {
+        const near = closest(key, Object.keys(SPEC_KEYS));
+        throw specError(text, `unknown option ${shown(key)}${near === null ? "" : `; did you mean ${near}?`} (a SPEC sets ${Object.keys(SPEC_KEYS).join(", ")})`);
+      }
+      if (equals < 0) throw specError(text, `--${key} needs a value: write ${key}=VALUE`);
+      if (pairs.some(([earlier]) => earlier === key)) throw specError(text, `--${key} is given twice`);
+      pairs.push([key as SpecKey, part.slice(equals + 1).trim()]);
+    }
+  }
+  return { text: trimmed, head, pairs };
+}
+
+/** The schedule options a SPEC stands for, and which of them it gives (a preset maps exactly those). */
+function specOptions(spec: ParsedSpec, strategy: Strategy): { options: ScheduleOptions; given: Set<string> } {
+  const options: Record<string, unknown> = { strategy, base: DEFAULT_BASE, attempts: DEFAULT_ATTEMPTS, format: "table", color: false };
+  const given = new Set<string>();
+  for (const [key, value] of spec.pairs) {
+    if (key === "strategy" && !(STRATEGIES as readonly string[]).includes(value)) {
+      throw new UsageError(`--strategy must be one of ${STRATEGIES.join(", ")}, got ${shown(value)}`);
+    }
+    options[SPEC_KEYS[key]] = value;
+    given.add(SPEC_KEYS[key]);
+  }
+  return { options: options as unknown as ScheduleOptions, given };
+}
+
+/**
+ * A policy from options (a SPEC's, or a config file's merged with the flags): a library
+ * preset when `preset` is set, else the calculator's own strategy with its jitter.
+ * Usage errors come out as the option's own message; the caller names the policy.
+ */
+export function policyFromScheduleOptions(name: string, presetName: string | undefined, options: ScheduleOptions, given: ReadonlySet<string>): BuiltPolicy {
+  if (presetName !== undefined) {
+    const preset = findPreset(presetName);
+    if (!preset) throw new UsageError(`no preset ${shown(presetName)}; did you mean "${closestPreset(presetName)}"? (backoff presets lists all ${PRESETS.length})`);
+    const { overrides, range: asked } = presetOverrides(preset, options, given);
+    const model = buildPreset(preset, overrides);
+    const { range } = presetRange(preset, model, asked);
+    return {
+      name,
+      model,
+      range,
+      description: { preset: preset.name, library: preset.library, parameters: model.parameters, jittered: model.jittered, cap_ms: model.capMs, first_attempt: range.first, last_attempt: range.last },
+    };
+  }
+  if (options.maxElapsed !== undefined) throw new UsageError("--max-elapsed applies only to the presets cenkalti and p-retry");
+  const { policy, range } = policyFromOptions(options);
+  const { jitter } = jitterFromOptions({ jitter: options.jitter }, policy);
+  return {
+    name,
+    model: jitteredPolicyModel(policy, jitter),
+    range,
+    description: { ...policyJson(policy, range), jitter: jitterName(jitter), jittered: jitter.kind !== "none" },
+  };
+}
+
+/** A SPEC given on the command line, with `--attempts` (when given) for every policy that does not set its own. */
+export function policyFromSpec(text: string, attempts: string | undefined): BuiltPolicy {
+  const spec = parseSpec(text);
+  const isStrategy = (STRATEGIES as readonly string[]).includes(spec.head);
+  const preset = isStrategy ? undefined : findPreset(spec.head);
+  if (!isStrategy && preset === undefined) {
+    const near = closest(spec.head, STRATEGIES) ?? closestPreset(spec.head);
+    throw specError(text, `no preset or strategy ${shown(spec.head)}; did you mean ${near}? (strategies: ${STRATEGIES.join(", ")}; backoff presets lists the presets)`);
+  }
+  if (isStrategy && spec.pairs.some(([key]) => key === "strategy")) {
+    throw specError(text, `--strategy is the SPEC's own name here (${spec.head}); write linear:base=1s rather than ${spec.head}:strategy=linear`);
+  }
+  try {
+    const { options, given } = specOptions(spec, isStrategy ? (spec.head as Strategy) : "exponential");
+    if (attempts !== undefined && !given.has("attempts")) {
+      options.attempts = attempts;
+      given.add("attempts");
+    }
+    return policyFromScheduleOptions(spec.text, preset?.name, options, given);
+  } catch (error) {
+    if (error instanceof UsageError) throw specError(text, error.message);
+    throw error;
+  }
+}
+
+/** A config file's policy: its options merged over the defaults, `--attempts` (when given) over both. */
+export function policyFromConfig(name: string, fileOptions: OptionValues, attempts: string | undefined): BuiltPolicy {
+  const options: Record<string, unknown> = { strategy: "exponential", base: DEFAULT_BASE, attempts: DEFAULT_ATTEMPTS, format: "table", color: false };
+  const given = new Set<string>();
+  for (const key of ["strategy", "base", "cap", "factor", "step", "attempts", "jitter"] as const) {
+    const value = fileOptions[key];
+    if (value !== undefined) {
+      options[key] = value;
+      given.add(key);
+    }
+  }
+  if (attempts !== undefined) {
+    options["attempts"] = attempts;
+    given.add("attempts");
+  }
+  return policyFromScheduleOptions(name, fileOptions.preset, options as unknown as ScheduleOptions, given);
+}
