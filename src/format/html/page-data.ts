@@ -1,4 +1,4 @@
-import { MAX_EXACT_MS, isSaturated } from "../../core/limits.js";
+import { MAX_EXACT_MS, addMs, isSaturated } from "../../core/limits.js";
 import type { ScheduleModel } from "../../core/model.js";
 import type { Strategy } from "../../core/policy.js";
 import type { ScheduleRow } from "../../core/schedule.js";
@@ -49,8 +49,36 @@ export interface SeriesData {
   readonly linear: boolean;
   /** Whether the cap cut each attempt's delay, as 0 and 1. */
   readonly clamped: EncodedColumn;
-  /** Each field's column, or the name of an earlier field holding the same values. */
-  readonly columns: Readonly<Partial<Record<SeriesField, EncodedColumn | SeriesField>>>;
+  /** Each field's column, the name of an earlier field holding the same values, or a running total of one. */
+  readonly columns: Readonly<Partial<Record<SeriesField, SeriesColumn>>>;
+}
+
+/** A running total of an earlier field: `start` plus its values up to each row (exact: the encoder checks). */
+export interface RunningTotal {
+  readonly sumOf: SeriesField;
+  readonly start: number;
+}
+
+export type SeriesColumn = EncodedColumn | SeriesField | RunningTotal;
+
+/** The totals, each the running sum of its delays. */
+const RUNNING_TOTALS: Partial<Record<SeriesField, SeriesField>> = {
+  cumulativeMs: "delayMs",
+  cumulativeMinMs: "minMs",
+  cumulativeMaxMs: "maxMs",
+  linearCumulativeMs: "linearMs",
+  sampleCumulativeMs: "sampleMs",
+};
+
+/** Added up as the schedule's rows add them (saturating at 2^53, see core/limits), so the totals come back exactly. */
+function runningTotal(of: readonly number[], start: number): number[] {
+  const totals: number[] = [];
+  let total = start;
+  for (const value of of) {
+    total = addMs(total, value);
+    totals.push(total);
+  }
+  return totals;
 }
 
 /** The policy the page's calculator and sweep compute with: the calculator's own formula. */
@@ -91,17 +119,23 @@ export function seriesData(
     if (field === "rawMs" || field === "delayMs" || field === "cumulativeMs") return true;
     return options.jittered;
   });
-  const columns: Partial<Record<SeriesField, EncodedColumn | SeriesField>> = {};
+  const columns: Partial<Record<SeriesField, SeriesColumn>> = {};
   const seen: Array<{ field: SeriesField; values: number[] }> = [];
+  const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((value, index) => value === b[index]);
   for (const field of fields) {
     const values = rows.map((row) => row[field] ?? 0);
-    const same = seen.find((earlier) => earlier.values.every((value, index) => value === values[index]));
-    if (same) {
-      columns[field] = same.field;
+    const identical = seen.find((earlier) => same(earlier.values, values));
+    const of = RUNNING_TOTALS[field];
+    const source = of === undefined ? undefined : seen.find((earlier) => earlier.field === of);
+    const start = source === undefined || values.length === 0 ? 0 : values[0]! - source.values[0]!;
+    if (identical) {
+      columns[field] = identical.field;
+    } else if (source !== undefined && of !== undefined && same(runningTotal(source.values, start), values)) {
+      columns[field] = { sumOf: of, start };
     } else {
       columns[field] = encodeColumn(values);
-      seen.push({ field, values });
     }
+    seen.push({ field, values });
   }
   return {
     name,
@@ -133,7 +167,9 @@ export function decodeSeries(series: SeriesData): SeriesRows {
     if (column === undefined) return undefined;
     let values = decoded.get(field);
     if (values === undefined) {
-      values = typeof column === "string" ? read(column)! : decodeColumn(column);
+      if (typeof column === "string") values = read(column)!;
+      else if ("sumOf" in column) values = runningTotal(read(column.sumOf)!, column.start);
+      else values = decodeColumn(column);
       decoded.set(field, values);
     }
     return values;

@@ -181,6 +181,7 @@ export function renderHtmlPage(page: SchedulePage | ComparePage, script: string)
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">
 <meta name="generator" content="${escapeHtml(page.generator)}">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(page.title)}</title>
 <style>${PAGE_STYLE}</style>
 </head>
