@@ -43,7 +43,7 @@ describe("bad input: exit 2, one line on stderr naming the option and the value,
     [["--format", "xml"], 'error: --format must be one of table, csv, tsv, json, markdown, svg, html, got "xml"'],
     [["--bse", "5"], "error: unknown option '--bse' (did you mean --base?)"],
     [["--base"], "error: option '-b, --base <duration>' argument missing"],
-    [["extra"], 'error: unknown command "extra" (the commands are check, solve, simulate and presets)'],
+    [["extra"], 'error: unknown command "extra" (the commands are check, solve, simulate, presets and compare)'],
   ])("%j", async (args, message) => {
     const { code, stdout, stderr } = await cli(args);
     expect(code).toBe(2);
