@@ -130,21 +130,17 @@ function size(column: EncodedColumn): number {
 }
 
 export function encodeColumn(values: readonly number[]): EncodedColumn {
-  // The plain values as JSON numbers always decode exactly: the fallback.
-  let best: EncodedColumn = { t: 0, n: runsOf(values) };
-  let bestSize = size(best);
+  const candidates: Array<{ column: EncodedColumn; size: number }> = [];
   for (const t of [0, 1, 2, "g"] as const) {
     const runs = runsOf(residuals(values, t));
+    candidates.push({ column: { t, n: runs }, size: size({ t, n: runs }) });
     // Digits only for whole numbers (a saturated 2^53 included).
-    const digitsFit = runs.every((value) => Number.isInteger(value) && Math.abs(value) <= 2 ** 53);
-    const candidates: EncodedColumn[] = [{ t, n: runs }, ...(digitsFit ? [{ t, s: writeRuns(runs) }] : [])];
-    for (const candidate of candidates) {
-      const candidateSize = size(candidate);
-      if (candidateSize < bestSize && sameValues(decodeColumn(candidate), values)) {
-        best = candidate;
-        bestSize = candidateSize;
-      }
+    if (runs.every((value) => Number.isInteger(value) && Math.abs(value) <= 2 ** 53)) {
+      const digits: EncodedColumn = { t, s: writeRuns(runs) };
+      candidates.push({ column: digits, size: size(digits) });
     }
   }
-  return best;
+  // The shortest that decodes exactly; the plain values as JSON numbers (the first) always do.
+  const ordered = candidates.slice(1).sort((a, b) => a.size - b.size);
+  return ordered.find(({ column, size: candidateSize }) => candidateSize < candidates[0]!.size && sameValues(decodeColumn(column), values))?.column ?? candidates[0]!.column;
 }

@@ -15,6 +15,8 @@ import { CHART, seriesClass } from "./layout.js";
 import { clampReading, sweepReading } from "./widgets.js";
 
 const SVG = "http://www.w3.org/2000/svg";
+/** Table rows added at a time. */
+const TABLE_CHUNK = 500;
 
 function svgElement<K extends keyof SVGElementTagNameMap>(name: K, attributes: Record<string, string | number>, parent?: Element): SVGElementTagNameMap[K] {
   const element = document.createElementNS(SVG, name);
@@ -217,7 +219,7 @@ function scheduleReadout(rows: SeriesRows, attempt: number): { data: Record<stri
   const value = (field: SeriesField) => rows.value(field, i);
   const clamped = rows.clamped[i]!;
   const data: Record<string, string> = {
-    attempt: String(attempt),
+    shownAttempt: String(attempt),
     delayMs: msField(value("delayMs")),
     rawMs: msField(value("rawMs")),
     cumulativeMs: msField(value("cumulativeMs")),
@@ -270,10 +272,11 @@ function compareReadout(element: HTMLElement, series: readonly SeriesRows[], att
   element.replaceChildren(heading, ...lines);
 }
 
-function scheduleTableRows(rows: SeriesRows, showUncapped: boolean): string {
+/** The table's rows for attempts from..to (inclusive). */
+function scheduleTableRows(rows: SeriesRows, showUncapped: boolean, from: number, to: number): string {
   const out: string[] = [];
   const { jittered, sampled } = rows.series;
-  for (let i = 0; i < rows.series.count; i++) {
+  for (let i = from - rows.series.first; i <= to - rows.series.first; i++) {
     const value = (field: SeriesField) => rows.value(field, i);
     const clamped = rows.clamped[i]!;
     const delay = jittered ? rangeText(value("minMs"), value("maxMs")) : msText(value("delayMs"));
@@ -292,9 +295,9 @@ function scheduleTableRows(rows: SeriesRows, showUncapped: boolean): string {
   return out.join("");
 }
 
-function compareTableRows(series: readonly SeriesRows[], first: number, last: number): string {
+function compareTableRows(series: readonly SeriesRows[], from: number, to: number): string {
   const out: string[] = [];
-  for (let attempt = first; attempt <= last; attempt++) {
+  for (let attempt = from; attempt <= to; attempt++) {
     let cells = `<td>${groupDigits(attempt)}</td>`;
     for (const rows of series) {
       const i = indexOf(rows, attempt);
@@ -372,12 +375,25 @@ function main(): void {
   const readout = required<HTMLElement>("[data-readout]");
   const tbody = required<HTMLElement>("tbody[data-rows]");
   const { first, last } = chart.range;
-  if (data.kind === "schedule") {
-    const showUncapped = series[0]!.clamped.some(Boolean);
-    tbody.innerHTML = scheduleTableRows(series[0]!, showUncapped);
-  } else {
-    tbody.innerHTML = compareTableRows(series, first, last);
-  }
+  const showUncapped = series[0]!.clamped.some(Boolean);
+  const rowsHtml = (from: number, to: number) => (data.kind === "schedule" ? scheduleTableRows(series[0]!, showUncapped, from, to) : compareTableRows(series, from, to));
+  // Rows are added a chunk at a time as the table scrolls (and all of them before printing):
+  // laying out 10,000 rows at once would hold the page for seconds.
+  const wrap = required<HTMLElement>(".table-wrap");
+  const status = document.querySelector<HTMLElement>("[data-rows-status]");
+  let renderedTo = first - 1;
+  const renderRows = (upTo: number) => {
+    const to = Math.min(last, upTo);
+    if (to <= renderedTo) return;
+    tbody.insertAdjacentHTML("beforeend", rowsHtml(renderedTo + 1, to));
+    renderedTo = to;
+    if (status) status.textContent = to >= last ? "" : `Rows ${groupDigits(first)} to ${groupDigits(to)} of ${groupDigits(first)} to ${groupDigits(last)}: scroll the table for more.`;
+    if (selected !== null) highlightRow(selected);
+  };
+  wrap.addEventListener("scroll", () => {
+    if (wrap.scrollTop + wrap.clientHeight > wrap.scrollHeight - 600) renderRows(renderedTo + TABLE_CHUNK);
+  });
+  window.addEventListener("beforeprint", () => renderRows(last));
   let selected: number | null = null;
   let selectedRow: Element | null = null;
   const select = (attempt: number) => {
@@ -389,13 +405,17 @@ function main(): void {
       setData(readout, values);
       setLines(readout, lines);
     } else {
-      setData(readout, { attempt: String(attempt) });
+      setData(readout, { shownAttempt: String(attempt) });
       compareReadout(readout, series, attempt);
     }
-    selectedRow?.classList.remove("selected");
-    selectedRow = tbody.querySelector(`tr[data-row="${attempt}"]`);
-    selectedRow?.classList.add("selected");
+    highlightRow(attempt);
   };
+  function highlightRow(attempt: number): void {
+    selectedRow?.classList.remove("selected");
+    // The rows are consecutive attempts from the first: the attempt's row is found by position.
+    selectedRow = attempt <= renderedTo ? (tbody.children[attempt - first] ?? null) : null;
+    selectedRow?.classList.add("selected");
+  }
   svg.addEventListener("pointermove", (event) => {
     const matrix = svg.getScreenCTM();
     if (matrix === null) return;
@@ -432,6 +452,7 @@ function main(): void {
       if (radio.checked) chart.draw(radio.value === "log" ? "log" : "linear");
     });
   });
+  renderRows(first + TABLE_CHUNK - 1);
   setUpCalculator(data);
   setUpCopy();
   document.documentElement.dataset["ready"] = "true";

@@ -226,6 +226,7 @@ ${page.kind === "schedule" ? scheduleHead(page.series) : compareHead(page.series
 <tbody data-rows></tbody>
 </table>
 </div>
+<p class="muted" data-rows-status aria-live="polite"></p>
 </section>
 <noscript><p>This page draws its chart and table with JavaScript, which is off. The command above with <code>--format csv</code> prints the same rows.</p></noscript>
 </main>
