@@ -186,6 +186,8 @@ describe("backoff compare: bad input is one line naming the SPEC and the option 
     [["bullmq", "bullmq"], 'error: compare lists "bullmq" twice; give each policy once'],
     [[], "error: compare needs a SPEC (a preset such as bullmq, or a strategy with overrides such as exponential:base=1s,cap=30s) or --config FILE"],
     [["bullmq", "--attempts", "x"], 'error: --attempts must be a count such as 10 or a range such as 3..8, got "x"'],
+    [["bullmq", "--attempts", "20000000"], 'error: compare "bullmq": --attempts reaches attempt 20,000,000, but with jitter or a preset the totals are added up attempt by attempt, up to 10,000,000; give a --cap (the delays then stop changing) or a range within 10,000,000'],
+    [["bullmq", "--attempts", "1000001", "--format", "svg"], "error: --format svg draws at most 1,000,000 attempts, got 1,000,001; use --format csv (or tsv, json, markdown), which stream any range"],
     [["bullmq", "--format", "csv", "--chart"], "error: --chart draws under the table, so it needs --format table, got --format csv (for a picture file use --format svg)"],
   ])("%j", async (args, message) => {
     expect(await runCli(["compare", ...args])).toEqual({ code: 2, stdout: "", stderr: `${message}\n` });

@@ -33,6 +33,9 @@ export function checkPageRange(ranges: readonly AttemptRange[], option: string):
   }
 }
 
+// The command line a page shows, loaded with the page writer rather than at every start.
+export { commandLine, presetArguments, scheduleArguments } from "../format/command-line.js";
+
 type WithoutGenerator<T> = Omit<T, "generator">;
 
 export async function schedulePageText(page: WithoutGenerator<SchedulePage>): Promise<string> {

@@ -2,7 +2,6 @@ import { isSaturated } from "../core/limits.js";
 import { normalizePolicy } from "../core/policy.js";
 import { policyModel } from "../core/policy-model.js";
 import type { ScheduleSummary } from "../core/schedule.js";
-import { commandLine, presetArguments } from "../format/command-line.js";
 import { modelCalculator } from "../format/html/page-data.js";
 import { msJson } from "../format/numbers.js";
 import { summaryJson } from "../format/policy-json.js";
@@ -82,8 +81,8 @@ export async function runPresetSchedule(options: ScheduleOptions, given: Readonl
     summaryLines: lines,
     title: `${preset.name} · ${parameterText(model)} · attempts ${range.first}..${range.last}`,
     renderTable: (rows, summaryLines, paint) => renderPresetTable(rows, model.jittered, model.capMs, summaryLines, paint),
-    page: () => ({
-      command: commandLine(presetArguments(preset.name, overrides, asked, seed)),
+    page: async () => ({
+      command: await import("./html-output.js").then(({ commandLine, presetArguments }) => commandLine(presetArguments(preset.name, overrides, asked, seed))),
       calculator: modelCalculator(model, range.last, `The calculator and the sweep use backoff's own exponential formula (factor 2) with ${preset.library}'s first delay and cap; the chart and the table above are ${preset.library}'s own schedule.`),
     }),
   };

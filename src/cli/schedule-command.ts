@@ -3,7 +3,6 @@ import { type Jitter, NO_JITTER, jitterName, jitteredPolicyModel } from "../core
 import { type Policy, type Strategy, linearComparison, normalizePolicy } from "../core/policy.js";
 import { policyModel } from "../core/policy-model.js";
 import type { AttemptRange } from "../core/schedule.js";
-import { commandLine, scheduleArguments } from "../format/command-line.js";
 import { jitterSummaryJson, jitterSummaryLines } from "../format/jitter-summary.js";
 import { policyJson, summaryJson } from "../format/policy-json.js";
 import type { ScaleKind } from "../format/scale.js";
@@ -91,10 +90,13 @@ export async function runSchedule(options: ScheduleOptions, io: Io, given: Reado
       ...jitterSummaryLines(summary, jitterContext(sampleTotalMs)),
     ],
     title: policyTitle(policy, range, jitter.kind === "none" ? null : jitterName(jitter)),
-    page: () => ({
-      command: commandLine(scheduleArguments(policy, range, jitter.kind === "none" ? null : jitterName(jitter), seed)),
-      calculator: { ...policy, stepFollowsBase: options.step === undefined, lastAttempt: range.last, note: null },
-    }),
+    page: async () => {
+      const { commandLine, scheduleArguments } = await import("./html-output.js");
+      return {
+        command: commandLine(scheduleArguments(policy, range, jitter.kind === "none" ? null : jitterName(jitter), seed)),
+        calculator: { ...policy, stepFollowsBase: options.step === undefined, lastAttempt: range.last, note: null },
+      };
+    },
   };
   await writeSchedule(view, options, io);
   return 0;

@@ -45,7 +45,7 @@ export interface ScheduleView {
   /** A table of its own (presets); default: the streamed schedule table. */
   readonly renderTable?: (rows: readonly ScheduleRow[], summaryLines: readonly string[], paint: ChalkInstance) => string;
   /** What the HTML page adds: the command line that prints this schedule, and its calculator's policy. */
-  readonly page: () => { readonly command: string; readonly calculator: CalculatorPolicy };
+  readonly page: () => Promise<{ readonly command: string; readonly calculator: CalculatorPolicy }>;
 }
 
 /** Up to this many rows, a table's columns are measured exactly rather than bounded. */
@@ -152,7 +152,7 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
     case "html": {
       const { schedulePageText } = await import("./html-output.js");
       const all = Array.from(rows);
-      const page = view.page();
+      const page = await view.page();
       const series = { name: view.title, rows: all, capMs: model.capMs, jittered: model.jittered, sampled: seed !== null };
       await writeChunks(io.stdout, [await schedulePageText({ kind: "schedule", title: view.title, command: page.command, summaryLines: summaryLines(), scale: null, series, calculator: page.calculator })]);
       break;

@@ -1,6 +1,5 @@
 import { type ComparedPolicy, compareByAttempt, compareLongRows, compareSpan, compareSummary, comparedRows } from "../../core/compare.js";
 import type { CompareSummary } from "../../core/compare.js";
-import { commandLine } from "../../format/command-line.js";
 import { compareSummaryLines, renderCompareDelimited, renderCompareJson, renderCompareMarkdown } from "../../format/compare.js";
 import { groupDigits } from "../../format/numbers.js";
 import type { ScaleKind } from "../../format/scale.js";
@@ -76,8 +75,9 @@ export async function runCompare(specs: readonly string[], options: CompareOptio
   }
   for (const policy of policies) {
     try {
-      // The summary adds each policy up to its last attempt, whatever the format.
-      checkWalk({ model: policy.model, range: policy.range, seed: null }, { format: "table" });
+      // Every format but CSV and TSV adds each policy up to its last attempt (the summary); those two stream.
+      const streams = options.format === "csv" || options.format === "tsv";
+      checkWalk({ model: policy.model, range: policy.range, seed: null }, { format: streams ? "csv" : "table" });
     } catch (error) {
       if (error instanceof UsageError) throw new UsageError(`compare ${shown(policy.name)}: ${error.message}`);
       throw error;
@@ -105,7 +105,7 @@ export async function runCompare(specs: readonly string[], options: CompareOptio
       break;
     }
     case "html": {
-      const { comparePageText } = await import("../html-output.js");
+      const { commandLine, comparePageText } = await import("../html-output.js");
       const command = commandLine([
         "compare",
         ...specs.map((spec) => spec.trim()),
