@@ -5,7 +5,8 @@
 // - 1,000,000 CSV rows into a pipe against scripts/bench-reference-writer.js, the simplest
 //   Node program writing the same bytes in 64 KB chunks (checked byte for byte first);
 // - peak RSS (GNU time) for 1 M and 10 M CSV rows;
-// - the herd simulator's clients × attempts per second, when `backoff simulate` exists.
+// - the herd simulator's clients × attempts per second, when `backoff simulate` exists;
+// - an HTML page of 1,000 attempts against the same CSV (median times of whole runs).
 // Figures on a shared machine are noisy: ratios within one session are what to compare.
 // Not a test: nothing fails on speed. Options: --quick (fewer runs), --runs N.
 import { spawn, spawnSync } from "node:child_process";
@@ -145,6 +146,20 @@ rows.push([
   `${fmt(mineS / theirsS)}× (${fmt(N / mineS / 1e6)} M rows/s; reference ${fmt(N / theirsS / 1e6)} M rows/s; ${fmt(mine.bytes / 1e6, 1)} MB)`,
   "≤ 1.5×",
 ]);
+
+log("HTML page against CSV, 1,000 attempts…");
+// The page carries the same rows as the CSV (encoded), the page script and the style: the
+// cost over the CSV is what the page adds at run time.
+const pageArgs = ["--cap", "30s", "--attempts", "1000"];
+/** @type {{ csv: number[], html: number[] }} */
+const pageTimes = { csv: [], html: [] };
+for (let run = 0; run < streamRuns * 3; run++) {
+  pageTimes.csv.push((await piped([node, bin, ...pageArgs, "--format", "csv"])).seconds);
+  pageTimes.html.push((await piped([node, bin, ...pageArgs, "--format", "html"])).seconds);
+}
+const pageHtml = median(pageTimes.html);
+const pageCsv = median(pageTimes.csv);
+rows.push(["`--format html` ÷ `--format csv`, 1,000 attempts", `${fmt(pageHtml / pageCsv)}× (${fmt(pageHtml * 1000, 1)} ms ÷ ${fmt(pageCsv * 1000, 1)} ms)`, "< 1.5×"]);
 
 log("peak memory…");
 const rss1 = await peakRss(backoffCsv);

@@ -2,10 +2,15 @@
 // - dist/cli.cjs: the CLI as one minified CommonJS bundle, required by bin/backoff.js;
 // - dist/table.cjs: chalk, cli-table3 and the table renderer, required only when a
 //   table is drawn (the machine formats never load them);
+// - dist/commands.cjs: every lazily imported CLI module (subcommands, config reading, the
+//   HTML page writer with its script inlined), required when one of them runs;
+// - dist/pictures.cjs: the chart and SVG renderers;
+// - dist/page-script.js: the HTML page's script (src/format/html/page-script.ts and the core
+//   it computes with) as one IIFE;
 // - dist/lib (tsc) behind dist/index.js: the typed ESM library.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { relative, resolve, sep } from "node:path";
 
@@ -120,6 +125,26 @@ const common = {
   logLevel: "warning",
 };
 
+// The page's script runs in a browser: an IIFE for any browser with BigInt (the core's exact
+// arithmetic), inlined into every page, so it is minified whatever BACKOFF_BUILD_READABLE says.
+const pageScript = await build({
+  entryPoints: ["src/format/html/page-script.ts"],
+  bundle: true,
+  format: "iife",
+  platform: "browser",
+  target: "es2020",
+  minify: true,
+  legalComments: "none",
+  logLevel: "warning",
+  write: false,
+});
+const pageScriptText = /** @type {import("esbuild").OutputFile} */ (pageScript.outputFiles?.[0]).text;
+mkdirSync("dist", { recursive: true });
+// Read at run time by src/cli/shared/html-output.ts when running from source (the tests); the bundles inline it.
+writeFileSync("dist/page-script.js", pageScriptText);
+/** The page writer (src/cli/shared/html-output.ts) is imported lazily, so it lands in dist/commands.cjs. */
+const pageDefine = { BACKOFF_PAGE_SCRIPT: JSON.stringify(pageScriptText), "import.meta.url": '""' };
+
 await build({
   ...common,
   entryPoints: ["src/cli/run.ts"],
@@ -137,6 +162,7 @@ await build({
     loader: "ts",
   },
   outfile: "dist/commands.cjs",
+  define: pageDefine,
   plugins: [startupTrims, tableApart],
   external: ["./table.cjs", "./pictures.cjs"],
 });

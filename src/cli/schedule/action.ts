@@ -1,4 +1,4 @@
-import { type Jitter, NO_JITTER, jitteredPolicyModel } from "../../core/jitter/index.js";
+import { type Jitter, NO_JITTER, jitterName, jitteredPolicyModel } from "../../core/jitter/index.js";
 import { type Policy, linearComparison, normalizePolicy } from "../../core/policy.js";
 import { policyModel } from "../../core/policy-model.js";
 import type { AttemptRange } from "../../core/schedule.js";
@@ -74,6 +74,13 @@ export async function runSchedule(values: OptionValues, output: OutputOptions, i
       range,
       seed,
       text: policyScheduleText(policy, range, jitter, seed),
+      page: async () => {
+        const { commandLine, scheduleArguments } = await import("../shared/html-output.js");
+        return {
+          command: commandLine(scheduleArguments(policy, range, jitter.kind === "none" ? null : jitterName(jitter), seed)),
+          calculator: { ...policy, stepFollowsBase: values.step === undefined, lastAttempt: range.last, note: null },
+        };
+      },
     },
     output,
     io,

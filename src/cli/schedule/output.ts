@@ -16,8 +16,9 @@ import { type Io, writeChunks } from "../shared/io.js";
 import { seededRandom } from "../shared/random.js";
 import { chalkAt } from "../shared/chalk.js";
 import { chartNeedsAscii } from "../shared/terminal.js";
+import type { CalculatorPolicy } from "../../format/html/page-data.js";
 
-export const FORMATS = ["table", "csv", "tsv", "json", "markdown", "svg"] as const;
+export const FORMATS = ["table", "csv", "tsv", "json", "markdown", "svg", "html"] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** How a schedule is written: the options every schedule (the calculator's or a preset's) shares. */
@@ -40,6 +41,8 @@ export interface ScheduleView {
   readonly text: ScheduleText;
   /** A table of its own (presets); default: the streamed schedule table. */
   readonly renderTable?: (rows: readonly ScheduleRow[], summaryLines: readonly string[], paint: ChalkInstance) => string;
+  /** What the HTML page adds: the command line that prints this schedule, and its calculator's policy. */
+  readonly page: () => Promise<{ readonly command: string; readonly calculator: CalculatorPolicy }>;
 }
 
 /** Up to this many rows, a table's columns are measured exactly rather than bounded. */
@@ -65,7 +68,7 @@ function checkInMemoryRange(range: AttemptRange, what: string): void {
  */
 export const MAX_WALKED_ATTEMPT = 10_000_000;
 
-function checkWalk(view: ScheduleView, options: OutputOptions): void {
+export function checkWalk(view: Pick<ScheduleView, "model" | "range" | "seed">, options: Pick<OutputOptions, "format">): void {
   const { model, range, seed } = view;
   const limit = groupDigits(MAX_WALKED_ATTEMPT);
   if (seed !== null && range.first > MAX_WALKED_ATTEMPT) {
@@ -113,6 +116,7 @@ function* watchRows(rows: Iterable<ScheduleRow>, io: Io, sample: { totalMs: numb
 
 /** Writes a schedule in the chosen format: the one output path of the calculator's schedules and the presets'. */
 export async function writeSchedule(view: ScheduleView, options: OutputOptions, io: Io): Promise<void> {
+  if (options.format === "html") (await import("../shared/html-output.js")).checkPageRange([view.range], "--format html");
   checkWalk(view, options);
   const { model, comparison, range, seed } = view;
   // Every pass over the rows draws the same sample: a fresh source from the same seed.
@@ -140,6 +144,14 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
       checkInMemoryRange(range, "--format svg");
       const { renderScheduleSvg } = await import("../../format/svg.js");
       await writeChunks(io.stdout, [renderScheduleSvg(Array.from(rows), { title: view.text.title, capMs: model.capMs, scale: options.scale ?? null })]);
+      break;
+    }
+    case "html": {
+      const { schedulePageText } = await import("../shared/html-output.js");
+      const all = Array.from(rows);
+      const page = await view.page();
+      const series = { name: view.text.title, rows: all, capMs: model.capMs, jittered: model.jittered, sampled: seed !== null };
+      await writeChunks(io.stdout, [await schedulePageText({ kind: "schedule", title: view.text.title, command: page.command, summaryLines: summaryLines(), scale: null, series, calculator: page.calculator })]);
       break;
     }
     case "table": {
