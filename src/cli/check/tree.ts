@@ -221,3 +221,19 @@ export function forEachMap(root: Node, visit: (map: MapNode) => boolean | void):
 export function msText(ms: number): string {
   return ms % 1000 === 0 && ms > 0 ? `${ms / 1000}s` : `${ms}ms`;
 }
+
+/**
+ * A duration in a system's own notation (a string, or a number when the system takes
+ * one, such as Argo's seconds), as a flag's text. Zero and anything the system would
+ * refuse are problems: every delay the presets compute from is positive.
+ */
+export function durationValue(node: Node, label: string, parse: (text: string) => number | null, expected: string): string {
+  notPlaceholder(node, label);
+  const raw = node.kind === "string" ? node.value : node.kind === "number" ? node.source : null;
+  const parsed = raw === null ? null : parse(raw);
+  // Nanoseconds are the finest unit any of these systems has; this drops binary noise ("1.1s" × 1000).
+  const ms = parsed === null ? null : Math.round(parsed * 1e6) / 1e6;
+  if (ms === null) throw new FileProblem(node.pos, `${label} must be ${expected}, got ${describe(node)}`);
+  if (ms === 0) throw new FileProblem(node.pos, `${label} is zero; a retry delay must be greater than zero`);
+  return msText(ms);
+}
