@@ -79,6 +79,28 @@ const tableApart = {
  */
 const lazyModules = new Map();
 const exportName = (file) => file.replace(/^src\/cli\//, "").replace(/\.ts$/, "").replace(/[^A-Za-z0-9]/g, "_");
+/**
+ * Lazy modules with a bundle of their own, out of dist/commands.cjs: `check PATH` (file
+ * discovery, the YAML parser and the recognisers, about 150 KB) is parsed only when files
+ * are checked, not by every subcommand.
+ */
+const OWN_BUNDLES = { "src/cli/check/files.ts": "files" };
+const bundleOf = (file) => OWN_BUNDLES[file] ?? "commands";
+/** In the lazy bundles themselves: only the modules with a bundle of their own are kept apart. */
+const ownApart = {
+  name: "own-apart",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.kind !== "dynamic-import") return undefined;
+      const file = projectFile(args);
+      return OWN_BUNDLES[file] === undefined ? undefined : { path: file, namespace: "own-apart" };
+    });
+    build.onLoad({ filter: /.*/, namespace: "own-apart" }, (args) => ({
+      contents: `module.exports = require("./${bundleOf(args.path)}.cjs").${exportName(args.path)};`,
+      loader: "js",
+    }));
+  },
+};
 const commandsApart = {
   name: "commands-apart",
   setup(build) {
@@ -86,11 +108,11 @@ const commandsApart = {
       if (args.kind !== "dynamic-import") return undefined;
       const file = projectFile(args);
       if (!file.startsWith("src/cli/")) return undefined;
-      lazyModules.set(file, exportName(file));
+      if (bundleOf(file) === "commands") lazyModules.set(file, exportName(file));
       return { path: file, namespace: "commands-apart" };
     });
     build.onLoad({ filter: /.*/, namespace: "commands-apart" }, (args) => ({
-      contents: `module.exports = require("./commands.cjs").${exportName(args.path)};`,
+      contents: `module.exports = require("./${bundleOf(args.path)}.cjs").${exportName(args.path)};`,
       loader: "js",
     }));
   },
@@ -117,7 +139,7 @@ await build({
   entryPoints: ["src/cli/run.ts"],
   outfile: "dist/cli.cjs",
   plugins: [startupTrims, tableApart, commandsApart],
-  external: ["./table.cjs", "./pictures.cjs", "./commands.cjs"],
+  external: ["./table.cjs", "./pictures.cjs", "./commands.cjs", ...Object.values(OWN_BUNDLES).map((b) => `./${b}.cjs`)],
 });
 
 await build({
@@ -129,9 +151,19 @@ await build({
     loader: "ts",
   },
   outfile: "dist/commands.cjs",
-  plugins: [startupTrims, tableApart],
-  external: ["./table.cjs", "./pictures.cjs"],
+  plugins: [startupTrims, tableApart, ownApart],
+  external: ["./table.cjs", "./pictures.cjs", ...Object.values(OWN_BUNDLES).map((b) => `./${b}.cjs`)],
 });
+
+for (const [file, bundle] of Object.entries(OWN_BUNDLES)) {
+  await build({
+    ...common,
+    stdin: { contents: `export * as ${exportName(file)} from "./${file}";`, resolveDir: ".", sourcefile: `${bundle}-entry.ts`, loader: "ts" },
+    outfile: `dist/${bundle}.cjs`,
+    plugins: [startupTrims, tableApart, ownApart],
+    external: ["./table.cjs", "./pictures.cjs", "./commands.cjs", ...Object.values(OWN_BUNDLES).map((b) => `./${b}.cjs`)],
+  });
+}
 
 await build({
   ...common,

@@ -28,7 +28,7 @@ export const SYSTEMS = {
 export type SystemName = keyof typeof SYSTEMS;
 
 /** The shapes `check PATH` recognises, for "no retry policy found in F; recognised: …". */
-export const RECOGNISED_SHAPES =
+export const RECOGNISED =
   "backoff's own config (JSON or YAML), BullMQ job options, Step Functions state machines (also in CloudFormation/SAM), " +
   "Kubernetes Job/CronJob, Argo Workflows retryStrategy, Istio VirtualService retries, Envoy retry_policy, " +
   "Spring resilience4j retry (application*.yml/.properties), Kafka client retry properties";
