@@ -16,9 +16,11 @@ function hasRetryKey(props: ReadonlyMap<string, unknown>): boolean {
 }
 
 /** One client's policy from its properties (`producer`: delivery.timeout.ms applies). */
-function report(props: ReadonlyMap<string, FlatEntry>, name: string, producer: boolean, findings: Findings): void {
-  const offsets = KAFKA_RETRY_KEYS.map((key) => props.get(key)).filter((e): e is FlatEntry => e !== undefined).map((e) => e.keyOffsets[e.keyOffsets.length - 1] ?? e.value.pos);
-  findings.policy("kafka", name, Math.min(...offsets), () => {
+function report(props: ReadonlyMap<string, FlatEntry>, name: string, producer: boolean, findings: Findings, at: FlatEntry | null = null): void {
+  // The first retry key (by position), or the given entry (a Spring profile's own).
+  const keyOf = (e: FlatEntry) => e.keyOffsets[e.keyOffsets.length - 1] ?? e.value.pos;
+  const offsets = KAFKA_RETRY_KEYS.map((key) => props.get(key)).filter((e): e is FlatEntry => e !== undefined).map(keyOf);
+  findings.policy("kafka", name, at === null ? Math.min(...offsets) : keyOf(at), () => {
     const options: OptionValues = {};
     const ms = (key: string, max: number): number | undefined => {
       const entry = props.get(key);

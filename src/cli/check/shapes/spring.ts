@@ -33,14 +33,19 @@ export function recogniseSpring(documents: readonly SpringDocument[], findings: 
     if (profile === null) base.push(...document.entries);
     else profiles.push({ profile, entries: document.entries });
   }
-  resilience4j(base, null, () => true, findings);
-  kafka(base, null, () => true, findings);
+  resilience4j(base, null, (used) => used[0] ?? null, findings);
+  kafka(base, null, (used) => used[0] ?? null, findings);
   for (const { profile, entries } of profiles) {
-    const touched = (entry: FlatEntry) => entries.includes(entry);
-    resilience4j([...base, ...entries], profile, (names) => names.some(touched), findings);
-    kafka([...base, ...entries], profile, (names) => names.some(touched), findings);
+    const own = new Set(entries);
+    // Only what the profile's document changes is reported for it, placed where the profile says it.
+    const touched = (used: readonly FlatEntry[]) => used.find((entry) => own.has(entry)) ?? null;
+    resilience4j([...base, ...entries], profile, touched, findings);
+    kafka([...base, ...entries], profile, touched, findings);
   }
 }
+
+/** Of the entries a policy draws on, the one to place it at; null leaves the policy out. */
+type Placement = (used: readonly FlatEntry[]) => FlatEntry | null;
 
 function profileOf(entries: readonly FlatEntry[]): string | null {
   for (const entry of entries) {
@@ -97,12 +102,15 @@ function blocks(entries: readonly FlatEntry[]): { instances: Map<string, Block>;
   return { instances, configs };
 }
 
-function resilience4j(entries: readonly FlatEntry[], profile: string | null, wanted: (entries: readonly FlatEntry[]) => boolean, findings: Findings): void {
+function resilience4j(entries: readonly FlatEntry[], profile: string | null, place: Placement, findings: Findings): void {
   const { instances, configs } = blocks(entries);
   const report = (block: Block, name: string, isInstance: boolean) => {
     const chain = isInstance ? chainOf(block, configs) : [block];
-    if (!wanted(chain.flatMap((b) => b.entries))) return;
-    findings.policy("resilience4j", `${name}${suffix(profile)}`, block.offset, () => {
+    const at = place(chain.flatMap((b) => b.entries));
+    if (at === null) return;
+    // The instance's name key (in a profile: where the profile names it, or what it changes).
+    const offset = profile === null ? block.offset : (at.keyOffsets[3] ?? block.offset);
+    findings.policy("resilience4j", `${name}${suffix(profile)}`, offset, () => {
       const effective = resolve(block, isInstance ? block.name : "default", configs, []);
       const options: OptionValues = {
         base: msText(effective.interval.waitMs),
@@ -250,7 +258,7 @@ const CLIENTS = ["producer", "consumer", "admin", "streams"] as const;
  * `spring.kafka.producer.retries`. One policy per client that sets a retry property, with
  * the common ones under it; the common ones alone are one policy.
  */
-function kafka(entries: readonly FlatEntry[], profile: string | null, wanted: (entries: readonly FlatEntry[]) => boolean, findings: Findings): void {
+function kafka(entries: readonly FlatEntry[], profile: string | null, place: Placement, findings: Findings): void {
   const common = new Map<string, FlatEntry>();
   const perClient = new Map<string, Map<string, FlatEntry>>();
   for (const entry of entries) {
@@ -272,10 +280,12 @@ function kafka(entries: readonly FlatEntry[], profile: string | null, wanted: (e
     if (own === undefined || !kafkaPolicy.hasRetryKey(own)) continue;
     any = true;
     const merged = new Map([...common, ...own]);
-    if (!wanted([...merged.values()])) continue;
-    kafkaPolicy.report(merged, `spring.kafka.${client}${suffix(profile)}`, client === "producer", findings);
+    const at = place([...merged.values()]);
+    if (at === null) continue;
+    kafkaPolicy.report(merged, `spring.kafka.${client}${suffix(profile)}`, client === "producer", findings, profile === null ? null : at);
   }
-  if (!any && kafkaPolicy.hasRetryKey(common) && wanted([...common.values()])) {
-    kafkaPolicy.report(common, `spring.kafka.properties${suffix(profile)}`, true, findings);
+  const at = place([...common.values()]);
+  if (!any && kafkaPolicy.hasRetryKey(common) && at !== null) {
+    kafkaPolicy.report(common, `spring.kafka.properties${suffix(profile)}`, true, findings, profile === null ? null : at);
   }
 }
