@@ -50,8 +50,8 @@ export interface FileResult {
  * document) without one is passed over unparsed. Keys may be quoted (JSON) or not.
  */
 const SYSTEM_WORDS = /StartAt|StateMachine|backoffLimit|retryStrategy|retry_policy|retryPolicy|resilience4j|kafka|VirtualService|\bkind["']?\s*:\s*["']?(?:Cron)?Job\b/;
-/** backoff's own config while scanning: one of its identifying keys at the start of a line. */
-const OWN_WORDS_SCAN = /^[ \t]*["']?(?:policies|strategy|base|preset|backoff)["']?[ \t]*:/m;
+/** backoff's own config while scanning: one of its identifying keys, at the start of a line or after { or ,. */
+const OWN_WORDS_SCAN = /(?:^|[{,])[ \t]*["']?(?:policies|strategy|base|preset|backoff)["']?[ \t]*:/m;
 /** …and named on the command line: any of its keys. */
 const OWN_WORDS_NAMED = /["']?\b(?:strategy|base|cap|factor|step|attempts|jitter|preset|seed|assert|clients|policies|backoff)\b["']?\s*:/;
 const KAFKA_WORDS = /retry\.backoff|delivery\.timeout|^[ \t]*retries\b|resilience4j|spring/m;

@@ -175,7 +175,7 @@ function resolve(block: Block, name: string, configs: ReadonlyMap<string, Block>
       const known = [...configs.keys()];
       throw new FileProblem(entry.value.pos, `baseConfig ${shown(baseName)} of ${block.name} names no resilience4j.retry.configs entry${known.length ? ` (there are ${known.map((k) => shown(k)).join(", ")})` : ""}`);
     }
-    if (seen.includes(baseName)) throw new FileProblem(entry.value.pos, `baseConfig ${shown(baseName)} of ${block.name} leads back to itself (${[...seen, baseName].join(" → ")})`);
+    if (seen.includes(baseName)) throw new FileProblem(entry.value.pos, `baseConfig ${shown(baseName)} of ${block.name} makes a cycle (${[...seen, baseName].join(" → ")})`);
     lend(baseBlock);
     base = resolve(baseBlock, baseName, configs, [...seen, baseName]);
   } else if (name !== "default" && configs.has("default")) {
@@ -280,12 +280,13 @@ function kafka(entries: readonly FlatEntry[], profile: string | null, place: Pla
     if (own === undefined || !kafkaPolicy.hasRetryKey(own)) continue;
     any = true;
     const merged = new Map([...common, ...own]);
-    const at = place([...merged.values()]);
+    // Placed at the client's own first setting (what the profile changes, for a profile).
+    const at = place([...own.values()]) ?? place([...merged.values()]);
     if (at === null) continue;
-    kafkaPolicy.report(merged, `spring.kafka.${client}${suffix(profile)}`, client === "producer", findings, profile === null ? null : at);
+    kafkaPolicy.report(merged, `spring.kafka.${client}${suffix(profile)}`, client === "producer", findings, at);
   }
   const at = place([...common.values()]);
   if (!any && kafkaPolicy.hasRetryKey(common) && at !== null) {
-    kafkaPolicy.report(common, `spring.kafka.properties${suffix(profile)}`, true, findings, profile === null ? null : at);
+    kafkaPolicy.report(common, `spring.kafka.properties${suffix(profile)}`, true, findings, at);
   }
 }
