@@ -72,10 +72,6 @@ export function scheduleSummary(report: FilePolicyReport): string {
   );
 }
 
-function where(item: { file: string; line: number | null; column: number | null }): string {
-  return item.line === null ? item.file : `${item.file}:${item.line}:${item.column}`;
-}
-
 /** Files in the order found, those with a failure first; in a file, failing policies first. */
 function byFile(report: FilesReport): Array<{ file: string; policies: FilePolicyReport[]; disabled: DisabledReport[]; failed: boolean }> {
   const files = new Map<string, { file: string; policies: FilePolicyReport[]; disabled: DisabledReport[]; failed: boolean }>();
@@ -138,7 +134,6 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN): str
     }
     for (const d of group.disabled) lines.push(`  – ${d.name} (${d.system}, line ${d.line}:${d.column}): retries switched off, nothing to check`);
   }
-  for (const s of report.skipped) lines.push(paint.warn(`skipped ${where(s)}: ${s.reason}`));
   const t = totals(report);
   const policies = report.policies.length;
   const files = new Set([...report.policies.map((p) => p.file), ...report.disabled.map((d) => d.file)]).size;

@@ -247,7 +247,10 @@ function presetPolicy(values: OptionValues): Checked {
   }
   const { limits, attemptTimeMs } = limitsFromOptions(values);
   const clients = values.clients === undefined ? null : parseCount("--clients", values.clients);
-  const result = checkPolicy({ model, attempts, attemptTimeMs, clients, growth: null }, limits);
+  // A preset does not say how its delays grow; one whose last delay is its first is constant (a
+  // fixed resilience4j wait), which the no-cap lint must not take for unbounded growth.
+  const growth = model.delay(attempts).delayMs <= model.delay(1).delayMs ? "constant" : null;
+  const result = checkPolicy({ model, attempts, attemptTimeMs, clients, growth }, limits);
   return { attempts, attemptTimeMs, jittered: model.jittered, note, result };
 }
 

@@ -60,22 +60,24 @@ const MAX_FLAT_ENTRIES = 100_000;
 /** A YAML document flattened, keeping only what lies under one of the roots (normalised elements). */
 export function flattenTree(root: Node, roots: readonly (readonly string[])[]): FlatEntry[] {
   const out: FlatEntry[] = [];
-  const walk = (node: Node, elements: readonly string[], offsets: readonly number[], depth: number) => {
-    if (out.length > MAX_FLAT_ENTRIES) throw new FileProblem(node.pos, `more than ${MAX_FLAT_ENTRIES} Spring properties in one document`);
+  // `lastKey`: the latest map key passed on the way down, where an over-long expansion is reported
+  // (for an alias bomb under a key, that key, not the bomb's anchor).
+  const walk = (node: Node, elements: readonly string[], offsets: readonly number[], lastKey: number) => {
+    if (out.length > MAX_FLAT_ENTRIES) throw new FileProblem(lastKey, `more than ${MAX_FLAT_ENTRIES} Spring properties in one document`);
     if (node.kind === "object") {
       for (const [key, entry] of node.entries) {
         const parts = splitName(key);
         const path = [...elements, ...parts];
         if (!relevant(path, roots)) continue;
-        walk(entry.value, path, [...offsets, ...parts.map(() => entry.keyPos)], depth + 1);
+        walk(entry.value, path, [...offsets, ...parts.map(() => entry.keyPos)], entry.keyPos);
       }
     } else if (node.kind === "array") {
-      node.items.forEach((item, index) => walk(item, [...elements, `[${index}]`], [...offsets, item.pos], depth + 1));
+      node.items.forEach((item, index) => walk(item, [...elements, `[${index}]`], [...offsets, item.pos], lastKey));
     } else if (elements.length > 0) {
       out.push({ elements, keyOffsets: offsets, value: node });
     }
   };
-  walk(root, [], [], 0);
+  walk(root, [], [], root.pos);
   return out;
 }
 
