@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Ajv from "ajv-draft-04";
+import AjvDraft04 from "ajv-draft-04";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { memoryStdin, runCli } from "../helpers.js";
 
@@ -219,7 +219,9 @@ describe("backoff check PATH: what it reads and refuses", () => {
   });
 });
 
-const ajv = new Ajv({ strict: false, allErrors: true });
+// ajv-draft-04 is CommonJS with a default export: under NodeNext the class is on .default.
+const Ajv = (AjvDraft04 as unknown as { default: typeof AjvDraft04 }).default ?? AjvDraft04;
+const ajv = new (Ajv as unknown as new (options: object) => import("ajv").default)({ strict: false, allErrors: true });
 // The schema's string formats, checked the way the schema means them (RFC 3986 URIs, RFC 3339 times).
 ajv.addFormat("uri", (value: string) => /^[a-zA-Z][a-zA-Z0-9+.-]*:[^\s]*$/.test(value));
 ajv.addFormat("uri-reference", (value: string) => !/[\s]/.test(value));

@@ -75,6 +75,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
     io.stderr.write(`warning: skipped ${at}: ${entry.reason}\n`);
   };
   let filesScanned = 0;
+  const missing = new Map<string, { first: LocatedPolicy; count: number }>();
 
   const files = paths.filter((p) => p !== STDIN_PATH);
   const sources: AsyncIterable<Candidate> = withStdin(paths, discover(files, excludes, (s) => noteSkip({ file: s.name, line: null, column: null, reason: s.reason })));
@@ -100,9 +101,17 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
         disabled.push({ file: policy.file, line: policy.line, column: policy.column, system: policy.system, name: policy.name });
         continue;
       }
+      if (policy.preset !== null && findPreset(policy.preset) === undefined) {
+        // Noted, and the scan goes on: the error names the first such policy once every file is read.
+        const seen = missing.get(policy.preset);
+        if (seen === undefined) missing.set(policy.preset, { first: policy, count: 1 });
+        else seen.count++;
+        continue;
+      }
       policies.push(checkFound(policy, explicit));
     }
   }
+  if (missing.size > 0) throw missingPresets(missing);
 
   const broken = policies.some((p) => p.result.assertions.some((a) => !a.ok));
   const warned = policies.some((p) => p.result.warnings.length > 0) || skipped.length > 0;
@@ -124,6 +133,18 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   }
   await writeChunks(io.stdout, [`${[...annotations, ...filesReportLines(report, paint)].join("\n")}\n`]);
   return exitCode;
+}
+
+/** One line for the policies whose system has no preset in this build (the presets of issue 12). */
+function missingPresets(missing: ReadonlyMap<string, { first: LocatedPolicy; count: number }>): UsageError {
+  const [preset, { first, count }] = [...missing][0]!;
+  const label = SYSTEMS[first.system].label;
+  const more = count > 1 ? `; ${count - 1} more such ${count === 2 ? "policy" : "policies"}` : "";
+  const others = [...missing.keys()].slice(1);
+  const also = others.length > 0 ? `; also no preset ${others.map((name) => shown(name)).join(", ")}` : "";
+  return new UsageError(
+    `${first.file}:${first.line}:${first.column}: ${label} policy ${shown(first.name)}: unknown preset ${shown(preset)}: this build of backoff cannot compute ${label} schedules yet${more}${also}`,
+  );
 }
 
 /** The candidates in the order the paths were given, standard input ("-") in its place. */
@@ -190,9 +211,6 @@ function checkFound(policy: LocatedPolicy, explicit: OptionValues): FilePolicyRe
   const at = `${policy.file}:${policy.line}:${policy.column}`;
   const label = SYSTEMS[policy.system].label;
   try {
-    if (policy.preset !== null && findPreset(policy.preset) === undefined) {
-      throw new UsageError(`unknown preset ${shown(policy.preset)}: this build of backoff cannot compute ${label} schedules yet`);
-    }
     const values = mergeOptions({}, policy.preset === null ? policy.options : { ...policy.options, preset: policy.preset }, explicit);
     const checked = policy.preset === null ? ownPolicy(values) : presetPolicy(values);
     return {
