@@ -18,6 +18,10 @@ rmSync("dist", { recursive: true, force: true });
  * - commander requires node:child_process at load time (about 4 ms: it pulls in net,
  *   dgram and friends) but only spawns for executable subcommands, which backoff has
  *   none of; it gets the module on first use instead.
+ * - yaml's CST parser reads process.env.LOG_TOKENS for every token, and its composer
+ *   process.env.LOG_STREAM for every document (debugging switches of the library's own
+ *   tests): each read is a call into the C++ environment, about a quarter of the parser's
+ *   time on a tree of YAML files. backoff never sets them; they read as unset.
  * - chalk's bundled supports-color inspects the terminal at load time (node:tty, node:os,
  *   and with them net) to pick the level of its default instance. backoff never uses
  *   that instance: it builds `new Chalk({ level })` from its own colorLevel(), so the
@@ -37,6 +41,13 @@ const startupTrims = {
 module.exports = { spawn: (...args) => load().spawn(...args) };`,
       loader: "js",
     }));
+    build.onLoad({ filter: /node_modules[\\/]yaml[\\/]dist[\\/](parse[\\/]parser|compose[\\/]composer)\.js$/ }, async (args) => {
+      const { readFile } = await import("node:fs/promises");
+      const source = await readFile(args.path, "utf8");
+      const trimmed = source.replace(/node_process\.env\.LOG_(TOKENS|STREAM)/g, "undefined");
+      if (trimmed === source) throw new Error(`startup-trims: no LOG_TOKENS/LOG_STREAM read left in ${args.path}; check the yaml version`);
+      return { contents: trimmed, loader: "js" };
+    });
     build.onLoad({ filter: /^no-supports-color$/, namespace: "startup-trims" }, () => ({
       contents: "export default { stdout: false, stderr: false };",
       loader: "js",

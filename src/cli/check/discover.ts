@@ -1,5 +1,4 @@
-import type { Dirent } from "node:fs";
-import { readFile, readdir, realpath, stat } from "node:fs/promises";
+import { type Dirent, readFileSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { UsageError, shown } from "../shared/errors.js";
 import { type IgnoreRule, isIgnored, parseIgnore } from "./ignore.js";
@@ -12,10 +11,15 @@ import type { FileKind } from "./recognise.js";
  *
  * Left out while walking: the directories .git, node_modules, dist, build and vendor, what
  * the .gitignore at the top of the directory lists, and what --exclude lists (same
- * syntax). Skipped with one line on stderr: a file over 10 MB, and a symbolic link that
- * leads back into a directory being walked (or into itself). A directory reached twice
- * through links is walked once. Files are visited in name order, a directory's files
- * before its subdirectories.
+ * syntax). Skipped with one line on stderr: a symbolic link that leads back into a
+ * directory being walked (or into itself); a file over 10 MB is skipped when it is read
+ * (files.ts), from the size its open handle reports. A directory reached twice through
+ * links is walked once. Files are visited in name order, a directory's files before its
+ * subdirectories.
+ *
+ * The file system is read synchronously: one file at a time is all a check does, and a
+ * synchronous call costs a fraction of a promise's trip through libuv's thread pool
+ * (stat alone was an eighth of the time on a tree of 2,000 files).
  */
 export const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set([".git", "node_modules", "dist", "build", "vendor"]);
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -51,7 +55,7 @@ export function displayName(path: string): string {
   return (rel === "" ? "." : rel).split(sep).join("/");
 }
 
-function reason(error: unknown): string {
+export function reason(error: unknown): string {
   const code = (error as { code?: string } | null)?.code;
   if (code === "ENOENT") return "no such file or directory";
   if (code === "EACCES" || code === "EPERM") return "permission denied";
@@ -59,12 +63,12 @@ function reason(error: unknown): string {
   return code ?? String(error);
 }
 
-export async function* discover(paths: readonly string[], excludes: readonly IgnoreRule[], skip: (s: DiscoverySkip) => void): AsyncGenerator<Candidate> {
+export function* discover(paths: readonly string[], excludes: readonly IgnoreRule[], skip: (s: DiscoverySkip) => void): Generator<Candidate> {
   for (const path of paths) {
     if (path.trim() === "") throw new UsageError(`a PATH is empty; give a file or a directory`);
     let info;
     try {
-      info = await stat(path);
+      info = statSync(path);
     } catch (error) {
       throw new UsageError(`cannot read ${shown(path)}: ${reason(error)}`);
     }
@@ -88,23 +92,23 @@ interface Pending {
   readonly helm: boolean;
 }
 
-async function* walk(root: string, excludes: readonly IgnoreRule[], skip: (s: DiscoverySkip) => void): AsyncGenerator<Candidate> {
+function* walk(root: string, excludes: readonly IgnoreRule[], skip: (s: DiscoverySkip) => void): Generator<Candidate> {
   const rootName = displayName(root);
   const show = (rel: string) => (rootName === "." ? rel : `${rootName}/${rel}`);
   let rules: IgnoreRule[] = [];
   try {
-    rules = parseIgnore(await readFile(join(root, ".gitignore"), "utf8"));
+    rules = parseIgnore(readFileSync(join(root, ".gitignore"), "utf8"));
   } catch {
     // No .gitignore (or none readable): nothing more to leave out.
   }
-  const rootReal = await realpath(root);
+  const rootReal = realpathSync(root);
   const visited = new Set<string>([rootReal]);
   const stack: Pending[] = [{ dir: root, rel: "", ancestors: [rootReal], helm: false }];
   while (stack.length > 0) {
     const { dir, rel, ancestors, helm } = stack.pop()!;
     let entries: Dirent[];
     try {
-      entries = await readdir(dir, { withFileTypes: true });
+      entries = readdirSync(dir, { withFileTypes: true });
     } catch (error) {
       skip({ name: rel === "" ? rootName : show(rel), reason: `cannot read the directory: ${reason(error)}` });
       continue;
@@ -117,13 +121,11 @@ async function* walk(root: string, excludes: readonly IgnoreRule[], skip: (s: Di
       const full = join(dir, entry.name);
       let isDirectory = entry.isDirectory();
       let isFile = entry.isFile();
-      let size: number | null = null;
       if (entry.isSymbolicLink()) {
         try {
-          const target = await stat(full);
+          const target = statSync(full);
           isDirectory = target.isDirectory();
           isFile = target.isFile();
-          size = target.size;
         } catch (error) {
           // A link to itself (ELOOP) is reported; a dangling one is nothing to read.
           if ((error as { code?: string }).code === "ELOOP") skip({ name: show(childRel), reason: "a symbolic link loop" });
@@ -132,7 +134,7 @@ async function* walk(root: string, excludes: readonly IgnoreRule[], skip: (s: Di
       }
       if (isDirectory) {
         if (SKIPPED_DIRECTORIES.has(entry.name) || isIgnored(rules, childRel, true) || isIgnored(excludes, childRel, true)) continue;
-        const real = entry.isSymbolicLink() ? await realpath(full).catch(() => null) : join(ancestors[ancestors.length - 1]!, entry.name);
+        const real = entry.isSymbolicLink() ? realOrNull(full) : join(ancestors[ancestors.length - 1]!, entry.name);
         if (real === null) continue;
         const loop = ancestors.indexOf(real);
         if (loop !== -1) {
@@ -146,21 +148,17 @@ async function* walk(root: string, excludes: readonly IgnoreRule[], skip: (s: Di
       } else if (isFile) {
         const kind = kindOfName(entry.name);
         if (kind === null || isIgnored(rules, childRel, false) || isIgnored(excludes, childRel, false)) continue;
-        if (size === null) {
-          try {
-            size = (await stat(full)).size;
-          } catch (error) {
-            skip({ name: show(childRel), reason: `cannot read: ${reason(error)}` });
-            continue;
-          }
-        }
-        if (size > MAX_FILE_BYTES) {
-          skip({ name: show(childRel), reason: `larger than 10 MB (${size} bytes)` });
-          continue;
-        }
         yield { path: full, name: show(childRel), kind, named: false, helmTemplate: helm };
       }
     }
     for (let i = subdirectories.length - 1; i >= 0; i--) stack.push(subdirectories[i]!);
+  }
+}
+
+function realOrNull(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
   }
 }

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { type CheckResult, checkPolicy } from "../../core/check.js";
 import { findPreset } from "../../presets/registry.js";
 import type { PresetModel } from "../../presets/types.js";
@@ -24,7 +24,7 @@ import { parseAttempts } from "../shared/parse.js";
 import { VERSION } from "../shared/version.js";
 import { checkValues, modelFromValues } from "./action.js";
 import { CHECK_DEFAULT_ATTEMPTS, type CheckFormat } from "./command.js";
-import { type Candidate, MAX_FILE_BYTES, discover, displayName } from "./discover.js";
+import { type Candidate, MAX_FILE_BYTES, discover, displayName, reason } from "./discover.js";
 import { ignoreRule } from "./ignore.js";
 import { type FileKind, type LocatedPolicy, recogniseFile } from "./recognise.js";
 import { RECOGNISED, SYSTEMS } from "./tree.js";
@@ -78,10 +78,15 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   const missing = new Map<string, { first: LocatedPolicy; count: number }>();
 
   const files = paths.filter((p) => p !== STDIN_PATH);
-  const sources: AsyncIterable<Candidate> = withStdin(paths, discover(files, excludes, (s) => noteSkip({ file: s.name, line: null, column: null, reason: s.reason })));
-  for await (const candidate of sources) {
-    const text = candidate.path === STDIN_PATH ? await readStdin(io.stdin) : await readText(candidate);
+  const sources = withStdin(paths, discover(files, excludes, (s) => noteSkip({ file: s.name, line: null, column: null, reason: s.reason })));
+  for (const candidate of sources) {
+    const read = candidate.path === STDIN_PATH ? await readStdin(io.stdin) : readText(candidate);
+    if (read !== null && typeof read === "object") {
+      noteSkip({ file: candidate.name, line: null, column: null, reason: read.skip });
+      continue;
+    }
     filesScanned++;
+    const text = read;
     if (text === null) continue; // binary: not a configuration
     const kind: FileKind = candidate.named && candidate.path !== STDIN_PATH && !/\.(json|ya?ml|properties)$/i.test(candidate.path) ? sniff(text) : candidate.path === STDIN_PATH ? sniff(text) : candidate.kind;
     const result = recogniseFile({ name: candidate.name, text, kind, named: candidate.named, helmTemplate: candidate.helmTemplate });
@@ -148,7 +153,7 @@ function missingPresets(missing: ReadonlyMap<string, { first: LocatedPolicy; cou
 }
 
 /** The candidates in the order the paths were given, standard input ("-") in its place. */
-async function* withStdin(paths: readonly string[], found: AsyncIterable<Candidate>): AsyncGenerator<Candidate> {
+function* withStdin(paths: readonly string[], found: Iterable<Candidate>): Generator<Candidate> {
   const stdinAt = paths.indexOf(STDIN_PATH);
   if (stdinAt === -1) {
     yield* found;
@@ -161,15 +166,36 @@ async function* withStdin(paths: readonly string[], found: AsyncIterable<Candida
   if (stdinAt !== 0) yield stdin;
 }
 
-/** A file's text; null for binary content (a NUL byte, or bytes that are not UTF-8). */
-async function readText(candidate: Candidate): Promise<string | null> {
+/**
+ * A file's text; null for binary content (a NUL byte, or bytes that are not UTF-8); a
+ * skip for a file too large or unreadable while scanning (a named one is refused). One
+ * open handle gives the size and the bytes, so a 1 GB log is never read.
+ */
+function readText(candidate: Candidate): string | null | { skip: string } {
+  let fd: number;
+  try {
+    fd = openSync(candidate.path, "r");
+  } catch (error) {
+    if (candidate.named) throw new UsageError(`cannot read ${candidate.name}: ${reason(error)}`);
+    return { skip: `cannot read: ${reason(error)}` };
+  }
   let bytes: Buffer;
   try {
-    bytes = await readFile(candidate.path);
-  } catch (error) {
-    const code = (error as { code?: string }).code ?? String(error);
-    if (candidate.named) throw new UsageError(`cannot read ${candidate.name}: ${code}`);
-    return null;
+    const size = fstatSync(fd).size;
+    if (size > MAX_FILE_BYTES) {
+      if (candidate.named) throw new UsageError(`${candidate.name} is ${size} bytes; backoff reads configuration files of at most 10 MB`);
+      return { skip: `larger than 10 MB (${size} bytes)` };
+    }
+    bytes = Buffer.allocUnsafe(size);
+    let filled = 0;
+    while (filled < size) {
+      const n = readSync(fd, bytes, filled, size - filled, filled);
+      if (n === 0) break;
+      filled += n;
+    }
+    bytes = bytes.subarray(0, filled);
+  } finally {
+    closeSync(fd);
   }
   const text = decode(bytes);
   if (text === null && candidate.named) throw new UsageError(`${candidate.name} is not a text file (it holds binary data)`);

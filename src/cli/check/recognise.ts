@@ -85,9 +85,14 @@ export class LineIndex {
     if (this.starts === null) {
       const starts = [0];
       const text = this.text;
-      for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+      if (!text.includes("\r")) {
+        // The usual case, found by the engine's own search rather than character by character.
+        for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+      } else {
+        for (let i = 0; i < text.length; i++) {
+          const c = text.charCodeAt(i);
+          if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+        }
       }
       this.starts = starts;
     }

@@ -89,9 +89,17 @@ export function flattenProperties(entries: readonly PropertyEntry[]): FlatEntry[
   });
 }
 
+/** The normalised elements of an entry, computed once (the recognisers ask many times). */
+const normalised = new WeakMap<FlatEntry, string[]>();
+
 /** Whether a flat entry's first elements are, normalised, exactly these. */
 export function startsWith(entry: FlatEntry, prefix: readonly string[]): boolean {
   if (entry.elements.length < prefix.length) return false;
-  for (let i = 0; i < prefix.length; i++) if (norm(entry.elements[i]!) !== prefix[i]) return false;
+  let normed = normalised.get(entry);
+  if (normed === undefined) {
+    normed = entry.elements.map(norm);
+    normalised.set(entry, normed);
+  }
+  for (let i = 0; i < prefix.length; i++) if (normed[i] !== prefix[i]) return false;
   return true;
 }
