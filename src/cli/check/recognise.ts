@@ -28,6 +28,22 @@ import { YamlSyntaxError, parseYamlDocuments } from "./yaml-tree.js";
  */
 export type FileKind = "json" | "yaml" | "properties";
 
+/*
+ * Why .json files are read by backoff's own JSON reader (shared/json-source.ts) and not by
+ * `yaml`, which reads JSON too, or by jsonc-parser:
+ * - its errors are exact and already part of backoff's interface: `retry.json:1:16:
+ *   unknown key "atempts"…` is the same line whether the file comes by --config or as a
+ *   PATH, and the existing tests hold it byte for byte;
+ * - it refuses what a JSON file must not hold and YAML would accept: comments, unquoted
+ *   strings, single quotes, trailing commas, duplicate keys (yaml's duplicate check is
+ *   quadratic in a map's size, see yaml-tree.ts);
+ * - numbers keep their digits (a factor of 1.10000000000000001 is refused, not rounded);
+ *   objects are Maps (no prototype keys); nesting stops at 64 levels;
+ * - it is fast: on the 3.8 MB of Step Functions JSON in the bench's tree it took 60–100 ms
+ *   where `yaml` took 1.6–2 s (JSON.parse: 10–30 ms, without positions).
+ * jsonc-parser would add a dependency for comments that .json files must not have.
+ */
+
 export interface Located {
   readonly file: string;
   readonly line: number;
