@@ -23,6 +23,10 @@ rmSync("dist", { recursive: true, force: true });
  * - commander requires node:child_process at load time (about 4 ms: it pulls in net,
  *   dgram and friends) but only spawns for executable subcommands, which backoff has
  *   none of; it gets the module on first use instead.
+ * - yaml's CST parser reads process.env.LOG_TOKENS for every token, and its composer
+ *   process.env.LOG_STREAM for every document (debugging switches of the library's own
+ *   tests): each read is a call into the C++ environment, about a quarter of the parser's
+ *   time on a tree of YAML files. backoff never sets them; they read as unset.
  * - chalk's bundled supports-color inspects the terminal at load time (node:tty, node:os,
  *   and with them net) to pick the level of its default instance. backoff never uses
  *   that instance: it builds `new Chalk({ level })` from its own colorLevel(), so the
@@ -43,6 +47,13 @@ const startupTrims = {
 module.exports = { spawn: (...args) => load().spawn(...args) };`,
       loader: "js",
     }));
+    build.onLoad({ filter: /node_modules[\\/]yaml[\\/]dist[\\/](parse[\\/]parser|compose[\\/]composer)\.js$/ }, async (args) => {
+      const { readFile } = await import("node:fs/promises");
+      const source = await readFile(args.path, "utf8");
+      const trimmed = source.replace(/node_process\.env\.LOG_(TOKENS|STREAM)/g, "undefined");
+      if (trimmed === source) throw new Error(`startup-trims: no LOG_TOKENS/LOG_STREAM read left in ${args.path}; check the yaml version`);
+      return { contents: trimmed, loader: "js" };
+    });
     build.onLoad({ filter: /^no-supports-color$/, namespace: "startup-trims" }, () => ({
       contents: "export default { stdout: false, stderr: false };",
       loader: "js",
@@ -90,6 +101,31 @@ const tableApart = {
 const lazyModules = new Map();
 /** @param {string} file */
 const exportName = (file) => file.replace(/^src\/cli\//, "").replace(/\.ts$/, "").replace(/[^A-Za-z0-9]/g, "_");
+/**
+ * Lazy modules with a bundle of their own, out of dist/commands.cjs: `check PATH` (file
+ * discovery, the YAML parser and the recognisers, about 150 KB) is parsed only when files
+ * are checked, not by every subcommand.
+ */
+/** @type {Record<string, string>} */
+const OWN_BUNDLES = { "src/cli/check/files.ts": "files" };
+/** @param {string} file */
+const bundleOf = (file) => OWN_BUNDLES[file] ?? "commands";
+/** In the lazy bundles themselves: only the modules with a bundle of their own are kept apart. */
+/** @type {import("esbuild").Plugin} */
+const ownApart = {
+  name: "own-apart",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.kind !== "dynamic-import") return undefined;
+      const file = projectFile(args);
+      return OWN_BUNDLES[file] === undefined ? undefined : { path: file, namespace: "own-apart" };
+    });
+    build.onLoad({ filter: /.*/, namespace: "own-apart" }, (args) => ({
+      contents: `module.exports = require("./${bundleOf(args.path)}.cjs").${exportName(args.path)};`,
+      loader: "js",
+    }));
+  },
+};
 /** @type {import("esbuild").Plugin} */
 const commandsApart = {
   name: "commands-apart",
@@ -98,11 +134,11 @@ const commandsApart = {
       if (args.kind !== "dynamic-import") return undefined;
       const file = projectFile(args);
       if (!file.startsWith("src/cli/")) return undefined;
-      lazyModules.set(file, exportName(file));
+      if (bundleOf(file) === "commands") lazyModules.set(file, exportName(file));
       return { path: file, namespace: "commands-apart" };
     });
     build.onLoad({ filter: /.*/, namespace: "commands-apart" }, (args) => ({
-      contents: `module.exports = require("./commands.cjs").${exportName(args.path)};`,
+      contents: `module.exports = require("./${bundleOf(args.path)}.cjs").${exportName(args.path)};`,
       loader: "js",
     }));
   },
@@ -150,7 +186,7 @@ await build({
   entryPoints: ["src/cli/run.ts"],
   outfile: "dist/cli.cjs",
   plugins: [startupTrims, tableApart, commandsApart],
-  external: ["./table.cjs", "./pictures.cjs", "./commands.cjs"],
+  external: ["./table.cjs", "./pictures.cjs", "./commands.cjs", ...Object.values(OWN_BUNDLES).map((b) => `./${b}.cjs`)],
 });
 
 await build({
@@ -163,9 +199,19 @@ await build({
   },
   outfile: "dist/commands.cjs",
   define: pageDefine,
-  plugins: [startupTrims, tableApart],
-  external: ["./table.cjs", "./pictures.cjs"],
+  plugins: [startupTrims, tableApart, ownApart],
+  external: ["./table.cjs", "./pictures.cjs", ...Object.values(OWN_BUNDLES).map((b) => `./${b}.cjs`)],
 });
+
+for (const [file, bundle] of Object.entries(OWN_BUNDLES)) {
+  await build({
+    ...common,
+    stdin: { contents: `export * as ${exportName(file)} from "./${file}";`, resolveDir: ".", sourcefile: `${bundle}-entry.ts`, loader: "ts" },
+    outfile: `dist/${bundle}.cjs`,
+    plugins: [startupTrims, tableApart, ownApart],
+    external: ["./table.cjs", "./pictures.cjs", "./commands.cjs", ...Object.values(OWN_BUNDLES).map((b) => `./${b}.cjs`)],
+  });
+}
 
 await build({
   ...common,

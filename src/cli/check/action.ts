@@ -63,6 +63,11 @@ export async function runCheck(explicit: OptionValues, switches: CheckSwitches, 
   const exitCode = checkExitCode(reports.map((r) => r.result), switches.strict);
   const annotations =
     io.env["GITHUB_ACTIONS"] === "true" ? githubAnnotations(reports, config === null || config.name === STDIN_NAME ? null : config.name, switches.strict) : [];
+  if (switches.format === "sarif") {
+    const { configReportsSarif } = await import("./files.js");
+    await writeChunks(io.stdout, [configReportsSarif(reports, config?.name ?? null, exitCode, switches.strict)]);
+    return exitCode;
+  }
   if (switches.format === "json") {
     // Annotations go to stderr here, so that stdout stays one JSON document.
     if (annotations.length > 0) io.stderr.write(`${annotations.join("\n")}\n`);

@@ -53,6 +53,18 @@ export function parseConfig(text: string, name: string): ConfigFile {
   return new ConfigReader(body, name).file(root);
 }
 
+/**
+ * The same reading for a document already parsed (`check PATH` reads YAML too): node
+ * offsets are into `text`, which names positions in messages.
+ */
+export function readConfigNode(root: JsonNode, text: string, name: string): ConfigFile {
+  return new ConfigReader(text, name).file(root);
+}
+
+/** The top-level keys of a config: the calculator's, the shared ones, "policies", and BullMQ's. */
+export const CONFIG_TOP_KEYS: readonly string[] = [...CALCULATOR_KEYS, ...SHARED_KEYS, "policies"];
+export const BULLMQ_TOP_KEYS: readonly string[] = ["attempts", "backoff", ...SHARED_KEYS, ...BULLMQ_IGNORED];
+
 class ConfigReader {
   constructor(
     private readonly text: string,
