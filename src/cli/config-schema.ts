@@ -3,7 +3,7 @@ import { STRATEGIES } from "../core/policy.js";
 import { ASSERT_KEYS, type AssertKey, type OptionValues, POLICY_KEYS, parseCount } from "./check-options.js";
 import { UsageError, shown } from "./errors.js";
 import { type JsonEntry, type JsonNode, lineColumn, parseJsonSource, where } from "./json-source.js";
-import { parseAttempts, parseDuration, parseFactor } from "./parse.js";
+import { parseAttempts, parseBase, parseCap, parseDuration, parseFactor } from "./parse.js";
 import { closest } from "./suggest.js";
 
 /**
@@ -135,7 +135,7 @@ class ConfigReader {
         case "base":
         case "cap":
         case "step":
-          options[key] = this.duration(value, label);
+          options[key] = this.duration(value, label, undefined, key === "base" ? parseBase : key === "cap" ? parseCap : parseDuration);
           break;
         case "factor":
           options.factor = this.factor(value, label);
@@ -198,7 +198,7 @@ class ConfigReader {
     const options: OptionValues = {
       preset: "bullmq",
       strategy: type,
-      base: this.duration(delay, `${prefix}backoff.delay`, "a number of milliseconds"),
+      base: this.duration(delay, `${prefix}backoff.delay`, "a number of milliseconds", parseBase),
       attempts: String(tries - 1),
     };
     if (jitter !== undefined) {
@@ -232,9 +232,9 @@ class ConfigReader {
   }
 
   /** A duration: a number of milliseconds, or a string with a unit ("1.5s", "2m"). */
-  private duration(node: JsonNode, label: string, allowed = 'a number of milliseconds or a string such as "1.5s"'): string {
+  private duration(node: JsonNode, label: string, allowed = 'a number of milliseconds or a string such as "1.5s"', parse = parseDuration): string {
     const text = node.kind === "number" ? this.plainNumber(node, label) : node.kind === "string" ? node.value : this.fail(node.pos, `${label} must be a duration (${allowed}), got ${describeValue(node)}`);
-    this.checked(node, label, (l) => parseDuration(l, text));
+    this.checked(node, label, (l) => parse(l, text));
     return text;
   }
 

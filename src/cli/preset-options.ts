@@ -3,7 +3,7 @@ import { OVERRIDE_FLAGS, offeredText } from "../format/preset-text.js";
 import { PRESETS, closestPreset, findPreset } from "../presets/registry.js";
 import { type OverrideName, type Preset, PresetError, type PresetModel, type PresetOverrides } from "../presets/types.js";
 import { UsageError, shown } from "./errors.js";
-import { parseAttempts, parseDuration, parseFactor } from "./parse.js";
+import { parseAttempts, parseBase, parseCap, parseDuration, parseFactor } from "./parse.js";
 import type { ScheduleOptions } from "./schedule-command.js";
 
 // Reading --preset and its overrides into a model: shared by the schedule and `check`,
@@ -31,11 +31,11 @@ export function presetOverrides(preset: Preset, options: ScheduleOptions, given:
   }
   if (given.has("base")) {
     offered("baseMs");
-    overrides.baseMs = parseDuration("--base", options.base);
+    overrides.baseMs = parseBase("--base", options.base);
   }
   if (options.cap !== undefined) {
     offered("capMs");
-    overrides.capMs = parseDuration("--cap", options.cap);
+    overrides.capMs = parseCap("--cap", options.cap);
   }
   if (options.factor !== undefined) {
     offered("factor");

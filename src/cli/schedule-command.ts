@@ -10,7 +10,7 @@ import { policyTitle, scheduleSummaryLines } from "../format/summary.js";
 import { UsageError } from "./errors.js";
 import type { Io } from "./io.js";
 import { checkJitterNeedsCap, parseJitter, parseSeed } from "./jitter-options.js";
-import { parseAttempts, parseDuration, parseFactor } from "./parse.js";
+import { parseAttempts, parseBase, parseCap, parseDuration, parseFactor } from "./parse.js";
 import { type Format, type ScheduleView, checkPictureOptions, writeSchedule } from "./schedule-output.js";
 
 export { FORMATS, type Format } from "./schedule-output.js";
@@ -44,8 +44,8 @@ export const DEFAULT_ATTEMPTS = "1..10";
 
 /** Turns the option strings into a checked policy, naming the option in every error. */
 export function policyFromOptions(options: ScheduleOptions): { policy: Policy; range: AttemptRange } {
-  const baseMs = parseDuration("--base", options.base);
-  const capMs = options.cap === undefined ? null : parseDuration("--cap", options.cap);
+  const baseMs = parseBase("--base", options.base);
+  const capMs = options.cap === undefined ? null : parseCap("--cap", options.cap);
   const stepMs = options.step === undefined ? undefined : parseDuration("--step", options.step);
   if (options.factor !== undefined && options.strategy !== "exponential") {
     throw new UsageError(`--factor applies only to --strategy exponential, not ${options.strategy}`);

@@ -9,7 +9,7 @@ import { durationWithMs } from "../format/summary.js";
 import { parseCount } from "./check-options.js";
 import { UsageError } from "./errors.js";
 import { type Io, writeChunks } from "./io.js";
-import { parseDuration, parseFactor } from "./parse.js";
+import { parseBase, parseCap, parseDuration, parseFactor } from "./parse.js";
 import { runSchedule } from "./schedule-command.js";
 
 
@@ -77,13 +77,13 @@ function printedFactor(exact: number, total: (factor: number) => number, targetM
 export function solve(options: SolveOptions): Solution | NoSolution {
   const unknown = unknownOf(options);
   const targetMs = parseDuration("--total", options.total!);
-  const capMs = options.cap === undefined ? null : parseDuration("--cap", options.cap);
+  const capMs = options.cap === undefined ? null : parseCap("--cap", options.cap);
   const strategy = options.strategy ?? "exponential";
   if (unknown !== "attempts" && strategy !== "exponential") {
     throw new UsageError(`solve finds the ${unknown} of an exponential policy only, not --strategy ${strategy}`);
   }
   if (options.factor !== undefined && strategy !== "exponential") throw new UsageError(`--factor applies only to --strategy exponential, not ${strategy}`);
-  const baseMs = options.base === undefined ? null : parseDuration("--base", options.base);
+  const baseMs = options.base === undefined ? null : parseBase("--base", options.base);
   if (baseMs !== null && capMs !== null && capMs < baseMs) throw new UsageError(`--cap (${options.cap}) must be at least --base (${options.base})`);
   const factor = options.factor === undefined ? undefined : parseFactor("--factor", options.factor);
   const totalOf = (policy: Policy, n: number) => modelTotals(policyModel(policy), n).cumulativeMs;
