@@ -1,4 +1,5 @@
 import type { JitterPlan } from "./jitter/index.js";
+import { draw } from "./jitter/uniform.js";
 import { SATURATED_MS } from "./limits.js";
 import type { RandomSource } from "./model.js";
 
@@ -182,7 +183,8 @@ export function simulateCohort(plan: JitterPlan, cohort: Cohort, random: CohortR
     for (let k = 0; k < aliveCount; k++) {
       const c = alive[k]!;
       const range = fixed ?? plan.range(attempt, previous![c]!);
-      let delay = range.lo === range.hi ? range.lo : random.delay.integer(range.lo, range.hi);
+      // A top past 2^53 − 1 (rare) needs the exact draw; the common case stays inline.
+      let delay = range.hiBeyond !== undefined ? draw(range, random.delay) : range.lo === range.hi ? range.lo : random.delay.integer(range.lo, range.hi);
       if (delay > range.ceiling) delay = range.ceiling;
       if (previous !== null) previous[c] = delay;
       const t = Math.min(time[c]! + delay, SATURATED_MS);

@@ -1,6 +1,6 @@
 import { MAX_EXACT_MS, SATURATED_MS, isSaturated } from "../limits.js";
 import type { DelayBounds } from "../model.js";
-import type { DrawRange } from "./uniform.js";
+import { type DrawRange, rangeUpTo } from "./uniform.js";
 
 /**
  * AWS "decorrelated jitter": `sleep = min(cap, uniform(base, previous_sleep × 3))`, with
@@ -11,7 +11,7 @@ import type { DrawRange } from "./uniform.js";
  */
 export function decorrelatedRange(baseMs: number, previousMs: number, ceiling: number): DrawRange {
   const hi = 3 * previousMs;
-  return { lo: baseMs, hi: hi > MAX_EXACT_MS ? MAX_EXACT_MS : hi, ceiling };
+  return hi > MAX_EXACT_MS ? rangeUpTo(baseMs, 3n * BigInt(previousMs), ceiling) : { lo: baseMs, hi, ceiling };
 }
 
 /** Above this many distinct values below the cap, the mean is computed on a grid of this many cells. */
