@@ -302,6 +302,11 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       io.stderr.write(`error: ${error.message}\n`);
       return EXIT_USAGE;
     }
+    if (error instanceof Error && error.name === "WalkLimitError") {
+      // core/limits.ts: a total with no closed form that would take minutes to add up.
+      io.stderr.write(`error: ${error.message}; give a --cap that the delays reach sooner, or fewer --attempts\n`);
+      return EXIT_USAGE;
+    }
     if (error instanceof CommanderError) {
       // Commander has already printed its message through outputError.
       return error.code === "commander.helpDisplayed" || error.code === "commander.version" ? EXIT_OK : EXIT_USAGE;

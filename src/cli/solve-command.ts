@@ -5,6 +5,7 @@ import { policyModel } from "../core/policy-model.js";
 import { modelTotals, scheduleRows } from "../core/schedule.js";
 import { type NoSolution, SOLVE_TOLERANCE, solveAttempts, solveBase, solveFactor } from "../core/solve.js";
 import { humanDuration } from "../format/duration.js";
+import { approximateText } from "../format/numbers.js";
 import { durationWithMs } from "../format/summary.js";
 import { parseCount } from "./check-options.js";
 import { UsageError } from "./errors.js";
@@ -136,7 +137,7 @@ export function equationText(solution: Solution): string {
 }
 
 function trimmed(x: number): string {
-  return Number.isInteger(x) ? String(x) : x.toPrecision(10).replace(/\.?0+$/, "");
+  return approximateText(x);
 }
 
 function flagsOf(policy: Policy, attempts: number): string {

@@ -9,6 +9,7 @@ import { equalRange } from "./equal.js";
 import { fullRange } from "./full.js";
 import { noneRange } from "./none.js";
 import { isJitterFraction, proportionalRange } from "./proportional.js";
+import { closedFormTotals } from "./totals.js";
 import { type DrawRange, SATURATED_RANGE, ceilingOf, draw, drawBounds, drawMean } from "./uniform.js";
 
 export { DecorrelatedSchedule, decorrelatedRange, EXACT_MEAN_VALUES } from "./decorrelated.js";
@@ -122,7 +123,9 @@ export function jitteredPolicyModel(policy: Policy, jitter: Jitter): ScheduleMod
     capMs,
     capReachedAt: () => capReachedAt(policy),
     mayExceedCap: false,
+    monotone: true, // every mode's bounds grow with the un-jittered delay (decorrelated: with M_n)
     cumulativeMs: (attempt: number) => cumulativeMs(policy, attempt),
+    ...closedFormTotals(policy, jitter),
   };
   if (jitter.kind === "decorrelated") {
     const schedule = new DecorrelatedSchedule(plan.firstPreviousMs, ceilingOf(capMs));
