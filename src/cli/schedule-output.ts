@@ -160,7 +160,10 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
         const measured = range.last - range.first < MEASURED_TABLE_ROWS;
         let pass = measured ? 0 : 1;
         const tableRows = () => (pass++ === 0 ? freshRows() : rows);
-        const lastRow = measured ? undefined : freshRows({ first: range.last, last: range.last }).next().value;
+        // The last row sizes the columns before any row is out: drawn without the sample (which
+        // would mean drawing every attempt before it first); the sample columns are sized from
+        // the bounds, which every sample lies within.
+        const lastRow = measured ? undefined : scheduleRows(model, comparison, { first: range.last, last: range.last }).next().value;
         const tableOptions = { jittered: model.jittered, sampled: seed !== null };
         await writeChunks(io.stdout, renderScheduleTable(tableRows, summaryLines, paint, tableOptions, lastRow ?? undefined));
       }
