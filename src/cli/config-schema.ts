@@ -2,7 +2,7 @@ import { MAX_EXACT_MS } from "../core/limits.js";
 import { STRATEGIES } from "../core/policy.js";
 import { ASSERT_KEYS, type AssertKey, type OptionValues, POLICY_KEYS, parseCount } from "./check-options.js";
 import { UsageError, shown } from "./errors.js";
-import { type JsonEntry, type JsonNode, lineColumn, parseJsonSource, where } from "./json-source.js";
+import { type JsonEntry, type JsonNode, lineLocator, parseJsonSource, where } from "./json-source.js";
 import { parseAttempts, parseBase, parseCap, parseDuration, parseFactor } from "./parse.js";
 import { closest } from "./suggest.js";
 
@@ -102,8 +102,11 @@ class ConfigReader {
     return { name: this.name, policies: list };
   }
 
+  private locate: ((offset: number) => { line: number; column: number }) | null = null;
+
   private line(pos: number): number {
-    return lineColumn(this.text, pos).line;
+    this.locate ??= lineLocator(this.text);
+    return this.locate(pos).line;
   }
 
   /** One policy: the calculator's keys, or BullMQ's job options (recognised by `backoff`). */
