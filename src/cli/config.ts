@@ -1,3 +1,4 @@
+import { fstatSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { type ConfigFile, type ConfigPolicy, parseConfig } from "./config-schema.js";
 import type { OptionValues } from "./check-options.js";
@@ -35,15 +36,37 @@ async function readStdin(stdin: InStream | undefined): Promise<string> {
     // A terminal would leave the command waiting silently for typing.
     throw new UsageError("--config - reads standard input, which is a terminal; pipe or redirect the JSON in (backoff check --config - < retry.json)");
   }
+  checkStdinKind(stdin);
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stdin) {
-    const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : Buffer.from(chunk);
-    size += bytes.length;
-    if (size > MAX_CONFIG_BYTES) throw new UsageError(`--config - received more than ${MAX_CONFIG_BYTES} bytes on standard input; a configuration is far smaller`);
-    chunks.push(bytes);
+  try {
+    for await (const chunk of stdin) {
+      const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : Buffer.from(chunk);
+      size += bytes.length;
+      if (size > MAX_CONFIG_BYTES) throw new UsageError(`--config - received more than ${MAX_CONFIG_BYTES} bytes on standard input; a configuration is far smaller`);
+      chunks.push(bytes);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    // Standard input closed, or open for writing only (0>file): a read error, said in one line.
+    throw new UsageError(`--config - cannot read standard input: ${systemReason(error)}`);
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * A directory (or nothing readable) redirected into standard input reads as empty, which
+ * would be reported as an empty configuration; say what it is instead.
+ */
+function checkStdinKind(stdin: InStream): void {
+  if (typeof stdin.fd !== "number") return;
+  let info;
+  try {
+    info = fstatSync(stdin.fd);
+  } catch (error) {
+    throw new UsageError(`--config - cannot read standard input: ${systemReason(error)}`);
+  }
+  if (info.isDirectory()) throw new UsageError("--config - reads standard input, which is a directory; redirect a JSON file into it (backoff check --config - < retry.json)");
 }
 
 function systemReason(error: unknown): string {
@@ -56,6 +79,8 @@ function systemReason(error: unknown): string {
       return "permission denied";
     case "EISDIR":
       return "it is a directory";
+    case "EBADF":
+      return "it is not open for reading (EBADF)";
     default:
       return code ?? (error instanceof Error ? error.message.split("\n")[0]! : String(error));
   }

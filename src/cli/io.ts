@@ -17,6 +17,8 @@ export interface OutStream {
 /** Standard input, read whole by `--config -`; isTTY says a person would be typing into it. */
 export interface InStream extends AsyncIterable<string | Uint8Array> {
   readonly isTTY?: boolean;
+  /** The file descriptor (0 for the process's standard input), to tell a redirected directory. */
+  readonly fd?: number;
 }
 
 export interface Io {

@@ -2,7 +2,7 @@ import { MAX_CLIENTS, MAX_EVENTS, MAX_SIMULATED_ATTEMPTS, type SimulateFormat } 
 import { groupDigits } from "../format/numbers.js";
 import { type Jitter, NO_JITTER, jitterPlan } from "../core/jitter/index.js";
 import type { Policy } from "../core/policy.js";
-import { type Cohort, type CohortRandom, type CohortResult, loadHistograms, simulateCohort } from "../core/simulate.js";
+import { type Cohort, type CohortRandom, type CohortResult, simulateCohort } from "../core/simulate.js";
 import { type Simulation, renderSimulationCsv, renderSimulationJson, renderSimulationMarkdown } from "../format/simulate.js";
 import { colorLevel } from "./color.js";
 import { UsageError, shown } from "./errors.js";
@@ -10,6 +10,7 @@ import { type Io, writeChunks } from "./io.js";
 import { checkJitterNeedsCap, parseJitter, parseSeed } from "./jitter-options.js";
 import { parseDuration } from "./parse.js";
 import { DEFAULT_SEED, seededRandom } from "./random.js";
+import { chartHistograms } from "./simulate-chart.js";
 import { type ScheduleOptions, policyFromOptions } from "./schedule-command.js";
 
 
@@ -100,6 +101,8 @@ export async function runSimulate(options: SimulateOptions, io: Io): Promise<num
   const simulation: Simulation = options.compareJitter
     ? { kind: "compare", policy, cohort, seed, modes: comparedJitters(jitter).map((mode) => ({ jitter: mode, result: run(policy, mode, cohort, seed) })) }
     : { kind: "single", policy, cohort, seed, jitter, result: run(policy, jitter, cohort, seed, keep), baseline: run(policy, NO_JITTER, cohort, seed, keep) };
+  // Checked before any output: a chart that cannot be drawn is refused, not cut off after the table.
+  const histograms = options.chart && simulation.kind === "single" ? chartHistograms([simulation.result, simulation.baseline], cohort.windowMs) : null;
   switch (options.format) {
     case "csv":
       await writeChunks(io.stdout, [renderSimulationCsv(simulation)]);
@@ -114,9 +117,9 @@ export async function runSimulate(options: SimulateOptions, io: Io): Promise<num
       const [{ Chalk }, { renderSimulationTable }] = await Promise.all([import("chalk"), import("../format/simulate-table.js")]);
       const paint = new Chalk({ level: colorLevel(options.color, io.stdout.isTTY === true, io.env) });
       await writeChunks(io.stdout, [renderSimulationTable(simulation, paint)]);
-      if (options.chart && simulation.kind === "single") {
+      if (histograms !== null) {
         const [{ renderHerdChart }, { chartNeedsAscii }] = await Promise.all([import("../format/herd-chart.js"), import("../format/chart.js")]);
-        const [jittered, unjittered] = loadHistograms([simulation.result, simulation.baseline], cohort.windowMs);
+        const [jittered, unjittered] = histograms;
         const counts = { windowMs: cohort.windowMs, jittered: Array.from(jittered!), unjittered: Array.from(unjittered!) };
         await writeChunks(io.stdout, [`\n${renderHerdChart(counts, io.stdout.columns ?? 80, chartNeedsAscii(io.env))}`]);
       }
