@@ -9,6 +9,7 @@ import { type OptionValues, limitsFromOptions, parseCount } from "./check-option
 import { STDIN_NAME, loadConfig, mergeOptions, selectPolicies } from "./config.js";
 import { UsageError, shown } from "./errors.js";
 import { type Io, writeChunks } from "./io.js";
+import { parseSeed } from "./jitter-options.js";
 import { parseAttempts } from "./parse.js";
 import { buildPreset, presetNamed, presetOverrides } from "./preset-options.js";
 import { DEFAULT_BASE, type ScheduleOptions, jitterFromOptions, policyFromOptions } from "./schedule-command.js";
@@ -32,6 +33,9 @@ export const CHECK_DEFAULTS: OptionValues = { strategy: "exponential", base: DEF
  * model or the preset's model from `options.jitter` / `options.preset`).
  */
 export function modelFromOptions(options: OptionValues, given: ReadonlySet<string> = new Set()): { model: ScheduleModel; growth: Growth | null } {
+  // A seed changes no check (checks use exact bounds), but it is read as the schedule reads
+  // it, so that a file the schedule refuses is not passed by check (and the other way round).
+  if (options.seed !== undefined) parseSeed("--seed", options.seed);
   if (options.preset !== undefined) {
     // A library's own schedule: its parameters are the options given, mapped as for the schedule command.
     const preset = presetNamed(options.preset, "--preset");

@@ -4,6 +4,9 @@ import { ASSERT_KEYS, type AssertKey, type OptionValues, POLICY_KEYS, parseCount
 import { UsageError, shown } from "./errors.js";
 import { type JsonEntry, type JsonNode, lineLocator, parseJsonSource, where } from "./json-source.js";
 import { parseAttempts, parseBase, parseCap, parseDuration, parseFactor } from "./parse.js";
+import { jsonNumberText } from "./shared/json-number.js";
+import { ONE, compareDecimals, decimalText, parsePlainDecimal } from "../core/decimal.js";
+import { exactDecimalNumber } from "./shared/values.js";
 import { closest } from "./suggest.js";
 
 /**
@@ -205,10 +208,14 @@ class ConfigReader {
       attempts: String(tries - 1),
     };
     if (jitter !== undefined) {
-      if (jitter.kind !== "number" || jitter.value < 0 || jitter.value > 1) {
+      // Compared as the decimal written (1.0000000000000001 is above 1), as the flag is.
+      const fraction = jitter.kind === "number" ? parsePlainDecimal(this.numberText(jitter, `${prefix}backoff.jitter`)) : null;
+      if (fraction === null || compareDecimals(fraction, ONE) > 0) {
         this.fail(jitter.pos, `${prefix}backoff.jitter must be a number from 0 to 1, got ${describeValue(jitter)}`);
       }
-      if (jitter.value > 0) options.jitter = jitter.source;
+      const text = decimalText(fraction);
+      this.checked(jitter, `${prefix}backoff.jitter`, (l) => exactDecimalNumber(l, text, fraction));
+      if (fraction.digits > 0n) options.jitter = text;
     }
     return options;
   }
@@ -243,7 +250,7 @@ class ConfigReader {
 
   private factor(node: JsonNode, label: string): string {
     // The number's own digits, so parseFactor can refuse digits a double would drop.
-    const text = node.kind === "number" ? node.source : node.kind === "string" ? node.value : this.fail(node.pos, `${label} must be a number such as 2 or 1.5, got ${describeValue(node)}`);
+    const text = node.kind === "number" ? this.numberText(node, label) : node.kind === "string" ? node.value : this.fail(node.pos, `${label} must be a number such as 2 or 1.5, got ${describeValue(node)}`);
     this.checked(node, label, (l) => parseFactor(l, text));
     return text;
   }
@@ -269,11 +276,15 @@ class ConfigReader {
   /** A number as plain decimal digits; refuses what cannot be held exactly. */
   private plainNumber(node: Extract<JsonNode, { kind: "number" }>, label: string): string {
     if (Math.abs(node.value) > MAX_EXACT_MS) this.fail(node.pos, `${label} is too large: ${node.source} is beyond ${MAX_EXACT_MS}`);
-    if (/^-?\d+(\.\d+)?$/.test(node.source)) return node.source;
-    const text = String(node.value);
-    // Exponent forms such as 1e3 are spelled out; values too small for that are refused.
-    if (/e/i.test(text)) this.fail(node.pos, `${label} is too small to use: ${node.source}`);
-    return text;
+    return this.numberText(node, label);
+  }
+
+  /**
+   * A JSON number as the exact decimal it spells (1e3 → 1000, 5e-1 → 0.5), for every key
+   * alike; the option's own parser then judges it as it judges the flag.
+   */
+  private numberText(node: Extract<JsonNode, { kind: "number" }>, label: string): string {
+    return jsonNumberText(node.source) ?? this.fail(node.pos, `${label} is out of range: ${node.source}`);
   }
 
   private choice<T extends string>(node: JsonNode, label: string, choices: readonly T[]): T {
@@ -289,7 +300,7 @@ class ConfigReader {
 
   /** A number (its own digits) or a string, as a flag would give it. */
   private scalar(node: JsonNode, label: string): string {
-    if (node.kind === "number") return node.source;
+    if (node.kind === "number") return this.numberText(node, label);
     if (node.kind === "string") return node.value;
     return this.fail(node.pos, `${label} must be a number or a string, got ${describeValue(node)}`);
   }

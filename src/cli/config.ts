@@ -4,6 +4,7 @@ import { type ConfigFile, type ConfigPolicy, parseConfig } from "./config-schema
 import type { OptionValues } from "./check-options.js";
 import { UsageError, shown } from "./errors.js";
 import type { InStream, Io } from "./io.js";
+import { utf8Text } from "./shared/utf8.js";
 
 /** Far larger than any retry configuration; a bigger file is a mistake (a log, a dump). */
 export const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -23,11 +24,13 @@ export async function readConfigText(spec: string, io: Io): Promise<{ text: stri
   if (info.isDirectory()) throw new UsageError(`--config ${shown(spec)} is a directory; give a JSON file`);
   if (!info.isFile()) throw new UsageError(`--config ${shown(spec)} is not a regular file`);
   if (info.size > MAX_CONFIG_BYTES) throw new UsageError(`--config ${shown(spec)} is ${info.size} bytes; a configuration file may be at most ${MAX_CONFIG_BYTES} bytes`);
+  let bytes;
   try {
-    return { text: await readFile(spec, "utf8"), name: spec };
+    bytes = await readFile(spec);
   } catch (error) {
     throw new UsageError(`--config cannot read ${shown(spec)}: ${systemReason(error)}`);
   }
+  return { text: utf8Text(bytes, spec), name: spec };
 }
 
 async function readStdin(stdin: InStream | undefined): Promise<string> {
@@ -51,7 +54,7 @@ async function readStdin(stdin: InStream | undefined): Promise<string> {
     // Standard input closed, or open for writing only (0>file): a read error, said in one line.
     throw new UsageError(`--config - cannot read standard input: ${systemReason(error)}`);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return utf8Text(Buffer.concat(chunks), STDIN_NAME);
 }
 
 /**

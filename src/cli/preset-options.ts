@@ -4,6 +4,8 @@ import { PRESETS, closestPreset, findPreset } from "../presets/registry.js";
 import { type OverrideName, type Preset, PresetError, type PresetModel, type PresetOverrides } from "../presets/types.js";
 import { UsageError, shown } from "./errors.js";
 import { parseAttempts, parseBase, parseCap, parseDuration, parseFactor } from "./parse.js";
+import { parsePlainDecimal } from "../core/decimal.js";
+import { exactDecimalNumber, inputText } from "./shared/values.js";
 import type { ScheduleOptions } from "./schedule-command.js";
 
 // Reading --preset and its overrides into a model: shared by the schedule and `check`,
@@ -11,7 +13,7 @@ import type { ScheduleOptions } from "./schedule-command.js";
 
 /** The preset by name, or a UsageError suggesting the closest. */
 export function presetNamed(name: string, option: string): Preset {
-  const preset = findPreset(name);
+  const preset = findPreset(inputText(option, name));
   if (!preset) throw new UsageError(`${option} has no preset ${shown(name)}; did you mean "${closestPreset(name)}"? (backoff presets lists all ${PRESETS.length})`);
   return preset;
 }
@@ -43,7 +45,10 @@ export function presetOverrides(preset: Preset, options: ScheduleOptions, given:
   }
   if (options.jitter !== undefined) {
     offered("jitter");
-    overrides.jitter = options.jitter;
+    overrides.jitter = inputText("--jitter", options.jitter);
+    // A fraction is handed to the library as a double: refused when the double is not the decimal written.
+    const fraction = parsePlainDecimal(overrides.jitter);
+    if (fraction !== null) exactDecimalNumber("--jitter", options.jitter, fraction);
   }
   if (options.maxElapsed !== undefined) {
     offered("maxElapsedMs");

@@ -10,6 +10,7 @@ import { type Io, writeChunks } from "./io.js";
 import { checkJitterNeedsCap, parseJitter, parseSeed } from "./jitter-options.js";
 import { parseDuration } from "./parse.js";
 import { DEFAULT_SEED, seededRandom } from "./random.js";
+import { parseSpread, parseUnitFraction, readWhole } from "./shared/values.js";
 import { chartHistograms } from "./simulate-chart.js";
 import { type ScheduleOptions, policyFromOptions } from "./schedule-command.js";
 
@@ -32,25 +33,18 @@ export function cohortRandom(seed: number): CohortRandom {
 }
 
 function parseClients(text: string): number {
-  const trimmed = text.trim().replace(/_/g, "");
-  if (!/^\d+$/.test(trimmed)) throw new UsageError(`--clients must be a whole number from 1 to ${groupDigits(MAX_CLIENTS)}, got ${shown(text)}`);
-  const clients = Number(trimmed);
+  const clients = readWhole("--clients", text, `a whole number from 1 to ${groupDigits(MAX_CLIENTS)}`) ?? Infinity;
   if (clients < 1) throw new UsageError(`--clients must be at least 1, got ${shown(text)}`);
   if (clients > MAX_CLIENTS) throw new UsageError(`--clients must be at most ${groupDigits(MAX_CLIENTS)}, got ${shown(text)}`);
   return clients;
 }
 
 function parseSuccess(text: string): number {
-  const trimmed = text.trim();
-  const value = /^(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-  if (!(value >= 0 && value <= 1)) throw new UsageError(`--success must be a probability from 0 to 1 such as 0.1, got ${shown(text)}`);
-  return value;
+  return parseUnitFraction("--success", text, "a probability from 0 to 1 such as 0.1", { zero: true });
 }
 
 function parseSimulatedAttempts(text: string): number {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) throw new UsageError(`--attempts for simulate must be a count of retries such as 10, got ${shown(text)}`);
-  const attempts = Number(trimmed);
+  const attempts = readWhole("--attempts for simulate", text, "a count of retries such as 10") ?? Infinity;
   if (attempts < 1 || attempts > MAX_SIMULATED_ATTEMPTS) throw new UsageError(`--attempts for simulate must be from 1 to ${MAX_SIMULATED_ATTEMPTS}, got ${shown(text)}`);
   return attempts;
 }
@@ -71,7 +65,7 @@ export function simulationFromOptions(options: SimulateOptions): { policy: Polic
       `--clients × --attempts must be at most ${groupDigits(MAX_EVENTS)} retries, got ${groupDigits(clients)} × ${attempts}`,
     );
   }
-  const spreadMs = options.spread === undefined || /^0+(ms|s|m|h|d)?$/.test(options.spread.trim()) ? 0 : parseDuration("--spread", options.spread);
+  const spreadMs = options.spread === undefined ? 0 : parseSpread("--spread", options.spread);
   const success = parseSuccess(options.success);
   const windowMs = parseDuration("--window", options.window);
   return { policy, cohort: { clients, spreadMs, success, windowMs, attempts }, jitter, seed };

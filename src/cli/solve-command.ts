@@ -5,6 +5,7 @@ import { policyModel } from "../core/policy-model.js";
 import { modelTotals, scheduleRows } from "../core/schedule.js";
 import { type NoSolution, SOLVE_TOLERANCE, solveAttempts, solveBase, solveFactor } from "../core/solve.js";
 import { humanDuration } from "../format/duration.js";
+import { jsonText } from "../format/json-text.js";
 import { approximateText } from "../format/numbers.js";
 import { durationWithMs } from "../format/summary.js";
 import { parseCount } from "./check-options.js";
@@ -25,6 +26,9 @@ export interface SolveOptions {
   format: SolveFormat;
   color: boolean;
 }
+
+/** SOLVE_TOLERANCE for people, without exponent notation. */
+const SOLVE_TOLERANCE_TEXT = "10^-12";
 
 /** The schedule is shown below the answer up to this many attempts (beyond, a command to print it). */
 export const MAX_SHOWN_ATTEMPTS = 1000;
@@ -162,7 +166,7 @@ export function solutionLines(solution: Solution): string[] {
     const name = unknown === "factor" ? "factor" : "base";
     const value = unknown === "factor" ? solution.answerText : `${solution.answerText} ms (${humanDuration(Number(solution.answerText))})`;
     lines.push(`${name} ≈ ${value}; root ${trimmed(exact)}${unknown === "base" ? " ms" : ""} of ${equationText(solution)}.`);
-    lines.push(`Found by bisection to a relative tolerance of ${SOLVE_TOLERANCE}; the answer is rounded as shown${unknown === "factor" ? " (to the fewest decimals that keep the total within 0.1%)" : " (to whole ms)"}.`);
+    lines.push(`Found by bisection to a relative tolerance of ${SOLVE_TOLERANCE_TEXT}; the answer is rounded as shown${unknown === "factor" ? " (to the fewest decimals that keep the total within 0.1%)" : " (to whole ms)"}.`);
     lines.push(`With ${name} ${solution.answerText} and delays rounded to whole ms, the total is ${durationWithMs(achievedMs)}: ${offText}.`);
   }
   lines.push(`Policy: ${flagsOf(solution.policy, solution.attempts)}`);
@@ -191,7 +195,7 @@ export async function runSolve(options: SolveOptions, io: Io): Promise<number> {
   const outcome = solve(options);
   if ("why" in outcome) {
     if (options.format === "json") {
-      await writeChunks(io.stdout, [`${JSON.stringify({ solved: false, reason: outcome.why, message: noSolutionText(outcome, options) }, null, 2)}\n`]);
+      await writeChunks(io.stdout, [`${jsonText({ solved: false, reason: outcome.why, message: noSolutionText(outcome, options) }, 2)}\n`]);
     } else {
       await writeChunks(io.stdout, [`no solution: ${noSolutionText(outcome, options)}\n`]);
     }
@@ -214,7 +218,7 @@ export async function runSolve(options: SolveOptions, io: Io): Promise<number> {
         ? Array.from(scheduleRows(policyModel(policy), policyModel(policy), { first: 1, last: attempts }), (r) => ({ attempt: r.attempt, delay_ms: r.delayMs, cumulative_ms: r.cumulativeMs }))
         : null,
     };
-    await writeChunks(io.stdout, [`${JSON.stringify(doc, null, 2)}\n`]);
+    await writeChunks(io.stdout, [`${jsonText(doc, 2)}\n`]);
     return 0;
   }
   await writeChunks(io.stdout, [`${solutionLines(outcome).join("\n")}\n\n`]);

@@ -88,6 +88,17 @@ export function exactNumber(d: Decimal): number | null {
   return compareDecimals(decimalOf(x), d) === 0 ? x : null;
 }
 
+/**
+ * A fraction as a percentage, plain: 0.2 → "20", 0.123456789 → "12.3457" (four decimals
+ * at most, as before), 1e-20 → "0.000000000000000001" (exact when four decimals would say 0).
+ */
+export function percentText(fraction: number): string {
+  const exact = timesInteger(decimalOf(fraction), 100n);
+  if (exact.scale <= 4) return decimalText(exact);
+  const rounded = Math.round(fraction * 1e6) / 1e4;
+  return rounded > 0 ? plainNumber(rounded) : decimalText(exact);
+}
+
 export const ZERO: Decimal = { digits: 0n, scale: 0 };
 export const ONE: Decimal = { digits: 1n, scale: 0 };
 export const HALF: Decimal = { digits: 5n, scale: 1 };

@@ -1,4 +1,4 @@
-import { type Decimal, HALF, compareDecimals, decimal, exactNumber, isWhole, parsePlainDecimal, timesInteger } from "../../core/decimal.js";
+import { type Decimal, HALF, ONE, compareDecimals, decimal, exactNumber, isWhole, parsePlainDecimal, timesInteger } from "../../core/decimal.js";
 import { MAX_EXACT_MS } from "../../core/limits.js";
 import { UsageError, shown } from "../errors.js";
 
@@ -70,7 +70,7 @@ export const DURATION_DECIMALS = 6;
  * computed on the decimal as written, never in binary floating point: 3.5664s is 3566.4 ms
  * exactly. Always greater than zero and at most 2^53 − 1.
  */
-export function readDuration(option: string, text: string): Decimal {
+export function readDuration(option: string, text: string, allowZero = false): Decimal {
   const trimmed = inputText(option, text);
   const shape = DURATION_SHAPE.exec(trimmed);
   if (!shape) throw new UsageError(`${option} must be ${DURATION_EXAMPLES}, got ${shown(text)}`);
@@ -83,7 +83,7 @@ export function readDuration(option: string, text: string): Decimal {
   }
   const value = timesInteger(parsePlainDecimal(number)!, unitMs);
   if (sign === "-") throw new UsageError(`${option} must be a positive duration, got ${shown(text)}`);
-  if (value.digits === 0n) throw new UsageError(`${option} must be greater than zero, got ${shown(text)}`);
+  if (value.digits === 0n && !allowZero) throw new UsageError(`${option} must be greater than zero, got ${shown(text)}`);
   if (compareDecimals(value, decimal(BigInt(MAX_EXACT_MS), 0)) > 0) {
     throw new UsageError(`${option} must be at most ${MAX_EXACT_MS} ms (about 285,616 years), got ${shown(text)}`);
   }
@@ -131,6 +131,18 @@ export function parseCap(option: string, text: string): number {
   return durationNumber(option, text, value);
 }
 
+/**
+ * --spread: 0 in any spelling (0, 0.0, 0s) is no spread; otherwise a whole number of
+ * milliseconds, since each client's first failure is drawn as a whole millisecond (0.4 ms
+ * used to become no spread silently, while 0.0 was refused).
+ */
+export function parseSpread(option: string, text: string): number {
+  const value = readDuration(option, text, true);
+  if (value.digits === 0n) return 0;
+  if (!isWhole(value)) throw new UsageError(`${option} must be 0 or a whole number of milliseconds (first failures are drawn in whole ms), got ${shown(text)}`);
+  return durationNumber(option, text, value);
+}
+
 /** A plain decimal (no sign, exponent, hex, NaN or Infinity), or a UsageError in the caller's words. */
 export function readDecimal(option: string, text: string, expected: string): Decimal {
   const value = parsePlainDecimal(inputText(option, text));
@@ -161,4 +173,14 @@ export function readWhole(option: string, text: string, expected: string): numbe
   }
   const value = Number(trimmed);
   return Number.isSafeInteger(value) ? value : null;
+}
+
+/**
+ * A decimal between 0 and 1, compared exactly as written (1.0000000000000001 is above 1,
+ * though a double would read it as 1): jitter fractions and probabilities.
+ */
+export function parseUnitFraction(option: string, text: string, expected: string, bounds: { zero: boolean }): number {
+  const value = readDecimal(option, text, expected);
+  if (compareDecimals(value, ONE) > 0 || (!bounds.zero && value.digits === 0n)) throw new UsageError(`${option} ${expected.replace(/^a /, "must be a ")}, got ${shown(text)}`);
+  return exactDecimalNumber(option, text, value);
 }
