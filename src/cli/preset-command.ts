@@ -79,7 +79,7 @@ export async function runPresetSchedule(options: ScheduleOptions, given: Readonl
     }),
     summaryLines: lines,
     title: `${preset.name} · ${parameterText(model)} · attempts ${range.first}..${range.last}`,
-    renderTable: (rows, summaryLines, paint) => renderPresetTable(rows, model.jittered, model.capMs, summaryLines, paint),
+    renderTable: (rows, summaryLines, paint, lastRow) => renderPresetTable(rows, model.jittered, model.capMs, summaryLines, paint, lastRow),
   };
   await writeSchedule(view, options, io);
   return 0;

@@ -41,8 +41,8 @@ export interface ScheduleView {
   readonly summaryLines: (summary: ScheduleSummary, sampleTotalMs: number | null) => string[];
   /** The SVG's title. */
   readonly title: string;
-  /** A table of its own (presets); default: the streamed schedule table. */
-  readonly renderTable?: (rows: readonly ScheduleRow[], summaryLines: readonly string[], paint: ChalkInstance) => string;
+  /** A table of its own (presets), streamed like the default one: rows twice, or once with the last row bounding the widths. */
+  readonly renderTable?: (rows: () => Iterable<ScheduleRow>, summaryLines: () => readonly string[], paint: ChalkInstance, lastRow?: ScheduleRow) => Iterable<string>;
 }
 
 /** Up to this many rows, a table's columns are measured exactly rather than bounded. */
@@ -150,20 +150,18 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
       const [{ Chalk }, { renderScheduleTable }] = await Promise.all([import("chalk"), import("../format/table.js")]);
       const paint = new Chalk({ level: colorLevel(options.color, io.stdout.isTTY === true, io.env) });
       if (options.chart) checkInMemoryRange(range, "--chart");
+      // Short tables are measured (two passes; only the second warns); long ones take
+      // their widths from the last row, so the first line appears at once.
+      const measured = range.last - range.first < MEASURED_TABLE_ROWS;
+      let pass = measured ? 0 : 1;
+      const tableRows = () => (pass++ === 0 ? freshRows() : rows);
+      // The last row sizes the columns before any row is out: drawn without the sample (which
+      // would mean drawing every attempt before it first); the sample columns are sized from
+      // the bounds, which every sample lies within.
+      const lastRow = measured ? undefined : scheduleRows(model, comparison, { first: range.last, last: range.last }).next().value;
       if (view.renderTable) {
-        checkInMemoryRange(range, "--format table");
-        const all = Array.from(rows);
-        await writeChunks(io.stdout, [view.renderTable(all, summaryLines(), paint)]);
+        await writeChunks(io.stdout, view.renderTable(tableRows, summaryLines, paint, lastRow ?? undefined));
       } else {
-        // Short tables are measured (two passes; only the second warns); long ones take
-        // their widths from the last row, so the first line appears at once.
-        const measured = range.last - range.first < MEASURED_TABLE_ROWS;
-        let pass = measured ? 0 : 1;
-        const tableRows = () => (pass++ === 0 ? freshRows() : rows);
-        // The last row sizes the columns before any row is out: drawn without the sample (which
-        // would mean drawing every attempt before it first); the sample columns are sized from
-        // the bounds, which every sample lies within.
-        const lastRow = measured ? undefined : scheduleRows(model, comparison, { first: range.last, last: range.last }).next().value;
         const tableOptions = { jittered: model.jittered, sampled: seed !== null };
         await writeChunks(io.stdout, renderScheduleTable(tableRows, summaryLines, paint, tableOptions, lastRow ?? undefined));
       }

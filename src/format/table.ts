@@ -118,7 +118,7 @@ function humanWidthBound(ms: number): number {
   return `${groupDigits(Math.ceil(ms / (365 * 86_400_000)))} yr 364 d`.length;
 }
 
-function msTextBound(ms: number): number {
+export function msTextBound(ms: number): number {
   if (isSaturated(ms)) return Math.max(humanWidthBound(ms), msTextBound(MAX_EXACT_MS));
   return ms < 1000 ? humanWidthBound(ms) : `${groupDigits(ms)} ms  `.length + humanWidthBound(ms);
 }
