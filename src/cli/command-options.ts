@@ -13,7 +13,14 @@ export type SimulateFormat = (typeof SIMULATE_FORMATS)[number];
 export const DEFAULT_CLIENTS = "1000";
 export const MAX_CLIENTS = 10_000_000;
 export const MAX_SIMULATED_ATTEMPTS = 1000;
-/** Retries kept in memory at most (8 bytes each, twice over while merging): about 1.6 GB. */
+/** Retries simulated at most (clients × attempts): a bound on the time a run takes (about 15 s). */
 export const MAX_EVENTS = 100_000_000;
+/**
+ * Distinct fire times a run keeps at most (12 bytes each: a time and a count), which bounds
+ * its memory whatever clients × attempts is: a run keeps one entry per distinct millisecond
+ * its retries land on per attempt, not one per retry.
+ */
+export const MAX_KEPT_TIMES = 20_000_000;
+export const KEPT_TIMES_MB = 240;
 export const DEFAULT_WINDOW = "100ms";
 export const DEFAULT_SIMULATED_ATTEMPTS = "10";

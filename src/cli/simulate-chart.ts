@@ -1,4 +1,4 @@
-import { type CohortResult, loadHistograms } from "../core/simulate.js";
+import { type CohortResult, lastTime, loadHistogramOfCounts } from "../core/simulate.js";
 import { humanDuration } from "../format/duration.js";
 import { groupDigits } from "../format/numbers.js";
 import { UsageError } from "./errors.js";
@@ -12,8 +12,7 @@ export const MAX_CHART_WINDOWS = 10_000_000;
  * smallest --window that fits, rather than a table followed by an internal error.
  */
 export function chartHistograms(runs: readonly CohortResult[], windowMs: number): Uint32Array[] {
-  let lastMs = 0;
-  for (const run of runs) if (run.retryTimes.length > 0) lastMs = Math.max(lastMs, run.retryTimes[run.retryTimes.length - 1]!);
+  const lastMs = lastTime(runs.flatMap((run) => run.retryCounts)) ?? 0;
   const windows = Math.floor(lastMs / windowMs) + 1;
   if (windows > MAX_CHART_WINDOWS) {
     // floor(last / w) + 1 ≤ MAX holds for every w > last / MAX; whole milliseconds.
@@ -23,5 +22,12 @@ export function chartHistograms(runs: readonly CohortResult[], windowMs: number)
         `more than the ${groupDigits(MAX_CHART_WINDOWS)} it draws from; use --window ${smallest}ms or more`,
     );
   }
-  return loadHistograms(runs, windowMs, MAX_CHART_WINDOWS);
+  // Each run's counts over the same windows, padded to one length, to be drawn side by side.
+  const histograms = runs.map((run) => loadHistogramOfCounts(run.retryCounts, windowMs, 0, MAX_CHART_WINDOWS));
+  return histograms.map((h) => {
+    if (h.length === windows) return h;
+    const padded = new Uint32Array(windows);
+    padded.set(h);
+    return padded;
+  });
 }

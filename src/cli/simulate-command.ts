@@ -1,8 +1,8 @@
-import { MAX_CLIENTS, MAX_EVENTS, MAX_SIMULATED_ATTEMPTS, type SimulateFormat } from "./command-options.js";
+import { KEPT_TIMES_MB, MAX_CLIENTS, MAX_EVENTS, MAX_KEPT_TIMES, MAX_SIMULATED_ATTEMPTS, type SimulateFormat } from "./command-options.js";
 import { groupDigits } from "../format/numbers.js";
 import { type Jitter, NO_JITTER, jitterPlan } from "../core/jitter/index.js";
 import type { Policy } from "../core/policy.js";
-import { type Cohort, type CohortRandom, type CohortResult, simulateCohort } from "../core/simulate.js";
+import { type Cohort, type CohortRandom, type CohortResult, SimulationTooLargeError, simulateCohort } from "../core/simulate.js";
 import { type Simulation, renderSimulationCsv, renderSimulationJson, renderSimulationMarkdown } from "../format/simulate.js";
 import { colorLevel } from "./color.js";
 import { UsageError, shown } from "./errors.js";
@@ -82,8 +82,16 @@ export function comparedJitters(jitter: Jitter): Jitter[] {
   ];
 }
 
-function run(policy: Policy, jitter: Jitter, cohort: Cohort, seed: number, keepRetryTimes = false): CohortResult {
-  return simulateCohort(jitterPlan(policy, jitter), cohort, cohortRandom(seed), { keepRetryTimes });
+function run(policy: Policy, jitter: Jitter, cohort: Cohort, seed: number, keepRetryCounts = false): CohortResult {
+  try {
+    return simulateCohort(jitterPlan(policy, jitter), cohort, cohortRandom(seed), { keepRetryCounts, maxKeptTimes: MAX_KEPT_TIMES });
+  } catch (error) {
+    if (!(error instanceof SimulationTooLargeError)) throw error;
+    throw new UsageError(
+      `the retries of ${groupDigits(cohort.clients)} clients land on more than ${groupDigits(MAX_KEPT_TIMES)} distinct milliseconds by attempt ${error.attempt} ` +
+        `(simulate keeps each one, about ${KEPT_TIMES_MB} MB at most); lower --clients or --attempts, or set a --cap`,
+    );
+  }
 }
 
 export async function runSimulate(options: SimulateOptions, io: Io): Promise<number> {
