@@ -28,6 +28,8 @@ export const EXIT_CHECK_FAILED = 1;
 export const EXIT_USAGE = 2;
 /** A bug in backoff itself (never expected; reported without a stack trace). */
 export const EXIT_INTERNAL = 70;
+/** Interrupted (Ctrl-C), as shells report a SIGINT: 128 + 2. */
+export const EXIT_INTERRUPTED = 130;
 
 const HELP_AFTER = `
 Formula (attempt = the attempt that has just failed, from 1):
@@ -295,7 +297,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   });
   try {
     await program.parseAsync([...argv], { from: "user" });
-    return exitCode;
+    return io.signal?.aborted ? EXIT_INTERRUPTED : exitCode;
   } catch (error) {
     // By name as well: the subcommands are bundled apart (scripts/build.js), with their own copy of the class.
     if (error instanceof UsageError || (error instanceof Error && error.name === "UsageError")) {

@@ -45,6 +45,9 @@ export interface ScheduleView {
   readonly renderTable?: (rows: () => Iterable<ScheduleRow>, summaryLines: () => readonly string[], paint: ChalkInstance, lastRow?: ScheduleRow) => Iterable<string>;
 }
 
+/** What closes a JSON schedule cut short by Ctrl-C after its last whole row: no summary (the rows stopped early). */
+export const JSON_INTERRUPTED_TAIL = '\n],\n"summary":null,"interrupted":true}\n';
+
 /** Up to this many rows, a table's columns are measured exactly rather than bounded. */
 const MEASURED_TABLE_ROWS = 5000;
 
@@ -126,18 +129,23 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
   let summaryOnce: ScheduleSummary | undefined;
   const summary = () => (summaryOnce ??= scheduleSummary(model, comparison, range));
   const summaryLines = () => view.summaryLines(summary(), sample.totalMs);
+  // Ctrl-C: stop after the last whole row; a JSON document gets its closing brackets.
+  const interrupt = { signal: io.signal };
   switch (options.format) {
     case "csv":
-      await writeChunks(io.stdout, renderCsv(rows, columns));
+      await writeChunks(io.stdout, renderCsv(rows, columns), interrupt);
       break;
     case "tsv":
-      await writeChunks(io.stdout, renderTsv(rows, columns));
+      await writeChunks(io.stdout, renderTsv(rows, columns), interrupt);
       break;
     case "json":
-      await writeChunks(io.stdout, renderJson(view.policyJson(), rows, columns, () => view.summaryJson(summary(), sample.totalMs)));
+      await writeChunks(io.stdout, renderJson(view.policyJson(), rows, columns, () => view.summaryJson(summary(), sample.totalMs)), {
+        ...interrupt,
+        tail: () => JSON_INTERRUPTED_TAIL,
+      });
       break;
     case "markdown":
-      await writeChunks(io.stdout, renderMarkdown(rows, columns, summaryLines));
+      await writeChunks(io.stdout, renderMarkdown(rows, columns, summaryLines), interrupt);
       break;
     case "svg": {
       checkInMemoryRange(range, "--format svg");
@@ -160,12 +168,12 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
       // the bounds, which every sample lies within.
       const lastRow = measured ? undefined : scheduleRows(model, comparison, { first: range.last, last: range.last }).next().value;
       if (view.renderTable) {
-        await writeChunks(io.stdout, view.renderTable(tableRows, summaryLines, paint, lastRow ?? undefined));
+        await writeChunks(io.stdout, view.renderTable(tableRows, summaryLines, paint, lastRow ?? undefined), interrupt);
       } else {
         const tableOptions = { jittered: model.jittered, sampled: seed !== null };
-        await writeChunks(io.stdout, renderScheduleTable(tableRows, summaryLines, paint, tableOptions, lastRow ?? undefined));
+        await writeChunks(io.stdout, renderScheduleTable(tableRows, summaryLines, paint, tableOptions, lastRow ?? undefined), interrupt);
       }
-      if (options.chart) {
+      if (options.chart && !io.signal?.aborted) {
         const { renderScheduleChart, chartNeedsAscii, chartPaint } = await import("../format/chart.js");
         const chart = renderScheduleChart(Array.from(freshRows()), {
           capMs: model.capMs,
