@@ -5,7 +5,8 @@
 // - 1,000,000 CSV rows into a pipe against scripts/bench-reference-writer.js, the simplest
 //   Node program writing the same bytes in 64 KB chunks (checked byte for byte first);
 // - peak RSS (GNU time) for 1 M and 10 M CSV rows;
-// - the herd simulator's clients × attempts per second, when `backoff simulate` exists;
+// - the herd simulator's clients × attempts per second, when `backoff simulate` exists, and
+//   the peak RSS of large simulations and of a million-row preset table.
 // - an HTML page of 1,000 attempts against the same CSV (median times of whole runs).
 // - `backoff check DIR` on a generated tree of 2,000 configuration files of every kind
 //   (about 10 MB; scripts/bench-config-tree.mjs): time, CPU time, and peak RSS against a
@@ -190,6 +191,18 @@ if (simulateExists) {
   const times = [];
   for (let run = 0; run < streamRuns; run++) times.push((await piped([node, bin, ...simulateArgs])).seconds);
   rows.push(["herd simulator, clients × attempts per second", `${fmt((1_000_000 * 10) / median(times) / 1e6)} M/s (\`backoff ${simulateArgs.join(" ")}\`)`, ""]);
+  // Issue 16: memory bounded whatever clients × attempts is (one entry per distinct fire millisecond, not per retry).
+  /** @type {[string, string[]][]} */
+  const simulations = [
+    ["1 M × 10", ["--clients", "1000000", "--attempts", "10", "--cap", "30s", "--jitter", "full"]],
+    ["10 M × 10", ["--clients", "10000000", "--attempts", "10"]],
+    ["100 k × 1000", ["--clients", "100000", "--attempts", "1000"]],
+    ["100 k × 1000, full jitter", ["--clients", "100000", "--attempts", "1000", "--jitter", "full"]],
+  ];
+  for (const [label, extra] of simulations) {
+    rows.push([`peak RSS, simulate ${label}`, mb(await peakRss([node, bin, "simulate", ...extra, "--format", "csv"])), "< 400 MB"]);
+  }
+  rows.push(["peak RSS, `--preset grpc --attempts 1..1000000` (table)", mb(await peakRss([node, bin, "--preset", "grpc", "--attempts", "1..1000000"])), "< 150 MB"]);
 } else {
   rows.push(["herd simulator, clients × attempts per second", "skipped: no `backoff simulate` subcommand in this build", ""]);
 }

@@ -1,4 +1,4 @@
-import { addMs, isSaturated, timesMs } from "./limits.js";
+import { MAX_WALKED_ATTEMPTS, WalkLimitError, addMs, isSaturated, timesMs } from "./limits.js";
 import type { ScheduleModel } from "./model.js";
 import { checkAttempt } from "./policy.js";
 import { modelTotals } from "./schedule.js";
@@ -103,8 +103,10 @@ interface DelayWalk {
 function walkDelays(model: ScheduleModel, attempts: number, above: number | null): DelayWalk {
   const steady = model.steadyFrom();
   const last = steady === null ? attempts : Math.min(attempts, steady);
+  if (model.monotone) return monotoneDelays(model, last, above);
   const walk: DelayWalk = { worstMs: -1, worstAttempt: 1, firstAbove: null, firstAboveCap: null, firstAboveCapMs: null };
   for (let a = 1; a <= last; a++) {
+    if (a > MAX_WALKED_ATTEMPTS) throw new WalkLimitError(attempts);
     const { maxMs } = model.bounds(a);
     if (maxMs > walk.worstMs) {
       walk.worstMs = maxMs;
@@ -119,6 +121,23 @@ function walkDelays(model: ScheduleModel, attempts: number, above: number | null
     if (isSaturated(maxMs)) break;
   }
   return walk;
+}
+
+/**
+ * walkDelays for a model whose worst-case delay never decreases: the worst is the last
+ * attempt's, and each "first attempt above" is found by bisection, in O(log n) bounds.
+ */
+function monotoneDelays(model: ScheduleModel, last: number, above: number | null): DelayWalk {
+  const worst = (a: number) => model.bounds(a).maxMs;
+  const worstMs = worst(last);
+  const firstAboveCap = model.capMs === null ? null : firstTrueBetween(1, last, (k) => worst(k) > model.capMs!);
+  return {
+    worstMs,
+    worstAttempt: firstTrueBetween(1, last, (k) => worst(k) >= worstMs)!,
+    firstAbove: above === null ? null : firstTrueBetween(1, last, (k) => worst(k) > above),
+    firstAboveCap,
+    firstAboveCapMs: firstAboveCap === null ? null : worst(firstAboveCap),
+  };
 }
 
 /** Checks one policy against the limits and the lints. */

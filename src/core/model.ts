@@ -50,4 +50,8 @@ export interface ScheduleModel {
   readonly mayExceedCap: boolean;
   /** The un-jittered total after attempts 1..attempt, where a closed form is known. */
   cumulativeMs?(attempt: number): number;
+  /** The best- and worst-case totals after attempts 1..attempt, where a closed form is known. */
+  boundsTotals?(attempt: number): DelayBounds;
+  /** Whether the bounds never decrease from one attempt to the next (checks then bisect instead of walking). */
+  readonly monotone?: boolean;
 }

@@ -1,5 +1,6 @@
 import type { AssertionResult, CheckResult, Warning } from "../core/check.js";
 import { humanDuration } from "./duration.js";
+import { jsonText } from "./json-text.js";
 import { msJson } from "./numbers.js";
 
 /** One checked policy: its name (null for a single unnamed one) and where it is in the file. */
@@ -144,7 +145,7 @@ export function checkReportJson(reports: readonly PolicyReport[], exitCode: numb
       warnings: r.result.warnings.map(warningJson),
     })),
   };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  return `${jsonText(doc, 2)}\n`;
 }
 
 /** Escaping for GitHub workflow commands: the message, and (stricter) a property value. */

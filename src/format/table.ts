@@ -111,7 +111,7 @@ function humanWidthBound(ms: number): number {
   return `${groupDigits(Math.ceil(ms / YEAR_MS))} yr 364 d`.length;
 }
 
-function msTextBound(ms: number): number {
+export function msTextBound(ms: number): number {
   if (isSaturated(ms)) return Math.max(humanWidthBound(ms), msTextBound(MAX_EXACT_MS));
   return ms < SECOND_MS ? humanWidthBound(ms) : `${groupDigits(ms)} ms  `.length + humanWidthBound(ms);
 }

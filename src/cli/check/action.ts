@@ -7,6 +7,7 @@ import { type OptionValues, limitsFromOptions, parseCount } from "../shared/opti
 import { STDIN_NAME, loadConfig, mergeOptions, selectPolicies } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import { type Io, writeChunks } from "../shared/io.js";
+import { parseSeed } from "../shared/jitter-options.js";
 import { parseAttempts } from "../shared/parse.js";
 import { buildPreset, presetNamed, presetOverrides } from "../shared/preset-options.js";
 import { jitterFromValues, policyFromValues } from "../schedule/action.js";
@@ -23,6 +24,9 @@ export interface CheckSwitches {
 
 /** The model a policy's values describe: a library's (--preset) or the calculator's, jittered. */
 export function modelFromValues(values: OptionValues): { model: ScheduleModel; growth: Growth | null } {
+  // A seed changes no check (checks use exact bounds), but it is read as the schedule reads
+  // it, so that a file the schedule refuses is not passed by check (and the other way round).
+  if (values.seed !== undefined) parseSeed("--seed", values.seed);
   if (values.preset !== undefined) {
     // A library's own schedule: its parameters are the values given, mapped as for the schedule command.
     const preset = presetNamed(values.preset, "--preset");

@@ -8,7 +8,7 @@ import type { Io } from "../shared/io.js";
 import { checkJitterNeedsCap, parseJitter, parseSeed } from "../shared/jitter-options.js";
 import type { OptionValues } from "../shared/option-values.js";
 import { POLICY_DEFAULTS, strategyOf } from "../shared/options.js";
-import { parseAttempts, parseDuration, parseFactor } from "../shared/parse.js";
+import { parseAttempts, parseBase, parseCap, parseDuration, parseFactor } from "../shared/parse.js";
 import { type OutputOptions, checkPictureOptions, writeSchedule } from "./output.js";
 
 export { FORMATS, type Format, type OutputOptions } from "./output.js";
@@ -26,8 +26,8 @@ export interface ScheduleSwitches extends OutputOptions {
 export function policyFromValues(values: OptionValues): Policy {
   const strategy = strategyOf(values);
   const base = values.base ?? POLICY_DEFAULTS.base;
-  const baseMs = parseDuration("--base", base);
-  const capMs = values.cap === undefined ? null : parseDuration("--cap", values.cap);
+  const baseMs = parseBase("--base", base);
+  const capMs = values.cap === undefined ? null : parseCap("--cap", values.cap);
   const stepMs = values.step === undefined ? undefined : parseDuration("--step", values.step);
   if (values.factor !== undefined && strategy !== "exponential") {
     throw new UsageError(`--factor applies only to --strategy exponential, not ${strategy}`);

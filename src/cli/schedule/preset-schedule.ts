@@ -34,7 +34,7 @@ export async function runPresetSchedule(values: OptionValues, output: OutputOpti
       range,
       seed,
       text: presetScheduleText(preset, model, range, seed),
-      renderTable: (rows, summaryLines, paint) => renderPresetTable(rows, model.jittered, model.capMs, summaryLines, paint),
+      renderTable: (rows, summaryLines, paint, lastRow) => renderPresetTable(rows, model.jittered, model.capMs, summaryLines, paint, lastRow),
       page: async () => ({
         command: await import("../shared/html-output.js").then(({ commandLine, presetArguments }) => commandLine(presetArguments(preset.name, overrides, asked, seed))),
         calculator: modelCalculator(

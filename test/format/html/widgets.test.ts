@@ -49,7 +49,8 @@ describe("the page's clamp calculator", () => {
     for (let i = 0; i < 30; i++) {
       const linear = i % 3 === 2;
       const base = next(1, 5000) + (i % 4 === 1 ? 0.5 : 0);
-      const cap = i % 5 === 0 ? null : base + next(0, 200_000);
+      // The CLI takes whole-millisecond caps only (issue 16: no delay may pass the cap).
+      const cap = i % 5 === 0 ? null : Math.ceil(base) + next(0, 200_000);
       const attempt = next(1, 60);
       const policy: CalculatorPolicy = { ...doubling, strategy: linear ? "linear" : "exponential", factor: linear ? 2 : 1.5, stepMs: 333, stepFollowsBase: false };
       const reading = clampReading(policy, { base: String(base), cap: cap === null ? "" : String(cap), attempt: String(attempt) });
