@@ -1,8 +1,8 @@
 import { type CheckResult, type Growth, checkExitCode, checkPolicy } from "../../core/check.js";
 import type { ScheduleModel } from "../../core/model.js";
 import { jitteredPolicyModel } from "../../core/jitter/index.js";
-import { type Paint, type PolicyReport, PLAIN, checkReportJson, checkReportLines, githubAnnotations } from "../../format/check-report.js";
-import { colorLevel } from "../shared/color.js";
+import { type PolicyReport, checkReportJson, checkReportLines, githubAnnotations } from "../../format/check-report.js";
+import { checkPaint } from "./paint.js";
 import { type OptionValues, limitsFromOptions, parseCount } from "../shared/option-values.js";
 import { STDIN_NAME, loadConfig, mergeOptions, selectPolicies } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
@@ -78,13 +78,7 @@ export async function runCheck(explicit: OptionValues, switches: CheckSwitches, 
     await writeChunks(io.stdout, [checkReportJson(reports, exitCode)]);
     return exitCode;
   }
-  let paint: Paint = PLAIN;
-  const level = colorLevel(switches.color, io.stdout.isTTY === true, io.env);
-  if (level > 0) {
-    const { Chalk } = await import("chalk");
-    const chalk = new Chalk({ level });
-    paint = { ok: chalk.green, bad: chalk.red, warn: chalk.yellow };
-  }
+  const paint = await checkPaint(switches.color, io);
   const lines = [...annotations, ...checkReportLines(reports, switches.strict, paint)];
   await writeChunks(io.stdout, [`${lines.join("\n")}\n`]);
   return exitCode;

@@ -6,7 +6,6 @@ import {
   type DisabledReport,
   type FilePolicyReport,
   type FilesReport,
-  type Paint,
   type SkippedReport,
   filesAnnotations,
   filesReportJson,
@@ -14,8 +13,8 @@ import {
   filesReportSarif,
   flagKeyed,
 } from "../../format/check-files-report.js";
-import { PLAIN, type PolicyReport } from "../../format/check-report.js";
-import { colorLevel } from "../shared/color.js";
+import type { PolicyReport } from "../../format/check-report.js";
+import { checkPaint } from "./paint.js";
 import { STDIN_NAME as STDIN_NAME_CONFIG, mergeOptions } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import { type InStream, type Io, writeChunks } from "../shared/io.js";
@@ -129,13 +128,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
     await writeChunks(io.stdout, [switches.format === "json" ? filesReportJson(report) : filesReportSarif(report, VERSION)]);
     return exitCode;
   }
-  let paint: Paint = PLAIN;
-  const level = colorLevel(switches.color, io.stdout.isTTY === true, io.env);
-  if (level > 0) {
-    const { Chalk } = await import("chalk");
-    const chalk = new Chalk({ level });
-    paint = { ok: chalk.green, bad: chalk.red, warn: chalk.yellow };
-  }
+  const paint = await checkPaint(switches.color, io);
   await writeChunks(io.stdout, [`${[...annotations, ...filesReportLines(report, paint)].join("\n")}\n`]);
   return exitCode;
 }
