@@ -27,7 +27,9 @@ const CASES: ReadonlyArray<readonly string[]> = [
   ["--attempts", HUGE, "--cap", "1m", "--jitter", "full", "--seed", "7", "--format", "csv"],
   ["--attempts", "1..1000000", "--cap", "1m", "--jitter", "decorrelated", "--format", "json"],
   ["--preset", "grpc", "--attempts", HUGE, "--format", "csv"],
-  ["--preset", "sidekiq", "--attempts", "1..1000000", "--format", "markdown"],
+  // A capped preset: sidekiq's uncapped totals saturate at attempt 539, about 64 KB of Markdown, so whether
+  // its saturation warning is written before head closes the pipe would depend on timing.
+  ["--preset", "grpc", "--attempts", "1..1000000", "--format", "markdown"],
   ["--preset", "aws-sdk"],
   ["--cap", "30s", "--attempts", "1..100000", "--chart"],
   ["--cap", "30s", "--attempts", "1..100000", "--format", "svg"],
