@@ -50,4 +50,11 @@ export interface ScheduleModel {
   readonly mayExceedCap: boolean;
   /** The un-jittered total after attempts 1..attempt, where a closed form is known. */
   cumulativeMs?(attempt: number): number;
+  /**
+   * Every total after attempts 1..attempt (un-jittered, best and worst case), for a
+   * model whose totals are not the sums of its attempts' figures: a library that stops
+   * by elapsed time never totals more than its limit, though each attempt's worst case
+   * comes from a different run. When present, rows and checks take every total here.
+   */
+  totals?(attempt: number): { readonly cumulativeMs: number; readonly minMs: number; readonly maxMs: number };
 }

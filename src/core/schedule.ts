@@ -102,6 +102,7 @@ export interface Totals {
 
 /** Totals after attempts 1..attempt, using closed forms once the model is steady. */
 export function modelTotals(model: ScheduleModel, attempt: number): Totals {
+  if (model.totals) return attempt < 1 ? { cumulativeMs: 0, minMs: 0, maxMs: 0 } : model.totals(attempt);
   if (!model.jittered && model.cumulativeMs) {
     // Without jitter the bounds are the delay itself: the closed form gives all three.
     const total = model.cumulativeMs(attempt);
@@ -155,9 +156,13 @@ export function* scheduleRows(model: ScheduleModel, comparison: ScheduleModel, r
     let minMs = main.delayMs;
     let maxMs = main.delayMs;
     if (model.jittered) ({ minMs, maxMs } = model.bounds(attempt));
-    cumulative = addMs(cumulative, main.delayMs);
-    cumulativeMin = addMs(cumulativeMin, minMs);
-    cumulativeMax = addMs(cumulativeMax, maxMs);
+    if (model.totals) {
+      ({ cumulativeMs: cumulative, minMs: cumulativeMin, maxMs: cumulativeMax } = model.totals(attempt));
+    } else {
+      cumulative = addMs(cumulative, main.delayMs);
+      cumulativeMin = addMs(cumulativeMin, minMs);
+      cumulativeMax = addMs(cumulativeMax, maxMs);
+    }
     linearCumulative = addMs(linearCumulative, linearMs);
     let sampleMs: number | null = null;
     if (sample !== null) {
