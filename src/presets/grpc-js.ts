@@ -122,7 +122,7 @@ export const grpcJs: Preset = {
       stop: null,
       notes: [
         `grpc-js: maxDelay caps before the jitter, which compounds; the worst case is ${groupDigits(wholeMs(step(Infinity, JS_RANDOM_MAX)))} ms against a ${groupDigits(capMs)} ms cap.`,
-        ...(given === 0 && overrides.jitter !== undefined ? ["grpc-js ignores jitter: 0 (a falsy option), so the jitter stays 0.2."] : []),
+        ...(given === 0 && overrides.jitter !== undefined ? ["grpc-js ignores jitter: 0 (a falsy option), so its jitter cannot be turned off: it stays 0.2."] : []),
       ],
       parameters: { initialDelay, multiplier, maxDelay, jitter },
     };

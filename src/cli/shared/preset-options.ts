@@ -1,6 +1,7 @@
 import type { AttemptRange } from "../../core/schedule.js";
 import { offeredText } from "../../format/preset-text.js";
 import { PresetError } from "../../presets/errors.js";
+import { isJitterOff } from "../../presets/kit/jitter-setting.js";
 import { PRESETS, closestPreset, findPreset } from "../../presets/registry.js";
 import type { OverrideName, Preset, PresetModel, PresetOverrides } from "../../presets/types.js";
 import { UsageError, shown } from "./errors.js";
@@ -45,8 +46,15 @@ export function presetOverrides(preset: Preset, values: OptionValues): { overrid
     overrides.factor = parseFactor("--factor", values.factor);
   }
   if (values.jitter !== undefined) {
-    offered("jitter");
-    overrides.jitter = values.jitter;
+    if (!("jitter" in preset.parameters) && isJitterOff(values.jitter)) {
+      // Nothing to turn off in a library without jitter; one that always jitters cannot be asked to stop.
+      if (buildPreset(preset, {}).jittered) {
+        throw new UsageError(`--jitter ${values.jitter.trim()}: ${preset.name} always jitters and has no setting to turn it off; it offers ${offeredText(preset, OVERRIDE_FLAGS)}`);
+      }
+    } else {
+      offered("jitter");
+      overrides.jitter = values.jitter;
+    }
   }
   if (values.maxElapsed !== undefined) {
     offered("maxElapsedMs");
