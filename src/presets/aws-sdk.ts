@@ -16,6 +16,7 @@ export const awsSdk: Preset = {
   source: "packages/util-retry/src/DefaultRetryBackoffStrategy.ts, StandardRetryStrategy.ts, retries-2026-config.ts",
   formula: "U = min(base × 2^(a−1), 20 s); wait floor(r × U)",
   defaults: "base 50 ms (1000 ms for throttling errors), cap 20 s (a constant), maxAttempts 3 (2 retries)",
+  stopping: "maxAttempts 3",
   jitter: "full jitter inside the cap: floor(r × min(base × 2^(a−1), 20000)), in [0, U − 1]; always on",
   defaultRetries: 2,
   defaultAttempts: 2,

@@ -15,6 +15,7 @@ export const bullmq: Preset = {
   source: "src/classes/backoffs.ts (called from src/classes/job.ts with attemptsMade + 1)",
   formula: "round(2^(a−1) × delay); type 'fixed': delay",
   defaults: "backoff { type: 'exponential', delay: 1000 (BullMQ has no default delay), jitter: 0 }; attempts 1 (no retries)",
+  stopping: "attempts: 1, no retries",
   jitter: "downward only: floor(r × D × jitter + D × (1 − jitter)), in [floor(D(1−jitter)), D − 1]; no cap exists",
   defaultRetries: 0,
   defaultAttempts: 10,

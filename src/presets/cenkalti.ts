@@ -24,6 +24,7 @@ export const cenkalti: Preset = {
   source: "exponential.go (NextBackOff, incrementCurrentInterval, getRandomValueFromInterval)",
   formula: "I₁ = InitialInterval; I(a+1) = MaxInterval if I(a) ≥ MaxInterval / Multiplier, else Duration(I(a) × Multiplier) (ns)",
   defaults: "InitialInterval 500 ms, RandomizationFactor 0.5, Multiplier 1.5, MaxInterval 60 s, MaxElapsedTime 15 min",
+  stopping: "MaxElapsedTime 15 min",
   jitter: "Duration(I(1−rf) + r × (2·rf·I + 1)) ns around the capped interval: up to 90 s against a 60 s MaxInterval",
   defaultRetries: null,
   retriesNote: "unlimited by count; the schedule ends where MaxElapsedTime (15 min) stops it",

@@ -21,6 +21,7 @@ export const cockatiel: Preset = {
   source: "src/backoff/ExponentialBackoff.ts, src/backoff/ExponentialBackoffGenerators.ts",
   formula: "noJitter: min(maxDelay, initialDelay × 2^(a−1)); default decorrelated: min(max(0, f(t) − f(t′)) / 1.4 × initialDelay, maxDelay), f(t) = exponent^t × tanh(√(4t)), t = a − 1 + r",
   defaults: "generator decorrelatedJitterGenerator, initialDelay 128 ms, maxDelay 30000 ms, exponent 2; retry() maxAttempts Infinity",
+  stopping: "maxAttempts Infinity",
   jitter: "decorrelated (default): from the previous draw, not rounded, cap after; full: floor(r × d); half: floor((d + r × d) / 2); cap before full/half",
   defaultRetries: null,
   defaultAttempts: 10,

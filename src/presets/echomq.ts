@@ -20,6 +20,7 @@ export const echomq: Preset = {
   source: "echo/apps/echomq/lib/echomq/backoff.ex (calculate/4); echo/apps/echo_mq/lib/echo_mq/backoff.ex (delay_ms/2, with --cap)",
   formula: "calculate/4: trunc(2^(a−1) × delay); delay_ms/2 (with --cap): min(base × 2^(a−1), cap)",
   defaults: "the documented config %{type: :exponential, delay: 1_000, jitter: 0.2}; no default retry count (docs use 5)",
+  stopping: "the backoff module has no retry count",
   jitter: "calculate/4: lo = trunc(d(1−j)), uniform integer in [lo, lo + trunc(2dj)]; delay_ms/2 {:jitter, inner}: uniform integer in [0, capped d]",
   defaultRetries: null,
   defaultAttempts: 5,

@@ -16,6 +16,7 @@ export const grpcJs: Preset = {
   source: "packages/grpc-js/src/backoff-timeout.ts (BackoffTimeout.runOnce)",
   formula: "d₁ = initialDelay; d(a+1) = min(d(a) × multiplier, maxDelay) ± jitter, d(a) being the jittered previous wait",
   defaults: "initialDelay 1000 ms, multiplier 1.6, maxDelay 120000 ms, jitter 0.2; retries forever",
+  stopping: "connection backoff never gives up",
   jitter: "compounding: each wait is min(previous wait × 1.6, max) × (1 ± 0.2), so attempt 3 spans 1638–3686 ms and waits reach 144 s",
   defaultRetries: null,
   defaultAttempts: 15,

@@ -20,6 +20,7 @@ export const pRetry: Preset = {
   source: "index.js (calculateDelay, pRetry)",
   formula: "min(round(minTimeout × factor^(a−1)), maxTimeout), never past maxRetryTime − elapsed",
   defaults: "retries 10, factor 2, minTimeout 1000 ms, maxTimeout ∞, maxRetryTime ∞, randomize false",
+  stopping: "retries: 10",
   jitter: "randomize: round((1 + r) × d) in [d, 2d] (both ends), then capped by maxTimeout; not sorted",
   defaultRetries: 10,
   defaultAttempts: 10,

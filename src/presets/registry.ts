@@ -7,6 +7,7 @@ import { cockatiel } from "./cockatiel.js";
 import { echomq } from "./echomq.js";
 import { exponentialBackoff } from "./exponential-backoff.js";
 import { grpc } from "./grpc.js";
+import { grpcCore } from "./grpc-core.js";
 import { grpcJs } from "./grpc-js.js";
 import { kubernetes } from "./kubernetes.js";
 import { nodeRetry } from "./node-retry.js";
@@ -27,6 +28,7 @@ export const PRESETS: readonly Preset[] = [
   cockatiel,
   awsSdk,
   grpc,
+  grpcCore,
   grpcJs,
   sidekiq,
   celery,
@@ -44,7 +46,7 @@ export function findPreset(name: string): Preset | undefined {
 /** The preset name closest to a mistyped one (also matching a prefix or the npm package name, e.g. "retry"). */
 export function closestPreset(name: string): string {
   const wanted = name.trim().toLowerCase();
-  const aliases: Record<string, string> = { retry: "node-retry", "@grpc/grpc-js": "grpc-js", "@smithy/util-retry": "aws-sdk", smithy: "aws-sdk", aws: "aws-sdk", k8s: "kubernetes", "grpc-go": "grpc", backoff: "cenkalti" };
+  const aliases: Record<string, string> = { retry: "node-retry", "@grpc/grpc-js": "grpc-js", "@smithy/util-retry": "aws-sdk", smithy: "aws-sdk", aws: "aws-sdk", k8s: "kubernetes", "grpc-go": "grpc", "grpc-c": "grpc-core", "grpcio": "grpc-core", backoff: "cenkalti" };
   const alias = aliases[wanted];
   if (alias) return alias;
   let best = PRESETS[0]!.name;
