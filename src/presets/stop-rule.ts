@@ -39,6 +39,7 @@ export function mostRetries(rule: StopRule): number | null {
 export function stopRuleText(preset: Preset, rule: StopRule): string {
   switch (rule.kind) {
     case "count":
+      if (rule.retries === 0) return `${preset.name} makes no retry (${rule.text})`;
       return `${preset.name} stops after ${rule.retries} ${rule.retries === 1 ? "retry" : "retries"}${rule.text === `${rule.retries} retries` || rule.text === "1 retry" ? "" : ` (${rule.text})`}`;
     case "elapsed":
       return rule.stop.fewest === rule.stop.most
