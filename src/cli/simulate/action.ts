@@ -55,7 +55,7 @@ function parseSuccess(text: string): number {
   return value;
 }
 
-function parseSimulatedAttempts(text: string): number {
+export function parseSimulatedAttempts(text: string): number {
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed)) throw new UsageError(`--attempts for simulate must be a count of retries such as 10, got ${shown(text)}`);
   const attempts = Number(trimmed);
@@ -65,6 +65,7 @@ function parseSimulatedAttempts(text: string): number {
 
 /** Every option checked, naming the option in each error. */
 export function simulationFromOptions(values: OptionValues, options: SimulateSwitches): { policy: Policy; cohort: Cohort; jitter: Jitter; seed: number } {
+  if (values.maxElapsed !== undefined) throw new UsageError("--max-elapsed applies only under --preset, for a library that stops by elapsed time");
   const attempts = parseSimulatedAttempts(values.attempts ?? DEFAULT_SIMULATED_ATTEMPTS);
   const policy = policyFromValues(values);
   const jitter = values.jitter === undefined ? NO_JITTER : parseJitter("--jitter", values.jitter);
@@ -73,6 +74,11 @@ export function simulationFromOptions(values: OptionValues, options: SimulateSwi
   if (options.compareJitter && policy.capMs === null) {
     throw new UsageError("--compare-jitter needs --cap: decorrelated jitter is defined through the cap");
   }
+  return { policy, cohort: cohortFromOptions(options, attempts), jitter, seed };
+}
+
+/** The cohort's own options (clients, spread, success, window) around a count of retries. */
+export function cohortFromOptions(options: SimulateSwitches, attempts: number): Cohort {
   const clients = parseClients(options.clients);
   if (clients * attempts > MAX_EVENTS) {
     throw new UsageError(
@@ -82,7 +88,7 @@ export function simulationFromOptions(values: OptionValues, options: SimulateSwi
   const spreadMs = options.spread === undefined || /^0+(ms|s|m|h|d)?$/.test(options.spread.trim()) ? 0 : parseDuration("--spread", options.spread);
   const success = parseSuccess(options.success);
   const windowMs = parseDuration("--window", options.window);
-  return { policy, cohort: { clients, spreadMs, success, windowMs, attempts }, jitter, seed };
+  return { clients, spreadMs, success, windowMs, attempts };
 }
 
 /** The modes --compare-jitter runs: none, proportional (the --jitter fraction or 0.2), full, equal, decorrelated. */
@@ -104,11 +110,18 @@ export async function runSimulate(values: OptionValues, options: SimulateSwitche
   if (options.chart && (options.format !== "table" || options.compareJitter)) {
     throw new UsageError(`--chart draws under the simulate table, so it needs --format table without --compare-jitter`);
   }
-  const { policy, cohort, jitter, seed } = simulationFromOptions(values, options);
   const keep = options.chart === true;
-  const simulation: Simulation = options.compareJitter
-    ? { kind: "compare", policy, cohort, seed, modes: comparedJitters(jitter).map((mode) => ({ jitter: mode, result: run(policy, mode, cohort, seed) })) }
-    : { kind: "single", policy, cohort, seed, jitter, result: run(policy, jitter, cohort, seed, keep), baseline: run(policy, NO_JITTER, cohort, seed, keep) };
+  let simulation: Simulation;
+  if (values.preset !== undefined) {
+    const { presetSimulation } = await import("./preset-simulation.js");
+    simulation = presetSimulation(values, options, keep);
+  } else {
+    const { policy, cohort, jitter, seed } = simulationFromOptions(values, options);
+    simulation = options.compareJitter
+      ? { kind: "compare", policy, cohort, seed, modes: comparedJitters(jitter).map((mode) => ({ jitter: mode, result: run(policy, mode, cohort, seed) })) }
+      : { kind: "single", policy, cohort, seed, jitter, result: run(policy, jitter, cohort, seed, keep), baseline: run(policy, NO_JITTER, cohort, seed, keep) };
+  }
+  const { cohort } = simulation;
   switch (options.format) {
     case "csv":
       await writeChunks(io.stdout, [renderSimulationCsv(simulation)]);
@@ -122,7 +135,7 @@ export async function runSimulate(values: OptionValues, options: SimulateSwitche
     case "table": {
       const [paint, { renderSimulationTable }] = await Promise.all([chalkAt(colorLevel(options.color, io.stdout.isTTY === true, io.env)), import("../../format/simulate-table.js")]);
       await writeChunks(io.stdout, [renderSimulationTable(simulation, paint)]);
-      if (options.chart && simulation.kind === "single") {
+      if (options.chart && simulation.kind !== "compare") {
         const { renderHerdChart } = await import("../../format/herd-chart.js");
         const [jittered, unjittered] = loadHistograms([simulation.result, simulation.baseline], cohort.windowMs);
         const counts = { windowMs: cohort.windowMs, jittered: Array.from(jittered!), unjittered: Array.from(unjittered!) };
@@ -131,7 +144,7 @@ export async function runSimulate(values: OptionValues, options: SimulateSwitche
       break;
     }
   }
-  if (simulation.kind === "single" && jitter.kind === "none" && options.format === "table") {
+  if (simulation.kind === "single" && simulation.jitter.kind === "none" && options.format === "table") {
     await writeChunks(io.stdout, [`Add --jitter full (or equal, decorrelated, 0.2) to see the herd spread out, or --compare-jitter for every mode.\n`]);
   }
   return 0;
