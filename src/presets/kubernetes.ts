@@ -11,7 +11,7 @@ export const kubernetes: Preset = {
   source: "staging/src/k8s.io/client-go/util/flowcontrol/backoff.go, pkg/kubelet/kubelet.go (newCrashLoopBackOff), pkg/kubelet/kuberuntime/kuberuntime_manager.go (doBackOff)",
   formula: "crash 1: restart at once (0); crash a ≥ 2: min(10 s × 2^(a−2), 300 s)",
   defaults: "initialCrashLoopBackOff 10 s, MaxCrashLoopBackOff 300 s, no jitter; restartPolicy Always retries forever",
-  stopping: "restartPolicy Always restarts forever",
+  stopping: "restartPolicy Always",
   jitter: "none",
   defaultRetries: null,
   defaultAttempts: 10,
