@@ -82,11 +82,10 @@ export const grpcCore: Preset = {
         bounds: (attempt) => ({ minMs: durationTimes(backoff(attempt), lowFactor), maxMs: durationTimes(backoff(attempt), below(highFactor)) }),
         mean: (attempt) => meanFloorUniform(backoff(attempt) * lowFactor, backoff(attempt) * highFactor),
         draw: (attempt, random) => {
-          // absl's uniform_real_distribution: lo + sample × (hi − lo), a draw reaching hi rejected.
-          let factor: number;
-          do factor = lowFactor + random53(random) * (highFactor - lowFactor);
-          while (factor >= highFactor);
-          return durationTimes(backoff(attempt), factor);
+          // absl's uniform_real_distribution: lo + sample × (hi − lo), drawn again when it rounds up to hi;
+          // that redraw (a chance of about 2^-53) is taken as the largest value below hi, so a draw always ends.
+          const factor = lowFactor + random53(random) * (highFactor - lowFactor);
+          return durationTimes(backoff(attempt), factor >= highFactor ? below(highFactor) : factor);
         },
       },
       capMs: max,
