@@ -6,14 +6,14 @@ function backoff(...argv: string[]) {
 }
 
 describe("backoff presets", () => {
-  it("lists all 16 with formula, defaults and source", async () => {
+  it("lists all 17 with formula, defaults and source", async () => {
     const { code, stdout } = await backoff("presets");
     expect(code).toBe(0);
-    for (const name of ["echomq", "bullmq", "node-retry", "p-retry", "exponential-backoff", "cockatiel", "aws-sdk", "grpc", "grpc-js", "sidekiq", "celery", "tenacity", "cenkalti", "polly", "resilience4j", "kubernetes"]) {
+    for (const name of ["echomq", "bullmq", "node-retry", "p-retry", "exponential-backoff", "cockatiel", "aws-sdk", "grpc", "grpc-core", "grpc-js", "sidekiq", "celery", "tenacity", "cenkalti", "polly", "resilience4j", "kubernetes"]) {
       expect(stdout).toMatch(new RegExp(`^${name} +\\S`, "m"));
     }
-    expect(stdout.match(/^ +source: /gm)).toHaveLength(16);
-    expect(stdout.match(/^ +defaults: /gm)).toHaveLength(16);
+    expect(stdout.match(/^ +source: /gm)).toHaveLength(17);
+    expect(stdout.match(/^ +defaults: /gm)).toHaveLength(17);
   });
 
   it("prints one in full, quirks included", async () => {
@@ -27,6 +27,6 @@ describe("backoff presets", () => {
   it("an unknown name exits 2 with a suggestion", async () => {
     const { code, stdout, stderr } = await backoff("presets", "celey");
     expect([code, stdout]).toEqual([2, ""]);
-    expect(stderr).toBe('error: presets has no preset "celey"; did you mean "celery"? (backoff presets lists all 16)\n');
+    expect(stderr).toBe('error: presets has no preset "celey"; did you mean "celery"? (backoff presets lists all 17)\n');
   });
 });
