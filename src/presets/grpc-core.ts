@@ -45,7 +45,7 @@ export const grpcCore: Preset = {
     retries: "the range only (connection backoff never gives up)",
   },
   quirks: [
-    "Unlike the spec and grpc-go (the grpc preset), the first wait is jittered too: grpc/grpc#37595 (August 2024) fixed C-core "incorrectly failing to apply jitter to the initial backoff"; before it the first wait was exactly the initial backoff.",
+    "Unlike the spec and grpc-go (the grpc preset), the first wait is jittered too: grpc/grpc#37595 (August 2024) fixed C-core “incorrectly failing to apply jitter to the initial backoff”; before it the first wait was exactly the initial backoff.",
     "Durations are whole milliseconds and every product is truncated (Duration × double goes through FromSecondsAsDouble and an int64 cast): 1000, 1600, 2560, 4096, 6553, 10484, 16774, 26838, 42940, 68704, 109926, 120000 ms.",
     "The multiplier (1.6) and the jitter (0.2) are constants of the subchannel; only the initial and the max backoff are channel arguments, each raised to at least 100 ms.",
     "The jitter multiplies the capped backoff, so waits reach 143,999 ms against the 120 s max.",
