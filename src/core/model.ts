@@ -57,4 +57,10 @@ export interface ScheduleModel {
    * comes from a different run. When present, rows and checks take every total here.
    */
   totals?(attempt: number): { readonly cumulativeMs: number; readonly minMs: number; readonly maxMs: number };
+  /**
+   * With `totals`: one sampled run (in place of `sampler`), each wait and the run's total
+   * after it as the model reports totals (the library's own sum, rounded once), so that a
+   * sampled total lies between the totals' bounds as a sampled wait lies between its own.
+   */
+  sampledRun?(random: RandomSource): (attempt: number) => { readonly waitMs: number; readonly totalMs: number };
 }

@@ -144,11 +144,27 @@ export function* scheduleRows(model: ScheduleModel, comparison: ScheduleModel, r
   let cumulativeMin = before.minMs;
   let cumulativeMax = before.maxMs;
   let linearCumulative = modelTotals(comparison, range.first - 1).cumulativeMs;
-  const sample = random === null ? null : model.sampler(random);
+  // A sampled run: the model's own totals where it has them, else the sum of the sampled waits.
   let sampleCumulative = 0;
+  let sample: ((attempt: number) => number) | null = null;
+  if (random !== null && model.sampledRun) {
+    const run = model.sampledRun(random);
+    sample = (attempt) => {
+      const { waitMs, totalMs } = run(attempt);
+      sampleCumulative = totalMs;
+      return waitMs;
+    };
+  } else if (random !== null) {
+    const draw = model.sampler(random);
+    sample = (attempt) => {
+      const waitMs = draw(attempt);
+      sampleCumulative = addMs(sampleCumulative, waitMs);
+      return waitMs;
+    };
+  }
   if (sample !== null) {
     // A sampled sequence carries state from attempt 1, so the attempts before the range are drawn too.
-    for (let a = 1; a < range.first; a++) sampleCumulative = addMs(sampleCumulative, sample(a));
+    for (let a = 1; a < range.first; a++) sample(a);
   }
   for (let attempt = range.first; attempt <= range.last; attempt++) {
     const main = model.delay(attempt);
@@ -165,10 +181,7 @@ export function* scheduleRows(model: ScheduleModel, comparison: ScheduleModel, r
     }
     linearCumulative = addMs(linearCumulative, linearMs);
     let sampleMs: number | null = null;
-    if (sample !== null) {
-      sampleMs = sample(attempt);
-      sampleCumulative = addMs(sampleCumulative, sampleMs);
-    }
+    if (sample !== null) sampleMs = sample(attempt);
     yield {
       attempt,
       rawMs: main.rawMs,

@@ -133,6 +133,7 @@ export const cenkalti: Preset = {
       },
       client: limit.client,
       totals: limit.totals,
+      sampledRun: limit.sampledRun,
       capMs,
       capReachedAt: () => capReachedAt,
       // Past the most retries every figure is 0.

@@ -1,4 +1,5 @@
 import { groupDigits } from "../format/numbers.js";
+import { meanWithin } from "./kit/attempt-delay.js";
 import { parseFraction } from "./kit/jitter-setting.js";
 import { JS_RANDOM_MAX, jsRandom } from "./kit/random-grid.js";
 import { wholeMs } from "./kit/whole-ms.js";
@@ -61,7 +62,8 @@ export const grpcJs: Preset = {
         raw.push(plain[n]! * multiplier);
         lows.push(step(lows[n]!, 0));
         highs.push(step(highs[n]!, JS_RANDOM_MAX));
-        if (lows[n]! * multiplier >= maxDelay ) steadyAt = lows.length;
+        // Capped for every run from here on only while even the lowest jittered wait, times the multiplier, reaches the cap again.
+        if (lows[n]! * multiplier >= maxDelay && (1 - jitter) * multiplier >= 1) steadyAt = lows.length;
       }
     };
     const at = (list: number[], attempt: number) => {
@@ -106,7 +108,7 @@ export const grpcJs: Preset = {
       },
       jittered: true,
       bounds: (attempt) => ({ minMs: wholeMs(at(lows, attempt)), maxMs: wholeMs(at(highs, attempt)) }),
-      meanMs: meanAt,
+      meanMs: (attempt) => meanWithin(meanAt(attempt), { minMs: wholeMs(at(lows, attempt)), maxMs: wholeMs(at(highs, attempt)) }),
       sampler: (random) => {
         let next = initialDelay;
         return () => {

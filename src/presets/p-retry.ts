@@ -125,6 +125,7 @@ export const pRetry: Preset = {
       },
       client: limit.client,
       totals: limit.totals,
+      sampledRun: limit.sampledRun,
       steadyFrom: () => limit.most + 1,
       stop,
       notes: randomize ? ["p-retry with randomize and maxRetryTime: the mean is integrated numerically over the elapsed time of every run."] : [],

@@ -1,4 +1,5 @@
 import type { AttemptDelay } from "../../core/delay.js";
+import type { DelayBounds } from "../../core/model.js";
 import { saturate, wholeMs } from "./whole-ms.js";
 
 /** A delay no cap touched: raw and delay are the same whole ms. */
@@ -19,4 +20,13 @@ export function clampedTo(rawMs: number, capMs: number | null): AttemptDelay {
  */
 export function meanAsDelay(meanMs: number): AttemptDelay {
   return unclamped(saturate(wholeMs(meanMs)));
+}
+
+/**
+ * A mean kept within the exact bounds of the reported (whole-ms) value: a library's mean
+ * is computed on its unrounded values (or numerically), and may pass a rounded bound by
+ * less than a millisecond; the mean of what is reported never does.
+ */
+export function meanWithin(meanMs: number, bounds: DelayBounds): number {
+  return Math.min(Math.max(meanMs, bounds.minMs), bounds.maxMs);
 }

@@ -68,6 +68,8 @@ export interface ElapsedLimit {
   meanMs(attempt: number): number;
   /** One run: each wait in ms, null once the library has stopped. */
   client(random: RandomSource): (attempt: number) => number | null;
+  /** One run with its total after each attempt (the library's sum, rounded once); a retry not made waits 0. */
+  sampledRun(random: RandomSource): (attempt: number) => { waitMs: number; totalMs: number };
 }
 
 /** Bins the distribution of elapsed time is carried in, at most. */
@@ -147,31 +149,38 @@ export function elapsedLimit(spec: ElapsedLimitSpec): ElapsedLimit {
     return Math.min(Math.max(mean, minMs), maxMs);
   };
 
-  const client = (random: RandomSource) => {
+  /** One run in the library's unit: each wait (null once stopped) and the elapsed time after it. */
+  const run = (random: RandomSource) => {
     let elapsed = 0;
     let stopped = false;
-    return (attempt: number): number | null => {
-      if (stopped || (retries !== null && attempt > retries)) return null;
+    return (attempt: number): { wait: number | null; elapsed: number } => {
+      if (stopped || (retries !== null && attempt > retries)) return { wait: null, elapsed };
       const wait = spec.draw === null ? spec.plain(attempt) : spec.draw(attempt, random);
-      if (rule === "fits") {
-        if (elapsed + wait > limit) {
-          stopped = true;
-          return null;
-        }
-        elapsed += wait;
-        return toMs(wait);
-      }
-      if (elapsed >= limit) {
+      if (rule === "fits" ? elapsed + wait > limit : elapsed >= limit) {
         stopped = true;
-        return null;
+        return { wait: null, elapsed };
       }
-      const cut = Math.min(wait, limit - elapsed);
-      elapsed += cut;
-      return toMs(cut);
+      const made = rule === "fits" ? wait : Math.min(wait, limit - elapsed);
+      elapsed += made;
+      return { wait: made, elapsed };
+    };
+  };
+  const client = (random: RandomSource) => {
+    const next = run(random);
+    return (attempt: number): number | null => {
+      const { wait } = next(attempt);
+      return wait === null ? null : toMs(wait);
+    };
+  };
+  const sampledRun = (random: RandomSource) => {
+    const next = run(random);
+    return (attempt: number) => {
+      const { wait, elapsed } = next(attempt);
+      return { waitMs: wait === null ? 0 : toMs(wait), totalMs: toMs(elapsed) };
     };
   };
 
-  return { fewest, plainLast, most, plainWait, bounds, totals, meanMs, client };
+  return { fewest, plainLast, most, plainWait, bounds, totals, meanMs, client, sampledRun };
 }
 
 /**
