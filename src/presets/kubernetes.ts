@@ -25,7 +25,7 @@ export const kubernetes: Preset = {
     "A container that runs longer than 2 × 300 s = 10 min resets its back-off to 10 s.",
     "Restarts happen on kubelet sync loops, so real waits are slightly longer.",
     "1.33+ alpha gate ReduceDefaultCrashLoopBackOffDecay: 1 s initial, 60 s max.",
-    "A maxContainerRestartPeriod below the initial 10 s is accepted: newCrashLoopBackOff (pkg/kubelet/kubelet.go, KubeletCrashLoopBackOffMax since 1.32) lowers the initial back-off to it, so --cap 5s gives 0, 5 s, 5 s, …",
+    "A maxContainerRestartPeriod below the initial 10 s is accepted: newCrashLoopBackOff (pkg/kubelet/kubelet.go, KubeletCrashLoopBackOffMax since 1.32) lowers the initial back-off to it: a max of 5 s gives 0, 5 s, 5 s, …",
   ],
   build(overrides) {
     const max = overrides.capMs ?? 300_000;
