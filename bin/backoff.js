@@ -24,6 +24,14 @@ process.stdout.on("error", (error) => {
   throw error;
 });
 
+// Ctrl-C: the first asks run to stop after the last whole row (closing a JSON document) and
+// exit 130; a second one ends the process at once.
+const interrupt = new AbortController();
+process.on("SIGINT", () => {
+  if (interrupt.signal.aborted) process.exit(130);
+  interrupt.abort();
+});
+
 run(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
@@ -32,6 +40,7 @@ run(process.argv.slice(2), {
     return process.stdin;
   },
   env: process.env,
+  signal: interrupt.signal,
 }).then((code) => {
   process.exitCode = code;
 });

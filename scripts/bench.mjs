@@ -5,19 +5,28 @@
 // - 1,000,000 CSV rows into a pipe against scripts/bench-reference-writer.js, the simplest
 //   Node program writing the same bytes in 64 KB chunks (checked byte for byte first);
 // - peak RSS (GNU time) for 1 M and 10 M CSV rows;
-// - the herd simulator's clients × attempts per second, when `backoff simulate` exists.
+// - the herd simulator's clients × attempts per second, when `backoff simulate` exists, and
+//   the peak RSS of large simulations and of a million-row preset table.
+// - an HTML page of 1,000 attempts against the same CSV (median times of whole runs).
+// - `backoff check DIR` on a generated tree of 2,000 configuration files of every kind
+//   (about 10 MB; scripts/bench-config-tree.mjs): time, CPU time, and peak RSS against a
+//   tree of 500 files (memory flat in the number of files); start-up of `check FILE`
+//   against `check --config FILE`.
 // Figures on a shared machine are noisy: ratios within one session are what to compare.
-// Not a test: nothing fails on speed. Options: --quick (fewer runs), --runs N.
+// Not a test: nothing fails on speed. Options: --quick (fewer runs), --runs N, --check-only
+// (only the `check DIR` rows).
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { generateConfigTree } from "./bench-config-tree.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
+const checkOnly = args.includes("--check-only");
 const runsArg = args.indexOf("--runs");
 const startupRuns = runsArg >= 0 ? Number(args[runsArg + 1]) : quick ? 20 : 60;
 const streamRuns = quick ? 3 : 7;
@@ -115,8 +124,11 @@ const fmt = (n, digits = 2) => n.toFixed(digits);
 /** @type {string[][]} */
 const rows = [];
 
+/** @type {{ tool: string; medians?: number[] }} */
+let startup = { tool: "start-up not measured (--check-only)" };
+if (!checkOnly) {
 log("start-up…");
-const startup = startupMedians([
+startup = startupMedians([
   [node, "-e", "0"],
   [node, bin, "--format", "csv"],
   [node, bin],
@@ -146,6 +158,20 @@ rows.push([
   "≤ 1.5×",
 ]);
 
+log("HTML page against CSV, 1,000 attempts…");
+// The page carries the same rows as the CSV (encoded), the page script and the style: the
+// cost over the CSV is what the page adds at run time.
+const pageArgs = ["--cap", "30s", "--attempts", "1000"];
+/** @type {{ csv: number[], html: number[] }} */
+const pageTimes = { csv: [], html: [] };
+for (let run = 0; run < streamRuns * 3; run++) {
+  pageTimes.csv.push((await piped([node, bin, ...pageArgs, "--format", "csv"])).seconds);
+  pageTimes.html.push((await piped([node, bin, ...pageArgs, "--format", "html"])).seconds);
+}
+const pageHtml = median(pageTimes.html);
+const pageCsv = median(pageTimes.csv);
+rows.push(["`--format html` ÷ `--format csv`, 1,000 attempts", `${fmt(pageHtml / pageCsv)}× (${fmt(pageHtml * 1000, 1)} ms ÷ ${fmt(pageCsv * 1000, 1)} ms)`, "< 1.5×"]);
+
 log("peak memory…");
 const rss1 = await peakRss(backoffCsv);
 const rss10 = await peakRss([node, bin, "--attempts", `1..${10 * N}`, "--format", "csv"]);
@@ -165,9 +191,72 @@ if (simulateExists) {
   const times = [];
   for (let run = 0; run < streamRuns; run++) times.push((await piped([node, bin, ...simulateArgs])).seconds);
   rows.push(["herd simulator, clients × attempts per second", `${fmt((1_000_000 * 10) / median(times) / 1e6)} M/s (\`backoff ${simulateArgs.join(" ")}\`)`, ""]);
+  // Issue 16: memory bounded whatever clients × attempts is (one entry per distinct fire millisecond, not per retry).
+  /** @type {[string, string[]][]} */
+  const simulations = [
+    ["1 M × 10", ["--clients", "1000000", "--attempts", "10", "--cap", "30s", "--jitter", "full"]],
+    ["10 M × 10", ["--clients", "10000000", "--attempts", "10"]],
+    ["100 k × 1000", ["--clients", "100000", "--attempts", "1000"]],
+    ["100 k × 1000, full jitter", ["--clients", "100000", "--attempts", "1000", "--jitter", "full"]],
+  ];
+  for (const [label, extra] of simulations) {
+    rows.push([`peak RSS, simulate ${label}`, mb(await peakRss([node, bin, "simulate", ...extra, "--format", "csv"])), "< 400 MB"]);
+  }
+  rows.push(["peak RSS, `--preset grpc --attempts 1..1000000` (table)", mb(await peakRss([node, bin, "--preset", "grpc", "--attempts", "1..1000000"])), "< 150 MB"]);
 } else {
   rows.push(["herd simulator, clients × attempts per second", "skipped: no `backoff simulate` subcommand in this build", ""]);
 }
+
+}
+
+log("check DIR…");
+const tree = join(work, "tree");
+const { files: treeFiles, bytes: treeBytes } = generateConfigTree(tree, 2000, 10 * 1024 * 1024);
+const smallTree = join(work, "tree-500");
+generateConfigTree(smallTree, 500, 2.5 * 1024 * 1024);
+/** @param {string} dir */
+const checkTree = (dir) => [node, bin, "check", dir, "--format", "json"];
+/**
+ * Wall and CPU seconds (GNU time when present) and the exit code of one run.
+ * @param {string[]} command
+ */
+function timed(command) {
+  const file = join(work, "check-time.txt");
+  const useTime = existsSync("/usr/bin/time");
+  const start = process.hrtime.bigint();
+  const result = spawnSync(useTime ? "/usr/bin/time" : String(command[0]), useTime ? ["-f", "%U %S %M", "-o", file, ...command] : command.slice(1), { stdio: ["ignore", "ignore", "pipe"], cwd: root, encoding: "utf8" });
+  const wall = Number(process.hrtime.bigint() - start) / 1e9;
+  // A field GNU time left out reads as NaN, as a missing one would in the sums below.
+  const [user = NaN, sys = NaN, rssKb = NaN] = useTime ? (readFileSync(file, "utf8").trim().split("\n").at(-1) ?? "").split(" ").map(Number) : [NaN, NaN, NaN];
+  return { wall, cpu: user + sys, rssMb: rssKb / 1024, code: result.status, stderr: result.stderr ?? "" };
+}
+const checkRuns = [];
+for (let run = 0; run < (quick ? 1 : 3); run++) checkRuns.push(timed(checkTree(tree)));
+const checkWall = median(checkRuns.map((r) => r.wall));
+const checkCpu = median(checkRuns.map((r) => r.cpu));
+const lastRun = checkRuns.at(-1);
+if (!lastRun) throw new Error("no `check DIR` run was timed");
+// Exit 2 with "unknown preset" means this build lacks some system's preset: every file is still read and parsed.
+const presetNote = lastRun.code === 2 && /unknown preset/.test(lastRun.stderr) ? "; exit 2: presets missing in this build, files still all parsed" : `; exit ${lastRun.code}`;
+rows.push([
+  `\`check DIR\`: ${treeFiles.toLocaleString("en")} files, ${fmt(treeBytes / 1024 / 1024, 1)} MB`,
+  `${fmt(checkWall)} s (CPU ${Number.isNaN(checkCpu) ? "n/a" : `${fmt(checkCpu)} s`}; ${fmt(treeBytes / 1024 / 1024 / checkWall, 1)} MB/s${presetNote})`,
+  "≤ 2 s",
+]);
+const smallRun = timed(checkTree(smallTree));
+rows.push(["peak RSS, `check DIR`: 2,000 files ÷ 500 files", Number.isNaN(lastRun.rssMb) ? "n/a (no /usr/bin/time)" : `${fmt(lastRun.rssMb, 0)} MB ÷ ${fmt(smallRun.rssMb, 0)} MB`, "flat"]);
+const oneFile = join(work, "retry.json");
+writeFileSync(oneFile, '{"strategy": "exponential", "base": "1s", "cap": "30s", "attempts": 8, "assert": {"max-total": "5m"}}\n');
+const checkStartup = startupMedians([
+  [node, bin, "check", "--config", oneFile],
+  [node, bin, "check", oneFile],
+]);
+const [checkConfigS, checkFileS] = /** @type {[number, number]} */ (checkStartup.medians);
+rows.push([
+  "start-up, `check FILE` ÷ `check --config FILE`",
+  `${fmt(checkFileS / checkConfigS)}× (${fmt(checkFileS * 1000, 1)} ms ÷ ${fmt(checkConfigS * 1000, 1)} ms)`,
+  "≤ 1.5×",
+]);
 
 rmSync(work, { recursive: true, force: true });
 const head = ["measure", "result", "goal"];

@@ -2,10 +2,15 @@
 // - dist/cli.cjs: the CLI as one minified CommonJS bundle, required by bin/backoff.js;
 // - dist/table.cjs: chalk, cli-table3 and the table renderer, required only when a
 //   table is drawn (the machine formats never load them);
+// - dist/commands.cjs: every lazily imported CLI module (subcommands, config reading, the
+//   HTML page writer with its script inlined), required when one of them runs;
+// - dist/pictures.cjs: the chart and SVG renderers;
+// - dist/page-script.js: the HTML page's script (src/format/html/page-script.ts and the core
+//   it computes with) as one IIFE;
 // - dist/lib (tsc) behind dist/index.js: the typed ESM library.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { relative, resolve, sep } from "node:path";
 
@@ -18,6 +23,10 @@ rmSync("dist", { recursive: true, force: true });
  * - commander requires node:child_process at load time (about 4 ms: it pulls in net,
  *   dgram and friends) but only spawns for executable subcommands, which backoff has
  *   none of; it gets the module on first use instead.
+ * - yaml's CST parser reads process.env.LOG_TOKENS for every token, and its composer
+ *   process.env.LOG_STREAM for every document (debugging switches of the library's own
+ *   tests): each read is a call into the C++ environment, about a quarter of the parser's
+ *   time on a tree of YAML files. backoff never sets them; they read as unset.
  * - chalk's bundled supports-color inspects the terminal at load time (node:tty, node:os,
  *   and with them net) to pick the level of its default instance. backoff never uses
  *   that instance: it builds `new Chalk({ level })` from its own colorLevel(), so the
@@ -38,6 +47,13 @@ const startupTrims = {
 module.exports = { spawn: (...args) => load().spawn(...args) };`,
       loader: "js",
     }));
+    build.onLoad({ filter: /node_modules[\\/]yaml[\\/]dist[\\/](parse[\\/]parser|compose[\\/]composer)\.js$/ }, async (args) => {
+      const { readFile } = await import("node:fs/promises");
+      const source = await readFile(args.path, "utf8");
+      const trimmed = source.replace(/node_process\.env\.LOG_(TOKENS|STREAM)/g, "undefined");
+      if (trimmed === source) throw new Error(`startup-trims: no LOG_TOKENS/LOG_STREAM read left in ${args.path}; check the yaml version`);
+      return { contents: trimmed, loader: "js" };
+    });
     build.onLoad({ filter: /^no-supports-color$/, namespace: "startup-trims" }, () => ({
       contents: "export default { stdout: false, stderr: false };",
       loader: "js",
@@ -85,6 +101,31 @@ const tableApart = {
 const lazyModules = new Map();
 /** @param {string} file */
 const exportName = (file) => file.replace(/^src\/cli\//, "").replace(/\.ts$/, "").replace(/[^A-Za-z0-9]/g, "_");
+/**
+ * Lazy modules with a bundle of their own, out of dist/commands.cjs: `check PATH` (file
+ * discovery, the YAML parser and the recognisers, about 150 KB) is parsed only when files
+ * are checked, not by every subcommand.
+ */
+/** @type {Record<string, string>} */
+const OWN_BUNDLES = { "src/cli/check/files.ts": "files" };
+/** @param {string} file */
+const bundleOf = (file) => OWN_BUNDLES[file] ?? "commands";
+/** In the lazy bundles themselves: only the modules with a bundle of their own are kept apart. */
+/** @type {import("esbuild").Plugin} */
+const ownApart = {
+  name: "own-apart",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.kind !== "dynamic-import") return undefined;
+      const file = projectFile(args);
+      return OWN_BUNDLES[file] === undefined ? undefined : { path: file, namespace: "own-apart" };
+    });
+    build.onLoad({ filter: /.*/, namespace: "own-apart" }, (args) => ({
+      contents: `module.exports = require("./${bundleOf(args.path)}.cjs").${exportName(args.path)};`,
+      loader: "js",
+    }));
+  },
+};
 /** @type {import("esbuild").Plugin} */
 const commandsApart = {
   name: "commands-apart",
@@ -93,11 +134,11 @@ const commandsApart = {
       if (args.kind !== "dynamic-import") return undefined;
       const file = projectFile(args);
       if (!file.startsWith("src/cli/")) return undefined;
-      lazyModules.set(file, exportName(file));
+      if (bundleOf(file) === "commands") lazyModules.set(file, exportName(file));
       return { path: file, namespace: "commands-apart" };
     });
     build.onLoad({ filter: /.*/, namespace: "commands-apart" }, (args) => ({
-      contents: `module.exports = require("./commands.cjs").${exportName(args.path)};`,
+      contents: `module.exports = require("./${bundleOf(args.path)}.cjs").${exportName(args.path)};`,
       loader: "js",
     }));
   },
@@ -120,12 +161,32 @@ const common = {
   logLevel: "warning",
 };
 
+// The page's script runs in a browser: an IIFE for any browser with BigInt (the core's exact
+// arithmetic), inlined into every page, so it is minified whatever BACKOFF_BUILD_READABLE says.
+const pageScript = await build({
+  entryPoints: ["src/format/html/page-script.ts"],
+  bundle: true,
+  format: "iife",
+  platform: "browser",
+  target: "es2020",
+  minify: true,
+  legalComments: "none",
+  logLevel: "warning",
+  write: false,
+});
+const pageScriptText = /** @type {import("esbuild").OutputFile} */ (pageScript.outputFiles?.[0]).text;
+mkdirSync("dist", { recursive: true });
+// Read at run time by src/cli/shared/html-output.ts when running from source (the tests); the bundles inline it.
+writeFileSync("dist/page-script.js", pageScriptText);
+/** The page writer (src/cli/shared/html-output.ts) is imported lazily, so it lands in dist/commands.cjs. */
+const pageDefine = { BACKOFF_PAGE_SCRIPT: JSON.stringify(pageScriptText), "import.meta.url": '""' };
+
 await build({
   ...common,
   entryPoints: ["src/cli/run.ts"],
   outfile: "dist/cli.cjs",
   plugins: [startupTrims, tableApart, commandsApart],
-  external: ["./table.cjs", "./pictures.cjs", "./commands.cjs"],
+  external: ["./table.cjs", "./pictures.cjs", "./commands.cjs", ...Object.values(OWN_BUNDLES).map((b) => `./${b}.cjs`)],
 });
 
 await build({
@@ -137,9 +198,20 @@ await build({
     loader: "ts",
   },
   outfile: "dist/commands.cjs",
-  plugins: [startupTrims, tableApart],
-  external: ["./table.cjs", "./pictures.cjs"],
+  define: pageDefine,
+  plugins: [startupTrims, tableApart, ownApart],
+  external: ["./table.cjs", "./pictures.cjs", ...Object.values(OWN_BUNDLES).map((b) => `./${b}.cjs`)],
 });
+
+for (const [file, bundle] of Object.entries(OWN_BUNDLES)) {
+  await build({
+    ...common,
+    stdin: { contents: `export * as ${exportName(file)} from "./${file}";`, resolveDir: ".", sourcefile: `${bundle}-entry.ts`, loader: "ts" },
+    outfile: `dist/${bundle}.cjs`,
+    plugins: [startupTrims, tableApart, ownApart],
+    external: ["./table.cjs", "./pictures.cjs", "./commands.cjs", ...Object.values(OWN_BUNDLES).map((b) => `./${b}.cjs`)],
+  });
+}
 
 await build({
   ...common,

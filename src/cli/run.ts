@@ -12,6 +12,8 @@ export const EXIT_CHECK_FAILED = 1;
 export const EXIT_USAGE = 2;
 /** A bug in backoff itself (never expected; reported without a stack trace). */
 export const EXIT_INTERNAL = 70;
+/** Interrupted (Ctrl-C), as shells report a SIGINT: 128 + 2. */
+export const EXIT_INTERRUPTED = 130;
 
 /** Commander's own messages, reshaped to the one-line `error: …` form used everywhere. */
 function oneLine(message: string): string {
@@ -85,11 +87,16 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   });
   try {
     await program.parseAsync([...argv], { from: "user" });
-    return exitCode;
+    return io.signal?.aborted ? EXIT_INTERRUPTED : exitCode;
   } catch (error) {
     // By name as well: the subcommands are bundled apart (scripts/build.js), with their own copy of the class.
     if (error instanceof UsageError || (error instanceof Error && error.name === "UsageError")) {
       io.stderr.write(`error: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    if (error instanceof Error && error.name === "WalkLimitError") {
+      // core/limits.ts: a total with no closed form that would take minutes to add up.
+      io.stderr.write(`error: ${error.message}; give a --cap that the delays reach sooner, or fewer --attempts\n`);
       return EXIT_USAGE;
     }
     if (error instanceof CommanderError) {

@@ -1,4 +1,4 @@
-import { addMs, isSaturated, timesMs } from "./limits.js";
+import { MAX_WALKED_ATTEMPTS, WalkLimitError, addMs, isSaturated, timesMs } from "./limits.js";
 import type { ScheduleModel } from "./model.js";
 import { checkAttempt } from "./policy.js";
 import { modelTotals } from "./schedule.js";
@@ -115,8 +115,12 @@ function walkDelays(model: ScheduleModel, attempts: number, above: number | null
   const steady = model.steadyFrom();
   const count = forever ? FOREVER_WALK : attempts;
   const last = steady === null ? count : Math.min(count, steady);
-  const walk: DelayWalk = { worstMs: -1, worstAttempt: 1, unbounded: forever && steady === null, firstAbove: null, firstAboveCap: null, firstAboveCapMs: null };
+  // Retrying forever without ever settling, the delays have no longest one.
+  const unbounded = forever && steady === null;
+  if (model.monotone && last > 0) return { ...monotoneDelays(model, last, above), unbounded };
+  const walk: DelayWalk = { worstMs: -1, worstAttempt: 1, unbounded, firstAbove: null, firstAboveCap: null, firstAboveCapMs: null };
   for (let a = 1; a <= last; a++) {
+    if (a > MAX_WALKED_ATTEMPTS) throw new WalkLimitError(attempts);
     const { maxMs } = model.bounds(a);
     if (maxMs > walk.worstMs) {
       walk.worstMs = maxMs;
@@ -134,6 +138,23 @@ function walkDelays(model: ScheduleModel, attempts: number, above: number | null
     }
   }
   return walk;
+}
+
+/**
+ * walkDelays for a model whose worst-case delay never decreases: the worst is the last
+ * attempt's, and each "first attempt above" is found by bisection, in O(log n) bounds.
+ */
+function monotoneDelays(model: ScheduleModel, last: number, above: number | null): Omit<DelayWalk, "unbounded"> {
+  const worst = (a: number) => model.bounds(a).maxMs;
+  const worstMs = worst(last);
+  const firstAboveCap = model.capMs === null ? null : firstTrueBetween(1, last, (k) => worst(k) > model.capMs!);
+  return {
+    worstMs,
+    worstAttempt: firstTrueBetween(1, last, (k) => worst(k) >= worstMs)!,
+    firstAbove: above === null ? null : firstTrueBetween(1, last, (k) => worst(k) > above),
+    firstAboveCap,
+    firstAboveCapMs: firstAboveCap === null ? null : worst(firstAboveCap),
+  };
 }
 
 /** Checks one policy against the limits and the lints. */

@@ -63,4 +63,8 @@ export interface ScheduleModel {
    * sampled total lies between the totals' bounds as a sampled wait lies between its own.
    */
   sampledRun?(random: RandomSource): (attempt: number) => { readonly waitMs: number; readonly totalMs: number };
+  /** The best- and worst-case totals after attempts 1..attempt, where a closed form is known. */
+  boundsTotals?(attempt: number): DelayBounds;
+  /** Whether the bounds never decrease from one attempt to the next (checks then bisect instead of walking). */
+  readonly monotone?: boolean;
 }

@@ -19,6 +19,7 @@ export function policyModel(policy: Policy): ScheduleModel {
     capReachedAt: () => capReachedAt(policy),
     steadyFrom: () => constantFrom(policy),
     mayExceedCap: false,
+    monotone: true, // min(base × factor^(a−1), cap) and its linear and fixed kin never decrease
     cumulativeMs: (attempt) => cumulativeMs(policy, attempt),
   };
 }

@@ -1,8 +1,8 @@
 import { attemptDelay, constantFrom } from "./delay.js";
-import { floorSum, fractionOf } from "./exact.js";
-import { MAX_EXACT_MS, SATURATED_MS, addMs, isSaturated, timesMs } from "./limits.js";
+import { MAX_EXACT_MS, MAX_WALKED_ATTEMPTS, WalkLimitError, addMs, checkWalkLength, isSaturated, timesMs } from "./limits.js";
 import type { RandomSource, ScheduleModel } from "./model.js";
 import { type Policy, checkAttempt } from "./policy.js";
+import { exponentialWalkEnd, linearDelaySum } from "./totals.js";
 
 /** An inclusive range of attempts, both ends from 1. */
 export interface AttemptRange {
@@ -65,18 +65,10 @@ export function checkRange(range: AttemptRange): void {
 /** Sum of the delays of attempts from..to, stopping early once saturated. */
 function sumDelays(policy: Policy, from: number, to: number): number {
   if (to < from) return 0;
-  if (policy.strategy === "linear") {
-    // Below the cap, delay(k+1) = round_half_up(B/D + S/D·k) = ⌊(2S·k + 2B + D) / 2D⌋ on the
-    // decimals as written, so the sum is a floor sum: exact, and without walking the attempts.
-    const base = fractionOf(policy.baseMs);
-    const step = fractionOf(policy.stepMs);
-    const denominator = base.den * step.den;
-    const b = 2n * base.num * step.den + denominator;
-    const a = 2n * step.num * base.den;
-    const m = 2n * denominator;
-    const sum = floorSum(BigInt(to), m, a, b) - floorSum(BigInt(from - 1), m, a, b);
-    return sum > BigInt(MAX_EXACT_MS) ? SATURATED_MS : Number(sum);
-  }
+  if (policy.strategy === "linear") return linearDelaySum(policy, from, to);
+  // Exponential: no closed form for a sum of rounded powers, so the walk is bounded: it ends
+  // where the cap is reached (the caller adds the constant tail) or the sum saturates.
+  checkWalkLength(Math.min(to, exponentialWalkEnd(policy)) - from + 1, to);
   let sum = 0;
   for (let attempt = from; attempt <= to && !isSaturated(sum); attempt++) {
     sum = addMs(sum, attemptDelay(policy, attempt).delayMs);
@@ -108,14 +100,25 @@ export function modelTotals(model: ScheduleModel, attempt: number): Totals {
     const total = model.cumulativeMs(attempt);
     return { cumulativeMs: total, minMs: total, maxMs: total };
   }
+  if (model.boundsTotals) {
+    // Closed forms for the bounds (full and equal jitter on the calculator's own schedules).
+    const bounds = model.boundsTotals(attempt);
+    return { cumulativeMs: model.cumulativeMs ? model.cumulativeMs(attempt) : bounds.maxMs, minMs: bounds.minMs, maxMs: bounds.maxMs };
+  }
   const steady = model.steadyFrom();
   const walkTo = steady === null ? attempt : Math.min(attempt, steady - 1);
   const closedForm = model.cumulativeMs !== undefined;
+  if (walkTo > MAX_WALKED_ATTEMPTS && model.monotone) {
+    // With delays that never shrink, the walk can only stop early once the smallest total
+    // saturates; if the first MAX_WALKED_ATTEMPTS smallest delays cannot get there, refuse now.
+    if (model.bounds(MAX_WALKED_ATTEMPTS).minMs * MAX_WALKED_ATTEMPTS < MAX_EXACT_MS) throw new WalkLimitError(attempt);
+  }
   let cumulative = 0;
   let min = 0;
   let max = 0;
   // Once every running total is saturated, nothing further can change them.
   for (let a = 1; a <= walkTo && !(isSaturated(min) && (closedForm || isSaturated(cumulative))); a++) {
+    if (a > MAX_WALKED_ATTEMPTS) throw new WalkLimitError(attempt);
     const bounds = model.bounds(a);
     if (!closedForm) cumulative = addMs(cumulative, model.delay(a).delayMs);
     min = addMs(min, bounds.minMs);

@@ -1,4 +1,5 @@
 import type { JitterPlan } from "./jitter/index.js";
+import { draw } from "./jitter/uniform.js";
 import { SATURATED_MS } from "./limits.js";
 import type { RandomSource } from "./model.js";
 
@@ -59,6 +60,139 @@ export interface CohortResult {
   readonly completionMs: number;
   /** Every retry's fire time, sorted ascending (for loadHistogram); empty unless asked for. */
   readonly retryTimes: Float64Array;
+  /** Per attempt, the distinct fire times and how many retries fire at each (what a run keeps); empty unless asked for. */
+  readonly retryCounts: readonly TimeCounts[];
+}
+
+/** Distinct times, ascending, and how many events fall on each: a sorted array run-length encoded. */
+export interface TimeCounts {
+  readonly times: Float64Array;
+  readonly counts: Uint32Array;
+}
+
+/**
+ * A sorted array as distinct times and counts. Fire times are whole milliseconds, so a
+ * cohort's retries of one attempt fall on at most as many distinct times as the span of
+ * milliseconds they cover: without jitter on one, under a 30 s cap on at most 30,000 per
+ * attempt, however many clients. This is what a run keeps (see simulateCohort).
+ */
+export function timeCounts(sorted: Float64Array): TimeCounts {
+  let distinct = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) distinct++;
+  const times = new Float64Array(distinct);
+  const counts = new Uint32Array(distinct);
+  let k = -1;
+  for (let i = 0; i < sorted.length; i++) {
+    if (i === 0 || sorted[i] !== sorted[i - 1]) times[++k] = sorted[i]!;
+    counts[k]!++;
+  }
+  return { times, counts };
+}
+
+/**
+ * Walks several TimeCounts in ascending time together (a k-way merge with a binary heap),
+ * without building the merged array: next() returns the index of the list whose current
+ * entry is the earliest, or −1 when all are done; advance(list) moves that list on.
+ */
+class MergedWalk {
+  private readonly heap: number[] = [];
+  private readonly position: Int32Array;
+
+  constructor(private readonly lists: readonly TimeCounts[]) {
+    this.position = new Int32Array(lists.length);
+    lists.forEach((list, i) => {
+      if (list.times.length > 0) this.push(i);
+    });
+  }
+
+  private time(list: number): number {
+    return this.lists[list]!.times[this.position[list]!]!;
+  }
+
+  private push(list: number): void {
+    const heap = this.heap;
+    heap.push(list);
+    for (let i = heap.length - 1; i > 0; ) {
+      const parent = (i - 1) >> 1;
+      if (this.time(heap[parent]!) <= this.time(heap[i]!)) break;
+      [heap[parent], heap[i]] = [heap[i]!, heap[parent]!];
+      i = parent;
+    }
+  }
+
+  /** The earliest entry: its time and count, or null when every list is done. */
+  peek(): { time: number; count: number } | null {
+    if (this.heap.length === 0) return null;
+    const list = this.heap[0]!;
+    return { time: this.time(list), count: this.lists[list]!.counts[this.position[list]!]! };
+  }
+
+  /** Moves past the earliest entry. */
+  advance(): void {
+    const heap = this.heap;
+    const list = heap[0]!;
+    this.position[list]!++;
+    if (this.position[list]! >= this.lists[list]!.times.length) {
+      const last = heap.pop()!;
+      if (heap.length === 0) return;
+      heap[0] = last;
+    }
+    for (let i = 0; ; ) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let smallest = i;
+      if (left < heap.length && this.time(heap[left]!) < this.time(heap[smallest]!)) smallest = left;
+      if (right < heap.length && this.time(heap[right]!) < this.time(heap[smallest]!)) smallest = right;
+      if (smallest === i) return;
+      [heap[smallest], heap[i]] = [heap[i]!, heap[smallest]!];
+      i = smallest;
+    }
+  }
+}
+
+/**
+ * peakLoad over the union of several TimeCounts, without merging them into one array: two
+ * merged walks, the window's leading and trailing edges (the same window as peakLoad).
+ */
+export function peakLoadOfCounts(lists: readonly TimeCounts[], windowMs: number): number {
+  const lead = new MergedWalk(lists);
+  const trail = new MergedWalk(lists);
+  let inside = 0;
+  let peak = 0;
+  for (let entry = lead.peek(); entry !== null; entry = lead.peek()) {
+    inside += entry.count;
+    for (let old = trail.peek(); old !== null && old.time <= entry.time - windowMs; old = trail.peek()) {
+      inside -= old.count;
+      trail.advance();
+    }
+    if (inside > peak) peak = inside;
+    lead.advance();
+  }
+  return peak;
+}
+
+/** loadHistogram of the union of several TimeCounts (no merged array). */
+export function loadHistogramOfCounts(lists: readonly TimeCounts[], windowMs: number, startMs = 0, maxBuckets = 10_000_000): Uint32Array {
+  if (!(windowMs > 0)) throw new RangeError(`windowMs must be positive, got ${String(windowMs)}`);
+  const last = lastTime(lists);
+  if (last === null) return new Uint32Array(0);
+  const buckets = Math.floor((last - startMs) / windowMs) + 1;
+  if (!(buckets <= maxBuckets)) throw new RangeError(`the histogram would need ${buckets} buckets, more than ${maxBuckets}`);
+  const histogram = new Uint32Array(buckets);
+  for (const { times, counts } of lists) {
+    for (let i = 0; i < times.length; i++) {
+      if (times[i]! < startMs) throw new RangeError(`an event at ${times[i]} ms is before the histogram's start ${startMs} ms`);
+      histogram[Math.floor((times[i]! - startMs) / windowMs)]! += counts[i]!;
+    }
+  }
+  return histogram;
+}
+
+/** The latest time in several TimeCounts, or null when they are all empty. */
+export function lastTime(lists: readonly TimeCounts[]): number | null {
+  let last: number | null = null;
+  for (const { times } of lists) if (times.length > 0 && (last === null || times[times.length - 1]! > last)) last = times[times.length - 1]!;
+  return last;
 }
 
 /** Nearest-rank percentile of an ascending array: the value at rank ⌈q·n⌉. */
@@ -158,7 +292,7 @@ export function checkCohort(cohort: Cohort): void {
  * done, one delay from `random.delay` (none when the attempt's range has one value) and,
  * when 0 < success, one `fraction()` from `random.success` (success when it is < success).
  */
-export function simulateCohort(plan: JitterPlan, cohort: Cohort, random: CohortRandom, options: { keepRetryTimes?: boolean } = {}): CohortResult {
+export function simulateCohort(plan: JitterPlan, cohort: Cohort, random: CohortRandom, options: CohortOptions = {}): CohortResult {
   checkCohort(cohort);
   const previous = plan.stateful ? new Float64Array(cohort.clients).fill(plan.firstPreviousMs) : null;
   let fixed: ReturnType<JitterPlan["range"]> | null = null;
@@ -169,7 +303,8 @@ export function simulateCohort(plan: JitterPlan, cohort: Cohort, random: CohortR
       },
       delay: (c, attempt) => {
         const range = fixed ?? plan.range(attempt, previous![c]!);
-        let delay = range.lo === range.hi ? range.lo : random.delay.integer(range.lo, range.hi);
+        // A top past 2^53 − 1 (rare) needs the exact draw; the common case stays inline.
+        let delay = range.hiBeyond !== undefined ? draw(range, random.delay) : range.lo === range.hi ? range.lo : random.delay.integer(range.lo, range.hi);
         if (delay > range.ceiling) delay = range.ceiling;
         if (previous !== null) previous[c] = delay;
         return delay;
@@ -179,6 +314,13 @@ export function simulateCohort(plan: JitterPlan, cohort: Cohort, random: CohortR
     random,
     options,
   );
+}
+
+/** What a run keeps beyond its figures (see CohortResult), and the most fire times it may keep. */
+export interface CohortOptions {
+  readonly keepRetryTimes?: boolean;
+  readonly keepRetryCounts?: boolean;
+  readonly maxKeptTimes?: number;
 }
 
 /**
@@ -193,7 +335,7 @@ export type ClientRun = (attempt: number) => number | null;
  * each run drawing its delays from `random.delay`; a client whose run gives up draws
  * nothing more and fires no retry.
  */
-export function simulateClients(client: (random: RandomSource) => ClientRun, cohort: Cohort, random: CohortRandom, options: { keepRetryTimes?: boolean } = {}): CohortResult {
+export function simulateClients(client: (random: RandomSource) => ClientRun, cohort: Cohort, random: CohortRandom, options: CohortOptions = {}): CohortResult {
   checkCohort(cohort);
   const runs: (ClientRun | undefined)[] = new Array(cohort.clients);
   return runCohort({ begin: () => {}, delay: (c, attempt) => (runs[c] ??= client(random.delay))(attempt) }, cohort, random, options);
@@ -205,7 +347,8 @@ interface CohortDelays {
   delay(client: number, attempt: number): number | null;
 }
 
-function runCohort(delays: CohortDelays, cohort: Cohort, random: CohortRandom, options: { keepRetryTimes?: boolean }): CohortResult {
+function runCohort(delays: CohortDelays, cohort: Cohort, random: CohortRandom, options: CohortOptions): CohortResult {
+  const maxKept = options.maxKeptTimes ?? Infinity;
   const n = cohort.clients;
   const time = new Float64Array(n);
   const spread = Math.floor(cohort.spreadMs);
@@ -216,7 +359,8 @@ function runCohort(delays: CohortDelays, cohort: Cohort, random: CohortRandom, o
   let completion = 0;
   for (let c = 0; c < n; c++) if (time[c]! > completion) completion = time[c]!;
   const loads: AttemptLoad[] = [];
-  const perAttempt: Float64Array[] = [];
+  const perAttempt: TimeCounts[] = [];
+  let kept = 0;
   let retries = 0;
   let peak = 0;
   const { success } = cohort;
@@ -252,18 +396,51 @@ function runCohort(delays: CohortDelays, cohort: Cohort, random: CohortRandom, o
       peakLoad: attemptPeak,
     });
     if (fire[fire.length - 1]! > completion) completion = fire[fire.length - 1]!;
-    perAttempt.push(fire);
+    // Kept as distinct times and counts (the fire array itself is let go): see timeCounts.
+    const counts = timeCounts(fire);
+    kept += counts.times.length;
+    if (kept > maxKept) throw new SimulationTooLargeError(kept, attempt);
+    perAttempt.push(counts);
   }
   alive = new Int32Array(0);
-  // Retries of different attempts can land in the same window, so the overall peak needs them merged.
-  const all = mergeSorted(perAttempt);
-  peak = peakLoad(all, cohort.windowMs);
+  // Retries of different attempts can land in the same window, so the overall peak walks them merged.
+  peak = peakLoadOfCounts(perAttempt, cohort.windowMs);
   return {
     attempts: loads,
     calls: n + retries,
     retries,
     peakLoad: peak,
     completionMs: completion,
-    retryTimes: options.keepRetryTimes ? all : new Float64Array(0),
+    retryTimes: options.keepRetryTimes ? expand(perAttempt) : new Float64Array(0),
+    retryCounts: options.keepRetryCounts ? perAttempt : [],
   };
+}
+
+/** Every retry's time, ascending: the merged array (for loadHistogram and callers that want it). */
+function expand(lists: readonly TimeCounts[]): Float64Array {
+  let total = 0;
+  for (const { counts } of lists) for (let i = 0; i < counts.length; i++) total += counts[i]!;
+  const out = new Float64Array(total);
+  const walk = new MergedWalk(lists);
+  let k = 0;
+  for (let entry = walk.peek(); entry !== null; entry = walk.peek()) {
+    out.fill(entry.time, k, k + entry.count);
+    k += entry.count;
+    walk.advance();
+  }
+  return out;
+}
+
+/**
+ * A run whose retries fall on more distinct milliseconds than the caller allows to be kept
+ * (maxKeptTimes): the memory a simulation takes is bounded by refusing it, not by running out.
+ */
+export class SimulationTooLargeError extends Error {
+  override readonly name = "SimulationTooLargeError";
+  constructor(
+    readonly kept: number,
+    readonly attempt: number,
+  ) {
+    super(`by attempt ${attempt} the retries fall on ${kept} distinct milliseconds, more than can be kept`);
+  }
 }

@@ -35,21 +35,42 @@ export type NoSolution =
 
 export type Solved<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: NoSolution };
 
-/** g: the exponential total before rounding (see above); Infinity once it overflows. */
+/**
+ * g: the exponential total before rounding (see above); Infinity once it overflows. In closed
+ * form, whatever the number of attempts: the uncapped terms are a geometric series,
+ * base·(f^k − 1)/(f − 1) (base·k for f = 1), and every term from the first to reach the cap
+ * on is the cap. (Adding the terms one by one took minutes for 10^12 attempts.)
+ */
 export function exponentialTotal(baseMs: number, factor: number, capMs: number | null, attempts: number): number {
-  let sum = 0;
-  let term = baseMs;
-  for (let i = 1; i <= attempts; i++) {
-    const delay = capMs === null ? term : Math.min(term, capMs);
-    sum += delay;
-    if (capMs !== null && term >= capMs) {
-      // Every later term is the cap too.
-      return sum + capMs * (attempts - i);
+  // k: how many terms stay below the cap (all of them without one).
+  let k = attempts;
+  if (capMs !== null) {
+    if (baseMs >= capMs) return capMs * attempts;
+    if (factor > 1) {
+      // The first i with base·f^i ≥ cap, from logarithms, then settled against the powers themselves.
+      let i = Math.max(0, Math.ceil(Math.log(capMs / baseMs) / Math.log(factor)));
+      while (i > 0 && baseMs * factor ** (i - 1) >= capMs) i--;
+      while (baseMs * factor ** i < capMs) i++;
+      k = Math.min(attempts, i);
     }
-    if (!Number.isFinite(sum)) return Infinity;
-    term *= factor;
   }
-  return sum;
+  return geometricSum(baseMs, factor, k) + (capMs === null ? 0 : capMs * (attempts - k));
+}
+
+/** Up to this many terms the series is summed term by term (at no cost worth a closed form). */
+const SUMMED_TERMS = 1000;
+
+/** base·(1 + f + … + f^(k−1)), accurate to a few units in the last place for f near 1 too. */
+function geometricSum(baseMs: number, factor: number, k: number): number {
+  if (factor === 1) return baseMs * k;
+  if (k <= SUMMED_TERMS) {
+    // Few terms: added as the schedule adds them (exact for integer inputs such as 1 + 2 + 4 + 8).
+    let sum = 0;
+    for (let i = 0, term = baseMs; i < k && Number.isFinite(sum); i++, term *= factor) sum += term;
+    return sum;
+  }
+  const growth = Math.log1p(factor - 1);
+  return (baseMs * Math.expm1(k * growth)) / (factor - 1);
 }
 
 /** The smallest x in [low, high] with f(x) ≥ target, for f never decreasing, given f(low) < target ≤ f(high). */

@@ -1,5 +1,6 @@
 import type { AssertionResult, CheckResult, Warning } from "../core/check.js";
 import { humanDuration } from "./duration.js";
+import { jsonText } from "./json-text.js";
 import { msJson } from "./numbers.js";
 
 /** One checked policy: its name (null for a single unnamed one) and where it is in the file. */
@@ -10,7 +11,7 @@ export interface PolicyReport {
   readonly attemptTimeMs: number;
   readonly result: CheckResult;
   /** Set for a library preset: how it stops, and the levers its lints point to. */
-  readonly preset?: PresetTerms;
+  readonly terms?: PresetTerms;
 }
 
 /** A preset as its check report speaks of it, every option already spelled by the caller. */
@@ -42,12 +43,12 @@ function limitText(a: AssertionResult): string {
   return a.limit === "max-attempts" ? String(a.limitValue) : duration(a.limitValue);
 }
 
-type ReportContext = Pick<PolicyReport, "attempts" | "attemptTimeMs" | "preset">;
+type ReportContext = Pick<PolicyReport, "attempts" | "attemptTimeMs"> & { readonly terms?: PresetTerms };
 
 /** What an assertion found, after "✓ max-total 5 min: ". */
 export function assertionDetail(a: AssertionResult, report: ReportContext): string {
   const tries = report.attemptTimeMs > 0 ? `, with ${report.attempts + 1} tries × ${duration(report.attemptTimeMs)}` : "";
-  const forever = report.preset?.rule ?? "it retries forever";
+  const forever = report.terms?.rule ?? "it retries forever";
   const noRetry = report.attempts === 0 && a.attempt === null;
   if (a.actual === null) {
     switch (a.limit) {
@@ -131,7 +132,7 @@ export function checkReportLines(reports: readonly PolicyReport[], strict: boole
   for (const report of reports) {
     const indent = report.name === null ? "" : "  ";
     if (report.name !== null) lines.push(heading(report));
-    if (report.preset) lines.push(`${indent}${report.preset.rule}.`);
+    if (report.terms) lines.push(`${indent}${report.terms.rule}.`);
     for (const a of report.result.assertions) {
       limits++;
       if (!a.ok) broken++;
@@ -141,7 +142,7 @@ export function checkReportLines(reports: readonly PolicyReport[], strict: boole
     if (report.result.assertions.length === 0) lines.push(`${indent}no limits given (--max-total, --min-total, --max-delay, … or "assert" in the config)`);
     for (const w of report.result.warnings) {
       warnings++;
-      lines.push(indent + paint.warn(warningLine(w, report.preset)));
+      lines.push(indent + paint.warn(warningLine(w, report.terms)));
     }
   }
   const warningCount = `${warnings} warning${warnings === 1 ? "" : "s"}`;
@@ -157,7 +158,7 @@ export function checkReportLines(reports: readonly PolicyReport[], strict: boole
 }
 
 /** A figure for JSON; null (no bound) stays null. */
-function msOrNull(ms: number | null): number | string | null {
+export function msOrNull(ms: number | null): number | string | null {
   return ms === null ? null : msJson(ms);
 }
 
@@ -185,15 +186,15 @@ export function checkReportJson(reports: readonly PolicyReport[], exitCode: numb
       name: r.name,
       attempts: r.result.worstTotalMs === null ? null : r.attempts,
       attempt_time_ms: r.attemptTimeMs,
-      ...(r.preset ? { preset: r.preset.name, stopping: r.preset.rule } : {}),
+      ...(r.terms ? { preset: r.terms.name, stopping: r.terms.rule } : {}),
       best_total_ms: msOrNull(r.result.bestTotalMs),
       worst_total_ms: msOrNull(r.result.worstTotalMs),
       worst_delay_ms: msOrNull(r.result.worstDelayMs),
       assertions: r.result.assertions.map((a) => assertionJson(a, r)),
-      warnings: r.result.warnings.map((w) => warningJson(w, r.preset)),
+      warnings: r.result.warnings.map((w) => warningJson(w, r.terms)),
     })),
   };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  return `${jsonText(doc, 2)}\n`;
 }
 
 /** Escaping for GitHub workflow commands: the message, and (stricter) a property value. */
@@ -222,7 +223,7 @@ export function githubAnnotations(reports: readonly PolicyReport[], file: string
       if (!a.ok) lines.push(`::error ${props}::${escapeData(`${who}${a.limit} ${limitText(a)} broken: ${assertionDetail(a, report)}`)}`);
     }
     for (const w of report.result.warnings) {
-      lines.push(`::${strict ? "error" : "warning"} ${props}::${escapeData(`${who}${w.lint}: ${warningText(w, report.preset)}`)}`);
+      lines.push(`::${strict ? "error" : "warning"} ${props}::${escapeData(`${who}${w.lint}: ${warningText(w, report.terms)}`)}`);
     }
   }
   return lines;

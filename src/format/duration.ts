@@ -35,3 +35,14 @@ export function humanDuration(ms: number): string {
   const largeText = `${groupDigits(large)} ${label}`;
   return small === 0 ? largeText : `${largeText} ${small} ${smallLabel}`;
 }
+
+/** "1,600 ms  1.6 s": the exact milliseconds, then the human reading. */
+export function msText(ms: number): string {
+  if (isSaturated(ms) || ms < 1000) return humanDuration(ms);
+  return `${groupDigits(ms)} ms  ${humanDuration(ms)}`;
+}
+
+/** "1.6 s – 2.4 s": a jittered delay's exact range, or the one value when the range has one. */
+export function rangeText(minMs: number, maxMs: number): string {
+  return minMs === maxMs ? humanDuration(minMs) : `${humanDuration(minMs)} – ${humanDuration(maxMs)}`;
+}

@@ -1,4 +1,5 @@
 import type { Column } from "./columns.js";
+import { jsonText } from "./json-text.js";
 import { msJson } from "./numbers.js";
 
 /**
@@ -12,16 +13,16 @@ export function* renderJson<Row>(
   columns: ReadonlyArray<Column<Row>>,
   summary: () => Record<string, unknown>,
 ): Generator<string> {
-  yield `{"policy":${JSON.stringify(policy)},\n"rows":[`;
+  yield `{"policy":${jsonText(policy)},\n"rows":[`;
   let separator = "\n";
   for (const row of rows) {
     let object = "{";
     for (let i = 0; i < columns.length; i++) {
       const column = columns[i]!;
-      object += `${i > 0 ? "," : ""}"${column.name}":${JSON.stringify(msJson(column.value(row)))}`;
+      object += `${i > 0 ? "," : ""}"${column.name}":${jsonText(msJson(column.value(row)))}`;
     }
     yield `${separator}${object}}`;
     separator = ",\n";
   }
-  yield `\n],\n"summary":${JSON.stringify(summary())}}\n`;
+  yield `\n],\n"summary":${jsonText(summary())}}\n`;
 }

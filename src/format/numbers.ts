@@ -1,3 +1,4 @@
+import { plainNumber } from "../core/decimal.js";
 import { MAX_EXACT_MS, isSaturated } from "../core/limits.js";
 
 /**
@@ -25,4 +26,18 @@ export function groupDigits(n: number | bigint): string {
 /** A ratio such as 3.2 for "3.2×": at most two decimals, trailing zeros dropped. */
 export function ratioText(ratio: number): string {
   return String(Math.round(ratio * 100) / 100);
+}
+
+/** Below this an approximate figure is said as a bound: its plain decimal would be all zeros. */
+const SMALLEST_SHOWN = 1e-6;
+
+/**
+ * An approximate value to ten significant digits as a plain decimal, never in exponent
+ * notation (4e-10 and 4.94e-324 are what toPrecision writes): 7.472784477, 1318.5,
+ * "less than 0.000001" for anything smaller.
+ */
+export function approximateText(x: number): string {
+  if (x === 0) return "0";
+  if (Math.abs(x) < SMALLEST_SHOWN) return `${x < 0 ? "more than -" : "less than "}${plainNumber(SMALLEST_SHOWN)}`;
+  return plainNumber(Number(x.toPrecision(10)));
 }

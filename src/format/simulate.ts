@@ -1,3 +1,4 @@
+import { plainNumber } from "../core/decimal.js";
 import { type Jitter, jitterName } from "../core/jitter/index.js";
 import type { Policy } from "../core/policy.js";
 import type { AttemptLoad, Cohort, CohortResult } from "../core/simulate.js";
@@ -5,6 +6,7 @@ import type { Column } from "./columns.js";
 import { renderCsv } from "./delimited.js";
 import { humanDuration } from "./duration.js";
 import { renderMarkdown } from "./markdown.js";
+import { jsonText } from "./json-text.js";
 import { groupDigits, msJson } from "./numbers.js";
 import { policyJson } from "./policy-json.js";
 
@@ -122,7 +124,7 @@ export function renderSimulationJson(simulation: Simulation): string {
   const policy = policyJson(simulation.policy, { first: 1, last: simulation.cohort.attempts });
   if (simulation.kind === "single") {
     return (
-      JSON.stringify({
+      jsonText({
         policy: { ...policy, jitter: jitterName(simulation.jitter) },
         cohort: cohortJson(simulation),
         rows: attemptPairs(simulation).map((row) => objectOf(row, ATTEMPT_COLUMNS)),
@@ -131,7 +133,7 @@ export function renderSimulationJson(simulation: Simulation): string {
     );
   }
   return (
-    JSON.stringify({
+    jsonText({
       policy,
       cohort: cohortJson(simulation),
       modes: simulation.modes.map((mode) => ({ jitter: jitterName(mode.jitter), ...resultJson(mode.result) })),
@@ -150,7 +152,7 @@ export function renderSimulationMarkdown(simulation: Simulation): string {
 function cohortLine(simulation: Simulation): string {
   const { cohort } = simulation;
   const when = cohort.spreadMs > 0 ? `spread uniformly over the first ${humanDuration(Math.floor(cohort.spreadMs))}` : "all at t = 0";
-  const success = cohort.success > 0 ? `each retry succeeds with probability ${cohort.success}` : "every retry fails";
+  const success = cohort.success > 0 ? `each retry succeeds with probability ${plainNumber(cohort.success)}` : "every retry fails";
   return `Cohort: ${groupDigits(cohort.clients)} clients failing ${when}, up to ${cohort.attempts} retries each, ${success}; seed ${simulation.seed}.`;
 }
 

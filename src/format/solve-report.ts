@@ -3,6 +3,8 @@ import { scheduleRows } from "../core/schedule.js";
 import { policyModel } from "../core/policy-model.js";
 import { type NoSolution, SOLVE_TOLERANCE } from "../core/solve.js";
 import { humanDuration } from "./duration.js";
+import { jsonText } from "./json-text.js";
+import { approximateText } from "./numbers.js";
 import { durationWithMs } from "./summary.js";
 
 // What `backoff solve` prints: the answer, how it was found, what it achieves, or why
@@ -55,8 +57,11 @@ export function equationText(solution: Solution): string {
 }
 
 function trimmed(x: number): string {
-  return Number.isInteger(x) ? String(x) : x.toPrecision(10).replace(/\.?0+$/, "");
+  return approximateText(x);
 }
+
+/** SOLVE_TOLERANCE for people, without exponent notation. */
+const SOLVE_TOLERANCE_TEXT = "10^-12";
 
 export function flagsOf(policy: Policy, attempts: number): string {
   const parts = [`--strategy ${policy.strategy}`, `--base ${policy.baseMs}`];
@@ -80,7 +85,7 @@ export function solutionLines(solution: Solution): string[] {
     const name = unknown === "factor" ? "factor" : "base";
     const value = unknown === "factor" ? solution.answerText : `${solution.answerText} ms (${humanDuration(Number(solution.answerText))})`;
     lines.push(`${name} ≈ ${value}; root ${trimmed(exact)}${unknown === "base" ? " ms" : ""} of ${equationText(solution)}.`);
-    lines.push(`Found by bisection to a relative tolerance of ${SOLVE_TOLERANCE}; the answer is rounded as shown${unknown === "factor" ? " (to the fewest decimals that keep the total within 0.1%)" : " (to whole ms)"}.`);
+    lines.push(`Found by bisection to a relative tolerance of ${SOLVE_TOLERANCE_TEXT}; the answer is rounded as shown${unknown === "factor" ? " (to the fewest decimals that keep the total within 0.1%)" : " (to whole ms)"}.`);
     lines.push(`With ${name} ${solution.answerText} and delays rounded to whole ms, the total is ${durationWithMs(achievedMs)}: ${offText}.`);
   }
   lines.push(`Policy: ${flagsOf(solution.policy, solution.attempts)}`);
@@ -123,10 +128,10 @@ export function solutionJson(solution: Solution, shown: boolean): string {
       ? Array.from(scheduleRows(policyModel(policy), policyModel(policy), { first: 1, last: attempts }), (r) => ({ attempt: r.attempt, delay_ms: r.delayMs, cumulative_ms: r.cumulativeMs }))
       : null,
   };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  return `${jsonText(doc, 2)}\n`;
 }
 
 /** The JSON document when there is no solution. */
 export function noSolutionJson(reason: NoSolution, options: SolveInputText): string {
-  return `${JSON.stringify({ solved: false, reason: reason.why, message: noSolutionText(reason, options) }, null, 2)}\n`;
+  return `${jsonText({ solved: false, reason: reason.why, message: noSolutionText(reason, options) }, 2)}\n`;
 }

@@ -35,7 +35,7 @@ function n(value: number): string {
   return String(Math.round(value * 100) / 100);
 }
 
-function attemptTicks(first: number, last: number): number[] {
+export function attemptTicks(first: number, last: number): number[] {
   if (first === last) return [first];
   const span = last - first;
   let step = 1;

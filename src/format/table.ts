@@ -3,7 +3,7 @@ import Table from "cli-table3";
 import { MAX_EXACT_MS, isSaturated } from "../core/limits.js";
 import type { ScheduleRow } from "../core/schedule.js";
 import { MINUTE_MS, SECOND_MS, YEAR_MS } from "../core/time-units.js";
-import { humanDuration } from "./duration.js";
+import { humanDuration, msText, rangeText } from "./duration.js";
 import { groupDigits } from "./numbers.js";
 
 /** The box characters, shared by cli-table3 (which draws the header) and the row lines below. */
@@ -21,16 +21,8 @@ export interface Cell {
 
 export type Align = "left" | "right";
 
-/** "1,600 ms  1.6 s": the exact milliseconds, then the human reading. */
-export function msText(ms: number): string {
-  if (isSaturated(ms) || ms < 1000) return humanDuration(ms);
-  return `${groupDigits(ms)} ms  ${humanDuration(ms)}`;
-}
-
-/** "1.6 s – 2.4 s": a jittered delay's exact range, or the one value when the range has one. */
-function rangeText(minMs: number, maxMs: number): string {
-  return minMs === maxMs ? humanDuration(minMs) : `${humanDuration(minMs)} – ${humanDuration(maxMs)}`;
-}
+// Shared with the HTML page's table, which cannot load cli-table3: defined in duration.ts.
+export { msText };
 
 /** What the table shows beyond the un-jittered schedule. */
 export interface ScheduleTableOptions {
@@ -119,7 +111,7 @@ function humanWidthBound(ms: number): number {
   return `${groupDigits(Math.ceil(ms / YEAR_MS))} yr 364 d`.length;
 }
 
-function msTextBound(ms: number): number {
+export function msTextBound(ms: number): number {
   if (isSaturated(ms)) return Math.max(humanWidthBound(ms), msTextBound(MAX_EXACT_MS));
   return ms < SECOND_MS ? humanWidthBound(ms) : `${groupDigits(ms)} ms  `.length + humanWidthBound(ms);
 }

@@ -26,7 +26,7 @@ export const awsSdk: Preset = {
   },
   quirks: [
     "The wait is floor(r × U), never the ceiling U(a) itself, so delay_ms is the wait's rounded mean (about U / 2).",
-    "THROTTLING errors use a 1000 ms base instead of 50 ms (use --base 1s).",
+    "THROTTLING errors use a 1000 ms base instead of 50 ms (a base of 1 s shows them).",
     "A Retry-After hint can raise a wait to at most the computed delay + 5 s.",
     "The retry quota (500 tokens, 14 per retry, 5 per throttling retry) refuses retries after 35 transient failures until successes refill it.",
     "Releases before the 2026 retry config used base 100 ms (500 ms throttling) and floor(min(20000, r × 2^(a−1) × base)).",

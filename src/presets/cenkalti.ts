@@ -94,6 +94,7 @@ export const cenkalti: Preset = {
       low: lowNs,
       high: highNs,
       draw: rf === 0 ? null : (attempt, random) => randomValueNs(attempt, random53(random)),
+      mean: (attempt) => intervalNs(attempt) / NS_PER_MS,
       toMs: nsToMs,
       unitsPerMs: NS_PER_MS,
       tooMany: () =>

@@ -89,6 +89,7 @@ export const pRetry: Preset = {
       low: (attempt) => own(attempt).minMs,
       high: (attempt) => own(attempt).maxMs,
       draw: randomize ? (attempt, random) => saturate(timeout(attempt, jsRandom(random) + 1)) : null,
+      mean: ownMean,
       toMs: (ms) => ms,
       unitsPerMs: 1,
       tooMany: () =>

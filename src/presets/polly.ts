@@ -21,7 +21,7 @@ export const polly: Preset = {
   library: "Polly.Core 8.x",
   repository: "App-vNext/Polly",
   source: "src/Polly.Core/Retry/RetryHelper.cs, src/Polly.Core/Retry/RetryConstants.cs",
-  formula: "Constant: d; Linear: a × d; Exponential: 2^(a−1) × d (BackoffType from --strategy fixed/linear/exponential)",
+  formula: "Constant: d; Linear: a × d; Exponential: 2^(a−1) × d (BackoffType: Constant, Linear or Exponential, the strategy fixed, linear or exponential)",
   defaults: "BackoffType Constant, Delay 2 s, MaxRetryAttempts 3, UseJitter false, MaxDelay none",
   stopping: "MaxRetryAttempts 3",
   jitter: "UseJitter: Constant/Linear d × (0.75 + 0.5r) in [0.75d, 1.25d); Exponential: decorrelated jitter V2 scaled by Delay; MaxDelay clamps after",
@@ -35,7 +35,7 @@ export const polly: Preset = {
     strategy: "BackoffType: fixed = Constant, linear = Linear, exponential = Exponential",
   },
   quirks: [
-    "The default BackoffType is Constant (2 s every time); pass --strategy exponential or linear for the others.",
+    "The default BackoffType is Constant (2 s every time); choose the exponential or linear strategy for the others.",
     "Exponential with UseJitter switches to decorrelated jitter V2 (the formula cockatiel copied): a wait depends on the previous draw and can be near 0.",
     "MaxDelay clamps after the jitter: past it every wait is exactly MaxDelay.",
     "Delays are TimeSpans (100 ns ticks); shown rounded half up to whole ms. Early v8 pre-releases jittered upward only (d + 0.5·d·r).",

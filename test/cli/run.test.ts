@@ -33,10 +33,10 @@ describe("bad input: exit 2, one line on stderr naming the option and the value,
     [["--attempts", "1.5"], 'error: --attempts must be a count such as 10 or a range such as 3..8, got "1.5"'],
     [["--attempts", "1..99999999999999999999"], 'error: --attempts must be at most 9007199254740991, got "1..99999999999999999999"'],
     [["--strategy", "quadratic"], 'error: --strategy must be one of exponential, linear, fixed, got "quadratic"'],
-    [["--format", "xml"], 'error: --format must be one of table, csv, tsv, json, markdown, svg, got "xml"'],
+    [["--format", "xml"], 'error: --format must be one of table, csv, tsv, json, markdown, svg, html, got "xml"'],
     [["--bse", "5"], "error: unknown option '--bse' (did you mean --base?)"],
     [["--base"], "error: option '-b, --base <duration>' argument missing"],
-    [["extra"], 'error: unknown command "extra" (the commands are check, solve, simulate and presets)'],
+    [["extra"], 'error: unknown command "extra" (the commands are check, solve, simulate, presets and compare)'],
   ])("%j", async (args, message) => {
     const { code, stdout, stderr } = await runCli(args);
     expect(code).toBe(2);

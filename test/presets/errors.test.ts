@@ -78,7 +78,7 @@ describe("the CLI words preset refusals with its flags, as before", () => {
     ["--preset bullmq --jitter full", "error: --preset bullmq: --jitter is BullMQ's backoff.jitter, a number from 0 to 1, got \"full\""],
     ["--preset bullmq --strategy linear", "error: --preset bullmq: --strategy linear has no counterpart in bullmq; its backoff.type is exponential or fixed"],
     ["--preset echomq --base 1.5", "error: --preset echomq: --base is EchoMQ's delay (an integer), a whole number of milliseconds, got 1.5 ms"],
-    ["--preset echomq --cap 10.5", "error: --preset echomq: --cap is delay_ms/2's cap (an integer), a whole number of milliseconds, got 10.5 ms"],
+    ["--preset echomq --cap 10.5", "error: --cap must be a whole number of milliseconds, as every delay is (so none can pass it), got \"10.5\""],
     [
       "--preset echomq --cap 10s --jitter 0.2",
       "error: --preset echomq: --jitter under echomq with --cap is delay_ms/2's {:jitter, inner}: full or none, got \"0.2\" (a fraction is calculate/4's jitter, which has no cap)",

@@ -17,10 +17,12 @@ const R52 = 1 - 2 ** -52;
 const R53 = 1 - 2 ** -53;
 
 describe("the registry", () => {
-  it("holds the 16 presets of issue 4 and grpc-core (issue 11), in order, each with a source and a formula", () => {
+  it("holds the 16 presets of issue 4, grpc-core (issue 11) and the 12 of issue 12, in order, each with a source and a formula", () => {
     expect(PRESETS.map((p) => p.name)).toEqual([
       "echomq", "bullmq", "node-retry", "p-retry", "exponential-backoff", "cockatiel", "aws-sdk", "grpc", "grpc-core", "grpc-js",
       "sidekiq", "celery", "tenacity", "cenkalti", "polly", "resilience4j", "kubernetes",
+      "envoy", "istio", "temporal", "step-functions", "argo", "kubernetes-job", "urllib3", "spring-retry", "kafka",
+      "go-retryablehttp", "axios-retry", "got",
     ]);
     for (const preset of PRESETS) {
       expect(preset.source.length).toBeGreaterThan(5);
@@ -57,6 +59,18 @@ describe("the registry", () => {
       polly: 3, // RetryConstants.cs: DefaultRetryCount = 3
       resilience4j: 2, // RetryConfig maxAttempts 3, counting the first call
       kubernetes: null, // restartPolicy Always
+      envoy: 1, // retry_policy_impl.cc: PROTOBUF_GET_WRAPPED_OR_DEFAULT(retry_policy, num_retries, 1)
+      istio: 2, // retry.go: defaultNumRetries = 2
+      temporal: null, // DefaultDefaultRetrySettings.MaximumAttempts 0 = unlimited
+      "step-functions": 3, // MaxAttempts defaults to 3
+      argo: 10, // no default limit in Argo; examples/retry-backoff.yaml's limit 10
+      "kubernetes-job": 6, // spec.backoffLimit defaults to 6
+      urllib3: 10, // Retry(total=10)
+      "spring-retry": 2, // SimpleRetryPolicy.DEFAULT_MAX_ATTEMPTS = 3, counting the first call
+      kafka: 2147483647, // ProducerConfig retries Integer.MAX_VALUE
+      "go-retryablehttp": 4, // defaultRetryMax = 4
+      "axios-retry": 3, // DEFAULT_OPTIONS.retries = 3
+      got: 2, // retry.limit 2
     });
     for (const preset of PRESETS) {
       const built = preset.build({});

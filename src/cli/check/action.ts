@@ -1,12 +1,13 @@
 import { type Growth, checkExitCode, checkPolicy } from "../../core/check.js";
 import type { ScheduleModel } from "../../core/model.js";
 import { jitteredPolicyModel } from "../../core/jitter/index.js";
-import { type Paint, type PolicyReport, type PresetTerms, PLAIN, checkReportJson, checkReportLines, githubAnnotations } from "../../format/check-report.js";
-import { colorLevel } from "../shared/color.js";
+import { type PolicyReport, type PresetTerms, checkReportJson, checkReportLines, githubAnnotations } from "../../format/check-report.js";
+import { checkPaint } from "./paint.js";
 import { type OptionValues, limitsFromOptions, parseCount } from "../shared/option-values.js";
 import { STDIN_NAME, loadConfig, mergeOptions, selectPolicies } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import { type Io, writeChunks } from "../shared/io.js";
+import { parseSeed } from "../shared/jitter-options.js";
 import { parseAttempts } from "../shared/parse.js";
 import { buildPreset, presetNamed, presetOverrides } from "../shared/preset-options.js";
 import { presetTerms } from "../shared/preset-flags.js";
@@ -23,8 +24,17 @@ export interface CheckSwitches {
   readonly color: boolean;
 }
 
-/** The model a policy's values describe (the calculator's own, jittered), with how its delays grow. */
+/** The model a policy's values describe: a library's (--preset) or the calculator's own, jittered, with how its delays grow. */
 export function modelFromValues(values: OptionValues): { model: ScheduleModel; growth: Growth | null } {
+  // A seed changes no check (checks use exact bounds), but it is read as the schedule reads
+  // it, so that a file the schedule refuses is not passed by check (and the other way round).
+  if (values.seed !== undefined) parseSeed("--seed", values.seed);
+  if (values.preset !== undefined) {
+    // A library's own schedule: its parameters are the values given, mapped as for the schedule command.
+    const preset = presetNamed(values.preset, "--preset");
+    const { overrides } = presetOverrides(preset, values);
+    return { model: buildPreset(preset, overrides), growth: null };
+  }
   const policy = policyFromValues(values);
   // Checks use exact bounds only, so a seed (for samples) has nothing to change here.
   const { jitter } = jitterFromValues({ jitter: values.jitter }, policy);
@@ -67,7 +77,7 @@ export function checkValues(values: OptionValues): Omit<PolicyReport, "name" | "
   const { limits, attemptTimeMs } = limitsFromOptions(values);
   const clients = values.clients === undefined ? null : parseCount("--clients", values.clients);
   const result = checkPolicy({ model, attempts, forever, attemptTimeMs, clients, growth }, limits);
-  return { attempts, attemptTimeMs, result, ...(preset === undefined ? {} : { preset }) };
+  return { attempts, attemptTimeMs, result, ...(preset === undefined ? {} : { terms: preset }) };
 }
 
 export async function runCheck(explicit: OptionValues, switches: CheckSwitches, io: Io): Promise<number> {
@@ -85,19 +95,18 @@ export async function runCheck(explicit: OptionValues, switches: CheckSwitches, 
   const exitCode = checkExitCode(reports.map((r) => r.result), switches.strict);
   const annotations =
     io.env["GITHUB_ACTIONS"] === "true" ? githubAnnotations(reports, config === null || config.name === STDIN_NAME ? null : config.name, switches.strict) : [];
+  if (switches.format === "sarif") {
+    const { configReportsSarif } = await import("./files.js");
+    await writeChunks(io.stdout, [configReportsSarif(reports, config?.name ?? null, exitCode, switches.strict)]);
+    return exitCode;
+  }
   if (switches.format === "json") {
     // Annotations go to stderr here, so that stdout stays one JSON document.
     if (annotations.length > 0) io.stderr.write(`${annotations.join("\n")}\n`);
     await writeChunks(io.stdout, [checkReportJson(reports, exitCode)]);
     return exitCode;
   }
-  let paint: Paint = PLAIN;
-  const level = colorLevel(switches.color, io.stdout.isTTY === true, io.env);
-  if (level > 0) {
-    const { Chalk } = await import("chalk");
-    const chalk = new Chalk({ level });
-    paint = { ok: chalk.green, bad: chalk.red, warn: chalk.yellow };
-  }
+  const paint = await checkPaint(switches.color, io);
   const lines = [...annotations, ...checkReportLines(reports, switches.strict, paint)];
   await writeChunks(io.stdout, [`${lines.join("\n")}\n`]);
   return exitCode;

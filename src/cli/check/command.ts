@@ -1,12 +1,13 @@
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import type { CommandDefinition } from "../command.js";
 import { ASSERT_KEYS } from "../shared/option-values.js";
+import { UsageError } from "../shared/errors.js";
 import { addSharedOptions, givenValues } from "../shared/options.js";
 
 /** The retries a policy is checked over when neither the file nor a flag says. */
 export const CHECK_DEFAULT_ATTEMPTS = "10";
 
-export const CHECK_FORMATS = ["text", "json"] as const;
+export const CHECK_FORMATS = ["text", "json", "sarif"] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
 
 const HELP_AFTER = `
@@ -25,7 +26,17 @@ Config (--config file.json, or - for standard input), flags override it:
   {"policies": {"email": {...}, "webhook": {...}}, "assert": {...}}
   {"attempts": 5, "backoff": {"type": "exponential", "delay": 1000}}   (BullMQ job options)
 
+Files (backoff check PATH…): every retry policy in the files, each directory searched
+(.git, node_modules, dist, build, vendor and what the top .gitignore lists are left out):
+backoff's own config (JSON or YAML), BullMQ job options, Step Functions (also inside
+CloudFormation/SAM), Kubernetes Job/CronJob, Argo retryStrategy, Istio VirtualService,
+Envoy retry_policy, Spring resilience4j and Kafka client properties. The limits given as
+flags apply to every policy found; - reads one file from standard input.
+
 Examples:
+  $ backoff check .
+  $ backoff check deploy/ --max-total 10m --attempt-time 30s --format sarif > backoff.sarif
+  $ backoff check retry.json
   $ backoff check --config retry.json
   $ backoff check --base 1s --cap 30s --attempts 8 --max-total 5m --attempt-time 2s
   $ GITHUB_ACTIONS=true backoff check --config retry.json --strict
@@ -34,6 +45,7 @@ Exit codes: 0 every limit holds, 1 a limit is broken (or a warning under --stric
 `;
 
 interface CheckCommandSwitches {
+  readonly exclude?: string[];
   readonly config?: string;
   readonly policy?: string;
   readonly strict?: boolean;
@@ -61,12 +73,22 @@ export const checkCommand: CommandDefinition = {
     });
     for (const [key, { kind, help }] of Object.entries(ASSERT_KEYS)) command.option(`--${key} <${kind === "count" ? "N" : "duration"}>`, help);
     command.option("--clients <N>", "how many clients run this policy at once (no jitter from 10 is a warning)").option("--strict", "fail (exit 1) on warnings too");
+    command.argument("[paths...]", "files and directories holding retry policies (- for standard input)");
+    command.addOption(
+      new Option("--exclude <glob>", "with PATH: leave out what this .gitignore-style pattern matches (repeatable)").argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
+    );
     addSharedOptions(command, { format: { choices: CHECK_FORMATS, default: "text" }, color: true });
     command.addHelpText("after", HELP_AFTER);
   },
   async run(command, io) {
     const { runCheck } = await import("./action.js");
     const switches = command.opts<CheckCommandSwitches>();
+    const paths = command.args;
+    if (paths.length > 0 || switches.exclude !== undefined) {
+      if (paths.length === 0) throw new UsageError("--exclude needs a PATH to search (backoff check . --exclude GLOB)");
+      const { runCheckFiles } = await import("./files.js");
+      return runCheckFiles(paths, givenValues(command), { ...switches, strict: switches.strict === true, exclude: switches.exclude ?? [] }, io);
+    }
     return runCheck(givenValues(command), { ...switches, strict: switches.strict === true }, io);
   },
 };

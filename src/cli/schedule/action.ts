@@ -1,4 +1,4 @@
-import { type Jitter, NO_JITTER, jitteredPolicyModel } from "../../core/jitter/index.js";
+import { type Jitter, NO_JITTER, jitterName, jitteredPolicyModel } from "../../core/jitter/index.js";
 import { type Policy, linearComparison, normalizePolicy } from "../../core/policy.js";
 import { policyModel } from "../../core/policy-model.js";
 import type { AttemptRange } from "../../core/schedule.js";
@@ -8,7 +8,7 @@ import type { Io } from "../shared/io.js";
 import { checkJitterNeedsCap, parseJitter, parseSeed } from "../shared/jitter-options.js";
 import type { OptionValues } from "../shared/option-values.js";
 import { POLICY_DEFAULTS, strategyOf } from "../shared/options.js";
-import { parseAttempts, parseDuration, parseFactor } from "../shared/parse.js";
+import { parseAttempts, parseBase, parseCap, parseDuration, parseFactor } from "../shared/parse.js";
 import { type OutputOptions, checkPictureOptions, writeSchedule } from "./output.js";
 
 export { FORMATS, type Format, type OutputOptions } from "./output.js";
@@ -26,8 +26,8 @@ export interface ScheduleSwitches extends OutputOptions {
 export function policyFromValues(values: OptionValues): Policy {
   const strategy = strategyOf(values);
   const base = values.base ?? POLICY_DEFAULTS.base;
-  const baseMs = parseDuration("--base", base);
-  const capMs = values.cap === undefined ? null : parseDuration("--cap", values.cap);
+  const baseMs = parseBase("--base", base);
+  const capMs = values.cap === undefined ? null : parseCap("--cap", values.cap);
   const stepMs = values.step === undefined ? undefined : parseDuration("--step", values.step);
   if (values.factor !== undefined && strategy !== "exponential") {
     throw new UsageError(`--factor applies only to --strategy exponential, not ${strategy}`);
@@ -77,6 +77,13 @@ export async function runSchedule(values: OptionValues, output: OutputOptions, i
       range,
       seed,
       text: policyScheduleText(policy, range, jitter, seed),
+      page: async () => {
+        const { commandLine, scheduleArguments } = await import("../shared/html-output.js");
+        return {
+          command: commandLine(scheduleArguments(policy, range, jitter.kind === "none" ? null : jitterName(jitter), seed)),
+          calculator: { ...policy, stepFollowsBase: values.step === undefined, lastAttempt: range.last, note: null },
+        };
+      },
     },
     output,
     io,

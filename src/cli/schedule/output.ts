@@ -16,8 +16,9 @@ import { type Io, writeChunks } from "../shared/io.js";
 import { seededRandom } from "../shared/random.js";
 import { chalkAt } from "../shared/chalk.js";
 import { chartNeedsAscii } from "../shared/terminal.js";
+import type { CalculatorPolicy } from "../../format/html/page-data.js";
 
-export const FORMATS = ["table", "csv", "tsv", "json", "markdown", "svg"] as const;
+export const FORMATS = ["table", "csv", "tsv", "json", "markdown", "svg", "html"] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** How a schedule is written: the options every schedule (the calculator's or a preset's) shares. */
@@ -38,9 +39,14 @@ export interface ScheduleView {
   readonly seed: number | null;
   /** What is said around the rows: JSON policy and summary, the lines under a table, a picture's title. */
   readonly text: ScheduleText;
-  /** A table of its own (presets); default: the streamed schedule table. */
-  readonly renderTable?: (rows: readonly ScheduleRow[], summaryLines: readonly string[], paint: ChalkInstance) => string;
+  /** A table of its own (presets), streamed like the default one: rows twice, or once with the last row bounding the widths. */
+  readonly renderTable?: (rows: () => Iterable<ScheduleRow>, summaryLines: () => readonly string[], paint: ChalkInstance, lastRow?: ScheduleRow) => Iterable<string>;
+  /** What the HTML page adds: the command line that prints this schedule, and its calculator's policy. */
+  readonly page: () => Promise<{ readonly command: string; readonly calculator: CalculatorPolicy }>;
 }
+
+/** What closes a JSON schedule cut short by Ctrl-C after its last whole row: no summary (the rows stopped early). */
+export const JSON_INTERRUPTED_TAIL = '\n],\n"summary":null,"interrupted":true}\n';
 
 /** Up to this many rows, a table's columns are measured exactly rather than bounded. */
 const MEASURED_TABLE_ROWS = 5000;
@@ -65,7 +71,7 @@ function checkInMemoryRange(range: AttemptRange, what: string): void {
  */
 export const MAX_WALKED_ATTEMPT = 10_000_000;
 
-function checkWalk(view: ScheduleView, options: OutputOptions): void {
+export function checkWalk(view: Pick<ScheduleView, "model" | "range" | "seed">, options: Pick<OutputOptions, "format">): void {
   const { model, range, seed } = view;
   const limit = groupDigits(MAX_WALKED_ATTEMPT);
   if (seed !== null && range.first > MAX_WALKED_ATTEMPT) {
@@ -113,6 +119,7 @@ function* watchRows(rows: Iterable<ScheduleRow>, io: Io, sample: { totalMs: numb
 
 /** Writes a schedule in the chosen format: the one output path of the calculator's schedules and the presets'. */
 export async function writeSchedule(view: ScheduleView, options: OutputOptions, io: Io): Promise<void> {
+  if (options.format === "html") (await import("../shared/html-output.js")).checkPageRange([view.range], "--format html");
   checkWalk(view, options);
   const { model, comparison, range, seed } = view;
   // Every pass over the rows draws the same sample: a fresh source from the same seed.
@@ -123,18 +130,23 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
   let summaryOnce: ScheduleSummary | undefined;
   const summary = () => (summaryOnce ??= scheduleSummary(model, comparison, range));
   const summaryLines = () => view.text.summaryLines(summary(), sample.totalMs);
+  // Ctrl-C: stop after the last whole row; a JSON document gets its closing brackets.
+  const interrupt = { signal: io.signal };
   switch (options.format) {
     case "csv":
-      await writeChunks(io.stdout, renderCsv(rows, columns));
+      await writeChunks(io.stdout, renderCsv(rows, columns), interrupt);
       break;
     case "tsv":
-      await writeChunks(io.stdout, renderTsv(rows, columns));
+      await writeChunks(io.stdout, renderTsv(rows, columns), interrupt);
       break;
     case "json":
-      await writeChunks(io.stdout, renderJson(view.text.policyJson(), rows, columns, () => view.text.summaryJson(summary(), sample.totalMs)));
+      await writeChunks(io.stdout, renderJson(view.text.policyJson(), rows, columns, () => view.text.summaryJson(summary(), sample.totalMs)), {
+        ...interrupt,
+        tail: () => JSON_INTERRUPTED_TAIL,
+      });
       break;
     case "markdown":
-      await writeChunks(io.stdout, renderMarkdown(rows, columns, summaryLines));
+      await writeChunks(io.stdout, renderMarkdown(rows, columns, summaryLines), interrupt);
       break;
     case "svg": {
       checkInMemoryRange(range, "--format svg");
@@ -142,25 +154,34 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
       await writeChunks(io.stdout, [renderScheduleSvg(Array.from(rows), { title: view.text.title, capMs: model.capMs, scale: options.scale ?? null })]);
       break;
     }
+    case "html": {
+      const { schedulePageText } = await import("../shared/html-output.js");
+      const all = Array.from(rows);
+      const page = await view.page();
+      const series = { name: view.text.title, rows: all, capMs: model.capMs, jittered: model.jittered, sampled: seed !== null };
+      await writeChunks(io.stdout, [await schedulePageText({ kind: "schedule", title: view.text.title, command: page.command, summaryLines: summaryLines(), scale: null, series, calculator: page.calculator })]);
+      break;
+    }
     case "table": {
       // Loaded only here: chalk and cli-table3 cost start-up time that the machine formats never pay.
       const [paint, { renderScheduleTable }] = await Promise.all([chalkAt(colorLevel(options.color, io.stdout.isTTY === true, io.env)), import("../../format/table.js")]);
       if (options.chart) checkInMemoryRange(range, "--chart");
+      // Short tables are measured (two passes; only the second warns); long ones take
+      // their widths from the last row, so the first line appears at once.
+      const measured = range.last - range.first < MEASURED_TABLE_ROWS;
+      let pass = measured ? 0 : 1;
+      const tableRows = () => (pass++ === 0 ? freshRows() : rows);
+      // The last row sizes the columns before any row is out: drawn without the sample (which
+      // would mean drawing every attempt before it first); the sample columns are sized from
+      // the bounds, which every sample lies within.
+      const lastRow = measured ? undefined : scheduleRows(model, comparison, { first: range.last, last: range.last }).next().value;
       if (view.renderTable) {
-        checkInMemoryRange(range, "--format table");
-        const all = Array.from(rows);
-        await writeChunks(io.stdout, [view.renderTable(all, summaryLines(), paint)]);
+        await writeChunks(io.stdout, view.renderTable(tableRows, summaryLines, paint, lastRow ?? undefined), interrupt);
       } else {
-        // Short tables are measured (two passes; only the second warns); long ones take
-        // their widths from the last row, so the first line appears at once.
-        const measured = range.last - range.first < MEASURED_TABLE_ROWS;
-        let pass = measured ? 0 : 1;
-        const tableRows = () => (pass++ === 0 ? freshRows() : rows);
-        const lastRow = measured ? undefined : freshRows({ first: range.last, last: range.last }).next().value;
         const tableOptions = { jittered: model.jittered, sampled: seed !== null };
-        await writeChunks(io.stdout, renderScheduleTable(tableRows, summaryLines, paint, tableOptions, lastRow ?? undefined));
+        await writeChunks(io.stdout, renderScheduleTable(tableRows, summaryLines, paint, tableOptions, lastRow ?? undefined), interrupt);
       }
-      if (options.chart) {
+      if (options.chart && !io.signal?.aborted) {
         const { renderScheduleChart, chartPaint } = await import("../../format/chart.js");
         const chart = renderScheduleChart(Array.from(freshRows()), {
           capMs: model.capMs,

@@ -1,6 +1,7 @@
 import { isSaturated } from "../../core/limits.js";
 import { normalizePolicy } from "../../core/policy.js";
 import { policyModel } from "../../core/policy-model.js";
+import { modelCalculator } from "../../format/html/page-data.js";
 import { presetScheduleText } from "../../format/preset-schedule.js";
 import { renderPresetTable } from "../../format/preset-table.js";
 import type { PresetModel } from "../../presets/types.js";
@@ -34,7 +35,15 @@ export async function runPresetSchedule(values: OptionValues, output: OutputOpti
       range,
       seed,
       text: presetScheduleText(preset, model, range, seed),
-      renderTable: (rows, summaryLines, paint) => renderPresetTable(rows, model.jittered, model.capMs, summaryLines, paint),
+      renderTable: (rows, summaryLines, paint, lastRow) => renderPresetTable(rows, model.jittered, model.capMs, summaryLines, paint, lastRow),
+      page: async () => ({
+        command: await import("../shared/html-output.js").then(({ commandLine, presetArguments }) => commandLine(presetArguments(preset.name, overrides, asked, seed))),
+        calculator: modelCalculator(
+          model,
+          range.last,
+          `The calculator and the sweep use backoff's own exponential formula (factor 2) with ${preset.library}'s first delay and cap; the chart and the table above are ${preset.library}'s own schedule.`,
+        ),
+      }),
     },
     output,
     io,

@@ -2,8 +2,11 @@ import { MAX_EXACT_MS } from "../../core/limits.js";
 import { STRATEGIES } from "../../core/policy.js";
 import { ASSERT_KEYS, type AssertKey, type OptionValues, POLICY_KEYS, parseCount } from "./option-values.js";
 import { UsageError, shown } from "./errors.js";
-import { type JsonEntry, type JsonNode, lineColumn, parseJsonSource, where } from "./json-source.js";
-import { parseAttempts, parseDuration, parseFactor } from "./parse.js";
+import { type JsonEntry, type JsonNode, lineLocator, parseJsonSource, where } from "./json-source.js";
+import { parseAttempts, parseBase, parseCap, parseDuration, parseFactor } from "./parse.js";
+import { jsonNumberText } from "./json-number.js";
+import { ONE, compareDecimals, decimalText, parsePlainDecimal } from "../../core/decimal.js";
+import { exactDecimalNumber } from "./values.js";
 import { closest } from "../../core/text/closest.js";
 
 /**
@@ -55,6 +58,18 @@ export function parseConfig(text: string, name: string): ConfigFile {
   return new ConfigReader(body, name).file(root);
 }
 
+/**
+ * The same reading for a document already parsed (`check PATH` reads YAML too): node
+ * offsets are into `text`, which names positions in messages.
+ */
+export function readConfigNode(root: JsonNode, text: string, name: string): ConfigFile {
+  return new ConfigReader(text, name).file(root);
+}
+
+/** The top-level keys of a config: the calculator's, the shared ones, "policies", and BullMQ's. */
+export const CONFIG_TOP_KEYS: readonly string[] = [...CALCULATOR_KEYS, ...SHARED_KEYS, "policies"];
+export const BULLMQ_TOP_KEYS: readonly string[] = ["attempts", "backoff", ...SHARED_KEYS, ...BULLMQ_IGNORED];
+
 class ConfigReader {
   constructor(
     private readonly text: string,
@@ -104,8 +119,11 @@ class ConfigReader {
     return { name: this.name, policies: list };
   }
 
+  private locate: ((offset: number) => { line: number; column: number }) | null = null;
+
   private line(pos: number): number {
-    return lineColumn(this.text, pos).line;
+    this.locate ??= lineLocator(this.text);
+    return this.locate(pos).line;
   }
 
   /** One policy: the calculator's keys, or BullMQ's job options (recognised by `backoff`). */
@@ -137,7 +155,7 @@ class ConfigReader {
         case "base":
         case "cap":
         case "step":
-          options[key] = this.duration(value, label);
+          options[key] = this.duration(value, label, undefined, key === "base" ? parseBase : key === "cap" ? parseCap : parseDuration);
           break;
         case "factor":
           options.factor = this.factor(value, label);
@@ -203,14 +221,18 @@ class ConfigReader {
     const options: OptionValues = {
       preset: "bullmq",
       strategy: type,
-      base: this.duration(delay, `${prefix}backoff.delay`, "a number of milliseconds"),
+      base: this.duration(delay, `${prefix}backoff.delay`, "a number of milliseconds", parseBase),
       attempts: String(tries - 1),
     };
     if (jitter !== undefined) {
-      if (jitter.kind !== "number" || jitter.value < 0 || jitter.value > 1) {
+      // Compared as the decimal written (1.0000000000000001 is above 1), as the flag is.
+      const fraction = jitter.kind === "number" ? parsePlainDecimal(this.numberText(jitter, `${prefix}backoff.jitter`)) : null;
+      if (fraction === null || compareDecimals(fraction, ONE) > 0) {
         this.fail(jitter.pos, `${prefix}backoff.jitter must be a number from 0 to 1, got ${describeValue(jitter)}`);
       }
-      if (jitter.value > 0) options.jitter = jitter.source;
+      const text = decimalText(fraction);
+      this.checked(jitter, `${prefix}backoff.jitter`, (l) => exactDecimalNumber(l, text, fraction));
+      if (fraction.digits > 0n) options.jitter = text;
     }
     return options;
   }
@@ -237,15 +259,15 @@ class ConfigReader {
   }
 
   /** A duration: a number of milliseconds, or a string with a unit ("1.5s", "2m"). */
-  private duration(node: JsonNode, label: string, allowed = 'a number of milliseconds or a string such as "1.5s"'): string {
+  private duration(node: JsonNode, label: string, allowed = 'a number of milliseconds or a string such as "1.5s"', parse = parseDuration): string {
     const text = node.kind === "number" ? this.plainNumber(node, label) : node.kind === "string" ? node.value : this.fail(node.pos, `${label} must be a duration (${allowed}), got ${describeValue(node)}`);
-    this.checked(node, label, (l) => parseDuration(l, text));
+    this.checked(node, label, (l) => parse(l, text));
     return text;
   }
 
   private factor(node: JsonNode, label: string): string {
     // The number's own digits, so parseFactor can refuse digits a double would drop.
-    const text = node.kind === "number" ? node.source : node.kind === "string" ? node.value : this.fail(node.pos, `${label} must be a number such as 2 or 1.5, got ${describeValue(node)}`);
+    const text = node.kind === "number" ? this.numberText(node, label) : node.kind === "string" ? node.value : this.fail(node.pos, `${label} must be a number such as 2 or 1.5, got ${describeValue(node)}`);
     this.checked(node, label, (l) => parseFactor(l, text));
     return text;
   }
@@ -271,11 +293,15 @@ class ConfigReader {
   /** A number as plain decimal digits; refuses what cannot be held exactly. */
   private plainNumber(node: Extract<JsonNode, { kind: "number" }>, label: string): string {
     if (Math.abs(node.value) > MAX_EXACT_MS) this.fail(node.pos, `${label} is too large: ${node.source} is beyond ${MAX_EXACT_MS}`);
-    if (/^-?\d+(\.\d+)?$/.test(node.source)) return node.source;
-    const text = String(node.value);
-    // Exponent forms such as 1e3 are spelled out; values too small for that are refused.
-    if (/e/i.test(text)) this.fail(node.pos, `${label} is too small to use: ${node.source}`);
-    return text;
+    return this.numberText(node, label);
+  }
+
+  /**
+   * A JSON number as the exact decimal it spells (1e3 → 1000, 5e-1 → 0.5), for every key
+   * alike; the option's own parser then judges it as it judges the flag.
+   */
+  private numberText(node: Extract<JsonNode, { kind: "number" }>, label: string): string {
+    return jsonNumberText(node.source) ?? this.fail(node.pos, `${label} is out of range: ${node.source}`);
   }
 
   private choice<T extends string>(node: JsonNode, label: string, choices: readonly T[]): T {
@@ -291,7 +317,7 @@ class ConfigReader {
 
   /** A number (its own digits) or a string, as a flag would give it. */
   private scalar(node: JsonNode, label: string): string {
-    if (node.kind === "number") return node.source;
+    if (node.kind === "number") return this.numberText(node, label);
     if (node.kind === "string") return node.value;
     return this.fail(node.pos, `${label} must be a number or a string, got ${describeValue(node)}`);
   }

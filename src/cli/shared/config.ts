@@ -1,8 +1,10 @@
+import { fstatSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { type ConfigFile, type ConfigPolicy, parseConfig } from "./config-schema.js";
 import type { OptionValues } from "./option-values.js";
 import { UsageError, shown } from "./errors.js";
 import type { InStream, Io } from "./io.js";
+import { utf8Text } from "./utf8.js";
 
 /** Far larger than any retry configuration; a bigger file is a mistake (a log, a dump). */
 export const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -22,11 +24,13 @@ export async function readConfigText(spec: string, io: Io): Promise<{ text: stri
   if (info.isDirectory()) throw new UsageError(`--config ${shown(spec)} is a directory; give a JSON file`);
   if (!info.isFile()) throw new UsageError(`--config ${shown(spec)} is not a regular file`);
   if (info.size > MAX_CONFIG_BYTES) throw new UsageError(`--config ${shown(spec)} is ${info.size} bytes; a configuration file may be at most ${MAX_CONFIG_BYTES} bytes`);
+  let bytes;
   try {
-    return { text: await readFile(spec, "utf8"), name: spec };
+    bytes = await readFile(spec);
   } catch (error) {
     throw new UsageError(`--config cannot read ${shown(spec)}: ${systemReason(error)}`);
   }
+  return { text: utf8Text(bytes, spec), name: spec };
 }
 
 async function readStdin(stdin: InStream | undefined): Promise<string> {
@@ -35,15 +39,37 @@ async function readStdin(stdin: InStream | undefined): Promise<string> {
     // A terminal would leave the command waiting silently for typing.
     throw new UsageError("--config - reads standard input, which is a terminal; pipe or redirect the JSON in (backoff check --config - < retry.json)");
   }
+  checkStdinKind(stdin);
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stdin) {
-    const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : Buffer.from(chunk);
-    size += bytes.length;
-    if (size > MAX_CONFIG_BYTES) throw new UsageError(`--config - received more than ${MAX_CONFIG_BYTES} bytes on standard input; a configuration is far smaller`);
-    chunks.push(bytes);
+  try {
+    for await (const chunk of stdin) {
+      const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : Buffer.from(chunk);
+      size += bytes.length;
+      if (size > MAX_CONFIG_BYTES) throw new UsageError(`--config - received more than ${MAX_CONFIG_BYTES} bytes on standard input; a configuration is far smaller`);
+      chunks.push(bytes);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    // Standard input closed, or open for writing only (0>file): a read error, said in one line.
+    throw new UsageError(`--config - cannot read standard input: ${systemReason(error)}`);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return utf8Text(Buffer.concat(chunks), STDIN_NAME);
+}
+
+/**
+ * A directory (or nothing readable) redirected into standard input reads as empty, which
+ * would be reported as an empty configuration; say what it is instead.
+ */
+function checkStdinKind(stdin: InStream): void {
+  if (typeof stdin.fd !== "number") return;
+  let info;
+  try {
+    info = fstatSync(stdin.fd);
+  } catch (error) {
+    throw new UsageError(`--config - cannot read standard input: ${systemReason(error)}`);
+  }
+  if (info.isDirectory()) throw new UsageError("--config - reads standard input, which is a directory; redirect a JSON file into it (backoff check --config - < retry.json)");
 }
 
 function systemReason(error: unknown): string {
@@ -56,6 +82,8 @@ function systemReason(error: unknown): string {
       return "permission denied";
     case "EISDIR":
       return "it is a directory";
+    case "EBADF":
+      return "it is not open for reading (EBADF)";
     default:
       return code ?? (error instanceof Error ? error.message.split("\n")[0]! : String(error));
   }

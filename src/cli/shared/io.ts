@@ -17,6 +17,8 @@ export interface OutStream {
 /** Standard input, read whole by `--config -`; isTTY says a person would be typing into it. */
 export interface InStream extends AsyncIterable<string | Uint8Array> {
   readonly isTTY?: boolean;
+  /** The file descriptor (0 for the process's standard input), to tell a redirected directory. */
+  readonly fd?: number;
 }
 
 export interface Io {
@@ -25,6 +27,23 @@ export interface Io {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Absent when the caller has no standard input to offer. */
   readonly stdin?: InStream;
+  /**
+   * Aborted when the user interrupts (Ctrl-C: the binary's SIGINT): output stops after the
+   * last whole row, a JSON document is closed, and run returns 130.
+   */
+  readonly signal?: AbortSignal;
+}
+
+/** How streamed output ends early on an interrupt: the signal, and what closes a half-written document. */
+export interface Interrupt {
+  readonly signal?: AbortSignal | undefined;
+  /** Written after the last whole piece when interrupted (a JSON document's closing brackets). */
+  readonly tail?: () => string;
+}
+
+/** Lets pending events (a SIGINT handler) run between chunks; a resolved promise would not. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Bytes gathered before each write: large enough that the per-write cost vanishes. */
@@ -49,14 +68,20 @@ function waitForDrain(out: OutStream): Promise<void> {
  * (back-pressure), and stops producing as soon as the reader has gone away, so a
  * ten-million-row CSV piped into `head` costs only what `head` read.
  */
-export async function writeChunks(out: OutStream, pieces: Iterable<string>): Promise<void> {
+export async function writeChunks(out: OutStream, pieces: Iterable<string>, interrupt: Interrupt = {}): Promise<void> {
   // Pieces are gathered in an array and joined once per chunk: one flat string to
   // encode, instead of a rope of thousands of small strings that V8 flattens on write.
+  // Every piece is whole (a row, a batch of rows, a header), so stopping between pieces
+  // never leaves half a row.
+  const { signal } = interrupt;
+  if (signal?.aborted) return;
   let gathered: string[] = [];
   let length = 0;
+  let consumed = 0;
   for (const piece of pieces) {
     gathered.push(piece);
     length += piece.length;
+    consumed++;
     if (length >= CHUNK_SIZE) {
       if (out.destroyed) return;
       const ready = out.write(gathered.join(""));
@@ -65,8 +90,12 @@ export async function writeChunks(out: OutStream, pieces: Iterable<string>): Pro
       if (!ready) {
         await waitForDrain(out);
         if (out.destroyed) return;
+      } else if (signal) {
+        await nextTurn();
       }
+      if (signal?.aborted) break;
     }
   }
   if (length > 0 && !out.destroyed) out.write(gathered.join(""));
+  if (signal?.aborted && consumed > 0 && interrupt.tail && !out.destroyed) out.write(interrupt.tail());
 }

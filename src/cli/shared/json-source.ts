@@ -40,6 +40,30 @@ export function lineColumn(text: string, offset: number): { line: number; column
   return { line, column: end - lineStart + 1 };
 }
 
+/**
+ * lineColumn for many offsets of one text: the line starts are found once, then each
+ * offset is a binary search, so numbering every policy of a large file is linear in its
+ * size (rescanning from the start for each took 50 s for 84,000 policies).
+ */
+export function lineLocator(text: string): (offset: number) => { line: number; column: number } {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+  }
+  return (offset) => {
+    const end = Math.min(offset, text.length);
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >>> 1;
+      if (starts[mid]! <= end) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, column: end - starts[low]! + 1 };
+  };
+}
+
 /** "name:line:column" for messages. */
 export function where(name: string, text: string, offset: number): string {
   const { line, column } = lineColumn(text, offset);

@@ -2,6 +2,7 @@ import type { LimitName, Limits } from "../../core/check.js";
 import { MAX_EXACT_MS } from "../../core/limits.js";
 import { UsageError, shown } from "./errors.js";
 import { parseDuration } from "./parse.js";
+import { readWhole } from "./values.js";
 
 /**
  * The values a command works from, keyed like commander's option names (the flags
@@ -32,10 +33,8 @@ export const OPTION_KEYS: readonly OptionKey[] = [...POLICY_KEYS, ...Object.valu
 
 /** A whole number from 1 (a count of attempts or clients). */
 export function parseCount(option: string, text: string): number {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) throw new UsageError(`${option} must be a whole number such as 5, got ${shown(text)}`);
-  const value = Number(trimmed);
-  if (!Number.isSafeInteger(value)) throw new UsageError(`${option} must be at most ${MAX_EXACT_MS}, got ${shown(text)}`);
+  const value = readWhole(option, text, "a whole number such as 5");
+  if (value === null) throw new UsageError(`${option} must be at most ${MAX_EXACT_MS}, got ${shown(text)}`);
   if (value < 1) throw new UsageError(`${option} must be at least 1, got ${shown(text)}`);
   return value;
 }

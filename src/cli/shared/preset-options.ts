@@ -7,7 +7,9 @@ import { stopRuleOf } from "../../presets/stop-rule.js";
 import type { OverrideName, Preset, PresetModel, PresetOverrides } from "../../presets/types.js";
 import { UsageError, shown } from "./errors.js";
 import { OVERRIDE_FLAGS, presetErrorText } from "./preset-flags.js";
-import { parseAttempts, parseDuration, parseFactor } from "./parse.js";
+import { parseAttempts, parseBase, parseCap, parseDuration, parseFactor } from "./parse.js";
+import { parsePlainDecimal } from "../../core/decimal.js";
+import { exactDecimalNumber, inputText } from "./values.js";
 import type { OptionValues } from "./option-values.js";
 import { strategyOf } from "./options.js";
 
@@ -16,7 +18,7 @@ import { strategyOf } from "./options.js";
 
 /** The preset by name, or a UsageError suggesting the closest. */
 export function presetNamed(name: string, option: string): Preset {
-  const preset = findPreset(name);
+  const preset = findPreset(inputText(option, name));
   if (!preset) throw new UsageError(`${option} has no preset ${shown(name)}; did you mean "${closestPreset(name)}"? (backoff presets lists all ${PRESETS.length})`);
   return preset;
 }
@@ -36,11 +38,11 @@ export function presetOverrides(preset: Preset, values: OptionValues): { overrid
   }
   if (values.base !== undefined) {
     offered("baseMs");
-    overrides.baseMs = parseDuration("--base", values.base);
+    overrides.baseMs = parseBase("--base", values.base);
   }
   if (values.cap !== undefined) {
     offered("capMs");
-    overrides.capMs = parseDuration("--cap", values.cap);
+    overrides.capMs = parseCap("--cap", values.cap);
   }
   if (values.factor !== undefined) {
     offered("factor");
@@ -54,7 +56,10 @@ export function presetOverrides(preset: Preset, values: OptionValues): { overrid
       }
     } else {
       offered("jitter");
-      overrides.jitter = values.jitter;
+      overrides.jitter = inputText("--jitter", values.jitter);
+      // A fraction is handed to the library as a double: refused when the double is not the decimal written.
+      const fraction = parsePlainDecimal(overrides.jitter);
+      if (fraction !== null) exactDecimalNumber("--jitter", values.jitter, fraction);
     }
   }
   if (values.maxElapsed !== undefined) {

@@ -1,9 +1,8 @@
 import { groupDigits } from "../../format/numbers.js";
 import { type Jitter, NO_JITTER, jitterPlan } from "../../core/jitter/index.js";
 import type { Policy } from "../../core/policy.js";
-import { type Cohort, type CohortRandom, type CohortResult, loadHistograms, simulateCohort } from "../../core/simulate.js";
+import { type Cohort, type CohortRandom, type CohortResult, SimulationTooLargeError, simulateCohort } from "../../core/simulate.js";
 import { type Simulation, renderSimulationCsv, renderSimulationJson, renderSimulationMarkdown } from "../../format/simulate.js";
-import { plainDecimal } from "../../core/text/decimal.js";
 import { colorLevel } from "../shared/color.js";
 import { chalkAt } from "../shared/chalk.js";
 import { chartNeedsAscii } from "../shared/terminal.js";
@@ -12,16 +11,25 @@ import { type Io, writeChunks } from "../shared/io.js";
 import { checkJitterNeedsCap, parseJitter, parseSeed } from "../shared/jitter-options.js";
 import { parseDuration } from "../shared/parse.js";
 import { DEFAULT_SEED, seededRandom } from "../shared/random.js";
+import { parseSpread, parseUnitFraction, readWhole } from "../shared/values.js";
 import type { OptionValues } from "../shared/option-values.js";
 import { policyFromValues } from "../schedule/action.js";
+import { chartHistograms } from "./chart.js";
 import { DEFAULT_SIMULATED_ATTEMPTS, MAX_CLIENTS, MAX_SIMULATED_ATTEMPTS, type SimulateFormat } from "./command.js";
 
 
 /** The proportional jitter --compare-jitter shows unless --jitter names a fraction: gRPC's ±20%. */
 export const COMPARE_FRACTION = 0.2;
 
-/** Retries kept in memory at most (8 bytes each, twice over while merging): about 1.6 GB. */
+/** Retries simulated at most (clients × attempts): a bound on the time a run takes (about 15 s). */
 export const MAX_EVENTS = 100_000_000;
+/**
+ * Distinct fire times a run keeps at most (12 bytes each: a time and a count), which bounds
+ * its memory whatever clients × attempts is: a run keeps one entry per distinct millisecond
+ * its retries land on per attempt, not one per retry.
+ */
+export const MAX_KEPT_TIMES = 20_000_000;
+export const KEPT_TIMES_MB = 240;
 
 /** The simulate command's own switches (the policy comes as OptionValues, as for the schedule). */
 export interface SimulateSwitches {
@@ -41,24 +49,18 @@ export function cohortRandom(seed: number): CohortRandom {
 }
 
 function parseClients(text: string): number {
-  const trimmed = text.trim().replace(/_/g, "");
-  if (!/^\d+$/.test(trimmed)) throw new UsageError(`--clients must be a whole number from 1 to ${groupDigits(MAX_CLIENTS)}, got ${shown(text)}`);
-  const clients = Number(trimmed);
+  const clients = readWhole("--clients", text, `a whole number from 1 to ${groupDigits(MAX_CLIENTS)}`) ?? Infinity;
   if (clients < 1) throw new UsageError(`--clients must be at least 1, got ${shown(text)}`);
   if (clients > MAX_CLIENTS) throw new UsageError(`--clients must be at most ${groupDigits(MAX_CLIENTS)}, got ${shown(text)}`);
   return clients;
 }
 
 function parseSuccess(text: string): number {
-  const value = plainDecimal(text);
-  if (!(value >= 0 && value <= 1)) throw new UsageError(`--success must be a probability from 0 to 1 such as 0.1, got ${shown(text)}`);
-  return value;
+  return parseUnitFraction("--success", text, "a probability from 0 to 1 such as 0.1", { zero: true });
 }
 
 export function parseSimulatedAttempts(text: string): number {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) throw new UsageError(`--attempts for simulate must be a count of retries such as 10, got ${shown(text)}`);
-  const attempts = Number(trimmed);
+  const attempts = readWhole("--attempts for simulate", text, "a count of retries such as 10") ?? Infinity;
   if (attempts < 1 || attempts > MAX_SIMULATED_ATTEMPTS) throw new UsageError(`--attempts for simulate must be from 1 to ${MAX_SIMULATED_ATTEMPTS}, got ${shown(text)}`);
   return attempts;
 }
@@ -85,7 +87,7 @@ export function cohortFromOptions(options: SimulateSwitches, attempts: number): 
       `--clients × --attempts must be at most ${groupDigits(MAX_EVENTS)} retries, got ${groupDigits(clients)} × ${attempts}`,
     );
   }
-  const spreadMs = options.spread === undefined || /^0+(ms|s|m|h|d)?$/.test(options.spread.trim()) ? 0 : parseDuration("--spread", options.spread);
+  const spreadMs = options.spread === undefined ? 0 : parseSpread("--spread", options.spread);
   const success = parseSuccess(options.success);
   const windowMs = parseDuration("--window", options.window);
   return { clients, spreadMs, success, windowMs, attempts };
@@ -102,8 +104,21 @@ export function comparedJitters(jitter: Jitter): Jitter[] {
   ];
 }
 
-function run(policy: Policy, jitter: Jitter, cohort: Cohort, seed: number, keepRetryTimes = false): CohortResult {
-  return simulateCohort(jitterPlan(policy, jitter), cohort, cohortRandom(seed), { keepRetryTimes });
+function run(policy: Policy, jitter: Jitter, cohort: Cohort, seed: number, keepRetryCounts = false): CohortResult {
+  return keptWithin(cohort, (maxKeptTimes) => simulateCohort(jitterPlan(policy, jitter), cohort, cohortRandom(seed), { keepRetryCounts, maxKeptTimes }));
+}
+
+/** Runs a simulation with its memory bound (MAX_KEPT_TIMES), turning a run past it into one line. */
+export function keptWithin(cohort: Cohort, simulate: (maxKeptTimes: number) => CohortResult): CohortResult {
+  try {
+    return simulate(MAX_KEPT_TIMES);
+  } catch (error) {
+    if (!(error instanceof SimulationTooLargeError)) throw error;
+    throw new UsageError(
+      `the retries of ${groupDigits(cohort.clients)} clients land on more than ${groupDigits(MAX_KEPT_TIMES)} distinct milliseconds by attempt ${error.attempt} ` +
+        `(simulate keeps each one, about ${KEPT_TIMES_MB} MB at most); lower --clients or --attempts, or set a --cap`,
+    );
+  }
 }
 
 export async function runSimulate(values: OptionValues, options: SimulateSwitches, io: Io): Promise<number> {
@@ -122,6 +137,8 @@ export async function runSimulate(values: OptionValues, options: SimulateSwitche
       : { kind: "single", policy, cohort, seed, jitter, result: run(policy, jitter, cohort, seed, keep), baseline: run(policy, NO_JITTER, cohort, seed, keep) };
   }
   const { cohort } = simulation;
+  // Checked before any output: a chart that cannot be drawn is refused, not cut off after the table.
+  const histograms = options.chart && simulation.kind !== "compare" ? chartHistograms([simulation.result, simulation.baseline], cohort.windowMs) : null;
   switch (options.format) {
     case "csv":
       await writeChunks(io.stdout, [renderSimulationCsv(simulation)]);
@@ -135,9 +152,9 @@ export async function runSimulate(values: OptionValues, options: SimulateSwitche
     case "table": {
       const [paint, { renderSimulationTable }] = await Promise.all([chalkAt(colorLevel(options.color, io.stdout.isTTY === true, io.env)), import("../../format/simulate-table.js")]);
       await writeChunks(io.stdout, [renderSimulationTable(simulation, paint)]);
-      if (options.chart && simulation.kind !== "compare") {
+      if (histograms !== null) {
         const { renderHerdChart } = await import("../../format/herd-chart.js");
-        const [jittered, unjittered] = loadHistograms([simulation.result, simulation.baseline], cohort.windowMs);
+        const [jittered, unjittered] = histograms;
         const counts = { windowMs: cohort.windowMs, jittered: Array.from(jittered!), unjittered: Array.from(unjittered!) };
         await writeChunks(io.stdout, [`\n${renderHerdChart(counts, io.stdout.columns ?? 80, chartNeedsAscii(io.env))}`]);
       }

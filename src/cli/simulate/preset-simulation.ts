@@ -9,7 +9,7 @@ import { parseSeed } from "../shared/jitter-options.js";
 import type { OptionValues } from "../shared/option-values.js";
 import { buildPreset, presetNamed, presetOverrides } from "../shared/preset-options.js";
 import { DEFAULT_SEED } from "../shared/random.js";
-import { type SimulateSwitches, cohortFromOptions, cohortRandom, parseSimulatedAttempts } from "./action.js";
+import { type SimulateSwitches, cohortFromOptions, cohortRandom, keptWithin, parseSimulatedAttempts } from "./action.js";
 import { MAX_SIMULATED_ATTEMPTS } from "./command.js";
 
 /** Each client of a preset carries its own run (a closure), so a preset's cohort is smaller than the calculator's. */
@@ -29,7 +29,7 @@ function libraryClient(model: PresetModel, lastAttempt: number): (random: Random
  * drawing from the library's own jitter and stopping by its own rule, beside the same
  * cohort on the library's un-jittered delays (which stop where it stops without jitter).
  */
-export function presetSimulation(values: OptionValues, options: SimulateSwitches, keepRetryTimes: boolean): Simulation {
+export function presetSimulation(values: OptionValues, options: SimulateSwitches, keepRetryCounts: boolean): Simulation {
   if (options.compareJitter) {
     throw new UsageError("--compare-jitter runs the calculator's jitter modes; under --preset the library's own jitter is simulated (set it with --jitter)");
   }
@@ -58,7 +58,7 @@ export function presetSimulation(values: OptionValues, options: SimulateSwitches
     preset: { name: preset.name, library: preset.library, parameters: model.parameters, jittered: model.jittered, stopping },
     cohort,
     seed,
-    result: simulateClients(libraryClient(model, retries), cohort, cohortRandom(seed), { keepRetryTimes }),
-    baseline: simulateClients(plain, cohort, cohortRandom(seed), { keepRetryTimes }),
+    result: keptWithin(cohort, (maxKeptTimes) => simulateClients(libraryClient(model, retries), cohort, cohortRandom(seed), { keepRetryCounts, maxKeptTimes })),
+    baseline: keptWithin(cohort, (maxKeptTimes) => simulateClients(plain, cohort, cohortRandom(seed), { keepRetryCounts, maxKeptTimes })),
   };
 }

@@ -7,7 +7,7 @@ import { type Solution, type Unknown, flagsOf, noSolutionJson, noSolutionText, s
 import { parseCount } from "../shared/option-values.js";
 import { UsageError } from "../shared/errors.js";
 import { type Io, writeChunks } from "../shared/io.js";
-import { parseDuration, parseFactor } from "../shared/parse.js";
+import { parseBase, parseCap, parseDuration, parseFactor } from "../shared/parse.js";
 import { runSchedule } from "../schedule/action.js";
 import type { SolveFormat } from "./command.js";
 
@@ -61,13 +61,13 @@ function printedFactor(exact: number, total: (factor: number) => number, targetM
 export function solve(options: SolveOptions): Solution | NoSolution {
   const unknown = unknownOf(options);
   const targetMs = parseDuration("--total", options.total!);
-  const capMs = options.cap === undefined ? null : parseDuration("--cap", options.cap);
+  const capMs = options.cap === undefined ? null : parseCap("--cap", options.cap);
   const strategy = options.strategy ?? "exponential";
   if (unknown !== "attempts" && strategy !== "exponential") {
     throw new UsageError(`solve finds the ${unknown} of an exponential policy only, not --strategy ${strategy}`);
   }
   if (options.factor !== undefined && strategy !== "exponential") throw new UsageError(`--factor applies only to --strategy exponential, not ${strategy}`);
-  const baseMs = options.base === undefined ? null : parseDuration("--base", options.base);
+  const baseMs = options.base === undefined ? null : parseBase("--base", options.base);
   if (baseMs !== null && capMs !== null && capMs < baseMs) throw new UsageError(`--cap (${options.cap}) must be at least --base (${options.base})`);
   const factor = options.factor === undefined ? undefined : parseFactor("--factor", options.factor);
   const totalOf = (policy: Policy, n: number) => modelTotals(policyModel(policy), n).cumulativeMs;

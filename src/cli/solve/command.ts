@@ -15,7 +15,7 @@ Leave out one parameter and give --total:
   $ backoff solve --preset cenkalti --attempts 10 --total 5m   cenkalti's InitialInterval
 
 Factor and base are found by bisection on the total, which never decreases as either grows,
-to a relative tolerance of 1e-12; the schedule shown uses the rounded answer, and its
+to a relative tolerance of 10^-12; the schedule shown uses the rounded answer, and its
 achieved total (delays in whole ms) is stated. No solution: the reason, exit code 1.
 `;
 

@@ -1,6 +1,6 @@
 import { MAX_EXACT_MS, SATURATED_MS, isSaturated } from "../limits.js";
 import type { DelayBounds } from "../model.js";
-import type { DrawRange } from "./uniform.js";
+import { type DrawRange, rangeUpTo } from "./uniform.js";
 
 /**
  * AWS "decorrelated jitter": `sleep = min(cap, uniform(base, previous_sleep × 3))`, with
@@ -11,7 +11,7 @@ import type { DrawRange } from "./uniform.js";
  */
 export function decorrelatedRange(baseMs: number, previousMs: number, ceiling: number): DrawRange {
   const hi = 3 * previousMs;
-  return { lo: baseMs, hi: hi > MAX_EXACT_MS ? MAX_EXACT_MS : hi, ceiling };
+  return hi > MAX_EXACT_MS ? rangeUpTo(baseMs, 3n * BigInt(previousMs), ceiling) : { lo: baseMs, hi, ceiling };
 }
 
 /** Above this many distinct values below the cap, the mean is computed on a grid of this many cells. */
@@ -67,8 +67,10 @@ const MAX_MEAN_ITERATIONS = 5000;
  * Once the cap can bite the mean of a step is no longer linear in the previous delay, so it
  * is computed: the distribution of the delay is carried forward attempt by attempt over the
  * whole milliseconds B..cap (exact up to floating-point sums when there are at most
- * EXACT_MEAN_VALUES of them, otherwise on cells of a fixed relative width, see meanCells), rounded
- * to 3 decimals, and held once it changes by less than a 10^-10 part between attempts.
+ * EXACT_MEAN_VALUES of them, otherwise on cells of a fixed relative width, see meanCells, each
+ * keeping its mass and first moment so the error is of second order in the cell width),
+ * rounded to 3 decimals, and held once it changes by less than a 10^-10 part between attempts.
+ * Only sums of positive terms are formed, so no cap/base ratio (up to 2^53) can cancel digits.
  * A cap is required: without one the mean is dominated by astronomically rare histories.
  */
 export class DecorrelatedSchedule {
@@ -149,15 +151,19 @@ export class DecorrelatedSchedule {
     }
     const { starts, widths } = meanCells(B, E);
     const cells = starts.length;
-    // Per cell, fixed for every attempt: its value, and where a delay drawn after it can land.
-    // From a previous delay p, each whole millisecond B..3p has chance 1/(3p − B + 1): cells
-    // 0..target−1 wholly, `partial` milliseconds of the target cell, and `overCap` at the cap.
-    const value = new Float64Array(cells);
-    const share = new Float64Array(cells);
-    const target = new Int32Array(cells);
-    const partial = new Float64Array(cells);
-    const overCap = new Float64Array(cells);
-    const widthOf = widths;
+    // Each cell holds a probability mass and its first moment (mass × mean value), so the
+    // reported mean is exact for whatever lies in the cell. For the next draw, a cell's mass
+    // is split between its two end milliseconds so that its mean is kept (a two-point
+    // representative: the error left is of second order in the cell's relative width).
+    // From a previous delay p, each whole millisecond B..3p has chance 1/(3p − B + 1):
+    // cells below the target wholly, `partial` milliseconds of the target cell, `overCap` at the cap.
+    const points = 2 * cells;
+    const share = new Float64Array(points);
+    const target = new Int32Array(points);
+    const partial = new Float64Array(points);
+    const partialMoment = new Float64Array(points);
+    const overCap = new Float64Array(points);
+    const middle = new Float64Array(cells);
     const cellOf = (ms: number) => {
       let low = 0;
       let high = cells - 1;
@@ -169,63 +175,91 @@ export class DecorrelatedSchedule {
       return low;
     };
     for (let i = 0; i < cells; i++) {
-      value[i] = starts[i]! + (widthOf[i]! - 1) / 2;
-      const top = Math.floor(3 * value[i]!);
-      share[i] = 1 / (top - B + 1);
-      if (top >= E) {
-        target[i] = cells;
-        overCap[i] = top - E + 1;
-      } else {
-        const cell = cellOf(top);
-        target[i] = cell;
-        partial[i] = top - starts[cell]! + 1;
+      const first = starts[i]!;
+      const last = first + widths[i]! - 1;
+      middle[i] = (first + last) / 2;
+      for (const [k, p] of [[2 * i, first], [2 * i + 1, last]] as const) {
+        const top = 3 * p;
+        share[k] = 1 / (top - B + 1);
+        if (top >= E) {
+          target[k] = cells;
+          overCap[k] = top - E + 1;
+        } else {
+          const cell = cellOf(top);
+          target[k] = cell;
+          partial[k] = top - starts[cell]! + 1;
+          partialMoment[k] = (partial[k]! * (starts[cell]! + top)) / 2;
+        }
       }
     }
     const capShare = 1 / (3 * E - B + 1);
     const capOver = 2 * E + 1;
     let mass = new Float64Array(cells);
-    let next = new Float64Array(cells);
-    const level = new Float64Array(cells + 1);
-    // Attempt 1 starts from the single history "previous delay = B": U{B..3B}.
-    {
-      const top = 3 * B;
-      const each = 1 / (top - B + 1);
-      if (top >= E) {
-        for (let i = 0; i < cells; i++) mass[i] = each * widthOf[i]!;
-      } else {
-        const cell = cellOf(top);
-        for (let i = 0; i < cell; i++) mass[i] = each * widthOf[i]!;
-        mass[cell] = each * (top - starts[cell]! + 1);
-      }
-    }
-    let capMass = Math.max(0, 1 - mass.reduce((sum, m) => sum + m, 0));
+    let moment = new Float64Array(cells);
+    let nextMass = new Float64Array(cells);
+    let nextMoment = new Float64Array(cells);
+    const reaching = new Float64Array(cells + 1);
+    // Before attempt 1 the single history "previous delay = B" (the low end of cell 0).
+    mass[0] = 1;
+    moment[0] = B;
+    let capMass = 0;
     let previous = B;
     for (let n = 1; ; n++) {
-      if (n > 1) {
-        level.fill(0);
-        next.fill(0);
-        let total = capMass * capShare;
-        let nextCap = capMass * capShare * capOver;
-        for (let i = 0; i < cells; i++) {
-          const m = mass[i]!;
-          if (m === 0) continue;
-          const each = m * share[i]!;
-          total += each;
-          const t = target[i]!;
-          level[t]! -= each;
-          if (t === cells) nextCap += each * overCap[i]!;
-          else next[t]! += each * partial[i]!;
+      // reaching[t]: the density (per millisecond) of the histories whose draw range ends in
+      // cell t. A cell i is covered whole by every range ending above it, so its density is a
+      // sum over t > i, accumulated from the top: only positive terms are ever added. (Taking
+      // it as "all ranges minus those ending at or below i" cancelled catastrophically once
+      // the cap was some 10^10 times the base, and drove the mean negative.)
+      reaching.fill(0);
+      nextMass.fill(0);
+      nextMoment.fill(0);
+      let nextCap = capMass * capShare * capOver;
+      for (let i = 0; i < cells; i++) {
+        const m = mass[i]!;
+        if (m === 0) continue;
+        const width = widths[i]!;
+        let high = 0;
+        if (width > 1) {
+          const ratio = (moment[i]! / m - starts[i]!) / (width - 1);
+          high = m * (ratio <= 0 ? 0 : ratio >= 1 ? 1 : ratio);
         }
-        let running = total + level[0]!;
-        for (let i = 0; i < cells; i++) {
-          next[i]! += running * widthOf[i]!;
-          running += level[i + 1]!;
+        // The low end, then the high end (written out twice: this loop is the whole cost).
+        const low = m - high;
+        if (low !== 0) {
+          const k = 2 * i;
+          const each = low * share[k]!;
+          const t = target[k]!;
+          reaching[t]! += each;
+          if (t === cells) nextCap += each * overCap[k]!;
+          else {
+            nextMass[t]! += each * partial[k]!;
+            nextMoment[t]! += each * partialMoment[k]!;
+          }
         }
-        [mass, next] = [next, mass];
-        capMass = nextCap;
+        if (high !== 0) {
+          const k = 2 * i + 1;
+          const each = high * share[k]!;
+          const t = target[k]!;
+          reaching[t]! += each;
+          if (t === cells) nextCap += each * overCap[k]!;
+          else {
+            nextMass[t]! += each * partial[k]!;
+            nextMoment[t]! += each * partialMoment[k]!;
+          }
+        }
       }
+      let running = capMass * capShare + reaching[cells]!;
+      for (let i = cells - 1; i >= 0; i--) {
+        const covered = running * widths[i]!;
+        nextMass[i]! += covered;
+        nextMoment[i]! += covered * middle[i]!;
+        running += reaching[i]!;
+      }
+      [mass, nextMass] = [nextMass, mass];
+      [moment, nextMoment] = [nextMoment, moment];
+      capMass = nextCap;
       let mean = capMass * E;
-      for (let i = 0; i < cells; i++) mean += mass[i]! * value[i]!;
+      for (let i = 0; i < cells; i++) mean += moment[i]!;
       const closed = this.closedFormMean(n);
       this.means[n] = closed ?? Math.round(mean * 1000) / 1000;
       if (closed === null && n >= this.boundsSteadyFrom() && Math.abs(mean - previous) <= MEAN_TOLERANCE * mean) {

@@ -1,3 +1,4 @@
+import { closedFormTotals } from "./totals.js";
 import { attemptDelay, capDelayMs, capReachedAt, constantFrom } from "../delay.js";
 import type { DelayBounds, RandomSource, ScheduleModel } from "../model.js";
 import type { Policy } from "../policy.js";
@@ -26,7 +27,9 @@ export function jitteredPolicyModel(policy: Policy, jitter: Jitter): ScheduleMod
     capMs,
     capReachedAt: () => capReachedAt(policy),
     mayExceedCap: false,
+    monotone: true, // every mode's bounds grow with the un-jittered delay (decorrelated: with M_n)
     cumulativeMs: (attempt: number) => cumulativeMs(policy, attempt),
+    ...closedFormTotals(policy, jitter),
   };
   if (jitter.kind === "decorrelated") {
     const schedule = new DecorrelatedSchedule(plan.firstPreviousMs, ceilingOf(capMs));

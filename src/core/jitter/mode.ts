@@ -1,3 +1,4 @@
+import { percentText, plainNumber } from "../decimal.js";
 /** A jitter mode: none, proportional ±fraction, or one of AWS's three. */
 export type Jitter =
   | { readonly kind: "none" }
@@ -10,7 +11,7 @@ export const NO_JITTER: Jitter = { kind: "none" };
 
 /** "none", "0.2", "full", "equal", "decorrelated": the name the CLI reads and prints. */
 export function jitterName(jitter: Jitter): string {
-  return jitter.kind === "proportional" ? String(jitter.fraction) : jitter.kind;
+  return jitter.kind === "proportional" ? plainNumber(jitter.fraction) : jitter.kind;
 }
 
 /** One line on what a mode draws, for summaries. */
@@ -19,7 +20,7 @@ export function jitterDescription(jitter: Jitter): string {
     case "none":
       return "none";
     case "proportional":
-      return `±${Math.round(jitter.fraction * 1e6) / 1e4}% (uniform over [d·(1−${jitter.fraction}), d·(1+${jitter.fraction})], clamped to the cap)`;
+      return `±${percentText(jitter.fraction)}% (uniform over [d·(1−${plainNumber(jitter.fraction)}), d·(1+${plainNumber(jitter.fraction)})], clamped to the cap)`;
     case "full":
       return "full (uniform over [0, d])";
     case "equal":

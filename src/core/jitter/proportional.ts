@@ -1,6 +1,5 @@
 import { fractionOf } from "../exact.js";
-import { MAX_EXACT_MS } from "../limits.js";
-import type { DrawRange } from "./uniform.js";
+import { type DrawRange, rangeUpTo } from "./uniform.js";
 
 /**
  * Proportional jitter ±j (0 < j ≤ 1): uniform over [d·(1−j), d·(1+j)] around the capped
@@ -13,7 +12,7 @@ export function proportionalRange(delayMs: number, ceiling: number, fraction: nu
   const d = BigInt(delayMs);
   const lo = (d * (den - num) + den - 1n) / den; // ceiling division; both operands ≥ 0
   const hi = (d * (den + num)) / den; // floor division
-  return { lo: Number(lo), hi: Number(hi > BigInt(MAX_EXACT_MS) ? BigInt(MAX_EXACT_MS) : hi), ceiling };
+  return rangeUpTo(Number(lo), hi, ceiling);
 }
 
 /** Whether j is an allowed fraction: 0 < j ≤ 1. */

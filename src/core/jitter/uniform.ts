@@ -10,8 +10,27 @@ import type { DelayBounds, RandomSource } from "../model.js";
  */
 export interface DrawRange {
   readonly lo: number;
+  /** The top of the draw, at most 2^53 − 1 (see hiBeyond). */
   readonly hi: number;
   readonly ceiling: number;
+  /**
+   * The true top when it is above 2^53 − 1 (a ±j range or 3 × previous near 2^53), which a
+   * double cannot hold exactly; `hi` is then 2^53 − 1. The draws above the ceiling count as
+   * the ceiling, so how many there are changes the mean: clamping the top to 2^53 − 1 instead
+   * put the mean of --base 2^53−1 --cap 2^53−1 --jitter 0.5 at 6755399441055744 rather than
+   * 7881299347898367.4.
+   */
+  readonly hiBeyond?: bigint;
+}
+
+/** A range whose top may pass 2^53 − 1: kept exactly in hiBeyond when it does. */
+export function rangeUpTo(lo: number, top: bigint, ceiling: number): DrawRange {
+  return top > BigInt(MAX_EXACT_MS) ? { lo, hi: MAX_EXACT_MS, ceiling, hiBeyond: top } : { lo, hi: Number(top), ceiling };
+}
+
+/** num / den (both positive) as the nearest double, from its whole part and remainder (two roundings at most). */
+function quotient(num: bigint, den: bigint): number {
+  return Number(num / den) + Number(num % den) / Number(den);
 }
 
 /** A delay of 2^53 ms or more is unknown; so is any jitter around it, which stays saturated. */
@@ -37,13 +56,13 @@ export function drawBounds(range: DrawRange): DelayBounds {
 export function drawMean(range: DrawRange): number {
   const { lo, hi, ceiling: c } = range;
   if (isSaturated(lo)) return SATURATED_MS;
-  if (hi <= c) return (lo + hi) / 2;
+  if (range.hiBeyond === undefined && hi <= c) return lo + hi <= MAX_EXACT_MS ? (lo + hi) / 2 : quotient(BigInt(lo) + BigInt(hi), 2n);
   if (lo >= c) return c;
   const L = BigInt(lo);
-  const H = BigInt(hi);
+  const H = range.hiBeyond ?? BigInt(hi);
   const C = BigInt(c);
   const twiceSum = (C - L) * (L + C - 1n) + 2n * C * (H - C + 1n);
-  return Number(twiceSum) / (2 * (hi - lo + 1));
+  return quotient(twiceSum, 2n * (H - L + 1n));
 }
 
 /**
@@ -51,6 +70,23 @@ export function drawMean(range: DrawRange): number {
  * degenerate step leaves the generator where it was.
  */
 export function draw(range: DrawRange, random: RandomSource): number {
+  if (range.hiBeyond !== undefined) return drawBeyond(range.lo, range.hiBeyond, range.ceiling, random);
   const u = range.lo === range.hi ? range.lo : random.integer(range.lo, range.hi);
   return u < range.ceiling ? u : range.ceiling;
+}
+
+/**
+ * A uniform draw from lo..top with top past 2^53 − 1 (so up to 2^55 values): an offset
+ * v = 2a + b from a uniform a below ⌈n/2⌉ and a uniform bit b, redrawn when v ≥ n, uses
+ * only integers the random source handles exactly; then min(·, ceiling).
+ */
+function drawBeyond(lo: number, top: bigint, ceiling: number, random: RandomSource): number {
+  const count = top - BigInt(lo) + 1n;
+  const halves = Number((count + 1n) / 2n);
+  for (;;) {
+    const offset = 2n * BigInt(random.integer(0, halves - 1)) + BigInt(random.integer(0, 1));
+    if (offset >= count) continue;
+    const value = BigInt(lo) + offset;
+    return value < BigInt(ceiling) ? Number(value) : ceiling;
+  }
 }

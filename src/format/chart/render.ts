@@ -44,7 +44,7 @@ function lineValue(line: ChartLine, glyphs: Glyphs): string {
 }
 
 /** Tick labels placed under their columns, left to right, skipping any that would touch the previous one. */
-function axisLabels(plot: Plot, offset: number, lineWidth: number): { text: string; columns: number[] } {
+export function axisLabels(plot: Plot, offset: number, lineWidth: number): { text: string; columns: number[] } {
   let text = "";
   const columns: number[] = [];
   for (const tick of plot.scale.ticks) {

@@ -46,6 +46,8 @@ export interface ElapsedLimitSpec {
   readonly high: (attempt: number) => number;
   /** One draw as the library makes it, or null without jitter. */
   readonly draw: ((attempt: number, random: RandomSource) => number) | null;
+  /** The exact mean of one draw in ms (rounding and clamps included), used while every run makes the retry. */
+  readonly mean?: (attempt: number) => number;
   /** The library's unit to whole ms, as the preset reports it (monotone). */
   readonly toMs: (value: number) => number;
   /** The library's units in one ms (1e6 for ns). */
@@ -144,6 +146,8 @@ export function elapsedLimit(spec: ElapsedLimitSpec): ElapsedLimit {
     if (attempt > most) return 0;
     if (means === null) return toMs(plainWait(attempt));
     const { minMs, maxMs } = bounds(attempt);
+    // While every run makes this retry the rule changes nothing: the draw's own mean.
+    if (spec.mean && attempt <= fewest) return Math.min(Math.max(spec.mean(attempt), minMs), maxMs);
     // The numeric mean, in ms, kept within the exact bounds.
     const mean = means(attempt) / spec.unitsPerMs;
     return Math.min(Math.max(mean, minMs), maxMs);

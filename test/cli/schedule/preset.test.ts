@@ -70,7 +70,7 @@ describe("backoff --preset", () => {
   it("suggests the closest name for an unknown preset", async () => {
     const { code, stderr } = await backoff("--preset", "bulmq");
     expect(code).toBe(2);
-    expect(stderr).toBe('error: --preset has no preset "bulmq"; did you mean "bullmq"? (backoff presets lists all 17)\n');
+    expect(stderr).toBe('error: --preset has no preset "bulmq"; did you mean "bullmq"? (backoff presets lists all 29)\n');
   });
 
   it("polly reads --strategy as its BackoffType", async () => {

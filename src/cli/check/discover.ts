@@ -1,0 +1,164 @@
+import { type Dirent, readFileSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
+import { UsageError, shown } from "../shared/errors.js";
+import { type IgnoreRule, isIgnored, parseIgnore } from "./ignore.js";
+import type { FileKind } from "./recognise.js";
+
+/**
+ * Finding the files `check PATH…` reads: each PATH a file (read whatever its name) or a
+ * directory (searched recursively for .json, .yaml, .yml and .properties files). The walk
+ * yields files one at a time, so memory stays flat in the number of files.
+ *
+ * Left out while walking: the directories .git, node_modules, dist, build and vendor, what
+ * the .gitignore at the top of the directory lists, and what --exclude lists (same
+ * syntax). Skipped with one line on stderr: a symbolic link that leads back into a
+ * directory being walked (or into itself); a file over 10 MB is skipped when it is read
+ * (files.ts), from the size its open handle reports. A directory reached twice through
+ * links is walked once. Files are visited in name order, a directory's files before its
+ * subdirectories.
+ *
+ * The file system is read synchronously: one file at a time is all a check does, and a
+ * synchronous call costs a fraction of a promise's trip through libuv's thread pool
+ * (stat alone was an eighth of the time on a tree of 2,000 files).
+ */
+export const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set([".git", "node_modules", "dist", "build", "vendor"]);
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+export interface Candidate {
+  /** The path to open. */
+  readonly path: string;
+  /** How reports name it: relative to the working directory, with /. */
+  readonly name: string;
+  readonly kind: FileKind;
+  /** Named on the command line (not found in a directory). */
+  readonly named: boolean;
+  /** Under a Helm chart's templates/ directory. */
+  readonly helmTemplate: boolean;
+}
+
+export interface DiscoverySkip {
+  readonly name: string;
+  readonly reason: string;
+}
+
+export function kindOfName(name: string): FileKind | null {
+  const lower = name.toLowerCase();
+  if (lower.endsWith(".json")) return "json";
+  if (lower.endsWith(".yaml") || lower.endsWith(".yml")) return "yaml";
+  if (lower.endsWith(".properties")) return "properties";
+  return null;
+}
+
+/** A path as reports show it: relative to the working directory, with / between names. */
+export function displayName(path: string): string {
+  const rel = relative(resolve("."), resolve(path));
+  return (rel === "" ? "." : rel).split(sep).join("/");
+}
+
+export function reason(error: unknown): string {
+  const code = (error as { code?: string } | null)?.code;
+  if (code === "ENOENT") return "no such file or directory";
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  if (code === "ELOOP") return "a symbolic link loop";
+  return code ?? String(error);
+}
+
+export function* discover(paths: readonly string[], excludes: readonly IgnoreRule[], skip: (s: DiscoverySkip) => void): Generator<Candidate> {
+  for (const path of paths) {
+    if (path.trim() === "") throw new UsageError(`a PATH is empty; give a file or a directory`);
+    let info;
+    try {
+      info = statSync(path);
+    } catch (error) {
+      throw new UsageError(`cannot read ${shown(path)}: ${reason(error)}`);
+    }
+    if (info.isDirectory()) {
+      yield* walk(path, excludes, skip);
+    } else if (info.isFile()) {
+      const name = displayName(path);
+      if (info.size > MAX_FILE_BYTES) throw new UsageError(`${name} is ${info.size} bytes; backoff reads configuration files of at most 10 MB`);
+      yield { path, name, kind: kindOfName(path) ?? "yaml", named: true, helmTemplate: false };
+    } else {
+      throw new UsageError(`${shown(path)} is neither a file nor a directory`);
+    }
+  }
+}
+
+interface Pending {
+  readonly dir: string;
+  readonly rel: string;
+  /** Real paths of this directory and those above it, for spotting links that lead back. */
+  readonly ancestors: readonly string[];
+  readonly helm: boolean;
+}
+
+function* walk(root: string, excludes: readonly IgnoreRule[], skip: (s: DiscoverySkip) => void): Generator<Candidate> {
+  const rootName = displayName(root);
+  const show = (rel: string) => (rootName === "." ? rel : `${rootName}/${rel}`);
+  let rules: IgnoreRule[] = [];
+  try {
+    rules = parseIgnore(readFileSync(join(root, ".gitignore"), "utf8"));
+  } catch {
+    // No .gitignore (or none readable): nothing more to leave out.
+  }
+  const rootReal = realpathSync(root);
+  const visited = new Set<string>([rootReal]);
+  const stack: Pending[] = [{ dir: root, rel: "", ancestors: [rootReal], helm: false }];
+  while (stack.length > 0) {
+    const { dir, rel, ancestors, helm } = stack.pop()!;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      skip({ name: rel === "" ? rootName : show(rel), reason: `cannot read the directory: ${reason(error)}` });
+      continue;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const isChart = entries.some((e) => e.name === "Chart.yaml");
+    const subdirectories: Pending[] = [];
+    for (const entry of entries) {
+      const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
+      const full = join(dir, entry.name);
+      let isDirectory = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        try {
+          const target = statSync(full);
+          isDirectory = target.isDirectory();
+          isFile = target.isFile();
+        } catch (error) {
+          // A link to itself (ELOOP) is reported; a dangling one is nothing to read.
+          if ((error as { code?: string }).code === "ELOOP") skip({ name: show(childRel), reason: "a symbolic link loop" });
+          continue;
+        }
+      }
+      if (isDirectory) {
+        if (SKIPPED_DIRECTORIES.has(entry.name) || isIgnored(rules, childRel, true) || isIgnored(excludes, childRel, true)) continue;
+        const real = entry.isSymbolicLink() ? realOrNull(full) : join(ancestors[ancestors.length - 1]!, entry.name);
+        if (real === null) continue;
+        const loop = ancestors.indexOf(real);
+        if (loop !== -1) {
+          const target = loop === 0 ? rootName : show(rel.split("/").slice(0, loop).join("/"));
+          skip({ name: show(childRel), reason: `a symbolic link loop (leads back to ${target})` });
+          continue;
+        }
+        if (visited.has(real)) continue;
+        visited.add(real);
+        subdirectories.push({ dir: full, rel: childRel, ancestors: [...ancestors, real], helm: helm || (entry.name === "templates" && isChart) });
+      } else if (isFile) {
+        const kind = kindOfName(entry.name);
+        if (kind === null || isIgnored(rules, childRel, false) || isIgnored(excludes, childRel, false)) continue;
+        yield { path: full, name: show(childRel), kind, named: false, helmTemplate: helm };
+      }
+    }
+    for (let i = subdirectories.length - 1; i >= 0; i--) stack.push(subdirectories[i]!);
+  }
+}
+
+function realOrNull(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
+}

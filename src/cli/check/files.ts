@@ -1,0 +1,316 @@
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { type CheckResult, checkPolicy } from "../../core/check.js";
+import { findPreset } from "../../presets/registry.js";
+import type { PresetModel } from "../../presets/types.js";
+import {
+  type DisabledReport,
+  type FilePolicyReport,
+  type FilesReport,
+  type SkippedReport,
+  filesAnnotations,
+  filesReportJson,
+  filesReportLines,
+  filesReportSarif,
+  flagKeyed,
+} from "../../format/check-files-report.js";
+import type { PolicyReport } from "../../format/check-report.js";
+import { checkPaint } from "./paint.js";
+import { STDIN_NAME as STDIN_NAME_CONFIG, mergeOptions } from "../shared/config.js";
+import { UsageError, shown } from "../shared/errors.js";
+import { type InStream, type Io, writeChunks } from "../shared/io.js";
+import { type OptionValues, POLICY_KEYS, limitsFromOptions, parseCount } from "../shared/option-values.js";
+import { parseAttempts } from "../shared/parse.js";
+import { VERSION } from "../shared/version.js";
+import { checkValues, modelFromValues } from "./action.js";
+import { CHECK_DEFAULT_ATTEMPTS, type CheckFormat } from "./command.js";
+import { type Candidate, MAX_FILE_BYTES, discover, displayName, reason } from "./discover.js";
+import { ignoreRule } from "./ignore.js";
+import { type FileKind, type LocatedPolicy, recogniseFile } from "./recognise.js";
+import { RECOGNISED, SYSTEMS } from "./tree.js";
+
+/**
+ * `backoff check PATH…`: the retry policies in files and directories, each checked
+ * against the limits given as flags (and, for backoff's own config files, the limits in
+ * the file). See discover.ts for which files are read, recognise.ts for what is found in
+ * them, and format/check-files-report.ts for the reports.
+ */
+export interface CheckFilesSwitches {
+  readonly strict: boolean;
+  readonly format: CheckFormat;
+  readonly color: boolean;
+  readonly exclude: readonly string[];
+  readonly config?: string;
+  readonly policy?: string;
+}
+
+const STDIN_PATH = "-";
+const STDIN_NAME = "<stdin>";
+
+export async function runCheckFiles(paths: readonly string[], explicit: OptionValues, switches: CheckFilesSwitches, io: Io): Promise<number> {
+  if (switches.config !== undefined) throw new UsageError("--config and PATH cannot be combined: give the config file as a PATH (backoff check retry.json)");
+  if (switches.policy !== undefined) throw new UsageError("--policy needs --config; with PATH every policy found is checked");
+  const shaping = POLICY_KEYS.filter((key) => explicit[key] !== undefined);
+  if (shaping.length > 0) {
+    const flag = `--${shaping[0]}`;
+    throw new UsageError(`${flag} describes one policy, but with PATH the policies come from the files; give limits instead (--max-total, --max-delay, --attempt-time, …)`);
+  }
+  if (explicit.maxElapsed !== undefined) throw new UsageError("--max-elapsed describes one policy, but with PATH the policies come from the files");
+  // The limits are the same for every policy: parse them once, so that a bad one fails before any file is read.
+  limitsFromOptions(explicit);
+  if (explicit.clients !== undefined) parseCount("--clients", explicit.clients);
+  const excludes = switches.exclude.map((glob) => {
+    const rule = ignoreRule(glob);
+    if (rule === null) throw new UsageError(`--exclude needs a pattern such as "*.tmp" or "deploy/old/", got ${shown(glob)}`);
+    return rule;
+  });
+  if (paths.filter((p) => p === STDIN_PATH).length > 1) throw new UsageError("- (standard input) can be given once");
+
+  const policies: FilePolicyReport[] = [];
+  const disabled: DisabledReport[] = [];
+  const skipped: SkippedReport[] = [];
+  const noteSkip = (entry: SkippedReport) => {
+    skipped.push(entry);
+    const at = entry.line === null ? entry.file : `${entry.file}:${entry.line}:${entry.column}`;
+    io.stderr.write(`warning: skipped ${at}: ${entry.reason}\n`);
+  };
+  let filesScanned = 0;
+  const missing = new Map<string, { first: LocatedPolicy; count: number }>();
+
+  const files = paths.filter((p) => p !== STDIN_PATH);
+  const sources = withStdin(paths, discover(files, excludes, (s) => noteSkip({ file: s.name, line: null, column: null, reason: s.reason })));
+  for (const candidate of sources) {
+    const read = candidate.path === STDIN_PATH ? await readStdin(io.stdin) : readText(candidate);
+    if (read !== null && typeof read === "object") {
+      noteSkip({ file: candidate.name, line: null, column: null, reason: read.skip });
+      continue;
+    }
+    filesScanned++;
+    const text = read;
+    if (text === null) continue; // binary: not a configuration
+    const kind: FileKind = candidate.named && candidate.path !== STDIN_PATH && !/\.(json|ya?ml|properties)$/i.test(candidate.path) ? sniff(text) : candidate.path === STDIN_PATH ? sniff(text) : candidate.kind;
+    const result = recogniseFile({ name: candidate.name, text, kind, named: candidate.named, helmTemplate: candidate.helmTemplate });
+    if (result.skipped !== null) {
+      // A syntax error's reason already starts with "file:line:col: "; the stderr line names the file once.
+      const located = /^(.*?):(\d+):(\d+): (.*)$/s.exec(result.skipped);
+      if (located && located[1] === candidate.name) noteSkip({ file: candidate.name, line: Number(located[2]), column: Number(located[3]), reason: located[4]! });
+      else noteSkip({ file: candidate.name, line: null, column: null, reason: result.skipped });
+      continue;
+    }
+    for (const u of result.unresolved) noteSkip({ file: u.file, line: u.line, column: u.column, reason: `${u.name} (${SYSTEMS[u.system].label}) not checked: ${u.reason}` });
+    if (candidate.named && result.policies.length === 0 && result.unresolved.length === 0) {
+      throw new UsageError(`no retry policy found in ${candidate.name}; recognised: ${RECOGNISED}`);
+    }
+    for (const policy of result.policies) {
+      if (policy.disabled === true) {
+        disabled.push({ file: policy.file, line: policy.line, column: policy.column, system: policy.system, name: policy.name });
+        continue;
+      }
+      if (policy.preset !== null && findPreset(policy.preset) === undefined) {
+        // Noted, and the scan goes on: the error names the first such policy once every file is read.
+        const seen = missing.get(policy.preset);
+        if (seen === undefined) missing.set(policy.preset, { first: policy, count: 1 });
+        else seen.count++;
+        continue;
+      }
+      policies.push(checkFound(policy, explicit));
+    }
+  }
+  if (missing.size > 0) throw missingPresets(missing);
+
+  const broken = policies.some((p) => p.result.assertions.some((a) => !a.ok));
+  const warned = policies.some((p) => p.result.warnings.length > 0) || skipped.length > 0;
+  const exitCode = broken || (switches.strict && warned) ? 1 : 0;
+  const report: FilesReport = { policies, disabled, skipped, filesScanned, strict: switches.strict, exitCode };
+  const annotations = io.env["GITHUB_ACTIONS"] === "true" ? filesAnnotations(report) : [];
+  if (switches.format === "json" || switches.format === "sarif") {
+    // Annotations go to stderr here, so that stdout stays one JSON document.
+    if (annotations.length > 0) io.stderr.write(`${annotations.join("\n")}\n`);
+    await writeChunks(io.stdout, [switches.format === "json" ? filesReportJson(report) : filesReportSarif(report, VERSION)]);
+    return exitCode;
+  }
+  const paint = await checkPaint(switches.color, io);
+  await writeChunks(io.stdout, [`${[...annotations, ...filesReportLines(report, paint)].join("\n")}\n`]);
+  return exitCode;
+}
+
+/** One line for the policies whose system has no preset in this build (the presets of issue 12). */
+function missingPresets(missing: ReadonlyMap<string, { first: LocatedPolicy; count: number }>): UsageError {
+  const [preset, { first, count }] = [...missing][0]!;
+  const label = SYSTEMS[first.system].label;
+  const more = count > 1 ? `; ${count - 1} more such ${count === 2 ? "policy" : "policies"}` : "";
+  const others = [...missing.keys()].slice(1);
+  const also = others.length > 0 ? `; also no preset ${others.map((name) => shown(name)).join(", ")}` : "";
+  return new UsageError(
+    `${first.file}:${first.line}:${first.column}: ${label} policy ${shown(first.name)}: unknown preset ${shown(preset)}: this build of backoff cannot compute ${label} schedules yet${more}${also}`,
+  );
+}
+
+/** The candidates in the order the paths were given, standard input ("-") in its place. */
+function* withStdin(paths: readonly string[], found: Iterable<Candidate>): Generator<Candidate> {
+  const stdinAt = paths.indexOf(STDIN_PATH);
+  if (stdinAt === -1) {
+    yield* found;
+    return;
+  }
+  // discover() walks the other paths in order; standard input is read first when given first, else last.
+  const stdin: Candidate = { path: STDIN_PATH, name: STDIN_NAME, kind: "yaml", named: true, helmTemplate: false };
+  if (stdinAt === 0) yield stdin;
+  yield* found;
+  if (stdinAt !== 0) yield stdin;
+}
+
+/**
+ * A file's text; null for binary content (a NUL byte, or bytes that are not UTF-8); a
+ * skip for a file too large or unreadable while scanning (a named one is refused). One
+ * open handle gives the size and the bytes, so a 1 GB log is never read.
+ */
+function readText(candidate: Candidate): string | null | { skip: string } {
+  let fd: number;
+  try {
+    fd = openSync(candidate.path, "r");
+  } catch (error) {
+    if (candidate.named) throw new UsageError(`cannot read ${candidate.name}: ${reason(error)}`);
+    return { skip: `cannot read: ${reason(error)}` };
+  }
+  let bytes: Buffer;
+  try {
+    const size = fstatSync(fd).size;
+    if (size > MAX_FILE_BYTES) {
+      if (candidate.named) throw new UsageError(`${candidate.name} is ${size} bytes; backoff reads configuration files of at most 10 MB`);
+      return { skip: `larger than 10 MB (${size} bytes)` };
+    }
+    bytes = Buffer.allocUnsafe(size);
+    let filled = 0;
+    while (filled < size) {
+      const n = readSync(fd, bytes, filled, size - filled, filled);
+      if (n === 0) break;
+      filled += n;
+    }
+    bytes = bytes.subarray(0, filled);
+  } finally {
+    closeSync(fd);
+  }
+  const text = decode(bytes);
+  if (text === null && candidate.named) throw new UsageError(`${candidate.name} is not a text file (it holds binary data)`);
+  return text;
+}
+
+function decode(bytes: Uint8Array): string | null {
+  if (bytes.subarray(0, 8192).includes(0)) return null;
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+async function readStdin(stdin: InStream | undefined): Promise<string> {
+  if (stdin === undefined) throw new UsageError("- reads standard input, but there is none");
+  if (stdin.isTTY) throw new UsageError("- reads standard input, which is a terminal; pipe the file in (helm template chart | backoff check -)");
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stdin) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : Buffer.from(chunk);
+    size += bytes.length;
+    if (size > MAX_FILE_BYTES) throw new UsageError("- received more than 10 MB on standard input; configuration files are far smaller");
+    chunks.push(bytes);
+  }
+  const text = decode(Buffer.concat(chunks));
+  if (text === null) throw new UsageError("standard input is not text (it holds binary data)");
+  return text;
+}
+
+/** JSON when it opens with { or [, else YAML (which reads JSON too, without JSON's strictness). */
+function sniff(text: string): FileKind {
+  return /^\uFEFF?\s*[{[]/.test(text) ? "json" : "yaml";
+}
+
+/** Checks one found policy: the file's values under the flags' limits. */
+function checkFound(policy: LocatedPolicy, explicit: OptionValues): FilePolicyReport {
+  const at = `${policy.file}:${policy.line}:${policy.column}`;
+  const label = SYSTEMS[policy.system].label;
+  try {
+    const values = mergeOptions({}, policy.preset === null ? policy.options : { ...policy.options, preset: policy.preset }, explicit);
+    const checked = policy.preset === null ? ownPolicy(values) : presetPolicy(values);
+    return {
+      file: policy.file,
+      line: policy.line,
+      column: policy.column,
+      system: policy.system,
+      systemLabel: label,
+      name: policy.name,
+      preset: policy.preset ?? policy.options.preset ?? null,
+      options: flagKeyed(policy.options),
+      ...checked,
+    };
+  } catch (error) {
+    if (error instanceof UsageError) throw new UsageError(`${at}: ${label} policy ${shown(policy.name)}: ${error.message}`);
+    throw error;
+  }
+}
+
+interface Checked {
+  readonly attempts: number;
+  readonly attemptTimeMs: number;
+  readonly jittered: boolean;
+  readonly note: string | null;
+  readonly result: CheckResult;
+}
+
+/** backoff's own config: exactly as `check --config` checks it. */
+function ownPolicy(values: OptionValues): Checked {
+  const { attempts, attemptTimeMs, result } = checkValues(values);
+  return { attempts, attemptTimeMs, jittered: modelFromValues(values).model.jittered, note: null, result };
+}
+
+/**
+ * A system's policy: its preset, built from the file's values, checked over the retries
+ * the system makes (the file's count, else the preset's default), ending where the system
+ * stops by time (Argo's maxDuration, Kafka's delivery.timeout.ms).
+ */
+function presetPolicy(values: OptionValues): Checked {
+  const { model } = modelFromValues(values);
+  const preset = model as PresetModel;
+  let attempts = preset.retries;
+  let note: string | null = null;
+  if (values.attempts !== undefined) attempts = parseAttempts("--attempts", values.attempts).last;
+  if (attempts === null || attempts === 0) {
+    attempts = Number(CHECK_DEFAULT_ATTEMPTS);
+    note = `retries without a count: checked over the first ${attempts}`;
+  }
+  if (preset.stop !== null && preset.stop.lastAttempt < attempts) {
+    attempts = preset.stop.lastAttempt;
+    note = `stops after retry ${attempts}: ${preset.stop.reason}`;
+  }
+  const { limits, attemptTimeMs } = limitsFromOptions(values);
+  const clients = values.clients === undefined ? null : parseCount("--clients", values.clients);
+  // A preset does not say how its delays grow; one whose last delay is its first is constant (a
+  // fixed resilience4j wait), which the no-cap lint must not take for unbounded growth.
+  const growth = model.delay(attempts).delayMs <= model.delay(1).delayMs ? "constant" : null;
+  const result = checkPolicy({ model, attempts, attemptTimeMs, clients, growth }, limits);
+  return { attempts, attemptTimeMs, jittered: model.jittered, note, result };
+}
+
+/**
+ * SARIF for `check --config FILE` (and for flags alone, without locations): the same
+ * document `check PATH` writes, each policy at its line in the config file.
+ */
+export function configReportsSarif(reports: readonly PolicyReport[], file: string | null, exitCode: number, strict: boolean): string {
+  if (file === null || file === STDIN_NAME_CONFIG) throw new UsageError("--format sarif points at lines of files: give the policies as a PATH (backoff check retry.json) or with --config FILE");
+  const policies: FilePolicyReport[] = reports.map((r) => ({
+    file: displayName(file),
+    line: r.line ?? 1,
+    column: 1,
+    system: "backoff",
+    systemLabel: SYSTEMS.backoff.label,
+    name: r.name ?? displayName(file),
+    preset: null,
+    options: {},
+    attempts: r.attempts,
+    attemptTimeMs: r.attemptTimeMs,
+    jittered: false,
+    note: null,
+    result: r.result,
+  }));
+  return filesReportSarif({ policies, disabled: [], skipped: [], filesScanned: 1, strict, exitCode }, VERSION);
+}

@@ -1,0 +1,106 @@
+import type { OptionValues } from "../../shared/option-values.js";
+import { protoDuration } from "../durations.js";
+import { type Findings, FileProblem, type MapNode, type Node, describe, durationValue, getAny, isMap, text, wholeNumber } from "../tree.js";
+
+/**
+ * Envoy's `retry_policy` wherever it appears: on a route's action, on a virtual host, in
+ * a static bootstrap, an RDS response or a Gateway's config dump. Envoy reads its YAML and
+ * JSON through Protocol Buffers' JSON mapping, so every field has a snake_case and a
+ * lowerCamelCase spelling, numbers may be quoted, and durations are "0.025s" (or a
+ * {seconds, nanos} map). A map counts as Envoy's when it holds one of num_retries,
+ * retry_on, retry_back_off or per_try_timeout, and none of gRPC's service-config retry
+ * fields (maxAttempts, initialBackoff), which share the name retryPolicy.
+ *
+ * num_retries (default 1) becomes the retry count, retry_back_off.base_interval (25 ms)
+ * and max_interval (10 × base) the back-off, and per_try_timeout the attempt time.
+ */
+const POLICY_KEYS = ["retry_policy", "retryPolicy"];
+const ENVOY_FIELDS = ["num_retries", "numRetries", "retry_on", "retryOn", "retry_back_off", "retryBackOff", "per_try_timeout", "perTryTimeout"];
+const GRPC_FIELDS = ["maxAttempts", "initialBackoff", "maxBackoff", "backoffMultiplier"];
+
+export function recogniseEnvoy(root: Node, findings: Findings): void {
+  // An explicit walk (not forEachMap) to keep the names of the enclosing virtual host and route.
+  const seen = new Set<Node>();
+  const stack: Array<{ node: Node; trail: readonly string[] }> = [{ node: root, trail: [] }];
+  while (stack.length > 0) {
+    const { node, trail } = stack.pop()!;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    if (node.kind === "array") {
+      for (let i = node.items.length - 1; i >= 0; i--) stack.push({ node: node.items[i]!, trail });
+      continue;
+    }
+    if (node.kind !== "object") continue;
+    const label = labelOf(node);
+    const here = label === null ? trail : [...trail, label];
+    const policy = getAny(node, POLICY_KEYS);
+    if (policy !== undefined && isEnvoyPolicy(policy.value)) {
+      const name = here.slice(-2).join(" / ") || policy.key;
+      retryPolicy(policy.value as MapNode, name, policy.keyPos, findings);
+    }
+    const children = [...node.entries.values()];
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!.value, trail: here });
+  }
+}
+
+function isEnvoyPolicy(node: Node): boolean {
+  if (!isMap(node)) return false;
+  if (GRPC_FIELDS.some((key) => node.entries.has(key))) return false;
+  return ENVOY_FIELDS.some((key) => node.entries.has(key));
+}
+
+/** A virtual host or route by its name; a nameless route by its match. */
+function labelOf(map: MapNode): string | null {
+  const name = text(map.entries.get("name")?.value);
+  if (name !== undefined && (map.entries.has("domains") || map.entries.has("match") || map.entries.has("route") || map.entries.has("routes"))) return name;
+  const match = map.entries.get("match")?.value;
+  if (isMap(match)) {
+    for (const key of ["prefix", "path", "safe_regex", "safeRegex", "path_separated_prefix", "pathSeparatedPrefix"]) {
+      const value = match.entries.get(key)?.value;
+      if (value !== undefined) return `${key} ${value.kind === "string" ? JSON.stringify(value.value) : "…"}`;
+    }
+  }
+  return null;
+}
+
+function retryPolicy(policy: MapNode, name: string, offset: number, findings: Findings): void {
+  findings.policy("envoy", name, offset, () => {
+    const options: OptionValues = {};
+    const label = (key: string) => `${key} of retry_policy ${JSON.stringify(name)}`;
+    let disabled = false;
+    const retries = getAny(policy, ["num_retries", "numRetries"]);
+    if (retries !== undefined) {
+      // google.protobuf.UInt32Value: a number, a quoted number, or (rarely) {value: N}.
+      const value = isMap(retries.value) ? (getAny(retries.value, ["value"])?.value ?? retries.value) : retries.value;
+      const count = wholeNumber(value, label(retries.key), { quoted: true, max: 4_294_967_295 });
+      options.attempts = String(count);
+      disabled = count === 0;
+    }
+    const perTry = getAny(policy, ["per_try_timeout", "perTryTimeout"]);
+    if (perTry !== undefined) options.attemptTime = duration(perTry.value, label(perTry.key));
+    const backOff = getAny(policy, ["retry_back_off", "retryBackOff"]);
+    if (backOff !== undefined) {
+      if (!isMap(backOff.value)) throw new FileProblem(backOff.value.pos, `${label(backOff.key)} must be a map, got ${describe(backOff.value)}`);
+      const base = getAny(backOff.value, ["base_interval", "baseInterval"]);
+      if (base === undefined) throw new FileProblem(backOff.value.pos, `${label(backOff.key)} needs base_interval (Envoy requires it)`);
+      options.base = duration(base.value, label(`${backOff.key}.${base.key}`));
+      const max = getAny(backOff.value, ["max_interval", "maxInterval"]);
+      if (max !== undefined) options.cap = duration(max.value, label(`${backOff.key}.${max.key}`));
+    }
+    return { preset: "envoy", options, disabled };
+  });
+}
+
+/** A google.protobuf.Duration: "0.025s", or {seconds, nanos}. */
+function duration(node: Node, label: string): string {
+  if (isMap(node)) {
+    const seconds = getAny(node, ["seconds"]);
+    const nanos = getAny(node, ["nanos"]);
+    const s = seconds === undefined ? 0 : wholeNumber(seconds.value, `${label}.seconds`, { quoted: true });
+    const n = nanos === undefined ? 0 : wholeNumber(nanos.value, `${label}.nanos`, { quoted: true, max: 999_999_999 });
+    const ms = Math.round((s * 1000 + n / 1e6) * 1e6) / 1e6;
+    if (ms === 0) throw new FileProblem(node.pos, `${label} is zero; a retry delay must be greater than zero`);
+    return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
+  }
+  return durationValue(node, label, protoDuration, 'a duration in seconds such as "0.025s" or "2s"');
+}

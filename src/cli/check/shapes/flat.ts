@@ -1,0 +1,105 @@
+import type { PropertyEntry } from "../properties.js";
+import { FileProblem, type Node } from "../tree.js";
+
+/**
+ * Spring Boot's view of a configuration: flat property names ("a.b[key].c") whatever the
+ * file's syntax, nested YAML and .properties alike. Elements are kept as written; `norm`
+ * folds a property name the way Spring's relaxed binding compares them (case, `-` and
+ * `_` ignored: maxAttempts, max-attempts and max_attempts are one property). An element
+ * written in brackets (`properties[retry.backoff.ms]`) is a map key and keeps its dots.
+ */
+export interface FlatEntry {
+  readonly elements: readonly string[];
+  /** Offset of the key that introduced each element (a dotted key gives several the same). */
+  readonly keyOffsets: readonly number[];
+  /** The value: a scalar node (a .properties value is a string node at the value's offset). */
+  readonly value: Node;
+}
+
+export function norm(element: string): string {
+  return element.toLowerCase().replace(/[-_]/g, "");
+}
+
+/** "a.b[c.d].e" → ["a", "b", "c.d", "e"]. */
+export function splitName(name: string): string[] {
+  const elements: string[] = [];
+  let current = "";
+  for (let i = 0; i < name.length; i++) {
+    const c = name[i]!;
+    if (c === "[") {
+      if (current !== "") elements.push(current);
+      current = "";
+      const close = name.indexOf("]", i + 1);
+      const end = close === -1 ? name.length : close;
+      elements.push(name.slice(i + 1, end));
+      i = end;
+      if (name[i + 1] === ".") i++;
+    } else if (c === ".") {
+      elements.push(current);
+      current = "";
+    } else {
+      current += c;
+    }
+  }
+  if (current !== "") elements.push(current);
+  return elements;
+}
+
+/** True when the normalised path can lead to (or lies under) one of the roots. */
+function relevant(path: readonly string[], roots: readonly (readonly string[])[]): boolean {
+  return roots.some((root) => {
+    const n = Math.min(root.length, path.length);
+    for (let i = 0; i < n; i++) if (norm(path[i]!) !== root[i]) return false;
+    return true;
+  });
+}
+
+/** Entries copied per document before a file is refused (aliases can multiply paths). */
+const MAX_FLAT_ENTRIES = 100_000;
+
+/** A YAML document flattened, keeping only what lies under one of the roots (normalised elements). */
+export function flattenTree(root: Node, roots: readonly (readonly string[])[]): FlatEntry[] {
+  const out: FlatEntry[] = [];
+  // `lastKey`: the latest map key passed on the way down, where an over-long expansion is reported
+  // (for an alias bomb under a key, that key, not the bomb's anchor).
+  const walk = (node: Node, elements: readonly string[], offsets: readonly number[], lastKey: number) => {
+    if (out.length > MAX_FLAT_ENTRIES) throw new FileProblem(lastKey, `more than ${MAX_FLAT_ENTRIES} Spring properties in one document`);
+    if (node.kind === "object") {
+      for (const [key, entry] of node.entries) {
+        const parts = splitName(key);
+        const path = [...elements, ...parts];
+        if (!relevant(path, roots)) continue;
+        walk(entry.value, path, [...offsets, ...parts.map(() => entry.keyPos)], entry.keyPos);
+      }
+    } else if (node.kind === "array") {
+      node.items.forEach((item, index) => walk(item, [...elements, `[${index}]`], [...offsets, item.pos], lastKey));
+    } else if (elements.length > 0) {
+      out.push({ elements, keyOffsets: offsets, value: node });
+    }
+  };
+  walk(root, [], [], root.pos);
+  return out;
+}
+
+/** .properties entries as flat entries (values as string nodes at their offsets). */
+export function flattenProperties(entries: readonly PropertyEntry[]): FlatEntry[] {
+  return entries.map((entry) => {
+    const elements = splitName(entry.key);
+    return { elements, keyOffsets: elements.map(() => entry.keyOffset), value: { kind: "string", pos: entry.valueOffset, value: entry.value } };
+  });
+}
+
+/** The normalised elements of an entry, computed once (the recognisers ask many times). */
+const normalised = new WeakMap<FlatEntry, string[]>();
+
+/** Whether a flat entry's first elements are, normalised, exactly these. */
+export function startsWith(entry: FlatEntry, prefix: readonly string[]): boolean {
+  if (entry.elements.length < prefix.length) return false;
+  let normed = normalised.get(entry);
+  if (normed === undefined) {
+    normed = entry.elements.map(norm);
+    normalised.set(entry, normed);
+  }
+  for (let i = 0; i < prefix.length; i++) if (normed[i] !== prefix[i]) return false;
+  return true;
+}

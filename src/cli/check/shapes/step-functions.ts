@@ -1,0 +1,236 @@
+import { parseJsonSource } from "../../shared/json-source.js";
+import type { OptionValues } from "../../shared/option-values.js";
+import {
+  type Findings,
+  FileProblem,
+  type MapNode,
+  type Node,
+  decimalText,
+  describe,
+  forEachMap,
+  get,
+  isMap,
+  isSeq,
+  text,
+  wholeNumber,
+} from "../tree.js";
+import { shown } from "../../shared/errors.js";
+
+/**
+ * Amazon States Language: every `Retry` retrier of every state, including the states of
+ * `Parallel` branches and of `Map` item processors (`ItemProcessor`, or the older
+ * `Iterator`). A state machine is any map with `StartAt` and `States`, wherever it sits
+ * (a definition file, a Serverless Framework file, a CloudFormation `Definition`); in a
+ * CloudFormation or SAM template its name starts with the resource's logical ID, and a
+ * `DefinitionString` holding JSON (as a string, or under Fn::Sub / !Sub) is read too.
+ *
+ * Retrier fields and their limits (Amazon States Language, "Error handling"):
+ * IntervalSeconds a positive integer (default 1), MaxAttempts a non-negative integer
+ * (default 3; 0 = never retried), BackoffRate at least 1.0 (default 2.0), MaxDelaySeconds
+ * a positive integer below 31,622,401, JitterStrategy FULL or NONE (default NONE).
+ */
+const STATE_MACHINE_TYPES = new Set(["AWS::StepFunctions::StateMachine", "AWS::Serverless::StateMachine"]);
+const MAX_INTERVAL = 99_999_999;
+const MAX_DELAY_SECONDS = 31_622_400;
+
+export function recogniseStepFunctions(root: Node, source: string, findings: Findings): void {
+  const done = new Set<Node>();
+  const resources = get(root, "Resources");
+  if (isMap(resources)) {
+    for (const [logicalId, { value: resource }] of resources.entries) {
+      if (!STATE_MACHINE_TYPES.has(text(get(resource, "Type")) ?? "")) continue;
+      const properties = get(resource, "Properties");
+      const definition = get(properties, "Definition");
+      if (isMap(definition) && isStateMachine(definition)) {
+        stateMachine(definition, `${logicalId}/`, findings, done);
+        continue;
+      }
+      const definitionString = isMap(properties) ? properties.entries.get("DefinitionString") : undefined;
+      if (definitionString !== undefined) embedded(definitionString.value, definitionString.keyPos, logicalId, source, findings, done);
+    }
+  }
+  forEachMap(root, (map) => {
+    if (done.has(map)) return false;
+    if (!isStateMachine(map)) return true;
+    stateMachine(map, "", findings, done);
+    return false;
+  });
+}
+
+function isStateMachine(map: MapNode): boolean {
+  return text(get(map, "StartAt")) !== undefined && isMap(get(map, "States"));
+}
+
+/** Every state of a machine (and of its nested machines), once each. */
+function stateMachine(machine: MapNode, prefix: string, findings: Findings, done: Set<Node>): void {
+  if (done.has(machine)) return;
+  done.add(machine);
+  const states = get(machine, "States");
+  if (!isMap(states)) return;
+  for (const [stateName, { value: state }] of states.entries) {
+    if (!isMap(state)) continue;
+    const retry = state.entries.get("Retry");
+    if (retry !== undefined) retriers(retry.value, `${prefix}${stateName}`, findings);
+    const branches = get(state, "Branches");
+    if (isSeq(branches)) for (const branch of branches.items) if (isMap(branch)) stateMachine(branch, prefix, findings, done);
+    for (const key of ["ItemProcessor", "Iterator"]) {
+      const inner = get(state, key);
+      if (isMap(inner)) stateMachine(inner, prefix, findings, done);
+    }
+  }
+}
+
+function retriers(node: Node, stateName: string, findings: Findings): void {
+  if (!isSeq(node)) throw new FileProblem(node.pos, `Retry of state ${shown(stateName)} must be a list of retriers, got ${describe(node)}`);
+  const several = node.items.length > 1;
+  node.items.forEach((retrier, index) => {
+    const where = `state ${shown(stateName)}, Retry[${index}]`;
+    if (!isMap(retrier)) throw new FileProblem(retrier.pos, `${where} must be a map with ErrorEquals, got ${describe(retrier)}`);
+    const errors = get(retrier, "ErrorEquals");
+    const errorNames = isSeq(errors) ? errors.items.map((e) => (e.kind === "string" ? e.value : describe(e))) : [];
+    const name = several ? `${stateName} [${errorNames.join(", ")}]` : stateName;
+    findings.policy("step-functions", name, retrier.pos, () => {
+      const options: OptionValues = {};
+      const label = (key: string) => `${key} (${where})`;
+      const interval = get(retrier, "IntervalSeconds");
+      if (interval !== undefined) {
+        const seconds = wholeNumber(interval, label("IntervalSeconds"), { max: MAX_INTERVAL });
+        if (seconds < 1) throw new FileProblem(interval.pos, `${label("IntervalSeconds")} must be at least 1`);
+        options.base = `${seconds}s`;
+      }
+      const attempts = get(retrier, "MaxAttempts");
+      let disabled = false;
+      if (attempts !== undefined) {
+        const count = wholeNumber(attempts, label("MaxAttempts"), { max: MAX_INTERVAL });
+        options.attempts = String(count);
+        disabled = count === 0;
+      }
+      const rate = get(retrier, "BackoffRate");
+      if (rate !== undefined) {
+        const digits = decimalText(rate, label("BackoffRate"));
+        if (Number(digits) < 1) throw new FileProblem(rate.pos, `${label("BackoffRate")} must be at least 1.0, got ${digits}`);
+        options.factor = digits;
+      }
+      const maxDelay = get(retrier, "MaxDelaySeconds");
+      if (maxDelay !== undefined) {
+        const seconds = wholeNumber(maxDelay, label("MaxDelaySeconds"), { max: MAX_DELAY_SECONDS });
+        if (seconds < 1) throw new FileProblem(maxDelay.pos, `${label("MaxDelaySeconds")} must be at least 1`);
+        options.cap = `${seconds}s`;
+      }
+      const jitter = get(retrier, "JitterStrategy");
+      if (jitter !== undefined) {
+        const strategy = text(jitter);
+        if (strategy !== "FULL" && strategy !== "NONE") throw new FileProblem(jitter.pos, `${label("JitterStrategy")} must be "FULL" or "NONE", got ${describe(jitter)}`);
+        options.jitter = strategy.toLowerCase();
+      }
+      return { preset: "step-functions", options, disabled };
+    });
+  });
+}
+
+/**
+ * A DefinitionString: JSON in a string, possibly under Fn::Sub (whose ${…} stay inside
+ * JSON strings in practice). Positions inside it are mapped back to the file when the
+ * string's characters can be matched to the source (a JSON string, a YAML literal block);
+ * otherwise everything found is placed at the DefinitionString itself.
+ */
+function embedded(node: Node, keyPos: number, logicalId: string, source: string, findings: Findings, done: Set<Node>): void {
+  let body: Node | undefined = node;
+  if (isMap(node)) body = get(node, "Fn::Sub") ?? node;
+  if (isSeq(body)) body = body.items[0];
+  if (body === undefined || body.kind !== "string") {
+    findings.unresolved.push({
+      system: "step-functions",
+      name: logicalId,
+      offset: keyPos,
+      reason: `DefinitionString of ${logicalId} is built by ${isMap(node) ? [...node.entries.keys()].join(", ") : describe(node)}; only a JSON string (or Fn::Sub of one) can be read`,
+    });
+    return;
+  }
+  const map = innerOffsets(body.value, body.pos, source);
+  let definition: Node;
+  try {
+    definition = parseJsonSource(body.value, "DefinitionString");
+  } catch (error) {
+    if (body.value.includes("${")) {
+      findings.unresolved.push({ system: "step-functions", name: logicalId, offset: body.pos, reason: `DefinitionString of ${logicalId} has Fn::Sub variables outside JSON strings, known only when deployed` });
+      return;
+    }
+    const at = /^DefinitionString:(\d+):(\d+): (.*)$/s.exec((error as Error).message);
+    throw new FileProblem(body.pos, `DefinitionString of ${logicalId} is not valid JSON${at ? ` (line ${at[1]}, column ${at[2]} of the string): ${at[3]}` : ""}`);
+  }
+  const shifted = shift(definition, map === null ? () => body.pos : (offset) => map[offset] ?? body.pos);
+  if (!isMap(shifted) || !isStateMachine(shifted)) {
+    throw new FileProblem(body.pos, `DefinitionString of ${logicalId} is not a state machine (no StartAt and States)`);
+  }
+  stateMachine(shifted, `${logicalId}/`, findings, done);
+}
+
+/** The tree with every offset moved from the string's characters to the file's. */
+function shift(node: Node, to: (offset: number) => number): Node {
+  switch (node.kind) {
+    case "object":
+      return { kind: "object", pos: to(node.pos), entries: new Map([...node.entries].map(([key, entry]) => [key, { keyPos: to(entry.keyPos), value: shift(entry.value, to) }])) };
+    case "array":
+      return { kind: "array", pos: to(node.pos), items: node.items.map((item) => shift(item, to)) };
+    default:
+      return { ...node, pos: to(node.pos) };
+  }
+}
+
+/**
+ * For each character of a string value, its offset in the file, when the source spells
+ * the value out character for character: a JSON or YAML double-quoted string (escapes
+ * decoded as they go) or a YAML literal block (`|`, indentation removed). Null otherwise.
+ */
+export function innerOffsets(value: string, pos: number, source: string): number[] | null {
+  const offsets: number[] = [];
+  if (source[pos] === '"') {
+    let i = pos + 1;
+    let decoded = "";
+    while (i < source.length && source[i] !== '"') {
+      if (source[i] === "\\") {
+        const e = source[i + 1];
+        const simple: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+        if (e !== undefined && Object.hasOwn(simple, e)) {
+          decoded += simple[e];
+          offsets.push(i);
+          i += 2;
+        } else if (e === "u" && /^[0-9a-fA-F]{4}$/.test(source.slice(i + 2, i + 6))) {
+          decoded += String.fromCharCode(parseInt(source.slice(i + 2, i + 6), 16));
+          offsets.push(i);
+          i += 6;
+        } else {
+          return null;
+        }
+      } else {
+        if (source[i] === "\n" || source[i] === "\r") return null; // a folded YAML line: no longer one for one
+        decoded += source[i];
+        offsets.push(i);
+        i++;
+      }
+    }
+    return decoded === value ? offsets : null;
+  }
+  // A literal block: find the header line (`|`, `|-`, `|+`, after any tag) and the lines after it.
+  const lineEnd = source.indexOf("\n", pos);
+  if (lineEnd === -1 || !/\|[-+0-9]*\s*(#.*)?$/.test(source.slice(pos, lineEnd).replace(/\r$/, ""))) return null;
+  let i = lineEnd + 1;
+  let indent: number | null = null;
+  let decoded = "";
+  while (decoded.length < value.length && i <= source.length) {
+    const end = source.indexOf("\n", i) === -1 ? source.length : source.indexOf("\n", i);
+    const line = source.slice(i, end).replace(/\r$/, "");
+    const spaces = /^ */.exec(line)![0].length;
+    if (indent === null && line.trim() !== "") indent = spaces;
+    const skip = Math.min(indent ?? spaces, spaces);
+    for (let k = skip; k < line.length; k++) {
+      decoded += line[k];
+      offsets.push(i + k);
+    }
+    decoded += "\n";
+    offsets.push(end);
+    i = end + 1;
+  }
+  return value.startsWith(decoded.slice(0, value.length)) && decoded.length >= value.length ? offsets.slice(0, value.length) : null;
+}

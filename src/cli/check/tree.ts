@@ -1,0 +1,239 @@
+import type { JsonNode } from "../shared/json-source.js";
+import type { OptionValues } from "../shared/option-values.js";
+import { shown } from "../shared/errors.js";
+
+/**
+ * What the recognisers work on and what they return. A parsed document is the JSON
+ * reader's tree (json-source.ts), whatever the file's syntax: YAML is converted into it
+ * (yaml-tree.ts), so one set of recognisers serves JSON and YAML alike. Every node keeps
+ * the offset of its first character in the file's text; offsets become line:column only
+ * for what is reported. Nothing here reads files or touches the process object.
+ */
+export type Node = JsonNode;
+export type MapNode = Extract<JsonNode, { kind: "object" }>;
+export type SeqNode = Extract<JsonNode, { kind: "array" }>;
+
+/** The systems a policy can come from, with the preset each maps to (null: backoff's own config). */
+export const SYSTEMS = {
+  backoff: { label: "backoff config", preset: null },
+  bullmq: { label: "BullMQ job options", preset: null },
+  "step-functions": { label: "AWS Step Functions", preset: "step-functions" },
+  "kubernetes-job": { label: "Kubernetes Job", preset: "kubernetes-job" },
+  argo: { label: "Argo Workflows", preset: "argo" },
+  istio: { label: "Istio VirtualService", preset: "istio" },
+  envoy: { label: "Envoy route", preset: "envoy" },
+  resilience4j: { label: "Spring resilience4j", preset: "resilience4j" },
+  kafka: { label: "Kafka client", preset: "kafka" },
+} as const;
+export type SystemName = keyof typeof SYSTEMS;
+
+/** The shapes `check PATH` recognises, for "no retry policy found in F; recognised: …". */
+export const RECOGNISED =
+  "backoff's own config (JSON or YAML), BullMQ job options, Step Functions state machines (also in CloudFormation/SAM), " +
+  "Kubernetes Job/CronJob, Argo Workflows retryStrategy, Istio VirtualService retries, Envoy retry_policy, " +
+  "Spring resilience4j retry (application*.yml/.properties), Kafka client retry properties";
+
+/** One policy found in a file: where it is, whose it is, and the option values it stands for. */
+export interface FoundPolicy {
+  readonly system: SystemName;
+  readonly name: string;
+  /** Offset in the file's text of the block the policy came from. */
+  readonly offset: number;
+  /** The preset to build (null: backoff's own config, whose options may name one themselves). */
+  readonly preset: string | null;
+  /**
+   * The values, as the flags take them (base, cap, factor, attempts, jitter, maxElapsed;
+   * attemptTime for a per-try timeout; own configs also carry their limits and clients).
+   * Only what the file says: the preset's own defaults fill in the rest.
+   */
+  readonly options: OptionValues;
+  /** Retries switched off in the file (0 retries): listed, nothing to check. */
+  readonly disabled?: boolean;
+}
+
+/** A policy whose values cannot be known from the file alone (a placeholder such as ${RETRIES}). */
+export interface UnresolvedPolicy {
+  readonly system: SystemName;
+  readonly name: string;
+  readonly offset: number;
+  readonly reason: string;
+}
+
+/** A value the file gets wrong: reported as file:line:column: message (bad input, exit 2). */
+export class FileProblem extends Error {
+  override readonly name = "FileProblem";
+  constructor(
+    readonly offset: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A value that is a template placeholder: the policy is skipped, naming why. */
+export class Placeholder extends Error {
+  override readonly name = "Placeholder";
+  constructor(
+    readonly offset: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Where the recognisers put what they find. */
+export class Findings {
+  readonly policies: FoundPolicy[] = [];
+  readonly unresolved: UnresolvedPolicy[] = [];
+
+  /**
+   * Runs `read` for one policy: a placeholder among its values makes it unresolved; a
+   * FileProblem goes up (the file is bad input).
+   */
+  policy(system: SystemName, name: string, offset: number, read: () => Omit<FoundPolicy, "system" | "name" | "offset">): void {
+    try {
+      this.policies.push({ system, name, offset, ...read() });
+    } catch (error) {
+      if (error instanceof Placeholder) this.unresolved.push({ system, name, offset: error.offset, reason: error.message });
+      else throw error;
+    }
+  }
+}
+
+// ---- reading nodes -------------------------------------------------------------------
+
+export function isMap(node: Node | undefined): node is MapNode {
+  return node !== undefined && node.kind === "object";
+}
+
+export function isSeq(node: Node | undefined): node is SeqNode {
+  return node !== undefined && node.kind === "array";
+}
+
+/** The value under a key of a map (undefined when absent or when the node is no map). */
+export function get(node: Node | undefined, key: string): Node | undefined {
+  return isMap(node) ? node.entries.get(key)?.value : undefined;
+}
+
+/** The first of several spellings that is present (snake_case and camelCase of a protobuf field). */
+export function getAny(node: Node | undefined, keys: readonly string[]): { key: string; value: Node; keyPos: number } | undefined {
+  if (!isMap(node)) return undefined;
+  for (const key of keys) {
+    const entry = node.entries.get(key);
+    if (entry !== undefined) return { key, value: entry.value, keyPos: entry.keyPos };
+  }
+  return undefined;
+}
+
+/** The offset of a key in a map (for "the block it came from"), else the map's own. */
+export function keyOffset(node: MapNode, key: string): number {
+  return node.entries.get(key)?.keyPos ?? node.pos;
+}
+
+export function text(node: Node | undefined): string | undefined {
+  return node !== undefined && node.kind === "string" ? node.value : undefined;
+}
+
+export function describe(node: Node): string {
+  switch (node.kind) {
+    case "string":
+      return `the string ${shown(node.value)}`;
+    case "number":
+      return node.source;
+    case "boolean":
+      return String(node.value);
+    case "null":
+      return "null";
+    case "object":
+      return "a map";
+    case "array":
+      return "a list";
+  }
+}
+
+const PLACEHOLDER = /\$\{|\{\{|\{%|<%/;
+
+/** Refuses a placeholder (${…}, {{ … }}, {% … %}, <% … %>): its value is known only where it is rendered. */
+export function notPlaceholder(node: Node, label: string): void {
+  if (node.kind === "string" && PLACEHOLDER.test(node.value)) {
+    throw new Placeholder(node.pos, `${label} is a placeholder, ${shown(node.value)}; its value is known only where it is rendered`);
+  }
+}
+
+/** A scalar as the text a flag would take: a number's own digits, a string's value. */
+export function scalarText(node: Node, label: string, expected: string): string {
+  notPlaceholder(node, label);
+  if (node.kind === "number") return node.source;
+  if (node.kind === "string") return node.value;
+  throw new FileProblem(node.pos, `${label} must be ${expected}, got ${describe(node)}`);
+}
+
+/**
+ * A whole number ≥ 0 given as a number (or, with `quoted`, as a string of digits, as
+ * Kubernetes' IntOrString and proto3 JSON allow).
+ */
+export function wholeNumber(node: Node, label: string, options: { quoted?: boolean; max?: number } = {}): number {
+  notPlaceholder(node, label);
+  const digits = node.kind === "number" ? node.source : node.kind === "string" && options.quoted ? node.value.trim() : null;
+  if (digits === null || !/^\d+$/.test(digits)) {
+    throw new FileProblem(node.pos, `${label} must be a whole number${options.quoted ? " (or one in quotes)" : ""}, got ${describe(node)}`);
+  }
+  const value = Number(digits);
+  const max = options.max ?? Number.MAX_SAFE_INTEGER;
+  if (!Number.isSafeInteger(value) || value > max) throw new FileProblem(node.pos, `${label} must be at most ${max}, got ${digits}`);
+  return value;
+}
+
+/** A plain decimal number (no exponent, hex or infinity), as its digits. */
+export function decimalText(node: Node, label: string, options: { quoted?: boolean } = {}): string {
+  notPlaceholder(node, label);
+  const digits = node.kind === "number" ? node.source : node.kind === "string" && options.quoted ? node.value.trim() : null;
+  if (digits === null || !/^\d+(\.\d+)?$/.test(digits)) {
+    throw new FileProblem(node.pos, `${label} must be a number such as 2 or 1.5, got ${describe(node)}`);
+  }
+  return digits;
+}
+
+/**
+ * Every map of a tree, each once, depth first in document order. A node shared through
+ * YAML aliases is visited once, so an alias bomb costs what its text costs.
+ * `visit` returns false to keep out of a map's children (a recogniser that took the whole
+ * subtree).
+ */
+export function forEachMap(root: Node, visit: (map: MapNode) => boolean | void): void {
+  const seen = new Set<Node>();
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    if (node.kind === "object") {
+      if (visit(node) === false) continue;
+      const children = [...node.entries.values()];
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!.value);
+    } else if (node.kind === "array") {
+      for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]!);
+    }
+  }
+}
+
+/** Milliseconds as a flag's duration text: whole seconds as "3s", else "250ms". */
+export function msText(ms: number): string {
+  return ms % 1000 === 0 && ms > 0 ? `${ms / 1000}s` : `${ms}ms`;
+}
+
+/**
+ * A duration in a system's own notation (a string, or a number when the system takes
+ * one, such as Argo's seconds), as a flag's text. Zero and anything the system would
+ * refuse are problems: every delay the presets compute from is positive.
+ */
+export function durationValue(node: Node, label: string, parse: (text: string) => number | null, expected: string): string {
+  notPlaceholder(node, label);
+  const raw = node.kind === "string" ? node.value : node.kind === "number" ? node.source : null;
+  const parsed = raw === null ? null : parse(raw);
+  // Nanoseconds are the finest unit any of these systems has; this drops binary noise ("1.1s" × 1000).
+  const ms = parsed === null ? null : Math.round(parsed * 1e6) / 1e6;
+  if (ms === null) throw new FileProblem(node.pos, `${label} must be ${expected}, got ${describe(node)}`);
+  if (ms === 0) throw new FileProblem(node.pos, `${label} is zero; a retry delay must be greater than zero`);
+  return msText(ms);
+}

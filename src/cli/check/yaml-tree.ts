@@ -1,0 +1,290 @@
+import { Composer, type Document, Parser, isAlias, isMap, isScalar, isSeq } from "yaml";
+import type { CST, Node as YamlNode, Pair } from "yaml";
+import type { JsonEntry } from "../shared/json-source.js";
+import type { Node } from "./tree.js";
+
+/**
+ * YAML files read with eemeli's `yaml` (the parser that keeps source ranges), turned into
+ * the tree the recognisers share (tree.ts). The library is used in its two stages, its
+ * CST parser and its composer, because hostile input needs guards between them:
+ *
+ * - Depth: the composer recurses once per level of nesting, so 10,000 nested `[` exhaust
+ *   the stack (the library reports that, but only after about a second of work per
+ *   document). The CST parser is iterative; each document's CST is measured first and a
+ *   document deeper than MAX_DEPTH is refused before composing. Flow brackets are counted
+ *   in the text before the parser sees it, for the same reason (the parser's flow stack
+ *   slows down badly at that depth).
+ * - Aliases: the tree is built here, not with the library's toJS(), so `maxAliasCount`
+ *   (a toJS option) has nothing to guard; instead an alias is the node its anchor names,
+ *   shared, never copied, and every walk over the tree visits a shared node once
+ *   (tree.ts forEachMap). Merge keys (`<<`, which Spring, Kubernetes and CI files use) copy
+ *   entries, so they count against a budget proportional to the text: an alias or merge
+ *   bomb fails in time linear in its size.
+ * - Duplicate keys: the library's `uniqueKeys` check compares each key with every earlier
+ *   one (quadratic: a 20,000-key map took seconds), so it is off and the conversion finds
+ *   duplicates with a Map, reporting the second key's position.
+ * - Tags: no custom tags are registered. An unknown tag (CloudFormation's !Ref, !Sub,
+ *   !GetAtt, or anything hostile such as !!js/function) only earns a library warning, and
+ *   the node keeps its plain value (a string, map or list): nothing is ever constructed
+ *   from a tag.
+ * - `__proto__` and friends are ordinary keys of a Map.
+ * YAML 1.2's core schema is used (the library's default): `on`/`yes` stay strings, which
+ * matters for no retry setting.
+ */
+
+/** Deeper than any configuration needs; Envoy's route tables reach about 15. */
+export const MAX_YAML_DEPTH = 200;
+
+/** A document of a YAML stream: its root (null when empty) and where it starts. */
+export interface YamlDocument {
+  readonly root: Node | null;
+  readonly offset: number;
+}
+
+export class YamlSyntaxError extends Error {
+  override readonly name = "YamlSyntaxError";
+  constructor(
+    readonly offset: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const COMPOSE_OPTIONS = {
+  // Offsets only: positions come from tree.ts's line index when something is reported.
+  prettyErrors: false,
+  uniqueKeys: false,
+  merge: true,
+  strict: true,
+  keepSourceTokens: false,
+} as const;
+
+/** A line that starts a document (`---`) or ends one (`...`); YAML allows neither inside a scalar. */
+const DOCUMENT_MARKER = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/gm;
+
+/**
+ * Parses every document of a YAML stream. `wanted` sees each document's text and may
+ * pass it over without parsing it: a Deployment in a multi-document manifest holds no
+ * retry policy, and parsing is nearly all of the cost. The stream is cut at its document
+ * markers first (a marker line cannot occur inside a YAML scalar), and each wanted piece
+ * is parsed alone, its offsets shifted back to the whole text's.
+ */
+export function parseYamlDocuments(text: string, wanted: (documentText: string) => boolean = () => true): YamlDocument[] {
+  const documents: YamlDocument[] = [];
+  const starts = [0];
+  for (const match of text.matchAll(DOCUMENT_MARKER)) if (match.index > 0) starts.push(match.index);
+  starts.push(text.length);
+  for (let i = 0; i + 1 < starts.length; i++) {
+    const piece = text.slice(starts[i], starts[i + 1]);
+    if (!wanted(piece)) continue;
+    documents.push(...parsePiece(piece, starts[i]!));
+  }
+  return documents;
+}
+
+function parsePiece(text: string, base: number): YamlDocument[] {
+  refuseDeepFlow(text, base);
+  const documents: YamlDocument[] = [];
+  const directives: CST.Token[] = [];
+  for (const token of new Parser().parse(text)) {
+    switch (token.type) {
+      case "document":
+        documents.push(composeOne(token, directives, text.length, base));
+        break;
+      case "directive":
+        directives.push(token);
+        break;
+      case "doc-end":
+        directives.length = 0;
+        break;
+      case "error":
+        throw new YamlSyntaxError(base + token.offset, token.message);
+      default:
+        break;
+    }
+  }
+  return documents;
+}
+
+function composeOne(token: CST.Document, directives: readonly CST.Token[], textLength: number, base: number): YamlDocument {
+  const depth = cstDepth(token);
+  if (depth.depth > MAX_YAML_DEPTH) throw new YamlSyntaxError(base + depth.offset, `nested more than ${MAX_YAML_DEPTH} levels deep`);
+  const docs: Document.Parsed[] = [...new Composer(COMPOSE_OPTIONS).compose([...directives, token])];
+  const doc = docs[0];
+  if (doc === undefined) return { root: null, offset: base + token.offset };
+  const error = doc.errors[0];
+  if (error !== undefined) throw new YamlSyntaxError(base + error.pos[0], firstLine(error.message));
+  const root = doc.contents === null ? null : new Converter(textLength, base).convert(doc.contents as YamlNode);
+  return { root, offset: base + token.offset };
+}
+
+function firstLine(message: string): string {
+  const line = message.split("\n")[0]!.trim();
+  // The library appends " at line L, column C" to some messages; the caller prefixes the position itself.
+  return line.replace(/ at line \d+, column \d+:?$/, "");
+}
+
+/** The deepest nesting of a document's CST, measured without recursion. */
+function cstDepth(document: CST.Document): { depth: number; offset: number } {
+  let deepest = { depth: 0, offset: document.offset };
+  const stack: Array<[CST.Token, number]> = document.value ? [[document.value, 1]] : [];
+  while (stack.length > 0) {
+    const [token, depth] = stack.pop()!;
+    if (depth > deepest.depth) {
+      deepest = { depth, offset: token.offset };
+      if (depth > MAX_YAML_DEPTH) return deepest;
+    }
+    if (token.type === "block-map" || token.type === "block-seq" || token.type === "flow-collection") {
+      for (const item of token.items) {
+        if (item.key) stack.push([item.key, depth + 1]);
+        if (item.value) stack.push([item.value, depth + 1]);
+      }
+    }
+  }
+  return deepest;
+}
+
+/** Block nesting needs a column per level at least; no configuration indents this far. */
+const MAX_INDENT = 8 * MAX_YAML_DEPTH;
+
+/**
+ * Nesting too deep for the parser to be worth running, found in one pass over the text:
+ * flow collections (`[`, `{`) deeper than MAX_YAML_DEPTH, or a line indented (spaces and
+ * `- `, `? `, `: ` indicators) beyond MAX_INDENT columns. Quoted strings and comments are
+ * skipped roughly (a bracket in a plain scalar counts), which can only make the count
+ * larger; real files stay far below both limits.
+ */
+function refuseDeepFlow(text: string, base: number): void {
+  let depth = 0;
+  let lineStart = true;
+  for (let i = 0; i < text.length; i++) {
+    if (lineStart) {
+      lineStart = false;
+      let j = i;
+      while (j < text.length && (text[j] === " " || text[j] === "\t" || ((text[j] === "-" || text[j] === "?" || text[j] === ":") && text[j + 1] === " "))) j++;
+      if (j - i > MAX_INDENT) throw new YamlSyntaxError(base + i, `nested too deeply (a line indented ${j - i} columns)`);
+    }
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) {
+      lineStart = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      depth++;
+      if (depth > MAX_YAML_DEPTH) throw new YamlSyntaxError(base + i, `nested more than ${MAX_YAML_DEPTH} levels deep`);
+    } else if (c === 0x5d || c === 0x7d) {
+      if (depth > 0) depth--;
+    } else if (c === 0x22 || c === 0x27) {
+      // Skip a quoted string on this line (a quote inside a plain scalar skips a little more, harmlessly).
+      const close = text.indexOf(c === 0x22 ? '"' : "'", i + 1);
+      const newline = text.indexOf("\n", i + 1);
+      if (close !== -1 && (newline === -1 || close < newline)) i = close;
+    } else if (c === 0x23 && (i === 0 || text.charCodeAt(i - 1) === 0x20 || text.charCodeAt(i - 1) === 0x0a || text.charCodeAt(i - 1) === 0x09)) {
+      const newline = text.indexOf("\n", i);
+      i = newline === -1 ? text.length : newline - 1;
+    }
+  }
+}
+
+/** Nodes made plus entries copied by merges, per character of text, before the file is refused. */
+const BUDGET_PER_CHAR = 1;
+const MIN_BUDGET = 100_000;
+
+class Converter {
+  private readonly anchors = new Map<string, Node>();
+  private budget: number;
+
+  constructor(
+    textLength: number,
+    private readonly base: number,
+  ) {
+    this.budget = Math.max(MIN_BUDGET, BUDGET_PER_CHAR * textLength);
+  }
+
+  private spend(count: number, offset: number): void {
+    this.budget -= count;
+    if (this.budget < 0) throw new YamlSyntaxError(offset, "too many aliases and merge keys for the size of the file (an alias bomb?)");
+  }
+
+  private at(node: YamlNode | null | undefined, which: 0 | 1, fallback: number): number {
+    const offset = node?.range?.[which];
+    return offset === undefined ? fallback : this.base + offset;
+  }
+
+  convert(node: YamlNode): Node {
+    const offset = this.at(node, 0, this.base);
+    this.spend(1, offset);
+    let converted: Node;
+    if (isAlias(node)) {
+      const target = this.anchors.get(node.source);
+      if (target === undefined) throw new YamlSyntaxError(offset, `alias *${node.source} names no anchor before it`);
+      return target;
+    }
+    if (isScalar(node)) converted = this.scalar(node.value, node.source, offset, node.type);
+    else if (isMap(node)) converted = this.map(node.items as Pair[], offset);
+    else if (isSeq(node)) converted = { kind: "array", pos: offset, items: node.items.map((item) => this.convertOrNull(item as YamlNode | null, offset)) };
+    else converted = { kind: "null", pos: offset };
+    if (node.anchor) this.anchors.set(node.anchor, converted);
+    return converted;
+  }
+
+  private convertOrNull(node: YamlNode | null | undefined, offset: number): Node {
+    return node === null || node === undefined ? { kind: "null", pos: offset } : this.convert(node);
+  }
+
+  private scalar(value: unknown, source: string | undefined, pos: number, type: string | undefined): Node {
+    if (typeof value === "string") return { kind: "string", pos, value };
+    if (typeof value === "number") {
+      // A plain scalar's own digits ("2.50", "0x1F"): the readers accept plain decimals only.
+      const digits = type === "PLAIN" && source !== undefined ? source : String(value);
+      return { kind: "number", pos, value, source: digits };
+    }
+    if (typeof value === "boolean") return { kind: "boolean", pos, value };
+    if (value === null || value === undefined) return { kind: "null", pos };
+    return { kind: "string", pos, value: source ?? String(value) };
+  }
+
+  private keyText(key: unknown): string | null {
+    if (isScalar(key)) {
+      if (typeof key.value === "string") return key.value;
+      if (typeof key.value === "symbol") return "<<";
+      return key.source ?? String(key.value);
+    }
+    if (isAlias(key)) {
+      const target = this.anchors.get(key.source);
+      if (target === undefined) return null;
+      return target.kind === "string" ? target.value : target.kind === "number" ? target.source : null;
+    }
+    // A map or list as a key (`? [a, b]`) is valid YAML but names nothing a recogniser reads.
+    return null;
+  }
+
+  private map(pairs: readonly Pair[], pos: number): Node {
+    const entries = new Map<string, JsonEntry>();
+    const merges: Array<{ value: Node; offset: number }> = [];
+    for (const pair of pairs) {
+      const keyNode = pair.key as YamlNode | null;
+      const keyPos = this.at(keyNode, 0, pos);
+      const key = this.keyText(keyNode);
+      const valueOffset = this.at(keyNode, 1, pos);
+      const value = this.convertOrNull(pair.value as YamlNode | null, valueOffset);
+      if (key === null) continue;
+      if (key === "<<" && isScalar(keyNode) && (typeof keyNode.value === "symbol" || keyNode.type === "PLAIN")) {
+        merges.push({ value, offset: keyPos });
+        continue;
+      }
+      const previous = entries.get(key);
+      if (previous !== undefined) throw new YamlSyntaxError(keyPos, `duplicate key ${JSON.stringify(key)}`);
+      entries.set(key, { keyPos, value });
+    }
+    // Merge keys: explicit keys win, then the earlier of several merged maps.
+    for (const merge of merges) {
+      const sources = merge.value.kind === "array" ? merge.value.items : [merge.value];
+      for (const source of sources) {
+        if (source.kind !== "object") throw new YamlSyntaxError(merge.offset, "a merge key (<<) takes a map or a list of maps");
+        this.spend(source.entries.size, merge.offset);
+        for (const [key, entry] of source.entries) if (!entries.has(key)) entries.set(key, entry);
+      }
+    }
+    return { kind: "object", pos, entries };
+  }
+}

@@ -1,0 +1,39 @@
+import { type Command, Option } from "commander";
+import type { CommandDefinition } from "../command.js";
+import { addSharedOptions } from "../shared/options.js";
+import { FORMATS } from "../schedule/output.js";
+import type { CompareOptions } from "./action.js";
+
+const HELP_AFTER = `
+A SPEC is a preset name, or a preset or strategy with overrides written as the long option
+names: bullmq, bullmq:base=2s,jitter=0.5, exponential:base=1s,factor=1.6,cap=2m,
+linear:base=1s,step=500ms, fixed:base=2s. --config adds every policy of a config file;
+--attempts applies to every policy (a library that stops earlier simply has fewer rows).
+csv, tsv and json are in long form (one row per policy and attempt) for pivot tables.
+
+Examples:
+  $ backoff compare bullmq exponential:base=1s,factor=1.6,cap=2m fixed:base=2s
+  $ backoff compare bullmq:base=2s,jitter=0.5 grpc --attempts 8 --format csv
+  $ backoff compare --config retry.json --format html > policies.html
+`;
+
+/** `backoff compare SPEC…`: several policies side by side. */
+export const compareCommand: CommandDefinition = {
+  name: "compare",
+  summary: "several policies side by side: which gives up first, which waits longest",
+  define(command: Command) {
+    command.argument("[spec...]", "a preset or strategy, with overrides: bullmq, bullmq:base=2s,jitter=0.5, exponential:base=1s,cap=2m");
+    addSharedOptions(command, {
+      config: { description: "add every policy of a JSON config file (- for standard input)" },
+      attempts: { description: "attempts to show, for every policy", defaultText: "1..10, or a library's own count" },
+      format: { choices: FORMATS, default: "table" },
+    });
+    command.addOption(new Option("--chart", "draw the delays under the table, policy by policy"));
+    addSharedOptions(command, { scale: true, color: true });
+    command.addHelpText("after", HELP_AFTER);
+  },
+  async run(command, io) {
+    const { runCompare } = await import("./action.js");
+    return runCompare(command.processedArgs[0] as string[], command.opts<CompareOptions>(), io);
+  },
+};

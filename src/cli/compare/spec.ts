@@ -1,0 +1,150 @@
+import { jitterName, jitteredPolicyModel } from "../../core/jitter/index.js";
+import type { ScheduleModel } from "../../core/model.js";
+import { STRATEGIES, type Strategy } from "../../core/policy.js";
+import type { AttemptRange } from "../../core/schedule.js";
+import { policyJson } from "../../format/policy-json.js";
+import { PRESETS, closestPreset, findPreset } from "../../presets/registry.js";
+import { closest } from "../../core/text/closest.js";
+import type { OptionValues } from "../shared/option-values.js";
+import { UsageError, shown } from "../shared/errors.js";
+import { buildPreset, presetOverrides, presetRange } from "../shared/preset-options.js";
+import { jitterFromValues, policyFromValues as policyOf, rangeFromValues } from "../schedule/action.js";
+
+// A SPEC of `backoff compare`: a preset name, or a preset or strategy with overrides
+// written as the long option names, `bullmq:base=2s,jitter=0.5`,
+// `exponential:base=1s,factor=1.6,cap=2m`. Each value goes through the option's own
+// parser (parse.ts, preset-options.ts), so a bad one reads as it would as a flag.
+
+/** The long options a SPEC may set, by their commander attribute names. */
+const SPEC_KEYS = {
+  base: "base",
+  cap: "cap",
+  factor: "factor",
+  step: "step",
+  jitter: "jitter",
+  attempts: "attempts",
+  "max-elapsed": "maxElapsed",
+  strategy: "strategy",
+} as const;
+type SpecKey = keyof typeof SPEC_KEYS;
+
+/** A policy ready to compare, with what the JSON output says about it. */
+export interface BuiltPolicy {
+  readonly name: string;
+  readonly model: ScheduleModel;
+  readonly range: AttemptRange;
+  readonly description: Record<string, unknown>;
+}
+
+/** A SPEC read into its head (a preset or strategy name) and its `key=value` pairs, in order. */
+export interface ParsedSpec {
+  readonly text: string;
+  readonly head: string;
+  readonly pairs: ReadonlyArray<readonly [key: SpecKey, value: string]>;
+}
+
+function specError(spec: string, message: string): UsageError {
+  return new UsageError(`compare ${shown(spec)}: ${message}`);
+}
+
+export function parseSpec(text: string): ParsedSpec {
+  const trimmed = text.trim();
+  if (trimmed === "") throw specError(text, "an empty SPEC; give a preset such as bullmq or a strategy such as exponential:base=1s,cap=30s");
+  const colon = trimmed.indexOf(":");
+  const head = (colon < 0 ? trimmed : trimmed.slice(0, colon)).trim().toLowerCase();
+  const rest = colon < 0 ? null : trimmed.slice(colon + 1);
+  if (head === "") throw specError(text, 'no preset or strategy before ":"; write it first, as in bullmq:base=2s');
+  const pairs: Array<readonly [SpecKey, string]> = [];
+  if (rest !== null) {
+    if (rest.trim() === "") throw specError(text, `nothing after ":"; write overrides such as ${head}:base=2s, or ${head} alone`);
+    for (const part of rest.split(",")) {
+      const equals = part.indexOf("=");
+      const key = (equals < 0 ? part : part.slice(0, equals)).trim().replace(/^--/, "");
+      if (key === "") throw specError(text, `an empty override in ${shown(rest)}; separate key=value pairs with single commas`);
+      if (!(key in SPEC_KEYS)) {
+        const near = closest(key, Object.keys(SPEC_KEYS));
+        throw specError(text, `unknown option ${shown(key)}${near === null ? "" : `; did you mean ${near}?`} (a SPEC sets ${Object.keys(SPEC_KEYS).join(", ")})`);
+      }
+      if (equals < 0) throw specError(text, `--${key} needs a value: write ${key}=VALUE`);
+      if (pairs.some(([earlier]) => earlier === key)) throw specError(text, `--${key} is given twice`);
+      pairs.push([key as SpecKey, part.slice(equals + 1).trim()]);
+    }
+  }
+  return { text: trimmed, head, pairs };
+}
+
+/** The option values a SPEC gives (a preset maps exactly those), its strategy head included. */
+function specValues(spec: ParsedSpec, strategy: Strategy | undefined): OptionValues {
+  const values: OptionValues = strategy === undefined ? {} : { strategy };
+  for (const [key, value] of spec.pairs) {
+    if (key === "strategy" && !(STRATEGIES as readonly string[]).includes(value)) {
+      throw new UsageError(`--strategy must be one of ${STRATEGIES.join(", ")}, got ${shown(value)}`);
+    }
+    values[SPEC_KEYS[key]] = value;
+  }
+  return values;
+}
+
+/**
+ * A policy from option values (a SPEC's, or a config file's with --attempts over it): a
+ * library preset when `preset` is set, else the calculator's own strategy with its jitter.
+ * Usage errors come out as the option's own message; the caller names the policy.
+ */
+export function policyFromValues(name: string, values: OptionValues): BuiltPolicy {
+  if (values.preset !== undefined) {
+    const preset = findPreset(values.preset);
+    if (!preset) throw new UsageError(`no preset ${shown(values.preset)}; did you mean "${closestPreset(values.preset)}"? (backoff presets lists all ${PRESETS.length})`);
+    const { overrides, range: asked } = presetOverrides(preset, values);
+    const model = buildPreset(preset, overrides);
+    const { range } = presetRange(preset, model, asked);
+    return {
+      name,
+      model,
+      range,
+      description: { preset: preset.name, library: preset.library, parameters: model.parameters, jittered: model.jittered, cap_ms: model.capMs, first_attempt: range.first, last_attempt: range.last },
+    };
+  }
+  if (values.maxElapsed !== undefined) throw new UsageError("--max-elapsed applies only to presets with an elapsed-time limit");
+  const policy = policyOf(values);
+  const range = rangeFromValues(values);
+  const { jitter } = jitterFromValues({ jitter: values.jitter }, policy);
+  return {
+    name,
+    model: jitteredPolicyModel(policy, jitter),
+    range,
+    description: { ...policyJson(policy, range), jitter: jitterName(jitter), jittered: jitter.kind !== "none" },
+  };
+}
+
+/** A SPEC given on the command line, with `--attempts` (when given) for every policy that does not set its own. */
+export function policyFromSpec(text: string, attempts: string | undefined): BuiltPolicy {
+  const spec = parseSpec(text);
+  const isStrategy = (STRATEGIES as readonly string[]).includes(spec.head);
+  const preset = isStrategy ? undefined : findPreset(spec.head);
+  if (!isStrategy && preset === undefined) {
+    const near = closest(spec.head, STRATEGIES) ?? closestPreset(spec.head);
+    throw specError(text, `no preset or strategy ${shown(spec.head)}; did you mean ${near}? (strategies: ${STRATEGIES.join(", ")}; backoff presets lists the presets)`);
+  }
+  if (isStrategy && spec.pairs.some(([key]) => key === "strategy")) {
+    throw specError(text, `--strategy is the SPEC's own name here (${spec.head}); write linear:base=1s rather than ${spec.head}:strategy=linear`);
+  }
+  try {
+    const values = specValues(spec, isStrategy ? (spec.head as Strategy) : undefined);
+    if (preset !== undefined) values.preset = preset.name;
+    if (attempts !== undefined && values.attempts === undefined) values.attempts = attempts;
+    return policyFromValues(spec.text, values);
+  } catch (error) {
+    if (error instanceof UsageError) throw specError(text, error.message);
+    throw error;
+  }
+}
+
+/** A config file's policy: its values, `--attempts` (when given) over them. */
+export function policyFromConfig(name: string, fileValues: OptionValues, attempts: string | undefined): BuiltPolicy {
+  const values: OptionValues = {};
+  for (const key of ["strategy", "base", "cap", "factor", "step", "attempts", "jitter", "preset"] as const) {
+    if (fileValues[key] !== undefined) values[key] = fileValues[key];
+  }
+  if (attempts !== undefined) values.attempts = attempts;
+  return policyFromValues(name, values);
+}

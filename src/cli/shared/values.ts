@@ -1,0 +1,186 @@
+import { type Decimal, HALF, ONE, compareDecimals, decimal, exactNumber, isWhole, parsePlainDecimal, timesInteger } from "../../core/decimal.js";
+import { MAX_EXACT_MS } from "../../core/limits.js";
+import { UsageError, shown } from "./errors.js";
+
+// One reader per kind of value (a duration, a base, a cap, a fraction, a whole number),
+// used by the flags and the configuration files alike, so that both accept and refuse
+// exactly the same texts.
+
+/**
+ * Characters that a value may not contain once its ASCII spaces, tabs and line ends are
+ * trimmed: control characters, and the spaces and invisible marks that look like a space or
+ * like nothing at all (a no-break space pasted from a document, a byte order mark). Every
+ * option refuses them the same way, rather than some trimming them and others not.
+ */
+const ODD_CHARACTER = /[\u0000-\u001f\u007f-\u00a0\u00ad\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]/;
+
+const CHARACTER_NAMES: Record<number, string> = {
+  0x00a0: "a no-break space",
+  0x202f: "a narrow no-break space",
+  0x2007: "a figure space",
+  0x200b: "a zero-width space",
+  0x2060: "a word joiner",
+  0xfeff: "a byte order mark",
+  0x3000: "an ideographic space",
+  0x0009: "a tab",
+};
+
+function characterName(character: string): string {
+  const code = character.codePointAt(0)!;
+  const name = CHARACTER_NAMES[code] ?? (code < 0x20 || code === 0x7f ? "a control character" : "an invisible character");
+  return `${name} (U+${code.toString(16).toUpperCase().padStart(4, "0")})`;
+}
+
+/** The value with ASCII white space trimmed; one line naming the character when anything odd is left. */
+export function inputText(option: string, text: string): string {
+  const trimmed = text.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, "");
+  const odd = ODD_CHARACTER.exec(trimmed);
+  if (odd) throw new UsageError(`${option} contains ${characterName(odd[0])} in ${shown(text)}; type it with plain characters`);
+  return trimmed;
+}
+
+const DURATION_EXAMPLES = "a duration such as 250, 250ms, 1.5s, 2m or 1h";
+const DURATION_SHAPE = /^(-?)(\d+\.?\d*|\.\d+) *([a-zµ]*)$/i;
+
+/** The units, in milliseconds (the spellings the `ms` package reads, as the README promises). */
+const UNIT_MS = new Map<string, bigint>([
+  ...["", "ms", "msec", "msecs", "millisecond", "milliseconds"].map((u) => [u, 1n] as const),
+  ...["s", "sec", "secs", "second", "seconds"].map((u) => [u, 1000n] as const),
+  ...["m", "min", "mins", "minute", "minutes"].map((u) => [u, 60_000n] as const),
+  ...["h", "hr", "hrs", "hour", "hours"].map((u) => [u, 3_600_000n] as const),
+  ...["d", "day", "days"].map((u) => [u, 86_400_000n] as const),
+]);
+
+/**
+ * Units the `ms` package reads but backoff refuses: a week is a fixed 7 days, but a year
+ * (365.25 days to `ms`) is not a fixed length, and accepting one without the other, or
+ * either without saying so, would surprise; days say both exactly.
+ */
+const REFUSED_UNITS: ReadonlyArray<[RegExp, string]> = [
+  [/^(w|wk|wks|week|weeks)$/i, "a week is 7d"],
+  [/^(y|yr|yrs|year|years)$/i, "a year is 365d or 366d"],
+];
+
+/** Durations are read to the nanosecond: 6 decimals of a millisecond, always printable as a plain decimal. */
+export const DURATION_DECIMALS = 6;
+
+/**
+ * A duration's exact value in milliseconds: a bare number is milliseconds; the units are
+ * ms, s, m, h and d and their long forms (1.5s, 2 minutes). The number times the unit is
+ * computed on the decimal as written, never in binary floating point: 3.5664s is 3566.4 ms
+ * exactly. Always greater than zero and at most 2^53 − 1.
+ */
+export function readDuration(option: string, text: string, allowZero = false): Decimal {
+  const trimmed = inputText(option, text);
+  const shape = DURATION_SHAPE.exec(trimmed);
+  if (!shape) throw new UsageError(`${option} must be ${DURATION_EXAMPLES}, got ${shown(text)}`);
+  const [, sign, number, unitText] = shape as unknown as [string, string, string, string];
+  const unit = unitText.toLowerCase();
+  const unitMs = UNIT_MS.get(unit);
+  if (unitMs === undefined) {
+    const refused = REFUSED_UNITS.find(([pattern]) => pattern.test(unit));
+    throw new UsageError(`${option} has an unknown unit "${unitText}" in ${shown(text)}; use ms, s, m, h or d${refused ? ` (${refused[1]})` : ""}`);
+  }
+  const value = timesInteger(parsePlainDecimal(number)!, unitMs);
+  if (sign === "-") throw new UsageError(`${option} must be a positive duration, got ${shown(text)}`);
+  if (value.digits === 0n && !allowZero) throw new UsageError(`${option} must be greater than zero, got ${shown(text)}`);
+  if (compareDecimals(value, decimal(BigInt(MAX_EXACT_MS), 0)) > 0) {
+    throw new UsageError(`${option} must be at most ${MAX_EXACT_MS} ms (about 285,616 years), got ${shown(text)}`);
+  }
+  return value;
+}
+
+/** The double a checked duration is computed with: it holds the decimal exactly, or the duration is refused. */
+export function durationNumber(option: string, text: string, value: Decimal): number {
+  if (value.scale > DURATION_DECIMALS) {
+    throw new UsageError(`${option} is finer than a nanosecond (at most ${DURATION_DECIMALS} decimals of a millisecond), got ${shown(text)}`);
+  }
+  const ms = exactNumber(value);
+  if (ms === null) throw new UsageError(`${option} has more digits than can be computed exactly (15 significant digits at most), got ${shown(text)}`);
+  return ms;
+}
+
+/** A duration in milliseconds, exactly the decimal written (see readDuration). */
+export function parseDuration(option: string, text: string): number {
+  return durationNumber(option, text, readDuration(option, text));
+}
+
+/**
+ * The base: a duration that is a first delay of at least 1 ms once rounded half up, i.e. at
+ * least 0.5 ms. A smaller one would make the first delay 0 ms, as a zero base would.
+ */
+export function parseBase(option: string, text: string): number {
+  const value = readDuration(option, text);
+  if (compareDecimals(value, HALF) < 0) {
+    throw new UsageError(`${option} rounds to a first delay of 0 ms (delays are whole milliseconds, rounded half up); give at least 0.5 ms, got ${shown(text)}`);
+  }
+  return durationNumber(option, text, value);
+}
+
+/**
+ * The cap: a whole number of milliseconds. Delays are whole milliseconds, so a cap between
+ * two of them cannot be honoured both ways: rounded up, a delay would pass it (cap 1.5 ms
+ * printing a 2 ms delay); rounded down, a delay under it would be cut. Requiring a whole
+ * cap keeps "no delay ever exceeds the cap" true with every delay still rounded half up.
+ */
+export function parseCap(option: string, text: string): number {
+  const value = readDuration(option, text);
+  if (!isWhole(value)) {
+    throw new UsageError(`${option} must be a whole number of milliseconds, as every delay is (so none can pass it), got ${shown(text)}`);
+  }
+  return durationNumber(option, text, value);
+}
+
+/**
+ * --spread: 0 in any spelling (0, 0.0, 0s) is no spread; otherwise a whole number of
+ * milliseconds, since each client's first failure is drawn as a whole millisecond (0.4 ms
+ * used to become no spread silently, while 0.0 was refused).
+ */
+export function parseSpread(option: string, text: string): number {
+  const value = readDuration(option, text, true);
+  if (value.digits === 0n) return 0;
+  if (!isWhole(value)) throw new UsageError(`${option} must be 0 or a whole number of milliseconds (first failures are drawn in whole ms), got ${shown(text)}`);
+  return durationNumber(option, text, value);
+}
+
+/** A plain decimal (no sign, exponent, hex, NaN or Infinity), or a UsageError in the caller's words. */
+export function readDecimal(option: string, text: string, expected: string): Decimal {
+  const value = parsePlainDecimal(inputText(option, text));
+  if (value === null) throw new UsageError(`${option} must be ${expected}, got ${shown(text)}`);
+  return value;
+}
+
+/** The double that holds a decimal exactly, or a UsageError. */
+export function exactDecimalNumber(option: string, text: string, value: Decimal): number {
+  const x = exactNumber(value);
+  if (x === null) throw new UsageError(`${option} has more digits than can be computed exactly (15 significant digits at most), got ${shown(text)}`);
+  return x;
+}
+
+const WHOLE = /^\d+$/;
+const GROUPED = /^\d{1,3}([_,]\d{3})+$/;
+
+/**
+ * A whole number from 0 (attempt counts and ranges, clients, seeds): plain digits only. Digit
+ * separators (1_000, 1,000) are refused by every option alike, with a hint, rather than read
+ * by one option and not another.
+ */
+export function readWhole(option: string, text: string, expected: string): number | null {
+  const trimmed = inputText(option, text);
+  if (!WHOLE.test(trimmed)) {
+    if (GROUPED.test(trimmed)) throw new UsageError(`${option} takes plain digits without separators (${trimmed.replace(/[_,]/g, "")}, not ${trimmed}), got ${shown(text)}`);
+    throw new UsageError(`${option} must be ${expected}, got ${shown(text)}`);
+  }
+  const value = Number(trimmed);
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/**
+ * A decimal between 0 and 1, compared exactly as written (1.0000000000000001 is above 1,
+ * though a double would read it as 1): jitter fractions and probabilities.
+ */
+export function parseUnitFraction(option: string, text: string, expected: string, bounds: { zero: boolean }): number {
+  const value = readDecimal(option, text, expected);
+  if (compareDecimals(value, ONE) > 0 || (!bounds.zero && value.digits === 0n)) throw new UsageError(`${option} ${expected.replace(/^a /, "must be a ")}, got ${shown(text)}`);
+  return exactDecimalNumber(option, text, value);
+}

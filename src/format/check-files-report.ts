@@ -1,0 +1,338 @@
+import { LIMIT_NAMES, LINT_NAMES, type CheckResult, type LimitName, type LintName } from "../core/check.js";
+import { type Paint, PLAIN, assertionDetail, assertionLine, msOrNull, warningLine, warningText } from "./check-report.js";
+import { humanDuration } from "./duration.js";
+import { msJson } from "./numbers.js";
+
+/**
+ * Reports of `backoff check PATH…`: the policies found in files, each with where it is,
+ * its schedule summary and its verdicts, as text, JSON, SARIF 2.1.0 and GitHub
+ * annotations. Pure renderers: the command gathers, these write.
+ */
+export interface FilePolicyReport {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  /** The system's key ("step-functions") and how people call it ("AWS Step Functions"). */
+  readonly system: string;
+  readonly systemLabel: string;
+  readonly name: string;
+  /** The preset the policy was built with (null: backoff's own config without one). */
+  readonly preset: string | null;
+  /** The values read from the file, by flag name ("base": "2s"). */
+  readonly options: Readonly<Record<string, string>>;
+  readonly attempts: number;
+  readonly attemptTimeMs: number;
+  readonly jittered: boolean;
+  /** A remark on how the policy was checked (unlimited retries, a time limit that stops it). */
+  readonly note: string | null;
+  readonly result: CheckResult;
+}
+
+/** A policy that retries nothing (MaxAttempts 0, backoffLimit 0, …): listed, not checked. */
+export interface DisabledReport {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly system: string;
+  readonly name: string;
+}
+
+/** A file (or one policy in it) that was not checked, and why. */
+export interface SkippedReport {
+  readonly file: string;
+  readonly line: number | null;
+  readonly column: number | null;
+  readonly reason: string;
+}
+
+export interface FilesReport {
+  readonly policies: readonly FilePolicyReport[];
+  readonly disabled: readonly DisabledReport[];
+  readonly skipped: readonly SkippedReport[];
+  /** Files read (parsed or passed over after a look at their text). */
+  readonly filesScanned: number;
+  readonly strict: boolean;
+  readonly exitCode: number;
+}
+
+const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
+
+function failed(report: FilePolicyReport, strict: boolean): boolean {
+  return report.result.assertions.some((a) => !a.ok) || (strict && report.result.warnings.length > 0);
+}
+
+/** A figure that may have no bound (a policy that retries forever). */
+function boundText(ms: number | null): string {
+  return ms === null ? "no bound" : humanDuration(ms);
+}
+
+/** "6 retries: worst-case total 2 min 6 s, best case 2 min 6 s, largest delay 1 min 4 s (attempt 6), no jitter". */
+export function scheduleSummary(report: FilePolicyReport): string {
+  const r = report.result;
+  const tries = report.attemptTimeMs > 0 ? ` (with ${report.attempts + 1} tries × ${humanDuration(report.attemptTimeMs)})` : "";
+  return (
+    `${plural(report.attempts, "retry", "retries")}: worst-case total ${boundText(r.worstTotalMs)}, ` +
+    `best case ${boundText(r.bestTotalMs)}${tries}, largest delay ${boundText(r.worstDelayMs)} (attempt ${r.worstDelayAttempt ?? "none"}), ` +
+    `${report.jittered ? "jittered" : "no jitter"}`
+  );
+}
+
+/** Files in the order found, those with a failure first; in a file, failing policies first. */
+function byFile(report: FilesReport): Array<{ file: string; policies: FilePolicyReport[]; disabled: DisabledReport[]; failed: boolean }> {
+  const files = new Map<string, { file: string; policies: FilePolicyReport[]; disabled: DisabledReport[]; failed: boolean }>();
+  const group = (file: string) => {
+    let entry = files.get(file);
+    if (entry === undefined) {
+      entry = { file, policies: [], disabled: [], failed: false };
+      files.set(file, entry);
+    }
+    return entry;
+  };
+  for (const policy of report.policies) {
+    const entry = group(policy.file);
+    entry.policies.push(policy);
+    if (failed(policy, report.strict)) entry.failed = true;
+  }
+  for (const disabled of report.disabled) group(disabled.file).disabled.push(disabled);
+  const list = [...files.values()];
+  for (const entry of list) {
+    // Array.prototype.sort is stable: the order found survives within each half.
+    entry.policies.sort((a, b) => Number(failed(b, report.strict)) - Number(failed(a, report.strict)));
+  }
+  return list.sort((a, b) => Number(b.failed) - Number(a.failed));
+}
+
+interface Totals {
+  readonly limits: number;
+  readonly broken: number;
+  readonly warnings: number;
+}
+
+function totals(report: FilesReport): Totals {
+  let limits = 0;
+  let broken = 0;
+  let warnings = 0;
+  for (const p of report.policies) {
+    limits += p.result.assertions.length;
+    broken += p.result.assertions.filter((a) => !a.ok).length;
+    warnings += p.result.warnings.length;
+  }
+  return { limits, broken, warnings };
+}
+
+/** The text report: grouped by file, the files with a failure first. */
+export function filesReportLines(report: FilesReport, paint: Paint = PLAIN): string[] {
+  const lines: string[] = [];
+  for (const group of byFile(report)) {
+    lines.push(group.file);
+    for (const policy of group.policies) {
+      const bad = failed(policy, report.strict);
+      const mark = bad ? paint.bad("✗") : paint.ok("✓");
+      lines.push(`  ${mark} ${policy.name} (${policy.systemLabel}, line ${policy.line}:${policy.column})`);
+      lines.push(`    ${scheduleSummary(policy)}`);
+      if (policy.note !== null) lines.push(`    ${policy.note}`);
+      for (const a of policy.result.assertions) {
+        const line = assertionLine(a, policy);
+        lines.push(`    ${a.ok ? paint.ok(line) : paint.bad(line)}`);
+      }
+      for (const w of policy.result.warnings) lines.push(`    ${paint.warn(warningLine(w))}`);
+    }
+    for (const d of group.disabled) lines.push(`  – ${d.name} (${d.system}, line ${d.line}:${d.column}): retries switched off, nothing to check`);
+  }
+  const t = totals(report);
+  const policies = report.policies.length;
+  const files = new Set([...report.policies.map((p) => p.file), ...report.disabled.map((d) => d.file)]).size;
+  const found = policies === 0 && report.disabled.length === 0 ? `no retry policy found in ${plural(report.filesScanned, "file")}` : `${plural(policies, "policy", "policies")} in ${plural(files, "file")}`;
+  const extras = [
+    ...(t.warnings > 0 ? [plural(t.warnings, "warning")] : []),
+    ...(report.skipped.length > 0 ? [`${report.skipped.length} skipped`] : []),
+  ];
+  const tail = extras.length === 0 ? "" : `; ${extras.join(", ")}`;
+  if (t.broken > 0) {
+    lines.push(paint.bad(`✗ ${t.broken} of ${plural(t.limits, "limit")} broken, ${found}${tail}`));
+  } else if (report.exitCode !== 0) {
+    lines.push(paint.bad(`✗ ${t.limits === 0 ? "no limits broken" : t.limits === 1 ? "the limit holds" : `all ${t.limits} limits hold`}, but ${extras.join(" and ")} fail under --strict (${found})`));
+  } else {
+    const held = t.limits === 0 ? "no limits given (--max-total, --max-delay, …)" : t.limits === 1 ? "the limit holds" : `all ${t.limits} limits hold`;
+    lines.push(paint.ok(`✓ ${held}, ${found}${tail}`));
+  }
+  return lines;
+}
+
+const FLAG_NAMES: Readonly<Record<string, string>> = { maxElapsed: "max-elapsed", attemptTime: "attempt-time", maxTotal: "max-total", minTotal: "min-total", maxDelay: "max-delay", minFirst: "min-first", maxFirst: "max-first", maxAttempts: "max-attempts" };
+
+/** Option values keyed by their flag names ("maxElapsed" → "max-elapsed"). */
+export function flagKeyed(options: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(options)) if (value !== undefined) out[FLAG_NAMES[key] ?? key] = value;
+  return out;
+}
+
+/** The report as one JSON document. */
+export function filesReportJson(report: FilesReport): string {
+  const t = totals(report);
+  const doc = {
+    ok: report.exitCode === 0,
+    exit_code: report.exitCode,
+    policies: report.policies.map((p) => ({
+      file: p.file,
+      line: p.line,
+      column: p.column,
+      system: p.system,
+      name: p.name,
+      preset: p.preset,
+      options: p.options,
+      ok: !failed(p, report.strict),
+      retries: p.attempts,
+      attempt_time_ms: p.attemptTimeMs,
+      best_total_ms: msOrNull(p.result.bestTotalMs),
+      worst_total_ms: msOrNull(p.result.worstTotalMs),
+      worst_delay_ms: msOrNull(p.result.worstDelayMs),
+      worst_delay_attempt: p.result.worstDelayAttempt,
+      jitter: p.jittered,
+      note: p.note,
+      assertions: p.result.assertions.map((a) => ({
+        limit: a.limit,
+        ok: a.ok,
+        ...(a.limit === "max-attempts" ? { limit_value: a.limitValue, actual: a.actual } : { limit_ms: msJson(a.limitValue), actual_ms: msOrNull(a.actual) }),
+        attempt: a.attempt,
+        message: assertionLine(a, p),
+      })),
+      warnings: p.result.warnings.map((w) => ({ lint: w.lint, message: warningText(w) })),
+    })),
+    disabled: report.disabled,
+    skipped: report.skipped,
+    totals: {
+      files_scanned: report.filesScanned,
+      files_with_policies: new Set(report.policies.map((p) => p.file)).size,
+      policies: report.policies.length,
+      disabled: report.disabled.length,
+      skipped: report.skipped.length,
+      limits: t.limits,
+      broken: t.broken,
+      warnings: t.warnings,
+    },
+  };
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+const LIMIT_HELP: Readonly<Record<LimitName, string>> = {
+  "max-total": "The worst-case total wait (jitter and attempt time included) must be at most the limit.",
+  "min-total": "The best-case total wait must be at least the limit (the policy gives up no sooner).",
+  "max-delay": "No single delay may be longer than the limit (worst case).",
+  "min-first": "The first retry must wait at least the limit (best case).",
+  "max-first": "The first retry must wait at most the limit (worst case).",
+  "max-attempts": "The policy must make at most this many retries.",
+};
+const LINT_HELP: Readonly<Record<LintName, string>> = {
+  "no-cap": "Exponential backoff without a cap: the delays grow without limit.",
+  "early-cap": "Most attempts wait the cap: the backoff is mostly a fixed delay.",
+  "no-jitter": "No jitter with many clients: clients that fail together retry together.",
+  "exceeds-cap": "The jitter can push delays above the cap.",
+  "over-a-day": "The worst-case total wait is beyond a day.",
+};
+
+/** A path as a SARIF URI reference: each segment percent-encoded, "/" between them. */
+function uri(file: string): string {
+  return file.split("/").map(encodeURIComponent).join("/");
+}
+
+function location(file: string, line: number | null, column: number | null): Record<string, unknown> {
+  return {
+    physicalLocation: {
+      artifactLocation: { uri: uri(file), uriBaseId: "%SRCROOT%" },
+      ...(line === null ? {} : { region: { startLine: line, startColumn: column ?? 1 } }),
+    },
+  };
+}
+
+/**
+ * SARIF 2.1.0 (OASIS), as GitHub code scanning and other viewers read it: one result per
+ * broken limit (level error) and per warning (warning, or error under --strict), at the
+ * policy's line and column; rules for every limit and lint; skipped files as tool
+ * notifications. Paths are relative to %SRCROOT%, the directory the check ran in.
+ */
+export function filesReportSarif(report: FilesReport, version: string): string {
+  const ruleIds = [...LIMIT_NAMES, ...LINT_NAMES];
+  const rules = ruleIds.map((id) => {
+    const isLimit = (LIMIT_NAMES as readonly string[]).includes(id);
+    return {
+      id,
+      name: id.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()).replace(/^\w/, (c) => c.toUpperCase()),
+      shortDescription: { text: isLimit ? `Retry policy limit: ${id}` : `Retry policy warning: ${id}` },
+      fullDescription: { text: isLimit ? LIMIT_HELP[id as LimitName] : LINT_HELP[id as LintName] },
+      defaultConfiguration: { level: isLimit ? "error" : "warning" },
+    };
+  });
+  const results: Record<string, unknown>[] = [];
+  for (const p of report.policies) {
+    const who = `${p.name} (${p.systemLabel})`;
+    for (const a of p.result.assertions) {
+      if (a.ok) continue;
+      results.push({
+        ruleId: a.limit,
+        ruleIndex: ruleIds.indexOf(a.limit),
+        level: "error",
+        message: { text: `${who}: ${a.limit} broken: ${assertionDetail(a, p)}` },
+        locations: [location(p.file, p.line, p.column)],
+      });
+    }
+    for (const w of p.result.warnings) {
+      results.push({
+        ruleId: w.lint,
+        ruleIndex: ruleIds.indexOf(w.lint),
+        level: report.strict ? "error" : "warning",
+        message: { text: `${who}: ${warningText(w)}` },
+        locations: [location(p.file, p.line, p.column)],
+      });
+    }
+  }
+  const doc = {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [
+      {
+        tool: { driver: { name: "backoff", semanticVersion: version, version, rules } },
+        invocations: [
+          {
+            executionSuccessful: true,
+            exitCode: report.exitCode,
+            toolExecutionNotifications: report.skipped.map((s) => ({
+              level: "warning",
+              message: { text: `skipped: ${s.reason}` },
+              locations: [location(s.file, s.line, s.column)],
+            })),
+          },
+        ],
+        columnKind: "utf16CodeUnits",
+        results,
+      },
+    ],
+  };
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+function escapeData(text: string): string {
+  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+
+/** GitHub workflow commands: `::error file=…,line=…,col=…,title=backoff check::…` per broken limit and warning, and skipped files. */
+export function filesAnnotations(report: FilesReport): string[] {
+  const lines: string[] = [];
+  const props = (file: string, line: number | null, column: number | null) =>
+    [`file=${escapeProperty(file)}`, ...(line === null ? [] : [`line=${line}`, `col=${column ?? 1}`]), "title=backoff check"].join(",");
+  for (const p of report.policies) {
+    const at = props(p.file, p.line, p.column);
+    for (const a of p.result.assertions) {
+      if (!a.ok) lines.push(`::error ${at}::${escapeData(`${p.name}: ${a.limit} ${a.limit === "max-attempts" ? a.limitValue : humanDuration(a.limitValue)} broken: ${assertionDetail(a, p)}`)}`);
+    }
+    for (const w of p.result.warnings) lines.push(`::${report.strict ? "error" : "warning"} ${at}::${escapeData(`${p.name}: ${w.lint}: ${warningText(w)}`)}`);
+  }
+  for (const s of report.skipped) lines.push(`::${report.strict ? "error" : "warning"} ${props(s.file, s.line, s.column)}::${escapeData(`skipped: ${s.reason}`)}`);
+  return lines;
+}
+
+export type { Paint };

@@ -1,0 +1,132 @@
+import { isSaturated } from "../core/limits.js";
+import { type ChartedPolicy, alignedGroups } from "./compare-chart.js";
+import { humanDuration } from "./duration.js";
+import { groupDigits } from "./numbers.js";
+import { type ScaleKind, defaultScaleKind, makeScale } from "./scale.js";
+import { MAX_SVG_POINTS, PLOT, SVG_HEIGHT, SVG_WIDTH, attemptTicks, escapeXml, titleFontSize } from "./svg.js";
+
+/** One colour per policy (Okabe–Ito, told apart with the common colour-vision deficiencies); more policies reuse them. */
+export const POLICY_COLORS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#b07800", "#3a9ad9", "#7a3e9d", "#4d4d4d"] as const;
+const AXIS = "#333333";
+const GRID = "#e5e5e5";
+const MUTED = "#7f7f7f";
+/** Attempts up to this many per policy are drawn as dots too. */
+const MAX_DOTS = 60;
+const LEGEND_ROW = 20;
+
+function n(value: number): string {
+  return String(Math.round(value * 100) / 100);
+}
+
+/** A legend label: long policy names are cut, the title and the JSON keep them whole. */
+function shortName(name: string): string {
+  return name.length > 48 ? `${name.slice(0, 47)}…` : name;
+}
+
+/**
+ * Several policies as one standalone SVG drawing: a curve per policy in its own colour,
+ * its jitter range as a band, its cap as a dotted line of the same colour, on a shared
+ * scale (log when the values span more than 100×) with a legend naming each policy.
+ */
+export function renderCompareSvg(policies: readonly ChartedPolicy[], options: { readonly title: string; readonly scale: ScaleKind | null }): string {
+  if (policies.every((policy) => policy.rows.length === 0)) throw new RangeError("an SVG needs at least one row");
+  const { first, last, size, groups } = alignedGroups(policies, MAX_SVG_POINTS);
+  const values: number[] = [];
+  for (const group of groups) for (const entry of group) if (entry) values.push(entry.delayMs, entry.minMs, entry.maxMs);
+  for (const policy of policies) if (policy.capMs !== null) values.push(policy.capMs);
+  const kind = options.scale ?? defaultScaleKind(values);
+  const scale = makeScale({ kind, values, roundUp: true, tickCount: 6, logStart: "decade" });
+  const plotWidth = PLOT.right - PLOT.left;
+  const plotHeight = PLOT.bottom - PLOT.top;
+  const x = (attempt: number) => (first === last ? PLOT.left + plotWidth / 2 : PLOT.left + ((attempt - first) / (last - first)) * plotWidth);
+  const y = (ms: number) => PLOT.bottom - scale.fraction(ms) * plotHeight;
+
+  // The legend: entries laid out in rows across the width (about 7 px a character at 13 px).
+  const entries = policies.map((policy, index) => ({ index, label: shortName(policy.name), width: 28 + 6 + shortName(policy.name).length * 7 + 20 }));
+  const rows: Array<typeof entries> = [];
+  for (const entry of entries) {
+    const row = rows[rows.length - 1];
+    if (row !== undefined && row.reduce((sum, e) => sum + e.width, 0) + entry.width <= SVG_WIDTH - 40) row.push(entry);
+    else rows.push([entry]);
+  }
+  const height = SVG_HEIGHT + Math.max(0, rows.length - 2) * LEGEND_ROW;
+
+  const out: string[] = [];
+  out.push(`<?xml version="1.0" encoding="UTF-8"?>`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${SVG_WIDTH}" height="${height}" viewBox="0 0 ${SVG_WIDTH} ${height}" ` +
+      `font-family="DejaVu Sans, Liberation Sans, Helvetica, Arial, sans-serif" font-size="13">`,
+  );
+  out.push(`<title>${escapeXml(options.title)}</title>`);
+  out.push(`<rect class="background" x="0" y="0" width="${SVG_WIDTH}" height="${height}" fill="#ffffff"/>`);
+  out.push(
+    `<text class="title" x="${SVG_WIDTH / 2}" y="32" text-anchor="middle" font-size="${titleFontSize(options.title)}" font-weight="bold" fill="${AXIS}">${escapeXml(options.title)}</text>`,
+  );
+  const notes: string[] = [];
+  if (size > 1) notes.push(`${groupDigits(last - first + 1)} attempts drawn in groups of ${size} (each group's longest delay)`);
+  if (values.some(isSaturated)) notes.push("delays of 2^53 ms (about 285,616 years) or more cannot be exact and are drawn at 2^53 ms");
+  if (notes.length > 0) out.push(`<text class="note" x="${SVG_WIDTH / 2}" y="52" text-anchor="middle" font-size="12" fill="${MUTED}">${escapeXml(notes.join("; "))}</text>`);
+
+  const yTicks = scale.ticks.length > 10 ? scale.ticks.filter((_, index) => index % 2 === 0) : scale.ticks;
+  out.push(`<g class="y-axis" fill="${AXIS}" text-anchor="end">`);
+  for (const tick of yTicks) {
+    out.push(`<line class="grid" x1="${PLOT.left}" x2="${PLOT.right}" y1="${n(y(tick))}" y2="${n(y(tick))}" stroke="${GRID}"/>`);
+    out.push(`<text x="${PLOT.left - 8}" y="${n(y(tick) + 4)}">${escapeXml(tick === 0 ? "0" : humanDuration(tick))}</text>`);
+  }
+  out.push(`</g>`);
+  out.push(`<g class="x-axis" fill="${AXIS}" text-anchor="middle">`);
+  for (const tick of attemptTicks(first, last)) {
+    out.push(`<line x1="${n(x(tick))}" x2="${n(x(tick))}" y1="${PLOT.bottom}" y2="${PLOT.bottom + 5}" stroke="${AXIS}"/>`);
+    out.push(`<text x="${n(x(tick))}" y="${PLOT.bottom + 20}">${groupDigits(tick)}</text>`);
+  }
+  out.push(`</g>`);
+  out.push(`<path class="axes" d="M${PLOT.left},${PLOT.top}V${PLOT.bottom}H${PLOT.right}" fill="none" stroke="${AXIS}"/>`);
+  out.push(`<text class="x-title" x="${(PLOT.left + PLOT.right) / 2}" y="${PLOT.bottom + 42}" text-anchor="middle" fill="${AXIS}">attempt (the failure the delay follows)</text>`);
+  out.push(`<text class="y-title" transform="translate(22 ${(PLOT.top + PLOT.bottom) / 2}) rotate(-90)" text-anchor="middle" fill="${AXIS}">delay (${kind} scale)</text>`);
+
+  policies.forEach((policy, index) => {
+    const color = POLICY_COLORS[index % POLICY_COLORS.length]!;
+    const policyLast = policy.rows[policy.rows.length - 1]?.attempt ?? first;
+    // A group is drawn at its last attempt (the policy's own last when it gave up inside the group).
+    const points = groups
+      .map((group, groupIndex) => ({ entry: group[index], at: Math.min(first + groupIndex * size + size - 1, last, policyLast) }))
+      .filter((point): point is { entry: NonNullable<typeof point.entry>; at: number } => point.entry !== null && point.entry !== undefined);
+    out.push(`<g class="policy" data-policy="${escapeXml(policy.name)}">`);
+    if (points.some(({ entry }) => entry.minMs !== entry.maxMs)) {
+      const upper = points.map(({ entry, at }) => `${n(x(at))},${n(y(entry.maxMs))}`);
+      const lower = points.map(({ entry, at }) => `${n(x(at))},${n(y(entry.minMs))}`).reverse();
+      out.push(`<polygon class="jitter-band" points="${[...upper, ...lower].join(" ")}" fill="${color}" fill-opacity="0.14" stroke="none"/>`);
+    }
+    if (policy.capMs !== null) {
+      const capY = n(y(policy.capMs));
+      out.push(`<line class="cap" x1="${PLOT.left}" x2="${PLOT.right}" y1="${capY}" y2="${capY}" stroke="${color}" stroke-width="1.5" stroke-dasharray="2 3"/>`);
+    }
+    out.push(`<polyline class="delay" points="${points.map(({ entry, at }) => `${n(x(at))},${n(y(entry.delayMs))}`).join(" ")}" fill="none" stroke="${color}" stroke-width="2.5" stroke-linejoin="round"/>`);
+    if (points.length <= MAX_DOTS) {
+      for (const { entry, at } of points) out.push(`<circle class="point" cx="${n(x(at))}" cy="${n(y(entry.delayMs))}" r="3.5" fill="${color}"/>`);
+    }
+    out.push(`</g>`);
+  });
+
+  out.push(`<g class="legend" fill="${AXIS}">`);
+  rows.forEach((row, rowIndex) => {
+    let legendX = (SVG_WIDTH - row.reduce((sum, entry) => sum + entry.width, 0)) / 2;
+    for (const entry of row) {
+      const color = POLICY_COLORS[entry.index % POLICY_COLORS.length]!;
+      out.push(
+        `<g class="legend-entry" transform="translate(${n(legendX)} ${PLOT.bottom + 70 + rowIndex * LEGEND_ROW})">` +
+          `<line x1="0" x2="28" y1="0" y2="0" stroke="${color}" stroke-width="2.5"/><text x="34" y="4">${escapeXml(entry.label)}</text></g>`,
+      );
+      legendX += entry.width;
+    }
+  });
+  const extras: string[] = [];
+  if (policies.some((policy) => policy.capMs !== null)) extras.push("dotted: each policy's cap");
+  if (groups.some((group) => group.some((entry) => entry !== null && entry.minMs !== entry.maxMs))) extras.push("band: jitter range (min–max)");
+  if (extras.length > 0) {
+    out.push(`<text class="legend-note" x="${SVG_WIDTH / 2}" y="${PLOT.bottom + 70 + rows.length * LEGEND_ROW}" text-anchor="middle" fill="${MUTED}">${escapeXml(extras.join(" · "))}</text>`);
+  }
+  out.push(`</g>`);
+  out.push(`</svg>`);
+  return `${out.join("\n")}\n`;
+}

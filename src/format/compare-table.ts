@@ -1,0 +1,161 @@
+import type { ChalkInstance } from "chalk";
+import type { AttemptAcross } from "../core/compare.js";
+import type { ScheduleRow } from "../core/schedule.js";
+import { humanDuration, rangeText } from "./duration.js";
+
+/** What the compare table shows of each policy. */
+export interface ComparedColumn {
+  readonly name: string;
+  /** Delays and totals as their jitter range (best – worst case). */
+  readonly jittered: boolean;
+}
+
+export interface CompareTableOptions {
+  /** The widest a line may be (the terminal's columns): policies that do not fit go to a further table below. */
+  readonly width: number;
+  readonly paint: ChalkInstance;
+}
+
+const CAPPED = "⤒";
+const ELLIPSIS = "…";
+
+function cellTexts(row: ScheduleRow | null, column: ComparedColumn): { delay: string; total: string; clamped: boolean } {
+  if (row === null) return { delay: "", total: "", clamped: false };
+  const delay = column.jittered ? rangeText(row.minMs, row.maxMs) : humanDuration(row.delayMs);
+  const total = column.jittered ? rangeText(row.cumulativeMinMs, row.cumulativeMaxMs) : humanDuration(row.cumulativeMs);
+  return { delay: row.clamped ? `${delay} ${CAPPED}` : delay, total, clamped: row.clamped };
+}
+
+interface Group {
+  readonly index: number;
+  /** The policy's name over its columns, on as many lines as it takes. */
+  nameLines: string[];
+  delayWidth: number;
+  totalWidth: number;
+}
+
+/** A group's inner width: delay, " │ ", total. */
+const inner = (group: Group) => group.delayWidth + 3 + group.totalWidth;
+
+/** Names wider than their columns wrap after a "," or ":" (a SPEC's own separators), else anywhere. */
+const NAME_WRAP = 16;
+const MAX_NAME_LINES = 4;
+
+export function wrapName(name: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (let piece of name.split(/(?<=[,:])/)) {
+    if ((line + piece).length <= width) {
+      line += piece;
+      continue;
+    }
+    if (line !== "") lines.push(line);
+    while (piece.length > width) {
+      lines.push(piece.slice(0, width));
+      piece = piece.slice(width);
+    }
+    line = piece;
+  }
+  if (line !== "") lines.push(line);
+  if (lines.length > MAX_NAME_LINES) {
+    const kept = lines.slice(0, MAX_NAME_LINES);
+    kept[MAX_NAME_LINES - 1] = `${kept[MAX_NAME_LINES - 1]!.slice(0, width - 1)}${ELLIPSIS}`;
+    return kept;
+  }
+  return lines.length === 0 ? [""] : lines;
+}
+
+/**
+ * Policies side by side, attempt by attempt: a boxed table with each policy's name over
+ * its delay and total wait (human durations; the machine formats carry the exact ms).
+ * Policies that would make a line wider than `width` continue in a further table below,
+ * each with the attempt column. `lines` is called once to measure and once per table.
+ */
+export function* renderCompareTable(
+  columns: readonly ComparedColumn[],
+  lines: () => Iterable<AttemptAcross>,
+  summaryLines: () => readonly string[],
+  options: CompareTableOptions,
+): Generator<string> {
+  const { paint } = options;
+  const coloured = paint.level > 0;
+  const border = (text: string) => (coloured ? paint.grey(text) : text);
+  const head = (text: string) => (coloured ? paint.bold.cyan(text) : text);
+
+  let attemptWidth = "attempt".length;
+  const groups: Group[] = columns.map((column, index) => ({ index, nameLines: [column.name], delayWidth: "delay".length, totalWidth: "total wait".length }));
+  let anyClamped = false;
+  for (const line of lines()) {
+    attemptWidth = Math.max(attemptWidth, String(line.attempt).length);
+    line.rows.forEach((row, index) => {
+      const texts = cellTexts(row, columns[index]!);
+      const group = groups[index]!;
+      group.delayWidth = Math.max(group.delayWidth, texts.delay.length);
+      group.totalWidth = Math.max(group.totalWidth, texts.total.length);
+      anyClamped ||= texts.clamped;
+    });
+  }
+  const lead = attemptWidth + 4; // "│ attempt │"
+  const widest = Math.max(lead + 3 + 10, Math.floor(options.width));
+  for (const group of groups) {
+    const name = columns[group.index]!.name;
+    // Never wider than a table of its own can be within the width, nor narrower than its cells.
+    const room = Math.max(inner(group), Math.min(Math.max(inner(group), NAME_WRAP), widest - lead - 3));
+    group.nameLines = name.length <= inner(group) ? [name] : wrapName(name, room);
+    const longest = Math.max(...group.nameLines.map((line) => line.length));
+    if (longest > inner(group)) group.totalWidth += longest - inner(group);
+  }
+
+  const blocks: Group[][] = [];
+  let width = lead;
+  for (const group of groups) {
+    const block = blocks[blocks.length - 1];
+    if (block !== undefined && width + inner(group) + 3 <= widest) {
+      block.push(group);
+      width += inner(group) + 3;
+    } else {
+      blocks.push([group]);
+      width = lead + inner(group) + 3;
+    }
+  }
+
+  const dashes = (count: number) => "─".repeat(count);
+  const bar = border("│");
+  for (const [blockIndex, block] of blocks.entries()) {
+    if (blockIndex > 0) yield "\n";
+    const attemptRule = dashes(attemptWidth + 2);
+    yield border(`┌${attemptRule}${block.map((group) => `┬${dashes(inner(group) + 2)}`).join("")}┐`) + "\n";
+    const nameLines = Math.max(...block.map((group) => group.nameLines.length));
+    for (let index = 0; index < nameLines; index++) {
+      const names = block.map((group) => {
+        const name = group.nameLines[index] ?? "";
+        return `${bar} ${head(name)}${" ".repeat(inner(group) - name.length)} `;
+      });
+      yield `${bar} ${" ".repeat(attemptWidth)} ${names.join("")}${bar}\n`;
+    }
+    yield `${bar}${" ".repeat(attemptWidth + 2)}${border(block.map((group, index) => `${index === 0 ? "├" : "┼"}${dashes(group.delayWidth + 2)}┬${dashes(group.totalWidth + 2)}`).join("") + "┤")}\n`;
+    yield `${bar} ${head("attempt")}${" ".repeat(attemptWidth - "attempt".length)} ${block
+      .map((group) => `${bar} ${head("delay")}${" ".repeat(group.delayWidth - 5)} ${bar} ${head("total wait")}${" ".repeat(group.totalWidth - 10)} `)
+      .join("")}${bar}\n`;
+    yield border(`├${attemptRule}${block.map((group) => `┼${dashes(group.delayWidth + 2)}┼${dashes(group.totalWidth + 2)}`).join("")}┤`) + "\n";
+    let batch: string[] = [];
+    for (const line of lines()) {
+      let text = `${bar} ${String(line.attempt).padStart(attemptWidth)} `;
+      for (const group of block) {
+        const texts = cellTexts(line.rows[group.index] ?? null, columns[group.index]!);
+        const delay = texts.clamped && coloured ? paint.yellow(texts.delay) : texts.delay;
+        text += `${bar} ${delay}${" ".repeat(group.delayWidth - texts.delay.length)} ${bar} ${texts.total}${" ".repeat(group.totalWidth - texts.total.length)} `;
+      }
+      batch.push(`${text}${bar}\n`);
+      if (batch.length >= 1024) {
+        yield batch.join("");
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch.join("");
+    yield border(`└${attemptRule}${block.map((group) => `┴${dashes(group.delayWidth + 2)}┴${dashes(group.totalWidth + 2)}`).join("")}┘`) + "\n";
+  }
+  if (anyClamped) yield `${coloured ? paint.yellow(CAPPED) : CAPPED} capped: the delay is the cap.\n`;
+  const summary = summaryLines();
+  if (summary.length > 0) yield `${summary.join("\n")}\n`;
+}

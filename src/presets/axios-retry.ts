@@ -1,0 +1,83 @@
+import { MAX_EXACT_MS, SATURATED_MS } from "../core/limits.js";
+import { unclamped } from "./kit/attempt-delay.js";
+import { independentModel } from "./kit/independent-model.js";
+import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
+import { JS_RANDOM_MAX, jsRandom } from "./kit/random-grid.js";
+import { wholeMs } from "./kit/whole-ms.js";
+import type { Preset } from "./types.js";
+import { PresetError } from "./errors.js";
+
+/** Every refusal goes through here: one PresetError per bad value, in axios-retry's own terms. */
+function reject(message: string): never {
+  throw new PresetError([message]);
+}
+
+/** axios-retry with `retryDelay: axiosRetry.exponentialDelay` (or linearDelay). */
+export const axiosRetry: Preset = {
+  name: "axios-retry",
+  library: "axios-retry 4.5.0 (retryDelay: exponentialDelay)",
+  repository: "softonic/axios-retry",
+  source: "src/index.ts (exponentialDelay, linearDelay, noDelay, DEFAULT_OPTIONS, handleRetry)",
+  formula: "exponentialDelay: 2^a × delayFactor × (1 + 0.2 r); linearDelay: a × delayFactor",
+  defaults: "retries 3, retryDelay noDelay (no wait at all); with exponentialDelay: delayFactor 100 ms",
+  jitter: "exponentialDelay only: + delay × 0.2 × Math.random(), upward, in [d, 1.2 d]; no cap exists",
+  defaultRetries: 3,
+  defaultAttempts: 3,
+  parameters: {
+    strategy: "retryDelay: exponential = exponentialDelay, linear = linearDelay(delayFactor)",
+    baseMs: "delayFactor (ms), exponentialDelay's third argument or linearDelay's",
+    retries: "retries",
+  },
+  quirks: [
+    "The default retryDelay is noDelay: without retryDelay: axiosRetry.exponentialDelay every retry is immediate (or waits for Retry-After).",
+    "retryCount is already 1 at the first retry, so exponentialDelay starts at 2 × delayFactor: 200, 400, 800 ms (+ up to 20 %), not 100.",
+    "A Retry-After header raises the wait to at least its value (Math.max of the two), before the jitter.",
+    "Without shouldResetTimeout the request timeout is shared by all tries and waits: a retry whose wait would use up the rest is not made.",
+    "The waits are fractional ms handed to setTimeout; shown rounded half up.",
+  ],
+  build(overrides) {
+    const strategy = overrides.strategy ?? "exponential";
+    if (strategy === "fixed") reject("retryDelay is exponentialDelay (exponential) or linearDelay (linear); a fixed wait is a custom retryDelay function");
+    const delayFactor = overrides.baseMs ?? 100;
+    const retries = overrides.retries ?? 3;
+    const parameters = { retries, retryDelay: strategy === "linear" ? "linearDelay" : "exponentialDelay", delayFactor };
+    if (strategy === "linear") {
+      // linearDelay(delayFactor)(retryNumber): retryNumber * delayFactor
+      return independentModel({
+        delay: (attempt) => unclamped(wholeMs(attempt * delayFactor)),
+        jitter: null,
+        capMs: null,
+        capReachedAt: null,
+        steadyFrom: null,
+        retries,
+        parameters,
+      });
+    }
+    // exponentialDelay(retryNumber, error, delayFactor): calculatedDelay = 2 ** retryNumber * delayFactor;
+    //   delay = Math.max(calculatedDelay, retryAfter(error)); randomSum = delay * 0.2 * Math.random(); return delay + randomSum
+    const delay = (attempt: number) => 2 ** attempt * delayFactor;
+    const waitMs = (attempt: number, r: number) => {
+      const d = delay(attempt);
+      // Past 2^1024 the delay is Infinity (and Infinity × 0 is NaN): saturated, as every wait from 2^53 ms.
+      return Number.isFinite(d) ? wholeMs(d + d * 0.2 * r) : SATURATED_MS;
+    };
+    return independentModel({
+      delay: (attempt) => unclamped(wholeMs(delay(attempt))),
+      jitter: {
+        bounds: (attempt) => ({ minMs: waitMs(attempt, 0), maxMs: waitMs(attempt, JS_RANDOM_MAX) }),
+        mean: (attempt) => {
+          const d = delay(attempt);
+          // From 2^53 ms every wait is saturated (and the exact mean's squares would overflow past 2^512).
+          return d < MAX_EXACT_MS ? meanFloorUniform(d + 0.5, d * 1.2 + 0.5) : SATURATED_MS;
+        },
+        draw: (attempt, random) => waitMs(attempt, jsRandom(random)),
+      },
+      capMs: null,
+      capReachedAt: null,
+      steadyFrom: null,
+      retries,
+      notes: ["axios-retry: exponentialDelay is opt-in; the default retryDelay, noDelay, does not wait at all."],
+      parameters,
+    });
+  },
+};

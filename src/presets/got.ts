@@ -1,0 +1,88 @@
+import { MAX_EXACT_MS, SATURATED_MS } from "../core/limits.js";
+import { firstTrueFrom1 } from "../core/search.js";
+import { groupDigits } from "../format/numbers.js";
+import { independentModel } from "./kit/independent-model.js";
+import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
+import { JS_RANDOM_MAX, jsRandom } from "./kit/random-grid.js";
+import { wholeMs } from "./kit/whole-ms.js";
+import type { Preset } from "./types.js";
+import { PresetError } from "./errors.js";
+
+/** Every refusal goes through here: one PresetError per bad value, in got's own terms. */
+function reject(message: string): never {
+  throw new PresetError([message]);
+}
+
+/** retry.noise as got validates it: a number of ms, at most 100 either way. */
+function parseNoise(text: string): number {
+  const trimmed = text.trim();
+  const value = /^-?(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  if (!(Math.abs(value) <= 100)) reject(`retry.noise is a number of ms from -100 to 100 (got allows +/- 100 ms), got ${JSON.stringify(text)}`);
+  return value === 0 ? 0 : value;
+}
+
+/** got's built-in retry delay, `calculateRetryDelay`. */
+export const got: Preset = {
+  name: "got",
+  library: "got 14.6.6 (newest for Node 20; 15.x needs Node 22)",
+  repository: "sindresorhus/got",
+  source: "source/core/calculate-retry-delay.ts, source/core/options.ts (retry defaults, noise check), source/core/index.ts (attemptCount)",
+  formula: "min(1000 × 2^(a−1), backoffLimit) + Math.random() × noise ms",
+  defaults: "retry.limit 2, backoffLimit ∞, noise 100 ms",
+  jitter: "+ Math.random() × noise after backoffLimit: [d, d + 100] ms by default (a negative noise subtracts)",
+  defaultRetries: 2,
+  defaultAttempts: 2,
+  parameters: {
+    capMs: "retry.backoffLimit (ms)",
+    jitter: "retry.noise, ms from -100 to 100",
+    retries: "retry.limit",
+  },
+  quirks: [
+    "The base is fixed at 1000 ms; only backoffLimit (∞ by default) and noise change the curve.",
+    "noise is added after backoffLimit, so a wait can pass the limit by up to noise ms; a negative noise (to −100) makes waits shorter.",
+    "Only GET, PUT, HEAD, DELETE, OPTIONS and TRACE requests retry, on the listed status codes and network error codes; a 413 never retries.",
+    "A Retry-After header replaces the computed delay, and got does not retry when it is longer than maxRetryAfter (by default the request timeout).",
+    "retry.calculateDelay can replace the whole formula; it receives this value as computedValue.",
+    "The waits are fractional ms handed to setTimeout; shown rounded half up.",
+  ],
+  build(overrides) {
+    const backoffLimit = overrides.capMs ?? Infinity;
+    const noise = overrides.jitter === undefined ? 100 : parseNoise(overrides.jitter);
+    const limit = overrides.retries ?? 2;
+    if (backoffLimit + noise < 1) reject(`retry.backoffLimit (${groupDigits(backoffLimit)} ms) plus a noise of ${noise} ms can fall below 1 ms, where setTimeout waits 1 ms instead; give a backoffLimit above ${1 - noise} ms`);
+    // calculate-retry-delay.ts: const noise = Math.random() * retryOptions.noise;
+    //   return Math.min(((2 ** (attemptCount - 1)) * 1000), retryOptions.backoffLimit) + noise;
+    const computed = (attempt: number) => Math.min(2 ** (attempt - 1) * 1000, backoffLimit);
+    const waitMs = (attempt: number, r: number) => wholeMs(computed(attempt) + r * noise);
+    const capMs = backoffLimit === Infinity ? null : wholeMs(backoffLimit);
+    const capReachedAt = capMs === null ? null : firstTrueFrom1((attempt) => 2 ** (attempt - 1) * 1000 >= backoffLimit);
+    return independentModel({
+      delay: (attempt) => {
+        const raw = 2 ** (attempt - 1) * 1000;
+        return { rawMs: wholeMs(raw), delayMs: wholeMs(computed(attempt)), clamped: raw > backoffLimit };
+      },
+      jitter:
+        noise !== 0
+          ? {
+              bounds: (attempt) => {
+                const [low, high] = [waitMs(attempt, 0), waitMs(attempt, JS_RANDOM_MAX)];
+                return { minMs: Math.min(low, high), maxMs: Math.max(low, high) };
+              },
+              mean: (attempt) => {
+                const d = computed(attempt);
+                // From 2^53 ms every wait is saturated (and the exact mean's squares would overflow past 2^512).
+                return d < MAX_EXACT_MS ? meanFloorUniform(Math.min(d, d + noise) + 0.5, Math.max(d, d + noise) + 0.5) : SATURATED_MS;
+              },
+              draw: (attempt, random) => waitMs(attempt, jsRandom(random)),
+            }
+          : null,
+      capMs,
+      capReachedAt,
+      steadyFrom: capReachedAt,
+      mayExceedCap: noise > 0 && capMs !== null,
+      retries: limit,
+      notes: noise > 0 && capMs !== null ? [`got: noise is added after backoffLimit; the worst case is ${groupDigits(waitMs(capReachedAt ?? 1, JS_RANDOM_MAX))} ms against a ${groupDigits(capMs)} ms limit.`] : [],
+      parameters: { limit, backoffLimit: capMs, noise },
+    });
+  },
+};

@@ -1,0 +1,234 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import AjvDraft04 from "ajv-draft-04";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../../../support/cli.js";
+import { memoryStdin } from "../../../support/io.js";
+
+// `backoff check PATH…` end to end, in a directory of its own (paths in reports are
+// relative to the working directory). Figures worked out by hand in the comments.
+let previousCwd: string;
+let dir: string;
+beforeEach(() => {
+  previousCwd = process.cwd();
+  dir = mkdtempSync(join(tmpdir(), "backoff-checkfiles-"));
+  process.chdir(dir);
+});
+afterEach(() => process.chdir(previousCwd));
+const write = (name: string, content: string) => {
+  mkdirSync(join(dir, name, ".."), { recursive: true });
+  writeFileSync(join(dir, name), content);
+};
+
+// email: exponential 1 s, cap 30 s, 5 retries: 1 + 2 + 4 + 8 + 16 = 31 s, largest 16 s.
+// report: exponential 10 s, no cap, 4 retries: 10 + 20 + 40 + 80 = 150 s; total(2) = 30 s,
+//   total(3) = 70 s > 1 min: broken at attempt 3; 40 s is the first delay above 20 s.
+// svc (resilience4j): maxAttempts 3 = 2 retries of a fixed 1 s: 2 s in all.
+const RETRY_JSON = '{"assert": {"max-total": "1m"}, "policies": {\n  "email": {"base": "1s", "cap": "30s", "attempts": 5},\n  "report": {"base": "10s", "attempts": 4}\n}}\n';
+const APPLICATION_YML = "resilience4j:\n  retry:\n    instances:\n      svc:\n        maxAttempts: 3\n        waitDuration: 1s\n";
+const setUp = () => {
+  write("retry.json", RETRY_JSON);
+  write("application.yml", APPLICATION_YML);
+};
+
+const TEXT = [
+  "retry.json",
+  "  ✗ report (backoff config, line 3:3)",
+  "    4 retries: worst-case total 2 min 30 s, best case 2 min 30 s, largest delay 1 min 20 s (attempt 4), no jitter",
+  "    ✗ max-total 1 min: worst case 2 min 30 s (reached at attempt 3)",
+  "    ✗ max-delay 20 s: worst delay 1 min 20 s (first above the limit at attempt 3)",
+  "    ⚠ no-cap: exponential backoff without a cap: attempt 4 waits 1 min 20 s and the delays grow without limit; set a cap",
+  "  ✓ email (backoff config, line 2:3)",
+  "    5 retries: worst-case total 31 s, best case 31 s, largest delay 16 s (attempt 5), no jitter",
+  "    ✓ max-total 1 min: worst case 31 s",
+  "    ✓ max-delay 20 s: worst delay 16 s (attempt 5)",
+  "application.yml",
+  "  ✓ svc (Spring resilience4j, line 4:7)",
+  "    2 retries: worst-case total 2 s, best case 2 s, largest delay 1 s (attempt 1), no jitter",
+  "    ✓ max-delay 20 s: worst delay 1 s (attempt 1)",
+  "✗ 2 of 5 limits broken, 3 policies in 2 files; 1 warning",
+  "",
+];
+
+describe("backoff check PATH: reports", () => {
+  it("text: grouped by file, the files and policies with a failure first; exit 1", async () => {
+    setUp();
+    expect(await runCli(["check", ".", "--max-delay", "20s"])).toEqual({ code: 1, stdout: TEXT.join("\n"), stderr: "" });
+  });
+
+  it("exit 0 when every limit holds: a flag's limit reaches every policy (and replaces the file's own)", async () => {
+    setUp();
+    const result = await runCli(["check", ".", "--max-total", "3m", "--max-delay", "90s"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.split("\n").at(-2)).toBe("✓ all 6 limits hold, 3 policies in 2 files; 1 warning");
+    expect((await runCli(["check", ".", "--max-total", "3m", "--max-delay", "90s", "--strict"])).code).toBe(1);
+  });
+
+  it("GitHub annotations under GITHUB_ACTIONS=true: file, line and column of each broken limit and warning", async () => {
+    setUp();
+    const result = await runCli(["check", ".", "--max-delay", "20s"], { env: { GITHUB_ACTIONS: "true" } });
+    expect(result.stdout.split("\n").slice(0, 3)).toEqual([
+      "::error file=retry.json,line=3,col=3,title=backoff check::report: max-total 1 min broken: worst case 2 min 30 s (reached at attempt 3)",
+      "::error file=retry.json,line=3,col=3,title=backoff check::report: max-delay 20 s broken: worst delay 1 min 20 s (first above the limit at attempt 3)",
+      "::warning file=retry.json,line=3,col=3,title=backoff check::report: no-cap: exponential backoff without a cap: attempt 4 waits 1 min 20 s and the delays grow without limit; set a cap",
+    ]);
+    expect(result.stdout.split("\n").slice(3)).toEqual(TEXT);
+  });
+
+  it("json: one document with the policies, skipped files and totals; annotations go to stderr", async () => {
+    setUp();
+    write("bad/job.yaml", "apiVersion: batch/v1\nkind: Job\nspec: [\n");
+    const result = await runCli(["check", ".", "--max-delay", "20s", "--format", "json"], { env: { GITHUB_ACTIONS: "true" } });
+    expect(result.code).toBe(1);
+    const doc = JSON.parse(result.stdout);
+    expect(doc.ok).toBe(false);
+    expect(doc.exit_code).toBe(1);
+    expect(doc.policies.map((p: Record<string, unknown>) => [p.file, p.line, p.column, p.system, p.name, p.ok, p.retries, p.worst_total_ms, p.best_total_ms, p.worst_delay_ms])).toEqual([
+      ["application.yml", 4, 7, "resilience4j", "svc", true, 2, 2000, 2000, 1000],
+      ["retry.json", 2, 3, "backoff", "email", true, 5, 31_000, 31_000, 16_000],
+      ["retry.json", 3, 3, "backoff", "report", false, 4, 150_000, 150_000, 80_000],
+    ]);
+    expect(doc.policies[0].preset).toBe("resilience4j");
+    expect(doc.policies[0].options).toEqual({ base: "1s", factor: "1", jitter: "0", attempts: "2" });
+    expect(doc.policies[2].assertions[0]).toEqual({ limit: "max-total", ok: false, limit_ms: 60_000, actual_ms: 150_000, attempt: 3, message: "✗ max-total 1 min: worst case 2 min 30 s (reached at attempt 3)" });
+    expect(doc.skipped).toEqual([{ file: "bad/job.yaml", line: 4, column: 1, reason: "YAML: Flow sequence in block collection must be sufficiently indented and end with a ]" }]);
+    expect(doc.totals).toEqual({ files_scanned: 3, files_with_policies: 2, policies: 3, disabled: 0, skipped: 1, limits: 5, broken: 2, warnings: 1 });
+    expect(result.stderr.split("\n")).toEqual([
+      "warning: skipped bad/job.yaml:4:1: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
+      expect.stringMatching(/^::error file=retry\.json,line=3,col=3,title=backoff check::report: max-total/),
+      expect.stringMatching(/^::error file=retry\.json,line=3,col=3/),
+      expect.stringMatching(/^::warning file=retry\.json,line=3,col=3/),
+      "::warning file=bad/job.yaml,line=4,col=1,title=backoff check::skipped: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
+      "",
+    ]);
+  });
+
+  it("sarif: valid against the SARIF 2.1.0 schema (OASIS, errata 01), one result per broken limit and warning at its line", async () => {
+    setUp();
+    write("bad/job.yaml", "apiVersion: batch/v1\nkind: Job\nspec: [\n");
+    const result = await runCli(["check", ".", "--max-delay", "20s", "--format", "sarif"]);
+    expect(result.code).toBe(1);
+    const sarif = JSON.parse(result.stdout);
+    expect(validateSarif(sarif)).toEqual([]);
+    const run = sarif.runs[0];
+    expect(run.tool.driver.name).toBe("backoff");
+    expect(run.results.map((r: { ruleId: string; level: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number } } }> }) => [
+      r.ruleId,
+      r.level,
+      r.locations[0]!.physicalLocation.artifactLocation.uri,
+      r.locations[0]!.physicalLocation.region.startLine,
+      r.locations[0]!.physicalLocation.region.startColumn,
+    ])).toEqual([
+      ["max-total", "error", "retry.json", 3, 3],
+      ["max-delay", "error", "retry.json", 3, 3],
+      ["no-cap", "warning", "retry.json", 3, 3],
+    ]);
+    expect(run.results[0].message.text).toBe("report (backoff config): max-total broken: worst case 2 min 30 s (reached at attempt 3)");
+    expect(run.results.every((r: { ruleId: string; ruleIndex: number }) => run.tool.driver.rules[r.ruleIndex].id === r.ruleId)).toBe(true);
+    expect(run.invocations[0].toolExecutionNotifications.map((n: { message: { text: string } }) => n.message.text)).toEqual([
+      "skipped: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
+    ]);
+  });
+
+  it("sarif for --config FILE too; a document with no results when every limit holds", async () => {
+    setUp();
+    const viaConfig = JSON.parse((await runCli(["check", "--config", "retry.json", "--format", "sarif"])).stdout);
+    expect(validateSarif(viaConfig)).toEqual([]);
+    expect(viaConfig.runs[0].results.map((r: { ruleId: string; locations: Array<{ physicalLocation: { region: { startLine: number } } }> }) => [r.ruleId, r.locations[0]!.physicalLocation.region.startLine])).toEqual([
+      ["max-total", 3],
+      ["no-cap", 3],
+    ]);
+    const clean = JSON.parse((await runCli(["check", "application.yml", "--format", "sarif"])).stdout);
+    expect(validateSarif(clean)).toEqual([]);
+    expect(clean.runs[0].results).toEqual([]);
+    expect(await runCli(["check", "--base", "1s", "--format", "sarif"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "error: --format sarif points at lines of files: give the policies as a PATH (backoff check retry.json) or with --config FILE\n",
+    });
+  });
+});
+
+describe("backoff check PATH: what it reads and refuses", () => {
+  it("check retry.json (positional) gives --config's verdicts for the same policies", async () => {
+    setUp();
+    const positional = JSON.parse((await runCli(["check", "retry.json", "--format", "json"])).stdout);
+    const config = JSON.parse((await runCli(["check", "--config", "retry.json", "--format", "json"])).stdout);
+    expect(positional.policies.map((p: Record<string, unknown>) => [p.name, p.worst_total_ms, p.assertions])).toEqual(
+      config.policies.map((p: Record<string, unknown>) => [p.name, p.worst_total_ms, (p.assertions as unknown[])]),
+    );
+    expect(positional.exit_code).toBe(config.exit_code);
+  });
+
+  it("- reads one file from standard input (JSON or YAML, told apart by its first character)", async () => {
+    const result = await runCli(["check", "-", "--max-total", "1s"], { stdin: memoryStdin([APPLICATION_YML]) });
+    expect(result.stdout.split("\n").slice(0, 4)).toEqual([
+      "<stdin>",
+      "  ✗ svc (Spring resilience4j, line 4:7)",
+      "    2 retries: worst-case total 2 s, best case 2 s, largest delay 1 s (attempt 1), no jitter",
+      "    ✗ max-total 1 s: worst case 2 s (reached at attempt 2)",
+    ]);
+    expect(result.code).toBe(1);
+  });
+
+  it("a named file with no policy: exit 2, naming what is recognised", async () => {
+    write("deployment.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n");
+    const result = await runCli(["check", "deployment.yaml"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: no retry policy found in deployment\.yaml; recognised: backoff's own config \(JSON or YAML\), BullMQ job options, Step Functions/);
+  });
+
+  it("a missing PATH, a policy flag with PATH, --config with PATH, a bad limit: exit 2, one line", async () => {
+    setUp();
+    expect(await runCli(["check", "nope"])).toEqual({ code: 2, stdout: "", stderr: 'error: cannot read "nope": no such file or directory\n' });
+    expect(await runCli(["check", ".", "--base", "1s"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "error: --base describes one policy, but with PATH the policies come from the files; give limits instead (--max-total, --max-delay, --attempt-time, …)\n",
+    });
+    expect(await runCli(["check", ".", "--config", "retry.json"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "error: --config and PATH cannot be combined: give the config file as a PATH (backoff check retry.json)\n",
+    });
+    expect(await runCli(["check", ".", "--max-total", "soon"])).toEqual({ code: 2, stdout: "", stderr: 'error: --max-total must be a duration such as 250, 250ms, 1.5s, 2m or 1h, got "soon"\n' });
+    expect(await runCli(["check", "--exclude", "*.json"])).toEqual({ code: 2, stdout: "", stderr: "error: --exclude needs a PATH to search (backoff check . --exclude GLOB)\n" });
+  });
+
+  it("--exclude takes .gitignore patterns, repeatable; the root .gitignore is honoured, with ! re-including", async () => {
+    setUp();
+    write("old/retry.json", RETRY_JSON);
+    write("keep/application.yml", APPLICATION_YML);
+    write(".gitignore", "*.json\n!retry.json\n");
+    const files = async (...args: string[]) => {
+      const doc = JSON.parse((await runCli(["check", ".", "--format", "json", ...args])).stdout);
+      return [...new Set(doc.policies.map((p: { file: string }) => p.file))];
+    };
+    expect(await files()).toEqual(["application.yml", "retry.json", "keep/application.yml", "old/retry.json"]);
+    expect(await files("--exclude", "old/", "--exclude", "keep/*.yml")).toEqual(["application.yml", "retry.json"]);
+    write(".gitignore", "/old\nretry.json\n");
+    expect(await files()).toEqual(["application.yml", "keep/application.yml"]);
+  });
+
+  it("a policy whose system has no preset in this build is a usage error naming it", async () => {
+    write("job.yaml", "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:\n  backoffLimit: 4\n");
+    const result = await runCli(["check", "job.yaml"]);
+    // Until the kubernetes-job preset exists (issue 12), the policy cannot be computed.
+    if (result.code === 2) expect(result.stderr).toBe('error: job.yaml:5:3: Kubernetes Job policy "pi": unknown preset "kubernetes-job": this build of backoff cannot compute Kubernetes Job schedules yet\n');
+    else expect(result.stdout.split("\n")[1]).toBe("  ✓ pi (Kubernetes Job, line 5:3)");
+  });
+});
+
+// ajv-draft-04 is CommonJS with a default export: under NodeNext the class is on .default.
+const Ajv = (AjvDraft04 as unknown as { default: typeof AjvDraft04 }).default ?? AjvDraft04;
+const ajv = new (Ajv as unknown as new (options: object) => import("ajv").default)({ strict: false, allErrors: true });
+// The schema's string formats, checked the way the schema means them (RFC 3986 URIs, RFC 3339 times).
+ajv.addFormat("uri", (value: string) => /^[a-zA-Z][a-zA-Z0-9+.-]*:[^\s]*$/.test(value));
+ajv.addFormat("uri-reference", (value: string) => !/[\s]/.test(value));
+ajv.addFormat("date-time", (value: string) => !Number.isNaN(Date.parse(value)));
+const schema = JSON.parse(readFileSync(new URL("../../../fixtures/sarif-schema-2.1.0.json", import.meta.url), "utf8"));
+const validate = ajv.compile(schema);
+function validateSarif(doc: unknown): string[] {
+  return validate(doc) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+}

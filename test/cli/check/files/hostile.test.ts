@@ -1,0 +1,143 @@
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { recogniseFile } from "../../../../src/cli/check/recognise.js";
+import { runCli } from "../../../support/cli.js";
+
+// Hostile and broken input: nothing crashes, hangs or leaks; every failure is one line.
+let previousCwd: string;
+let dir: string;
+beforeEach(() => {
+  previousCwd = process.cwd();
+  dir = mkdtempSync(join(tmpdir(), "backoff-hostile-"));
+  process.chdir(dir);
+});
+afterEach(() => process.chdir(previousCwd));
+
+const write = (name: string, content: string | Buffer) => {
+  mkdirSync(join(dir, name, ".."), { recursive: true });
+  writeFileSync(join(dir, name), content);
+};
+
+/** The YAML "billion laughs": 9^9 strings if expanded. */
+const LAUGHS = [
+  'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+  ...["b", "c", "d", "e", "f", "g", "h", "i"].map((name, i) => `${name}: &${name} [${Array(9).fill(`*${"abcdefghi"[i]}`).join(",")}]`),
+].join("\n");
+
+/** A resilience4j instance the CLI can check today (the resilience4j preset exists). */
+const RETRY = "resilience4j:\n  retry:\n    instances:\n      svc:\n        maxAttempts: 3\n        waitDuration: 1s\n";
+
+describe("hostile input", () => {
+  it("an alias bomb beside a policy: parsed in linear time, the policy found", () => {
+    const started = performance.now();
+    const result = recogniseFile({ name: "job.yaml", text: `apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: pi\n  annotations:\n${LAUGHS.replace(/^/gm, "    ")}\nspec:\n  backoffLimit: 2\n`, kind: "yaml", named: true });
+    expect(result.policies.map((p) => [p.name, p.options.attempts, p.line, p.column])).toEqual([["pi", "2", 16, 3]]);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it("an alias bomb where Spring properties are read: refused with its place, exit 2, within seconds", async () => {
+    write("application.yml", `${LAUGHS}\n${RETRY}        retryExceptions: *i\n`);
+    const started = performance.now();
+    const result = await runCli(["check", "application.yml"]);
+    expect(result).toEqual({ code: 2, stdout: "", stderr: "error: application.yml:16:9: more than 100000 Spring properties in one document\n" });
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it("a merge-key bomb is stopped by the budget", () => {
+    let text = `a0: &a0 {${Array.from({ length: 50 }, (_, i) => `k${i}: ${i}`).join(", ")}}\n`;
+    for (let i = 1; i < 3000; i++) text += `a${i}: &a${i} {<<: *a${i - 1}, z${i}: 1}\n`;
+    text += "kind: Job\napiVersion: batch/v1\n";
+    expect(() => recogniseFile({ name: "m.yaml", text, kind: "yaml", named: true })).toThrow(/^m\.yaml:\d+:\d+: YAML: too many aliases and merge keys for the size of the file/);
+  });
+
+  it("10,000-deep nesting in YAML and JSON: one line, exit 2", async () => {
+    write("deep.yaml", `apiVersion: batch/v1\nkind: Job\nspec: ${"[".repeat(10_000)}${"]".repeat(10_000)}\n`);
+    write("deep.json", `{"StartAt": "A", "States": ${"[".repeat(10_000)}${"]".repeat(10_000)}}`);
+    // The 201st bracket: "spec: " is 6 characters, so column 7 + 200.
+    expect(await runCli(["check", "deep.yaml"])).toEqual({ code: 2, stdout: "", stderr: "error: deep.yaml:3:207: YAML: nested more than 200 levels deep\n" });
+    // The JSON reader stops at 64 levels: the 65th bracket is at offset 27 + 64.
+    expect(await runCli(["check", "deep.json"])).toEqual({ code: 2, stdout: "", stderr: "error: deep.json:1:92: nested more than 64 levels deep\n" });
+  });
+
+  it("a 10,000-deep compact sequence is refused before the parser sees it", () => {
+    expect(() => recogniseFile({ name: "s.yaml", text: `kind: Job\napiVersion: batch/v1\nx:\n${"- ".repeat(10_000)}1\n`, kind: "yaml", named: true })).toThrow(
+      "s.yaml:4:1: YAML: nested too deeply (a line indented 20000 columns)",
+    );
+  });
+
+  it("__proto__, constructor and prototype keys pollute nothing", async () => {
+    const before = Object.getOwnPropertyNames(Object.prototype).sort();
+    write("job.yaml", "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: x\n  __proto__: {polluted: true}\n  constructor: {prototype: {polluted: true}}\nspec:\n  backoffLimit: 1\n");
+    write("app.json", '{"__proto__": {"polluted": true}, "StartAt": "A", "States": {"A": {"Retry": [{"__proto__": {"MaxAttempts": 99}, "ErrorEquals": ["States.ALL"]}]}}}');
+    const job = recogniseFile({ name: "job.yaml", text: `apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: x\n  __proto__: {polluted: true}\nspec:\n  backoffLimit: 1\n`, kind: "yaml", named: true });
+    expect(job.policies.map((p) => p.options)).toEqual([{ attempts: "1" }]);
+    const asl = recogniseFile({ name: "app.json", text: '{"__proto__": {"polluted": true}, "StartAt": "A", "States": {"A": {"Retry": [{"__proto__": {"MaxAttempts": 99}, "ErrorEquals": ["States.ALL"]}]}}}', kind: "json", named: true });
+    expect(asl.policies.map((p) => p.options)).toEqual([{}]);
+    write("own.json", '{"__proto__": {"base": "1s"}, "base": "2s"}');
+    const own = await runCli(["check", "own.json"]);
+    expect(own).toEqual({ code: 2, stdout: "", stderr: 'error: own.json:1:2: key "__proto__" in the top level is not allowed\n' });
+    expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
+  });
+
+  it("custom and unknown tags construct nothing: the node keeps its plain value", () => {
+    const text = "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: !!js/function 'function () { throw 1 }'\n  labels: !!python/object:os.system {cmd: ls}\n  uid: !Ref Something\nspec:\n  backoffLimit: 3\n";
+    const result = recogniseFile({ name: "tags.yaml", text, kind: "yaml", named: true });
+    expect(result.policies.map((p) => [p.name, p.options.attempts])).toEqual([["function () { throw 1 }", "3"]]);
+  });
+
+  it("binary files: passed over while scanning, refused when named", async () => {
+    write("tree/blob.json", Buffer.from([0x7b, 0x00, 0xff, 0x13, 0x37, 0x00]));
+    write("tree/latin1.yaml", Buffer.from("kind: Job\napiVersion: batch/v1\nmetadata: {name: caf\xe9}\n", "latin1"));
+    write("tree/application.yml", RETRY);
+    const scan = await runCli(["check", "tree"]);
+    expect(scan.code).toBe(0);
+    expect(scan.stderr).toBe("");
+    expect(scan.stdout.split("\n").slice(0, 2)).toEqual(["tree/application.yml", "  ✓ svc (Spring resilience4j, line 4:7)"]);
+    expect(await runCli(["check", "tree/blob.json"])).toEqual({ code: 2, stdout: "", stderr: "error: tree/blob.json is not a text file (it holds binary data)\n" });
+  });
+
+  it("a symbolic link loop is skipped with one line (and fails only under --strict)", async () => {
+    write("tree/application.yml", RETRY);
+    mkdirSync(join(dir, "tree", "sub"));
+    symlinkSync("..", join(dir, "tree", "sub", "up"));
+    symlinkSync("self.yaml", join(dir, "tree", "self.yaml"));
+    const result = await runCli(["check", "tree"]);
+    expect(result.code).toBe(0);
+    // The directory's own files first (self.yaml), then its subdirectories (sub/up).
+    expect(result.stderr).toBe("warning: skipped tree/self.yaml: a symbolic link loop\nwarning: skipped tree/sub/up: a symbolic link loop (leads back to tree)\n");
+    expect((await runCli(["check", "tree", "--strict"])).code).toBe(1);
+  });
+
+  it("Helm and Jinja templates are skipped with one line; Argo's quoted {{…}} is not a template", async () => {
+    write("chart/Chart.yaml", "apiVersion: v2\nname: jobs\nversion: 0.1.0\n");
+    write("chart/templates/job.yaml", 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: "{{ .Release.Name }}"\nspec:\n  backoffLimit: 3\n');
+    write("ansible/job.yaml", "apiVersion: batch/v1\nkind: Job\nmetadata: {name: x}\nspec:\n  backoffLimit: {{ job_retries }}\n");
+    write("ansible/README.yaml", "title: {{ no policy words here }}\n");
+    const result = await runCli(["check", "."]);
+    expect(result.stderr).toBe(
+      "warning: skipped ansible/job.yaml: a Helm or Jinja template ({{ … }}); check what it renders: helm template … | backoff check -\n" +
+        "warning: skipped chart/templates/job.yaml: a Helm or Jinja template ({{ … }}); check what it renders: helm template … | backoff check -\n",
+    );
+    expect(result.code).toBe(0);
+    expect((await runCli(["check", ".", "--strict"])).code).toBe(1);
+  });
+
+  it("a file over 10 MB: skipped with one line while scanning, refused when named", async () => {
+    write("big/huge.yaml", `kind: Job\n#${"x".repeat(10 * 1024 * 1024)}\n`);
+    const scan = await runCli(["check", "big"]);
+    expect(scan).toEqual({ code: 0, stdout: "✓ no limits given (--max-total, --max-delay, …), no retry policy found in 0 files; 1 skipped\n", stderr: "warning: skipped big/huge.yaml: larger than 10 MB (10485772 bytes)\n" });
+    expect(await runCli(["check", "big/huge.yaml"])).toEqual({ code: 2, stdout: "", stderr: "error: big/huge.yaml is 10485772 bytes; backoff reads configuration files of at most 10 MB\n" });
+  });
+
+  it("a file that cannot be parsed: one line with file:line:col; exit 2 when named, skipped while scanning", async () => {
+    write("k8s/job.yaml", "apiVersion: batch/v1\nkind: Job\nspec:\n  backoffLimit: 2\n   bad: indentation\n");
+        // The parser reads "2 bad" as one plain scalar and trips on the ":" after it, reporting where the scalar starts.
+    expect(await runCli(["check", "k8s/job.yaml"])).toEqual({ code: 2, stdout: "", stderr: "error: k8s/job.yaml:4:17: YAML: Nested mappings are not allowed in compact mappings\n" });
+    const scan = await runCli(["check", "k8s"]);
+    expect(scan.stderr).toBe("warning: skipped k8s/job.yaml:4:17: YAML: Nested mappings are not allowed in compact mappings\n");
+    expect(scan.code).toBe(0);
+  });
+});

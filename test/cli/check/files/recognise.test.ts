@@ -1,0 +1,78 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { discover } from "../../../../src/cli/check/discover.js";
+import { recogniseFile } from "../../../../src/cli/check/recognise.js";
+
+const TREE = "test/fixtures/policies";
+
+/** Every policy found in the fixture tree, as [file, line:col, system, name, options, disabled]. */
+async function found() {
+  const rows: Array<[string, string, string, string, Record<string, string | undefined>, boolean]> = [];
+  const passedOver: string[] = [];
+  for await (const candidate of discover([TREE], [], () => undefined)) {
+    const result = recogniseFile({ name: candidate.name, text: readFileSync(candidate.path, "utf8"), kind: candidate.kind, named: false });
+    if (!result.looked) passedOver.push(candidate.name);
+    for (const p of result.policies) rows.push([p.file.slice(TREE.length + 1), `${p.line}:${p.column}`, p.system, p.name, p.options, p.disabled === true]);
+  }
+  return { rows, passedOver };
+}
+
+// Lines and columns read off the fixture files (1-based; the column of the block's first
+// character: the retrier's "{" or "- ", the retryStrategy / retries / retry_policy key,
+// the instance's name key, the first retry property).
+describe("policies found in the fixture tree", () => {
+  it("finds every policy of every kind, at its line and column, with the values the file gives", async () => {
+    const { rows } = await found();
+    expect(rows).toEqual([
+      ["argo/cron-workflow.yaml", "11:7", "argo", "nightly-report/report", { attempts: "3", base: "30s", factor: "2", cap: "300s" }, false],
+      ["argo/workflow.yaml", "8:3", "argo", "retry-backoff- (spec.retryStrategy)", { attempts: "2" }, false],
+      ["argo/workflow.yaml", "12:5", "argo", "retry-backoff-/retry-backoff", { attempts: "10", base: "1s", factor: "2", maxElapsed: "60s" }, false],
+      [
+        "backoff/retry.json",
+        "4:5",
+        "backoff",
+        "email",
+        { maxTotal: "5m", maxDelay: "30s", strategy: "exponential", base: "1s", cap: "30s", attempts: "8" },
+        false,
+      ],
+      ["backoff/retry.json", "5:5", "backoff", "webhook", { maxTotal: "5m", maxDelay: "30s", strategy: "linear", base: "2s", step: "2s", attempts: "5" }, false],
+      ["backoff/retry.yaml", "2:1", "backoff", "retry.yaml", { strategy: "exponential", base: "500ms", cap: "10s", attempts: "6", jitter: "full", maxTotal: "1m" }, false],
+      ["bullmq/email-job.json", "1:1", "bullmq", "email-job.json", { preset: "bullmq", strategy: "exponential", base: "1000", attempts: "4" }, false],
+      ["cloudformation/template.json", "8:168", "step-functions", "NightlyExport/Export", { base: "60s", attempts: "3" }, false],
+      ["cloudformation/template.yaml", "18:17", "step-functions", "PaymentStateMachine/Charge", { base: "5s", attempts: "2" }, false],
+      ["cloudformation/template.yaml", "40:17", "step-functions", "RefundStateMachine/Refund", { base: "10s", attempts: "5", factor: "2", cap: "60s" }, false],
+      ["envoy/envoy.yaml", "22:19", "envoy", 'backend / prefix "/api"', { attempts: "3", attemptTime: "2s", base: "100ms", cap: "1s" }, false],
+      ["istio/virtual-service.yaml", "14:5", "istio", "ratings/ratings-v1", { attempts: "3", attemptTime: "2s" }, false],
+      ["istio/virtual-service.yaml", "18:5", "istio", "ratings/http[1] (mesh default)", {}, false],
+      ["kafka/producer.properties", "5:1", "kafka", "producer.properties", { base: "100ms", cap: "1s", attempts: "2147483647", maxElapsed: "120s" }, false],
+      ["kubernetes/jobs.yaml", "22:3", "kubernetes-job", "pi", { attempts: "4" }, false],
+      ["kubernetes/jobs.yaml", "39:7", "kubernetes-job", "hello", { attempts: "2" }, false],
+      ["kubernetes/jobs.yaml", "56:1", "kubernetes-job", "migrate", {}, false],
+      ["spring/application.properties", "6:1", "resilience4j", "paymentGateway", { base: "2s", factor: "2", jitter: "0", attempts: "3", cap: "10s" }, false],
+      ["spring/application.properties", "3:1", "kafka", "spring.kafka.properties", { base: "250ms", cap: "5s" }, false],
+      ["spring/application.yml", "22:7", "resilience4j", "backendA", { base: "500ms", factor: "2", jitter: "0", attempts: "4" }, false],
+      ["spring/application.yml", "28:7", "resilience4j", "backendB", { base: "1s", factor: "1", jitter: "0.25", attempts: "3" }, false],
+      ["spring/application.yml", "15:7", "resilience4j", "configs.default", { base: "100ms", factor: "1", jitter: "0", attempts: "2" }, false],
+      ["spring/application.yml", "7:7", "kafka", "spring.kafka.producer", { base: "200ms", attempts: "5", maxElapsed: "60s" }, false],
+      ["spring/application.yml", "41:7", "resilience4j", "backendA [profile prod]", { base: "500ms", factor: "2", jitter: "0", attempts: "7" }, false],
+      ["step-functions/legacy-map.asl.yaml", "15:15", "step-functions", "Transcode", { base: "30s", attempts: "4", factor: "3.0" }, false],
+      [
+        "step-functions/order.asl.json",
+        "10:9",
+        "step-functions",
+        "ValidateOrder [Lambda.ServiceException, Lambda.TooManyRequestsException]",
+        { base: "2s", attempts: "6", factor: "2" },
+        false,
+      ],
+      ["step-functions/order.asl.json", "16:9", "step-functions", "ValidateOrder [States.Timeout]", { attempts: "0" }, true],
+      ["step-functions/order.asl.json", "33:17", "step-functions", "ChargeCard", { base: "1s", attempts: "3", factor: "1.5", cap: "5s", jitter: "full" }, false],
+      ["step-functions/order.asl.json", "59:31", "step-functions", "ReserveItem", {}, false],
+    ]);
+  });
+
+  it("reads package.json's text and passes it over without parsing; leaves out node_modules and what .gitignore lists", async () => {
+    const { rows, passedOver } = await found();
+    expect(passedOver).toEqual([`${TREE}/package.json`]);
+    expect(rows.some(([file]) => file.startsWith("node_modules") || file.startsWith("generated"))).toBe(false);
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { seededRandom } from "../../src/cli/shared/random.js";
+import { draw, drawMean } from "../../src/core/jitter/uniform.js";
+import { runCli } from "../support/cli.js";
+
+// Issue 16, item 5: a jitter range whose top passes 2^53 − 1 keeps its true top, so the
+// share of draws clamped to the cap, and with it the mean, is exact.
+
+const MAX = 2n ** 53n - 1n;
+
+/** E[min(U{lo..hi}, c)] as an exact fraction, by the textbook sum (BigInt throughout). */
+function exactMean(lo: bigint, hi: bigint, c: bigint): { num: bigint; den: bigint } {
+  const below = ((c - lo) * (lo + c - 1n)) / 2n; // Σ_{v=lo}^{c−1} v (the product is even)
+  return { num: below + c * (hi - c + 1n), den: hi - lo + 1n };
+}
+
+describe("proportional jitter at 2^53 (issue 16, item 5)", () => {
+  it("--base 2^53−1 --cap 2^53−1 --jitter 0.5: the mean is ≈ 7881299347898367.4, not 6755399441055744", async () => {
+    const { code, stdout } = await runCli(["--base", String(MAX), "--cap", String(MAX), "--jitter", "0.5", "--attempts", "1", "--format", "csv"]);
+    expect(code).toBe(0);
+    const [header, line] = stdout.trim().split("\n");
+    const row = Object.fromEntries(line!.split(",").map((v, i) => [header!.split(",")[i]!, v]));
+    // d = 2^53 − 1: lo = ⌈d/2⌉, hi = ⌊3d/2⌋, and every draw from d up counts as d.
+    const d = MAX;
+    const { num, den } = exactMean((d + 1n) / 2n, (3n * d) / 2n, d);
+    const nearest = (2n * num + den) / (2n * den); // the integer nearest the exact mean (a double has no finer step here)
+    expect(nearest).toBe(7881299347898367n);
+    expect(row["mean_ms"]).toBe(String(nearest));
+    expect(row["min_ms"]).toBe("4503599627370496");
+    expect(row["max_ms"]).toBe(String(MAX));
+  });
+
+  it("drawMean with the top past 2^53 − 1 agrees with the exact fraction", () => {
+    const lo = 2 ** 52;
+    const ceiling = 2 ** 53 - 101;
+    const top = 2n ** 53n + 12345n;
+    const { num, den } = exactMean(BigInt(lo), top, BigInt(ceiling));
+    const mean = drawMean({ lo, hi: Number(MAX), ceiling, hiBeyond: top });
+    expect(BigInt(Math.round(mean))).toBe((2n * num + den) / (2n * den));
+  });
+
+  it("sampling from such a range stays within [lo, ceiling] and hits the ceiling as often as the top's share says", () => {
+    const lo = 2 ** 53 - 10;
+    const ceiling = 2 ** 53 - 1;
+    const top = 2n ** 53n + 10n; // 21 values, lo..lo+8 below the ceiling, 12 at or past it
+    const random = seededRandom(53);
+    const runs = 21_000;
+    let atCeiling = 0;
+    for (let i = 0; i < runs; i++) {
+      const value = draw({ lo, hi: ceiling, ceiling, hiBeyond: top }, random);
+      expect(value).toBeGreaterThanOrEqual(lo);
+      expect(value).toBeLessThanOrEqual(ceiling);
+      if (value === ceiling) atCeiling++;
+    }
+    // Expected 12/21 of the runs (12,000); the binomial standard deviation is about 72: allow five.
+    expect(Math.abs(atCeiling - 12_000)).toBeLessThan(5 * 72);
+  });
+});

@@ -1,0 +1,279 @@
+/**
+ * urllib3 (Python) and go-retryablehttp (Go) held against their presets by running
+ * the libraries themselves: Debian's python3-urllib3 (1.26) and any python3 with
+ * urllib3 2.x, and golang-github-hashicorp-go-retryablehttp-dev built in GOPATH mode
+ * (GO111MODULE=off, GOPATH=/usr/share/gocode: no module download). Where a toolchain
+ * is missing the tests are skipped with the reason printed; under CI they fail instead
+ * (.ci/run installs the packages).
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { findPreset } from "../../src/presets/registry.js";
+import type { PresetOverrides } from "../../src/presets/types.js";
+
+const IN_CI = Boolean(process.env["CI"]) && process.env["CI"] !== "false";
+
+function model(name: string, overrides: PresetOverrides = {}) {
+  return findPreset(name)!.build(overrides);
+}
+
+/** Round half up, the presets' whole-ms convention for fractional library values. */
+function wholeMs(x: number): number {
+  const f = Math.floor(x);
+  return x - f >= 0.5 ? f + 1 : f;
+}
+
+/** A missing toolchain: a failing test under CI, else a skipped one whose reason is printed. */
+function unavailable(what: string, reason: string): void {
+  if (IN_CI) {
+    it(`${what} is installed (CI)`, () => {
+      throw new Error(`${reason}; .ci/run installs it`);
+    });
+    return;
+  }
+  console.warn(`skipped ${what}: ${reason}`);
+  it.skip(`${what} (skipped: ${reason})`, () => undefined);
+}
+
+// ---------------------------------------------------------------- urllib3
+
+/** Each case: Retry(total, backoff_factor[, backoff_max, backoff_jitter]), then get_backoff_time() after 1..attempts increments. */
+interface Urllib3Case {
+  readonly factor: number;
+  readonly max: number;
+  readonly jitter: number;
+  readonly draw: number | null;
+  readonly attempts: number;
+}
+
+const URLLIB3_SCRIPT = `
+import json, random, sys
+import urllib3
+from urllib3.util.retry import Retry
+from urllib3.exceptions import ConnectTimeoutError
+v2 = int(urllib3.__version__.split(".")[0]) >= 2
+cases = json.loads(sys.stdin.read())
+out = {"version": urllib3.__version__, "total": Retry().total, "DEFAULT_total": Retry.DEFAULT.total, "cases": []}
+for c in cases:
+    if c["jitter"] and not v2:
+        out["cases"].append(None)
+        continue
+    kw = dict(total=c["attempts"] + 5, backoff_factor=c["factor"])
+    if v2:
+        kw["backoff_max"] = c["max"]
+        kw["backoff_jitter"] = c["jitter"]
+    else:
+        Retry.DEFAULT_BACKOFF_MAX = c["max"]  # a class attribute in 1.26
+    if c["draw"] is not None:
+        random.random = (lambda x: (lambda: x))(c["draw"])
+    r = Retry(**kw)
+    values = []
+    for a in range(c["attempts"]):
+        r = r.increment(method="GET", url="/", error=ConnectTimeoutError())
+        values.append(r.get_backoff_time())
+    out["cases"].append(values)
+print(json.dumps(out))
+`;
+
+/** Every python3 here that imports urllib3, once per interpreter. */
+function pythonsWithUrllib3(): string[] {
+  const seen = new Map<string, string>();
+  for (const candidate of ["python3", "/usr/bin/python3"]) {
+    const probe = spawnSync(candidate, ["-c", "import sys, urllib3; print(sys.executable, urllib3.__version__)"], { encoding: "utf8" });
+    if (probe.status === 0) seen.set(probe.stdout.trim(), candidate);
+  }
+  return [...seen.values()];
+}
+
+const URLLIB3_CASES: readonly Urllib3Case[] = [
+  { factor: 0.5, max: 120, jitter: 0, draw: null, attempts: 12 },
+  { factor: 0.1, max: 120, jitter: 0, draw: null, attempts: 14 },
+  { factor: 0.3, max: 10, jitter: 0, draw: null, attempts: 10 },
+  { factor: 1.7, max: 120, jitter: 0, draw: null, attempts: 10 },
+  { factor: 0.5, max: 120, jitter: 0.5, draw: 0, attempts: 12 },
+  { factor: 0.5, max: 120, jitter: 0.5, draw: 1 - 2 ** -53, attempts: 12 },
+  { factor: 0.25, max: 30, jitter: 1.3, draw: 0, attempts: 10 },
+  { factor: 0.25, max: 30, jitter: 1.3, draw: 1 - 2 ** -53, attempts: 10 },
+];
+
+describe("urllib3 (Retry.get_backoff_time run by python3)", () => {
+  const pythons = pythonsWithUrllib3();
+  if (pythons.length === 0) {
+    unavailable("python3 with urllib3", "no python3 here imports urllib3 (Debian: apt-get install python3-urllib3)");
+    return;
+  }
+  for (const python of pythons) {
+    const run = spawnSync(python, ["-c", URLLIB3_SCRIPT], { input: JSON.stringify(URLLIB3_CASES), encoding: "utf8" });
+    const result = JSON.parse(run.status === 0 ? run.stdout : "null") as { version: string; total: number; DEFAULT_total: number; cases: (number[] | null)[] } | null;
+
+    it(`${python}: runs (urllib3 ${result?.version ?? "?"})`, () => {
+      expect([run.status, run.stderr]).toEqual([0, ""]);
+    });
+    if (result === null) continue;
+
+    it(`${python}: Retry() allows total=10, Retry.DEFAULT 3; the preset's default is Retry()'s`, () => {
+      expect([result.total, result.DEFAULT_total]).toEqual([10, 3]);
+      expect(model("urllib3").retries).toBe(result.total);
+    });
+
+    it(`${python}: every get_backoff_time equals the preset's delay, and the extreme draws its bounds (urllib3 ${result.version})`, () => {
+      let compared = 0;
+      URLLIB3_CASES.forEach((c, i) => {
+        const values = result.cases[i];
+        if (values === null || values === undefined) return; // 1.26 has no backoff_jitter
+        const m = model("urllib3", { baseMs: c.factor * 1000, capMs: c.max * 1000, ...(c.jitter === 0 ? {} : { jitter: String(c.jitter) }) });
+        values.forEach((seconds, index) => {
+          const a = index + 1;
+          const ms = wholeMs(seconds * 1000);
+          if (c.draw === null) expect(m.delay(a).delayMs).toBe(ms);
+          else if (c.draw === 0) expect(m.bounds(a).minMs).toBe(ms);
+          else expect(m.bounds(a).maxMs).toBe(ms);
+          compared++;
+        });
+      });
+      expect(compared).toBeGreaterThanOrEqual(46);
+    });
+  }
+});
+
+// ---------------------------------------------------------------- go-retryablehttp
+
+const GO_PROGRAM = `package main
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"sync/atomic"
+	"time"
+
+	retryablehttp "github.com/hashicorp/go-retryablehttp"
+)
+
+type pair struct{ Min, Max time.Duration }
+
+func main() {
+	out := map[string]interface{}{}
+	c := retryablehttp.NewClient()
+	out["defaults"] = []int64{int64(c.RetryWaitMin), int64(c.RetryWaitMax), int64(c.RetryMax)}
+
+	var exponential [][]int64
+	for _, p := range []pair{{time.Second, 30 * time.Second}, {350 * time.Millisecond, 20 * time.Second}, {1500 * time.Microsecond, time.Second}, {2 * time.Second, time.Second}} {
+		var row []int64
+		for n := 0; n < 40; n++ {
+			row = append(row, int64(retryablehttp.DefaultBackoff(p.Min, p.Max, n, nil)))
+		}
+		exponential = append(exponential, row)
+	}
+	out["exponential"] = exponential
+
+	var flat []int64
+	for n := 0; n < 6; n++ {
+		flat = append(flat, int64(retryablehttp.LinearJitterBackoff(5*time.Second, time.Second, n, nil)))
+	}
+	out["linearFlat"] = flat
+
+	var draws [][]int64
+	for n := 0; n < 5; n++ {
+		var row []int64
+		for i := 0; i < 600; i++ {
+			row = append(row, int64(retryablehttp.LinearJitterBackoff(time.Second, 30*time.Second, n, nil)))
+		}
+		draws = append(draws, row)
+	}
+	out["linearDraws"] = draws
+
+	var requests int32
+	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		atomic.AddInt32(&requests, 1)
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	defer server.Close()
+	client := retryablehttp.NewClient()
+	client.Logger = nil
+	var attemptNums []int
+	client.Backoff = func(min, max time.Duration, attemptNum int, resp *http.Response) time.Duration {
+		attemptNums = append(attemptNums, attemptNum)
+		return 0
+	}
+	resp, err := client.Get(server.URL)
+	if err == nil {
+		resp.Body.Close()
+	}
+	out["loop"] = map[string]interface{}{"requests": atomic.LoadInt32(&requests), "attemptNums": attemptNums, "failed": err != nil}
+	json.NewEncoder(os.Stdout).Encode(out)
+}
+`;
+
+function goEnvironment(): NodeJS.ProcessEnv {
+  return { ...process.env, GO111MODULE: "off", GOPATH: "/usr/share/gocode", GOFLAGS: "", GOCACHE: join(tmpdir(), "backoff-gocache"), CGO_ENABLED: "0" };
+}
+
+describe("go-retryablehttp (DefaultBackoff, LinearJitterBackoff and Client.Do run by Go)", () => {
+  const env = goEnvironment();
+  const list = spawnSync("go", ["list", "github.com/hashicorp/go-retryablehttp"], { env, encoding: "utf8" });
+  if (list.error || list.status !== 0) {
+    const reason = list.error ? "no go toolchain (Debian: apt-get install golang-go)" : "github.com/hashicorp/go-retryablehttp is not under /usr/share/gocode (Debian: apt-get install golang-github-hashicorp-go-retryablehttp-dev)";
+    unavailable("go with go-retryablehttp", reason);
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), "backoff-go-"));
+  writeFileSync(join(dir, "main.go"), GO_PROGRAM);
+  let run: ReturnType<typeof spawnSync> | null = null;
+  const result = () => {
+    run ??= spawnSync("go", ["run", "main.go"], { cwd: dir, env, encoding: "utf8", timeout: 120_000 });
+    if (run.status !== 0) throw new Error(`go run main.go failed (${run.status ?? run.signal}): ${String(run.stderr)}`);
+    return JSON.parse(String(run.stdout)) as {
+      defaults: [number, number, number];
+      exponential: number[][];
+      linearFlat: number[];
+      linearDraws: number[][];
+      loop: { requests: number; attemptNums: number[]; failed: boolean };
+    };
+  };
+
+  it("builds and runs", { timeout: 130_000 }, () => {
+    result();
+    expect(run!.status).toBe(0);
+  });
+
+  it("NewClient's defaults are the preset's: RetryWaitMin 1 s, RetryWaitMax 30 s, RetryMax 4", () => {
+    const [min, max, retryMax] = result().defaults;
+    const parameters = model("go-retryablehttp").parameters;
+    expect([min / 1e6, max / 1e6, retryMax]).toEqual([parameters["RetryWaitMin"], parameters["RetryWaitMax"], parameters["RetryMax"]]);
+    expect(model("go-retryablehttp").retries).toBe(retryMax);
+  });
+
+  it("DefaultBackoff(min, max, a − 1) equals the preset's delay at attempt a", () => {
+    const pairs: [number, number][] = [[1000, 30_000], [350, 20_000], [1.5, 1000], [2000, 1000]];
+    result().exponential.forEach((row, i) => {
+      const [baseMs, capMs] = pairs[i]!;
+      const m = model("go-retryablehttp", { baseMs, capMs });
+      expect(row.map((ns, n) => [n + 1, wholeMs(ns / 1e6)])).toEqual(row.map((_, n) => [n + 1, m.delay(n + 1).delayMs]));
+    });
+  });
+
+  it("LinearJitterBackoff: a × RetryWaitMin when RetryWaitMax ≤ RetryWaitMin; real draws inside the bounds otherwise", () => {
+    const flat = model("go-retryablehttp", { strategy: "linear", baseMs: 5000, capMs: 1000 });
+    expect(result().linearFlat.map((ns) => wholeMs(ns / 1e6))).toEqual([1, 2, 3, 4, 5, 6].map((a) => flat.delay(a).delayMs));
+    const m = model("go-retryablehttp", { strategy: "linear" });
+    result().linearDraws.forEach((row, n) => {
+      const { minMs, maxMs } = m.bounds(n + 1);
+      for (const ns of row) {
+        const ms = wholeMs(ns / 1e6);
+        expect(ms >= minMs && ms <= maxMs).toBe(true);
+      }
+      // 600 draws spread over most of [a × 1 s, a × 30 s]
+      expect(Math.max(...row) - Math.min(...row)).toBeGreaterThan((n + 1) * 25e9);
+    });
+  });
+
+  it("Client.Do against a 503 server: Backoff gets attemptNum 0..3 and 5 requests are made (RetryMax 4)", () => {
+    const { loop } = result();
+    expect(loop).toEqual({ requests: 5, attemptNums: [0, 1, 2, 3], failed: true });
+  });
+});
