@@ -51,7 +51,10 @@ export function presetSimulation(values: OptionValues, options: SimulateSwitches
   const seed = values.seed === undefined ? DEFAULT_SEED : parseSeed("--seed", values.seed);
   // Without jitter the library's rows end where it stops by elapsed time.
   const plainLast = rule.kind === "elapsed" ? rule.stop.lastAttempt : retries;
-  const plain = () => (attempt: number) => (attempt > plainLast ? null : model.delay(attempt).delayMs);
+  // Where the library totals in a finer unit (cenkalti's ns), each step is that of its rounded total, as the schedule shows it.
+  const plainStep = (attempt: number) =>
+    model.totals ? model.totals(attempt).cumulativeMs - (attempt > 1 ? model.totals(attempt - 1).cumulativeMs : 0) : model.delay(attempt).delayMs;
+  const plain = () => (attempt: number) => (attempt > plainLast ? null : plainStep(attempt));
   const stopping = rule.kind === "forever" ? `${ruleText}; simulated over ${retries} ${retries === 1 ? "retry" : "retries"}${range === null ? " (--attempts to change)" : ""}` : ruleText;
   return {
     kind: "preset",

@@ -169,11 +169,16 @@ export function elapsedLimit(spec: ElapsedLimitSpec): ElapsedLimit {
       return { wait: made, elapsed };
     };
   };
+  // A simulated client's clock adds whole-ms waits: each is the step of the rounded total, so its time is the library's.
   const client = (random: RandomSource) => {
     const next = run(random);
+    let reported = 0;
     return (attempt: number): number | null => {
-      const { wait } = next(attempt);
-      return wait === null ? null : toMs(wait);
+      const { wait, elapsed } = next(attempt);
+      if (wait === null) return null;
+      const step = toMs(elapsed) - reported;
+      reported += step;
+      return step;
     };
   };
   const sampledRun = (random: RandomSource) => {
