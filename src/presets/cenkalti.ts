@@ -128,10 +128,7 @@ export const cenkalti: Preset = {
       jittered: rf > 0,
       bounds: limit.bounds,
       meanMs: limit.meanMs,
-      sampler: (random) => {
-        const run = limit.client(random);
-        return (attempt) => run(attempt) ?? 0;
-      },
+      sampler: limit.sampler,
       client: limit.client,
       totals: limit.totals,
       sampledRun: limit.sampledRun,

@@ -134,10 +134,7 @@ export const kafka: Preset = {
       jittered,
       bounds: limit.bounds,
       meanMs: limit.meanMs,
-      sampler: (random) => {
-        const run = limit.client(random);
-        return (attempt) => run(attempt) ?? 0;
-      },
+      sampler: limit.sampler,
       client: limit.client,
       totals: limit.totals,
       sampledRun: limit.sampledRun,

@@ -120,10 +120,7 @@ export const pRetry: Preset = {
       jittered: randomize,
       bounds: limit.bounds,
       meanMs: limit.meanMs,
-      sampler: (random) => {
-        const run = limit.client(random);
-        return (attempt) => run(attempt) ?? 0;
-      },
+      sampler: limit.sampler,
       client: limit.client,
       totals: limit.totals,
       sampledRun: limit.sampledRun,

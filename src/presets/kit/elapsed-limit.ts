@@ -70,6 +70,8 @@ export interface ElapsedLimit {
   meanMs(attempt: number): number;
   /** One run: each wait in ms, null once the library has stopped. */
   client(random: RandomSource): (attempt: number) => number | null;
+  /** One run's waits in ms, each rounded on its own (within its attempt's bounds); a retry not made waits 0. */
+  sampler(random: RandomSource): (attempt: number) => number;
   /** One run with its total after each attempt (the library's sum, rounded once); a retry not made waits 0. */
   sampledRun(random: RandomSource): (attempt: number) => { waitMs: number; totalMs: number };
 }
@@ -146,8 +148,10 @@ export function elapsedLimit(spec: ElapsedLimitSpec): ElapsedLimit {
     if (attempt > most) return 0;
     if (means === null) return toMs(plainWait(attempt));
     const { minMs, maxMs } = bounds(attempt);
-    // While every run makes this retry the rule changes nothing: the draw's own mean.
-    if (spec.mean && attempt <= fewest) return Math.min(Math.max(spec.mean(attempt), minMs), maxMs);
+    // While every run makes this retry in full the rule changes nothing: the draw's own mean. ("cut" may
+    // shorten a retry every run makes: only while even the all-high run stays within the limit.)
+    const untouched = rule === "fits" ? attempt <= fewest : H[attempt]! <= limit;
+    if (spec.mean && untouched) return Math.min(Math.max(spec.mean(attempt), minMs), maxMs);
     // The numeric mean, in ms, kept within the exact bounds.
     const mean = means(attempt) / spec.unitsPerMs;
     return Math.min(Math.max(mean, minMs), maxMs);
@@ -181,6 +185,13 @@ export function elapsedLimit(spec: ElapsedLimitSpec): ElapsedLimit {
       return step;
     };
   };
+  const sampler = (random: RandomSource) => {
+    const next = run(random);
+    return (attempt: number) => {
+      const { wait } = next(attempt);
+      return wait === null ? 0 : toMs(wait);
+    };
+  };
   const sampledRun = (random: RandomSource) => {
     const next = run(random);
     return (attempt: number) => {
@@ -189,7 +200,7 @@ export function elapsedLimit(spec: ElapsedLimitSpec): ElapsedLimit {
     };
   };
 
-  return { fewest, plainLast, most, plainWait, bounds, totals, meanMs, client, sampledRun };
+  return { fewest, plainLast, most, plainWait, bounds, totals, meanMs, client, sampler, sampledRun };
 }
 
 /**
