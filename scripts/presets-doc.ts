@@ -62,6 +62,7 @@ const JITTER_EXAMPLES: readonly { readonly preset: string; readonly overrides: P
   { preset: "cockatiel", overrides: {} },
   { preset: "aws-sdk", overrides: {} },
   { preset: "grpc", overrides: {} },
+  { preset: "grpc-core", overrides: {} },
   { preset: "grpc-js", overrides: {} },
   { preset: "sidekiq", overrides: {} },
   { preset: "celery", overrides: {} },
@@ -108,27 +109,32 @@ library's own parameters.
 \`\`\`sh
 backoff presets                        # every preset: formula, defaults, source
 backoff presets grpc-js                # one preset in full, quirks included
+backoff presets --format json          # every preset as data: defaults, stopping rule, parameters
 backoff --preset bullmq --base 1s --jitter 0.5 --attempts 5
 backoff --preset grpc --format csv     # min_ms/max_ms are gRPC's exact bounds
 backoff --preset cenkalti              # ends where MaxElapsedTime (15 min) stops it
 backoff --preset p-retry --max-elapsed 10s --jitter on
 backoff --preset polly --strategy exponential --jitter on --cap 30s
+backoff check --preset sidekiq --max-total 1d   # sidekiq's own 25 retries, against a limit
+backoff simulate --preset cenkalti --clients 10000
+backoff solve --preset sidekiq --total 1d      # how many retries fit a day
 \`\`\`
 `;
 
 const RULES = `## How a preset reads the options
 
 - **Attempts** are always the calculator's: attempt 1 is the first failure, whatever index the library uses inside.
-- **Attempt range**: by default, the library's own default retry count (node-retry 10, sidekiq 25, aws-sdk 2, …). Where the library retries forever (grpc, grpc-js, cockatiel, tenacity, kubernetes, echomq) a fixed range is shown, and where it retries nothing by default (bullmq: \`attempts: 1\`) the summary says so. \`--attempts N\` sets the library's own count where it has one (\`retries\`, \`attempts − 1\`, \`maxAttempts − 1\`, \`numOfAttempts − 1\`, …); \`--attempts A..B\` shows A..B with count B.
-- **Overrides**: \`--base\`, \`--cap\`, \`--factor\`, \`--jitter\`, \`--attempts\`, \`--max-elapsed\` and \`--strategy\` map onto the library's own parameters, where it has them (each preset's **Options** below). \`--jitter\` is read by the library's own rules: \`--jitter 0.5\` under bullmq is BullMQ's \`jitter: 0.5\` (downward), under cenkalti the RandomizationFactor, under cockatiel the generator name, under node-retry/p-retry/celery/polly an on/off switch. An option the library does not have is an error that names what it does offer, and an unknown preset name suggests the closest one: one line on stderr, exit code 2 (examples in the README's [exit codes](../README.md#exit-codes)).
+- **Attempt range**: by default, the library's own default retry count (node-retry 10, sidekiq 25, aws-sdk 2, …). Where the library retries forever (grpc, grpc-core, grpc-js, cockatiel, tenacity, kubernetes, echomq) a fixed range is shown, and where it retries nothing by default (bullmq: \`attempts: 1\`) the summary says so. \`--attempts N\` sets the library's own count where it has one (\`retries\`, \`attempts − 1\`, \`maxAttempts − 1\`, \`numOfAttempts − 1\`, …); \`--attempts A..B\` shows A..B with count B.
+- **Overrides**: \`--base\`, \`--cap\`, \`--factor\`, \`--jitter\`, \`--attempts\`, \`--max-elapsed\` and \`--strategy\` map onto the library's own parameters, where it has them (each preset's **Options** below). \`--jitter\` is read by the library's own rules: \`--jitter 0.5\` under bullmq is BullMQ's \`jitter: 0.5\` (downward), under cenkalti the RandomizationFactor, under cockatiel the generator name, under node-retry/p-retry/celery/polly an on/off switch; \`--jitter none\` (or \`0\`) turns the jitter off under every library that has a setting for it (grpc-js ignores a jitter of 0, and says so; aws-sdk and sidekiq always jitter, and refuse it). An option the library does not have is an error that names what it does offer, and an unknown preset name suggests the closest one: one line on stderr, exit code 2 (examples in the README's [exit codes](../README.md#exit-codes)).
 - **Units**: libraries that count seconds (sidekiq, celery, tenacity, kubernetes) are converted to milliseconds exactly; cenkalti's nanoseconds and Polly's 100-ns ticks are computed as the library does and then reported in whole ms.
 - **Whole milliseconds**: a library value that is not a whole number of milliseconds (cenkalti's 1687.5 ms, gRPC's 6553.6 ms, cockatiel's decorrelated waits, exponential-backoff with a fractional factor) is reported **rounded half up**, exactly for the double the library computed — the same convention as the calculator's own delays. \`min_ms\`/\`max_ms\` are the exact range of that reported value: each is computed from the library's own arithmetic at its extreme random draws (0 and the largest value its generator returns: 1 − 2^-52 for V8's \`Math.random\`, 1 − 2^-53 for Go, Python, Java and .NET), including the library's own rounding (\`Math.floor\`, \`Math.round\`, Java's \`(long)\`, Go's \`time.Duration\` truncation). Where the library's value is an integer, the bounds are exact integers with no further rounding (bullmq at attempt 1 with jitter 0.5: 500–999).
-- **\`delay_ms\`** is the un-jittered value: the library's delay with jitter off. For full-jitter libraries (aws-sdk, celery) it is the jitter's ceiling; for decorrelated jitter (cockatiel's default, Polly exponential + UseJitter) there is no un-jittered value and \`delay_ms\` is the rounded mean.
+- **\`delay_ms\`** is the un-jittered value: the library's delay with jitter off (celery's full jitter reaches it: \`randrange(countdown + 1)\`). Where no wait can take that value (aws-sdk's \`floor(r × U)\`, bullmq's downward jitter, cockatiel's full and half jitter: all below it) and for decorrelated jitter (cockatiel's default, Polly exponential + UseJitter), which has none, \`delay_ms\` is the rounded mean, so that every total lies between its bounds.
 - **\`mean_ms\`** is the expected wait: exact for uniform draws (including the effect of floor/round), numerically integrated for decorrelated jitter and estimated by quantile propagation for grpc-js's compounding jitter.
 - **Sampling** (\`--seed\`, when present) draws from the library's own distribution, quantised to the library's random-number grid, so a sample always lies inside \`min_ms\`..\`max_ms\`; grpc-js and decorrelated samples carry the previous draw, as the libraries do.
 - **Past the cap**: where jitter can exceed the cap (grpc, grpc-js, cenkalti) the summary states the worst case (\`the worst case is 144,000 ms against a 120,000 ms cap\`) and JSON has \`"may_exceed_cap": true\`.
-- **Stopping by time**: cenkalti stops when elapsed + next > MaxElapsedTime (15 min); p-retry cuts the last wait to the time left of \`maxRetryTime\` and stops. The schedule ends at the last attempt the library can retry (with jitter: the latest, every draw low), and the summary (JSON: \`policy.stop\`) says why; an \`--attempts\` range that goes further is cut, with a note on stderr. The operations' own run time is taken as 0.
-- **Where a library's source and its usual description differ**, the presets follow the source (each preset's quirks say where): kubernetes restarts at once after the first crash (0, 10, 20, 40 … s per crash), celery's factor is \`int(retry_backoff)\`, tenacity's \`wait_random_exponential\` is \`uniform(0, v)\`, resilience4j has no \`+1\`, node-retry/p-retry jitter reaches 2d inclusive, and resilience4j's top value is 750 ms at attempt 1 (250 + (1 − 2^-53) × 500 rounds to 750 in doubles).
+- **Stopping rule**: each library stops by count (its retry count), by elapsed time (cenkalti: elapsed + next > MaxElapsedTime, 15 min; p-retry: once \`maxRetryTime\` has elapsed, the last wait cut to the time left), or never (**Stops** in each section; \`backoff presets --format json\` gives it as data). The schedule, \`check\`, \`solve\` and \`simulate\` all use that rule, and \`--attempts\`/\`--max-elapsed\` (config keys \`attempts\`, \`max-elapsed\`) override it everywhere: \`check --preset sidekiq\` checks sidekiq's 25 retries, \`check --preset aws-sdk\` its 2, and \`check\` of a library that retries forever says so and fails \`--max-total\`, naming the rule.
+- **Stopping by time**: the schedule ends where the library stops without jitter; with jitter the stop moves between the all-high and the all-low run (cenkalti: 19 to 39 retries, 24 without jitter), which the summary says in one line (JSON: \`policy.stop\`). Every figure covers every run under the library's rule: a retry that a run does not make waits 0 in it, no total passes the limit, the mean is integrated numerically over the elapsed time, and \`check\` takes the most retries any run makes. An \`--attempts\` range that goes further is cut, with a note on stderr. The operations' own run time is taken as 0.
+- **Where a library's source and its usual description differ**, the presets follow the source (each preset's quirks say where): kubernetes restarts at once after the first crash (0, 10, 20, 40 … s per crash), celery's factor is \`int(max(1.0, retry_backoff))\` since 5.3.1 (\`int(retry_backoff)\` before), tenacity's \`wait_random_exponential\` is \`uniform(0, v)\`, resilience4j draws \`min + r × (max − min + 1)\` and waits at least 1 ms since 2.3.0 (its top value at attempt 1 is 751 ms: 250 + (1 − 2^-53) × 501 rounds to 751 in doubles), node-retry/p-retry jitter reaches 2d inclusive, the kubelet lowers its initial back-off to a max below it, and gRPC C-core jitters the first wait too (grpc-core).
 
 `;
 
@@ -155,7 +161,8 @@ function section(preset: Preset): string[] {
     `**Formula** (a = the attempt that has just failed, from 1): ${codeSpan(preset.formula)}  `,
     `**Defaults:** ${markdownText(preset.defaults)}  `,
     `**Jitter:** ${markdownText(preset.jitter)}  `,
-    `**Retries by default:** ${markdownText(retriesText(preset))}`,
+    `**Retries by default:** ${markdownText(retriesText(preset))}${preset.stopping === undefined ? "" : "  "}`,
+    ...(preset.stopping === undefined ? [] : [`**Stops:** ${markdownText(preset.stopping)}`]),
     "",
     "Options:",
     "",

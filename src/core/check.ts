@@ -31,8 +31,14 @@ export type Growth = "exponential" | "linear" | "constant";
 
 export interface CheckSubject {
   readonly model: ScheduleModel;
-  /** N: the retries the policy makes (delays 1..N); N + 1 tries in all. */
+  /** N: the retries the policy makes (delays 1..N); N + 1 tries in all; 0: no retry. */
   readonly attempts: number;
+  /**
+   * The policy never gives up (a library that retries forever): its totals and its count
+   * have no bound, so max-total and max-attempts fail; `attempts` then only says where
+   * the lints look.
+   */
+  readonly forever?: boolean;
   /** How long each try itself takes, added to the totals (see above); 0 when unknown. */
   readonly attemptTimeMs: number;
   /** How many clients run this policy at once, when known (the jitter lint uses it). */
@@ -44,8 +50,8 @@ export interface AssertionResult {
   readonly limit: LimitName;
   /** The limit: ms, or a count for max-attempts. */
   readonly limitValue: number;
-  /** The value compared: worst case for max-*, best case for min-*, the count for max-attempts. */
-  readonly actual: number;
+  /** The value compared: worst case for max-*, best case for min-*, the count for max-attempts; null: no bound (retries forever, delays without limit). */
+  readonly actual: number | null;
   readonly ok: boolean;
   /**
    * The attempt that breaks the limit (the first whose total or delay goes over; for
@@ -72,13 +78,16 @@ export const MANY_CLIENTS = 10;
 export interface CheckResult {
   readonly assertions: readonly AssertionResult[];
   readonly warnings: readonly Warning[];
-  /** total(N), best and worst case, attempt time included. */
-  readonly bestTotalMs: number;
-  readonly worstTotalMs: number;
-  /** The longest single delay (worst case) and the first attempt that has it. */
-  readonly worstDelayMs: number;
-  readonly worstDelayAttempt: number;
+  /** total(N), best and worst case, attempt time included; null when the policy retries forever. */
+  readonly bestTotalMs: number | null;
+  readonly worstTotalMs: number | null;
+  /** The longest single delay (worst case) and the first attempt that has it; null when there is none (no retry) or no bound. */
+  readonly worstDelayMs: number | null;
+  readonly worstDelayAttempt: number | null;
 }
+
+/** A policy that retries forever: delays are walked this far at most for its longest delay. */
+export const FOREVER_WALK = 1 << 20;
 
 /** total(k) in the worst (max) or best (min) case: see the formula at the top. */
 export function totalAt(subject: CheckSubject, k: number, which: "min" | "max"): number {
@@ -89,6 +98,8 @@ export function totalAt(subject: CheckSubject, k: number, which: "min" | "max"):
 interface DelayWalk {
   worstMs: number;
   worstAttempt: number;
+  /** The delays keep growing past the walk (forever, never steady): no longest delay. */
+  unbounded: boolean;
   /** First attempt whose worst-case delay is above `above`, when asked. */
   firstAbove: number | null;
   /** First attempt whose worst-case delay is above the cap, and that delay. */
@@ -100,11 +111,14 @@ interface DelayWalk {
  * Walks attempts 1..N once, stopping at the attempt from which the model is steady
  * (nothing changes after it), so a capped policy costs only the attempts up to the cap.
  */
-function walkDelays(model: ScheduleModel, attempts: number, above: number | null): DelayWalk {
+function walkDelays(model: ScheduleModel, attempts: number, above: number | null, forever: boolean): DelayWalk {
   const steady = model.steadyFrom();
-  const last = steady === null ? attempts : Math.min(attempts, steady);
-  if (model.monotone) return monotoneDelays(model, last, above);
-  const walk: DelayWalk = { worstMs: -1, worstAttempt: 1, firstAbove: null, firstAboveCap: null, firstAboveCapMs: null };
+  const count = forever ? FOREVER_WALK : attempts;
+  const last = steady === null ? count : Math.min(count, steady);
+  // Retrying forever without ever settling, the delays have no longest one.
+  const unbounded = forever && steady === null;
+  if (model.monotone && last > 0) return { ...monotoneDelays(model, last, above), unbounded };
+  const walk: DelayWalk = { worstMs: -1, worstAttempt: 1, unbounded, firstAbove: null, firstAboveCap: null, firstAboveCapMs: null };
   for (let a = 1; a <= last; a++) {
     if (a > MAX_WALKED_ATTEMPTS) throw new WalkLimitError(attempts);
     const { maxMs } = model.bounds(a);
@@ -118,7 +132,10 @@ function walkDelays(model: ScheduleModel, attempts: number, above: number | null
       walk.firstAboveCapMs = maxMs;
     }
     // Saturated: no later delay can be larger, and every "first" above is already found.
-    if (isSaturated(maxMs)) break;
+    if (isSaturated(maxMs)) {
+      if (forever) walk.unbounded = true;
+      break;
+    }
   }
   return walk;
 }
@@ -127,7 +144,7 @@ function walkDelays(model: ScheduleModel, attempts: number, above: number | null
  * walkDelays for a model whose worst-case delay never decreases: the worst is the last
  * attempt's, and each "first attempt above" is found by bisection, in O(log n) bounds.
  */
-function monotoneDelays(model: ScheduleModel, last: number, above: number | null): DelayWalk {
+function monotoneDelays(model: ScheduleModel, last: number, above: number | null): Omit<DelayWalk, "unbounded"> {
   const worst = (a: number) => model.bounds(a).maxMs;
   const worstMs = worst(last);
   const firstAboveCap = model.capMs === null ? null : firstTrueBetween(1, last, (k) => worst(k) > model.capMs!);
@@ -143,11 +160,16 @@ function monotoneDelays(model: ScheduleModel, last: number, above: number | null
 /** Checks one policy against the limits and the lints. */
 export function checkPolicy(subject: CheckSubject, limits: Limits): CheckResult {
   const { model, attempts: n } = subject;
-  checkAttempt(n);
-  const bestTotalMs = totalAt(subject, n, "min");
-  const worstTotalMs = totalAt(subject, n, "max");
-  const walk = walkDelays(model, n, limits["max-delay"] ?? null);
-  const first = model.bounds(1);
+  const forever = subject.forever === true;
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`attempts must be a whole number from 0, got ${String(n)}`);
+  if (forever) checkAttempt(n);
+  const bestTotalMs = forever ? null : totalAt(subject, n, "min");
+  const worstTotalMs = forever ? null : totalAt(subject, n, "max");
+  const walk = walkDelays(model, n, limits["max-delay"] ?? null, forever);
+  // No retry at all: no delay, nothing to lint.
+  const none = n === 0;
+  const worstDelayMs = none || walk.unbounded ? null : walk.worstMs;
+  const first = none ? { minMs: 0, maxMs: 0 } : model.bounds(1);
 
   const assertions: AssertionResult[] = [];
   for (const limit of LIMIT_NAMES) {
@@ -155,26 +177,40 @@ export function checkPolicy(subject: CheckSubject, limits: Limits): CheckResult 
     if (value === undefined) continue;
     switch (limit) {
       case "max-total": {
+        if (worstTotalMs === null) {
+          assertions.push({ limit, limitValue: value, actual: null, ok: false, attempt: null });
+          break;
+        }
         const ok = worstTotalMs <= value;
         const attempt = ok ? n : firstTrueBetween(1, n, (k) => totalAt(subject, k, "max") > value);
         assertions.push({ limit, limitValue: value, actual: worstTotalMs, ok, attempt });
         break;
       }
       case "min-total":
-        assertions.push({ limit, limitValue: value, actual: bestTotalMs, ok: bestTotalMs >= value, attempt: n });
+        // Retrying forever gives up no sooner than any total.
+        assertions.push({ limit, limitValue: value, actual: bestTotalMs, ok: bestTotalMs === null || bestTotalMs >= value, attempt: bestTotalMs === null ? null : n });
         break;
       case "max-delay": {
-        const ok = walk.worstMs <= value;
-        assertions.push({ limit, limitValue: value, actual: walk.worstMs, ok, attempt: ok ? walk.worstAttempt : walk.firstAbove });
+        if (worstDelayMs === null) {
+          // No retry passes any limit; delays without bound pass none.
+          assertions.push({ limit, limitValue: value, actual: none ? 0 : null, ok: none, attempt: none ? null : walk.firstAbove });
+          break;
+        }
+        const ok = worstDelayMs <= value;
+        assertions.push({ limit, limitValue: value, actual: worstDelayMs, ok, attempt: ok ? walk.worstAttempt : walk.firstAbove });
         break;
       }
       case "min-first":
-        assertions.push({ limit, limitValue: value, actual: first.minMs, ok: first.minMs >= value, attempt: 1 });
+        assertions.push({ limit, limitValue: value, actual: first.minMs, ok: none || first.minMs >= value, attempt: none ? null : 1 });
         break;
       case "max-first":
-        assertions.push({ limit, limitValue: value, actual: first.maxMs, ok: first.maxMs <= value, attempt: 1 });
+        assertions.push({ limit, limitValue: value, actual: first.maxMs, ok: first.maxMs <= value, attempt: none ? null : 1 });
         break;
       case "max-attempts": {
+        if (forever) {
+          assertions.push({ limit, limitValue: value, actual: null, ok: false, attempt: value + 1 });
+          break;
+        }
         const ok = n <= value;
         assertions.push({ limit, limitValue: value, actual: n, ok, attempt: ok ? null : value + 1 });
         break;
@@ -183,6 +219,7 @@ export function checkPolicy(subject: CheckSubject, limits: Limits): CheckResult 
   }
 
   const warnings: Warning[] = [];
+  if (none) return { assertions, warnings, bestTotalMs, worstTotalMs, worstDelayMs, worstDelayAttempt: null };
   if (model.capMs === null && model.steadyFrom() === null && (subject.growth === "exponential" || subject.growth === null)) {
     // Without a known growth, a model that never settles and has no cap grows without limit.
     warnings.push({ lint: "no-cap", attempt: n, delayMs: model.delay(n).delayMs });
@@ -200,9 +237,9 @@ export function checkPolicy(subject: CheckSubject, limits: Limits): CheckResult 
   if (model.capMs !== null && (model.mayExceedCap || walk.firstAboveCap !== null)) {
     warnings.push({ lint: "exceeds-cap", capMs: model.capMs, attempt: walk.firstAboveCap, maxMs: walk.firstAboveCapMs });
   }
-  if (worstTotalMs > DAY_MS) warnings.push({ lint: "over-a-day", worstTotalMs });
+  if (worstTotalMs !== null && worstTotalMs > DAY_MS) warnings.push({ lint: "over-a-day", worstTotalMs });
 
-  return { assertions, warnings, bestTotalMs, worstTotalMs, worstDelayMs: walk.worstMs, worstDelayAttempt: walk.worstAttempt };
+  return { assertions, warnings, bestTotalMs, worstTotalMs, worstDelayMs, worstDelayAttempt: worstDelayMs === null ? null : walk.worstAttempt };
 }
 
 /** Exit status of a set of results: 1 when a limit is broken, or a warning under strict; else 0. */

@@ -50,6 +50,19 @@ export interface ScheduleModel {
   readonly mayExceedCap: boolean;
   /** The un-jittered total after attempts 1..attempt, where a closed form is known. */
   cumulativeMs?(attempt: number): number;
+  /**
+   * Every total after attempts 1..attempt (un-jittered, best and worst case), for a
+   * model whose totals are not the sums of its attempts' figures: a library that stops
+   * by elapsed time never totals more than its limit, though each attempt's worst case
+   * comes from a different run. When present, rows and checks take every total here.
+   */
+  totals?(attempt: number): { readonly cumulativeMs: number; readonly minMs: number; readonly maxMs: number };
+  /**
+   * With `totals`: one sampled run (in place of `sampler`), each wait and the run's total
+   * after it as the model reports totals (the library's own sum, rounded once), so that a
+   * sampled total lies between the totals' bounds as a sampled wait lies between its own.
+   */
+  sampledRun?(random: RandomSource): (attempt: number) => { readonly waitMs: number; readonly totalMs: number };
   /** The best- and worst-case totals after attempts 1..attempt, where a closed form is known. */
   boundsTotals?(attempt: number): DelayBounds;
   /** Whether the bounds never decrease from one attempt to the next (checks then bisect instead of walking). */

@@ -94,6 +94,7 @@ export interface Totals {
 
 /** Totals after attempts 1..attempt, using closed forms once the model is steady. */
 export function modelTotals(model: ScheduleModel, attempt: number): Totals {
+  if (model.totals) return attempt < 1 ? { cumulativeMs: 0, minMs: 0, maxMs: 0 } : model.totals(attempt);
   if (!model.jittered && model.cumulativeMs) {
     // Without jitter the bounds are the delay itself: the closed form gives all three.
     const total = model.cumulativeMs(attempt);
@@ -146,11 +147,27 @@ export function* scheduleRows(model: ScheduleModel, comparison: ScheduleModel, r
   let cumulativeMin = before.minMs;
   let cumulativeMax = before.maxMs;
   let linearCumulative = modelTotals(comparison, range.first - 1).cumulativeMs;
-  const sample = random === null ? null : model.sampler(random);
+  // A sampled run: the model's own totals where it has them, else the sum of the sampled waits.
   let sampleCumulative = 0;
+  let sample: ((attempt: number) => number) | null = null;
+  if (random !== null && model.sampledRun) {
+    const run = model.sampledRun(random);
+    sample = (attempt) => {
+      const { waitMs, totalMs } = run(attempt);
+      sampleCumulative = totalMs;
+      return waitMs;
+    };
+  } else if (random !== null) {
+    const draw = model.sampler(random);
+    sample = (attempt) => {
+      const waitMs = draw(attempt);
+      sampleCumulative = addMs(sampleCumulative, waitMs);
+      return waitMs;
+    };
+  }
   if (sample !== null) {
     // A sampled sequence carries state from attempt 1, so the attempts before the range are drawn too.
-    for (let a = 1; a < range.first; a++) sampleCumulative = addMs(sampleCumulative, sample(a));
+    for (let a = 1; a < range.first; a++) sample(a);
   }
   for (let attempt = range.first; attempt <= range.last; attempt++) {
     const main = model.delay(attempt);
@@ -158,15 +175,16 @@ export function* scheduleRows(model: ScheduleModel, comparison: ScheduleModel, r
     let minMs = main.delayMs;
     let maxMs = main.delayMs;
     if (model.jittered) ({ minMs, maxMs } = model.bounds(attempt));
-    cumulative = addMs(cumulative, main.delayMs);
-    cumulativeMin = addMs(cumulativeMin, minMs);
-    cumulativeMax = addMs(cumulativeMax, maxMs);
+    if (model.totals) {
+      ({ cumulativeMs: cumulative, minMs: cumulativeMin, maxMs: cumulativeMax } = model.totals(attempt));
+    } else {
+      cumulative = addMs(cumulative, main.delayMs);
+      cumulativeMin = addMs(cumulativeMin, minMs);
+      cumulativeMax = addMs(cumulativeMax, maxMs);
+    }
     linearCumulative = addMs(linearCumulative, linearMs);
     let sampleMs: number | null = null;
-    if (sample !== null) {
-      sampleMs = sample(attempt);
-      sampleCumulative = addMs(sampleCumulative, sampleMs);
-    }
+    if (sample !== null) sampleMs = sample(attempt);
     yield {
       attempt,
       rawMs: main.rawMs,

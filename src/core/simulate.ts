@@ -292,14 +292,67 @@ export function checkCohort(cohort: Cohort): void {
  * done, one delay from `random.delay` (none when the attempt's range has one value) and,
  * when 0 < success, one `fraction()` from `random.success` (success when it is < success).
  */
-export function simulateCohort(plan: JitterPlan, cohort: Cohort, random: CohortRandom, options: { keepRetryTimes?: boolean; keepRetryCounts?: boolean; maxKeptTimes?: number } = {}): CohortResult {
+export function simulateCohort(plan: JitterPlan, cohort: Cohort, random: CohortRandom, options: CohortOptions = {}): CohortResult {
   checkCohort(cohort);
+  const previous = plan.stateful ? new Float64Array(cohort.clients).fill(plan.firstPreviousMs) : null;
+  let fixed: ReturnType<JitterPlan["range"]> | null = null;
+  return runCohort(
+    {
+      begin: (attempt) => {
+        fixed = plan.stateful ? null : plan.range(attempt, 0);
+      },
+      delay: (c, attempt) => {
+        const range = fixed ?? plan.range(attempt, previous![c]!);
+        // A top past 2^53 − 1 (rare) needs the exact draw; the common case stays inline.
+        let delay = range.hiBeyond !== undefined ? draw(range, random.delay) : range.lo === range.hi ? range.lo : random.delay.integer(range.lo, range.hi);
+        if (delay > range.ceiling) delay = range.ceiling;
+        if (previous !== null) previous[c] = delay;
+        return delay;
+      },
+    },
+    cohort,
+    random,
+    options,
+  );
+}
+
+/** What a run keeps beyond its figures (see CohortResult), and the most fire times it may keep. */
+export interface CohortOptions {
+  readonly keepRetryTimes?: boolean;
+  readonly keepRetryCounts?: boolean;
+  readonly maxKeptTimes?: number;
+}
+
+/**
+ * One client's retries under a policy that carries its own state (a library preset):
+ * each wait in order from attempt 1, null once the policy gives up.
+ */
+export type ClientRun = (attempt: number) => number | null;
+
+/**
+ * Runs the cohort with every client's delays from its own run (`client`, called once per
+ * client, in client order, when it first retries). Order of draws: as simulateCohort,
+ * each run drawing its delays from `random.delay`; a client whose run gives up draws
+ * nothing more and fires no retry.
+ */
+export function simulateClients(client: (random: RandomSource) => ClientRun, cohort: Cohort, random: CohortRandom, options: CohortOptions = {}): CohortResult {
+  checkCohort(cohort);
+  const runs: (ClientRun | undefined)[] = new Array(cohort.clients);
+  return runCohort({ begin: () => {}, delay: (c, attempt) => (runs[c] ??= client(random.delay))(attempt) }, cohort, random, options);
+}
+
+/** Where a cohort's delays come from: `begin` once per attempt, then `delay` per client still retrying (null: it gives up). */
+interface CohortDelays {
+  begin(attempt: number): void;
+  delay(client: number, attempt: number): number | null;
+}
+
+function runCohort(delays: CohortDelays, cohort: Cohort, random: CohortRandom, options: CohortOptions): CohortResult {
   const maxKept = options.maxKeptTimes ?? Infinity;
   const n = cohort.clients;
   const time = new Float64Array(n);
   const spread = Math.floor(cohort.spreadMs);
   if (spread > 0) for (let c = 0; c < n; c++) time[c] = random.start.integer(0, spread);
-  const previous = plan.stateful ? new Float64Array(n).fill(plan.firstPreviousMs) : null;
   let alive = new Int32Array(n);
   for (let c = 0; c < n; c++) alive[c] = c;
   let aliveCount = n;
@@ -312,23 +365,24 @@ export function simulateCohort(plan: JitterPlan, cohort: Cohort, random: CohortR
   let peak = 0;
   const { success } = cohort;
   for (let attempt = 1; attempt <= cohort.attempts && aliveCount > 0; attempt++) {
-    const fire = new Float64Array(aliveCount);
-    const fixed = plan.stateful ? null : plan.range(attempt, 0);
+    let fire = new Float64Array(aliveCount);
+    let fired = 0;
+    delays.begin(attempt);
     let nextAlive = 0;
     for (let k = 0; k < aliveCount; k++) {
       const c = alive[k]!;
-      const range = fixed ?? plan.range(attempt, previous![c]!);
-      // A top past 2^53 − 1 (rare) needs the exact draw; the common case stays inline.
-      let delay = range.hiBeyond !== undefined ? draw(range, random.delay) : range.lo === range.hi ? range.lo : random.delay.integer(range.lo, range.hi);
-      if (delay > range.ceiling) delay = range.ceiling;
-      if (previous !== null) previous[c] = delay;
+      const delay = delays.delay(c, attempt);
+      // Its policy gave up: no retry, and the client is done.
+      if (delay === null) continue;
       const t = Math.min(time[c]! + delay, SATURATED_MS);
       time[c] = t;
-      fire[k] = t;
+      fire[fired++] = t;
       const done = success > 0 && random.success.fraction() < success;
       if (!done) alive[nextAlive++] = c;
     }
     aliveCount = nextAlive;
+    if (fired === 0) break;
+    if (fired < fire.length) fire = fire.slice(0, fired);
     retries += fire.length;
     fire.sort();
     const attemptPeak = peakLoad(fire, cohort.windowMs);

@@ -1,5 +1,5 @@
 import { LIMIT_NAMES, LINT_NAMES, type CheckResult, type LimitName, type LintName } from "../core/check.js";
-import { type Paint, PLAIN, assertionDetail, assertionLine, warningLine, warningText } from "./check-report.js";
+import { type Paint, PLAIN, assertionDetail, assertionLine, msOrNull, warningLine, warningText } from "./check-report.js";
 import { humanDuration } from "./duration.js";
 import { msJson } from "./numbers.js";
 
@@ -61,13 +61,18 @@ function failed(report: FilePolicyReport, strict: boolean): boolean {
   return report.result.assertions.some((a) => !a.ok) || (strict && report.result.warnings.length > 0);
 }
 
+/** A figure that may have no bound (a policy that retries forever). */
+function boundText(ms: number | null): string {
+  return ms === null ? "no bound" : humanDuration(ms);
+}
+
 /** "6 retries: worst-case total 2 min 6 s, best case 2 min 6 s, largest delay 1 min 4 s (attempt 6), no jitter". */
 export function scheduleSummary(report: FilePolicyReport): string {
   const r = report.result;
   const tries = report.attemptTimeMs > 0 ? ` (with ${report.attempts + 1} tries × ${humanDuration(report.attemptTimeMs)})` : "";
   return (
-    `${plural(report.attempts, "retry", "retries")}: worst-case total ${humanDuration(r.worstTotalMs)}, ` +
-    `best case ${humanDuration(r.bestTotalMs)}${tries}, largest delay ${humanDuration(r.worstDelayMs)} (attempt ${r.worstDelayAttempt}), ` +
+    `${plural(report.attempts, "retry", "retries")}: worst-case total ${boundText(r.worstTotalMs)}, ` +
+    `best case ${boundText(r.bestTotalMs)}${tries}, largest delay ${boundText(r.worstDelayMs)} (attempt ${r.worstDelayAttempt ?? "none"}), ` +
     `${report.jittered ? "jittered" : "no jitter"}`
   );
 }
@@ -180,16 +185,16 @@ export function filesReportJson(report: FilesReport): string {
       ok: !failed(p, report.strict),
       retries: p.attempts,
       attempt_time_ms: p.attemptTimeMs,
-      best_total_ms: msJson(p.result.bestTotalMs),
-      worst_total_ms: msJson(p.result.worstTotalMs),
-      worst_delay_ms: msJson(p.result.worstDelayMs),
+      best_total_ms: msOrNull(p.result.bestTotalMs),
+      worst_total_ms: msOrNull(p.result.worstTotalMs),
+      worst_delay_ms: msOrNull(p.result.worstDelayMs),
       worst_delay_attempt: p.result.worstDelayAttempt,
       jitter: p.jittered,
       note: p.note,
       assertions: p.result.assertions.map((a) => ({
         limit: a.limit,
         ok: a.ok,
-        ...(a.limit === "max-attempts" ? { limit_value: a.limitValue, actual: a.actual } : { limit_ms: msJson(a.limitValue), actual_ms: msJson(a.actual) }),
+        ...(a.limit === "max-attempts" ? { limit_value: a.limitValue, actual: a.actual } : { limit_ms: msJson(a.limitValue), actual_ms: msOrNull(a.actual) }),
         attempt: a.attempt,
         message: assertionLine(a, p),
       })),

@@ -10,6 +10,21 @@ export interface PolicyReport {
   readonly attempts: number;
   readonly attemptTimeMs: number;
   readonly result: CheckResult;
+  /** Set for a library preset: how it stops, and the levers its lints point to. */
+  readonly terms?: PresetTerms;
+}
+
+/** A preset as its check report speaks of it, every option already spelled by the caller. */
+export interface PresetTerms {
+  readonly name: string;
+  /** One sentence: how the library stops ("sidekiq stops after 25 retries (retry: 25)"). */
+  readonly rule: string;
+  /** The option that sets the library's cap, with its parameter ("--cap (maxTimeout (ms))"); null when it has none. */
+  readonly cap: string | null;
+  /** The options that bound its retries ("--attempts (sidekiq_options retry: N)"). */
+  readonly limits: readonly string[];
+  /** The option that sets its jitter; null when it has no jitter setting. */
+  readonly jitter: string | null;
 }
 
 export interface Paint {
@@ -28,42 +43,67 @@ function limitText(a: AssertionResult): string {
   return a.limit === "max-attempts" ? String(a.limitValue) : duration(a.limitValue);
 }
 
+type ReportContext = Pick<PolicyReport, "attempts" | "attemptTimeMs"> & { readonly terms?: PresetTerms };
+
 /** What an assertion found, after "✓ max-total 5 min: ". */
-export function assertionDetail(a: AssertionResult, report: Pick<PolicyReport, "attempts" | "attemptTimeMs">): string {
+export function assertionDetail(a: AssertionResult, report: ReportContext): string {
   const tries = report.attemptTimeMs > 0 ? `, with ${report.attempts + 1} tries × ${duration(report.attemptTimeMs)}` : "";
+  const forever = report.terms?.rule ?? "it retries forever";
+  const noRetry = report.attempts === 0 && a.attempt === null;
+  if (a.actual === null) {
+    switch (a.limit) {
+      case "min-total":
+        return `never gives up: ${forever}`;
+      case "max-delay":
+        return `the delays grow without limit${a.attempt === null ? "" : ` (first over the limit at attempt ${a.attempt})`}`;
+      default:
+        return `no bound: ${forever}`;
+    }
+  }
   switch (a.limit) {
     case "max-total":
       return a.ok
         ? `worst case ${duration(a.actual)}${tries}`
-        : `worst case ${duration(a.actual)}${tries} (reached at attempt ${a.attempt})`;
+        : `worst case ${duration(a.actual)}${tries} (first over the limit at attempt ${a.attempt})`;
     case "min-total":
       return a.ok
         ? `best case ${duration(a.actual)}${tries}`
         : `best case ${duration(a.actual)}${tries}, giving up after attempt ${a.attempt}, the last`;
     case "max-delay":
-      return a.ok ? `worst delay ${duration(a.actual)} (attempt ${a.attempt})` : `worst delay ${duration(a.actual)} (first above the limit at attempt ${a.attempt})`;
+      if (noRetry) return "no retry, no delay";
+      return a.ok ? `worst delay ${duration(a.actual)} (attempt ${a.attempt})` : `worst delay ${duration(a.actual)} (first over the limit at attempt ${a.attempt})`;
     case "min-first":
-      return `shortest first delay ${duration(a.actual)}${a.ok ? "" : " (attempt 1)"}`;
+      return noRetry ? "no retry, no first delay" : `shortest first delay ${duration(a.actual)}${a.ok ? "" : " (attempt 1)"}`;
     case "max-first":
-      return `longest first delay ${duration(a.actual)}${a.ok ? "" : " (attempt 1)"}`;
+      return noRetry ? "no retry, no first delay" : `longest first delay ${duration(a.actual)}${a.ok ? "" : " (attempt 1)"}`;
     case "max-attempts":
       return a.ok ? `${a.actual} attempts` : `${a.actual} attempts (attempt ${a.attempt} is beyond the limit)`;
   }
 }
 
-export function assertionLine(a: AssertionResult, report: Pick<PolicyReport, "attempts" | "attemptTimeMs">): string {
+export function assertionLine(a: AssertionResult, report: ReportContext): string {
   return `${a.ok ? "✓" : "✗"} ${a.limit} ${limitText(a)}: ${assertionDetail(a, report)}`;
 }
 
-/** A lint as one sentence. */
-export function warningText(w: Warning): string {
+/** What a preset without a cap offers instead: its retry count, its time limit, or nothing. */
+function capLever(preset: PresetTerms): string {
+  if (preset.cap !== null) return `set its cap: ${preset.cap}`;
+  if (preset.limits.length === 0) return `${preset.name} has no cap and no retry limit to set`;
+  return `${preset.name} has no cap; bound its retries with ${preset.limits.join(" or ")}`;
+}
+
+/** A lint as one sentence; a preset's in its own terms. */
+export function warningText(w: Warning, preset?: PresetTerms): string {
   switch (w.lint) {
     case "no-cap":
+      if (preset) return `${preset.name}'s delays grow without a cap: attempt ${w.attempt} waits ${duration(w.delayMs)}; ${capLever(preset)}`;
       return `exponential backoff without a cap: attempt ${w.attempt} waits ${duration(w.delayMs)} and the delays grow without limit; set a cap`;
     case "early-cap":
       return `the cap (${duration(w.capMs)}) is reached at attempt ${w.capReachedAt}, so ${w.atCap} of ${w.attempts} attempts wait the cap; the backoff is mostly a fixed delay`;
-    case "no-jitter":
-      return `no jitter, with ${w.clients} clients: clients that fail together retry together, in bursts; add jitter`;
+    case "no-jitter": {
+      const lever = preset === undefined ? "add jitter" : preset.jitter === null ? `${preset.name} has no jitter setting` : `add jitter: ${preset.jitter}`;
+      return `no jitter, with ${w.clients} clients: clients that fail together retry together, in bursts; ${lever}`;
+    }
     case "exceeds-cap":
       return w.attempt === null || w.maxMs === null
         ? `the jitter can push delays above the cap (${duration(w.capMs)})`
@@ -73,11 +113,13 @@ export function warningText(w: Warning): string {
   }
 }
 
-export function warningLine(w: Warning): string {
-  return `⚠ ${w.lint}: ${warningText(w)}`;
+export function warningLine(w: Warning, preset?: PresetTerms): string {
+  return `⚠ ${w.lint}: ${warningText(w, preset)}`;
 }
 
 function heading(report: PolicyReport): string {
+  // Retrying forever has no count: worstTotalMs is null exactly then.
+  if (report.result.worstTotalMs === null) return `${report.name} (retries forever):`;
   return `${report.name} (${report.attempts} attempt${report.attempts === 1 ? "" : "s"}):`;
 }
 
@@ -90,6 +132,7 @@ export function checkReportLines(reports: readonly PolicyReport[], strict: boole
   for (const report of reports) {
     const indent = report.name === null ? "" : "  ";
     if (report.name !== null) lines.push(heading(report));
+    if (report.terms) lines.push(`${indent}${report.terms.rule}.`);
     for (const a of report.result.assertions) {
       limits++;
       if (!a.ok) broken++;
@@ -99,7 +142,7 @@ export function checkReportLines(reports: readonly PolicyReport[], strict: boole
     if (report.result.assertions.length === 0) lines.push(`${indent}no limits given (--max-total, --min-total, --max-delay, … or "assert" in the config)`);
     for (const w of report.result.warnings) {
       warnings++;
-      lines.push(indent + paint.warn(warningLine(w)));
+      lines.push(indent + paint.warn(warningLine(w, report.terms)));
     }
   }
   const warningCount = `${warnings} warning${warnings === 1 ? "" : "s"}`;
@@ -114,19 +157,24 @@ export function checkReportLines(reports: readonly PolicyReport[], strict: boole
   return lines;
 }
 
+/** A figure for JSON; null (no bound) stays null. */
+export function msOrNull(ms: number | null): number | string | null {
+  return ms === null ? null : msJson(ms);
+}
+
 function assertionJson(a: AssertionResult, report: PolicyReport): Record<string, unknown> {
   const isCount = a.limit === "max-attempts";
   return {
     limit: a.limit,
     ok: a.ok,
-    ...(isCount ? { limit_value: a.limitValue, actual: a.actual } : { limit_ms: msJson(a.limitValue), actual_ms: msJson(a.actual) }),
+    ...(isCount ? { limit_value: a.limitValue, actual: a.actual } : { limit_ms: msJson(a.limitValue), actual_ms: msOrNull(a.actual) }),
     attempt: a.attempt,
     message: assertionLine(a, report),
   };
 }
 
-function warningJson(w: Warning): Record<string, unknown> {
-  return { lint: w.lint, message: warningText(w) };
+function warningJson(w: Warning, preset?: PresetTerms): Record<string, unknown> {
+  return { lint: w.lint, message: warningText(w, preset) };
 }
 
 /** The report as one JSON document. */
@@ -136,13 +184,14 @@ export function checkReportJson(reports: readonly PolicyReport[], exitCode: numb
     exit_code: exitCode,
     policies: reports.map((r) => ({
       name: r.name,
-      attempts: r.attempts,
+      attempts: r.result.worstTotalMs === null ? null : r.attempts,
       attempt_time_ms: r.attemptTimeMs,
-      best_total_ms: msJson(r.result.bestTotalMs),
-      worst_total_ms: msJson(r.result.worstTotalMs),
-      worst_delay_ms: msJson(r.result.worstDelayMs),
+      ...(r.terms ? { preset: r.terms.name, stopping: r.terms.rule } : {}),
+      best_total_ms: msOrNull(r.result.bestTotalMs),
+      worst_total_ms: msOrNull(r.result.worstTotalMs),
+      worst_delay_ms: msOrNull(r.result.worstDelayMs),
       assertions: r.result.assertions.map((a) => assertionJson(a, r)),
-      warnings: r.result.warnings.map(warningJson),
+      warnings: r.result.warnings.map((w) => warningJson(w, r.terms)),
     })),
   };
   return `${jsonText(doc, 2)}\n`;
@@ -174,7 +223,7 @@ export function githubAnnotations(reports: readonly PolicyReport[], file: string
       if (!a.ok) lines.push(`::error ${props}::${escapeData(`${who}${a.limit} ${limitText(a)} broken: ${assertionDetail(a, report)}`)}`);
     }
     for (const w of report.result.warnings) {
-      lines.push(`::${strict ? "error" : "warning"} ${props}::${escapeData(`${who}${w.lint}: ${warningText(w)}`)}`);
+      lines.push(`::${strict ? "error" : "warning"} ${props}::${escapeData(`${who}${w.lint}: ${warningText(w, report.terms)}`)}`);
     }
   }
   return lines;

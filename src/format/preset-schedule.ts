@@ -1,4 +1,5 @@
 import type { AttemptRange, ScheduleSummary } from "../core/schedule.js";
+import { stopRuleOf, stopRuleText } from "../presets/stop-rule.js";
 import type { Preset, PresetModel } from "../presets/types.js";
 import { msJson } from "./numbers.js";
 import { summaryJson } from "./policy-json.js";
@@ -34,7 +35,11 @@ export function presetScheduleText(preset: Preset, model: PresetModel, range: At
       cap_ms: model.capMs,
       first_attempt: range.first,
       last_attempt: range.last,
-      stop: model.stop === null ? null : { last_attempt: model.stop.lastAttempt, reason: model.stop.reason },
+      stopping: stopRuleText(preset, stopRuleOf(preset, model)),
+      stop:
+        model.stop === null
+          ? null
+          : { last_attempt: model.stop.lastAttempt, fewest: model.stop.fewest, most: model.stop.most, limit_ms: model.stop.limitMs, reason: model.stop.reason },
       seed,
     }),
     summaryJson: (summary, sampleTotalMs) => ({

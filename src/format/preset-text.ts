@@ -9,6 +9,44 @@ export function offeredText(preset: Preset, names: OverrideNames): string {
   return offered.length === 0 ? "no overrides" : offered.join(", ");
 }
 
+/** The version a preset reproduces, read from its library line ("bullmq 6.7.0" → "6.7.0", "sidekiq 8.x" → "8.x"); null when it names none. */
+export function presetVersion(preset: Preset): string | null {
+  return /\b\d+\.(?:\d+|x)(?:\.\d+)?x?\b/.exec(preset.library)?.[0] ?? null;
+}
+
+/** A preset's stopping rule for JSON: what kind, and its figures. */
+export interface StoppingJson {
+  readonly kind: "count" | "elapsed" | "forever";
+  readonly retries: number | null;
+  readonly max_elapsed_ms: number | null;
+  /** The fewest and most retries when the library stops by elapsed time (else null). */
+  readonly fewest: number | null;
+  readonly most: number | null;
+  /** The rule in the library's words. */
+  readonly text: string;
+  /** One sentence for people. */
+  readonly description: string;
+}
+
+/** `backoff presets --format json`: one preset as data, its overrides spelled by `names`. */
+export function presetJson(preset: Preset, stopping: StoppingJson, names: OverrideNames): Record<string, unknown> {
+  return {
+    name: preset.name,
+    library: preset.library,
+    version: presetVersion(preset),
+    repository: preset.repository,
+    source: preset.source,
+    formula: preset.formula,
+    defaults: preset.defaults,
+    default_retries: preset.defaultRetries,
+    stopping,
+    default_attempts_shown: preset.defaultAttempts,
+    jitter: preset.jitter,
+    parameters: Object.fromEntries((Object.keys(preset.parameters) as OverrideName[]).map((name) => [names[name], preset.parameters[name]])),
+    quirks: preset.quirks,
+  };
+}
+
 function retriesText(preset: Preset): string {
   if (preset.defaultRetries !== null) return String(preset.defaultRetries);
   if (preset.retriesNote !== undefined) return preset.retriesNote;
@@ -37,6 +75,7 @@ export function presetDetailText(preset: Preset, names: OverrideNames): string {
     `defaults: ${preset.defaults}`,
     `jitter:   ${preset.jitter}`,
     `retries by default: ${retriesText(preset)}`,
+    ...(preset.stopping === undefined ? [] : [`stopping: ${preset.stopping}`]),
     "overrides:",
     ...(Object.keys(preset.parameters) as OverrideName[]).map((name) => `  ${names[name].padEnd(14)}${preset.parameters[name]}`),
     "quirks:",

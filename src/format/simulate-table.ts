@@ -9,7 +9,7 @@ import { type Align, renderBoxTable } from "./table.js";
 export function renderSimulationTable(simulation: Simulation, paint: ChalkInstance): string {
   let head: string[];
   let rows: { text: string; paint?: (text: string) => string }[][];
-  if (simulation.kind === "single") {
+  if (simulation.kind !== "compare") {
     head = ["attempt", "clients", "earliest", "p50", "p95", "latest", "peak load", "un-jittered peak"];
     rows = simulation.result.attempts.map((load, i) => [
       { text: String(load.attempt) },

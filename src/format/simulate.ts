@@ -23,12 +23,32 @@ export type Simulation =
       readonly baseline: CohortResult;
     }
   | {
+      readonly kind: "preset";
+      readonly preset: SimulatedPreset;
+      readonly cohort: Cohort;
+      readonly seed: number;
+      readonly result: CohortResult;
+      /** The same cohort with the library's un-jittered delays. */
+      readonly baseline: CohortResult;
+    }
+  | {
       readonly kind: "compare";
       readonly policy: Policy;
       readonly cohort: Cohort;
       readonly seed: number;
       readonly modes: ReadonlyArray<{ readonly jitter: Jitter; readonly result: CohortResult }>;
     };
+
+/** A library preset as a simulation describes it. */
+export interface SimulatedPreset {
+  readonly name: string;
+  readonly library: string;
+  /** The library's parameters in effect, by its own names. */
+  readonly parameters: Readonly<Record<string, string | number | boolean | null>>;
+  readonly jittered: boolean;
+  /** One sentence: how the library stops, and the retries simulated. */
+  readonly stopping: string;
+}
 
 type AttemptPair = { readonly load: AttemptLoad; readonly baseline: AttemptLoad | undefined };
 
@@ -56,13 +76,13 @@ export const MODE_COLUMNS: ReadonlyArray<Column<ModeRow, number | string>> = [
   { name: "completion_ms", value: (row) => row.result.completionMs },
 ];
 
-function attemptPairs(simulation: Extract<Simulation, { kind: "single" }>): AttemptPair[] {
+function attemptPairs(simulation: Extract<Simulation, { kind: "single" | "preset" }>): AttemptPair[] {
   return simulation.result.attempts.map((load, i) => ({ load, baseline: simulation.baseline.attempts[i] }));
 }
 
 /** CSV: one row per attempt (with the un-jittered latest and peak beside it), or one per mode. */
 export function renderSimulationCsv(simulation: Simulation): string {
-  const lines = simulation.kind === "single" ? renderCsv(attemptPairs(simulation), ATTEMPT_COLUMNS) : renderCsv(simulation.modes, MODE_COLUMNS);
+  const lines = simulation.kind === "compare" ? renderCsv(simulation.modes, MODE_COLUMNS) : renderCsv(attemptPairs(simulation), ATTEMPT_COLUMNS);
   return [...lines].join("");
 }
 
@@ -90,6 +110,17 @@ function objectOf<Row>(row: Row, columns: ReadonlyArray<Column<Row, number | str
 }
 
 export function renderSimulationJson(simulation: Simulation): string {
+  if (simulation.kind === "preset") {
+    const { preset } = simulation;
+    return (
+      JSON.stringify({
+        preset: { preset: preset.name, library: preset.library, parameters: preset.parameters, jittered: preset.jittered, stopping: preset.stopping },
+        cohort: cohortJson(simulation),
+        rows: attemptPairs(simulation).map((row) => objectOf(row, ATTEMPT_COLUMNS)),
+        summary: { jittered: resultJson(simulation.result), unjittered: resultJson(simulation.baseline) },
+      }) + "\n"
+    );
+  }
   const policy = policyJson(simulation.policy, { first: 1, last: simulation.cohort.attempts });
   if (simulation.kind === "single") {
     return (
@@ -114,7 +145,7 @@ export function renderSimulationJson(simulation: Simulation): string {
 export function renderSimulationMarkdown(simulation: Simulation): string {
   const summary = () => simulationSummaryLines(simulation);
   const lines =
-    simulation.kind === "single" ? renderMarkdown(attemptPairs(simulation), ATTEMPT_COLUMNS, summary) : renderMarkdown(simulation.modes, MODE_COLUMNS, summary);
+    simulation.kind === "compare" ? renderMarkdown(simulation.modes, MODE_COLUMNS, summary) : renderMarkdown(attemptPairs(simulation), ATTEMPT_COLUMNS, summary);
   return [...lines].join("");
 }
 
@@ -129,10 +160,20 @@ function cohortLine(simulation: Simulation): string {
 export function simulationSummaryLines(simulation: Simulation): string[] {
   const windowText = humanDuration(simulation.cohort.windowMs);
   const lines = [cohortLine(simulation)];
-  if (simulation.kind === "single") {
+  if (simulation.kind !== "compare") {
     const { result, baseline } = simulation;
-    const mode = jitterName(simulation.jitter);
-    lines.push(`Jitter: ${mode}. Figures read un-jittered → jittered.`);
+    if (simulation.kind === "preset") {
+      const { preset } = simulation;
+      const parameters = Object.entries(preset.parameters).map(([name, value]) => `${name} ${value === null ? "none" : String(value)}`).join(", ");
+      lines.push(`Preset ${preset.name} (${preset.library}): ${parameters}. ${preset.stopping}.`);
+      lines.push(
+        preset.jittered
+          ? "Each client draws from the library's own jitter. Figures read un-jittered (the library's delays without jitter) → jittered."
+          : "The library has no jitter with these parameters: both runs are the same. Figures read un-jittered → jittered.",
+      );
+    } else {
+      lines.push(`Jitter: ${jitterName(simulation.jitter)}. Figures read un-jittered → jittered.`);
+    }
     lines.push(`Calls: ${groupDigits(baseline.calls)} → ${groupDigits(result.calls)} (${groupDigits(simulation.cohort.clients)} first calls + ${groupDigits(result.retries)} retries).`);
     lines.push(`Peak load (retries in any ${windowText} window): ${groupDigits(baseline.peakLoad)} → ${groupDigits(result.peakLoad)}.`);
     lines.push(`Time until the last client is done: ${humanDuration(baseline.completionMs)} → ${humanDuration(result.completionMs)}.`);

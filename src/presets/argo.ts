@@ -75,7 +75,17 @@ export const argo: Preset = {
       const last = lastRetryWithin({ wait: waitNs, steadyFrom, limit: maxDurationNs, inclusive: true, retries: limit });
       const limitText = `${groupDigits(nsToWholeMs(maxDurationNs))} ms`;
       if (last === 0) reject(`the first wait (${groupDigits(nsToWholeMs(waitNs(1)))} ms) would end past backoff.maxDuration (${limitText}): Argo makes no retry`);
-      if (last !== null) stop = { lastAttempt: last, reason: `argo makes no retry whose wait would end past backoff.maxDuration (${limitText}): attempt ${last} is the last one retried.` };
+      // No jitter: every run stops at the same retry.
+      if (last !== null) {
+        stop = {
+          limit: `backoff.maxDuration (${limitText})`,
+          limitMs: nsToWholeMs(maxDurationNs),
+          lastAttempt: last,
+          fewest: last,
+          most: last,
+          reason: `argo makes no retry whose wait would end past backoff.maxDuration (${limitText}): attempt ${last} is the last one retried.`,
+        };
+      }
     }
     return independentModel({
       delay: (attempt) => {

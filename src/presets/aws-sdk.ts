@@ -1,9 +1,8 @@
 import { firstTrueFrom1 } from "../core/search.js";
-import { clampedTo } from "./kit/attempt-delay.js";
+import { meanAsDelay } from "./kit/attempt-delay.js";
 import { independentModel } from "./kit/independent-model.js";
 import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
 import { JS_RANDOM_MAX, jsRandom } from "./kit/random-grid.js";
-import { wholeMs } from "./kit/whole-ms.js";
 import type { Preset } from "./types.js";
 
 /** @smithy/core MAXIMUM_RETRY_DELAY: a constant, not an option. */
@@ -17,6 +16,7 @@ export const awsSdk: Preset = {
   source: "packages/util-retry/src/DefaultRetryBackoffStrategy.ts, StandardRetryStrategy.ts, retries-2026-config.ts",
   formula: "U = min(base × 2^(a−1), 20 s); wait floor(r × U)",
   defaults: "base 50 ms (1000 ms for throttling errors), cap 20 s (a constant), maxAttempts 3 (2 retries)",
+  stopping: "maxAttempts 3",
   jitter: "full jitter inside the cap: floor(r × min(base × 2^(a−1), 20000)), in [0, U − 1]; always on",
   defaultRetries: 2,
   defaultAttempts: 2,
@@ -25,7 +25,7 @@ export const awsSdk: Preset = {
     retries: "maxAttempts − 1 (maxAttempts counts the first try)",
   },
   quirks: [
-    "delay_ms is the jitter's ceiling U(a); the wait itself is floor(r × U), never U.",
+    "The wait is floor(r × U), never the ceiling U(a) itself, so delay_ms is the wait's rounded mean (about U / 2).",
     "THROTTLING errors use a 1000 ms base instead of 50 ms (a base of 1 s shows them).",
     "A Retry-After hint can raise a wait to at most the computed delay + 5 s.",
     "The retry quota (500 tokens, 14 per retry, 5 per throttling retry) refuses retries after 35 transient failures until successes refill it.",
@@ -40,7 +40,8 @@ export const awsSdk: Preset = {
     const capReachedAt = firstTrueFrom1((attempt) => base * 2 ** (attempt - 1) >= MAXIMUM_RETRY_DELAY);
     const retries = overrides.retries ?? 2;
     return independentModel({
-      delay: (attempt) => clampedTo(wholeMs(base * 2 ** (attempt - 1)), MAXIMUM_RETRY_DELAY),
+      // Always jittered and never the ceiling itself: the delay shown is the mean wait.
+      delay: (attempt) => meanAsDelay(meanFloorUniform(0, ceiling(attempt))),
       jitter: {
         bounds: (attempt) => ({ minMs: wait(attempt, 0), maxMs: wait(attempt, JS_RANDOM_MAX) }),
         mean: (attempt) => meanFloorUniform(0, ceiling(attempt)),
@@ -50,7 +51,7 @@ export const awsSdk: Preset = {
       capReachedAt,
       steadyFrom: capReachedAt,
       retries,
-      notes: ["aws-sdk: delay_ms is the full-jitter ceiling; every wait is floor(r × ceiling), below it."],
+      notes: ["aws-sdk: every wait is floor(r × U) below the full-jitter ceiling U = min(base × 2^(a−1), 20 s); delay_ms is its rounded mean."],
       parameters: { baseDelay: base, maxAttempts: retries + 1, MAXIMUM_RETRY_DELAY },
     });
   },

@@ -1,4 +1,4 @@
-import { unclamped } from "./kit/attempt-delay.js";
+import { meanAsDelay, unclamped } from "./kit/attempt-delay.js";
 import { independentModel } from "./kit/independent-model.js";
 import { parseFraction } from "./kit/jitter-setting.js";
 import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
@@ -15,6 +15,7 @@ export const bullmq: Preset = {
   source: "src/classes/backoffs.ts (called from src/classes/job.ts with attemptsMade + 1)",
   formula: "round(2^(a−1) × delay); type 'fixed': delay",
   defaults: "backoff { type: 'exponential', delay: 1000 (BullMQ has no default delay), jitter: 0 }; attempts 1 (no retries)",
+  stopping: "attempts: 1, no retries",
   jitter: "downward only: floor(r × D × jitter + D × (1 − jitter)), in [floor(D(1−jitter)), D − 1]; no cap exists",
   defaultRetries: 0,
   defaultAttempts: 10,
@@ -29,7 +30,7 @@ export const bullmq: Preset = {
     "Without a delay the built-in strategy returns NaN; the preset uses 1000 ms.",
     "The multiplier is fixed at 2 and there is no cap option.",
     "Releases before 3.4.1 computed round((2^a − 1) × delay): 1000, 3000, 7000, …",
-    "With jitter the base is rounded first (Math.round), then the jittered value is floored: the top value D itself is never drawn.",
+    "With jitter the base is rounded first (Math.round), then the jittered value is floored: the top value D itself is never drawn, so delay_ms is then the rounded mean wait.",
   ],
   build(overrides) {
     const delay = overrides.baseMs ?? 1000;
@@ -44,16 +45,18 @@ export const bullmq: Preset = {
       return Math.floor(r * maxDelay * jitter + minDelay);
     };
     const retries = overrides.retries ?? 0;
+    const mean = (attempt: number) => {
+      const d = full(attempt);
+      return meanFloorUniform(d * (1 - jitter), d);
+    };
     return independentModel({
-      delay: (attempt) => unclamped(wholeMs(full(attempt))),
+      // With jitter no wait reaches D itself (the top is D − 1): the delay shown is the mean wait.
+      delay: (attempt) => (jitter > 0 ? meanAsDelay(mean(attempt)) : unclamped(wholeMs(full(attempt)))),
       jitter:
         jitter > 0
           ? {
               bounds: (attempt) => ({ minMs: saturate(jittered(attempt, 0)), maxMs: saturate(jittered(attempt, JS_RANDOM_MAX)) }),
-              mean: (attempt) => {
-                const d = full(attempt);
-                return meanFloorUniform(d * (1 - jitter), d);
-              },
+              mean,
               draw: (attempt, random) => saturate(jittered(attempt, jsRandom(random))),
             }
           : null,

@@ -2,34 +2,38 @@ import { firstTrueFrom1 } from "../core/search.js";
 import { clampedTo } from "./kit/attempt-delay.js";
 import { independentModel } from "./kit/independent-model.js";
 import { parseSwitch } from "./kit/jitter-setting.js";
-import { wholeUnits } from "./kit/whole-units.js";
 import type { Preset } from "./types.js";
 
 /** Celery autoretry with retry_backoff=True (get_exponential_backoff_interval), in seconds. */
 export const celery: Preset = {
   name: "celery",
-  library: "celery 5.x (autoretry_for with retry_backoff=True)",
+  library: "celery 5.6.3 (autoretry_for with retry_backoff=True; retry_backoff read as a float since 5.3.1)",
   repository: "celery/celery",
   source: "celery/utils/time.py (get_exponential_backoff_interval), celery/app/autoretry.py, celery/app/task.py",
-  formula: "min(retry_backoff_max, int(retry_backoff) × 2^(a−1)) seconds",
+  formula: "min(retry_backoff_max, int(max(1.0, retry_backoff)) × 2^(a−1)) seconds (5.3.1+)",
   defaults: "retry_backoff True (1 s), retry_backoff_max 600 s, retry_jitter True, max_retries 3",
+  stopping: "max_retries 3",
   jitter: "retry_jitter: random.randrange(countdown + 1), a whole number of seconds in [0, countdown], after the cap",
   defaultRetries: 3,
   defaultAttempts: 3,
   parameters: {
-    baseMs: "retry_backoff (whole seconds; celery reads it with int())",
-    capMs: "retry_backoff_max (whole seconds)",
+    baseMs: "retry_backoff (seconds; 5.3.1+ takes int(max(1.0, retry_backoff)) as the factor)",
+    capMs: "retry_backoff_max (seconds, read with int())",
     jitter: "retry_jitter (on or off)",
     retries: "max_retries",
   },
   quirks: [
     "retry_backoff defaults to False: with only autoretry_for, celery waits default_retry_delay = 180 s every time.",
-    "The factor is int(retry_backoff): retry_backoff=0.5 becomes 0 and turns exponential backoff off.",
+    "Since 5.3.1 (autoretry.py) retry_backoff is read with float() and the factor is int(max(1.0, retry_backoff)): 0.5 waits like 1, 2.5 like 2 (truncated, not refused).",
+    "5.3.0 and earlier read it with int(): retry_backoff=0.5 became 0, which turned exponential backoff off (default_retry_delay, 180 s, every time).",
+    "retry_backoff_max is read with int() in every 5.x release: a fraction of a second is truncated.",
     "retry_jitter is on by default, so the wait is anywhere from 0 to the countdown (it can be 0 s).",
   ],
   build(overrides) {
-    const factor = wholeUnits("baseMs", "celery's retry_backoff", overrides.baseMs ?? 1000, 1000);
-    const maximum = wholeUnits("capMs", "celery's retry_backoff_max", overrides.capMs ?? 600_000, 1000);
+    // autoretry.py (5.3.1+): retry_backoff = float(…); factor=int(max(1.0, retry_backoff)); retry_backoff_max = int(…)
+    const retryBackoff = (overrides.baseMs ?? 1000) / 1000;
+    const factor = Math.trunc(Math.max(1.0, retryBackoff));
+    const maximum = Math.trunc((overrides.capMs ?? 600_000) / 1000);
     const jitter = overrides.jitter === undefined ? true : parseSwitch(overrides.jitter, "celery's retry_jitter");
     const retries = overrides.retries ?? 3;
     // time.py: countdown = min(maximum, factor * (2 ** retries)), retries = a − 1; full_jitter: random.randrange(countdown + 1)
@@ -50,7 +54,7 @@ export const celery: Preset = {
       capReachedAt,
       steadyFrom: capReachedAt,
       retries,
-      parameters: { retry_backoff: factor, retry_backoff_max: maximum, retry_jitter: jitter, max_retries: retries },
+      parameters: { retry_backoff: retryBackoff, factor, retry_backoff_max: maximum, retry_jitter: jitter, max_retries: retries },
     });
   },
 };

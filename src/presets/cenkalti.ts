@@ -1,4 +1,7 @@
+import { humanDuration } from "../format/duration.js";
 import { groupDigits } from "../format/numbers.js";
+import { ELAPSED_WALK_LIMIT, elapsedLimit } from "./kit/elapsed-limit.js";
+import { PresetError, option, parts } from "./errors.js";
 import { parseFraction } from "./kit/jitter-setting.js";
 import { random53, RANDOM53_MAX } from "./kit/random-grid.js";
 import { nsToMs } from "./kit/whole-ms.js";
@@ -21,6 +24,7 @@ export const cenkalti: Preset = {
   source: "exponential.go (NextBackOff, incrementCurrentInterval, getRandomValueFromInterval)",
   formula: "I₁ = InitialInterval; I(a+1) = MaxInterval if I(a) ≥ MaxInterval / Multiplier, else Duration(I(a) × Multiplier) (ns)",
   defaults: "InitialInterval 500 ms, RandomizationFactor 0.5, Multiplier 1.5, MaxInterval 60 s, MaxElapsedTime 15 min",
+  stopping: "MaxElapsedTime 15 min",
   jitter: "Duration(I(1−rf) + r × (2·rf·I + 1)) ns around the capped interval: up to 90 s against a 60 s MaxInterval",
   defaultRetries: null,
   retriesNote: "unlimited by count; the schedule ends where MaxElapsedTime (15 min) stops it",
@@ -81,43 +85,57 @@ export const cenkalti: Preset = {
     const lowNs = (attempt: number) => randomValueNs(attempt, 0);
     const highNs = (attempt: number) => randomValueNs(attempt, RANDOM53_MAX);
 
-    // NextBackOff stops when elapsed + next > MaxElapsedTime, elapsed being the waits so far.
-    const lastWithin = (wait: (attempt: number) => number) => {
-      let total = 0;
-      for (let attempt = 1; attempt <= WALK_LIMIT && (retries === null || attempt <= retries); attempt++) {
-        total += wait(attempt);
-        if (total > maxElapsedNs) return attempt - 1;
-      }
-      return null;
-    };
-    const plainLast = lastWithin(intervalNs);
-    const latest = rf === 0 ? plainLast : lastWithin(lowNs);
-    const earliest = rf === 0 ? plainLast : lastWithin(highNs);
-    const minutes = (overrides.maxElapsedMs ?? 15 * 60_000) / 60_000;
-    const stop: PresetStop | null =
-      latest === null
-        ? null
-        : {
-            lastAttempt: Math.max(latest, 1),
-            reason:
-              rf === 0
-                ? `cenkalti stops when elapsed + next > MaxElapsedTime (${minutes} min): attempt ${latest} is the last one retried.`
-                : `cenkalti stops when elapsed + next > MaxElapsedTime (${minutes} min): the last retry follows attempt ${earliest} when every draw is high, ${plainLast} without jitter, ${latest} at the latest (every draw low).`,
-          };
+    // NextBackOff: next = getRandomValueFromInterval(…); if MaxElapsedTime != 0 && elapsed+next > MaxElapsedTime { return Stop }
+    const limit = elapsedLimit({
+      rule: "fits",
+      limit: maxElapsedNs,
+      retries,
+      plain: intervalNs,
+      low: lowNs,
+      high: highNs,
+      draw: rf === 0 ? null : (attempt, random) => randomValueNs(attempt, random53(random)),
+      mean: (attempt) => intervalNs(attempt) / NS_PER_MS,
+      toMs: nsToMs,
+      unitsPerMs: NS_PER_MS,
+      tooMany: () =>
+        new PresetError(
+          parts`cenkalti can retry more than ${groupDigits(ELAPSED_WALK_LIMIT)} times before MaxElapsedTime stops it (the lowest draws wait almost nothing); give a smaller ${option("maxElapsedMs")}, a smaller ${option("jitter")} or ${option("retries")}`,
+        ),
+    });
+    const limitText = `MaxElapsedTime (${humanDuration(nsToMs(maxElapsedNs))})`;
+    const rule = `cenkalti stops when elapsed + next > ${limitText}`;
+    // With WithMaxRetries the count may end every run first: then no run meets the limit.
+    const stopsByTime = retries === null || limit.fewest < retries;
+    const stop: PresetStop | null = stopsByTime
+      ? {
+          limit: limitText,
+          limitMs: nsToMs(maxElapsedNs),
+          lastAttempt: limit.plainLast,
+          fewest: limit.fewest,
+          most: limit.most,
+          reason:
+            limit.fewest === limit.most
+              ? `${rule}: attempt ${limit.plainLast} is the last one retried.`
+              : `${rule}: without jitter attempt ${limit.plainLast} is the last one retried; with it, from ${limit.fewest} (every draw high) to ${limit.most} (every draw low), and every total, bound and mean here covers every run, none past the limit.`,
+        }
+      : null;
     walk(WALK_LIMIT);
     const capMs = nsToMs(maxNs);
     const capReachedAt = intervals.indexOf(maxNs) + 1 || null;
     const worstMs = nsToMs(duration(maxNs - rf * maxNs + RANDOM53_MAX * (2 * rf * maxNs + 1)));
     const model: PresetModel = {
-      delay: (attempt) => ({ rawMs: nsToMs(rawNs(attempt)), delayMs: nsToMs(intervalNs(attempt)), clamped: rawNs(attempt) > intervalNs(attempt) }),
+      delay: (attempt) => ({ rawMs: nsToMs(rawNs(attempt)), delayMs: nsToMs(limit.plainWait(attempt)), clamped: rawNs(attempt) > intervalNs(attempt) }),
       jittered: rf > 0,
-      bounds: (attempt) => ({ minMs: nsToMs(lowNs(attempt)), maxMs: nsToMs(highNs(attempt)) }),
-      // The mean of Duration(min + r(max − min + 1)) is the interval itself, give or take half a ns.
-      meanMs: (attempt) => intervalNs(attempt) / NS_PER_MS,
-      sampler: (random) => (attempt) => nsToMs(randomValueNs(attempt, random53(random))),
+      bounds: limit.bounds,
+      meanMs: limit.meanMs,
+      sampler: limit.sampler,
+      client: limit.client,
+      totals: limit.totals,
+      sampledRun: limit.sampledRun,
       capMs,
       capReachedAt: () => capReachedAt,
-      steadyFrom: () => steadyAt,
+      // Past the most retries every figure is 0.
+      steadyFrom: () => limit.most + 1,
       mayExceedCap: rf > 0,
       retries,
       stop,

@@ -1,5 +1,5 @@
 import { firstTrueFrom1 } from "../core/search.js";
-import { clampedTo } from "./kit/attempt-delay.js";
+import { clampedTo, meanAsDelay } from "./kit/attempt-delay.js";
 import { independentModel } from "./kit/independent-model.js";
 import { parseChoice } from "./kit/jitter-setting.js";
 import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
@@ -21,6 +21,7 @@ export const cockatiel: Preset = {
   source: "src/backoff/ExponentialBackoff.ts, src/backoff/ExponentialBackoffGenerators.ts",
   formula: "noJitter: min(maxDelay, initialDelay × 2^(a−1)); default decorrelated: min(max(0, f(t) − f(t′)) / 1.4 × initialDelay, maxDelay), f(t) = exponent^t × tanh(√(4t)), t = a − 1 + r",
   defaults: "generator decorrelatedJitterGenerator, initialDelay 128 ms, maxDelay 30000 ms, exponent 2; retry() maxAttempts Infinity",
+  stopping: "maxAttempts Infinity",
   jitter: "decorrelated (default): from the previous draw, not rounded, cap after; full: floor(r × d); half: floor((d + r × d) / 2); cap before full/half",
   defaultRetries: null,
   defaultAttempts: 10,
@@ -36,7 +37,7 @@ export const cockatiel: Preset = {
     "noJitter, full and half hard-code 2 and ignore exponent.",
     "Decorrelated waits are not rounded (fractional ms, shown rounded half up) and can be 0 at any attempt below the overflow of exponent^t (attempt 1025 with exponent 2).",
     "Decorrelated jitter caps after the jitter; full and half jitter the capped value.",
-    "delay_ms under decorrelated jitter is its rounded mean: the generator has no un-jittered value.",
+    "delay_ms under decorrelated jitter is its rounded mean: the generator has no un-jittered value; full and half never wait d itself, so there too delay_ms is the rounded mean.",
   ],
   build(overrides) {
     const initialDelay = overrides.baseMs ?? 128;
@@ -77,14 +78,16 @@ export const cockatiel: Preset = {
     }
     // fullJitterGenerator: Math.floor(Math.random() * delay); halfJitterGenerator: Math.floor((delay + Math.random() * delay) / 2)
     const jittered = generator === "full" ? (attempt: number, r: number) => Math.floor(r * noJitter(attempt)) : (attempt: number, r: number) => Math.floor((noJitter(attempt) + r * noJitter(attempt)) / 2);
+    const mean = (attempt: number) => (generator === "full" ? meanFloorUniform(0, noJitter(attempt)) : meanFloorUniform(noJitter(attempt) / 2, noJitter(attempt)));
     return independentModel({
-      delay,
+      // full and half never draw d itself (floor of r < 1): the delay shown is then the mean wait.
+      delay: generator === "none" ? delay : (attempt) => meanAsDelay(mean(attempt)),
       jitter:
         generator === "none"
           ? null
           : {
               bounds: (attempt) => ({ minMs: saturate(jittered(attempt, 0)), maxMs: saturate(jittered(attempt, JS_RANDOM_MAX)) }),
-              mean: (attempt) => (generator === "full" ? meanFloorUniform(0, noJitter(attempt)) : meanFloorUniform(noJitter(attempt) / 2, noJitter(attempt))),
+              mean,
               draw: (attempt, random) => saturate(jittered(attempt, jsRandom(random))),
             },
       capMs,

@@ -1,7 +1,7 @@
 import { firstTrueFrom1 } from "../core/search.js";
 import { clampedTo, unclamped } from "./kit/attempt-delay.js";
 import { independentModel } from "./kit/independent-model.js";
-import { parseFraction } from "./kit/jitter-setting.js";
+import { isJitterOff, parseFraction } from "./kit/jitter-setting.js";
 import { saturate } from "./kit/whole-ms.js";
 import { wholeUnits } from "./kit/whole-units.js";
 import { PresetError, option, parts } from "./errors.js";
@@ -20,6 +20,7 @@ export const echomq: Preset = {
   source: "echo/apps/echomq/lib/echomq/backoff.ex (calculate/4); echo/apps/echo_mq/lib/echo_mq/backoff.ex (delay_ms/2, when a cap is given)",
   formula: "calculate/4: trunc(2^(a−1) × delay); delay_ms/2 (when a cap is given): min(base × 2^(a−1), cap)",
   defaults: "the documented config %{type: :exponential, delay: 1_000, jitter: 0.2}; no default retry count (docs use 5)",
+  stopping: "the backoff module has no retry count",
   jitter: "calculate/4: lo = trunc(d(1−j)), uniform integer in [lo, lo + trunc(2dj)]; delay_ms/2 {:jitter, inner}: uniform integer in [0, capped d]",
   defaultRetries: null,
   defaultAttempts: 5,
@@ -38,7 +39,7 @@ export const echomq: Preset = {
   build(overrides) {
     const base = wholeUnits("baseMs", "EchoMQ's delay (an integer)", overrides.baseMs ?? 1000);
     if (overrides.capMs === undefined) {
-      const jitter = overrides.jitter === undefined ? 0.2 : overrides.jitter.trim() === "none" ? 0 : parseFraction(overrides.jitter, "calculate/4's jitter", { min: 0, max: 1, maxIncluded: true });
+      const jitter = overrides.jitter === undefined ? 0.2 : parseFraction(overrides.jitter, "calculate/4's jitter", { min: 0, max: 1, maxIncluded: true });
       // calculate(:exponential, attempt, base_delay, opts): trunc(:math.pow(2, attempt - 1) * base_delay)
       const delay = (attempt: number) => Math.trunc(Math.pow(2, attempt - 1) * base);
       // apply_jitter: min_delay = trunc(delay * (1 - jitter)); jitter_range = trunc(delay * jitter * 2); min_delay + :rand.uniform(jitter_range + 1) - 1
@@ -66,7 +67,7 @@ export const echomq: Preset = {
       });
     }
     const cap = wholeUnits("capMs", "delay_ms/2's cap (an integer)", overrides.capMs);
-    const full = overrides.jitter === undefined ? false : overrides.jitter.trim() === "full" ? true : overrides.jitter.trim() === "none" ? false : null;
+    const full = overrides.jitter === undefined ? false : overrides.jitter.trim().toLowerCase() === "full" ? true : isJitterOff(overrides.jitter) ? false : null;
     if (full === null) {
       throw new PresetError(
         parts`${option("jitter")} under echomq with ${option("capMs")} is delay_ms/2's {:jitter, inner}: full or none, got ${JSON.stringify(overrides.jitter)} (a fraction is calculate/4's jitter, which has no cap)`,

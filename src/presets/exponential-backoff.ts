@@ -15,6 +15,7 @@ export const exponentialBackoff: Preset = {
   source: "src/delay/delay.base.ts, src/delay/skip-first/skip-first.delay.ts, src/jitter/full/full.jitter.ts, src/options.ts",
   formula: "min(startingDelay × timeMultiple^(a−1), maxDelay)",
   defaults: "startingDelay 100 ms, timeMultiple 2, maxDelay ∞, numOfAttempts 10 (9 retries), jitter 'none', delayFirstAttempt false",
+  stopping: "numOfAttempts: 10",
   jitter: "'full': Math.round(r × d), in [0, d] (both ends at half weight), after the cap",
   defaultRetries: 9,
   defaultAttempts: 9,

@@ -1,4 +1,5 @@
 import { groupDigits } from "../format/numbers.js";
+import { meanWithin } from "./kit/attempt-delay.js";
 import { parseFraction } from "./kit/jitter-setting.js";
 import { JS_RANDOM_MAX, jsRandom } from "./kit/random-grid.js";
 import { wholeMs } from "./kit/whole-ms.js";
@@ -16,6 +17,7 @@ export const grpcJs: Preset = {
   source: "packages/grpc-js/src/backoff-timeout.ts (BackoffTimeout.runOnce)",
   formula: "d₁ = initialDelay; d(a+1) = min(d(a) × multiplier, maxDelay) ± jitter, d(a) being the jittered previous wait",
   defaults: "initialDelay 1000 ms, multiplier 1.6, maxDelay 120000 ms, jitter 0.2; retries forever",
+  stopping: "connection backoff never gives up",
   jitter: "compounding: each wait is min(previous wait × 1.6, max) × (1 ± 0.2), so attempt 3 spans 1638–3686 ms and waits reach 144 s",
   defaultRetries: null,
   defaultAttempts: 15,
@@ -60,7 +62,8 @@ export const grpcJs: Preset = {
         raw.push(plain[n]! * multiplier);
         lows.push(step(lows[n]!, 0));
         highs.push(step(highs[n]!, JS_RANDOM_MAX));
-        if (lows[n]! * multiplier >= maxDelay ) steadyAt = lows.length;
+        // Capped for every run from here on only while even the lowest jittered wait, times the multiplier, reaches the cap again.
+        if (lows[n]! * multiplier >= maxDelay && (1 - jitter) * multiplier >= 1) steadyAt = lows.length;
       }
     };
     const at = (list: number[], attempt: number) => {
@@ -105,7 +108,7 @@ export const grpcJs: Preset = {
       },
       jittered: true,
       bounds: (attempt) => ({ minMs: wholeMs(at(lows, attempt)), maxMs: wholeMs(at(highs, attempt)) }),
-      meanMs: meanAt,
+      meanMs: (attempt) => meanWithin(meanAt(attempt), { minMs: wholeMs(at(lows, attempt)), maxMs: wholeMs(at(highs, attempt)) }),
       sampler: (random) => {
         let next = initialDelay;
         return () => {
@@ -122,7 +125,7 @@ export const grpcJs: Preset = {
       stop: null,
       notes: [
         `grpc-js: maxDelay caps before the jitter, which compounds; the worst case is ${groupDigits(wholeMs(step(Infinity, JS_RANDOM_MAX)))} ms against a ${groupDigits(capMs)} ms cap.`,
-        ...(given === 0 && overrides.jitter !== undefined ? ["grpc-js ignores jitter: 0 (a falsy option), so the jitter stays 0.2."] : []),
+        ...(given === 0 && overrides.jitter !== undefined ? ["grpc-js ignores jitter: 0 (a falsy option), so its jitter cannot be turned off: it stays 0.2."] : []),
       ],
       parameters: { initialDelay, multiplier, maxDelay, jitter },
     };

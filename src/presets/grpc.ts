@@ -34,6 +34,7 @@ export const grpc: Preset = {
   source: "doc/connection-backoff.md",
   formula: "first wait INITIAL_BACKOFF; then min(INITIAL_BACKOFF × MULTIPLIER^(a−1), MAX_BACKOFF)",
   defaults: "INITIAL_BACKOFF 1 s, MULTIPLIER 1.6, MAX_BACKOFF 120 s, JITTER 0.2, MIN_CONNECT_TIMEOUT 20 s; retries forever",
+  stopping: "connection backoff never gives up",
   jitter: "from attempt 2: b × (1 + UniformRandom(−JITTER, JITTER)) around the capped b, so up to 144 s against a 120 s cap",
   defaultRetries: null,
   defaultAttempts: 15,
@@ -48,7 +49,8 @@ export const grpc: Preset = {
     "The first wait is exactly INITIAL_BACKOFF, without jitter.",
     "MAX_BACKOFF caps before the jitter, so waits reach MAX_BACKOFF × (1 + JITTER): 144 s against 120 s.",
     "The spec sleeps until a deadline set at the start of the previous attempt, so the gap after a failed attempt is shorter by the attempt's duration; each attempt may take up to MIN_CONNECT_TIMEOUT (20 s).",
-    "Some copies of connection-backoff.md swap the values (INITIAL_BACKOFF = 20 s); implementations use 1 s and MIN_CONNECT_TIMEOUT 20 s.",
+    "The doc's first version (2015, commit 08d16ee) gave INITIAL_BACKOFF = 20 seconds; the doc since and every implementation use 1 s, with MIN_CONNECT_TIMEOUT 20 s.",
+    "gRPC C-core (Python, C++, Ruby, PHP) jitters the first wait too and works in whole ms: the grpc-core preset.",
     "Values are real milliseconds; shown rounded half up.",
   ],
   build(overrides) {

@@ -1,11 +1,10 @@
-import { lastRetryWithin } from "./elapsed-limit.js";
 import { groupDigits } from "../format/numbers.js";
 import { clampedTo } from "./kit/attempt-delay.js";
-import { independentModel } from "./kit/independent-model.js";
+import { ELAPSED_WALK_LIMIT, elapsedLimit } from "./kit/elapsed-limit.js";
 import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
 import { RANDOM53_MAX, random53 } from "./kit/random-grid.js";
 import { saturate } from "./kit/whole-ms.js";
-import type { Preset, PresetStop } from "./types.js";
+import type { Preset, PresetModel, PresetStop } from "./types.js";
 import { PresetError } from "./errors.js";
 
 /** Every refusal goes through here: one PresetError per bad value, in Kafka's own config names. */
@@ -96,43 +95,64 @@ export const kafka: Preset = {
     // Before the exponent stops the term is below the max; from there (long) of it may still fall 1 ms short (4999 of 5000).
     const capReachedAt = expMax === 0 ? 1 : javaLong(term(steadyFrom)) >= maxMs ? steadyFrom : null;
 
-    // ProducerBatch.hasReachedDeliveryTimeout: deliveryTimeoutMs <= now - createdMs, so a retry needs elapsed < delivery.timeout.ms.
-    const lastWithin = (r: number | null) =>
-      lastRetryWithin({ wait: (attempt) => BigInt(wait(attempt, r)), steadyFrom, limit: BigInt(deliveryTimeout), inclusive: false, retries });
-    const latest = lastWithin(0);
-    const earliest = lastWithin(RANDOM53_MAX);
-    const plain = lastWithin(null);
-    if (latest === 0) reject(`the first wait (${groupDigits(wait(1, 0))} ms) already reaches delivery.timeout.ms (${groupDigits(deliveryTimeout)} ms): the producer makes no retry`);
+    // ProducerBatch.hasReachedDeliveryTimeout: deliveryTimeoutMs <= now - createdMs, so a retry needs the waits so far,
+    // its own included, to stay below delivery.timeout.ms: in whole ms, at most delivery.timeout.ms − 1.
     const jittered = expMax !== 0;
+    const limit = elapsedLimit({
+      rule: "fits",
+      limit: deliveryTimeout - 1,
+      retries,
+      plain: (attempt) => wait(attempt, null),
+      low: (attempt) => wait(attempt, 0),
+      high: (attempt) => wait(attempt, RANDOM53_MAX),
+      draw: jittered ? (attempt, random) => wait(attempt, random53(random)) : null,
+      mean: (attempt) => meanFloorUniform(origin * term(attempt), bound * term(attempt), maxMs),
+      toMs: (ms) => ms,
+      unitsPerMs: 1,
+      tooMany: () => new PresetError([`the producer can retry more than ${groupDigits(ELAPSED_WALK_LIMIT)} times within delivery.timeout.ms (${groupDigits(deliveryTimeout)} ms); give a larger retry.backoff.ms or a smaller delivery.timeout.ms`]),
+    });
+    if (limit.most === 0) reject(`the first wait (${groupDigits(wait(1, 0))} ms) already reaches delivery.timeout.ms (${groupDigits(deliveryTimeout)} ms): the producer makes no retry`);
+    const limitText = `delivery.timeout.ms (${groupDigits(deliveryTimeout)} ms)`;
+    const rule = `kafka expires a batch once its age reaches ${limitText}`;
     const stop: PresetStop | null =
-      latest === null
-        ? null
-        : {
-            lastAttempt: latest,
-            reason: jittered
-              ? `kafka expires a batch once its age reaches delivery.timeout.ms (${groupDigits(deliveryTimeout)} ms): the last retry follows attempt ${earliest ?? latest} when every draw is high, ${plain ?? latest} without jitter, ${latest} at the latest (every draw low).`
-              : `kafka expires a batch once its age reaches delivery.timeout.ms (${groupDigits(deliveryTimeout)} ms): attempt ${latest} is the last one retried.`,
-          };
-    return independentModel({
-      delay: (attempt) => (expMax === 0 ? clampedTo(initial, maxMs) : clampedTo(javaLong(term(attempt)), maxMs)),
-      jitter: jittered
+      limit.fewest < retries
         ? {
-            bounds: (attempt) => ({ minMs: wait(attempt, 0), maxMs: wait(attempt, RANDOM53_MAX) }),
-            mean: (attempt) => meanFloorUniform(origin * term(attempt), bound * term(attempt), maxMs),
-            draw: (attempt, random) => wait(attempt, random53(random)),
+            limit: limitText,
+            limitMs: deliveryTimeout,
+            lastAttempt: limit.plainLast,
+            fewest: limit.fewest,
+            most: limit.most,
+            reason:
+              limit.fewest === limit.most
+                ? `${rule}: attempt ${limit.plainLast} is the last one retried.`
+                : `${rule}: without jitter attempt ${limit.plainLast} is the last one retried; with it, from ${limit.fewest} (every draw high) to ${limit.most} (every draw low), and every total, bound and mean here covers every run, none past the limit.`,
           }
-        : null,
+        : null;
+    const capReachedAtValue = capReachedAt;
+    const model: PresetModel = {
+      delay: (attempt) => ({ ...(expMax === 0 ? clampedTo(initial, maxMs) : clampedTo(javaLong(term(attempt)), maxMs)), delayMs: limit.plainWait(attempt) }),
+      jittered,
+      bounds: limit.bounds,
+      meanMs: limit.meanMs,
+      sampler: limit.sampler,
+      client: limit.client,
+      totals: limit.totals,
+      sampledRun: limit.sampledRun,
       capMs: maxMs,
-      capReachedAt,
-      steadyFrom,
+      capReachedAt: () => capReachedAtValue,
+      // Past the most retries every figure is 0.
+      steadyFrom: () => limit.most + 1,
+      mayExceedCap: false,
       retries,
       stop,
+      notes: [],
       parameters: {
         "retry.backoff.ms": backoffMs,
         "retry.backoff.max.ms": maxMs,
         retries,
         "delivery.timeout.ms": deliveryTimeout,
       },
-    });
+    };
+    return model;
   },
 };

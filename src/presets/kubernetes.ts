@@ -1,7 +1,6 @@
 import { firstTrueFrom1 } from "../core/search.js";
 import { clampedTo, unclamped } from "./kit/attempt-delay.js";
 import { independentModel } from "./kit/independent-model.js";
-import { PresetError, option, parts } from "./errors.js";
 import type { Preset } from "./types.js";
 
 /** The kubelet's CrashLoopBackOff: per-crash waits before the container is restarted. */
@@ -9,15 +8,16 @@ export const kubernetes: Preset = {
   name: "kubernetes",
   library: "kubelet (Kubernetes 1.3x), client-go flowcontrol.Backoff",
   repository: "kubernetes/kubernetes",
-  source: "staging/src/k8s.io/client-go/util/flowcontrol/backoff.go, pkg/kubelet/kubelet.go, pkg/kubelet/kuberuntime/kuberuntime_manager.go (doBackOff)",
+  source: "staging/src/k8s.io/client-go/util/flowcontrol/backoff.go, pkg/kubelet/kubelet.go (newCrashLoopBackOff), pkg/kubelet/kuberuntime/kuberuntime_manager.go (doBackOff)",
   formula: "crash 1: restart at once (0); crash a ≥ 2: min(10 s × 2^(a−2), 300 s)",
-  defaults: "backOffPeriod 10 s, MaxContainerBackOff 300 s, no jitter; restartPolicy Always retries forever",
+  defaults: "initialCrashLoopBackOff 10 s, MaxCrashLoopBackOff 300 s, no jitter; restartPolicy Always retries forever",
+  stopping: "restartPolicy Always",
   jitter: "none",
   defaultRetries: null,
   defaultAttempts: 10,
   parameters: {
-    baseMs: "backOffPeriod (the first back-off window)",
-    capMs: "MaxContainerBackOff (crashLoopBackOff.maxContainerRestartPeriod in newer kubelets)",
+    baseMs: "initialCrashLoopBackOff (the first back-off window; 1 s under ReduceDefaultCrashLoopBackOffDecay)",
+    capMs: "MaxCrashLoopBackOff (crashLoopBackOff.maxContainerRestartPeriod, KubeletCrashLoopBackOffMax); below the initial it lowers the initial to itself",
     retries: "the range only (restartPolicy Always restarts forever)",
   },
   quirks: [
@@ -25,11 +25,12 @@ export const kubernetes: Preset = {
     "A container that runs longer than 2 × 300 s = 10 min resets its back-off to 10 s.",
     "Restarts happen on kubelet sync loops, so real waits are slightly longer.",
     "1.33+ alpha gate ReduceDefaultCrashLoopBackOffDecay: 1 s initial, 60 s max.",
+    "A maxContainerRestartPeriod below the initial 10 s is accepted: newCrashLoopBackOff (pkg/kubelet/kubelet.go, KubeletCrashLoopBackOffMax since 1.32) lowers the initial back-off to it: a max of 5 s gives 0, 5 s, 5 s, …",
   ],
   build(overrides) {
-    const initial = overrides.baseMs ?? 10_000;
     const max = overrides.capMs ?? 300_000;
-    if (max < initial) throw new PresetError(parts`${option("capMs")} (MaxContainerBackOff, ${max} ms) must be at least ${option("baseMs")} (backOffPeriod, ${initial} ms)`);
+    // newCrashLoopBackOff: boMax = MaxContainerRestartPeriod; if boMax < boInitial { boInitial = boMax }
+    const initial = Math.min(overrides.baseMs ?? 10_000, max);
     // backoff.go Next: first call initEntryUnsafe → backoff = initial; later entry.backoff = min(backoff * 2, maxDuration).
     // kuberuntime doBackOff: the first crash has no entry, so it restarts at once.
     const raw = (attempt: number) => initial * 2 ** (attempt - 2);
@@ -41,7 +42,7 @@ export const kubernetes: Preset = {
       capReachedAt,
       steadyFrom: capReachedAt,
       retries: null,
-      parameters: { backOffPeriod: initial, MaxContainerBackOff: max },
+      parameters: { initialCrashLoopBackOff: initial, MaxCrashLoopBackOff: max },
     });
   },
 };

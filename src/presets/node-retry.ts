@@ -16,6 +16,7 @@ export const nodeRetry: Preset = {
   source: "lib/retry.js (exports.timeouts, exports.createTimeout)",
   formula: "min(round(max(minTimeout, 1) × factor^(a−1)), maxTimeout)",
   defaults: "retries 10, factor 2, minTimeout 1000 ms, maxTimeout ∞, randomize false",
+  stopping: "retries: 10",
   jitter: "randomize: round((1 + r) × d) in [d, 2d] (both ends), then capped by maxTimeout; then every timeout is sorted",
   defaultRetries: 10,
   defaultAttempts: 10,

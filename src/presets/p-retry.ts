@@ -1,4 +1,7 @@
 import type { DelayBounds } from "../core/model.js";
+import { humanDuration } from "../format/duration.js";
+import { groupDigits } from "../format/numbers.js";
+import { ELAPSED_WALK_LIMIT, elapsedLimit } from "./kit/elapsed-limit.js";
 import { firstTrueFrom1 } from "../core/search.js";
 import { clampedTo } from "./kit/attempt-delay.js";
 import { parseSwitch } from "./kit/jitter-setting.js";
@@ -9,9 +12,6 @@ import { wholeUnits } from "./kit/whole-units.js";
 import { PresetError, option, parts } from "./errors.js";
 import type { Preset, PresetModel, PresetStop } from "./types.js";
 
-/** Prefix sums are walked up to here at most when maxRetryTime is set. */
-const MAX_WALK = 10_000_000;
-
 /** p-retry 7 (its own formula since v5; no longer node-retry's). */
 export const pRetry: Preset = {
   name: "p-retry",
@@ -20,6 +20,7 @@ export const pRetry: Preset = {
   source: "index.js (calculateDelay, pRetry)",
   formula: "min(round(minTimeout × factor^(a−1)), maxTimeout), never past maxRetryTime − elapsed",
   defaults: "retries 10, factor 2, minTimeout 1000 ms, maxTimeout ∞, maxRetryTime ∞, randomize false",
+  stopping: "retries: 10",
   jitter: "randomize: round((1 + r) × d) in [d, 2d] (both ends), then capped by maxTimeout; not sorted",
   defaultRetries: 10,
   defaultAttempts: 10,
@@ -79,62 +80,53 @@ export const pRetry: Preset = {
       } satisfies PresetModel;
     }
 
-    // maxRetryTime: every wait is min(delay, maxRetryTime − the waits so far); walk the totals once.
-    const delays: number[] = [];
-    const lows: number[] = [];
-    const highs: number[] = [];
-    let sum = 0;
-    let sumLow = 0;
-    let sumHigh = 0;
-    let plainStop = 0;
-    for (let attempt = 1; attempt <= retries && sumLow < maxRetryTime; attempt++) {
-      if (attempt > MAX_WALK) throw new PresetError(parts`p-retry with this maxRetryTime retries more than ${MAX_WALK} times; give a smaller ${option("maxElapsedMs")} or ${option("retries")}`);
-      const b = own(attempt);
-      const plain = timeout(attempt, 1);
-      if (sum < maxRetryTime) {
-        delays.push(Math.min(plain, maxRetryTime - sum));
-        sum = Math.min(sum + plain, maxRetryTime);
-        plainStop = attempt;
-      } else delays.push(0);
-      // An attempt that some histories never reach (they gave up before) has 0 as its low end: the sampler's 0.
-      lows.push(sumHigh >= maxRetryTime ? 0 : Math.min(b.minMs, maxRetryTime - sumHigh));
-      highs.push(Math.min(b.maxMs, maxRetryTime - sumLow));
-      sumLow = Math.min(sumLow + b.minMs, maxRetryTime);
-      sumHigh = Math.min(sumHigh + b.maxMs, maxRetryTime);
-    }
-    const last = delays.length;
-    const stopsByTime = last < retries || (randomize ? sumLow >= maxRetryTime : sum >= maxRetryTime);
-    const stop: PresetStop | null = stopsByTime
-      ? {
-          lastAttempt: last,
-          reason: randomize
-            ? `p-retry gives up once maxRetryTime (${maxRetryTime} ms) has elapsed: the last wait follows attempt ${plainStop} without randomize, ${last} at the latest (every draw low); the last wait is cut to the time left.`
-            : `p-retry gives up once maxRetryTime (${maxRetryTime} ms) has elapsed: attempt ${last} is the last one retried, and its wait is cut to the time left.`,
-        }
-      : null;
-    const at = (list: number[], attempt: number) => list[Math.min(attempt, last) - 1] ?? 0;
+    // maxRetryTime: onAttemptFailure gives up once remainingTime <= 0, and waits min(delay, remainingTime).
+    const limit = elapsedLimit({
+      rule: "cut",
+      limit: maxRetryTime,
+      retries,
+      plain: (attempt) => saturate(timeout(attempt, 1)),
+      low: (attempt) => own(attempt).minMs,
+      high: (attempt) => own(attempt).maxMs,
+      draw: randomize ? (attempt, random) => saturate(timeout(attempt, jsRandom(random) + 1)) : null,
+      mean: ownMean,
+      toMs: (ms) => ms,
+      unitsPerMs: 1,
+      tooMany: () =>
+        new PresetError(parts`p-retry with this maxRetryTime retries more than ${groupDigits(ELAPSED_WALK_LIMIT)} times; give a smaller ${option("maxElapsedMs")} or ${option("retries")}`),
+    });
+    const limitText = `maxRetryTime (${humanDuration(maxRetryTime)})`;
+    const rule = `p-retry gives up once ${limitText} has elapsed, and cuts the last wait to the time left`;
+    const stop: PresetStop | null =
+      limit.fewest < retries
+        ? {
+            limit: limitText,
+            limitMs: maxRetryTime,
+            lastAttempt: limit.plainLast,
+            fewest: limit.fewest,
+            most: limit.most,
+            reason:
+              limit.fewest === limit.most
+                ? `${rule}: attempt ${limit.plainLast} is the last one retried.`
+                : `${rule}: without randomize attempt ${limit.plainLast} is the last one retried; with it, from ${limit.fewest} (every draw high) to ${limit.most} (every draw low), and every total, bound and mean here covers every run, none past the limit.`,
+          }
+        : null;
     return {
       ...base,
       delay: (attempt) => {
         const d = clampedTo(saturate(Math.round(unrounded(attempt, 1))), capMs);
-        return { ...d, delayMs: attempt > plainStop ? 0 : at(delays, attempt) };
+        return { ...d, delayMs: limit.plainWait(attempt) };
       },
       jittered: randomize,
-      bounds: (attempt) => (randomize ? { minMs: attempt > last ? 0 : at(lows, attempt), maxMs: attempt > last ? 0 : at(highs, attempt) } : { minMs: attempt > plainStop ? 0 : at(delays, attempt), maxMs: attempt > plainStop ? 0 : at(delays, attempt) }),
-      meanMs: (attempt) => (randomize ? Math.min(ownMean(attempt), attempt > last ? 0 : at(highs, attempt)) : attempt > plainStop ? 0 : at(delays, attempt)),
-      sampler: (random) => {
-        let elapsed = 0;
-        return (attempt) => {
-          const remaining = maxRetryTime - elapsed;
-          if (remaining <= 0) return 0;
-          const wait = Math.min(randomize ? timeout(attempt, jsRandom(random) + 1) : timeout(attempt, 1), remaining);
-          elapsed += wait;
-          return wait;
-        };
-      },
-      steadyFrom: () => null,
+      bounds: limit.bounds,
+      meanMs: limit.meanMs,
+      sampler: limit.sampler,
+      client: limit.client,
+      totals: limit.totals,
+      sampledRun: limit.sampledRun,
+      steadyFrom: () => limit.most + 1,
       stop,
-      notes: randomize ? ["p-retry with randomize and maxRetryTime: the bounds assume any total between the extremes can occur; the mean is approximate."] : [],
+      notes: randomize ? ["p-retry with randomize and maxRetryTime: the mean is integrated numerically over the elapsed time of every run."] : [],
     } satisfies PresetModel;
   },
 };

@@ -23,6 +23,7 @@ export const polly: Preset = {
   source: "src/Polly.Core/Retry/RetryHelper.cs, src/Polly.Core/Retry/RetryConstants.cs",
   formula: "Constant: d; Linear: a × d; Exponential: 2^(a−1) × d (BackoffType: Constant, Linear or Exponential, the strategy fixed, linear or exponential)",
   defaults: "BackoffType Constant, Delay 2 s, MaxRetryAttempts 3, UseJitter false, MaxDelay none",
+  stopping: "MaxRetryAttempts 3",
   jitter: "UseJitter: Constant/Linear d × (0.75 + 0.5r) in [0.75d, 1.25d); Exponential: decorrelated jitter V2 scaled by Delay; MaxDelay clamps after",
   defaultRetries: 3,
   defaultAttempts: 3,

@@ -12,6 +12,7 @@ import { exponentialBackoff } from "./exponential-backoff.js";
 import { goRetryablehttp } from "./go-retryablehttp.js";
 import { got } from "./got.js";
 import { grpc } from "./grpc.js";
+import { grpcCore } from "./grpc-core.js";
 import { grpcJs } from "./grpc-js.js";
 import { istio } from "./istio.js";
 import { kafka } from "./kafka.js";
@@ -39,6 +40,7 @@ export const PRESETS: readonly Preset[] = [
   cockatiel,
   awsSdk,
   grpc,
+  grpcCore,
   grpcJs,
   sidekiq,
   celery,
@@ -69,6 +71,7 @@ export function findPreset(name: string): Preset | undefined {
 export function closestPreset(name: string): string {
   const wanted = name.trim().toLowerCase();
   const aliases: Record<string, string> = { retry: "node-retry", "@grpc/grpc-js": "grpc-js", "@smithy/util-retry": "aws-sdk", smithy: "aws-sdk", aws: "aws-sdk", k8s: "kubernetes", "grpc-go": "grpc", backoff: "cenkalti",
+    "grpc-c": "grpc-core", grpcio: "grpc-core",
     sfn: "step-functions", "aws-step-functions": "step-functions", stepfunctions: "step-functions", "argo-workflows": "argo", "k8s-job": "kubernetes-job",
     job: "kubernetes-job", retryablehttp: "go-retryablehttp", spring: "spring-retry", "kafka-clients": "kafka", requests: "urllib3" };
   const alias = aliases[wanted];

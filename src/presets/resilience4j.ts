@@ -16,12 +16,13 @@ function javaLong(x: number): number {
 /** resilience4j `IntervalFunction.ofExponentialRandomBackoff(initial, multiplier, randomizationFactor[, max])`. */
 export const resilience4j: Preset = {
   name: "resilience4j",
-  library: "resilience4j-core 2.x (IntervalFunction.ofExponentialRandomBackoff)",
+  library: "resilience4j-core 2.4.0 (IntervalFunction.ofExponentialRandomBackoff; the 1 ms floor since 2.3.0)",
   repository: "resilience4j/resilience4j",
   source: "resilience4j-core/src/main/java/io/github/resilience4j/core/IntervalFunction.java",
   formula: "x₁ = initial, x(a+1) = (long)(x(a) × multiplier) (truncated every step)",
   defaults: "initialInterval 500 ms, multiplier 1.5, randomizationFactor 0.5, no max; Retry maxAttempts 3 (2 retries)",
-  jitter: "(long)(x(1−rf) + r × 2 × rf × x), in [x(1−rf), x(1+rf)] (the top only by double rounding); the 4-argument max clamps after jitter",
+  stopping: "RetryConfig maxAttempts 3",
+  jitter: "(long) max(1.0, x(1−rf) + r × (2·rf·x + 1)): from x(1−rf) to below x(1+rf) + 1, truncated, at least 1 ms (2.3.0+); the 4-argument max clamps after jitter",
   defaultRetries: 2,
   defaultAttempts: 2,
   parameters: {
@@ -34,7 +35,9 @@ export const resilience4j: Preset = {
   quirks: [
     "The interval is truncated to a long at every step: 500, 750, 1125, 1687, 2530 (not 2531.25).",
     "The max interval clamps after the jitter, so past it every wait is exactly the max.",
-    "The source's comment says min ≤ value < max, but in doubles the top draw can round up to max itself: 250 + (1 − 2^-53) × 500 = 750 exactly, so attempt 1 spans 250–750 ms.",
+    "randomize draws min + r × (max − min + 1), the + 1 by design, then truncates to a long: attempt 3 (1125 ms) spans 562–1688 ms with mean 1125, attempt 4 (1687 ms) 843–2531 ms with mean 1687.",
+    "Only double rounding reaches min + (max − min + 1) itself: at attempt 1, 250 + (1 − 2^-53) × 501 rounds to 751, so attempt 1 spans 250–751 ms.",
+    "Since 2.3.0 randomize returns Math.max(1.0, value), so randomizationFactor 1 waits at least 1 ms; 2.2.0 and earlier could wait 0 ms.",
     "RetryConfig's own default interval is a fixed 500 ms; this preset is the exponential random backoff function.",
   ],
   build(overrides) {
@@ -54,13 +57,14 @@ export const resilience4j: Preset = {
       }
       return intervals[Math.min(attempt, intervals.length) - 1]!;
     };
-    // randomize(current, rf): delta = rf * current; min = current - delta; max = current + delta; min + Math.random() * (max - min)
+    // IntervalFunctionCompanion.randomize (2.3.0+): delta = rf * current; min = current - delta; max = current + delta;
+    //   randomizedValue = min + (Math.random() * (max - min + 1)); return Math.max(1.0, randomizedValue) — then (long), then Math.min(…, maxInterval)
     const randomized = (attempt: number, r: number) => {
       const current = interval(attempt);
       const delta = rf * current;
       const low = current - delta;
       const high = current + delta;
-      const value = javaLong(low + r * (high - low));
+      const value = javaLong(Math.max(1.0, low + r * (high - low + 1)));
       return max === null ? value : Math.min(value, max);
     };
     const capReachedAt = max === null ? null : firstTrueFrom1((attempt) => interval(attempt) >= max, 1 << 20);
@@ -72,8 +76,11 @@ export const resilience4j: Preset = {
           ? {
               bounds: (attempt) => ({ minMs: randomized(attempt, 0), maxMs: randomized(attempt, RANDOM53_MAX) }),
               mean: (attempt) => {
+                // (long) max(1.0, X) = max(1, floor X), X uniform on [low, high + 1): a draw below 1 counts 1, not 0.
                 const current = interval(attempt);
-                return meanFloorUniform(current - rf * current, current + rf * current, max);
+                const low = current - rf * current;
+                const top = current + rf * current + 1;
+                return meanFloorUniform(low, top, max) + (low < 1 ? (Math.min(1, top) - low) / (top - low) : 0);
               },
               draw: (attempt, random) => randomized(attempt, random53(random)),
             }

@@ -11,6 +11,7 @@ export const sidekiq: Preset = {
   source: "lib/sidekiq/job_retry.rb (delay_for, process_retry)",
   formula: "(a−1)^4 + 15 seconds (count = a − 1)",
   defaults: "retry: 25 (26 runs); no cap; jitter always on",
+  stopping: "retry: 25",
   jitter: "+ rand(10 × (count + 1)) seconds: a whole number of seconds in [0, 10a − 1]",
   defaultRetries: 25,
   defaultAttempts: 25,

@@ -74,7 +74,17 @@ export const temporal: Preset = {
       const last = lastRetryWithin({ wait: intervalNs, steadyFrom, limit: expirationNs, inclusive: true, retries });
       const limitText = `${groupDigits(nsToWholeMs(expirationNs))} ms`;
       if (last === 0) reject(`the first retry is due after ${groupDigits(nsToWholeMs(intervalNs(1)))} ms, past the expiration (${limitText}): Temporal makes no retry`);
-      if (last !== null) stop = { lastAttempt: last, reason: `temporal makes no retry that would start past the expiration (${limitText}): attempt ${last} is the last one retried.` };
+      // No jitter: every run stops at the same retry.
+      if (last !== null) {
+        stop = {
+          limit: `the expiration (${limitText})`,
+          limitMs: nsToWholeMs(expirationNs),
+          lastAttempt: last,
+          fewest: last,
+          most: last,
+          reason: `temporal makes no retry that would start past the expiration (${limitText}): attempt ${last} is the last one retried.`,
+        };
+      }
     }
     return independentModel({
       delay: (attempt) => {

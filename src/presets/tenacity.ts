@@ -11,11 +11,12 @@ const MAX_WAIT_SECONDS = 9223372036854775807 / 2;
 /** tenacity `wait_exponential(multiplier, max, exp_base, min)`: the calculator's own exponential formula, in seconds. */
 export const tenacity: Preset = {
   name: "tenacity",
-  library: "tenacity 8.2 (wait_exponential)",
+  library: "tenacity 9.1.4 (wait_exponential; attempt_number − 1 since 5.1.0)",
   repository: "jd/tenacity",
-  source: "tenacity/wait.py (wait_exponential.__call__)",
+  source: "tenacity/wait.py (wait_exponential.__call__), tenacity/__init__.py (retry: stop_never, wait_none)",
   formula: "max(max(0, min), min(multiplier × exp_base^(a−1), max)) seconds",
-  defaults: "multiplier 1 s, exp_base 2, min 0, max sys.maxsize / 2 s (none in practice); stop_never",
+  defaults: "wait_exponential(): multiplier 1 s, exp_base 2, min 0, max sys.maxsize / 2 s (none in practice); stop_never (a bare @retry waits 0 s, wait_none, and never stops)",
+  stopping: "stop_never",
   jitter: "none in wait_exponential (wait_random_exponential and wait_exponential_jitter are other wait functions)",
   defaultRetries: null,
   defaultAttempts: 10,
@@ -27,9 +28,10 @@ export const tenacity: Preset = {
   },
   quirks: [
     "The default stop is stop_never: without stop=… tenacity retries forever; the schedule shows 10.",
+    "A bare @retry has wait=wait_none() and stop=stop_never: it retries at once, forever; this preset is @retry(wait=wait_exponential(…)).",
     "attempt_number is 1 after the first failure, so the first wait is multiplier × exp_base^0 = multiplier.",
     "An OverflowError in the power returns max; with int arguments Python's exact integers never overflow.",
-    "Releases before 8 used exp_base ** attempt_number (2, 4, 8 … s for the same call).",
+    "Releases before 5.1.0 used exp_base ** attempt_number (2, 4, 8 … s for the same call); 5.1.0 (June 2019) made the first wait the multiplier.",
   ],
   build(overrides) {
     if (overrides.jitter !== undefined) {

@@ -1,4 +1,4 @@
-import type { ScheduleModel } from "../core/model.js";
+import type { RandomSource, ScheduleModel } from "../core/model.js";
 
 /**
  * The calculator's options as a preset receives them: only those the user gave,
@@ -20,11 +20,20 @@ export interface PresetOverrides {
 
 export type OverrideName = keyof PresetOverrides;
 
-/** Where the library stops by elapsed time rather than by count. */
+/**
+ * Where the library stops by elapsed time (cenkalti's MaxElapsedTime, p-retry's
+ * maxRetryTime) rather than by count: how many retries happen depends on the draws.
+ */
 export interface PresetStop {
-  /** The last attempt that is followed by a retry (the schedule ends here). */
+  /** The library's limit by its own name, e.g. "MaxElapsedTime (15 min)". */
+  readonly limit: string;
+  readonly limitMs: number;
+  /** The last retry without jitter: the schedule's rows end here. */
   readonly lastAttempt: number;
-  /** One line: why the library stops there. */
+  /** The fewest and the most retries any run makes (both lastAttempt without jitter). */
+  readonly fewest: number;
+  readonly most: number;
+  /** One line: the library's rule, and how jitter moves the last retry. */
   readonly reason: string;
 }
 
@@ -36,6 +45,12 @@ export interface PresetModel extends ScheduleModel {
   readonly stop: PresetStop | null;
   /** Extra summary lines (worst case past the cap, approximations, parameter echo). */
   readonly notes: readonly string[];
+  /**
+   * One run of the library as a simulated client: each retry's wait (call with attempts
+   * 1, 2, … in order), null once the library has given up. Set by libraries that stop by
+   * elapsed time; without it a run is the sampler, up to the retry count.
+   */
+  readonly client?: (random: RandomSource) => (attempt: number) => number | null;
   /** The library's parameters in effect, by the library's own names (for JSON and the header line). */
   readonly parameters: Readonly<Record<string, string | number | boolean | null>>;
 }
@@ -61,6 +76,11 @@ export interface Preset {
   readonly defaultRetries: number | null;
   /** Overrides "unlimited" in `backoff presets <name>` when the library stops another way. */
   readonly retriesNote?: string;
+  /**
+   * The library's own rule for its last retry, in its words: "retry: 25", "stop_never",
+   * "MaxElapsedTime 15 min". Check, simulate and `backoff presets` quote it.
+   */
+  readonly stopping?: string;
   /** The attempt range shown when the library retries without limit. */
   readonly defaultAttempts: number;
   /** The overrides the library really has, each with the parameter it maps onto. */

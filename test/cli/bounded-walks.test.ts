@@ -43,7 +43,7 @@ describe("check with 2^53 − 1 attempts (item 7)", () => {
     const { code, stdout } = await runCli(["check", "--strategy", "linear", "--base", "1", "--jitter", "full", "--attempts", "9007199254740991", "--max-total", "1h"]);
     expect(code).toBe(1);
     // Worst delays 1, 2, 3, …: the total after k is k(k+1)/2; 2682·2683/2 = 3,597,903 ≤ 3,600,000 < 2683·2684/2 = 3,600,586.
-    expect(stdout).toContain("✗ max-total 1 h: worst case > 285,616 yr 151 d (reached at attempt 2683)");
+    expect(stdout).toContain("✗ max-total 1 h: worst case > 285,616 yr 151 d (first over the limit at attempt 2683)");
   });
 
   it("linear, equal jitter: best total Σ⌈k/2⌉ in closed form", { timeout: 5000 }, async () => {

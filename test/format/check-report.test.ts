@@ -28,7 +28,7 @@ describe("githubAnnotations", () => {
   it("escapes the file property (%, :, ,) and the message (%, newlines)", () => {
     const lines = githubAnnotations([report("50%\nrise", result(false))], "C:/ci/retry,prod.json", false);
     expect(lines).toEqual([
-      "::error file=C%3A/ci/retry%2Cprod.json,line=3,title=backoff check::50%25%0Arise: max-delay 10 s broken: worst delay 30 s (first above the limit at attempt 5)",
+      "::error file=C%3A/ci/retry%2Cprod.json,line=3,title=backoff check::50%25%0Arise: max-delay 10 s broken: worst delay 30 s (first over the limit at attempt 5)",
     ]);
   });
 

@@ -18,11 +18,15 @@ const delays = (name: string, overrides: PresetOverrides, attempts: number[]) =>
   return attempts.map((a) => m.delay(a).delayMs);
 };
 const bounds = (name: string, overrides: PresetOverrides, attempt: number) => model(name, overrides).bounds(attempt);
+/** Full jitter (random() % I) never waits I itself: the interval is the top of the range plus 1; delay_ms shows the mean wait. */
+const intervals = (name: string, overrides: PresetOverrides, attempts: number[]) => attempts.map((a) => bounds(name, overrides, a).maxMs + 1);
 
 describe("envoy (source/common/common/backoff_strategy.cc, router/retry_state_impl.cc)", () => {
   // backoff = next_interval_; next_interval_ = (next_interval_ < max/2) ? next_interval_ * 2 : max; return random() % backoff
   it("intervals 25, 50, 100, 200, then max_interval = 10 × 25 = 250 (200 ≥ 125 jumps to the max)", () => {
-    expect(delays("envoy", {}, [1, 2, 3, 4, 5, 9])).toEqual([25, 50, 100, 200, 250, 250]);
+    // Full jitter never waits the interval itself: the interval is the top of the range plus 1, and delay_ms the mean (I − 1) / 2.
+    expect(intervals("envoy", {}, [1, 2, 3, 4, 5, 9])).toEqual([25, 50, 100, 200, 250, 250]);
+    expect(delays("envoy", {}, [1, 2, 3, 4, 5, 9])).toEqual([12, 25, 50, 100, 125, 125]);
     expect(model("envoy").capReachedAt()).toBe(5);
     expect(model("envoy").capMs).toBe(250);
   });
@@ -40,13 +44,14 @@ describe("envoy (source/common/common/backoff_strategy.cc, router/retry_state_im
   it("an odd max_interval is reached from half of it: base 25, max 101 gives 25, 50, 101", () => {
     // doubling_limit_ = 101 / 2 = 50; 50 < 50 is false, so the next interval is 101, not 100
     const m = model("envoy", { capMs: 101 });
-    expect([1, 2, 3, 4].map((a) => m.delay(a).delayMs)).toEqual([25, 50, 101, 101]);
-    expect(m.delay(3)).toEqual({ rawMs: 100, delayMs: 101, clamped: true });
+    expect(intervals("envoy", { capMs: 101 }, [1, 2, 3, 4])).toEqual([25, 50, 101, 101]);
+    // delay_ms is the mean wait (I − 1) / 2 rounded half up: 12, 24.5 → 25, 50, 50
+    expect([1, 2, 3, 4].map((a) => m.delay(a).delayMs)).toEqual([12, 25, 50, 50]);
     expect(m.bounds(3)).toEqual({ minMs: 0, maxMs: 100 });
   });
 
   it("max_interval defaults to 10 × base_interval: base 40 gives 40, 80, 160, 320, 400", () => {
-    expect(delays("envoy", { baseMs: 40 }, [1, 2, 3, 4, 5])).toEqual([40, 80, 160, 320, 400]);
+    expect(intervals("envoy", { baseMs: 40 }, [1, 2, 3, 4, 5])).toEqual([40, 80, 160, 320, 400]);
   });
 
   it("num_retries defaults to 1 (PROTOBUF_GET_WRAPPED_OR_DEFAULT(retry_policy, num_retries, 1))", () => {
@@ -77,7 +82,7 @@ describe("istio (pilot/pkg/networking/core/route/retry/retry.go, networking/v1al
   });
 
   it("retries.backoff sets only base_interval: 2 s doubles to Envoy's default max, 10 × 2 s", () => {
-    expect(delays("istio", { baseMs: 2000 }, [1, 2, 3, 4, 5, 6])).toEqual([2000, 4000, 8000, 16000, 20000, 20000]);
+    expect(intervals("istio", { baseMs: 2000 }, [1, 2, 3, 4, 5, 6])).toEqual([2000, 4000, 8000, 16000, 20000, 20000]);
     expect(bounds("istio", { baseMs: 2000 }, 6)).toEqual({ minMs: 0, maxMs: 19999 });
   });
 
@@ -288,10 +293,11 @@ describe("kafka (clients/.../common/utils/ExponentialBackoff.java, producer Reco
     // low draws: 80 + 160 + 320 + 640 = 1200, then 800: 1200 + 148 × 800 = 119600 < 120000, so attempt 152
     const m = model("kafka");
     expect(m.retries).toBe(2_147_483_647);
-    expect(m.stop?.lastAttempt).toBe(152);
-    expect(m.stop?.reason).toMatch(/122 without jitter, 152 at the latest/);
+    // The rows end where it stops without jitter; with jitter the most retries are the all-low run's.
+    expect([m.stop?.lastAttempt, m.stop?.most]).toEqual([122, 152]);
+    expect(m.stop?.reason).toMatch(/without jitter attempt 122 is the last one retried; with it, from \d+ \(every draw high\) to 152 \(every draw low\)/);
     // a 40 s timeout: plain 1500 + 38 × 1000 = 39500 < 40000 → 42
-    expect(model("kafka", { maxElapsedMs: 40_000 }).stop?.reason).toMatch(/42 without jitter/);
+    expect(model("kafka", { maxElapsedMs: 40_000 }).stop?.lastAttempt).toBe(42);
     expect(model("kafka", { retries: 5 }).stop).toBeNull();
   });
 

@@ -17,9 +17,9 @@ const R52 = 1 - 2 ** -52;
 const R53 = 1 - 2 ** -53;
 
 describe("the registry", () => {
-  it("holds the 16 presets of issue 4 and the 12 of issue 12, in order, each with a source and a formula", () => {
+  it("holds the 16 presets of issue 4, grpc-core (issue 11) and the 12 of issue 12, in order, each with a source and a formula", () => {
     expect(PRESETS.map((p) => p.name)).toEqual([
-      "echomq", "bullmq", "node-retry", "p-retry", "exponential-backoff", "cockatiel", "aws-sdk", "grpc", "grpc-js",
+      "echomq", "bullmq", "node-retry", "p-retry", "exponential-backoff", "cockatiel", "aws-sdk", "grpc", "grpc-core", "grpc-js",
       "sidekiq", "celery", "tenacity", "cenkalti", "polly", "resilience4j", "kubernetes",
       "envoy", "istio", "temporal", "step-functions", "argo", "kubernetes-job", "urllib3", "spring-retry", "kafka",
       "go-retryablehttp", "axios-retry", "got",
@@ -50,6 +50,7 @@ describe("the registry", () => {
       cockatiel: null, // Policy.ts retry(): maxAttempts ?? Infinity
       "aws-sdk": 2, // config.ts: DEFAULT_MAX_ATTEMPTS = 3, counting the first call
       grpc: null, // connection backoff retries forever
+      "grpc-core": null,
       "grpc-js": null,
       sidekiq: 25, // job_retry.rb: DEFAULT_MAX_RETRY_ATTEMPTS = 25
       celery: 3, // task.py: max_retries = 3
@@ -187,7 +188,7 @@ describe("p-retry (index.js, v7)", () => {
     const m = model("p-retry", { maxElapsedMs: 10_000 });
     expect([1, 2, 3, 4].map((a) => m.delay(a).delayMs)).toEqual([1000, 2000, 4000, 3000]);
     expect(m.stop?.lastAttempt).toBe(4);
-    expect(m.stop?.reason).toMatch(/maxRetryTime \(10000 ms\)/);
+    expect(m.stop?.reason).toMatch(/maxRetryTime \(10 s\)/);
     const jittered = model("p-retry", { maxElapsedMs: 10_000, jitter: "on" });
     assertSamplesInBounds(jittered, jittered.stop!.lastAttempt);
   });
@@ -253,8 +254,9 @@ describe("cockatiel (src/backoff/ExponentialBackoffGenerators.ts)", () => {
 });
 
 describe("aws-sdk (@smithy/core util-retry DefaultRetryBackoffStrategy.ts)", () => {
-  it("ceilings min(50 × 2^(a−1), 20000): 50, 100, 200; waits floor(r × U) in [0, U − 1]", () => {
-    expect(delays("aws-sdk", {}, [1, 2, 3])).toEqual([50, 100, 200]);
+  it("ceilings min(50 × 2^(a−1), 20000): 50, 100, 200; waits floor(r × U) in [0, U − 1], shown by their mean", () => {
+    // No wait is U itself: delay_ms is the mean (U − 1) / 2 rounded half up: 24.5 → 25, 49.5 → 50, 99.5 → 100.
+    expect(delays("aws-sdk", {}, [1, 2, 3])).toEqual([25, 50, 100]);
     const m = model("aws-sdk");
     expect(m.bounds(1)).toEqual({ minMs: 0, maxMs: 49 });
     expect(m.capReachedAt()).toBe(10); // 50 × 2^9 = 25600 ≥ 20000; 12800 below
@@ -322,7 +324,12 @@ describe("celery (celery/utils/time.py get_exponential_backoff_interval)", () =>
     expect(m.bounds(1)).toEqual({ minMs: 0, maxMs: 1000 });
     expect(m.capReachedAt()).toBe(11);
     expect(m.bounds(12)).toEqual({ minMs: 0, maxMs: 600_000 });
-    expect(() => model("celery", { baseMs: 1500 })).toThrow(/whole number of seconds/);
+    // 5.3.1+ autoretry.py: retry_backoff = float(…); factor = int(max(1.0, retry_backoff)): 0.5 and 1.5 wait like 1, 2.5 like 2.
+    expect(delays("celery", { baseMs: 500 }, [1, 2, 3])).toEqual([1000, 2000, 4000]);
+    expect(delays("celery", { baseMs: 1500 }, [1, 2, 3])).toEqual([1000, 2000, 4000]);
+    expect(delays("celery", { baseMs: 2500 }, [1, 2, 3])).toEqual([2000, 4000, 8000]);
+    // retry_backoff_max = int(…): 10.5 s is 10 s.
+    expect(model("celery", { capMs: 10_500 }).capMs).toBe(10_000);
     assertSamplesInBounds(m, 15);
   });
 });
@@ -375,8 +382,21 @@ describe("cenkalti (exponential.go v4)", () => {
     const plain = model("cenkalti", { jitter: "0" });
     expect(plain.stop?.lastAttempt).toBe(last);
     expect(plain.stop?.reason).toMatch(/MaxElapsedTime \(15 min\)/);
+    // With jitter the rows still end where it stops without jitter; the draws move the stop between the
+    // all-high run (Duration(0.5I + R53 × (I + 1)) ns each) and the all-low run (Duration(0.5I) ns each).
+    const lastWithin = (wait: (ns: number) => number) => {
+      let sum = 0;
+      for (const [i, ns] of intervals.entries()) {
+        sum += wait(ns);
+        if (sum > 900e9) return i;
+      }
+      return null;
+    };
+    const fewest = lastWithin((ns) => Math.trunc(0.5 * ns + R53 * (ns + 1)));
+    const most = lastWithin((ns) => Math.trunc(0.5 * ns));
+    expect([last, fewest, most]).toEqual([24, 19, 39]);
     const jittered = model("cenkalti");
-    expect(jittered.stop!.lastAttempt).toBeGreaterThan(last);
+    expect([jittered.stop!.lastAttempt, jittered.stop!.fewest, jittered.stop!.most]).toEqual([24, 19, 39]);
   });
 });
 
@@ -407,12 +427,18 @@ describe("resilience4j (IntervalFunction.java ofExponentialRandomBackoff)", () =
     expect(delays("resilience4j", {}, [1, 2, 3, 4, 5])).toEqual([500, 750, 1125, 1687, 2530]);
   });
 
-  it("(long)(x(1−rf) + r × 2·rf·x), the max after", () => {
+  it("(long) max(1.0, x(1−rf) + r × (2·rf·x + 1)) (2.3.0+), the max after", () => {
     const m = model("resilience4j");
-    // 250 + R53 × 500 is 749.99999999999994 on paper, but in doubles R53 × 500 = 500 − 2^-44 and
-    // 250 + (500 − 2^-44) is a tie between 750 − 2^-43 and 750, which rounds to even: 750. (long) 750.0 = 750.
-    expect(250 + R53 * 500).toBe(750);
-    expect(m.bounds(1)).toEqual({ minMs: 250, maxMs: 750 });
+    // randomize: min + (Math.random() * (max - min + 1)). At attempt 1, 250 + R53 × 501 is 750.99999999999994
+    // on paper; in doubles it is a tie between 751 − 2^-43 and 751, which rounds to even: 751.
+    expect(250 + R53 * 501).toBe(751);
+    expect(m.bounds(1)).toEqual({ minMs: 250, maxMs: 751 });
+    // attempt 3: x = 1125, [562.5, 1688.5) truncated: 562–1688, mean 1125; attempt 4: x = 1687, [843.5, 2531.5): 843–2531, mean 1687
+    expect([m.bounds(3), m.meanMs(3)]).toEqual([{ minMs: 562, maxMs: 1688 }, 1125]);
+    expect([m.bounds(4), m.meanMs(4)]).toEqual([{ minMs: 843, maxMs: 2531 }, 1687]);
+    // Math.max(1.0, …) since 2.3.0: randomizationFactor 1 never waits less than 1 ms (x(1−rf) = 0).
+    const full = model("resilience4j", { jitter: "1" });
+    expect([1, 2, 5].map((a) => full.bounds(a).minMs)).toEqual([1, 1, 1]);
     const capped = model("resilience4j", { capMs: 5000 });
     // 3795 → (long)(3795 × 1.5) = 5692 ≥ 5000 at attempt 7; attempt 8: x = 8538 → [4269, min(12806, 5000)]
     expect(capped.capReachedAt()).toBe(7);
@@ -429,5 +455,11 @@ describe("kubernetes (client-go util/flowcontrol/backoff.go, kubelet doBackOff)"
     expect(m.capReachedAt()).toBe(7); // 10 × 2^5 = 320 ≥ 300
     expect(m.bounds(8)).toEqual({ minMs: 300_000, maxMs: 300_000 });
     expect(m.jittered).toBe(false);
+  });
+
+  it("a max below the initial 10 s lowers the initial to it (kubelet.go newCrashLoopBackOff)", () => {
+    // if boMax < boInitial { boInitial = boMax }: --cap 5s gives 0, 5 s, 5 s, …
+    expect(delays("kubernetes", { capMs: 5000 }, [1, 2, 3, 4])).toEqual([0, 5000, 5000, 5000]);
+    expect(delays("kubernetes", { baseMs: 2000, capMs: 1000 }, [1, 2, 3])).toEqual([0, 1000, 1000]);
   });
 });

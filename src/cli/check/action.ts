@@ -1,7 +1,7 @@
-import { type CheckResult, type Growth, checkExitCode, checkPolicy } from "../../core/check.js";
+import { type Growth, checkExitCode, checkPolicy } from "../../core/check.js";
 import type { ScheduleModel } from "../../core/model.js";
 import { jitteredPolicyModel } from "../../core/jitter/index.js";
-import { type PolicyReport, checkReportJson, checkReportLines, githubAnnotations } from "../../format/check-report.js";
+import { type PolicyReport, type PresetTerms, checkReportJson, checkReportLines, githubAnnotations } from "../../format/check-report.js";
 import { checkPaint } from "./paint.js";
 import { type OptionValues, limitsFromOptions, parseCount } from "../shared/option-values.js";
 import { STDIN_NAME, loadConfig, mergeOptions, selectPolicies } from "../shared/config.js";
@@ -10,6 +10,8 @@ import { type Io, writeChunks } from "../shared/io.js";
 import { parseSeed } from "../shared/jitter-options.js";
 import { parseAttempts } from "../shared/parse.js";
 import { buildPreset, presetNamed, presetOverrides } from "../shared/preset-options.js";
+import { presetTerms } from "../shared/preset-flags.js";
+import { mostRetries, stopRuleOf, stopRuleText } from "../../presets/stop-rule.js";
 import { jitterFromValues, policyFromValues } from "../schedule/action.js";
 import { CHECK_DEFAULT_ATTEMPTS, type CheckFormat } from "./command.js";
 
@@ -22,7 +24,7 @@ export interface CheckSwitches {
   readonly color: boolean;
 }
 
-/** The model a policy's values describe: a library's (--preset) or the calculator's, jittered. */
+/** The model a policy's values describe: a library's (--preset) or the calculator's own, jittered, with how its delays grow. */
 export function modelFromValues(values: OptionValues): { model: ScheduleModel; growth: Growth | null } {
   // A seed changes no check (checks use exact bounds), but it is read as the schedule reads
   // it, so that a file the schedule refuses is not passed by check (and the other way round).
@@ -40,16 +42,42 @@ export function modelFromValues(values: OptionValues): { model: ScheduleModel; g
   return { model: jitteredPolicyModel(policy, jitter), growth };
 }
 
+/** A --attempts count for check: N retries, not a range. */
+function checkedCount(text: string): number {
+  const range = parseAttempts("--attempts", text);
+  if (range.first !== 1) throw new UsageError(`--attempts for check is a count of retries such as 8, not a range, got ${shown(text)}`);
+  return range.last;
+}
+
+/** What one policy's check is run on: the calculator's policy over --attempts (10 by default), or a library's own count. */
+function subjectFromValues(values: OptionValues): { model: ScheduleModel; growth: Growth | null; attempts: number; forever: boolean; preset?: PresetTerms } {
+  if (values.preset === undefined) {
+    if (values.maxElapsed !== undefined) throw new UsageError("--max-elapsed applies only under --preset, for a library that stops by elapsed time");
+    const attempts = checkedCount(values.attempts ?? CHECK_DEFAULT_ATTEMPTS);
+    return { ...modelFromValues(values), attempts, forever: false };
+  }
+  // A library's own schedule and stopping rule: --attempts and --max-elapsed become its parameters, as for the schedule.
+  const preset = presetNamed(values.preset, "--preset");
+  if (values.attempts !== undefined) checkedCount(values.attempts);
+  const { overrides, range } = presetOverrides(preset, values);
+  const model = buildPreset(preset, overrides);
+  const rule = stopRuleOf(preset, model);
+  // A library that retries forever is checked over --attempts when given (the caller's own limit).
+  const forever = rule.kind === "forever" && range === null;
+  // Retrying forever, the lints look at the attempts the schedule shows.
+  const attempts = rule.kind === "forever" ? (range?.last ?? preset.defaultAttempts) : mostRetries(rule)!;
+  const ruleText = stopRuleText(preset, rule);
+  const limitText = forever || rule.kind !== "forever" ? ruleText : `${ruleText}; checked over ${attempts} ${attempts === 1 ? "retry" : "retries"} (--attempts)`;
+  return { model, growth: null, attempts, forever, preset: presetTerms(preset, limitText) };
+}
+
 /** Checks one policy's merged values; errors name the option. */
-export function checkValues(values: OptionValues): { attempts: number; attemptTimeMs: number; result: CheckResult } {
-  const { model, growth } = modelFromValues(values);
-  const attemptsText = values.attempts ?? CHECK_DEFAULT_ATTEMPTS;
-  const range = parseAttempts("--attempts", attemptsText);
-  if (range.first !== 1) throw new UsageError(`--attempts for check is a count of retries such as 8, not a range, got ${shown(attemptsText)}`);
+export function checkValues(values: OptionValues): Omit<PolicyReport, "name" | "line"> {
+  const { model, growth, attempts, forever, preset } = subjectFromValues(values);
   const { limits, attemptTimeMs } = limitsFromOptions(values);
   const clients = values.clients === undefined ? null : parseCount("--clients", values.clients);
-  const result = checkPolicy({ model, attempts: range.last, attemptTimeMs, clients, growth }, limits);
-  return { attempts: range.last, attemptTimeMs, result };
+  const result = checkPolicy({ model, attempts, forever, attemptTimeMs, clients, growth }, limits);
+  return { attempts, attemptTimeMs, result, ...(preset === undefined ? {} : { terms: preset }) };
 }
 
 export async function runCheck(explicit: OptionValues, switches: CheckSwitches, io: Io): Promise<number> {

@@ -66,9 +66,10 @@ export const checkCommand: CommandDefinition = {
       cap: true,
       factor: true,
       step: { description: "linear growth per attempt" },
-      attempts: { flags: "-a, --attempts <N>", description: "retries the policy makes before giving up", defaultText: CHECK_DEFAULT_ATTEMPTS },
+      attempts: { flags: "-a, --attempts <N>", description: "retries the policy makes before giving up", defaultText: `${CHECK_DEFAULT_ATTEMPTS}; under --preset, the library's own count` },
       jitter: { description: "none, full, equal, decorrelated, or a fraction in (0, 1]; checks use its exact bounds" },
-      preset: { description: "check a retry library's exact schedule (backoff presets lists them)" },
+      preset: { description: "check a retry library's exact schedule, with its own retry count and time limit (backoff presets lists them)" },
+      maxElapsed: true,
     });
     for (const [key, { kind, help }] of Object.entries(ASSERT_KEYS)) command.option(`--${key} <${kind === "count" ? "N" : "duration"}>`, help);
     command.option("--clients <N>", "how many clients run this policy at once (no jitter from 10 is a warning)").option("--strict", "fail (exit 1) on warnings too");

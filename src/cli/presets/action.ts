@@ -1,12 +1,37 @@
-import { presetDetailText, presetListText } from "../../format/preset-text.js";
+import { type StoppingJson, presetDetailText, presetJson, presetListText } from "../../format/preset-text.js";
 import { PRESETS } from "../../presets/registry.js";
+import { stopRuleOf, stopRuleText } from "../../presets/stop-rule.js";
+import type { Preset } from "../../presets/types.js";
 import { type Io, writeChunks } from "../shared/io.js";
 import { OVERRIDE_FLAGS } from "../shared/preset-flags.js";
 import { presetNamed } from "../shared/preset-options.js";
 
-/** `backoff presets [name]`: the list, or one preset in full. */
-export async function runPresets(name: string | undefined, io: Io): Promise<number> {
-  const text = name === undefined ? presetListText(PRESETS) : presetDetailText(presetNamed(name, "presets"), OVERRIDE_FLAGS);
+export const PRESETS_FORMATS = ["text", "json"] as const;
+export type PresetsFormat = (typeof PRESETS_FORMATS)[number];
+
+/** The library's default stopping rule, read from its default model (the one every command uses). */
+function stoppingJson(preset: Preset): StoppingJson {
+  const rule = stopRuleOf(preset, preset.build({}));
+  const description = stopRuleText(preset, rule);
+  switch (rule.kind) {
+    case "count":
+      return { kind: "count", retries: rule.retries, max_elapsed_ms: null, fewest: null, most: null, text: rule.text, description };
+    case "elapsed":
+      return { kind: "elapsed", retries: rule.retries, max_elapsed_ms: rule.stop.limitMs, fewest: rule.stop.fewest, most: rule.stop.most, text: rule.text, description };
+    case "forever":
+      return { kind: "forever", retries: null, max_elapsed_ms: null, fewest: null, most: null, text: rule.text, description };
+  }
+}
+
+/** `backoff presets [name]`: the list, or one preset in full; as text or JSON (for tools and docs). */
+export async function runPresets(name: string | undefined, format: PresetsFormat, io: Io): Promise<number> {
+  const chosen = name === undefined ? null : presetNamed(name, "presets");
+  if (format === "json") {
+    const doc = chosen === null ? { presets: PRESETS.map((preset) => presetJson(preset, stoppingJson(preset), OVERRIDE_FLAGS)) } : presetJson(chosen, stoppingJson(chosen), OVERRIDE_FLAGS);
+    await writeChunks(io.stdout, [`${JSON.stringify(doc, null, 2)}\n`]);
+    return 0;
+  }
+  const text = chosen === null ? presetListText(PRESETS) : presetDetailText(chosen, OVERRIDE_FLAGS);
   await writeChunks(io.stdout, [text]);
   return 0;
 }

@@ -1,5 +1,8 @@
 import type { Command } from "commander";
 import type { CommandDefinition } from "../command.js";
+import { addSharedOptions } from "../shared/options.js";
+
+const FORMATS = ["text", "json"] as const;
 
 /** `backoff presets [name]`: the library presets. */
 export const presetsCommand: CommandDefinition = {
@@ -7,9 +10,10 @@ export const presetsCommand: CommandDefinition = {
   summary: "list the library presets, or print one in full",
   define(command: Command) {
     command.argument("[name]", "a preset name");
+    addSharedOptions(command, { format: { choices: FORMATS, default: "text" } });
   },
   async run(command, io) {
     const { runPresets } = await import("./action.js");
-    return runPresets(command.processedArgs[0] as string | undefined, io);
+    return runPresets(command.processedArgs[0] as string | undefined, command.opts<{ format: (typeof FORMATS)[number] }>().format, io);
   },
 };

@@ -44,6 +44,9 @@ export function jitterFromValues(values: OptionValues, policy: Policy): { jitter
   const jitter = values.jitter === undefined ? NO_JITTER : parseJitter("--jitter", values.jitter);
   const seed = values.seed === undefined ? null : parseSeed("--seed", values.seed);
   checkJitterNeedsCap(jitter, policy.capMs);
+  if (seed !== null && jitter.kind === "none") {
+    throw new UsageError("--seed draws a sample of the jitter, so it needs --jitter (full, equal, decorrelated or a fraction such as 0.2)");
+  }
   return { jitter, seed };
 }
 

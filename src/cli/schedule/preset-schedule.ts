@@ -8,7 +8,7 @@ import type { PresetModel } from "../../presets/types.js";
 import type { Io } from "../shared/io.js";
 import { parseSeed } from "../shared/jitter-options.js";
 import type { OptionValues } from "../shared/option-values.js";
-import { buildPreset, presetNamed, presetOverrides, presetRange } from "../shared/preset-options.js";
+import { buildPreset, checkSeedHasJitter, presetNamed, presetOverrides, presetRange } from "../shared/preset-options.js";
 import { type OutputOptions, writeSchedule } from "./output.js";
 
 /** The linear comparison for a preset: its first non-zero un-jittered delay as base and step, and its cap. */
@@ -26,6 +26,7 @@ export async function runPresetSchedule(values: OptionValues, output: OutputOpti
   const model = buildPreset(preset, overrides);
   const { range, cut } = presetRange(preset, model, asked);
   const seed = values.seed === undefined ? null : parseSeed("--seed", values.seed);
+  checkSeedHasJitter(preset, model, values.seed);
   if (cut && asked !== null && model.stop) io.stderr.write(`note: ${model.stop.reason} The schedule ends at attempt ${range.last}.\n`);
   await writeSchedule(
     {

@@ -31,7 +31,9 @@ export interface ConfigFile {
 /** Keys that would reach an object's prototype if copied onto a plain object. */
 const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
-const CALCULATOR_KEYS: readonly string[] = POLICY_KEYS;
+/** A preset's elapsed-time limit (cenkalti MaxElapsedTime, p-retry maxRetryTime), like --max-elapsed. */
+const PRESET_KEYS = ["max-elapsed"] as const;
+const CALCULATOR_KEYS: readonly string[] = [...POLICY_KEYS, ...PRESET_KEYS];
 const SHARED_KEYS = ["assert", "clients"] as const;
 const BACKOFF_KEYS = ["type", "delay", "jitter"] as const;
 /**
@@ -168,6 +170,9 @@ class ConfigReader {
           break;
         case "preset":
           options.preset = this.string(value, label);
+          break;
+        case "max-elapsed":
+          options.maxElapsed = this.duration(value, label);
           break;
         case "assert":
           this.assert(value, `${prefix}assert`, options);

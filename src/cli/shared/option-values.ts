@@ -25,7 +25,7 @@ export const ASSERT_KEYS = {
 export type AssertKey = keyof typeof ASSERT_KEYS;
 export type AssertOption = (typeof ASSERT_KEYS)[AssertKey]["option"];
 
-/** `maxElapsed` is a flag only (a preset's elapsed-time limit); the rest are config keys too. */
+/** `maxElapsed` is a preset's elapsed-time limit (the config key "max-elapsed"); `clients` a key of its own. */
 export type OptionKey = PolicyKey | AssertOption | "clients" | "maxElapsed";
 export type OptionValues = { [key in OptionKey]?: string };
 

@@ -1,7 +1,9 @@
 import type { AttemptRange } from "../../core/schedule.js";
 import { offeredText } from "../../format/preset-text.js";
 import { PresetError } from "../../presets/errors.js";
+import { isJitterOff } from "../../presets/kit/jitter-setting.js";
 import { PRESETS, closestPreset, findPreset } from "../../presets/registry.js";
+import { stopRuleOf } from "../../presets/stop-rule.js";
 import type { OverrideName, Preset, PresetModel, PresetOverrides } from "../../presets/types.js";
 import { UsageError, shown } from "./errors.js";
 import { OVERRIDE_FLAGS, presetErrorText } from "./preset-flags.js";
@@ -47,11 +49,18 @@ export function presetOverrides(preset: Preset, values: OptionValues): { overrid
     overrides.factor = parseFactor("--factor", values.factor);
   }
   if (values.jitter !== undefined) {
-    offered("jitter");
-    overrides.jitter = inputText("--jitter", values.jitter);
-    // A fraction is handed to the library as a double: refused when the double is not the decimal written.
-    const fraction = parsePlainDecimal(overrides.jitter);
-    if (fraction !== null) exactDecimalNumber("--jitter", values.jitter, fraction);
+    if (!("jitter" in preset.parameters) && isJitterOff(values.jitter)) {
+      // Nothing to turn off in a library without jitter; one that always jitters cannot be asked to stop.
+      if (buildPreset(preset, {}).jittered) {
+        throw new UsageError(`--jitter ${values.jitter.trim()}: ${preset.name} always jitters and has no setting to turn it off; it offers ${offeredText(preset, OVERRIDE_FLAGS)}`);
+      }
+    } else {
+      offered("jitter");
+      overrides.jitter = inputText("--jitter", values.jitter);
+      // A fraction is handed to the library as a double: refused when the double is not the decimal written.
+      const fraction = parsePlainDecimal(overrides.jitter);
+      if (fraction !== null) exactDecimalNumber("--jitter", values.jitter, fraction);
+    }
   }
   if (values.maxElapsed !== undefined) {
     offered("maxElapsedMs");
@@ -76,14 +85,31 @@ export function buildPreset(preset: Preset, overrides: PresetOverrides): PresetM
   }
 }
 
-/** The attempts shown: the user's range, else the library's retry count, ending where the library stops. */
+/**
+ * The attempts shown: the user's range, else the library's own count (its retry count,
+ * or where it stops by elapsed time without jitter); a library that retries forever
+ * shows its default range. A range past an elapsed-time stop ends at the stop.
+ */
 export function presetRange(preset: Preset, model: PresetModel, range: AttemptRange | null): { range: AttemptRange; cut: boolean } {
-  const wanted = range ?? { first: 1, last: model.retries === null || model.retries === 0 ? preset.defaultAttempts : model.retries };
-  if (model.stop === null) return { range: wanted, cut: false };
-  if (wanted.first > model.stop.lastAttempt) {
-    throw new UsageError(`--attempts ${wanted.first}..${wanted.last} starts after the last retry of ${preset.name}: ${model.stop.reason}`);
+  const rule = stopRuleOf(preset, model);
+  if (rule.kind === "elapsed" && rule.stop.lastAttempt === 0) {
+    throw new UsageError(`--preset ${preset.name} makes no retry: ${rule.stop.reason}`);
   }
-  const last = range === null ? model.stop.lastAttempt : Math.min(wanted.last, model.stop.lastAttempt);
-  return { range: { first: wanted.first, last }, cut: last < wanted.last || range === null };
+  if (range === null) {
+    const last = rule.kind === "elapsed" ? rule.stop.lastAttempt : rule.kind === "count" && rule.retries > 0 ? rule.retries : preset.defaultAttempts;
+    return { range: { first: 1, last }, cut: rule.kind === "elapsed" };
+  }
+  if (rule.kind !== "elapsed") return { range, cut: false };
+  if (range.first > rule.stop.lastAttempt) {
+    throw new UsageError(`--attempts ${range.first}..${range.last} starts after the last retry of ${preset.name}: ${rule.stop.reason}`);
+  }
+  const last = Math.min(range.last, rule.stop.lastAttempt);
+  return { range: { first: range.first, last }, cut: last < range.last };
 }
 
+/** --seed draws a sample of the jitter: refused, in the preset's terms, when there is none. */
+export function checkSeedHasJitter(preset: Preset, model: PresetModel, seed: string | undefined): void {
+  if (seed === undefined || model.jittered) return;
+  const lever = preset.parameters.jitter === undefined ? `${preset.name} has no jitter` : `give --jitter (${preset.parameters.jitter})`;
+  throw new UsageError(`--seed draws a sample of the jitter, but ${preset.name} has none with these parameters; ${lever}`);
+}

@@ -59,7 +59,7 @@ function parseSuccess(text: string): number {
   return parseUnitFraction("--success", text, "a probability from 0 to 1 such as 0.1", { zero: true });
 }
 
-function parseSimulatedAttempts(text: string): number {
+export function parseSimulatedAttempts(text: string): number {
   const attempts = readWhole("--attempts for simulate", text, "a count of retries such as 10") ?? Infinity;
   if (attempts < 1 || attempts > MAX_SIMULATED_ATTEMPTS) throw new UsageError(`--attempts for simulate must be from 1 to ${MAX_SIMULATED_ATTEMPTS}, got ${shown(text)}`);
   return attempts;
@@ -67,6 +67,7 @@ function parseSimulatedAttempts(text: string): number {
 
 /** Every option checked, naming the option in each error. */
 export function simulationFromOptions(values: OptionValues, options: SimulateSwitches): { policy: Policy; cohort: Cohort; jitter: Jitter; seed: number } {
+  if (values.maxElapsed !== undefined) throw new UsageError("--max-elapsed applies only under --preset, for a library that stops by elapsed time");
   const attempts = parseSimulatedAttempts(values.attempts ?? DEFAULT_SIMULATED_ATTEMPTS);
   const policy = policyFromValues(values);
   const jitter = values.jitter === undefined ? NO_JITTER : parseJitter("--jitter", values.jitter);
@@ -75,6 +76,11 @@ export function simulationFromOptions(values: OptionValues, options: SimulateSwi
   if (options.compareJitter && policy.capMs === null) {
     throw new UsageError("--compare-jitter needs --cap: decorrelated jitter is defined through the cap");
   }
+  return { policy, cohort: cohortFromOptions(options, attempts), jitter, seed };
+}
+
+/** The cohort's own options (clients, spread, success, window) around a count of retries. */
+export function cohortFromOptions(options: SimulateSwitches, attempts: number): Cohort {
   const clients = parseClients(options.clients);
   if (clients * attempts > MAX_EVENTS) {
     throw new UsageError(
@@ -84,7 +90,7 @@ export function simulationFromOptions(values: OptionValues, options: SimulateSwi
   const spreadMs = options.spread === undefined ? 0 : parseSpread("--spread", options.spread);
   const success = parseSuccess(options.success);
   const windowMs = parseDuration("--window", options.window);
-  return { policy, cohort: { clients, spreadMs, success, windowMs, attempts }, jitter, seed };
+  return { clients, spreadMs, success, windowMs, attempts };
 }
 
 /** The modes --compare-jitter runs: none, proportional (the --jitter fraction or 0.2), full, equal, decorrelated. */
@@ -99,8 +105,13 @@ export function comparedJitters(jitter: Jitter): Jitter[] {
 }
 
 function run(policy: Policy, jitter: Jitter, cohort: Cohort, seed: number, keepRetryCounts = false): CohortResult {
+  return keptWithin(cohort, (maxKeptTimes) => simulateCohort(jitterPlan(policy, jitter), cohort, cohortRandom(seed), { keepRetryCounts, maxKeptTimes }));
+}
+
+/** Runs a simulation with its memory bound (MAX_KEPT_TIMES), turning a run past it into one line. */
+export function keptWithin(cohort: Cohort, simulate: (maxKeptTimes: number) => CohortResult): CohortResult {
   try {
-    return simulateCohort(jitterPlan(policy, jitter), cohort, cohortRandom(seed), { keepRetryCounts, maxKeptTimes: MAX_KEPT_TIMES });
+    return simulate(MAX_KEPT_TIMES);
   } catch (error) {
     if (!(error instanceof SimulationTooLargeError)) throw error;
     throw new UsageError(
@@ -114,13 +125,20 @@ export async function runSimulate(values: OptionValues, options: SimulateSwitche
   if (options.chart && (options.format !== "table" || options.compareJitter)) {
     throw new UsageError(`--chart draws under the simulate table, so it needs --format table without --compare-jitter`);
   }
-  const { policy, cohort, jitter, seed } = simulationFromOptions(values, options);
   const keep = options.chart === true;
-  const simulation: Simulation = options.compareJitter
-    ? { kind: "compare", policy, cohort, seed, modes: comparedJitters(jitter).map((mode) => ({ jitter: mode, result: run(policy, mode, cohort, seed) })) }
-    : { kind: "single", policy, cohort, seed, jitter, result: run(policy, jitter, cohort, seed, keep), baseline: run(policy, NO_JITTER, cohort, seed, keep) };
+  let simulation: Simulation;
+  if (values.preset !== undefined) {
+    const { presetSimulation } = await import("./preset-simulation.js");
+    simulation = presetSimulation(values, options, keep);
+  } else {
+    const { policy, cohort, jitter, seed } = simulationFromOptions(values, options);
+    simulation = options.compareJitter
+      ? { kind: "compare", policy, cohort, seed, modes: comparedJitters(jitter).map((mode) => ({ jitter: mode, result: run(policy, mode, cohort, seed) })) }
+      : { kind: "single", policy, cohort, seed, jitter, result: run(policy, jitter, cohort, seed, keep), baseline: run(policy, NO_JITTER, cohort, seed, keep) };
+  }
+  const { cohort } = simulation;
   // Checked before any output: a chart that cannot be drawn is refused, not cut off after the table.
-  const histograms = options.chart && simulation.kind === "single" ? chartHistograms([simulation.result, simulation.baseline], cohort.windowMs) : null;
+  const histograms = options.chart && simulation.kind !== "compare" ? chartHistograms([simulation.result, simulation.baseline], cohort.windowMs) : null;
   switch (options.format) {
     case "csv":
       await writeChunks(io.stdout, [renderSimulationCsv(simulation)]);
@@ -143,7 +161,7 @@ export async function runSimulate(values: OptionValues, options: SimulateSwitche
       break;
     }
   }
-  if (simulation.kind === "single" && jitter.kind === "none" && options.format === "table") {
+  if (simulation.kind === "single" && simulation.jitter.kind === "none" && options.format === "table") {
     await writeChunks(io.stdout, [`Add --jitter full (or equal, decorrelated, 0.2) to see the herd spread out, or --compare-jitter for every mode.\n`]);
   }
   return 0;

@@ -25,6 +25,7 @@ Examples:
   $ backoff simulate --clients 10000 --base 100 --cap 10s --jitter full
   $ backoff simulate --clients 1000000 --cap 30s --compare-jitter --format markdown
   $ backoff simulate --spread 2s --success 0.3 --jitter decorrelated --cap 1m --format json
+  $ backoff simulate --preset cenkalti --clients 10000                # the library's own jitter and stop
 `;
 
 /** `backoff simulate`: the herd view. */
@@ -48,6 +49,8 @@ export const simulateCommand: CommandDefinition = {
       attempts: { flags: "-a, --attempts <N>", description: "retries per client at most", defaultText: DEFAULT_SIMULATED_ATTEMPTS },
       jitter: { description: "none, full, equal, decorrelated, or a fraction in (0, 1]" },
       seed: { description: "the seed every draw comes from", defaultText: String(DEFAULT_SEED) },
+      preset: { description: "a retry library's own schedule, jitter and stopping rule (backoff presets lists them); the options above become its parameters" },
+      maxElapsed: true,
       format: { choices: SIMULATE_FORMATS, default: "table" },
       color: true,
     });

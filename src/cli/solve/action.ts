@@ -20,6 +20,10 @@ export interface SolveOptions {
   factor?: string;
   cap?: string;
   strategy?: Strategy;
+  /** A library preset: the parameter found is the library's own. */
+  preset?: string;
+  jitter?: string;
+  maxElapsed?: string;
   format: SolveFormat;
   color: boolean;
 }
@@ -96,6 +100,13 @@ export function solve(options: SolveOptions): Solution | NoSolution {
 }
 
 export async function runSolve(options: SolveOptions, io: Io): Promise<number> {
+  if (options.preset !== undefined) {
+    const { runPresetSolve } = await import("./preset-solve.js");
+    return runPresetSolve(options, io);
+  }
+  if (options.jitter !== undefined || options.maxElapsed !== undefined) {
+    throw new UsageError(`${options.jitter !== undefined ? "--jitter" : "--max-elapsed"} applies to solve only under --preset (the calculator's solve works without jitter)`);
+  }
   const outcome = solve(options);
   if ("why" in outcome) {
     const input = { attempts: options.attempts, cap: options.cap, targetMs: parseDuration("--total", options.total!) };

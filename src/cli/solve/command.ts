@@ -11,6 +11,8 @@ Leave out one parameter and give --total:
   $ backoff solve --attempts 5 --total 1h --base 1s          the factor (≈ 7.473)
   $ backoff solve --attempts 5 --total 1h --factor 3          the base
   $ backoff solve --total 10m --base 1s --cap 1m              the attempts that fit (14)
+  $ backoff solve --preset sidekiq --total 1d                  sidekiq's retry count within a day
+  $ backoff solve --preset cenkalti --attempts 10 --total 5m   cenkalti's InitialInterval
 
 Factor and base are found by bisection on the total, which never decreases as either grows,
 to a relative tolerance of 10^-12; the schedule shown uses the rounded answer, and its
@@ -29,6 +31,9 @@ export const solveCommand: CommandDefinition = {
       factor: { description: "exponential growth per attempt (leave out to find it)", defaultText: null },
       cap: true,
       strategy: { description: "how the delay grows, when finding attempts" },
+      preset: { description: "find a retry library's own parameter (backoff presets lists them): its retry count, base or factor" },
+      jitter: { description: "under --preset, the library's jitter setting (attempts are found for the worst case)", defaultText: null },
+      maxElapsed: true,
       format: { choices: SOLVE_FORMATS, default: "table" },
       color: true,
     });

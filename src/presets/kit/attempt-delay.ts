@@ -1,4 +1,6 @@
 import type { AttemptDelay } from "../../core/delay.js";
+import type { DelayBounds } from "../../core/model.js";
+import { saturate, wholeMs } from "./whole-ms.js";
 
 /** A delay no cap touched: raw and delay are the same whole ms. */
 export function unclamped(ms: number): AttemptDelay {
@@ -9,4 +11,22 @@ export function unclamped(ms: number): AttemptDelay {
 export function clampedTo(rawMs: number, capMs: number | null): AttemptDelay {
   if (capMs !== null && rawMs > capMs) return { rawMs, delayMs: capMs, clamped: true };
   return { rawMs, delayMs: rawMs, clamped: false };
+}
+
+/**
+ * The delay shown for a library whose jittered waits never take the formula's own value
+ * (full jitter below a ceiling, downward jitter): the rounded mean, a value inside the
+ * waits' range, so that the totals stay between their bounds.
+ */
+export function meanAsDelay(meanMs: number): AttemptDelay {
+  return unclamped(saturate(wholeMs(meanMs)));
+}
+
+/**
+ * A mean kept within the exact bounds of the reported (whole-ms) value: a library's mean
+ * is computed on its unrounded values (or numerically), and may pass a rounded bound by
+ * less than a millisecond; the mean of what is reported never does.
+ */
+export function meanWithin(meanMs: number, bounds: DelayBounds): number {
+  return Math.min(Math.max(meanMs, bounds.minMs), bounds.maxMs);
 }

@@ -1,6 +1,7 @@
 import type { AttemptDelay } from "../../core/delay.js";
 import type { DelayBounds, RandomSource } from "../../core/model.js";
 import type { PresetModel, PresetStop } from "../types.js";
+import { meanAsDelay, meanWithin } from "./attempt-delay.js";
 
 /** What a preset whose every delay is independent of the earlier draws must say. */
 export interface IndependentSpec {
@@ -24,7 +25,15 @@ export interface IndependentSpec {
 
 /** A model for a library whose delays do not depend on earlier draws. */
 export function independentModel(spec: IndependentSpec): PresetModel {
-  const { delay, jitter } = spec;
+  const { jitter } = spec;
+  const mean = jitter ? (attempt: number) => meanWithin(jitter.mean(attempt), jitter.bounds(attempt)) : null;
+  // The un-jittered value where a wait can take it; where none can (it rounds outside the waits' range), the mean wait.
+  const delay = (attempt: number) => {
+    const plain = spec.delay(attempt);
+    if (!jitter) return plain;
+    const { minMs, maxMs } = jitter.bounds(attempt);
+    return plain.delayMs >= minMs && plain.delayMs <= maxMs ? plain : meanAsDelay(mean!(attempt));
+  };
   return {
     delay,
     jittered: jitter !== null,
@@ -32,7 +41,7 @@ export function independentModel(spec: IndependentSpec): PresetModel {
       const { delayMs } = delay(attempt);
       return { minMs: delayMs, maxMs: delayMs };
     },
-    meanMs: jitter ? jitter.mean : (attempt) => delay(attempt).delayMs,
+    meanMs: mean ?? ((attempt) => delay(attempt).delayMs),
     sampler: (random) => (jitter ? (attempt) => jitter.draw(attempt, random) : (attempt) => delay(attempt).delayMs),
     capMs: spec.capMs,
     capReachedAt: () => spec.capReachedAt,

@@ -10,6 +10,7 @@
 import type { DelayBounds, RandomSource } from "../../core/model.js";
 import { firstTrueBetween } from "../../core/search.js";
 import type { PresetModel } from "../types.js";
+import { meanWithin } from "./attempt-delay.js";
 import { saturate, wholeMs } from "./whole-ms.js";
 
 const P_FACTOR = 4.0;
@@ -105,12 +106,12 @@ export function pollyV2PresetModel(
 ): PresetModel {
   return {
     delay: (attempt) => {
-      const mean = saturate(wholeMs(model.mean(attempt)));
+      const mean = saturate(wholeMs(meanWithin(model.mean(attempt), model.bounds(attempt))));
       return { rawMs: mean, delayMs: mean, clamped: false };
     },
     jittered: true,
     bounds: model.bounds,
-    meanMs: model.mean,
+    meanMs: (attempt) => meanWithin(model.mean(attempt), model.bounds(attempt)),
     sampler: model.sampler,
     capMs: rest.capMs,
     capReachedAt: () => rest.capReachedAt,

@@ -9,9 +9,9 @@ const POLICY = ["check", "--base", "1s", "--cap", "30s", "--attempts", "8"];
 
 describe("backoff check: each limit passing (exit 0) and failing (exit 1)", () => {
   const cases: [flag: string, passing: string, failing: string, passLine: string, failLine: string][] = [
-    ["--max-total", "121s", "1m", "✓ max-total 2 min 1 s: worst case 2 min 1 s", "✗ max-total 1 min: worst case 2 min 1 s (reached at attempt 6)"],
+    ["--max-total", "121s", "1m", "✓ max-total 2 min 1 s: worst case 2 min 1 s", "✗ max-total 1 min: worst case 2 min 1 s (first over the limit at attempt 6)"],
     ["--min-total", "2m", "3m", "✓ min-total 2 min: best case 2 min 1 s", "✗ min-total 3 min: best case 2 min 1 s, giving up after attempt 8, the last"],
-    ["--max-delay", "30s", "10s", "✓ max-delay 30 s: worst delay 30 s (attempt 6)", "✗ max-delay 10 s: worst delay 30 s (first above the limit at attempt 5)"],
+    ["--max-delay", "30s", "10s", "✓ max-delay 30 s: worst delay 30 s (attempt 6)", "✗ max-delay 10 s: worst delay 30 s (first over the limit at attempt 5)"],
     ["--min-first", "1s", "1.5s", "✓ min-first 1 s: shortest first delay 1 s", "✗ min-first 1.5 s: shortest first delay 1 s (attempt 1)"],
     ["--max-first", "1s", "500ms", "✓ max-first 1 s: longest first delay 1 s", "✗ max-first 500 ms: longest first delay 1 s (attempt 1)"],
     ["--max-attempts", "8", "5", "✓ max-attempts 8: 8 attempts", "✗ max-attempts 5: 8 attempts (attempt 6 is beyond the limit)"],
@@ -30,7 +30,7 @@ describe("backoff check: each limit passing (exit 0) and failing (exit 1)", () =
     // total(7) = 91 + 8 × 2 = 107 s, total(8) = 139 s.
     const result = await runCli([...POLICY, "--attempt-time", "2s", "--max-total", "130s"]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toBe("✗ max-total 2 min 10 s: worst case 2 min 19 s, with 9 tries × 2 s (reached at attempt 8)\n✗ 1 of 1 limit broken\n");
+    expect(result.stdout).toBe("✗ max-total 2 min 10 s: worst case 2 min 19 s, with 9 tries × 2 s (first over the limit at attempt 8)\n✗ 1 of 1 limit broken\n");
   });
 
   it("invalid input is exit 2 with one line on stderr and nothing on stdout", async () => {
@@ -86,9 +86,9 @@ describe("backoff check --config", () => {
     expect(result.stdout.split("\n")).toEqual([
       "email (8 attempts):",
       "  ✓ max-total 5 min: worst case 2 min 1 s",
-      "  ✗ max-delay 10 s: worst delay 30 s (first above the limit at attempt 5)",
+      "  ✗ max-delay 10 s: worst delay 30 s (first over the limit at attempt 5)",
       "webhook (10 attempts):",
-      "  ✗ max-total 5 min: worst case 2 h 22 min (reached at attempt 7)",
+      "  ✗ max-total 5 min: worst case 2 h 22 min (first over the limit at attempt 7)",
       "✗ 2 of 3 limits broken",
       "",
     ]);
@@ -117,7 +117,7 @@ describe("backoff check --config", () => {
           worst_total_ms: 8_520_500,
           worst_delay_ms: 3_600_000,
           assertions: [
-            { limit: "max-total", ok: false, limit_ms: 300_000, actual_ms: 8_520_500, attempt: 7, message: "✗ max-total 5 min: worst case 2 h 22 min (reached at attempt 7)" },
+            { limit: "max-total", ok: false, limit_ms: 300_000, actual_ms: 8_520_500, attempt: 7, message: "✗ max-total 5 min: worst case 2 h 22 min (first over the limit at attempt 7)" },
           ],
           warnings: [],
         },
@@ -132,9 +132,9 @@ describe("backoff check --config", () => {
     const annotations = result.stdout.split("\n").filter((l) => l.startsWith("::"));
     const props = `file=${path.replace(/:/g, "%3A").replace(/,/g, "%2C")}`;
     expect(annotations).toEqual([
-      `::error ${props},line=4,title=backoff check::email: max-delay 10 s broken: worst delay 30 s (first above the limit at attempt 5)`,
+      `::error ${props},line=4,title=backoff check::email: max-delay 10 s broken: worst delay 30 s (first over the limit at attempt 5)`,
       `::warning ${props},line=4,title=backoff check::email: no-jitter: no jitter, with 100 clients: clients that fail together retry together, in bursts; add jitter`,
-      `::error ${props},line=5,title=backoff check::webhook: max-total 5 min broken: worst case 2 h 22 min (reached at attempt 7)`,
+      `::error ${props},line=5,title=backoff check::webhook: max-total 5 min broken: worst case 2 h 22 min (first over the limit at attempt 7)`,
       `::warning ${props},line=5,title=backoff check::webhook: no-jitter: no jitter, with 100 clients: clients that fail together retry together, in bursts; add jitter`,
     ]);
     // Without GITHUB_ACTIONS, none.
@@ -151,7 +151,7 @@ describe("backoff check --config", () => {
     expect((await runCli(["check", "--config", join(dir, "job.json"), "--max-total", "15s", "--max-attempts", "4"])).code).toBe(0);
     const over = await runCli(["check", "--config", join(dir, "job.json"), "--max-total", "14999ms"]);
     expect(over.code).toBe(1);
-    expect(over.stdout).toContain("✗ max-total 15 s: worst case 15 s (reached at attempt 4)".replace("max-total 15 s", "max-total 15 s"));
+    expect(over.stdout).toContain("✗ max-total 15 s: worst case 15 s (first over the limit at attempt 4)".replace("max-total 15 s", "max-total 15 s"));
     expect((await runCli(["check", "--config", join(dir, "jittered.json"), "--max-total", "14996ms"])).code).toBe(0);
     expect((await runCli(["check", "--config", join(dir, "jittered.json"), "--max-total", "14995ms"])).code).toBe(1);
   });

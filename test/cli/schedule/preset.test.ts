@@ -11,11 +11,12 @@ describe("backoff --preset", () => {
     const { code, stdout, stderr } = await backoff("--preset", "bullmq", "--jitter", "0.5", "--attempts", "3", "--format", "csv");
     expect([code, stderr]).toEqual([0, ""]);
     const rows = csv(stdout);
-    // round(2^(a−1) × 1000); min floor(D/2); max D − 1
+    // D = round(2^(a−1) × 1000); min floor(D/2); max D − 1. No wait is D itself, so delay_ms is the mean
+    // E[floor(U[D/2, D))] = 3D/4 − 1/2 rounded half up: 749.5 → 750, 1499.5 → 1500, 2999.5 → 3000.
     expect(rows.map((r) => [r.attempt, r.delay_ms, r.min_ms, r.max_ms])).toEqual([
-      [1, 1000, 500, 999],
-      [2, 2000, 1000, 1999],
-      [3, 4000, 2000, 3999],
+      [1, 750, 500, 999],
+      [2, 1500, 1000, 1999],
+      [3, 3000, 2000, 3999],
     ]);
     // totals: 500 + 1000 + 2000, 999 + 1999 + 3999
     expect([rows[2]!.cumulative_min_ms, rows[2]!.cumulative_max_ms]).toEqual([3500, 6997]);
@@ -43,7 +44,7 @@ describe("backoff --preset", () => {
     const { code, stdout, stderr } = await backoff("--preset", "p-retry", "--max-elapsed", "10s", "--attempts", "8", "--format", "csv");
     expect(code).toBe(0);
     expect(csv(stdout).map((r) => r.delay_ms)).toEqual([1000, 2000, 4000, 3000]);
-    expect(stderr).toMatch(/^note: p-retry gives up once maxRetryTime \(10000 ms\)/);
+    expect(stderr).toMatch(/^note: p-retry gives up once maxRetryTime \(10 s\)/);
   });
 
   it("gRPC's summary states the worst case past the cap", async () => {
@@ -69,7 +70,7 @@ describe("backoff --preset", () => {
   it("suggests the closest name for an unknown preset", async () => {
     const { code, stderr } = await backoff("--preset", "bulmq");
     expect(code).toBe(2);
-    expect(stderr).toBe('error: --preset has no preset "bulmq"; did you mean "bullmq"? (backoff presets lists all 28)\n');
+    expect(stderr).toBe('error: --preset has no preset "bulmq"; did you mean "bullmq"? (backoff presets lists all 29)\n');
   });
 
   it("polly reads --strategy as its BackoffType", async () => {

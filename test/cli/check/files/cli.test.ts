@@ -36,8 +36,8 @@ const TEXT = [
   "retry.json",
   "  ✗ report (backoff config, line 3:3)",
   "    4 retries: worst-case total 2 min 30 s, best case 2 min 30 s, largest delay 1 min 20 s (attempt 4), no jitter",
-  "    ✗ max-total 1 min: worst case 2 min 30 s (reached at attempt 3)",
-  "    ✗ max-delay 20 s: worst delay 1 min 20 s (first above the limit at attempt 3)",
+  "    ✗ max-total 1 min: worst case 2 min 30 s (first over the limit at attempt 3)",
+  "    ✗ max-delay 20 s: worst delay 1 min 20 s (first over the limit at attempt 3)",
   "    ⚠ no-cap: exponential backoff without a cap: attempt 4 waits 1 min 20 s and the delays grow without limit; set a cap",
   "  ✓ email (backoff config, line 2:3)",
   "    5 retries: worst-case total 31 s, best case 31 s, largest delay 16 s (attempt 5), no jitter",
@@ -69,8 +69,8 @@ describe("backoff check PATH: reports", () => {
     setUp();
     const result = await runCli(["check", ".", "--max-delay", "20s"], { env: { GITHUB_ACTIONS: "true" } });
     expect(result.stdout.split("\n").slice(0, 3)).toEqual([
-      "::error file=retry.json,line=3,col=3,title=backoff check::report: max-total 1 min broken: worst case 2 min 30 s (reached at attempt 3)",
-      "::error file=retry.json,line=3,col=3,title=backoff check::report: max-delay 20 s broken: worst delay 1 min 20 s (first above the limit at attempt 3)",
+      "::error file=retry.json,line=3,col=3,title=backoff check::report: max-total 1 min broken: worst case 2 min 30 s (first over the limit at attempt 3)",
+      "::error file=retry.json,line=3,col=3,title=backoff check::report: max-delay 20 s broken: worst delay 1 min 20 s (first over the limit at attempt 3)",
       "::warning file=retry.json,line=3,col=3,title=backoff check::report: no-cap: exponential backoff without a cap: attempt 4 waits 1 min 20 s and the delays grow without limit; set a cap",
     ]);
     expect(result.stdout.split("\n").slice(3)).toEqual(TEXT);
@@ -91,7 +91,7 @@ describe("backoff check PATH: reports", () => {
     ]);
     expect(doc.policies[0].preset).toBe("resilience4j");
     expect(doc.policies[0].options).toEqual({ base: "1s", factor: "1", jitter: "0", attempts: "2" });
-    expect(doc.policies[2].assertions[0]).toEqual({ limit: "max-total", ok: false, limit_ms: 60_000, actual_ms: 150_000, attempt: 3, message: "✗ max-total 1 min: worst case 2 min 30 s (reached at attempt 3)" });
+    expect(doc.policies[2].assertions[0]).toEqual({ limit: "max-total", ok: false, limit_ms: 60_000, actual_ms: 150_000, attempt: 3, message: "✗ max-total 1 min: worst case 2 min 30 s (first over the limit at attempt 3)" });
     expect(doc.skipped).toEqual([{ file: "bad/job.yaml", line: 4, column: 1, reason: "YAML: Flow sequence in block collection must be sufficiently indented and end with a ]" }]);
     expect(doc.totals).toEqual({ files_scanned: 3, files_with_policies: 2, policies: 3, disabled: 0, skipped: 1, limits: 5, broken: 2, warnings: 1 });
     expect(result.stderr.split("\n")).toEqual([
@@ -124,7 +124,7 @@ describe("backoff check PATH: reports", () => {
       ["max-delay", "error", "retry.json", 3, 3],
       ["no-cap", "warning", "retry.json", 3, 3],
     ]);
-    expect(run.results[0].message.text).toBe("report (backoff config): max-total broken: worst case 2 min 30 s (reached at attempt 3)");
+    expect(run.results[0].message.text).toBe("report (backoff config): max-total broken: worst case 2 min 30 s (first over the limit at attempt 3)");
     expect(run.results.every((r: { ruleId: string; ruleIndex: number }) => run.tool.driver.rules[r.ruleIndex].id === r.ruleId)).toBe(true);
     expect(run.invocations[0].toolExecutionNotifications.map((n: { message: { text: string } }) => n.message.text)).toEqual([
       "skipped: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
@@ -167,7 +167,7 @@ describe("backoff check PATH: what it reads and refuses", () => {
       "<stdin>",
       "  ✗ svc (Spring resilience4j, line 4:7)",
       "    2 retries: worst-case total 2 s, best case 2 s, largest delay 1 s (attempt 1), no jitter",
-      "    ✗ max-total 1 s: worst case 2 s (reached at attempt 2)",
+      "    ✗ max-total 1 s: worst case 2 s (first over the limit at attempt 2)",
     ]);
     expect(result.code).toBe(1);
   });

@@ -107,8 +107,8 @@ describe("resilience4j: IntervalFunction as Spring's properties configure it", (
     expect((await figures(join(dir, "application.yml"))).byName).toEqual({
       // ofExponentialBackoff(500 ms, 2): 500, 1000, 2000, 4000 ms.
       backendA: { retries: 4, worst: 7_500, best: 7_500, largest: 4_000 },
-      // ofRandomized(1 s, 0.25): each wait (long)(750 + r × 500), r in [0, 1): 750 to 1250 (the top by double rounding).
-      backendB: { retries: 3, worst: 3_750, best: 2_250, largest: 1_250 },
+      // ofRandomized(1 s, 0.25): randomize draws (long)(750 + r × (500 + 1)), r in [0, 1): 750 to 1251 (750 + (1 − 2^-53) × 501 rounds to 1251).
+      backendB: { retries: 3, worst: 3_753, best: 2_250, largest: 1_251 },
       // configs.default: 3 attempts, a fixed 100 ms.
       "configs.default": { retries: 2, worst: 200, best: 200, largest: 100 },
       // The prod profile's maxAttempts 8: 500 × (2^7 − 1) ms.

@@ -1,0 +1,103 @@
+/**
+ * Every preset, with random parameters (fast-check, fixed seed): on every row the shows,
+ * min ≤ mean ≤ max and cumulative_min ≤ cumulative ≤ cumulative_max; a sampled wait lies in
+ * its row's bounds and a sampled total in the total's; and a library that stops by elapsed
+ * time never totals more than its limit, on any row up to the most retries a run makes.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { normalizePolicy } from "../../src/core/policy.js";
+import { policyModel } from "../../src/core/policy-model.js";
+import { modelTotals, scheduleRows } from "../../src/core/schedule.js";
+import { PresetError } from "../../src/presets/errors.js";
+import { PRESETS } from "../../src/presets/registry.js";
+import { mostRetries, stopRuleOf } from "../../src/presets/stop-rule.js";
+import type { OverrideName, Preset, PresetModel, PresetOverrides } from "../../src/presets/types.js";
+import { seededRandom } from "../support/random.js";
+
+/** Rows looked at per case at most (the property holds row by row; long schedules cost time, not coverage). */
+const MAX_ROWS = 40;
+/** A mean computed in floating point may pass an integer bound by rounding noise, never by more. */
+const EPSILON = 1e-6;
+
+const JITTERS = ["none", "0", "0.1", "0.2", "0.5", "0.99", "1", "on", "off", "full", "half", "decorrelated"];
+
+function overridesArb(preset: Preset): fc.Arbitrary<PresetOverrides> {
+  const offered = (name: OverrideName) => name in preset.parameters;
+  const duration = fc.oneof(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 1, max: 120 }).map((s) => s * 1000), fc.double({ min: 0.5, max: 3000, noNaN: true }).map((x) => Math.round(x * 10) / 10));
+  return fc.record(
+    {
+      baseMs: offered("baseMs") ? duration : fc.constant(undefined),
+      capMs: offered("capMs") ? fc.oneof(duration, fc.integer({ min: 1, max: 600 }).map((s) => s * 1000)) : fc.constant(undefined),
+      factor: offered("factor") ? fc.oneof(fc.constant(1), fc.integer({ min: 100, max: 400 }).map((f) => f / 100)) : fc.constant(undefined),
+      jitter: offered("jitter") ? fc.constantFrom(...JITTERS) : fc.constant(undefined),
+      retries: offered("retries") && !/range only/.test(preset.parameters.retries ?? "") ? fc.integer({ min: 1, max: 30 }) : fc.constant(undefined),
+      maxElapsedMs: offered("maxElapsedMs") ? fc.integer({ min: 1, max: 1200 }).map((s) => s * 1000) : fc.constant(undefined),
+      strategy: offered("strategy") ? fc.constantFrom("exponential", "linear", "fixed") : fc.constant(undefined),
+    },
+    { requiredKeys: [] },
+  ).map((record) => Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as PresetOverrides);
+}
+
+/** The model, or null when the library refuses the combination (those are tested in errors.test.ts). */
+function built(preset: Preset, overrides: PresetOverrides): PresetModel | null {
+  try {
+    return preset.build(overrides);
+  } catch (error) {
+    if (error instanceof PresetError) return null;
+    throw error;
+  }
+}
+
+/** The rows the schedule shows, as presetRange decides them: the count, where it stops without jitter, or the default range. */
+function shownLast(preset: Preset, model: PresetModel): number {
+  const rule = stopRuleOf(preset, model);
+  if (rule.kind === "elapsed") return rule.stop.lastAttempt;
+  if (rule.kind === "count" && rule.retries > 0) return rule.retries;
+  return preset.defaultAttempts;
+}
+
+function checkModel(preset: Preset, model: PresetModel, seed: number): void {
+  const last = Math.min(shownLast(preset, model), MAX_ROWS);
+  if (last < 1) return;
+  const comparison = policyModel(normalizePolicy({ strategy: "linear", baseMs: 1, capMs: null }));
+  for (const row of scheduleRows(model, comparison, { first: 1, last }, seededRandom(seed))) {
+    const where = `${preset.name} attempt ${row.attempt}`;
+    expect(row.minMs <= row.meanMs + EPSILON && row.meanMs <= row.maxMs + EPSILON, `${where}: mean ${row.meanMs} outside [${row.minMs}, ${row.maxMs}]`).toBe(true);
+    expect(row.cumulativeMinMs <= row.cumulativeMs && row.cumulativeMs <= row.cumulativeMaxMs, `${where}: total ${row.cumulativeMs} outside [${row.cumulativeMinMs}, ${row.cumulativeMaxMs}]`).toBe(true);
+    expect(row.sampleMs! >= row.minMs && row.sampleMs! <= row.maxMs, `${where}: sample ${row.sampleMs} outside [${row.minMs}, ${row.maxMs}]`).toBe(true);
+    expect(row.sampleCumulativeMs! >= row.cumulativeMinMs && row.sampleCumulativeMs! <= row.cumulativeMaxMs, `${where}: sampled total ${row.sampleCumulativeMs} outside [${row.cumulativeMinMs}, ${row.cumulativeMaxMs}]`).toBe(
+      true,
+    );
+  }
+  const rule = stopRuleOf(preset, model);
+  if (rule.kind === "elapsed") {
+    // No run totals more than the library's own limit, up to the most retries any run makes.
+    const most = Math.min(mostRetries(rule)!, 10 * MAX_ROWS);
+    expect(modelTotals(model, most).maxMs, `${preset.name}: the worst total after ${most} retries`).toBeLessThanOrEqual(rule.stop.limitMs);
+    expect(rule.stop.fewest <= rule.stop.lastAttempt && rule.stop.lastAttempt <= rule.stop.most).toBe(true);
+  }
+}
+
+describe("every preset, random parameters: min ≤ mean ≤ max, totals within their bounds, samples inside", () => {
+  it("the defaults", () => {
+    for (const preset of PRESETS) checkModel(preset, preset.build({}), 1);
+  });
+
+  for (const preset of PRESETS) {
+    it(`${preset.name}`, () => {
+      let builtCount = 0;
+      fc.assert(
+        fc.property(overridesArb(preset), fc.integer({ min: 0, max: 1000 }), (overrides, seed) => {
+          const model = built(preset, overrides);
+          if (model === null) return;
+          builtCount++;
+          checkModel(preset, model, seed);
+        }),
+        { seed: 1111, numRuns: 120 },
+      );
+      // Most combinations are ones the library takes: the property is not vacuous.
+      expect(builtCount).toBeGreaterThan(10);
+    });
+  }
+});
