@@ -1,11 +1,11 @@
 import { humanDuration } from "../format/duration.js";
 import { groupDigits } from "../format/numbers.js";
-import { ELAPSED_WALK_LIMIT, elapsedLimit } from "./kit/elapsed-limit.js";
+import { ELAPSED_WALK_LIMIT, elapsedLimit, elapsedModelParts, elapsedStop } from "./kit/elapsed-limit.js";
 import { PresetError, option, parts } from "./errors.js";
 import { parseFraction } from "./kit/jitter-setting.js";
 import { random53, RANDOM53_MAX } from "./kit/random-grid.js";
 import { nsToMs } from "./kit/whole-ms.js";
-import type { Preset, PresetModel, PresetStop } from "./types.js";
+import type { Preset, PresetModel } from "./types.js";
 
 const NS_PER_MS = 1e6;
 /** Intervals and totals are walked this far at most (the interval is constant long before). */
@@ -104,21 +104,7 @@ export const cenkalti: Preset = {
     });
     const limitText = `MaxElapsedTime (${humanDuration(nsToMs(maxElapsedNs))})`;
     const rule = `cenkalti stops when elapsed + next > ${limitText}`;
-    // With WithMaxRetries the count may end every run first: then no run meets the limit.
-    const stopsByTime = retries === null || limit.fewest < retries;
-    const stop: PresetStop | null = stopsByTime
-      ? {
-          limit: limitText,
-          limitMs: nsToMs(maxElapsedNs),
-          lastAttempt: limit.plainLast,
-          fewest: limit.fewest,
-          most: limit.most,
-          reason:
-            limit.fewest === limit.most
-              ? `${rule}: attempt ${limit.plainLast} is the last one retried.`
-              : `${rule}: without jitter attempt ${limit.plainLast} is the last one retried; with it, from ${limit.fewest} (every draw high) to ${limit.most} (every draw low), and every total, bound and mean here covers every run, none past the limit.`,
-        }
-      : null;
+    const stop = elapsedStop(limit, { limitText, limitMs: nsToMs(maxElapsedNs), rule, jitterName: "jitter", retries });
     walk(WALK_LIMIT);
     const capMs = nsToMs(maxNs);
     const capReachedAt = intervals.indexOf(maxNs) + 1 || null;
@@ -126,12 +112,7 @@ export const cenkalti: Preset = {
     const model: PresetModel = {
       delay: (attempt) => ({ rawMs: nsToMs(rawNs(attempt)), delayMs: nsToMs(limit.plainWait(attempt)), clamped: rawNs(attempt) > intervalNs(attempt) }),
       jittered: rf > 0,
-      bounds: limit.bounds,
-      meanMs: limit.meanMs,
-      sampler: limit.sampler,
-      client: limit.client,
-      totals: limit.totals,
-      sampledRun: limit.sampledRun,
+      ...elapsedModelParts(limit),
       capMs,
       capReachedAt: () => capReachedAt,
       // Past the most retries every figure is 0.

@@ -1,4 +1,4 @@
-import { MAX_DURATION_NS, msToNs, nsToWholeMs } from "./elapsed-limit.js";
+import { MAX_DURATION_NS, msToNs, nsToWholeMs } from "./kit/go-duration.js";
 import { firstTrueFrom1 } from "../core/search.js";
 import { groupDigits } from "../format/numbers.js";
 import { independentModel } from "./kit/independent-model.js";

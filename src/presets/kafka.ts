@@ -1,10 +1,10 @@
 import { groupDigits } from "../format/numbers.js";
 import { clampedTo } from "./kit/attempt-delay.js";
-import { ELAPSED_WALK_LIMIT, elapsedLimit } from "./kit/elapsed-limit.js";
+import { ELAPSED_WALK_LIMIT, elapsedLimit, elapsedModelParts, elapsedStop } from "./kit/elapsed-limit.js";
 import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
 import { RANDOM53_MAX, random53 } from "./kit/random-grid.js";
 import { saturate } from "./kit/whole-ms.js";
-import type { Preset, PresetModel, PresetStop } from "./types.js";
+import type { Preset, PresetModel } from "./types.js";
 import { PresetError } from "./errors.js";
 
 /** Every refusal goes through here: one PresetError per bad value, in Kafka's own config names. */
@@ -114,30 +114,12 @@ export const kafka: Preset = {
     if (limit.most === 0) reject(`the first wait (${groupDigits(wait(1, 0))} ms) already reaches delivery.timeout.ms (${groupDigits(deliveryTimeout)} ms): the producer makes no retry`);
     const limitText = `delivery.timeout.ms (${groupDigits(deliveryTimeout)} ms)`;
     const rule = `kafka expires a batch once its age reaches ${limitText}`;
-    const stop: PresetStop | null =
-      limit.fewest < retries
-        ? {
-            limit: limitText,
-            limitMs: deliveryTimeout,
-            lastAttempt: limit.plainLast,
-            fewest: limit.fewest,
-            most: limit.most,
-            reason:
-              limit.fewest === limit.most
-                ? `${rule}: attempt ${limit.plainLast} is the last one retried.`
-                : `${rule}: without jitter attempt ${limit.plainLast} is the last one retried; with it, from ${limit.fewest} (every draw high) to ${limit.most} (every draw low), and every total, bound and mean here covers every run, none past the limit.`,
-          }
-        : null;
+    const stop = elapsedStop(limit, { limitText, limitMs: deliveryTimeout, rule, jitterName: "jitter", retries });
     const capReachedAtValue = capReachedAt;
     const model: PresetModel = {
       delay: (attempt) => ({ ...(expMax === 0 ? clampedTo(initial, maxMs) : clampedTo(javaLong(term(attempt)), maxMs)), delayMs: limit.plainWait(attempt) }),
       jittered,
-      bounds: limit.bounds,
-      meanMs: limit.meanMs,
-      sampler: limit.sampler,
-      client: limit.client,
-      totals: limit.totals,
-      sampledRun: limit.sampledRun,
+      ...elapsedModelParts(limit),
       capMs: maxMs,
       capReachedAt: () => capReachedAtValue,
       // Past the most retries every figure is 0.

@@ -1,7 +1,7 @@
 import type { DelayBounds } from "../core/model.js";
 import { humanDuration } from "../format/duration.js";
 import { groupDigits } from "../format/numbers.js";
-import { ELAPSED_WALK_LIMIT, elapsedLimit } from "./kit/elapsed-limit.js";
+import { ELAPSED_WALK_LIMIT, elapsedLimit, elapsedModelParts, elapsedStop } from "./kit/elapsed-limit.js";
 import { firstTrueFrom1 } from "../core/search.js";
 import { clampedTo } from "./kit/attempt-delay.js";
 import { parseSwitch } from "./kit/jitter-setting.js";
@@ -10,7 +10,7 @@ import { JS_RANDOM_MAX, jsRandom } from "./kit/random-grid.js";
 import { saturate } from "./kit/whole-ms.js";
 import { wholeUnits } from "./kit/whole-units.js";
 import { PresetError, option, parts } from "./errors.js";
-import type { Preset, PresetModel, PresetStop } from "./types.js";
+import type { Preset, PresetModel } from "./types.js";
 
 /** p-retry 7 (its own formula since v5; no longer node-retry's). */
 export const pRetry: Preset = {
@@ -97,20 +97,7 @@ export const pRetry: Preset = {
     });
     const limitText = `maxRetryTime (${humanDuration(maxRetryTime)})`;
     const rule = `p-retry gives up once ${limitText} has elapsed, and cuts the last wait to the time left`;
-    const stop: PresetStop | null =
-      limit.fewest < retries
-        ? {
-            limit: limitText,
-            limitMs: maxRetryTime,
-            lastAttempt: limit.plainLast,
-            fewest: limit.fewest,
-            most: limit.most,
-            reason:
-              limit.fewest === limit.most
-                ? `${rule}: attempt ${limit.plainLast} is the last one retried.`
-                : `${rule}: without randomize attempt ${limit.plainLast} is the last one retried; with it, from ${limit.fewest} (every draw high) to ${limit.most} (every draw low), and every total, bound and mean here covers every run, none past the limit.`,
-          }
-        : null;
+    const stop = elapsedStop(limit, { limitText, limitMs: maxRetryTime, rule, jitterName: "randomize", retries });
     return {
       ...base,
       delay: (attempt) => {
@@ -118,12 +105,7 @@ export const pRetry: Preset = {
         return { ...d, delayMs: limit.plainWait(attempt) };
       },
       jittered: randomize,
-      bounds: limit.bounds,
-      meanMs: limit.meanMs,
-      sampler: limit.sampler,
-      client: limit.client,
-      totals: limit.totals,
-      sampledRun: limit.sampledRun,
+      ...elapsedModelParts(limit),
       steadyFrom: () => limit.most + 1,
       stop,
       notes: randomize ? ["p-retry with randomize and maxRetryTime: the mean is integrated numerically over the elapsed time of every run."] : [],

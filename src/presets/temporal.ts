@@ -1,4 +1,5 @@
-import { MAX_DURATION_NS, lastRetryWithin, msToNs, nsToWholeMs } from "./elapsed-limit.js";
+import { MAX_DURATION_NS, msToNs, nsToWholeMs } from "./kit/go-duration.js";
+import { lastRetryWithin } from "./kit/last-retry-within.js";
 import { firstTrueFrom1 } from "../core/search.js";
 import { groupDigits } from "../format/numbers.js";
 import { independentModel } from "./kit/independent-model.js";

@@ -28,6 +28,7 @@
  * uniform between its extremes; the result is kept within the exact bounds.
  */
 import type { DelayBounds, RandomSource } from "../../core/model.js";
+import type { PresetModel, PresetStop } from "../types.js";
 
 export type ElapsedRule = "fits" | "cut";
 
@@ -299,4 +300,40 @@ function convolve(mass: Float64Array, a: number, b: number): Float64Array {
     out[j] = value > 0 ? value : 0;
   }
   return out;
+}
+
+/**
+ * The summary's stop line for a library that stops by elapsed time, or null when its
+ * retry count ends every run first (then no run meets the limit). `rule` is the library's
+ * rule in its words; `jitterName` is what the library calls its jitter.
+ */
+export function elapsedStop(
+  limit: ElapsedLimit,
+  spec: { readonly limitText: string; readonly limitMs: number; readonly rule: string; readonly jitterName: string; readonly retries: number | null },
+): PresetStop | null {
+  if (spec.retries !== null && limit.fewest >= spec.retries) return null;
+  const { rule } = spec;
+  return {
+    limit: spec.limitText,
+    limitMs: spec.limitMs,
+    lastAttempt: limit.plainLast,
+    fewest: limit.fewest,
+    most: limit.most,
+    reason:
+      limit.fewest === limit.most
+        ? `${rule}: attempt ${limit.plainLast} is the last one retried.`
+        : `${rule}: without ${spec.jitterName} attempt ${limit.plainLast} is the last one retried; with it, from ${limit.fewest} (every draw high) to ${limit.most} (every draw low), and every total, bound and mean here covers every run, none past the limit.`,
+  };
+}
+
+/** The parts of a preset's model that follow the library's rule over every run. */
+export function elapsedModelParts(limit: ElapsedLimit): Pick<PresetModel, "bounds" | "meanMs" | "sampler" | "client" | "totals" | "sampledRun"> {
+  return {
+    bounds: limit.bounds,
+    meanMs: limit.meanMs,
+    sampler: limit.sampler,
+    client: limit.client,
+    totals: limit.totals,
+    sampledRun: limit.sampledRun,
+  };
 }

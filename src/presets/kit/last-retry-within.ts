@@ -1,13 +1,14 @@
 /**
- * Where a library that stops by elapsed time makes its last retry (Temporal's
- * expiration, Argo's maxDuration, Kafka's delivery.timeout.ms). Waits are whole
- * units of the library (ns or ms) held as bigint, so long sums stay exact.
+ * Where a library without jitter that stops by elapsed time makes its last retry
+ * (Temporal's expiration, Argo's maxDuration). Waits are whole units of the library
+ * (ns or ms) held as bigint, so long sums stay exact. Jittered libraries whose count
+ * depends on the draws use kit/elapsed-limit.ts instead.
  */
 
 /** Attempts are walked one by one this far at most before the waits are steady. */
 const WALK_LIMIT = 1 << 22;
 
-export interface ElapsedLimit {
+export interface PlainElapsedLimit {
   /** The wait after attempt a, in the library's whole unit. */
   readonly wait: (attempt: number) => bigint;
   /** The first attempt from which every wait equals its wait (null: unknown). */
@@ -25,7 +26,7 @@ export interface ElapsedLimit {
  * the last attempt followed by a retry; 0 when even the first wait passes it. null when the
  * limit never stops the library before its retry count (or within the walk).
  */
-export function lastRetryWithin(spec: ElapsedLimit): number | null {
+export function lastRetryWithin(spec: PlainElapsedLimit): number | null {
   const within = (total: bigint) => (spec.inclusive ? total <= spec.limit : total < spec.limit);
   const countLimit = spec.retries ?? Number.MAX_SAFE_INTEGER;
   let total = 0n;
@@ -45,16 +46,3 @@ export function lastRetryWithin(spec: ElapsedLimit): number | null {
   }
   return null;
 }
-
-/** Whole nanoseconds to whole ms, rounded half up (exact for any int64). */
-export function nsToWholeMs(ns: bigint): number {
-  return Number((ns + 500_000n) / 1_000_000n);
-}
-
-/** ms (possibly fractional) to whole ns, rounded to nearest. */
-export function msToNs(ms: number): bigint {
-  return Number.isInteger(ms) ? BigInt(ms) * 1_000_000n : BigInt(Math.round(ms * 1e6));
-}
-
-/** Go's time.Duration limit, math.MaxInt64 ns (about 292 years). */
-export const MAX_DURATION_NS = 9_223_372_036_854_775_807n;
