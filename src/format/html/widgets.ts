@@ -84,6 +84,8 @@ export function clampReading(calculator: CalculatorPolicy, input: { readonly bas
   if (input.cap.trim() !== "") {
     const read = readMs("cap", input.cap);
     if (typeof read === "string") return { ok: false, text: [read] };
+    // As on the command line: delays are whole ms, so a fractional cap could be passed by a rounded delay.
+    if (!Number.isInteger(read)) return { ok: false, text: [`cap must be a whole number of milliseconds, as every delay is, got ${JSON.stringify(input.cap)}`] };
     if (read < base) return { ok: false, text: [`cap (${numberText(read)} ms) must be at least the base (${numberText(base)} ms)`] };
     cap = read;
   }

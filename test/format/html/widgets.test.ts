@@ -40,6 +40,8 @@ describe("the page's clamp calculator", () => {
   it("says what is wrong with an input instead of a number", () => {
     expect(clampReading(doubling, { base: "", cap: "", attempt: "3" })).toEqual({ ok: false, text: ['base must be a positive number of milliseconds, got ""'] });
     expect(clampReading(doubling, { base: "100", cap: "50", attempt: "3" })).toEqual({ ok: false, text: ["cap (50 ms) must be at least the base (100 ms)"] });
+    // The command line refuses a fractional cap (`--cap 1500.5ms`); the page does too.
+    expect(clampReading(doubling, { base: "100", cap: "1500.5", attempt: "3" })).toEqual({ ok: false, text: ['cap must be a whole number of milliseconds, as every delay is, got "1500.5"'] });
     expect(clampReading(doubling, { base: "100", cap: "", attempt: "0" }).ok).toBe(false);
     expect(clampReading(doubling, { base: "100", cap: "", attempt: "2.5" }).ok).toBe(false);
   });
