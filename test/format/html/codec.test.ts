@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SATURATED_MS } from "../../src/core/limits.js";
-import { decodeColumn, encodeColumn } from "../../src/format/html/codec.js";
+import { SATURATED_MS } from "../../../src/core/limits.js";
+import { decodeColumn, encodeColumn } from "../../../src/format/html/codec.js";
 
 const roundTrip = (values: number[]) => expect(decodeColumn(JSON.parse(JSON.stringify(encodeColumn(values))))).toEqual(values);
 const encodedSize = (values: number[]) => JSON.stringify(encodeColumn(values)).length;
