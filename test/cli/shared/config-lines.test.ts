@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../../src/cli/shared/config-schema.js";
-import { lineColumn, lineLocator } from "../../src/cli/shared/json-source.js";
-import { runCli } from "../support/cli.js";
-import { tempFiles } from "../support/files.js";
+import { parseConfig } from "../../../src/cli/shared/config-schema.js";
+import { lineColumn, lineLocator } from "../../../src/cli/shared/json-source.js";
+import { runCli } from "../../support/cli.js";
+import { tempFiles } from "../../support/files.js";
 
 // Issue 16, item 9: policy line numbers in time linear in the file's size.
 

@@ -1,12 +1,12 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../../src/cli/shared/config-schema.js";
-import { MAX_CONFIG_BYTES, mergeOptions, readConfigText, selectPolicies } from "../../src/cli/shared/config.js";
-import { UsageError } from "../../src/cli/shared/errors.js";
-import { closest, editDistance } from "../../src/core/text/closest.js";
-import { runCli } from "../support/cli.js";
-import { tempFiles } from "../support/files.js";
-import { memoryIo, memoryStdin } from "../support/io.js";
+import { parseConfig } from "../../../src/cli/shared/config-schema.js";
+import { MAX_CONFIG_BYTES, mergeOptions, readConfigText, selectPolicies } from "../../../src/cli/shared/config.js";
+import { UsageError } from "../../../src/cli/shared/errors.js";
+import { closest, editDistance } from "../../../src/core/text/closest.js";
+import { runCli } from "../../support/cli.js";
+import { tempFiles } from "../../support/files.js";
+import { memoryIo, memoryStdin } from "../../support/io.js";
 
 function configError(text: string): string {
   try {
