@@ -1,5 +1,5 @@
 import { LIMIT_NAMES, LINT_NAMES, type CheckResult, type LimitName, type LintName } from "../core/check.js";
-import { type Paint, PLAIN, assertionDetail, assertionLine, msOrNull, warningLine, warningText } from "./check-report.js";
+import { type Paint, PLAIN, type PresetTerms, assertionDetail, assertionLine, msOrNull, warningLine, warningText } from "./check-report.js";
 import { humanDuration } from "./duration.js";
 import { msJson } from "./numbers.js";
 
@@ -26,6 +26,8 @@ export interface FilePolicyReport {
   /** A remark on how the policy was checked (unlimited retries, a time limit that stops it). */
   readonly note: string | null;
   readonly result: CheckResult;
+  /** Set for a system's policy: its library's levers, which the warnings name. */
+  readonly terms?: PresetTerms;
 }
 
 /** A policy that retries nothing (MaxAttempts 0, backoffLimit 0, …): listed, not checked. */
@@ -135,7 +137,7 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN): str
         const line = assertionLine(a, policy);
         lines.push(`    ${a.ok ? paint.ok(line) : paint.bad(line)}`);
       }
-      for (const w of policy.result.warnings) lines.push(`    ${paint.warn(warningLine(w))}`);
+      for (const w of policy.result.warnings) lines.push(`    ${paint.warn(warningLine(w, policy.terms))}`);
     }
     for (const d of group.disabled) lines.push(`  – ${d.name} (${d.system}, line ${d.line}:${d.column}): retries switched off, nothing to check`);
   }
@@ -198,7 +200,7 @@ export function filesReportJson(report: FilesReport): string {
         attempt: a.attempt,
         message: assertionLine(a, p),
       })),
-      warnings: p.result.warnings.map((w) => ({ lint: w.lint, message: warningText(w) })),
+      warnings: p.result.warnings.map((w) => ({ lint: w.lint, message: warningText(w, p.terms) })),
     })),
     disabled: report.disabled,
     skipped: report.skipped,
@@ -282,7 +284,7 @@ export function filesReportSarif(report: FilesReport, version: string): string {
         ruleId: w.lint,
         ruleIndex: ruleIds.indexOf(w.lint),
         level: report.strict ? "error" : "warning",
-        message: { text: `${who}: ${warningText(w)}` },
+        message: { text: `${who}: ${warningText(w, p.terms)}` },
         locations: [location(p.file, p.line, p.column)],
       });
     }
@@ -329,7 +331,7 @@ export function filesAnnotations(report: FilesReport): string[] {
     for (const a of p.result.assertions) {
       if (!a.ok) lines.push(`::error ${at}::${escapeData(`${p.name}: ${a.limit} ${a.limit === "max-attempts" ? a.limitValue : humanDuration(a.limitValue)} broken: ${assertionDetail(a, p)}`)}`);
     }
-    for (const w of p.result.warnings) lines.push(`::${report.strict ? "error" : "warning"} ${at}::${escapeData(`${p.name}: ${w.lint}: ${warningText(w)}`)}`);
+    for (const w of p.result.warnings) lines.push(`::${report.strict ? "error" : "warning"} ${at}::${escapeData(`${p.name}: ${w.lint}: ${warningText(w, p.terms)}`)}`);
   }
   for (const s of report.skipped) lines.push(`::${report.strict ? "error" : "warning"} ${props(s.file, s.line, s.column)}::${escapeData(`skipped: ${s.reason}`)}`);
   return lines;

@@ -19,9 +19,9 @@ export interface PresetTerms {
   readonly name: string;
   /** One sentence: how the library stops ("sidekiq stops after 25 retries (retry: 25)"). */
   readonly rule: string;
-  /** The option that sets the library's cap, with its parameter ("--cap (maxTimeout (ms))"); null when it has none. */
+  /** The option that sets the library's cap, with its parameter ("--cap, the library's maxTimeout (ms)"); null when it has none. */
   readonly cap: string | null;
-  /** The options that bound its retries ("--attempts (sidekiq_options retry: N)"). */
+  /** The options that bound its retries ("--attempts, the library's sidekiq_options retry: N"). */
   readonly limits: readonly string[];
   /** The option that sets its jitter; null when it has no jitter setting. */
   readonly jitter: string | null;

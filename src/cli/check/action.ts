@@ -50,11 +50,11 @@ function checkedCount(text: string): number {
 }
 
 /** What one policy's check is run on: the calculator's policy over --attempts (10 by default), or a library's own count. */
-function subjectFromValues(values: OptionValues): { model: ScheduleModel; growth: Growth | null; attempts: number; forever: boolean; preset?: PresetTerms } {
+function subjectFromValues(values: OptionValues): { model: ScheduleModel; growth: Growth | null; attempts: number; forever: boolean; preset?: PresetTerms; stopNote: string | null } {
   if (values.preset === undefined) {
     if (values.maxElapsed !== undefined) throw new UsageError("--max-elapsed applies only under --preset, for a library that stops by elapsed time");
     const attempts = checkedCount(values.attempts ?? CHECK_DEFAULT_ATTEMPTS);
-    return { ...modelFromValues(values), attempts, forever: false };
+    return { ...modelFromValues(values), attempts, forever: false, stopNote: null };
   }
   // A library's own schedule and stopping rule: --attempts and --max-elapsed become its parameters, as for the schedule.
   const preset = presetNamed(values.preset, "--preset");
@@ -68,16 +68,25 @@ function subjectFromValues(values: OptionValues): { model: ScheduleModel; growth
   const attempts = rule.kind === "forever" ? (range?.last ?? preset.defaultAttempts) : mostRetries(rule)!;
   const ruleText = stopRuleText(preset, rule);
   const limitText = forever || rule.kind !== "forever" ? ruleText : `${ruleText}; checked over ${attempts} ${attempts === 1 ? "retry" : "retries"} (--attempts)`;
-  return { model, growth: null, attempts, forever, preset: presetTerms(preset, limitText) };
+  // A preset does not say how its delays grow; one whose last delay is its first is constant (a
+  // fixed resilience4j wait), which the no-cap lint must not take for unbounded growth.
+  // Un-capped values: a library stopped by time waits 0 past its plain last retry.
+  const growth: Growth | null = attempts > 0 && model.delay(attempts).rawMs <= model.delay(1).rawMs ? "constant" : null;
+  // A count says itself in the summary ("3 retries"); a time limit or no limit needs its sentence.
+  const stopNote = rule.kind === "count" ? null : limitText;
+  return { model, growth, attempts, forever, preset: presetTerms(preset, limitText), stopNote };
 }
 
-/** Checks one policy's merged values; errors name the option. */
-export function checkValues(values: OptionValues): Omit<PolicyReport, "name" | "line"> {
-  const { model, growth, attempts, forever, preset } = subjectFromValues(values);
+/**
+ * Checks one policy's merged values; errors name the option. `stopNote` is the sentence on
+ * how a library stops when that is not a plain count (a time limit, or never).
+ */
+export function checkValues(values: OptionValues): Omit<PolicyReport, "name" | "line"> & { readonly stopNote: string | null; readonly jittered: boolean } {
+  const { model, growth, attempts, forever, preset, stopNote } = subjectFromValues(values);
   const { limits, attemptTimeMs } = limitsFromOptions(values);
   const clients = values.clients === undefined ? null : parseCount("--clients", values.clients);
   const result = checkPolicy({ model, attempts, forever, attemptTimeMs, clients, growth }, limits);
-  return { attempts, attemptTimeMs, result, ...(preset === undefined ? {} : { terms: preset }) };
+  return { attempts, attemptTimeMs, result, ...(preset === undefined ? {} : { terms: preset }), stopNote, jittered: model.jittered };
 }
 
 export async function runCheck(explicit: OptionValues, switches: CheckSwitches, io: Io): Promise<number> {
@@ -85,7 +94,7 @@ export async function runCheck(explicit: OptionValues, switches: CheckSwitches, 
   const policies = selectPolicies(config, switches.policy);
   const reports: PolicyReport[] = policies.map((p) => {
     try {
-      const checked = checkValues(mergeOptions({}, p.options, explicit));
+      const { stopNote: _, jittered: __, ...checked } = checkValues(mergeOptions({}, p.options, explicit));
       return { name: p.name, line: config === null ? null : p.line, ...checked };
     } catch (error) {
       if (error instanceof UsageError && p.name !== null) throw new UsageError(`policy ${shown(p.name)} in ${config!.name}: ${error.message}`);

@@ -1,7 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import { type CheckResult, checkPolicy } from "../../core/check.js";
+import type { CheckResult } from "../../core/check.js";
 import { findPreset } from "../../presets/registry.js";
-import type { PresetModel } from "../../presets/types.js";
 import {
   type DisabledReport,
   type FilePolicyReport,
@@ -13,16 +12,15 @@ import {
   filesReportSarif,
   flagKeyed,
 } from "../../format/check-files-report.js";
-import type { PolicyReport } from "../../format/check-report.js";
+import type { PolicyReport, PresetTerms } from "../../format/check-report.js";
 import { checkPaint } from "./paint.js";
 import { STDIN_NAME as STDIN_NAME_CONFIG, mergeOptions } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import { type InStream, type Io, writeChunks } from "../shared/io.js";
 import { type OptionValues, POLICY_KEYS, limitsFromOptions, parseCount } from "../shared/option-values.js";
-import { parseAttempts } from "../shared/parse.js";
 import { VERSION } from "../shared/version.js";
-import { checkValues, modelFromValues } from "./action.js";
-import { CHECK_DEFAULT_ATTEMPTS, type CheckFormat } from "./command.js";
+import { checkValues } from "./action.js";
+import type { CheckFormat } from "./command.js";
 import { type Candidate, MAX_FILE_BYTES, discover, displayName, reason } from "./discover.js";
 import { ignoreRule } from "./ignore.js";
 import { type FileKind, type LocatedPolicy, recogniseFile } from "./recognise.js";
@@ -231,7 +229,7 @@ function checkFound(policy: LocatedPolicy, explicit: OptionValues): FilePolicyRe
   const label = SYSTEMS[policy.system].label;
   try {
     const values = mergeOptions({}, policy.preset === null ? policy.options : { ...policy.options, preset: policy.preset }, explicit);
-    const checked = policy.preset === null ? ownPolicy(values) : presetPolicy(values);
+    const checked = checkedPolicy(values);
     return {
       file: policy.file,
       line: policy.line,
@@ -255,40 +253,17 @@ interface Checked {
   readonly jittered: boolean;
   readonly note: string | null;
   readonly result: CheckResult;
-}
-
-/** backoff's own config: exactly as `check --config` checks it. */
-function ownPolicy(values: OptionValues): Checked {
-  const { attempts, attemptTimeMs, result } = checkValues(values);
-  return { attempts, attemptTimeMs, jittered: modelFromValues(values).model.jittered, note: null, result };
+  readonly terms?: PresetTerms;
 }
 
 /**
- * A system's policy: its preset, built from the file's values, checked over the retries
- * the system makes (the file's count, else the preset's default), ending where the system
- * stops by time (Argo's maxDuration, Kafka's delivery.timeout.ms).
+ * One found policy, checked exactly as `check --config` and `check --preset` check it: backoff's
+ * own config as it is, a system's policy as its preset with the file's values, over the
+ * retries the library makes by its own rule (its count, its time limit, or forever).
  */
-function presetPolicy(values: OptionValues): Checked {
-  const { model } = modelFromValues(values);
-  const preset = model as PresetModel;
-  let attempts = preset.retries;
-  let note: string | null = null;
-  if (values.attempts !== undefined) attempts = parseAttempts("--attempts", values.attempts).last;
-  if (attempts === null || attempts === 0) {
-    attempts = Number(CHECK_DEFAULT_ATTEMPTS);
-    note = `retries without a count: checked over the first ${attempts}`;
-  }
-  if (preset.stop !== null && preset.stop.lastAttempt < attempts) {
-    attempts = preset.stop.lastAttempt;
-    note = `stops after retry ${attempts}: ${preset.stop.reason}`;
-  }
-  const { limits, attemptTimeMs } = limitsFromOptions(values);
-  const clients = values.clients === undefined ? null : parseCount("--clients", values.clients);
-  // A preset does not say how its delays grow; one whose last delay is its first is constant (a
-  // fixed resilience4j wait), which the no-cap lint must not take for unbounded growth.
-  const growth = model.delay(attempts).delayMs <= model.delay(1).delayMs ? "constant" : null;
-  const result = checkPolicy({ model, attempts, attemptTimeMs, clients, growth }, limits);
-  return { attempts, attemptTimeMs, jittered: model.jittered, note, result };
+function checkedPolicy(values: OptionValues): Checked {
+  const { attempts, attemptTimeMs, result, terms, stopNote, jittered } = checkValues(values);
+  return { attempts, attemptTimeMs, jittered, note: stopNote, result, ...(terms === undefined ? {} : { terms }) };
 }
 
 /**

@@ -21,7 +21,7 @@ export function presetErrorText(error: PresetError): string {
 /** An option the preset offers, as "--cap (maxTimeout (ms))"; null when it has no counterpart. */
 function offeredFlag(preset: Preset, option: OverrideName): string | null {
   const parameter = preset.parameters[option];
-  return parameter === undefined ? null : `${OVERRIDE_FLAGS[option]} (${parameter})`;
+  return parameter === undefined ? null : `${OVERRIDE_FLAGS[option]}, the library's ${parameter}`;
 }
 
 /** A preset's levers as its check report names them: its cap, what bounds its retries, its jitter. */

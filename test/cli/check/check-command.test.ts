@@ -63,6 +63,22 @@ describe("backoff check: warnings and --strict", () => {
     expect(await lintsOf(["--strategy", "fixed", "--base", "1h", "--attempts", "25"])).toEqual(["⚠ over-a-day"]);
     expect(await lintsOf(["--base", "1s", "--attempts", "5"])).toEqual(["⚠ no-cap"]);
   });
+
+  it("speaks a preset's language: its own cap parameter, or its real lever where it has no cap", async () => {
+    // sidekiq has no cap: retry 25 (count 24) waits at most 24⁴ + 15 + 10 × 25 − 1 = 332,040 s ≈ 3 d 20 h.
+    const sidekiq = (await runCli(["check", "--preset", "sidekiq"])).stdout;
+    expect(sidekiq).toContain("⚠ no-cap: sidekiq's delays grow without a cap: attempt 25 waits 3 d 20 h; sidekiq has no cap; bound its retries with --attempts, the library's sidekiq_options retry: N");
+    expect(sidekiq).not.toContain("set a cap");
+    // Step Functions without MaxDelaySeconds: 1, 2, 4 s.
+    const states = (await runCli(["check", "--preset", "step-functions"])).stdout;
+    expect(states).toContain("⚠ no-cap: step-functions's delays grow without a cap: attempt 3 waits 4 s; set its cap: --cap, the library's MaxDelaySeconds (whole seconds, at least IntervalSeconds)");
+    // A fixed wait grows nothing: multiplier 1 without jitter waits 500 ms twice, and draws no no-cap warning.
+    expect(await runCli(["check", "--preset", "resilience4j", "--factor", "1", "--jitter", "none", "--max-total", "1s"])).toEqual({
+      code: 0,
+      stdout: "resilience4j stops after 2 retries (RetryConfig maxAttempts 3).\n✓ max-total 1 s: worst case 1 s\n✓ the limit holds\n",
+      stderr: "",
+    });
+  });
 });
 
 describe("backoff check --config", () => {

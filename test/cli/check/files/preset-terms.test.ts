@@ -1,0 +1,73 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../../../support/cli.js";
+
+// A policy found in a file is checked as `check --preset` checks the same library: the
+// library's own stopping rule and the lints in its own terms (issue 11: "a preset means
+// the same in every command"). Figures worked out by hand in the comments.
+let previousCwd: string;
+let dir: string;
+beforeEach(() => {
+  previousCwd = process.cwd();
+  dir = mkdtempSync(join(tmpdir(), "backoff-preset-terms-"));
+  process.chdir(dir);
+});
+afterEach(() => process.chdir(previousCwd));
+const write = (name: string, content: string) => writeFileSync(join(dir, name), content);
+
+interface JsonPolicy {
+  readonly name: string;
+  readonly retries: number;
+  readonly note: string | null;
+  readonly warnings: readonly { lint: string; message: string }[];
+}
+const policiesOf = (stdout: string): JsonPolicy[] => (JSON.parse(stdout) as { policies: JsonPolicy[] }).policies;
+
+describe("check PATH speaks each system's language", () => {
+  it("a Step Functions retrier without MaxDelaySeconds is told to set MaxDelaySeconds, as check --preset says", async () => {
+    // IntervalSeconds 1, BackoffRate 2, MaxAttempts 3: waits 1, 2, 4 s; no cap.
+    write(
+      "flow.asl.json",
+      JSON.stringify({ StartAt: "Charge", States: { Charge: { Type: "Task", Resource: "arn:aws:states:::lambda:invoke", Retry: [{ ErrorEquals: ["States.ALL"], IntervalSeconds: 1, BackoffRate: 2, MaxAttempts: 3 }], End: true } } }),
+    );
+    const lever = "step-functions's delays grow without a cap: attempt 3 waits 4 s; set its cap: --cap, the library's MaxDelaySeconds (whole seconds, at least IntervalSeconds)";
+    const file = await runCli(["check", "flow.asl.json"]);
+    expect(file.stdout).toContain(`    ⚠ no-cap: ${lever}\n`);
+    expect(file.stdout).not.toContain("set a cap");
+    const flags = await runCli(["check", "--preset", "step-functions", "--base", "1s", "--factor", "2", "--attempts", "3"]);
+    expect(flags.stdout).toContain(`⚠ no-cap: ${lever}\n`);
+  });
+
+  it("BullMQ job options have no cap: the lever is the retry count", async () => {
+    // attempts 5 = 4 retries of exponential 1 s: 1, 2, 4, 8 s.
+    write("email-job.json", '{"attempts": 5, "backoff": {"type": "exponential", "delay": 1000}}\n');
+    const { stdout } = await runCli(["check", "email-job.json"]);
+    expect(stdout).toContain("    ⚠ no-cap: bullmq's delays grow without a cap: attempt 4 waits 8 s; bullmq has no cap; bound its retries with --attempts, the library's attempts − 1 (attempts counts the first try)\n");
+  });
+
+  it("a fixed resilience4j wait draws no no-cap warning", async () => {
+    // maxAttempts 3 = 2 retries of a fixed 1 s: nothing grows.
+    write("application.yml", "resilience4j:\n  retry:\n    instances:\n      svc:\n        maxAttempts: 3\n        waitDuration: 1s\n");
+    const { stdout, code } = await runCli(["check", "application.yml", "--format", "json"]);
+    expect(code).toBe(0);
+    expect(policiesOf(stdout).map((p) => [p.name, p.retries, p.warnings])).toEqual([["svc", 2, []]]);
+  });
+
+  it("a Kafka producer is checked over as many retries as check --preset kafka: the most any run makes before delivery.timeout.ms", async () => {
+    write("producer.properties", "retry.backoff.ms=100\nretry.backoff.max.ms=1000\ndelivery.timeout.ms=30000\n");
+    // KIP-580: U[0.8, 1.2) × 100 × 2^min(a − 1, log2(1000/100) ≈ 3.32), at most 1000 ms; a retry is
+    // made while the batch's age stays below 30,000 ms.
+    // All draws high: 120 + 240 + 480 + 960 = 1,800, then 1,000 each: 1,800 + 28 × 1,000 = 29,800, so 32.
+    // All draws low: 80 + 160 + 320 + 640 = 1,200, then 800 each (0.8 × 1,000): 1,200 + 35 × 800 = 29,200
+    //   (36 × 800 would reach 30,000 exactly, which expires the batch), so 39.
+    const file = policiesOf((await runCli(["check", "producer.properties", "--format", "json"])).stdout);
+    const flags = JSON.parse((await runCli(["check", "--preset", "kafka", "--base", "100ms", "--cap", "1s", "--max-elapsed", "30s", "--format", "json"])).stdout) as {
+      policies: { attempts: number; stopping: string }[];
+    };
+    const rule = "kafka stops by delivery.timeout.ms (30,000 ms) after 32 to 39 retries, as the jitter falls";
+    expect(file.map((p) => [p.retries, p.note])).toEqual([[39, rule]]);
+    expect(flags.policies.map((p) => [p.attempts, p.stopping])).toEqual([[39, rule]]);
+  });
+});
