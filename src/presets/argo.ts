@@ -1,4 +1,4 @@
-import { MAX_DURATION_NS, msToNs, nsToWholeMs } from "./kit/go-duration.js";
+import { MAX_DURATION_NS, goDurationNs, nsToWholeMs } from "./kit/go-duration.js";
 import { lastRetryWithin } from "./kit/last-retry-within.js";
 import { firstTrueFrom1 } from "../core/search.js";
 import { groupDigits } from "../format/numbers.js";
@@ -13,12 +13,6 @@ function reject(message: string): never {
 
 /** backoff.factor and retryStrategy.limit are read with intstr.Int32. */
 const INT32_MAX = 2_147_483_647;
-
-function durationNs(field: string, ms: number): bigint {
-  const ns = msToNs(ms);
-  if (ns > MAX_DURATION_NS) reject(`${field} must fit a Go time.Duration (at most about 292 years), got ${groupDigits(ms)} ms`);
-  return ns;
-}
 
 /** Argo Workflows retryStrategy with backoff (the workflow controller's processNodeRetries). */
 export const argo: Preset = {
@@ -47,13 +41,13 @@ export const argo: Preset = {
     "retryPolicy defaults to OnFailure: nodes in the Error phase are not retried.",
   ],
   build(overrides) {
-    const durationNsValue = durationNs("backoff.duration", overrides.baseMs ?? 1000);
+    const durationNsValue = goDurationNs("backoff.duration", overrides.baseMs ?? 1000);
     const factor = overrides.factor ?? 2;
     if (!Number.isInteger(factor) || factor > INT32_MAX) reject(`backoff.factor is a whole number (intstr.Int32) up to ${groupDigits(INT32_MAX)}, got ${factor}`);
-    const capNs = overrides.capMs === undefined ? null : durationNs("backoff.cap", overrides.capMs);
+    const capNs = overrides.capMs === undefined ? null : goDurationNs("backoff.cap", overrides.capMs);
     const limit = overrides.retries ?? 10;
     if (limit > INT32_MAX) reject(`retryStrategy.limit is an int32, at most ${groupDigits(INT32_MAX)}, got ${groupDigits(limit)}`);
-    const maxDurationNs = overrides.maxElapsedMs === undefined ? null : durationNs("backoff.maxDuration", overrides.maxElapsedMs);
+    const maxDurationNs = overrides.maxElapsedMs === undefined ? null : goDurationNs("backoff.maxDuration", overrides.maxElapsedMs);
 
     // operator.go: factor := math.Pow(float64(factor), float64(len(childNodeIds)-1))
     //   if factor > float64(math.MaxInt64)/float64(baseDuration) { timeToWait = time.Duration(math.MaxInt64) }

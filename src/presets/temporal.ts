@@ -1,4 +1,4 @@
-import { MAX_DURATION_NS, msToNs, nsToWholeMs } from "./kit/go-duration.js";
+import { MAX_DURATION_NS, goDurationNs, nsToWholeMs } from "./kit/go-duration.js";
 import { lastRetryWithin } from "./kit/last-retry-within.js";
 import { firstTrueFrom1 } from "../core/search.js";
 import { groupDigits } from "../format/numbers.js";
@@ -14,13 +14,6 @@ function reject(message: string): never {
 
 /** RetryPolicy.maximum_attempts is an int32. */
 const INT32_MAX = 2_147_483_647;
-
-/** A duration the server holds as a time.Duration (int64 ns). */
-function durationNs(parameter: string, ms: number): bigint {
-  const ns = msToNs(ms);
-  if (ns > MAX_DURATION_NS) reject(`${parameter} must fit a Go time.Duration (at most about 292 years), got ${groupDigits(ms)} ms`);
-  return ns;
-}
 
 /** The Temporal server's retry policy for activities (and workflows that set one). */
 export const temporal: Preset = {
@@ -50,14 +43,14 @@ export const temporal: Preset = {
     "Activities get this policy by default; a workflow is retried only when it is given a retry policy.",
   ],
   build(overrides) {
-    const initialNs = durationNs("initialInterval", overrides.baseMs ?? 1000);
+    const initialNs = goDurationNs("initialInterval", overrides.baseMs ?? 1000);
     const coefficient = overrides.factor ?? 2;
-    const maxNs = overrides.capMs === undefined ? initialNs * 100n : durationNs("maximumInterval", overrides.capMs);
+    const maxNs = overrides.capMs === undefined ? initialNs * 100n : goDurationNs("maximumInterval", overrides.capMs);
     if (maxNs > MAX_DURATION_NS) reject(`maximumInterval defaults to 100 × initialInterval, past a Go time.Duration for ${groupDigits(nsToWholeMs(initialNs))} ms`);
     if (maxNs < initialNs) reject(`maximumInterval cannot be less than initialInterval (${groupDigits(nsToWholeMs(initialNs))} ms), got ${groupDigits(nsToWholeMs(maxNs))} ms`);
     const retries = overrides.retries ?? null;
     if (retries !== null && retries + 1 > INT32_MAX) reject(`maximumAttempts is an int32, at most ${groupDigits(INT32_MAX)} (${groupDigits(INT32_MAX - 1)} retries), got ${groupDigits(retries + 1)}`);
-    const expirationNs = overrides.maxElapsedMs === undefined ? null : durationNs("ScheduleToCloseTimeout", overrides.maxElapsedMs);
+    const expirationNs = overrides.maxElapsedMs === undefined ? null : goDurationNs("ScheduleToCloseTimeout", overrides.maxElapsedMs);
 
     // retry.go: result := float64(initInterval.Nanoseconds()) * math.Pow(backoffCoefficient, float64(currentAttempt-1))
     //           time.Duration(max(0, min(int64(result), math.MaxInt64))); then capped by maximumInterval.

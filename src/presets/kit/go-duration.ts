@@ -1,4 +1,6 @@
 /** Go's time.Duration (int64 nanoseconds) as exact bigint, and its conversions to ms. */
+import { groupDigits } from "../../format/numbers.js";
+import { PresetError } from "../errors.js";
 
 /** Whole nanoseconds to whole ms, rounded half up (exact for any int64). */
 export function nsToWholeMs(ns: bigint): number {
@@ -12,3 +14,10 @@ export function msToNs(ms: number): bigint {
 
 /** Go's time.Duration limit, math.MaxInt64 ns (about 292 years). */
 export const MAX_DURATION_NS = 9_223_372_036_854_775_807n;
+
+/** A duration the library holds as a Go time.Duration (int64 ns), refused in its own terms when it does not fit. */
+export function goDurationNs(parameter: string, ms: number): bigint {
+  const ns = msToNs(ms);
+  if (ns > MAX_DURATION_NS) throw new PresetError([`${parameter} must fit a Go time.Duration (at most about 292 years), got ${groupDigits(ms)} ms`]);
+  return ns;
+}
