@@ -46,7 +46,7 @@ export function presetOverrides(preset: Preset, values: OptionValues): { overrid
   }
   if (values.factor !== undefined) {
     offered("factor");
-    overrides.factor = parseFactor("--factor", values.factor);
+    overrides.factor = inPresetTerms(preset, "factor", () => parseFactor("--factor", values.factor!));
   }
   if (values.jitter !== undefined) {
     if (!("jitter" in preset.parameters) && isJitterOff(values.jitter)) {
@@ -72,6 +72,18 @@ export function presetOverrides(preset: Preset, values: OptionValues): { overrid
     if (!/range only/.test(preset.parameters.retries ?? "")) overrides.retries = range.last;
   }
   return { overrides, range };
+}
+
+/** A calculator-wide rule broken under a preset, said with the library's own parameter. */
+function inPresetTerms<T>(preset: Preset, name: OverrideName, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    const flag = OVERRIDE_FLAGS[name];
+    const rest = error.message.startsWith(`${flag} `) ? error.message.slice(flag.length + 1) : error.message;
+    throw new UsageError(`--preset ${preset.name}: ${flag} is ${preset.name}'s ${preset.parameters[name]}; it ${rest}`);
+  }
 }
 
 /** Builds the model, turning a value the library rejects into a UsageError. */
