@@ -115,8 +115,8 @@ export const cenkalti: Preset = {
           most: limit.most,
           reason:
             limit.fewest === limit.most
-              ? `${rule}: attempt ${limit.plainLast} is the last one retried.`
-              : `${rule}: without jitter attempt ${limit.plainLast} is the last one retried; with it, from ${limit.fewest} (every draw high) to ${limit.most} (every draw low), and every total, bound and mean here covers every run, none past the limit.`,
+              ? `${rule}: ${lastRetried(limit.plainLast)}.`
+              : `${rule}: without jitter ${lastRetried(limit.plainLast)}; with it, from ${limit.fewest} (every draw high) to ${limit.most} (every draw low), and every total, bound and mean here covers every run, none past the limit.`,
         }
       : null;
     walk(WALK_LIMIT);
@@ -152,3 +152,8 @@ export const cenkalti: Preset = {
     return model;
   },
 };
+
+/** The un-jittered run's last retry in words (a limit below the first wait allows none). */
+function lastRetried(attempt: number): string {
+  return attempt === 0 ? "no retry is made" : `attempt ${attempt} is the last one retried`;
+}
