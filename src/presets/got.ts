@@ -2,6 +2,7 @@ import { MAX_EXACT_MS, SATURATED_MS } from "../core/limits.js";
 import { firstTrueFrom1 } from "../core/search.js";
 import { groupDigits } from "../format/numbers.js";
 import { independentModel } from "./kit/independent-model.js";
+import { isJitterOff } from "./kit/jitter-setting.js";
 import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
 import { JS_RANDOM_MAX, jsRandom } from "./kit/random-grid.js";
 import { wholeMs } from "./kit/whole-ms.js";
@@ -15,6 +16,8 @@ function reject(message: string): never {
 
 /** retry.noise as got validates it: a number of ms, at most 100 either way. */
 function parseNoise(text: string): number {
+  // The calculator's "none" is retry.noise 0: no noise added.
+  if (isJitterOff(text)) return 0;
   const trimmed = text.trim();
   const value = /^-?(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
   if (!(Math.abs(value) <= 100)) reject(`retry.noise is a number of ms from -100 to 100 (got allows +/- 100 ms), got ${JSON.stringify(text)}`);

@@ -1,14 +1,21 @@
+import { humanDuration } from "../format/duration.js";
+import { groupDigits } from "../format/numbers.js";
 import { unclamped } from "./kit/attempt-delay.js";
+import { ELAPSED_WALK_LIMIT, elapsedLimit, elapsedModelParts, elapsedStop } from "./kit/elapsed-limit.js";
 import { independentModel } from "./kit/independent-model.js";
 import { saturate } from "./kit/whole-ms.js";
-import type { Preset } from "./types.js";
+import { PresetError, option, parts } from "./errors.js";
+import type { Preset, PresetModel } from "./types.js";
+
+/** job_util.rb: "retry_for must be a relative amount of time, e.g. 48.hours" above this many seconds. */
+const MAX_RETRY_FOR_SECONDS = 1_000_000_000;
 
 /** Sidekiq's default retry delay (job_retry.rb), in seconds, converted to ms exactly. */
 export const sidekiq: Preset = {
   name: "sidekiq",
   library: "sidekiq 8.x",
   repository: "sidekiq/sidekiq",
-  source: "lib/sidekiq/job_retry.rb (delay_for, process_retry)",
+  source: "lib/sidekiq/job_retry.rb (delay_for, process_retry), lib/sidekiq/job_util.rb (retry_for)",
   formula: "(a−1)^4 + 15 seconds (count = a − 1)",
   defaults: "retry: 25 (26 runs); no cap; jitter always on",
   stopping: "retry: 25",
@@ -17,14 +24,17 @@ export const sidekiq: Preset = {
   defaultAttempts: 25,
   parameters: {
     retries: "sidekiq_options retry: N",
+    maxElapsedMs: "retry_for (7.1.3+, whole seconds; from 8.1.0 it replaces retry)",
   },
   quirks: [
     "The 25 default retries take about 20.4 days (1,763,395 s without jitter).",
     "Sidekiq 6.2.2–7.x added rand(10) × (count + 1) seconds instead, ≤ 6.2.1 rand(30) × (count + 1).",
     "The jitter is added to a custom sidekiq_retry_in value too.",
     "Retries are enqueued at a float timestamp and picked up by the scheduled-set poller, so real waits are a few seconds longer.",
+    "retry_for (7.1.3+) is checked at each failure, before the wait: a retry is made while failed_at + retry_for is not before now, so the last wait ends past retry_for. From 8.1.0 it replaces the retry count; 7.1.3–8.0.x stop at whichever comes first.",
   ],
   build(overrides) {
+    if (overrides.maxElapsedMs !== undefined) return withRetryFor(overrides.maxElapsedMs, overrides.retries);
     const retries = overrides.retries ?? 25;
     // job_retry.rb: delay = (count**4) + 15; jitter = rand(10 * (count + 1)); count = retry_count = a − 1
     const seconds = (attempt: number) => (attempt - 1) ** 4 + 15;
@@ -44,3 +54,57 @@ export const sidekiq: Preset = {
     });
   },
 };
+
+// job_retry.rb: delay = (count**4) + 15; jitter = rand(10 * (count + 1)); count = retry_count = a − 1 (in seconds).
+const seconds = (attempt: number) => (attempt - 1) ** 4 + 15;
+const jitterTop = (attempt: number) => 10 * attempt - 1;
+
+/**
+ * Sidekiq 8.1+ with retry_for (process_retry): at each failure, `if rf; return
+ * retries_exhausted if (time_for(failed_at) + rf) < Time.now`, before the wait; the
+ * retry count is then ignored. failed_at is the first failure, so with calls taking no
+ * time the elapsed time is the waits so far, in whole seconds: the kit's "while" rule.
+ */
+function withRetryFor(maxElapsedMs: number, retries: number | undefined): PresetModel {
+  const reject = (text: string): never => {
+    throw new PresetError(parts`${option("maxElapsedMs")} is sidekiq's retry_for, ${text}`);
+  };
+  if (maxElapsedMs % 1000 !== 0) reject(`which sidekiq reads with to_i: give whole seconds, got ${groupDigits(maxElapsedMs / 1000)} s`);
+  const retryFor = maxElapsedMs / 1000;
+  if (retryFor > MAX_RETRY_FOR_SECONDS) reject(`at most ${groupDigits(MAX_RETRY_FOR_SECONDS)} s (job_util.rb refuses more), got ${groupDigits(retryFor)} s`);
+  if (retries !== undefined) {
+    throw new PresetError(parts`${option("maxElapsedMs")} (retry_for) and ${option("retries")} (retry) are exclusive since Sidekiq 8.1.0: with retry_for set, the retry count is ignored`);
+  }
+  const ms = (s: number) => saturate(s * 1000);
+  const limit = elapsedLimit({
+    rule: "while",
+    limit: retryFor,
+    retries: null,
+    plain: seconds,
+    low: seconds,
+    high: (attempt) => seconds(attempt) + jitterTop(attempt),
+    draw: (attempt, random) => seconds(attempt) + random.integer(0, jitterTop(attempt)),
+    mean: (attempt) => ms(seconds(attempt) + jitterTop(attempt) / 2),
+    toMs: ms,
+    unitsPerMs: 1 / 1000,
+    // (a − 1)^4 alone passes 10^9 s within 180 retries: never reached.
+    tooMany: () => new PresetError(parts`sidekiq retries more than ${groupDigits(ELAPSED_WALK_LIMIT)} times within this ${option("maxElapsedMs")}`),
+  });
+  const limitText = `retry_for (${humanDuration(maxElapsedMs)})`;
+  const rule = `sidekiq retries while the time since the first failure is at most ${limitText}, checked before each wait, so the last wait ends past it`;
+  // The count never ends first here: --attempts with retry_for is refused above.
+  const stop = elapsedStop(limit, { limitText, limitMs: maxElapsedMs, rule, jitterName: "jitter", retries: null, overrun: true })!;
+  return {
+    delay: (attempt) => unclamped(ms(limit.plainWait(attempt))),
+    jittered: true,
+    ...elapsedModelParts(limit),
+    capMs: null,
+    capReachedAt: () => null,
+    steadyFrom: () => limit.most + 1,
+    mayExceedCap: false,
+    retries: null,
+    stop,
+    notes: ["sidekiq with retry_for: the mean is integrated numerically over the elapsed time of every run."],
+    parameters: { retry_for: retryFor },
+  };
+}

@@ -2,6 +2,7 @@ import { firstTrueFrom1 } from "../core/search.js";
 import { groupDigits } from "../format/numbers.js";
 import { clampedTo } from "./kit/attempt-delay.js";
 import { independentModel } from "./kit/independent-model.js";
+import { isJitterOff } from "./kit/jitter-setting.js";
 import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
 import { saturate } from "./kit/whole-ms.js";
 import type { Preset } from "./types.js";
@@ -55,7 +56,8 @@ export const springRetry: Preset = {
     const initial = wholeMillis("setInitialInterval", overrides.baseMs ?? 100);
     const multiplier = overrides.factor ?? 2;
     const max = wholeMillis("setMaxInterval", overrides.capMs ?? 30_000);
-    const kind = overrides.jitter === undefined ? "none" : overrides.jitter.trim().toLowerCase();
+    // 0 is the calculator's "none" too: the plain ExponentialBackOffPolicy.
+    const kind = overrides.jitter === undefined || isJitterOff(overrides.jitter) ? "none" : overrides.jitter.trim().toLowerCase();
     if (kind !== "none" && kind !== "random") reject(`the back-off policy is none (ExponentialBackOffPolicy) or random (ExponentialRandomBackOffPolicy), got ${JSON.stringify(overrides.jitter)}`);
     const retries = overrides.retries ?? 2;
     if (retries + 1 > 2_147_483_647) reject(`SimpleRetryPolicy maxAttempts is an int, at most ${groupDigits(2_147_483_647)}, got ${groupDigits(retries + 1)}`);

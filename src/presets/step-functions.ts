@@ -4,6 +4,7 @@ import { normalizePolicy } from "../core/policy.js";
 import { exponentialApprox } from "../core/strategies/exponential.js";
 import { groupDigits } from "../format/numbers.js";
 import { independentModel } from "./kit/independent-model.js";
+import { isJitterOff } from "./kit/jitter-setting.js";
 import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
 import { wholeMs } from "./kit/whole-ms.js";
 import type { Preset } from "./types.js";
@@ -56,7 +57,8 @@ export const stepFunctions: Preset = {
     const maxDelay = overrides.capMs === undefined ? null : wholeSeconds("MaxDelaySeconds", overrides.capMs, MAX_DELAY_SECONDS);
     if (maxDelay !== null && maxDelay < interval) reject(`MaxDelaySeconds below IntervalSeconds (${groupDigits(interval)} s) makes every wait MaxDelaySeconds; give at least IntervalSeconds, got ${groupDigits(maxDelay)} s`);
     const rate = overrides.factor ?? 2;
-    const strategy = overrides.jitter === undefined ? "NONE" : overrides.jitter.trim().toUpperCase();
+    // 0 is the calculator's "none" too: JitterStrategy NONE.
+    const strategy = overrides.jitter === undefined || isJitterOff(overrides.jitter) ? "NONE" : overrides.jitter.trim().toUpperCase();
     if (strategy !== "NONE" && strategy !== "FULL") reject(`JitterStrategy is NONE or FULL, got ${JSON.stringify(overrides.jitter)}`);
     const retries = overrides.retries ?? 3;
     if (retries > MAX_ATTEMPTS) reject(`MaxAttempts is at most ${groupDigits(MAX_ATTEMPTS)}, got ${groupDigits(retries)}`);

@@ -35,6 +35,11 @@ export interface PresetStop {
   readonly most: number;
   /** One line: the library's rule, and how jitter moves the last retry. */
   readonly reason: string;
+  /**
+   * Set when the library checks the time before a wait and then makes it in full
+   * (sidekiq's retry_for): a total may pass the limit by that last wait.
+   */
+  readonly overrun?: boolean;
 }
 
 /** A preset's model: any ScheduleModel, plus what the summary must say about the library. */

@@ -1,5 +1,6 @@
 import { firstTrueFrom1 } from "../core/search.js";
 import { independentModel } from "./kit/independent-model.js";
+import { isJitterOff } from "./kit/jitter-setting.js";
 import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
 import { RANDOM53_MAX, random53 } from "./kit/random-grid.js";
 import { wholeMs } from "./kit/whole-ms.js";
@@ -13,6 +14,8 @@ function reject(message: string): never {
 
 /** backoff_jitter as Python would take it: a plain number of seconds from 0. */
 function parseJitterSeconds(text: string): number {
+  // The calculator's "none" is backoff_jitter 0.0, urllib3's own default.
+  if (isJitterOff(text)) return 0;
   const trimmed = text.trim();
   const value = /^(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
   if (!Number.isFinite(value)) reject(`backoff_jitter is a number of seconds from 0, such as 0.5, got ${JSON.stringify(text)}`);

@@ -100,6 +100,10 @@ describe("the CLI words preset refusals with its flags, as before", () => {
     ],
     ["--preset cockatiel --jitter weird", "error: --preset cockatiel: --jitter is cockatiel's generator, one of decorrelated, none, full, half, got \"weird\""],
     ["--preset exponential-backoff --jitter half", "error: --preset exponential-backoff: --jitter is exponential-backoff's jitter, one of none, full, got \"half\""],
+    // The calculator's own factor rule, said in the library's terms (issue 11: the option, the preset, what it accepts).
+    ["--preset temporal --factor 0.5", "error: --preset temporal: --factor is temporal's backoffCoefficient (at least 1); it must be at least 1 (1 keeps the delay constant), got \"0.5\""],
+    ["solve --preset step-functions --factor 0.9 --total 1m", "error: --preset step-functions: --factor is step-functions's BackoffRate (at least 1.0); it must be at least 1 (1 keeps the delay constant), got \"0.9\""],
+    ["check --preset spring-retry --factor abc", "error: --preset spring-retry: --factor is spring-retry's multiplier; it must be a number of at least 1, such as 2 or 1.5, got \"abc\""],
     ["check --preset echomq --base 1.5 --max-total 1h", "error: --preset echomq: --base is EchoMQ's delay (an integer), a whole number of milliseconds, got 1.5 ms"],
   ];
   it.each(cases)("backoff %s", async (argv, line) => {

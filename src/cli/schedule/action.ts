@@ -66,7 +66,7 @@ export async function runSchedule(values: OptionValues, output: OutputOptions, i
     const { runPresetSchedule } = await import("./preset-schedule.js");
     return runPresetSchedule(values, output, io);
   }
-  if (values.maxElapsed !== undefined) throw new UsageError("--max-elapsed applies only under --preset cenkalti or p-retry");
+  if (values.maxElapsed !== undefined) throw new UsageError("--max-elapsed applies only under --preset, for a library that stops by elapsed time");
   const policy = policyFromValues(values);
   const range = rangeFromValues(values);
   const { jitter, seed } = jitterFromValues(values, policy);

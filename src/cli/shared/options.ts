@@ -36,7 +36,7 @@ const SHARED_OPTIONS = {
   },
   seed: { flags: "--seed <integer>", description: "draw one sampled sequence with this seed (sample_ms, sample_cumulative_ms)" },
   preset: { flags: "--preset <name>", description: "a retry library's exact schedule (backoff presets lists them); the options above become its own parameters" },
-  maxElapsed: { flags: "--max-elapsed <duration>", description: "under --preset cenkalti or p-retry: the elapsed time after which the library gives up" },
+  maxElapsed: { flags: "--max-elapsed <duration>", description: "under a --preset that stops by elapsed time (cenkalti, p-retry, sidekiq retry_for, kafka, argo, temporal): when the library gives up" },
   format: { flags: "-f, --format <format>", description: "output format" },
   scale: { flags: "--scale <scale>", description: "scale of --chart and --format svg", choices: SCALE_KINDS, defaultText: "log when values span over 100×" },
   config: { flags: "--config <file|->", description: "read the policy from a JSON file (- for standard input); flags override it" },

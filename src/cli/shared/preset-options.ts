@@ -46,7 +46,7 @@ export function presetOverrides(preset: Preset, values: OptionValues): { overrid
   }
   if (values.factor !== undefined) {
     offered("factor");
-    overrides.factor = parseFactor("--factor", values.factor);
+    overrides.factor = inPresetTerms(preset, "factor", () => parseFactor("--factor", values.factor!));
   }
   if (values.jitter !== undefined) {
     if (!("jitter" in preset.parameters) && isJitterOff(values.jitter)) {
@@ -74,6 +74,18 @@ export function presetOverrides(preset: Preset, values: OptionValues): { overrid
   return { overrides, range };
 }
 
+/** A calculator-wide rule broken under a preset, said with the library's own parameter. */
+function inPresetTerms<T>(preset: Preset, name: OverrideName, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    const flag = OVERRIDE_FLAGS[name];
+    const rest = error.message.startsWith(`${flag} `) ? error.message.slice(flag.length + 1) : error.message;
+    throw new UsageError(`--preset ${preset.name}: ${flag} is ${preset.name}'s ${preset.parameters[name]}; it ${rest}`);
+  }
+}
+
 /** Builds the model, turning a value the library rejects into a UsageError. */
 export function buildPreset(preset: Preset, overrides: PresetOverrides): PresetModel {
   try {
@@ -92,18 +104,20 @@ export function buildPreset(preset: Preset, overrides: PresetOverrides): PresetM
  */
 export function presetRange(preset: Preset, model: PresetModel, range: AttemptRange | null): { range: AttemptRange; cut: boolean } {
   const rule = stopRuleOf(preset, model);
-  if (rule.kind === "elapsed" && rule.stop.lastAttempt === 0) {
+  if (rule.kind === "elapsed" && rule.stop.most === 0) {
     throw new UsageError(`--preset ${preset.name} makes no retry: ${rule.stop.reason}`);
   }
+  // Where no retry is made without jitter but some runs retry with it, the rows are those retries.
+  const elapsedLast = rule.kind === "elapsed" ? rule.stop.lastAttempt || rule.stop.most : 0;
   if (range === null) {
-    const last = rule.kind === "elapsed" ? rule.stop.lastAttempt : rule.kind === "count" && rule.retries > 0 ? rule.retries : preset.defaultAttempts;
+    const last = rule.kind === "elapsed" ? elapsedLast : rule.kind === "count" && rule.retries > 0 ? rule.retries : preset.defaultAttempts;
     return { range: { first: 1, last }, cut: rule.kind === "elapsed" };
   }
   if (rule.kind !== "elapsed") return { range, cut: false };
-  if (range.first > rule.stop.lastAttempt) {
+  if (range.first > elapsedLast) {
     throw new UsageError(`--attempts ${range.first}..${range.last} starts after the last retry of ${preset.name}: ${rule.stop.reason}`);
   }
-  const last = Math.min(range.last, rule.stop.lastAttempt);
+  const last = Math.min(range.last, elapsedLast);
   return { range: { first: range.first, last }, cut: last < range.last };
 }
 

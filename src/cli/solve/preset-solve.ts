@@ -81,6 +81,8 @@ export async function runPresetSolve(options: SolveOptions, io: Io): Promise<num
     .filter(([key]) => key !== "preset")
     .map(([key, value]) => `--${key === "maxElapsed" ? "max-elapsed" : key} ${value}`)
     .join(" ")}`;
+  // The answer must be a policy the library takes (sidekiq's retry_for excludes a retry count): refused before any output.
+  buildPreset(preset, presetOverrides(preset, answer).overrides);
   const shown = solution.attempts <= MAX_SHOWN_ATTEMPTS;
   if (options.format === "json") {
     const model = solution.model;

@@ -9,6 +9,8 @@
  *   otherwise the library stops (and never retries again).
  * - "cut" (p-retry onAttemptFailure): retry a happens while elapsed < limit, and its
  *   wait is cut to the time left, min(wait, limit − elapsed).
+ * - "while" (sidekiq retry_for): retry a happens while elapsed ≤ limit, checked before
+ *   the wait, and the wait is made in full, so the last one ends past the limit.
  * Elapsed is the waits so far (the calls themselves are taken to take no time).
  *
  * The draws are independent, each between `low(a)` and `high(a)`, so the extremes
@@ -22,7 +24,12 @@
  *   stops after j < a retries, max(L(j), limit − high(j+1)) for j from the fewest on;
  * - "cut": every total is min(sum, limit), so the totals are min(L, limit) and
  *   min(H, limit); a wait is at most min(high, limit − L(a−1)), at least
- *   min(low, limit − H(a−1)) (0 once a run may have used all the time).
+ *   min(low, limit − H(a−1)) (0 once a run may have used all the time);
+ * - "while": a wait is between low (0 once a run may have stopped) and high. The total after
+ *   a is at most the largest min(H(j−1), limit) + high(j), j ≤ a (a run just within the limit
+ *   then drawing high); at least the smaller of L(a) and, for a run that stops after
+ *   j < a retries, max(L(j), limit + 1): its draws are whole units, every sum between L and
+ *   H reachable, and a total past the limit is at least one unit past it.
  * The mean is integrated numerically: the distribution of elapsed time (uniform within
  * each of up to 4096 bins) is carried from one attempt to the next, each draw taken as
  * uniform between its extremes; the result is kept within the exact bounds.
@@ -30,7 +37,7 @@
 import type { DelayBounds, RandomSource } from "../../core/model.js";
 import type { PresetModel, PresetStop } from "../types.js";
 
-export type ElapsedRule = "fits" | "cut";
+export type ElapsedRule = "fits" | "cut" | "while";
 
 /** Retries walked at most before the library is taken to retry without end. */
 export const ELAPSED_WALK_LIMIT = 1 << 20;
@@ -95,7 +102,7 @@ export function elapsedLimit(spec: ElapsedLimitSpec): ElapsedLimit {
   let fewest = 0;
   let plainLast = 0;
   let most = 0;
-  const happens = (sumBefore: number, wait: number) => (rule === "fits" ? sumBefore + wait <= limit : sumBefore < limit);
+  const happens = (sumBefore: number, wait: number) => (rule === "fits" ? sumBefore + wait <= limit : rule === "cut" ? sumBefore < limit : sumBefore <= limit);
   for (let attempt = 1; retries === null || attempt <= retries; attempt++) {
     const low = spec.low(attempt);
     if (!happens(L[attempt - 1]!, low)) break;
@@ -114,6 +121,17 @@ export function elapsedLimit(spec: ElapsedLimitSpec): ElapsedLimit {
   }
   // "fits": the lowest total after a, over runs that stop after j < a retries too (see above).
   const cumMin: number[] = [0];
+  // "while": the highest total after a (see above), as a running maximum.
+  const cumMax: number[] = [0];
+  if (rule === "while") {
+    let stopped = Infinity;
+    for (let attempt = 1; attempt <= most; attempt++) {
+      const j = attempt - 1;
+      if (j >= fewest) stopped = Math.min(stopped, Math.max(L[j]!, limit + 1));
+      cumMin.push(Math.min(L[attempt]!, stopped));
+      cumMax.push(Math.max(cumMax[j]!, Math.min(H[j]!, limit) + hi[j]!));
+    }
+  }
   if (rule === "fits") {
     let stopped = Infinity;
     for (let attempt = 1; attempt <= most; attempt++) {
@@ -125,10 +143,11 @@ export function elapsedLimit(spec: ElapsedLimitSpec): ElapsedLimit {
   const at = (attempt: number) => Math.min(attempt, most);
   const plainWait = (attempt: number) => {
     if (attempt > plainLast) return 0;
-    return rule === "fits" ? pl[attempt - 1]! : Math.min(pl[attempt - 1]!, limit - P[attempt - 1]!);
+    return rule === "cut" ? Math.min(pl[attempt - 1]!, limit - P[attempt - 1]!) : pl[attempt - 1]!;
   };
   const boundsUnits = (attempt: number): { min: number; max: number } => {
     if (attempt > most) return { min: 0, max: 0 };
+    if (rule === "while") return { min: attempt <= fewest ? lo[attempt - 1]! : 0, max: hi[attempt - 1]! };
     const max = Math.min(hi[attempt - 1]!, limit - L[attempt - 1]!);
     if (rule === "fits") return { min: attempt <= fewest ? lo[attempt - 1]! : 0, max };
     return { min: H[attempt - 1]! < limit ? Math.min(lo[attempt - 1]!, limit - H[attempt - 1]!) : 0, max };
@@ -140,18 +159,25 @@ export function elapsedLimit(spec: ElapsedLimitSpec): ElapsedLimit {
   const totals = (attempt: number) => {
     const k = at(attempt);
     const plain = P[Math.min(attempt, plainLast)]!;
+    if (rule === "while") return { cumulativeMs: toMs(plain), minMs: toMs(cumMin[k]!), maxMs: toMs(cumMax[k]!) };
     if (rule === "fits") return { cumulativeMs: toMs(plain), minMs: toMs(cumMin[k]!), maxMs: toMs(Math.min(H[k]!, limit)) };
     return { cumulativeMs: toMs(Math.min(plain, limit)), minMs: toMs(Math.min(L[k]!, limit)), maxMs: toMs(Math.min(H[k]!, limit)) };
   };
 
-  const means = jittered ? elapsedMeans(rule, limit, most, lo, hi) : null;
+  // "while" draws whole units: each taken as uniform over its values ± half a unit, and a sum within the limit
+  // as one below limit + ½ (a continuity correction; without it the chance of one more retry is biased low).
+  const means = !jittered
+    ? null
+    : rule === "while"
+      ? elapsedMeans(rule, limit + 0.5, most, lo.map((v) => v - 0.5), hi.map((v) => v + 0.5))
+      : elapsedMeans(rule, limit, most, lo, hi);
   const meanMs = (attempt: number) => {
     if (attempt > most) return 0;
     if (means === null) return toMs(plainWait(attempt));
     const { minMs, maxMs } = bounds(attempt);
     // While every run makes this retry in full the rule changes nothing: the draw's own mean. ("cut" may
     // shorten a retry every run makes: only while even the all-high run stays within the limit.)
-    const untouched = rule === "fits" ? attempt <= fewest : H[attempt]! <= limit;
+    const untouched = rule === "cut" ? H[attempt]! <= limit : attempt <= fewest;
     if (spec.mean && untouched) return Math.min(Math.max(spec.mean(attempt), minMs), maxMs);
     // The numeric mean, in ms, kept within the exact bounds.
     const mean = means(attempt) / spec.unitsPerMs;
@@ -165,11 +191,11 @@ export function elapsedLimit(spec: ElapsedLimitSpec): ElapsedLimit {
     return (attempt: number): { wait: number | null; elapsed: number } => {
       if (stopped || (retries !== null && attempt > retries)) return { wait: null, elapsed };
       const wait = spec.draw === null ? spec.plain(attempt) : spec.draw(attempt, random);
-      if (rule === "fits" ? elapsed + wait > limit : elapsed >= limit) {
+      if (rule === "fits" ? elapsed + wait > limit : rule === "cut" ? elapsed >= limit : elapsed > limit) {
         stopped = true;
         return { wait: null, elapsed };
       }
-      const made = rule === "fits" ? wait : Math.min(wait, limit - elapsed);
+      const made = rule === "cut" ? Math.min(wait, limit - elapsed) : wait;
       elapsed += made;
       return { wait: made, elapsed };
     };
@@ -218,6 +244,7 @@ function elapsedMeans(rule: ElapsedRule, limit: number, most: number, lo: readon
   /** E[the wait, 0 if none] of one run at elapsed e, for a draw uniform on [a, b]. */
   const expected = (e: number, a: number, b: number) => {
     const r = limit - e;
+    if (rule === "while") return r >= 0 ? (a + b) / 2 : 0;
     if (rule === "fits") {
       if (r < a) return 0;
       if (b - a <= 0) return a;
@@ -302,27 +329,42 @@ function convolve(mass: Float64Array, a: number, b: number): Float64Array {
   return out;
 }
 
+/** The un-jittered run's last retry in words (a limit below the first wait allows none). */
+function lastRetried(attempt: number): string {
+  return attempt === 0 ? "no retry is made" : `attempt ${attempt} is the last one retried`;
+}
+
 /**
  * The summary's stop line for a library that stops by elapsed time, or null when its
  * retry count ends every run first (then no run meets the limit). `rule` is the library's
- * rule in its words; `jitterName` is what the library calls its jitter.
+ * rule in its words; `jitterName` is what the library calls its jitter; `overrun` is set
+ * for a rule checked before each wait (sidekiq's retry_for), whose last wait ends past the limit.
  */
 export function elapsedStop(
   limit: ElapsedLimit,
-  spec: { readonly limitText: string; readonly limitMs: number; readonly rule: string; readonly jitterName: string; readonly retries: number | null },
+  spec: {
+    readonly limitText: string;
+    readonly limitMs: number;
+    readonly rule: string;
+    readonly jitterName: string;
+    readonly retries: number | null;
+    readonly overrun?: boolean;
+  },
 ): PresetStop | null {
   if (spec.retries !== null && limit.fewest >= spec.retries) return null;
   const { rule } = spec;
+  const overrun = spec.overrun === true;
   return {
     limit: spec.limitText,
     limitMs: spec.limitMs,
     lastAttempt: limit.plainLast,
     fewest: limit.fewest,
     most: limit.most,
+    ...(overrun ? { overrun } : {}),
     reason:
       limit.fewest === limit.most
-        ? `${rule}: attempt ${limit.plainLast} is the last one retried.`
-        : `${rule}: without ${spec.jitterName} attempt ${limit.plainLast} is the last one retried; with it, from ${limit.fewest} (every draw high) to ${limit.most} (every draw low), and every total, bound and mean here covers every run, none past the limit.`,
+        ? `${rule}: ${lastRetried(limit.plainLast)}${overrun ? ", whatever the " + spec.jitterName : ""}.`
+        : `${rule}: without ${spec.jitterName} ${lastRetried(limit.plainLast)}; with it, from ${limit.fewest} (every draw high) to ${limit.most} (every draw low), and every total, bound and mean here covers every run${overrun ? "" : ", none past the limit"}.`,
   };
 }
 

@@ -55,7 +55,7 @@ describe("backoff --preset", () => {
   it("refuses an override the library does not have, naming what it offers", async () => {
     const { code, stdout, stderr } = await backoff("--preset", "sidekiq", "--base", "3s");
     expect([code, stdout]).toEqual([2, ""]);
-    expect(stderr).toBe("error: --base has no counterpart in sidekiq; it offers --attempts (sidekiq_options retry: N)\n");
+    expect(stderr).toBe("error: --base has no counterpart in sidekiq; it offers --attempts (sidekiq_options retry: N), --max-elapsed (retry_for (7.1.3+, whole seconds; from 8.1.0 it replaces retry))\n");
     const bull = await backoff("--preset", "bullmq", "--cap", "10s");
     expect(bull.stderr).toMatch(/^error: --cap has no counterpart in bullmq; it offers --strategy \(backoff.type: exponential \(default\) or fixed\), --base \(backoff.delay \(ms\)\), --jitter/);
     expect((await backoff("--preset", "aws-sdk", "--step", "1s")).code).toBe(2);
