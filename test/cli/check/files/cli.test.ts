@@ -1,25 +1,13 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import AjvDraft04 from "ajv-draft-04";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../../../support/cli.js";
+import { useTempCwd } from "../../../support/files.js";
 import { memoryStdin } from "../../../support/io.js";
 
 // `backoff check PATH…` end to end, in a directory of its own (paths in reports are
 // relative to the working directory). Figures worked out by hand in the comments.
-let previousCwd: string;
-let dir: string;
-beforeEach(() => {
-  previousCwd = process.cwd();
-  dir = mkdtempSync(join(tmpdir(), "backoff-checkfiles-"));
-  process.chdir(dir);
-});
-afterEach(() => process.chdir(previousCwd));
-const write = (name: string, content: string) => {
-  mkdirSync(join(dir, name, ".."), { recursive: true });
-  writeFileSync(join(dir, name), content);
-};
+const { write } = useTempCwd("checkfiles");
 
 // email: exponential 1 s, cap 30 s, 5 retries: 1 + 2 + 4 + 8 + 16 = 31 s, largest 16 s.
 // report: exponential 10 s, no cap, 4 retries: 10 + 20 + 40 + 80 = 150 s; total(2) = 30 s,

@@ -1,24 +1,12 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { recogniseFile } from "../../../../src/cli/check/recognise.js";
 import { runCli } from "../../../support/cli.js";
+import { useTempCwd } from "../../../support/files.js";
 
 // Hostile and broken input: nothing crashes, hangs or leaks; every failure is one line.
-let previousCwd: string;
-let dir: string;
-beforeEach(() => {
-  previousCwd = process.cwd();
-  dir = mkdtempSync(join(tmpdir(), "backoff-hostile-"));
-  process.chdir(dir);
-});
-afterEach(() => process.chdir(previousCwd));
-
-const write = (name: string, content: string | Buffer) => {
-  mkdirSync(join(dir, name, ".."), { recursive: true });
-  writeFileSync(join(dir, name), content);
-};
+const { write, dir: tempDir } = useTempCwd("hostile");
 
 /** The YAML "billion laughs": 9^9 strings if expanded. */
 const LAUGHS = [
@@ -101,9 +89,9 @@ describe("hostile input", () => {
 
   it("a symbolic link loop is skipped with one line (and fails only under --strict)", async () => {
     write("tree/application.yml", RETRY);
-    mkdirSync(join(dir, "tree", "sub"));
-    symlinkSync("..", join(dir, "tree", "sub", "up"));
-    symlinkSync("self.yaml", join(dir, "tree", "self.yaml"));
+    mkdirSync(join(tempDir(), "tree", "sub"));
+    symlinkSync("..", join(tempDir(), "tree", "sub", "up"));
+    symlinkSync("self.yaml", join(tempDir(), "tree", "self.yaml"));
     const result = await runCli(["check", "tree"]);
     expect(result.code).toBe(0);
     // The directory's own files first (self.yaml), then its subdirectories (sub/up).

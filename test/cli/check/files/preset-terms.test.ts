@@ -1,21 +1,11 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../../../support/cli.js";
+import { useTempCwd } from "../../../support/files.js";
 
 // A policy found in a file is checked as `check --preset` checks the same library: the
 // library's own stopping rule and the lints in its own terms (issue 11: "a preset means
 // the same in every command"). Figures worked out by hand in the comments.
-let previousCwd: string;
-let dir: string;
-beforeEach(() => {
-  previousCwd = process.cwd();
-  dir = mkdtempSync(join(tmpdir(), "backoff-preset-terms-"));
-  process.chdir(dir);
-});
-afterEach(() => process.chdir(previousCwd));
-const write = (name: string, content: string) => writeFileSync(join(dir, name), content);
+const { write } = useTempCwd("preset-terms");
 
 interface JsonPolicy {
   readonly name: string;
