@@ -93,6 +93,16 @@ describe("backoff --preset", () => {
   });
 });
 
+describe("a library past its last retry", () => {
+  it("states no ratio to the linear schedule for a wait of 0 ms (cenkalti, MaxElapsedTime 300 ms below the first 500 ms wait)", async () => {
+    const { code, stdout } = await backoff("--preset", "cenkalti", "--max-elapsed", "300ms");
+    expect(code).toBe(0);
+    expect(stdout).not.toContain("× the linear one");
+    const json = JSON.parse((await backoff("--preset", "cenkalti", "--max-elapsed", "300ms", "--format", "json")).stdout) as { summary: { ratio_to_linear: number | null } };
+    expect(json.summary.ratio_to_linear).toBeNull();
+  });
+});
+
 describe("without --preset", () => {
   it("the calculator's own schedule is unchanged", async () => {
     const rows = csv((await backoff("--base", "100", "--attempts", "3", "--format", "csv")).stdout);
