@@ -1,6 +1,6 @@
 // Builds what the package ships:
 // - dist/cli.cjs: the CLI as one minified CommonJS bundle, required by bin/backoff.js;
-// - dist/table.cjs: chalk, cli-table3 and the table renderer, required only when a
+// - dist/table.cjs: chalk and the table renderer, required only when a
 //   table is drawn (the machine formats never load them);
 // - dist/lib (tsc) behind dist/index.js: the typed ESM library.
 import { build } from "esbuild";
@@ -45,8 +45,8 @@ module.exports = { spawn: (...args) => load().spawn(...args) };`,
 };
 
 /**
- * In the CLI bundle, chalk and src/format/table.ts (the box table, which pulls in
- * cli-table3) become a `require("./table.cjs")` made when first used, and the chart
+ * In the CLI bundle, chalk and src/format/table.ts (the box table) become a
+ * `require("./table.cjs")` made when first used, and the chart
  * and SVG renderers a `require("./pictures.cjs")`, so their code is neither parsed nor
  * evaluated on the other paths. Every importer (the schedule, preset and simulate
  * tables, the herd chart) shares those copies. Modules are matched by the file they

@@ -14,6 +14,7 @@ import { colorLevel } from "../shared/color.js";
 import { UsageError } from "../shared/errors.js";
 import { type Io, writeChunks } from "../shared/io.js";
 import { seededRandom } from "../shared/random.js";
+import { outputWidth } from "../shared/width.js";
 
 export const FORMATS = ["table", "csv", "tsv", "json", "markdown", "svg"] as const;
 export type Format = (typeof FORMATS)[number];
@@ -37,7 +38,7 @@ export interface ScheduleView {
   /** What is said around the rows: JSON policy and summary, the lines under a table, a picture's title. */
   readonly text: ScheduleText;
   /** A table of its own (presets); default: the streamed schedule table. */
-  readonly renderTable?: (rows: readonly ScheduleRow[], summaryLines: readonly string[], paint: ChalkInstance) => string;
+  readonly renderTable?: (rows: readonly ScheduleRow[], summaryLines: readonly string[], paint: ChalkInstance, width: number | null) => string;
 }
 
 /** Up to this many rows, a table's columns are measured exactly rather than bounded. */
@@ -141,14 +142,15 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
       break;
     }
     case "table": {
-      // Loaded only here: chalk and cli-table3 cost start-up time that the machine formats never pay.
+      // Loaded only here: chalk and the table renderer cost start-up time that the machine formats never pay.
       const [{ Chalk }, { renderScheduleTable }] = await Promise.all([import("chalk"), import("../../format/table.js")]);
       const paint = new Chalk({ level: colorLevel(options.color, io.stdout.isTTY === true, io.env) });
+      const width = outputWidth(io);
       if (options.chart) checkInMemoryRange(range, "--chart");
       if (view.renderTable) {
         checkInMemoryRange(range, "--format table");
         const all = Array.from(rows);
-        await writeChunks(io.stdout, [view.renderTable(all, summaryLines(), paint)]);
+        await writeChunks(io.stdout, [view.renderTable(all, summaryLines(), paint, width)]);
       } else {
         // Short tables are measured (two passes; only the second warns); long ones take
         // their widths from the last row, so the first line appears at once.
@@ -156,7 +158,7 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
         let pass = measured ? 0 : 1;
         const tableRows = () => (pass++ === 0 ? freshRows() : rows);
         const lastRow = measured ? undefined : freshRows({ first: range.last, last: range.last }).next().value;
-        const tableOptions = { jittered: model.jittered, sampled: seed !== null };
+        const tableOptions = { jittered: model.jittered, sampled: seed !== null, width };
         await writeChunks(io.stdout, renderScheduleTable(tableRows, summaryLines, paint, tableOptions, lastRow ?? undefined));
       }
       if (options.chart) {
@@ -164,7 +166,7 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
         const chart = renderScheduleChart(Array.from(freshRows()), {
           capMs: model.capMs,
           scale: options.scale ?? null,
-          width: io.stdout.columns ?? 80,
+          width: width ?? io.stdout.columns ?? 80,
           ascii: chartNeedsAscii(io.env),
           paint: chartPaint(paint),
         });

@@ -33,7 +33,7 @@ export async function runPresetSchedule(values: OptionValues, output: OutputOpti
       range,
       seed,
       text: presetScheduleText(preset, model, range, seed),
-      renderTable: (rows, summaryLines, paint) => renderPresetTable(rows, model.jittered, model.capMs, summaryLines, paint),
+      renderTable: (rows, summaryLines, paint, width) => renderPresetTable(rows, model.jittered, model.capMs, summaryLines, paint, width),
     },
     output,
     io,

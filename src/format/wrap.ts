@@ -1,0 +1,49 @@
+/** The space between a number and its unit ("1.5 s", "2 min", "3 yr"). */
+const UNIT_SPACE = /(\d) (?=(?:ms|s|min|h|d|yr)\b)/g;
+
+/**
+ * Prose fitted to a terminal: lines longer than `width` break at spaces. A line that
+ * fits is returned untouched (so output at the full width keeps its bytes); a word
+ * longer than the width stays whole on a line of its own rather than being cut.
+ * `width` null means "no terminal to fit": nothing changes.
+ */
+export function wrapLine(line: string, width: number | null, hang = 0): string[] {
+  if (width === null || line.length <= width) return [line];
+  const lead = /^ */.exec(line)![0];
+  // A number keeps its unit on its line: "55,000 ms" never breaks.
+  const words = line
+    .slice(lead.length)
+    .replace(UNIT_SPACE, "$1\u0000")
+    .split(/ +/)
+    .filter((word) => word !== "")
+    .map((word) => word.replace(/\u0000/g, " "));
+  const continuation = " ".repeat(lead.length + hang);
+  const lines: string[] = [];
+  let current = lead;
+  let empty = true;
+  for (const word of words) {
+    if (!empty && current.length + 1 + word.length > width) {
+      lines.push(current);
+      current = continuation + word;
+    } else {
+      current += empty ? word : ` ${word}`;
+    }
+    empty = false;
+  }
+  lines.push(current);
+  return lines;
+}
+
+/** Every line wrapped (see wrapLine); continuation lines are indented by `hang` beyond the line's own indent. */
+export function wrapLines(lines: readonly string[], width: number | null, hang = 0): string[] {
+  if (width === null) return [...lines];
+  return lines.flatMap((line) => wrapLine(line, width, hang));
+}
+
+/** A block of text (lines joined by "\n", ending in one) wrapped line by line. */
+export function wrapText(text: string, width: number | null, hang = 0): string {
+  if (width === null) return text;
+  const ends = text.endsWith("\n");
+  const lines = (ends ? text.slice(0, -1) : text).split("\n");
+  return wrapLines(lines, width, hang).join("\n") + (ends ? "\n" : "");
+}
