@@ -6,6 +6,7 @@ import type { Io } from "./shared/io.js";
 import { helpStyle } from "./shared/options.js";
 import { closest } from "./shared/suggest.js";
 import { VERSION } from "./shared/version.js";
+import { outputWidth } from "./shared/width.js";
 
 export const EXIT_OK = 0;
 export const EXIT_CHECK_FAILED = 1;
@@ -49,7 +50,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
-      getOutHelpWidth: () => io.stdout.columns ?? 80,
+      getOutHelpWidth: () => outputWidth(io) ?? io.stdout.columns ?? 80,
       getErrHelpWidth: () => io.stderr.columns ?? 80,
       outputError: (text, write) => write(oneLine(text)),
     })

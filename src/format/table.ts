@@ -143,7 +143,7 @@ export function* renderTable(
   const head = (text: string) => (coloured ? paint.bold.cyan(text) : text);
   const show = (cell: Cell, text: string) => (cell.paint && coloured ? cell.paint(text) : text);
   if (layout.stacked) {
-    yield* stackedRows(columns, cellRows(true), layout.columns, width!, head, show);
+    yield* stackedRows(columns, cellRows(true), layout.columns, widths.compact, width!, head, show);
     return layout;
   }
   const shown = layout.columns;
@@ -188,12 +188,17 @@ function* stackedRows(
   columns: readonly TableColumn[],
   rows: Iterable<readonly Cell[]>,
   shown: readonly number[],
+  cellWidths: readonly number[],
   width: number,
   head: (text: string) => string,
   show: (cell: Cell, text: string) => string,
 ): Generator<string> {
   const labelled = shown.slice(1);
-  const labelWidth = Math.max(0, ...labelled.map((column) => headOf(columns[column]!, true).length));
+  const labelsWidth = (short: boolean) => Math.max(0, ...labelled.map((column) => headOf(columns[column]!, short).length));
+  const valuesWidth = Math.max(0, ...labelled.map((column) => cellWidths[column]!));
+  // The full headers as labels when every line still fits with them.
+  const short = 2 + labelsWidth(false) + 2 + valuesWidth > width;
+  const labelWidth = labelsWidth(short);
   const indent = 2 + labelWidth + 2;
   // Too narrow even for label and value side by side: the value goes under its label.
   const under = width - indent < 12;
@@ -205,9 +210,9 @@ function* stackedRows(
       const cell = row[column]!;
       const text = cell.compact ?? cell.text;
       if (text === "") continue;
-      const label = headOf(columns[column]!, true);
+      const label = headOf(columns[column]!, short);
       if (under) {
-        block += `  ${label}\n${wrapLine(`    ${text}`, width).map((line) => show(cell, line)).join("\n")}\n`;
+        block += `  ${label}\n${wrapLine(text, width - 4).map((line) => `    ${show(cell, line)}`).join("\n")}\n`;
         continue;
       }
       const parts = wrapLine(text, width - indent);

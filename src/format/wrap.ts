@@ -1,5 +1,6 @@
-/** The space between a number and its unit ("1.5 s", "2 min", "3 yr"). */
+/** The spaces inside one duration: between a number and its unit ("1.5 s") and between its two units ("8 min 32 s"). */
 const UNIT_SPACE = /(\d) (?=(?:ms|s|min|h|d|yr)\b)/g;
+const UNIT_PAIR = /(\d\u0000(?:yr|d|h|min)) (?=\d)/g;
 
 /**
  * Prose fitted to a terminal: lines longer than `width` break at spaces. A line that
@@ -10,23 +11,22 @@ const UNIT_SPACE = /(\d) (?=(?:ms|s|min|h|d|yr)\b)/g;
 export function wrapLine(line: string, width: number | null, hang = 0): string[] {
   if (width === null || line.length <= width) return [line];
   const lead = /^ */.exec(line)![0];
-  // A number keeps its unit on its line: "55,000 ms" never breaks.
-  const words = line
-    .slice(lead.length)
-    .replace(UNIT_SPACE, "$1\u0000")
-    .split(/ +/)
-    .filter((word) => word !== "")
-    .map((word) => word.replace(/\u0000/g, " "));
+  // Words with the spaces before them, kept as written while they share a line; a
+  // number keeps its unit ("55,000 ms" never breaks).
+  const words = [...line.slice(lead.length).replace(UNIT_SPACE, "$1\u0000").replace(UNIT_PAIR, "$1\u0000").matchAll(/( *)([^ ]+)/g)].map(([, gap, word]) => ({
+    gap: gap!,
+    word: word!.replace(/\u0000/g, " "),
+  }));
   const continuation = " ".repeat(lead.length + hang);
   const lines: string[] = [];
   let current = lead;
   let empty = true;
-  for (const word of words) {
-    if (!empty && current.length + 1 + word.length > width) {
+  for (const { gap, word } of words) {
+    if (!empty && current.length + gap.length + word.length > width) {
       lines.push(current);
       current = continuation + word;
     } else {
-      current += empty ? word : ` ${word}`;
+      current += empty ? word : gap + word;
     }
     empty = false;
   }

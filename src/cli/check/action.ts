@@ -7,6 +7,7 @@ import { type OptionValues, limitsFromOptions, parseCount } from "../shared/opti
 import { STDIN_NAME, loadConfig, mergeOptions, selectPolicies } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import { type Io, writeChunks } from "../shared/io.js";
+import { outputWidth } from "../shared/width.js";
 import { parseAttempts } from "../shared/parse.js";
 import { buildPreset, presetNamed, presetOverrides } from "../shared/preset-options.js";
 import { jitterFromValues, policyFromValues } from "../schedule/action.js";
@@ -76,7 +77,7 @@ export async function runCheck(explicit: OptionValues, switches: CheckSwitches, 
     const chalk = new Chalk({ level });
     paint = { ok: chalk.green, bad: chalk.red, warn: chalk.yellow };
   }
-  const lines = [...annotations, ...checkReportLines(reports, switches.strict, paint)];
+  const lines = [...annotations, ...checkReportLines(reports, switches.strict, paint, outputWidth(io))];
   await writeChunks(io.stdout, [`${lines.join("\n")}\n`]);
   return exitCode;
 }

@@ -2,10 +2,12 @@ import { presetDetailText, presetListText } from "../../format/preset-text.js";
 import { PRESETS } from "../../presets/registry.js";
 import { type Io, writeChunks } from "../shared/io.js";
 import { presetNamed } from "../shared/preset-options.js";
+import { outputWidth } from "../shared/width.js";
 
 /** `backoff presets [name]`: the list, or one preset in full. */
 export async function runPresets(name: string | undefined, io: Io): Promise<number> {
-  const text = name === undefined ? presetListText(PRESETS) : presetDetailText(presetNamed(name, "presets"));
+  const width = outputWidth(io);
+  const text = name === undefined ? presetListText(PRESETS, width) : presetDetailText(presetNamed(name, "presets"), width);
   await writeChunks(io.stdout, [text]);
   return 0;
 }

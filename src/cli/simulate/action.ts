@@ -3,12 +3,14 @@ import { type Jitter, NO_JITTER, jitterPlan } from "../../core/jitter/index.js";
 import type { Policy } from "../../core/policy.js";
 import { type Cohort, type CohortRandom, type CohortResult, loadHistograms, simulateCohort } from "../../core/simulate.js";
 import { type Simulation, renderSimulationCsv, renderSimulationJson, renderSimulationMarkdown } from "../../format/simulate.js";
+import { wrapText } from "../../format/wrap.js";
 import { colorLevel } from "../shared/color.js";
 import { UsageError, shown } from "../shared/errors.js";
 import { type Io, writeChunks } from "../shared/io.js";
 import { checkJitterNeedsCap, parseJitter, parseSeed } from "../shared/jitter-options.js";
 import { parseDuration } from "../shared/parse.js";
 import { DEFAULT_SEED, seededRandom } from "../shared/random.js";
+import { outputWidth } from "../shared/width.js";
 import type { OptionValues } from "../shared/option-values.js";
 import { policyFromValues } from "../schedule/action.js";
 import { DEFAULT_SIMULATED_ATTEMPTS, MAX_CLIENTS, MAX_SIMULATED_ATTEMPTS, type SimulateFormat } from "./command.js";
@@ -120,18 +122,18 @@ export async function runSimulate(values: OptionValues, options: SimulateSwitche
     case "table": {
       const [{ Chalk }, { renderSimulationTable }] = await Promise.all([import("chalk"), import("../../format/simulate-table.js")]);
       const paint = new Chalk({ level: colorLevel(options.color, io.stdout.isTTY === true, io.env) });
-      await writeChunks(io.stdout, [renderSimulationTable(simulation, paint)]);
+      await writeChunks(io.stdout, [renderSimulationTable(simulation, paint, outputWidth(io))]);
       if (options.chart && simulation.kind === "single") {
         const [{ renderHerdChart }, { chartNeedsAscii }] = await Promise.all([import("../../format/herd-chart.js"), import("../../format/chart.js")]);
         const [jittered, unjittered] = loadHistograms([simulation.result, simulation.baseline], cohort.windowMs);
         const counts = { windowMs: cohort.windowMs, jittered: Array.from(jittered!), unjittered: Array.from(unjittered!) };
-        await writeChunks(io.stdout, [`\n${renderHerdChart(counts, io.stdout.columns ?? 80, chartNeedsAscii(io.env))}`]);
+        await writeChunks(io.stdout, [`\n${renderHerdChart(counts, outputWidth(io) ?? io.stdout.columns ?? 80, chartNeedsAscii(io.env))}`]);
       }
       break;
     }
   }
   if (simulation.kind === "single" && jitter.kind === "none" && options.format === "table") {
-    await writeChunks(io.stdout, [`Add --jitter full (or equal, decorrelated, 0.2) to see the herd spread out, or --compare-jitter for every mode.\n`]);
+    await writeChunks(io.stdout, [wrapText(`Add --jitter full (or equal, decorrelated, 0.2) to see the herd spread out, or --compare-jitter for every mode.\n`, outputWidth(io))]);
   }
   return 0;
 }
