@@ -64,15 +64,26 @@ function field(value: string | number): string {
   return typeof value === "number" ? msField(value) : value;
 }
 
-function delimited<Row>(rows: readonly Row[], fields: ReadonlyArray<Field<Row>>): string {
-  const lines = [fields.map((f) => f.name).join(",")];
-  for (const row of rows) lines.push(fields.map((f) => field(f.value(row))).join(","));
+function delimited<Row>(rows: readonly Row[], fields: ReadonlyArray<Field<Row>>, separator: "," | "\t"): string {
+  const lines = [fields.map((f) => f.name).join(separator)];
+  for (const row of rows) lines.push(fields.map((f) => field(f.value(row))).join(separator));
   return lines.join("\n") + "\n";
+}
+
+function renderDelimitedSimulation(simulation: Simulation, separator: "," | "\t"): string {
+  return simulation.kind === "single"
+    ? delimited(attemptPairs(simulation), ATTEMPT_FIELDS, separator)
+    : delimited([...simulation.modes], MODE_FIELDS, separator);
 }
 
 /** CSV: one row per attempt (with the un-jittered latest and peak beside it), or one per mode. */
 export function renderSimulationCsv(simulation: Simulation): string {
-  return simulation.kind === "single" ? delimited(attemptPairs(simulation), ATTEMPT_FIELDS) : delimited([...simulation.modes], MODE_FIELDS);
+  return renderDelimitedSimulation(simulation, ",");
+}
+
+/** TSV: the CSV's rows and fields, tab-separated (no field holds a tab or a comma). */
+export function renderSimulationTsv(simulation: Simulation): string {
+  return renderDelimitedSimulation(simulation, "\t");
 }
 
 function cohortJson(simulation: Simulation): Record<string, unknown> {

@@ -1,12 +1,24 @@
 import type { Command } from "commander";
 import type { CommandDefinition } from "../command.js";
 
+const HELP_AFTER = `
+Examples:
+  $ backoff presets                        # every preset: formula, defaults, source
+  $ backoff presets grpc-js                # one in full: overrides and quirks
+  $ backoff --preset grpc-js --cap 30s     # its schedule, with its own parameters
+`;
+
 /** `backoff presets [name]`: the library presets. */
 export const presetsCommand: CommandDefinition = {
   name: "presets",
-  summary: "list the library presets, or print one in full",
+  summary: "List the library presets, or print one in full.",
   define(command: Command) {
-    command.argument("[name]", "a preset name");
+    command.argument("[name]", "a preset name (listed below)");
+    command.addHelpText("after", HELP_AFTER);
+  },
+  async moreHelp(io) {
+    const { presetNamesHelp } = await import("./action.js");
+    return presetNamesHelp(io);
   },
   async run(command, io) {
     const { runPresets } = await import("./action.js");

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { CommandDefinition } from "../command.js";
-import { addSharedOptions, givenValues } from "../shared/options.js";
+import { addSharedOptions, givenValues, synonymsFor } from "../shared/options.js";
 import { DEFAULT_ATTEMPTS, FORMATS, type ScheduleSwitches, runScheduleCommand } from "./action.js";
 
 const HELP_AFTER = `
@@ -34,10 +34,19 @@ Exit codes:
   2  bad usage or input (one line on stderr, nothing on stdout)
 `;
 
+/** Words people type for the schedule's options (and -v for the version, as many tools spell it). */
+const SCHEDULE_SYNONYMS = {
+  ...synonymsFor(["attempts", "base", "cap", "factor", "strategy", "jitter", "format"]),
+  "-v": "-V",
+  "--library": "--preset",
+  "--file": "--config",
+};
+
 /** `backoff [options]`: the schedule itself, the root command (its action is on the start-up path). */
 export const scheduleCommand: CommandDefinition = {
   name: "",
   summary: "Retry schedules: when each retry fires, how long until giving up, exponential against linear.",
+  synonyms: SCHEDULE_SYNONYMS,
   define(command: Command) {
     addSharedOptions(command, {
       strategy: true,

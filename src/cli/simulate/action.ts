@@ -2,7 +2,7 @@ import { groupDigits } from "../../format/numbers.js";
 import { type Jitter, NO_JITTER, jitterPlan } from "../../core/jitter/index.js";
 import type { Policy } from "../../core/policy.js";
 import { type Cohort, type CohortRandom, type CohortResult, loadHistograms, simulateCohort } from "../../core/simulate.js";
-import { type Simulation, renderSimulationCsv, renderSimulationJson, renderSimulationMarkdown } from "../../format/simulate.js";
+import { type Simulation, renderSimulationCsv, renderSimulationJson, renderSimulationMarkdown, renderSimulationTsv } from "../../format/simulate.js";
 import { wrapText } from "../../format/wrap.js";
 import { colorLevel } from "../shared/color.js";
 import { UsageError, shown } from "../shared/errors.js";
@@ -112,6 +112,9 @@ export async function runSimulate(values: OptionValues, options: SimulateSwitche
   switch (options.format) {
     case "csv":
       await writeChunks(io.stdout, [renderSimulationCsv(simulation)]);
+      break;
+    case "tsv":
+      await writeChunks(io.stdout, [renderSimulationTsv(simulation)]);
       break;
     case "json":
       await writeChunks(io.stdout, [renderSimulationJson(simulation)]);
