@@ -200,8 +200,9 @@ function* stackedRows(
   const short = 2 + labelsWidth(false) + 2 + valuesWidth > width;
   const labelWidth = labelsWidth(short);
   const indent = 2 + labelWidth + 2;
-  // Too narrow even for label and value side by side: the value goes under its label.
-  const under = width - indent < 12;
+  // Too narrow for label and value side by side (and for wrapping the value beside its
+  // label): the value goes under its label.
+  const under = indent + valuesWidth > width && width - indent < 12;
   for (const row of rows) {
     const first = row[0]!;
     const title = `${columns[0]!.head} ${first.compact ?? first.text}`;

@@ -18,10 +18,15 @@ export function wrapLine(line: string, width: number | null, hang = 0): string[]
     word: word!.replace(/\u0000/g, " "),
   }));
   const continuation = " ".repeat(lead.length + hang);
+  // A word longer than a line (a source path) breaks after its slashes rather than overflowing.
+  const room = Math.max(1, width - continuation.length);
+  const pieces = words.flatMap(({ gap, word }) =>
+    word.length <= room ? [{ gap, word }] : slashPieces(word, room).map((piece, i) => ({ gap: i === 0 ? gap : "", word: piece })),
+  );
   const lines: string[] = [];
   let current = lead;
   let empty = true;
-  for (const { gap, word } of words) {
+  for (const { gap, word } of pieces) {
     if (!empty && current.length + gap.length + word.length > width) {
       lines.push(current);
       current = continuation + word;
@@ -32,6 +37,21 @@ export function wrapLine(line: string, width: number | null, hang = 0): string[]
   }
   lines.push(current);
   return lines;
+}
+
+/** A long word in pieces that end at a slash, each as long as `room` allows (a piece with no slash in reach stays whole). */
+function slashPieces(word: string, room: number): string[] {
+  const pieces: string[] = [];
+  let rest = word;
+  while (rest.length > room) {
+    const cut = rest.lastIndexOf("/", room - 1);
+    const at = cut >= 0 ? cut + 1 : rest.indexOf("/", room) + 1;
+    if (at <= 0 || at >= rest.length) break;
+    pieces.push(rest.slice(0, at));
+    rest = rest.slice(at);
+  }
+  pieces.push(rest);
+  return pieces;
 }
 
 /** Every line wrapped (see wrapLine); continuation lines are indented by `hang` beyond the line's own indent. */
