@@ -14,8 +14,9 @@ Install (once; then open a new shell):
   fish  $ backoff completion fish > ~/.config/fish/completions/backoff.fish
 
 Examples:
-  $ source <(backoff completion bash)            # this shell only
-  $ backoff completion zsh > "\${fpath[1]}/_backoff"   # or as a file on zsh's fpath
+  $ backoff completion bash > ~/.local/share/bash-completion/completions/backoff
+  $ backoff completion zsh > "\${fpath[1]}/_backoff"     # a file on zsh's fpath
+  $ source <(backoff completion bash)                    # this shell only
 `;
 
 /** `backoff completion <shell>`: a completion script for the shell, on standard output. */
