@@ -2,6 +2,7 @@
 // - dist/cli.cjs: the CLI as one minified CommonJS bundle, required by bin/backoff.js;
 // - dist/table.cjs: chalk and the table renderer, required only when a
 //   table is drawn (the machine formats never load them);
+// - dist/*.cjs.cache: V8 code caches of those bundles (scripts/code-cache.js);
 // - dist/lib (tsc) behind dist/index.js: the typed ESM library.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
@@ -156,6 +157,9 @@ await build({
   outfile: "dist/pictures.cjs",
   plugins: [startupTrims],
 });
+
+// V8 code caches for the bundles (see bin/code-cache.js), each made in a process of its own.
+for (const which of ["table", "commands"]) execFileSync(process.execPath, ["scripts/code-cache.js", which], { stdio: "inherit" });
 
 execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"], { stdio: "inherit" });
 writeFileSync("dist/index.js", 'export * from "./lib/index.js";\n');

@@ -1,9 +1,10 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { createRequire, wrap } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { Script } from "node:vm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 // The package as someone who never cloned the repository gets it: packed, installed
@@ -83,6 +84,19 @@ describe("the packed package, installed with no dev dependencies", () => {
       "grpc-js", "sidekiq", "celery", "tenacity", "cenkalti", "polly", "resilience4j", "kubernetes",
     ]);
   });
+
+  it.skipIf(typeof (createRequire(import.meta.url)("node:module") as { enableCompileCache?: unknown }).enableCompileCache === "function")(
+    "ships code caches that the installed copy uses (same V8, not older than their bundle by the edit margin)",
+    () => {
+      const dist = join(prefix, "node_modules", pkg.name, "dist");
+      for (const name of ["cli.cjs", "table.cjs", "commands.cjs"]) {
+        const file = join(dist, name);
+        expect(statSync(file).mtimeMs).toBeLessThanOrEqual(statSync(`${file}.cache`).mtimeMs + 10_000);
+        const script = new Script(wrap(readFileSync(file, "utf8")), { filename: file, cachedData: readFileSync(`${file}.cache`) });
+        expect(script.cachedDataRejected, name).toBe(false);
+      }
+    },
+  );
 
   it("imports as a library by its name, types included (no bundled package needed for them)", () => {
     const out = execFileSync(process.execPath, ["--input-type=module", "-e", `import { delayMs } from "${pkg.name}"; console.log(delayMs({ baseMs: 100, capMs: 10000 }, 20));`], {
