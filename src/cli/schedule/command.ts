@@ -23,6 +23,8 @@ Examples:
   $ backoff simulate --clients 100000 --cap 30s --jitter full    # the herd view (backoff simulate --help)
   $ backoff --preset bullmq --base 1s --jitter 0.5                # what BullMQ itself will do
   $ backoff presets grpc-js                                       # one library's formula, defaults, quirks
+  $ backoff help check                                            # one command's options and examples
+  $ source <(backoff completion bash)                             # TAB completion (also zsh, fish)
 
 Jitter (--jitter): none, full (uniform [0, d]), equal (d/2 + uniform [0, d/2]),
   decorrelated (min(cap, uniform(base, previous × 3)); needs --cap), or a fraction
