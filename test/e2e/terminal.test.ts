@@ -248,6 +248,15 @@ describe.skipIf(!hasScript)("on a real terminal", () => {
     expect(words(forty.slice(forty.indexOf("Cohort:")))).toEqual(words(piped(args).slice(piped(args).indexOf("Cohort:"))));
   });
 
+  it("simulate --compare-jitter at 40 columns: one block per jitter mode", () => {
+    // Short headers: 1 + 15 + 8 + 7 + 13 = 44 > 40, nothing to leave out. Without jitter,
+    // 100 clients make 100 + 2 × 100 calls, all at once, the last at 1 + 2 s.
+    const shown = onTerminal(["simulate", "--clients", "100", "--attempts", "2", "--compare-jitter", "--cap", "5s"], 40);
+    expectFits(shown, 40);
+    expect(lines(shown).slice(0, 5)).toEqual(["jitter none", "  calls               300", "  peak load           100", "  time to completion  3 s", "jitter 0.2"]);
+    expect(lines(shown).filter((line) => line.startsWith("jitter "))).toEqual(["jitter none", "jitter 0.2", "jitter full", "jitter equal", "jitter decorrelated"]);
+  });
+
   it("on a terminal, colours do not count towards the width", () => {
     const shown = onTerminal(SEED_EXAMPLE, 40, { NO_COLOR: "", FORCE_COLOR: "1" });
     expect(shown).toMatch(/\u001b\[/);
