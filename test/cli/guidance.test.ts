@@ -1,3 +1,4 @@
+import { relative } from "node:path";
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { ROOT_COMMAND, SUBCOMMANDS } from "../../src/cli/registry.js";
@@ -76,7 +77,7 @@ describe("unknown options: the option people mean", () => {
 describe("an option without its value: what it takes", () => {
   it.each([
     [["--jitter"], "error: --jitter needs a value: none, full, equal, decorrelated, or a fraction in (0, 1] such as 0.2\n"],
-    [["--format"], "error: --format needs a value: one of table, csv, tsv, json, markdown, svg\n"],
+    [["--format"], "error: --format needs a value: one of table, csv, tsv, json, markdown, svg, html\n"],
     [["--strategy"], "error: --strategy needs a value: one of exponential, linear, fixed\n"],
     [["--base"], `error: --base needs a value: ${DURATION}\n`],
     [["-c"], `error: --cap needs a value: ${DURATION}\n`],
@@ -86,7 +87,9 @@ describe("an option without its value: what it takes", () => {
     [["--preset"], "error: --preset needs a value: a library's name (backoff presets lists them)\n"],
     [["--config"], "error: --config needs a value: a JSON file, or - for standard input\n"],
     [["--scale"], "error: --scale needs a value: one of linear, log\n"],
-    [["check", "--format"], "error: --format needs a value: one of table, json\n"],
+    [["check", "--format"], "error: --format needs a value: one of table, json, sarif\n"],
+    [["presets", "--format"], "error: --format needs a value: one of table, json\n"],
+    [["compare", "--format"], "error: --format needs a value: one of table, csv, tsv, json, markdown, svg, html\n"],
     [["check", "--max-total"], `error: --max-total needs a value: ${DURATION}\n`],
     [["check", "--clients"], "error: --clients needs a value: a whole number such as 5\n"],
     [["simulate", "--format"], "error: --format needs a value: one of table, csv, tsv, json, markdown\n"],
@@ -108,7 +111,7 @@ describe("backoff help [command]", () => {
     expect(help.code).toBe(0);
     expect(help.stderr).toBe("");
     expect(help.stdout).toBe((await runCli(["--help"])).stdout);
-    for (const name of ["check", "solve", "simulate", "presets", "help", "completion"]) {
+    for (const name of ["check", "solve", "simulate", "presets", "compare", "help", "completion"]) {
       const own = await runCli(["help", name]);
       expect(own.code).toBe(0);
       expect(own.stdout).toBe((await runCli([name, "--help"])).stdout);
@@ -118,13 +121,13 @@ describe("backoff help [command]", () => {
 
   it("answers an unknown command with the nearest one", async () => {
     expect(await usage(["help", "chek"])).toBe("error: unknown command \"chek\"; did you mean check?\n");
-    expect(await usage(["help", "wibble"])).toBe('error: unknown command "wibble" (the commands are check, solve, simulate, presets, help and completion)\n');
+    expect(await usage(["help", "wibble"])).toBe('error: unknown command "wibble" (the commands are check, solve, simulate, presets, compare, help and completion)\n');
   });
 });
 
 describe("one vocabulary", () => {
   it("every command's help has an Examples section, and its summary is a capitalised sentence", async () => {
-    for (const name of [null, "check", "solve", "simulate", "presets", "help", "completion"]) {
+    for (const name of [null, "check", "solve", "simulate", "presets", "compare", "help", "completion"]) {
       const { stdout } = await runCli(name === null ? ["--help"] : [name, "--help"]);
       expect(stdout, name ?? "backoff").toMatch(/\nExamples[^\n]*:\n  \$ backoff/);
     }
@@ -134,7 +137,13 @@ describe("one vocabulary", () => {
   it("presets --help lists every preset name", async () => {
     const { stdout } = await runCli(["presets", "--help"]);
     expect(stdout).toContain(
-      "Presets (16):\n  echomq, bullmq, node-retry, p-retry, exponential-backoff, cockatiel, aws-sdk,\n  grpc, grpc-js, sidekiq, celery, tenacity, cenkalti, polly, resilience4j,\n  kubernetes\n",
+      // The registry's 29 names in its order, wrapped at 80 columns after a comma.
+      "Presets (29):\n" +
+        "  echomq, bullmq, node-retry, p-retry, exponential-backoff, cockatiel, aws-sdk,\n" +
+        "  grpc, grpc-core, grpc-js, sidekiq, celery, tenacity, cenkalti, polly,\n" +
+        "  resilience4j, kubernetes, envoy, istio, temporal, step-functions, argo,\n" +
+        "  kubernetes-job, urllib3, spring-retry, kafka, go-retryablehttp, axios-retry,\n" +
+        "  got\n",
     );
     expect((await runCli(["help", "presets"])).stdout).toBe(stdout);
   });
@@ -147,20 +156,38 @@ describe("one vocabulary", () => {
       expect(code).toBe(0);
       expect(stdout).toBe(expected);
     }
-    expect(await usage([...args, "--format", "csv"])).toBe('error: --format must be one of table, json, got "csv"\n');
-    expect((await runCli(["check", "--help"])).stdout).toContain("(one of table, json; default: table)");
+    expect(await usage([...args, "--format", "csv"])).toBe('error: --format must be one of table, json, sarif, got "csv"\n');
+    // Wide enough that commander does not wrap the line.
+    expect((await runCli(["check", "--help"], { env: { COLUMNS: "200" } })).stdout).toContain("output format (one of table, json, sarif; default: table)");
   });
 
-  it("check FILE is check --config FILE", async () => {
+  it("check FILE (a bare file) is checked as check PATH does, in the table or text form alike", async () => {
     const dir = tempFiles({ "retry.json": '{"base": "1s", "cap": "30s", "attempts": 8, "assert": {"max-total": "1m"}}' });
-    const bare = await runCli(["check", `${dir}/retry.json`]);
+    const file = `${dir}/retry.json`;
     // Delays 1, 2, 4, 8, 16, 30, 30, 30 s: totals 1, 3, 7, 15, 31, 61 s: over a minute from attempt 6; 121 s in all.
-    expect(bare.code).toBe(1);
-    expect(bare.stdout).toBe("✗ max-total 1 min: worst case 2 min 1 s (reached at attempt 6)\n✗ 1 of 1 limit broken\n");
-    expect(bare).toEqual(await runCli(["check", "--config", `${dir}/retry.json`]));
-    expect(await usage(["check", `${dir}/a.json`, "--config", `${dir}/b.json`])).toBe(
-      `error: give the config file once: "${dir}/a.json" or --config "${dir}/b.json"\n`,
-    );
+    const expected = [
+      relative(process.cwd(), file),
+      "  ✗ retry.json (backoff config, line 1:1)",
+      "    8 retries: worst-case total 2 min 1 s, best case 2 min 1 s, largest delay 30 s (attempt 6), no jitter",
+      "    ✗ max-total 1 min: worst case 2 min 1 s (first over the limit at attempt 6)",
+      "✗ 1 of 1 limit broken, 1 policy in 1 file",
+      "",
+    ].join("\n");
+    for (const format of [[], ["--format", "table"], ["--format", "text"]]) {
+      const bare = await runCli(["check", file, ...format]);
+      expect(bare.code).toBe(1);
+      expect(bare.stdout).toBe(expected);
+    }
+    // The policy report of --config says the same, without the file's heading.
+    const config = await runCli(["check", "--config", file]);
+    expect(config.stdout).toBe("✗ max-total 1 min: worst case 2 min 1 s (first over the limit at attempt 6)\n✗ 1 of 1 limit broken\n");
+    expect(await usage(["check", file, "--config", file])).toBe("error: --config and PATH cannot be combined: give the config file as a PATH (backoff check retry.json)\n");
+  });
+
+  it("presets calls its listing `table` too (and still takes `text`)", async () => {
+    const listing = (await runCli(["presets"])).stdout;
+    for (const format of ["table", "text"]) expect((await runCli(["presets", "--format", format])).stdout).toBe(listing);
+    expect(await usage(["presets", "--format", "csv"])).toBe('error: --format must be one of table, json, got "csv"\n');
   });
 
   it("simulate writes TSV wherever it writes CSV", async () => {

@@ -199,7 +199,7 @@ describe.skipIf(!hasScript)("on a real terminal", () => {
       [
         "✓ max-total 5 min: worst case 2 min 1 s",
         "✗ max-delay 10 s: worst delay 30 s",
-        "  (first above the limit at attempt 5)",
+        "  (first over the limit at attempt 5)",
         "✗ 1 of 2 limits broken",
         "",
       ].join("\n"),
@@ -207,7 +207,7 @@ describe.skipIf(!hasScript)("on a real terminal", () => {
     expect(onTerminal(args, 60, {}, 1)).toBe(
       [
         "✓ max-total 5 min: worst case 2 min 1 s",
-        "✗ max-delay 10 s: worst delay 30 s (first above the limit at",
+        "✗ max-delay 10 s: worst delay 30 s (first over the limit at",
         "  attempt 5)",
         "✗ 1 of 2 limits broken",
         "",
@@ -255,6 +255,63 @@ describe.skipIf(!hasScript)("on a real terminal", () => {
     expectFits(shown, 40);
     expect(lines(shown).slice(0, 5)).toEqual(["jitter none", "  calls               300", "  peak load           100", "  time to completion  3 s", "jitter 0.2"]);
     expect(lines(shown).filter((line) => line.startsWith("jitter "))).toEqual(["jitter none", "jitter 0.2", "jitter full", "jitter equal", "jitter decorrelated"]);
+  });
+
+  it("compare: side by side at 80, one table per policy at 60, blocks per attempt at 40", () => {
+    // bullmq doubles from 1 s (1, 2, 4 s; totals 1, 3, 7 s); grpc: 1 s, then × 1.6 within ±20 %
+    // (1.28–1.92 s, 2.048–3.072 s), totals 2.28–2.92 s and 4.328–5.992 s.
+    const args = ["compare", "bullmq", "grpc", "--attempts", "3"];
+    // "│ attempt " 10, bullmq's delay 5 + total 10 + 6, grpc's 13 + 13 + 6, the closing bar: 10 + 21 + 32 + 1 = 64.
+    const grid = [
+      "┌─────────┬────────────────────┬───────────────────────────────┐",
+      "│         │ bullmq             │ grpc                          │",
+      "│         ├───────┬────────────┼───────────────┬───────────────┤",
+      "│ attempt │ delay │ total wait │ delay         │ total wait    │",
+      "├─────────┼───────┼────────────┼───────────────┼───────────────┤",
+      "│       1 │ 1 s   │ 1 s        │ 1 s           │ 1 s           │",
+      "│       2 │ 2 s   │ 3 s        │ 1.3 s – 1.9 s │ 2.3 s – 2.9 s │",
+      "│       3 │ 4 s   │ 7 s        │ 2 s – 3.1 s   │ 4.3 s – 6 s   │",
+      "└─────────┴───────┴────────────┴───────────────┴───────────────┘",
+    ];
+    const eighty = onTerminal(args, 80);
+    expectFits(eighty, 80);
+    expect(lines(eighty).slice(0, 9)).toEqual(grid);
+    // The pipe keeps its one long summary line (85 characters); the terminal wraps it.
+    expect(lines(piped(args)).at(-1)).toBe("Totals compare the un-jittered delays; with jitter they lie between: grpc 4.3 s – 6 s.");
+    expect(lines(eighty).slice(-2)).toEqual(["Totals compare the un-jittered delays; with jitter they lie between: grpc 4.3 s", "– 6 s."]);
+    // At 60 the two groups (10 + 21 + 32 + 1 = 64) do not fit side by side: a table each, 32 and 43 wide.
+    const sixty = onTerminal(args, 60);
+    expectFits(sixty, 60);
+    expect(lines(sixty)[0]).toBe("┌─────────┬────────────────────┐");
+    expect(lines(sixty)[9]).toBe("");
+    expect(lines(sixty)[10]).toBe("┌─────────┬───────────────────────────────┐");
+    // At 40 grpc alone (10 + 32 + 1 = 43) does not fit: one block per attempt.
+    const forty = onTerminal(args, 40);
+    expectFits(forty, 40);
+    expect(lines(forty).slice(0, 15)).toEqual([
+      "attempt 1",
+      "  bullmq",
+      "    delay  1 s",
+      "    total  1 s",
+      "  grpc",
+      "    delay  1 s",
+      "    total  1 s",
+      "attempt 2",
+      "  bullmq",
+      "    delay  2 s",
+      "    total  3 s",
+      "  grpc",
+      "    delay  1.3 s – 1.9 s",
+      "    total  2.3 s – 2.9 s",
+      "attempt 3",
+    ]);
+    expect(words(forty.slice(forty.indexOf("Gives up first")))).toEqual(words(piped(args).slice(piped(args).indexOf("Gives up first"))));
+  });
+
+  it("check PATH: the files report wraps under its own text", () => {
+    const shown = onTerminal(["check", "test/fixtures/policies/argo", "--max-total", "1h"], 40);
+    expectFits(shown, 40);
+    expect(words(shown)).toEqual(words(piped(["check", "test/fixtures/policies/argo", "--max-total", "1h"])));
   });
 
   it("on a terminal, colours do not count towards the width", () => {

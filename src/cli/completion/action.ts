@@ -1,4 +1,5 @@
 import type { Command, Option } from "commander";
+import { STRATEGIES } from "../../core/policy.js";
 import { PRESETS } from "../../presets/registry.js";
 import { type Io, writeChunks } from "../shared/io.js";
 import { JITTER_MODES } from "../shared/jitter-options.js";
@@ -32,6 +33,8 @@ interface CompletedCommand {
 }
 
 const PRESET_NAMES = PRESETS.map((preset) => preset.name);
+/** What a SPEC of `backoff compare` starts with: a preset, or a strategy ("exponential:base=1s"). */
+const SPEC_STARTS = [...PRESET_NAMES, ...STRATEGIES];
 
 /** Values of an option: its choices, the preset names, the jitter modes, files, or something to type. */
 function optionValues(option: Option): Values {
@@ -64,8 +67,10 @@ export function completionModel(program: Command): CompletedCommand[] {
     if (argument === undefined) return "none";
     if (argument.argChoices) return argument.argChoices;
     if (command.name() === "presets") return PRESET_NAMES;
+    if (command.name() === "compare") return SPEC_STARTS;
     if (command.name() === "help") return names;
-    return argument.name() === "file" ? "files" : "free";
+    // check PATH…: files and directories.
+    return argument.name() === "file" || argument.name() === "paths" ? "files" : "free";
   };
   return [
     { name: "", summary: program.description(), options: completedOptions(program), argument: names },
