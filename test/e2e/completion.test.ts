@@ -49,15 +49,21 @@ describe.skipIf(!has("bash"))("bash", () => {
 
   it("registers _backoff, and completes a preset name, commands, formats, jitter modes, shells", () => {
     const cases: [string[], string][] = [
-      [["backoff", "--preset", "gr"], "grpc grpc-js"],
+      [["backoff", "--preset", "gr"], "grpc grpc-core grpc-js"],
       [["backoff", "--preset", "ce"], "celery cenkalti"],
+      [["backoff", "--preset", "k"], "kubernetes kubernetes-job kafka"],
       [["backoff", "ch"], "check"],
       [["backoff", "s"], "solve simulate"],
-      [["backoff", "check", "--format", ""], "table json"],
+      [["backoff", "co"], "compare completion"],
+      [["backoff", "check", "--format", ""], "table json sarif"],
+      [["backoff", "check", "test/fixtures/policies/ar"], "test/fixtures/policies/argo"],
+      [["backoff", "compare", "bull"], "bullmq"],
+      [["backoff", "compare", "bullmq", "expo"], "exponential-backoff exponential"],
+      [["backoff", "compare", "--format", "h"], "html"],
       [["backoff", "simulate", "--format", "t"], "table tsv"],
       [["backoff", "--base", "1s", "--jitter", ""], "none full equal decorrelated"],
       [["backoff", "presets", "poll"], "polly"],
-      [["backoff", "help", "c"], "check completion"],
+      [["backoff", "help", "c"], "check compare completion"],
       [["backoff", "completion", ""], "bash zsh fish"],
       [["backoff", "--cap", "30s", "--st"], "--strategy --step"],
       [["backoff", "check", "--max-t"], "--max-total"],
@@ -88,11 +94,12 @@ describe.skipIf(!has("zsh"))("zsh", () => {
 
   it("registers with compinit and completes a preset name, commands, formats", () => {
     const cases: [string[], string][] = [
-      [["backoff", "--preset", "gr"], "grpc grpc-js"],
+      [["backoff", "--preset", "gr"], "grpc grpc-core grpc-js"],
       [["backoff", "ch"], "check"],
-      [["backoff", "check", "--format", ""], "table json"],
+      [["backoff", "check", "--format", ""], "table json sarif"],
       [["backoff", "--jitter", ""], "none full equal decorrelated"],
-      [["backoff", "presets", "grpc"], "grpc grpc-js"],
+      [["backoff", "presets", "grpc"], "grpc grpc-core grpc-js"],
+      [["backoff", "compare", "sp"], "spring-retry"],
       [["backoff", "simulate", "--comp"], "--compare-jitter"],
     ];
     expect(completeAll(cases.map(([words]) => words))).toEqual(["registered: _backoff", ...cases.map(([, reply]) => reply)]);
@@ -118,15 +125,16 @@ describe.skipIf(!has("zsh"))("zsh", () => {
 describe.skipIf(!has("fish"))("fish", () => {
   it("completes a preset name, commands, formats", () => {
     const file = script("fish");
-    const lines = ["backoff --preset gr", "backoff ch", "backoff check --format ", "backoff presets poll", "backoff completion "];
+    const lines = ["backoff --preset gr", "backoff ch", "backoff check --format ", "backoff presets poll", "backoff completion ", "backoff compare go"];
     // One line per query: its candidates (without their descriptions), space-separated.
     const code = [`source '${file}'`, ...lines.map((line) => `echo (complete -C '${line}' | string replace -r '\\t.*' '')`)].join("\n");
     expect(inShell("fish", ["--no-config", "-c"], code).split("\n").slice(0, -1)).toEqual([
-      "grpc grpc-js",
+      "grpc grpc-core grpc-js",
       "check",
-      "json table",
+      "json sarif table",
       "polly",
       "bash fish zsh",
+      "got go-retryablehttp", // fish sorts the candidates its own way
     ]);
   });
 });
