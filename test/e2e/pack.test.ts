@@ -75,13 +75,32 @@ describe("the packed package, installed with no dev dependencies", () => {
     });
   });
 
+  it("check PATH, with the YAML reader bundled in dist/files.cjs", () => {
+    writeFileSync(join(work, "retry.yaml"), "base: 1s\ncap: 30s\nattempts: 8\n");
+    // The same delays as above: 121 s in all, the longest 30 s from attempt 6.
+    expect(installed(["check", "retry.yaml", "--max-total", "5m"])).toEqual({
+      code: 0,
+      stdout: [
+        "retry.yaml",
+        "  ✓ retry.yaml (backoff config, line 1:1)",
+        "    8 retries: worst-case total 2 min 1 s, best case 2 min 1 s, largest delay 30 s (attempt 6), no jitter",
+        "    ✓ max-total 5 min: worst case 2 min 1 s",
+        "✓ the limit holds, 1 policy in 1 file",
+        "",
+      ].join("\n"),
+      stderr: "",
+    });
+  });
+
   it("presets", () => {
     const { code, stdout } = installed(["presets"]);
     expect(code).toBe(0);
     const names = stdout.split("\n").filter((line) => /^\S/.test(line) && !line.startsWith("backoff presets")).map((line) => line.split(" ")[0]);
     expect(names).toEqual([
       "echomq", "bullmq", "node-retry", "p-retry", "exponential-backoff", "cockatiel", "aws-sdk", "grpc",
-      "grpc-js", "sidekiq", "celery", "tenacity", "cenkalti", "polly", "resilience4j", "kubernetes",
+      "grpc-core", "grpc-js", "sidekiq", "celery", "tenacity", "cenkalti", "polly", "resilience4j", "kubernetes",
+      "envoy", "istio", "temporal", "step-functions", "argo", "kubernetes-job", "urllib3", "spring-retry", "kafka",
+      "go-retryablehttp", "axios-retry", "got",
     ]);
   });
 
