@@ -148,7 +148,7 @@ export function* renderTable(
   const field = shown.map((column) => Math.max(cells[column]!, headOf(columns[column]!, layout.short).length));
   const last = shown.length - 1;
   const rule = (left: string, mid: string, right: string) => border(left + field.map((w) => BOX.mid.repeat(w + 2)).join(mid) + right);
-  // Each top segment is painted on its own: the bytes cli-table3 wrote when it drew the header (it cost start-up time).
+  // Each top segment is painted on its own: the bytes the table has always had (its header used to come from a library).
   let top = "";
   let header = "";
   shown.forEach((column, k) => {
