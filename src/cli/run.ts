@@ -4,6 +4,7 @@ import { COMMAND_NAMES, ROOT_COMMAND, SUBCOMMANDS } from "./registry.js";
 import { UsageError } from "./shared/errors.js";
 import { type Io, writeChunks } from "./shared/io.js";
 import { explainError, unknownCommandMessage } from "./shared/guidance.js";
+import { fitHelpText, fittedHelp } from "./shared/help-fit.js";
 import { helpStyle } from "./shared/options.js";
 import { closest } from "../core/text/closest.js";
 import { VERSION } from "./shared/version.js";
@@ -48,11 +49,11 @@ function buildProgram(io: Io, setExit: (code: number) => void, helpLater: HelpLa
     .description(ROOT_COMMAND.summary)
     .version(VERSION, "-V, --version", "print the version")
     .helpOption("-h, --help", "print this help")
-    .configureHelp(helpStyle)
+    .configureHelp({ ...helpStyle, ...fittedHelp })
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
+      writeOut: (text) => io.stdout.write(fitHelpText(text, outputWidth(io))),
       writeErr: (text) => io.stderr.write(text),
       getOutHelpWidth: () => outputWidth(io) ?? io.stdout.columns ?? 80,
       getErrHelpWidth: () => io.stderr.columns ?? 80,

@@ -18,7 +18,8 @@ export function wrapLine(line: string, width: number | null, hang = 0): string[]
     word: word!.replace(/\u0000/g, " "),
   }));
   const continuation = " ".repeat(lead.length + hang);
-  // A word longer than a line (a source path) breaks after its slashes rather than overflowing.
+  // A word longer than a line (a source path, a compare SPEC) breaks after its slashes, commas
+  // or colons rather than overflowing.
   const room = Math.max(1, width - continuation.length);
   const pieces = words.flatMap(({ gap, word }) =>
     word.length <= room ? [{ gap, word }] : slashPieces(word, room).map((piece, i) => ({ gap: i === 0 ? gap : "", word: piece })),
@@ -39,13 +40,26 @@ export function wrapLine(line: string, width: number | null, hang = 0): string[]
   return lines;
 }
 
-/** A long word in pieces that end at a slash, each as long as `room` allows (a piece with no slash in reach stays whole). */
+/** The last place at or before `end` where a long word may break (after the character found), or -1. */
+function lastBreak(word: string, end: number): number {
+  for (let i = Math.min(end, word.length - 1); i >= 0; i--) if (BREAK_AFTER.includes(word[i]!)) return i;
+  return -1;
+}
+
+function nextBreak(word: string, from: number): number {
+  for (let i = from; i < word.length; i++) if (BREAK_AFTER.includes(word[i]!)) return i;
+  return -1;
+}
+
+const BREAK_AFTER = "/,:";
+
+/** A long word in pieces that end at a slash, comma or colon, each as long as `room` allows (a piece with none in reach stays whole). */
 function slashPieces(word: string, room: number): string[] {
   const pieces: string[] = [];
   let rest = word;
   while (rest.length > room) {
-    const cut = rest.lastIndexOf("/", room - 1);
-    const at = cut >= 0 ? cut + 1 : rest.indexOf("/", room) + 1;
+    const cut = lastBreak(rest, room - 1);
+    const at = cut >= 0 ? cut + 1 : nextBreak(rest, room) + 1;
     if (at <= 0 || at >= rest.length) break;
     pieces.push(rest.slice(0, at));
     rest = rest.slice(at);

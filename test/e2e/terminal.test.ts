@@ -314,6 +314,31 @@ describe.skipIf(!hasScript)("on a real terminal", () => {
     expect(words(shown)).toEqual(words(piped(["check", "test/fixtures/policies/argo", "--max-total", "1h"])));
   });
 
+  it("help fits too: descriptions under their option when the column beside it would be narrow", () => {
+    for (const args of [["--help"], ["check", "--help"], ["help", "compare"], ["completion", "--help"]]) {
+      for (const cols of [80, 60, 40]) {
+        const shown = onTerminal(args, cols);
+        expectFits(shown, cols);
+        expect(words(shown), `${args.join(" ")} at ${cols}`).toEqual(words(piped(args)));
+      }
+    }
+    // The term column is 27 wide (its longest term, "compare [options] [spec...]"): at 60 that leaves
+    // 60 − 27 − 4 = 29 < 30 for descriptions, so each goes under its option, six spaces in.
+    const sixty = lines(onTerminal(["--help"], 60));
+    expect(sixty.slice(sixty.indexOf("  -b, --base <duration>"), sixty.indexOf("  -b, --base <duration>") + 3)).toEqual([
+      "  -b, --base <duration>",
+      "      the first delay; attempt 1 waits exactly this",
+      "      (default: 1s)",
+    ]);
+    // At 80 the options keep their column (80 − 27 − 4 = 49, commander's own wrapping, as piped); only
+    // the example lines longer than 80 wrap, under their "$".
+    const eighty = lines(onTerminal(["--help"], 80));
+    const base = eighty.indexOf("  -b, --base <duration>        the first delay; attempt 1 waits exactly this");
+    expect(eighty[base + 1]).toBe(`${" ".repeat(31)}(default: 1s)`);
+    const example = eighty.indexOf("  $ backoff --strategy linear --base 1s --step 500ms --attempts 3..8 --format");
+    expect(eighty[example + 1]).toBe("      csv > schedule.csv");
+  });
+
   it("on a terminal, colours do not count towards the width", () => {
     const shown = onTerminal(SEED_EXAMPLE, 40, { NO_COLOR: "", FORCE_COLOR: "1" });
     expect(shown).toMatch(/\u001b\[/);

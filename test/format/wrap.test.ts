@@ -26,6 +26,14 @@ describe("wrapLine", () => {
     // Pieces of at most 10 ending at a slash: echo/apps/ · echomq/ · lib/ · echomq/ · backoff.ex.
     expect(wrapLine("see echo/apps/echomq/lib/echomq/backoff.ex now", 10)).toEqual(["see", "echo/apps/", "echomq/", "lib/", "echomq/", "backoff.ex", "now"]);
     expect(wrapLine("see exponential-backoff now", 10)).toEqual(["see", "exponential-backoff", "now"]);
+    // A compare SPEC breaks after its colon and commas: "exponential:" 12, "base=1s," 8, "factor=1.6," 11, "cap=2m" 6.
+    expect(wrapLine("  $ backoff compare exponential:base=1s,factor=1.6,cap=2m", 20, 4)).toEqual([
+      "  $ backoff compare",
+      "      exponential:",
+      "      base=1s,",
+      "      factor=1.6,",
+      "      cap=2m",
+    ]);
   });
 
   it("keeps the spaces inside a line where it does not break", () => {

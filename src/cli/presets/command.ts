@@ -9,10 +9,10 @@ export type PresetsFormat = (typeof PRESETS_FORMATS)[number];
 
 const HELP_AFTER = `
 Examples:
-  $ backoff presets                        # every preset: formula, defaults, source
-  $ backoff presets grpc-js                # one in full: overrides and quirks
+  $ backoff presets                         # every preset: formula, defaults, source
+  $ backoff presets grpc-js                 # one in full: overrides and quirks
   $ backoff presets grpc-js --format json   # the same as data, for tools
-  $ backoff --preset grpc-js --cap 30s     # its schedule, with its own parameters
+  $ backoff --preset grpc-js --cap 30s      # its schedule, with its own parameters
 `;
 
 /** `backoff presets [name]`: the library presets. */
