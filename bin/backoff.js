@@ -4,11 +4,13 @@
 // stdout goes away (`backoff … | head`), which Node would otherwise report as EPIPE.
 //
 // CommonJS (bin/package.json says so) and loading one CommonJS bundle: the fastest
-// start Node 20 offers (see scripts/build.js). On Node 22.1+ the V8 compile cache is
-// switched on too (Node 20 has no built-in equivalent; it is a no-op there).
+// start Node 20 offers (see scripts/build.js). The bundles' compiled code comes from a
+// V8 code cache: Node's own on Node 22.1+, else the one the build ships in dist/
+// (bin/code-cache.js).
 "use strict";
 const nodeModule = require("node:module");
 if (typeof nodeModule.enableCompileCache === "function") nodeModule.enableCompileCache();
+else require("./code-cache.js").installCodeCache(require("node:path").join(__dirname, "../dist"));
 let run;
 try {
   ({ run } = require("../dist/cli.cjs"));

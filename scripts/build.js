@@ -1,12 +1,13 @@
 // Builds what the package ships:
 // - dist/cli.cjs: the CLI as one minified CommonJS bundle, required by bin/backoff.js;
-// - dist/table.cjs: chalk, cli-table3 and the table renderer, required only when a
+// - dist/table.cjs: chalk and the table renderer, required only when a
 //   table is drawn (the machine formats never load them);
 // - dist/commands.cjs: every lazily imported CLI module (subcommands, config reading, the
 //   HTML page writer with its script inlined), required when one of them runs;
 // - dist/pictures.cjs: the chart and SVG renderers;
 // - dist/page-script.js: the HTML page's script (src/format/html/page-script.ts and the core
 //   it computes with) as one IIFE;
+// - dist/*.cjs.cache: V8 code caches of those bundles (scripts/code-cache.js);
 // - dist/lib (tsc) behind dist/index.js: the typed ESM library.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
@@ -62,8 +63,8 @@ module.exports = { spawn: (...args) => load().spawn(...args) };`,
 };
 
 /**
- * In the CLI bundle, chalk and src/format/table.ts (the box table, which pulls in
- * cli-table3) become a `require("./table.cjs")` made when first used, and the chart
+ * In the CLI bundle, chalk and src/format/table.ts (the box table) become a
+ * `require("./table.cjs")` made when first used, and the chart
  * and SVG renderers a `require("./pictures.cjs")`, so their code is neither parsed nor
  * evaluated on the other paths. Every importer (the schedule, preset and simulate
  * tables, the herd chart) shares those copies. Modules are matched by the file they
@@ -236,6 +237,9 @@ await build({
   outfile: "dist/pictures.cjs",
   plugins: [startupTrims],
 });
+
+// V8 code caches for the bundles (see bin/code-cache.js), each made in a process of its own.
+for (const which of ["table", "commands"]) execFileSync(process.execPath, ["scripts/code-cache.js", which], { stdio: "inherit" });
 
 execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"], { stdio: "inherit" });
 writeFileSync("dist/index.js", 'export * from "./lib/index.js";\n');

@@ -8,7 +8,7 @@
  *   its stdout, then its stderr. A command ends with `# exit N` when its exit code
  *   is N; without it the exit code must be 0. `$?` is the previous command's code.
  * - A ```js block whose first line is `// <name>.mjs` is written to that file, so a
- *   later `$ node <name>.mjs` runs it (`import … from "backoff"` resolves to this package).
+ *   later `$ node <name>.mjs` runs it (`import … from "backoff-calculator"` resolves to this package).
  * - ```sh blocks are commands without output, and are not run.
  *
  * The blocks of one document run in order in one scratch directory that holds copies of
@@ -111,9 +111,9 @@ export function makeSandbox(root: string): Sandbox {
   mkdirSync(bin);
   writeFileSync(join(bin, "backoff"), `#!/bin/sh\nexec "${process.execPath}" "${join(root, "bin", "backoff.js")}" "$@"\n`);
   chmodSync(join(bin, "backoff"), 0o755);
-  // `import … from "backoff"` in an example file finds this package, as an installed one would.
+  // `import … from "backoff-calculator"` in an example file finds this package, as an installed one would.
   mkdirSync(join(cwd, "node_modules"));
-  symlinkSync(root, join(cwd, "node_modules", "backoff"), "dir");
+  symlinkSync(root, join(cwd, "node_modules", "backoff-calculator"), "dir");
   const env: Record<string, string> = {};
   const dropped = /^(NO_COLOR|FORCE_COLOR|COLUMNS|LINES|TERM|LC_ALL|LC_CTYPE|LANG|LANGUAGE|CI|GITHUB_ACTIONS|NODE_OPTIONS)$/;
   for (const [name, value] of Object.entries(process.env)) if (value !== undefined && !dropped.test(name)) env[name] = value;

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import type { Synonyms } from "./shared/guidance.js";
 import type { Io } from "./shared/io.js";
 
 /**
@@ -14,6 +15,13 @@ export interface CommandDefinition {
   readonly name: string;
   /** One line for the command overview in `backoff --help`. */
   readonly summary: string;
+  /** Words people type for this command's options, answered with the option meant ("--retries" → "--attempts"). */
+  readonly synonyms?: Synonyms;
   define(command: Command): void;
+  /**
+   * Help that needs modules kept off the start-up path (the preset names): loaded
+   * only when this command's help has been shown, and printed after it.
+   */
+  readonly moreHelp?: (io: Io) => Promise<string>;
   run(command: Command, io: Io): Promise<number>;
 }

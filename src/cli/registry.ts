@@ -1,6 +1,8 @@
 import type { CommandDefinition } from "./command.js";
 import { checkCommand } from "./check/command.js";
 import { compareCommand } from "./compare/command.js";
+import { completionCommand } from "./completion/command.js";
+import { helpCommand } from "./help/command.js";
 import { presetsCommand } from "./presets/command.js";
 import { scheduleCommand } from "./schedule/command.js";
 import { simulateCommand } from "./simulate/command.js";
@@ -14,6 +16,6 @@ import { solveCommand } from "./solve/command.js";
  */
 export const ROOT_COMMAND: CommandDefinition = scheduleCommand;
 
-export const SUBCOMMANDS: readonly CommandDefinition[] = [checkCommand, solveCommand, simulateCommand, presetsCommand, compareCommand];
+export const SUBCOMMANDS: readonly CommandDefinition[] = [checkCommand, solveCommand, simulateCommand, presetsCommand, compareCommand, helpCommand, completionCommand];
 
 export const COMMAND_NAMES: readonly string[] = SUBCOMMANDS.map((command) => command.name);

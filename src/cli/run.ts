@@ -2,10 +2,13 @@ import { Command, CommanderError } from "commander";
 import type { CommandDefinition } from "./command.js";
 import { COMMAND_NAMES, ROOT_COMMAND, SUBCOMMANDS } from "./registry.js";
 import { UsageError } from "./shared/errors.js";
-import type { Io } from "./shared/io.js";
+import { type Io, writeChunks } from "./shared/io.js";
+import { explainError, unknownCommandMessage } from "./shared/guidance.js";
+import { fitHelpText, fittedHelp } from "./shared/help-fit.js";
 import { helpStyle } from "./shared/options.js";
 import { closest } from "../core/text/closest.js";
 import { VERSION } from "./shared/version.js";
+import { outputWidth } from "./shared/width.js";
 
 export const EXIT_OK = 0;
 export const EXIT_CHECK_FAILED = 1;
@@ -15,23 +18,21 @@ export const EXIT_INTERNAL = 70;
 /** Interrupted (Ctrl-C), as shells report a SIGINT: 128 + 2. */
 export const EXIT_INTERRUPTED = 130;
 
-/** Commander's own messages, reshaped to the one-line `error: …` form used everywhere. */
-function oneLine(message: string): string {
-  const invalid = /^error: option '(?:-\w, )?(--[\w-]+)[^']*' argument '(.*)' is invalid\. Allowed choices are (.*)\.$/s.exec(message.trim());
-  if (invalid) return `error: ${invalid[1]} must be one of ${invalid[3]}, got ${JSON.stringify(invalid[2])}\n`;
-  return `${message.trim().replace(/\s*\n\s*\((.*)\)$/s, (_, hint: string) => ` (${hint.charAt(0).toLowerCase()}${hint.slice(1)})`).replace(/\s*\n\s*/g, " ")}\n`;
-}
-
 /** A stray word where a command was expected: the nearest command, or the list of them. */
 function unknownCommand(word: string): UsageError {
-  const near = closest(word, COMMAND_NAMES);
-  const list = `${COMMAND_NAMES.slice(0, -1).join(", ")} and ${COMMAND_NAMES.at(-1)}`;
-  return new UsageError(`unknown command ${JSON.stringify(word)}${near === null ? ` (the commands are ${list})` : `; did you mean ${near}?`}`);
+  return new UsageError(unknownCommandMessage(word, COMMAND_NAMES, closest(word, COMMAND_NAMES)));
 }
 
-/** Declares a command and wires its action to the exit code. */
-function attach(command: Command, definition: CommandDefinition, io: Io, setExit: (code: number) => void): void {
+/** Declares a command, wires its action to the exit code and its errors to the guidance of its synonyms. */
+function attach(command: Command, definition: CommandDefinition, io: Io, setExit: (code: number) => void, helpLater: HelpLater): void {
   definition.define(command);
+  const more = definition.moreHelp;
+  if (more !== undefined) command.on("afterHelp", () => helpLater.push(more));
+  const path = definition === ROOT_COMMAND ? "backoff" : `backoff ${definition.name}`;
+  command.configureOutput({
+    ...command.configureOutput(),
+    outputError: (text, write) => write(explainError(text, command, definition.synonyms ?? {}, path)),
+  });
   command.action(async (...args: unknown[]) => {
     const self = args.at(-1) as Command;
     if (definition === ROOT_COMMAND && self.args.length > 0) throw unknownCommand(self.args[0]!);
@@ -39,29 +40,31 @@ function attach(command: Command, definition: CommandDefinition, io: Io, setExit
   });
 }
 
+/** Help text to print after commander's, loaded once the help has been shown (see CommandDefinition.moreHelp). */
+type HelpLater = Array<(io: Io) => Promise<string>>;
+
 /** The program: the schedule as the root command, every subcommand of the registry under it. */
-function buildProgram(io: Io, setExit: (code: number) => void): Command {
+function buildProgram(io: Io, setExit: (code: number) => void, helpLater: HelpLater): Command {
   const program = new Command("backoff")
     .description(ROOT_COMMAND.summary)
     .version(VERSION, "-V, --version", "print the version")
     .helpOption("-h, --help", "print this help")
-    .configureHelp(helpStyle)
+    .configureHelp({ ...helpStyle, ...fittedHelp })
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
+      writeOut: (text) => io.stdout.write(fitHelpText(text, outputWidth(io))),
       writeErr: (text) => io.stderr.write(text),
-      getOutHelpWidth: () => io.stdout.columns ?? 80,
+      getOutHelpWidth: () => outputWidth(io) ?? io.stdout.columns ?? 80,
       getErrHelpWidth: () => io.stderr.columns ?? 80,
-      outputError: (text, write) => write(oneLine(text)),
     })
     // Options of `backoff` itself come before a subcommand, so each subcommand owns its own.
     .enablePositionalOptions();
-  attach(program, ROOT_COMMAND, io, setExit);
+  attach(program, ROOT_COMMAND, io, setExit, helpLater);
   for (const definition of SUBCOMMANDS) {
     // Subcommands copy the program's output, exit override and suggestion settings when created.
     const command = program.command(definition.name).description(definition.summary).helpOption("-h, --help", "print this help");
-    attach(command, definition, io, setExit);
+    attach(command, definition, io, setExit, helpLater);
   }
   // Set after the subcommands exist (they copy the setting when created): a stray word
   // reaches the schedule action, which answers with the nearest command.
@@ -82,11 +85,20 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
  */
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   let exitCode = EXIT_OK;
-  const program = buildProgram(io, (code) => {
-    exitCode = code;
-  });
+  const helpLater: HelpLater = [];
+  const program = buildProgram(
+    io,
+    (code) => {
+      exitCode = code;
+    },
+    helpLater,
+  );
+  const writeHelpLater = async () => {
+    for (const more of helpLater) await writeChunks(io.stdout, [await more(io)]);
+  };
   try {
     await program.parseAsync([...argv], { from: "user" });
+    await writeHelpLater();
     return io.signal?.aborted ? EXIT_INTERRUPTED : exitCode;
   } catch (error) {
     // By name as well: the subcommands are bundled apart (scripts/build.js), with their own copy of the class.
@@ -100,7 +112,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       return EXIT_USAGE;
     }
     if (error instanceof CommanderError) {
-      // Commander has already printed its message through outputError.
+      // Commander has already printed its message through outputError (or the help, to which this adds).
+      if (error.code === "commander.helpDisplayed") await writeHelpLater();
       return error.code === "commander.helpDisplayed" || error.code === "commander.version" ? EXIT_OK : EXIT_USAGE;
     }
     const message = error instanceof Error ? error.message : String(error);

@@ -2,6 +2,7 @@ import { LIMIT_NAMES, LINT_NAMES, type CheckResult, type LimitName, type LintNam
 import { type Paint, PLAIN, type PresetTerms, assertionDetail, assertionLine, msOrNull, warningLine, warningText } from "./check-report.js";
 import { humanDuration } from "./duration.js";
 import { msJson } from "./numbers.js";
+import { wrapLine } from "./wrap.js";
 
 /**
  * Reports of `backoff check PATH…`: the policies found in files, each with where it is,
@@ -122,24 +123,36 @@ function totals(report: FilesReport): Totals {
   return { limits, broken, warnings };
 }
 
-/** The text report: grouped by file, the files with a failure first. */
-export function filesReportLines(report: FilesReport, paint: Paint = PLAIN): string[] {
+/**
+ * The text report: grouped by file, the files with a failure first. With a `width`, a
+ * longer line wraps at spaces (a long path after a slash), its continuation indented
+ * under the text after the mark; each physical line is painted on its own.
+ */
+export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, width: number | null = null): string[] {
   const lines: string[] = [];
+  const push = (line: string, painted: (text: string) => string = (text) => text, hang = 2) => {
+    for (const part of wrapLine(line, width, hang)) lines.push(painted(part));
+  };
   for (const group of byFile(report)) {
-    lines.push(group.file);
+    push(group.file);
     for (const policy of group.policies) {
       const bad = failed(policy, report.strict);
-      const mark = bad ? paint.bad("✗") : paint.ok("✓");
-      lines.push(`  ${mark} ${policy.name} (${policy.systemLabel}, line ${policy.line}:${policy.column})`);
-      lines.push(`    ${scheduleSummary(policy)}`);
-      if (policy.note !== null) lines.push(`    ${policy.note}`);
+      const mark = bad ? "✗" : "✓";
+      const [first, ...rest] = wrapLine(`  ${mark} ${policy.name} (${policy.systemLabel}, line ${policy.line}:${policy.column})`, width, 2);
+      lines.push(`  ${(bad ? paint.bad : paint.ok)(mark)}${first!.slice(3)}`, ...rest);
+      push(`    ${scheduleSummary(policy)}`);
+      if (policy.note !== null) push(`    ${policy.note}`);
       for (const a of policy.result.assertions) {
         const line = assertionLine(a, policy);
-        lines.push(`    ${a.ok ? paint.ok(line) : paint.bad(line)}`);
+        const indent = "    ";
+        for (const part of wrapLine(indent + line, width, 2)) lines.push(indent + (a.ok ? paint.ok : paint.bad)(part.slice(indent.length)));
       }
-      for (const w of policy.result.warnings) lines.push(`    ${paint.warn(warningLine(w, policy.terms))}`);
+      for (const w of policy.result.warnings) {
+        const indent = "    ";
+        for (const part of wrapLine(indent + warningLine(w, policy.terms), width, 2)) lines.push(indent + paint.warn(part.slice(indent.length)));
+      }
     }
-    for (const d of group.disabled) lines.push(`  – ${d.name} (${d.system}, line ${d.line}:${d.column}): retries switched off, nothing to check`);
+    for (const d of group.disabled) push(`  – ${d.name} (${d.system}, line ${d.line}:${d.column}): retries switched off, nothing to check`);
   }
   const t = totals(report);
   const policies = report.policies.length;
@@ -151,12 +164,12 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN): str
   ];
   const tail = extras.length === 0 ? "" : `; ${extras.join(", ")}`;
   if (t.broken > 0) {
-    lines.push(paint.bad(`✗ ${t.broken} of ${plural(t.limits, "limit")} broken, ${found}${tail}`));
+    push(`✗ ${t.broken} of ${plural(t.limits, "limit")} broken, ${found}${tail}`, paint.bad);
   } else if (report.exitCode !== 0) {
-    lines.push(paint.bad(`✗ ${t.limits === 0 ? "no limits broken" : t.limits === 1 ? "the limit holds" : `all ${t.limits} limits hold`}, but ${extras.join(" and ")} fail under --strict (${found})`));
+    push(`✗ ${t.limits === 0 ? "no limits broken" : t.limits === 1 ? "the limit holds" : `all ${t.limits} limits hold`}, but ${extras.join(" and ")} fail under --strict (${found})`, paint.bad);
   } else {
     const held = t.limits === 0 ? "no limits given (--max-total, --max-delay, …)" : t.limits === 1 ? "the limit holds" : `all ${t.limits} limits hold`;
-    lines.push(paint.ok(`✓ ${held}, ${found}${tail}`));
+    push(`✓ ${held}, ${found}${tail}`, paint.ok);
   }
   return lines;
 }

@@ -2,6 +2,7 @@ import type { AssertionResult, CheckResult, Warning } from "../core/check.js";
 import { humanDuration } from "./duration.js";
 import { jsonText } from "./json-text.js";
 import { msJson } from "./numbers.js";
+import { wrapLine } from "./wrap.js";
 
 /** One checked policy: its name (null for a single unnamed one) and where it is in the file. */
 export interface PolicyReport {
@@ -123,36 +124,42 @@ function heading(report: PolicyReport): string {
   return `${report.name} (${report.attempts} attempt${report.attempts === 1 ? "" : "s"}):`;
 }
 
-/** The text report: one line per assertion and per warning, then a verdict. */
-export function checkReportLines(reports: readonly PolicyReport[], strict: boolean, paint: Paint = PLAIN): string[] {
+/**
+ * The text report: one line per assertion and per warning, then a verdict. With a
+ * `width`, a longer line wraps at spaces, its continuation indented under the text
+ * after the mark ("✓ ", "⚠ "); each physical line is painted on its own.
+ */
+export function checkReportLines(reports: readonly PolicyReport[], strict: boolean, paint: Paint = PLAIN, width: number | null = null): string[] {
   const lines: string[] = [];
+  const push = (line: string, painted: (text: string) => string = (text) => text, hang = 2) => {
+    for (const part of wrapLine(line, width, hang)) lines.push(painted(part));
+  };
   let limits = 0;
   let broken = 0;
   let warnings = 0;
   for (const report of reports) {
     const indent = report.name === null ? "" : "  ";
-    if (report.name !== null) lines.push(heading(report));
-    if (report.terms) lines.push(`${indent}${report.terms.rule}.`);
+    if (report.name !== null) push(heading(report));
+    if (report.terms) push(`${indent}${report.terms.rule}.`);
     for (const a of report.result.assertions) {
       limits++;
       if (!a.ok) broken++;
-      const line = assertionLine(a, report);
-      lines.push(indent + (a.ok ? paint.ok(line) : paint.bad(line)));
+      push(indent + assertionLine(a, report), a.ok ? paint.ok : paint.bad);
     }
-    if (report.result.assertions.length === 0) lines.push(`${indent}no limits given (--max-total, --min-total, --max-delay, … or "assert" in the config)`);
+    if (report.result.assertions.length === 0) push(`${indent}no limits given (--max-total, --min-total, --max-delay, … or "assert" in the config)`, undefined, 0);
     for (const w of report.result.warnings) {
       warnings++;
-      lines.push(indent + paint.warn(warningLine(w, report.terms)));
+      push(indent + warningLine(w, report.terms), paint.warn);
     }
   }
   const warningCount = `${warnings} warning${warnings === 1 ? "" : "s"}`;
   const held = limits === 0 ? "no limits checked" : limits === 1 ? "the limit holds" : `all ${limits} limits hold`;
   if (broken > 0) {
-    lines.push(paint.bad(`✗ ${broken} of ${limits} limit${limits === 1 ? "" : "s"} broken${warnings === 0 ? "" : `; ${warningCount}`}`));
+    push(`✗ ${broken} of ${limits} limit${limits === 1 ? "" : "s"} broken${warnings === 0 ? "" : `; ${warningCount}`}`, paint.bad);
   } else if (strict && warnings > 0) {
-    lines.push(paint.bad(`✗ ${held}, but ${warningCount} fail${warnings === 1 ? "s" : ""} under --strict`));
+    push(`✗ ${held}, but ${warningCount} fail${warnings === 1 ? "s" : ""} under --strict`, paint.bad);
   } else {
-    lines.push(paint.ok(`✓ ${held}${warnings === 0 ? "" : `; ${warningCount}`}`));
+    push(`✓ ${held}${warnings === 0 ? "" : `; ${warningCount}`}`, paint.ok);
   }
   return lines;
 }

@@ -2,6 +2,7 @@ import type { ChalkInstance } from "chalk";
 import type { AttemptAcross } from "../core/compare.js";
 import type { ScheduleRow } from "../core/schedule.js";
 import { humanDuration, rangeText } from "./duration.js";
+import { wrapLine, wrapLines } from "./wrap.js";
 
 /** What the compare table shows of each policy. */
 export interface ComparedColumn {
@@ -14,6 +15,12 @@ export interface CompareTableOptions {
   /** The widest a line may be (the terminal's columns): policies that do not fit go to a further table below. */
   readonly width: number;
   readonly paint: ChalkInstance;
+  /**
+   * The width is a terminal's (or COLUMNS): what does not fit is made to fit (a policy too
+   * wide for a table of its own is shown in blocks, one per attempt; the lines under the
+   * table wrap). Without it (a pipe, laid out for 80 columns), the tables are as always.
+   */
+  readonly fit?: boolean;
 }
 
 const CAPPED = "⤒";
@@ -106,6 +113,12 @@ export function* renderCompareTable(
     if (longest > inner(group)) group.totalWidth += longest - inner(group);
   }
 
+  if (options.fit === true && groups.some((group) => lead + inner(group) + 3 > widest)) {
+    yield* stackedCompare(columns, lines, options.width, head, (text) => (coloured ? paint.yellow(text) : text));
+    yield* tail(anyClamped, summaryLines, options);
+    return;
+  }
+
   const blocks: Group[][] = [];
   let width = lead;
   for (const group of groups) {
@@ -155,7 +168,46 @@ export function* renderCompareTable(
     if (batch.length > 0) yield batch.join("");
     yield border(`└${attemptRule}${block.map((group) => `┴${dashes(group.delayWidth + 2)}┴${dashes(group.totalWidth + 2)}`).join("")}┘`) + "\n";
   }
-  if (anyClamped) yield `${coloured ? paint.yellow(CAPPED) : CAPPED} capped: the delay is the cap.\n`;
+  yield* tail(anyClamped, summaryLines, options);
+}
+
+/** The lines under the tables: the capped mark's legend, then the summary (wrapped when fitting). */
+function* tail(anyClamped: boolean, summaryLines: () => readonly string[], options: CompareTableOptions): Generator<string> {
+  const width = options.fit === true ? options.width : null;
+  const coloured = options.paint.level > 0;
+  if (anyClamped) {
+    const [first, ...rest] = wrapLine(`${CAPPED} capped: the delay is the cap.`, width, 2);
+    yield `${[(coloured ? options.paint.yellow(CAPPED) : CAPPED) + first!.slice(CAPPED.length), ...rest].join("\n")}\n`;
+  }
   const summary = summaryLines();
-  if (summary.length > 0) yield `${summary.join("\n")}\n`;
+  if (summary.length > 0) yield `${wrapLines(summary, width).join("\n")}\n`;
+}
+
+/**
+ * For a terminal too narrow for even one policy beside the attempt column: one block per
+ * attempt, each policy's name over its delay and total wait (a value too long for its
+ * line wraps at spaces under itself). Streams: `lines` is walked once.
+ */
+function* stackedCompare(
+  columns: readonly ComparedColumn[],
+  lines: () => Iterable<AttemptAcross>,
+  width: number,
+  head: (text: string) => string,
+  capped: (text: string) => string,
+): Generator<string> {
+  const names = columns.map((column) => wrapName(column.name, Math.max(1, width - 2)));
+  const value = (label: string, text: string, paint?: (text: string) => string) =>
+    wrapLine(`    ${label}  ${text}`, width, 7)
+      .map((line, index) => (paint === undefined || index > 0 ? line : `${line.slice(0, 11)}${paint(line.slice(11))}`))
+      .join("\n");
+  for (const line of lines()) {
+    let block = `${head(`attempt ${line.attempt}`)}\n`;
+    line.rows.forEach((row, index) => {
+      if (row === null) return;
+      const texts = cellTexts(row, columns[index]!);
+      block += `${names[index]!.map((name) => `  ${name}`).join("\n")}\n`;
+      block += `${value("delay", texts.delay, texts.clamped ? capped : undefined)}\n${value("total", texts.total)}\n`;
+    });
+    yield block;
+  }
 }

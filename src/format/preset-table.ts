@@ -3,7 +3,8 @@ import type { ScheduleRow } from "../core/schedule.js";
 import { isSaturated } from "../core/limits.js";
 import { humanDuration } from "./duration.js";
 import { groupDigits } from "./numbers.js";
-import { type Align, type Cell, msText, msTextBound, renderBoxTable } from "./table.js";
+import { type Cell, type CellWidths, type TableColumn, humanWidthBound, msText, msTextBound, renderTable } from "./table.js";
+import { wrapLines } from "./wrap.js";
 
 function rangeText(min: number, max: number): string {
   if (min === max) return msText(min);
@@ -11,20 +12,37 @@ function rangeText(min: number, max: number): string {
   return `${groupDigits(min)} – ${groupDigits(max)} ms`;
 }
 
-function presetHead(jittered: boolean): string[] {
-  return jittered ? ["attempt", "delay", "range (min – max)", "mean", "total wait", "total range"] : ["attempt", "delay", "total wait"];
+/** The same range for people alone: "1 s – 1.5 s". */
+function humanRange(min: number, max: number): string {
+  return min === max ? humanDuration(min) : `${humanDuration(min)} – ${humanDuration(max)}`;
 }
 
-function presetCells(row: ScheduleRow, jittered: boolean, overCap: boolean, paint: ChalkInstance): Cell[] {
-  const delay = row.clamped ? { text: `${msText(row.delayMs)} ⤒`, paint: paint.yellow } : { text: msText(row.delayMs) };
-  if (!jittered) return [{ text: String(row.attempt) }, delay, { text: msText(row.cumulativeMs) }];
+function presetColumns(jittered: boolean): TableColumn[] {
+  const left = (head: string, short: string, drop?: number): TableColumn => ({ head, short, align: "left", ...(drop === undefined ? {} : { drop }) });
+  return jittered
+    ? [{ head: "attempt", short: "#", align: "right" }, left("delay", "delay"), left("range (min – max)", "range"), left("mean", "mean", 2), left("total wait", "total"), left("total range", "tot. range", 1)]
+    : [{ head: "attempt", short: "#", align: "right" }, left("delay", "delay"), left("total wait", "total")];
+}
+
+/** A value in full ("1,500 ms  1.5 s") and, when asked, its compact form ("1.5 s"). */
+function value(ms: number, compact: boolean, mark = ""): { text: string; compact?: string } {
+  return compact ? { text: msText(ms) + mark, compact: humanDuration(ms) + mark } : { text: msText(ms) + mark };
+}
+
+function range(min: number, max: number, compact: boolean, mark = ""): { text: string; compact?: string } {
+  return compact ? { text: rangeText(min, max) + mark, compact: humanRange(min, max) + mark } : { text: rangeText(min, max) + mark };
+}
+
+function presetCells(row: ScheduleRow, jittered: boolean, overCap: boolean, paint: ChalkInstance, compact: boolean): Cell[] {
+  const delay = row.clamped ? { ...value(row.delayMs, compact, " ⤒"), paint: paint.yellow } : value(row.delayMs, compact);
+  if (!jittered) return [{ text: String(row.attempt) }, delay, value(row.cumulativeMs, compact)];
   return [
     { text: String(row.attempt) },
     delay,
-    overCap ? { text: `${rangeText(row.minMs, row.maxMs)} ▲`, paint: paint.red } : { text: rangeText(row.minMs, row.maxMs) },
+    overCap ? { ...range(row.minMs, row.maxMs, compact, " ▲"), paint: paint.red } : range(row.minMs, row.maxMs, compact),
     { text: humanDuration(Math.round(row.meanMs)) },
-    { text: msText(row.cumulativeMs) },
-    { text: rangeText(row.cumulativeMinMs, row.cumulativeMaxMs), paint: paint.dim },
+    value(row.cumulativeMs, compact),
+    { ...range(row.cumulativeMinMs, row.cumulativeMaxMs, compact), paint: paint.dim },
   ];
 }
 
@@ -33,20 +51,23 @@ function presetCells(row: ScheduleRow, jittered: boolean, overCap: boolean, pain
  * need not grow from one attempt to the next, but none is longer than the worst-case total
  * wait, and totals never shrink: the last row's worst-case total bounds every number.
  */
-export function presetWidthBounds(last: ScheduleRow, jittered: boolean): number[] {
+export function presetWidthBounds(last: ScheduleRow, jittered: boolean): CellWidths {
   const bound = last.cumulativeMaxMs;
-  const single = msTextBound(bound);
-  const range = Math.max(single, 2 * groupDigits(bound).length + " –  ms".length, single + " – ".length + humanDuration(bound).length);
   const attempt = String(last.attempt).length;
-  if (!jittered) return [attempt, single + 2, single];
-  return [attempt, single + 2, range + 2, humanDuration(bound).length + 2, single, range];
+  const bounds = (single: number, range: number, human: number) =>
+    jittered ? [attempt, single + 2, range + 2, human + 2, single, range] : [attempt, single + 2, single];
+  const single = msTextBound(bound);
+  const full = Math.max(single, 2 * groupDigits(bound).length + " –  ms".length, single + " – ".length + humanDuration(bound).length);
+  const human = humanWidthBound(bound);
+  return { full: bounds(single, full, humanDuration(bound).length), compact: bounds(human, 2 * human + " – ".length, humanDuration(bound).length) };
 }
 
 /**
  * A preset's schedule as a terminal table: the un-jittered delay, and the library's exact
- * range when it jitters. Streamed like the calculator's own table: `rows` is called twice
- * (a first pass measures the columns) unless `lastRow` bounds the widths, so any range runs
- * in constant memory (the table used to be built whole: 3 GB for a million gRPC rows).
+ * range when it jitters; fitted to `width` (see renderTable), the lines under it wrapped.
+ * Streamed like the calculator's own table: `rows` is called twice (a first pass measures
+ * the columns) unless `lastRow` bounds the widths, so any range runs in constant memory
+ * (the table used to be built whole: 3 GB for a million gRPC rows).
  */
 export function* renderPresetTable(
   rows: () => Iterable<ScheduleRow>,
@@ -55,21 +76,22 @@ export function* renderPresetTable(
   summaryLines: () => readonly string[],
   paint: ChalkInstance,
   lastRow?: ScheduleRow,
+  width: number | null = null,
 ): Generator<string> {
-  const head = presetHead(jittered);
-  const aligns: Align[] = head.map((_, column) => (column === 0 ? "right" : "left"));
+  const columns = presetColumns(jittered);
   let anyClamped = false;
   let anyOverCap = false;
-  function* cellRows(): Generator<Cell[]> {
+  function* cellRows(compact: boolean): Generator<Cell[]> {
     for (const row of rows()) {
       const overCap = capMs !== null && row.maxMs > capMs;
       anyClamped ||= row.clamped;
       anyOverCap ||= jittered && overCap;
-      yield presetCells(row, jittered, overCap, paint);
+      yield presetCells(row, jittered, overCap, paint, compact);
     }
   }
-  yield* renderBoxTable(head, cellRows, aligns, paint, lastRow ? presetWidthBounds(lastRow, jittered) : undefined);
-  let legend = anyClamped ? "⤒ capped: the un-jittered delay is the cap.\n" : "";
-  if (anyOverCap) legend += "▲ past the cap: the library's jitter can exceed it.\n";
-  yield `${legend}${summaryLines().join("\n")}\n`;
+  yield* renderTable(columns, cellRows, paint, width, lastRow ? presetWidthBounds(lastRow, jittered) : undefined);
+  const legend: string[] = [];
+  if (anyClamped) legend.push("⤒ capped: the un-jittered delay is the cap.");
+  if (anyOverCap) legend.push("▲ past the cap: the library's jitter can exceed it.");
+  yield `${wrapLines(legend, width, 2).map((line) => `${line}\n`).join("")}${wrapLines(summaryLines(), width).join("\n")}\n`;
 }

@@ -1,4 +1,5 @@
 import type { OverrideName, Preset } from "../presets/types.js";
+import { wrapLine } from "./wrap.js";
 
 /** How the caller spells each override (the CLI: its flags, --base, --cap, …). */
 export type OverrideNames = Readonly<Record<OverrideName, string>>;
@@ -53,33 +54,44 @@ function retriesText(preset: Preset): string {
   return `unlimited (the schedule shows ${preset.defaultAttempts})`;
 }
 
-/** `backoff presets`: one block per preset (formula, defaults, source). */
-export function presetListText(presets: readonly Preset[]): string {
-  const width = Math.max(...presets.map((preset) => preset.name.length)) + 2;
-  const pad = " ".repeat(width);
-  const blocks = presets.map(
-    (preset) =>
-      `${preset.name.padEnd(width)}${preset.formula}\n` +
-      `${pad}defaults: ${preset.defaults}\n` +
-      `${pad}source: ${preset.repository} ${preset.source}`,
-  );
-  return `${blocks.join("\n")}\n\nbackoff presets <name> prints one in full; backoff --preset <name> shows its schedule.\n`;
+/**
+ * `backoff presets`: one block per preset (formula, defaults, source), the name in a
+ * column beside it; fitted to `width`, lines wrap under their own text, and when the
+ * name column would leave too little room the name goes on a line of its own.
+ */
+export function presetListText(presets: readonly Preset[], width: number | null = null): string {
+  const nameWidth = Math.max(...presets.map((preset) => preset.name.length)) + 2;
+  const beside = width === null || width - nameWidth >= 40;
+  const pad = " ".repeat(beside ? nameWidth : 2);
+  const blocks = presets.map((preset) => {
+    const lines = beside
+      ? wrapLine(`${preset.name.padEnd(nameWidth)}${preset.formula}`, width, nameWidth)
+      : [preset.name, ...wrapLine(`${pad}${preset.formula}`, width, 2)];
+    lines.push(...wrapLine(`${pad}defaults: ${preset.defaults}`, width, 2), ...wrapLine(`${pad}source: ${preset.repository} ${preset.source}`, width, 2));
+    return lines.join("\n");
+  });
+  const footer = wrapLine("backoff presets <name> prints one in full; backoff --preset <name> shows its schedule.", width).join("\n");
+  return `${blocks.join("\n")}\n\n${footer}\n`;
 }
 
-/** `backoff presets <name>`: everything about one preset, quirks included, its overrides spelled by `names`. */
-export function presetDetailText(preset: Preset, names: OverrideNames): string {
+/** `backoff presets <name>`: everything about one preset, quirks included, its overrides spelled by `names`; fitted to `width` as the list is. */
+export function presetDetailText(preset: Preset, names: OverrideNames, width: number | null = null): string {
+  // Continuations go under the value column ("formula:  ") while it leaves room, else two spaces in.
+  const valueHang = width === null || width >= 50 ? 10 : 2;
   const lines = [
-    `${preset.name}: ${preset.library}`,
-    `source:   ${preset.repository} ${preset.source}`,
-    `formula:  ${preset.formula}   (a = the attempt that has just failed, from 1)`,
-    `defaults: ${preset.defaults}`,
-    `jitter:   ${preset.jitter}`,
-    `retries by default: ${retriesText(preset)}`,
-    ...(preset.stopping === undefined ? [] : [`stopping: ${preset.stopping}`]),
+    ...wrapLine(`${preset.name}: ${preset.library}`, width, 2),
+    ...wrapLine(`source:   ${preset.repository} ${preset.source}`, width, valueHang),
+    ...wrapLine(`formula:  ${preset.formula}   (a = the attempt that has just failed, from 1)`, width, valueHang),
+    ...wrapLine(`defaults: ${preset.defaults}`, width, valueHang),
+    ...wrapLine(`jitter:   ${preset.jitter}`, width, valueHang),
+    ...wrapLine(`retries by default: ${retriesText(preset)}`, width, 2),
+    ...(preset.stopping === undefined ? [] : wrapLine(`stopping: ${preset.stopping}`, width, valueHang)),
     "overrides:",
-    ...(Object.keys(preset.parameters) as OverrideName[]).map((name) => `  ${names[name].padEnd(14)}${preset.parameters[name]}`),
+    ...(Object.keys(preset.parameters) as OverrideName[]).flatMap((name) =>
+      wrapLine(`  ${names[name].padEnd(14)}${preset.parameters[name]}`, width, width === null || width >= 50 ? 14 : 2),
+    ),
     "quirks:",
-    ...preset.quirks.map((quirk) => `  - ${quirk}`),
+    ...preset.quirks.flatMap((quirk) => wrapLine(`  - ${quirk}`, width, 2)),
   ];
   return `${lines.join("\n")}\n`;
 }

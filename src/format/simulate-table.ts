@@ -3,14 +3,25 @@ import { jitterName } from "../core/jitter/index.js";
 import { humanDuration } from "./duration.js";
 import { groupDigits } from "./numbers.js";
 import { type Simulation, simulationSummaryLines } from "./simulate.js";
-import { type Align, renderBoxTable } from "./table.js";
+import { type Cell, type TableColumn, renderTable } from "./table.js";
+import { wrapLines } from "./wrap.js";
 
-/** The simulation as a terminal table (per attempt, or per jitter mode), then the summary. */
-export function renderSimulationTable(simulation: Simulation, paint: ChalkInstance): string {
-  let head: string[];
-  let rows: { text: string; paint?: (text: string) => string }[][];
+/** The simulation as a terminal table (per attempt, or per jitter mode), then the summary; fitted to `width` (see renderTable). */
+export function renderSimulationTable(simulation: Simulation, paint: ChalkInstance, width: number | null = null): string {
+  let columns: TableColumn[];
+  let rows: Cell[][];
   if (simulation.kind !== "compare") {
-    head = ["attempt", "clients", "earliest", "p50", "p95", "latest", "peak load", "un-jittered peak"];
+    const right = (head: string, short = head): TableColumn => ({ head, short, align: "right" });
+    columns = [
+      right("attempt", "#"),
+      right("clients"),
+      right("earliest", "first"),
+      right("p50"),
+      right("p95"),
+      right("latest", "last"),
+      right("peak load", "peak"),
+      { ...right("un-jittered peak", "no-jitter peak"), drop: 1 },
+    ];
     rows = simulation.result.attempts.map((load, i) => [
       { text: String(load.attempt) },
       { text: groupDigits(load.clients) },
@@ -22,7 +33,12 @@ export function renderSimulationTable(simulation: Simulation, paint: ChalkInstan
       { text: groupDigits(simulation.baseline.attempts[i]?.peakLoad ?? 0), paint: paint.dim },
     ]);
   } else {
-    head = ["jitter", "calls", "peak load", "time to completion"];
+    columns = [
+      { head: "jitter", align: "left" },
+      { head: "calls", align: "right" },
+      { head: "peak load", short: "peak", align: "right" },
+      { head: "time to completion", short: "completion", align: "right" },
+    ];
     rows = simulation.modes.map((mode) => [
       { text: jitterName(mode.jitter) },
       { text: groupDigits(mode.result.calls) },
@@ -30,6 +46,6 @@ export function renderSimulationTable(simulation: Simulation, paint: ChalkInstan
       { text: humanDuration(mode.result.completionMs) },
     ]);
   }
-  const aligns: Align[] = head.map((_, column) => (column === 0 && simulation.kind === "compare" ? "left" : "right"));
-  return `${[...renderBoxTable(head, () => rows, aligns, paint)].join("")}${simulationSummaryLines(simulation).join("\n")}\n`;
+  const text = [...renderTable(columns, () => rows, paint, width)].join("");
+  return `${text}${wrapLines(simulationSummaryLines(simulation), width).join("\n")}\n`;
 }

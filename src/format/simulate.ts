@@ -3,7 +3,7 @@ import { type Jitter, jitterName } from "../core/jitter/index.js";
 import type { Policy } from "../core/policy.js";
 import type { AttemptLoad, Cohort, CohortResult } from "../core/simulate.js";
 import type { Column } from "./columns.js";
-import { renderCsv } from "./delimited.js";
+import { renderCsv, renderTsv } from "./delimited.js";
 import { humanDuration } from "./duration.js";
 import { renderMarkdown } from "./markdown.js";
 import { jsonText } from "./json-text.js";
@@ -83,6 +83,12 @@ function attemptPairs(simulation: Extract<Simulation, { kind: "single" | "preset
 /** CSV: one row per attempt (with the un-jittered latest and peak beside it), or one per mode. */
 export function renderSimulationCsv(simulation: Simulation): string {
   const lines = simulation.kind === "compare" ? renderCsv(simulation.modes, MODE_COLUMNS) : renderCsv(attemptPairs(simulation), ATTEMPT_COLUMNS);
+  return [...lines].join("");
+}
+
+/** TSV: the CSV's rows and fields, tab-separated (no field holds a tab or a comma). */
+export function renderSimulationTsv(simulation: Simulation): string {
+  const lines = simulation.kind === "compare" ? renderTsv(simulation.modes, MODE_COLUMNS) : renderTsv(attemptPairs(simulation), ATTEMPT_COLUMNS);
   return [...lines].join("");
 }
 

@@ -1,108 +1,264 @@
 import type { ChalkInstance } from "chalk";
-import Table from "cli-table3";
 import { MAX_EXACT_MS, isSaturated } from "../core/limits.js";
 import type { ScheduleRow } from "../core/schedule.js";
 import { MINUTE_MS, SECOND_MS, YEAR_MS } from "../core/time-units.js";
 import { humanDuration, msText, rangeText } from "./duration.js";
 import { groupDigits } from "./numbers.js";
+import { wrapLines, wrapLine } from "./wrap.js";
 
-/** The box characters, shared by cli-table3 (which draws the header) and the row lines below. */
+/** The box characters of every table. */
 const BOX = {
   top: "─", "top-mid": "┬", "top-left": "┌", "top-right": "┐",
   bottom: "─", "bottom-mid": "┴", "bottom-left": "└", "bottom-right": "┘",
   left: "│", "left-mid": "├", mid: "─", "mid-mid": "┼", right: "│", "right-mid": "┤", middle: "│",
 } as const;
 
-/** One table cell: its plain text (for widths) and how it is painted. */
+/**
+ * One table cell: its plain text (for widths), the shorter text a narrow terminal
+ * shows instead (when there is one), and how it is painted.
+ */
 export interface Cell {
   readonly text: string;
+  readonly compact?: string;
   readonly paint?: (text: string) => string;
 }
 
 export type Align = "left" | "right";
 
-// Shared with the HTML page's table, which cannot load cli-table3: defined in duration.ts.
+/** A table column: its header, a shorter one for narrow terminals, and whether it may be left out to fit. */
+export interface TableColumn {
+  readonly head: string;
+  readonly short?: string;
+  readonly align: Align;
+  /** Left out (and named under the table) when the table is too wide otherwise; lower numbers go first. */
+  readonly drop?: number;
+}
+
+/** Widths of a table's cells, per column: as written in full and in the compact form. */
+export interface CellWidths {
+  readonly full: readonly number[];
+  readonly compact: readonly number[];
+}
+
+/** How a table is laid out in the width it has. */
+export interface TableLayout {
+  /** Cells in their compact form (the human reading alone). */
+  readonly compact: boolean;
+  /** The short headers. */
+  readonly short: boolean;
+  /** One block of lines per row instead of a grid. */
+  readonly stacked: boolean;
+  /** The columns shown, in order. */
+  readonly columns: readonly number[];
+  /** The columns left out to fit, in order; named under the table. */
+  readonly dropped: readonly number[];
+}
+
+// Shared with the HTML page's table: defined in duration.ts.
 export { msText };
 
-/** What the table shows beyond the un-jittered schedule. */
+/** A header as shown: the short one in narrow layouts. */
+function headOf(column: TableColumn, short: boolean): string {
+  return short && column.short !== undefined ? column.short : column.head;
+}
+
+/** The characters a grid of these columns takes on a line: "│ " before each cell, " " after, "│" at the end. */
+function gridWidth(columns: readonly TableColumn[], shown: readonly number[], cells: readonly number[], short: boolean): number {
+  let total = 1;
+  for (const column of shown) total += Math.max(cells[column]!, headOf(columns[column]!, short).length) + 3;
+  return total;
+}
+
+/**
+ * The first layout that fits `width`: the full table; the compact cells (the
+ * secondary representation dropped); the short headers too; then without the columns
+ * that may be dropped, lowest first; and when even that is too wide, one block per
+ * row. Without a width (not a terminal), the full table. Columns whose cells are all
+ * empty are never shown (except the first).
+ */
+export function chooseLayout(columns: readonly TableColumn[], widths: CellWidths, width: number | null): TableLayout {
+  const present = columns.map((_, column) => column).filter((column) => column === 0 || widths.full[column]! > 0);
+  const grid = (compact: boolean, short: boolean, shown: readonly number[], dropped: readonly number[] = []): TableLayout | null =>
+    width === null || gridWidth(columns, shown, compact ? widths.compact : widths.full, short) <= width
+      ? { compact, short, stacked: false, columns: shown, dropped }
+      : null;
+  const fitting = grid(false, false, present) ?? grid(true, false, present) ?? grid(true, true, present);
+  if (fitting) return fitting;
+  const droppable = present.filter((column) => columns[column]!.drop !== undefined).sort((a, b) => columns[a]!.drop! - columns[b]!.drop!);
+  const dropped: number[] = [];
+  for (const column of droppable) {
+    dropped.push(column);
+    const kept = grid(true, true, present.filter((c) => !dropped.includes(c)), [...dropped].sort((a, b) => a - b));
+    if (kept) return kept;
+  }
+  return { compact: true, short: true, stacked: true, columns: present, dropped: [] };
+}
+
+/** Text aligned in a field of `width` (the painted text may carry escapes, so the gap comes from the plain length). */
+function aligned(plain: string, painted: string, width: number, align: Align): string {
+  const gap = " ".repeat(Math.max(0, width - plain.length));
+  return align === "right" ? gap + painted : painted + gap;
+}
+
+/** The widths of cells as measured over every row, in full and (when `compactToo`) in compact form. */
+function measure(cellRows: Iterable<readonly Cell[]>, count: number, compactToo: boolean): CellWidths {
+  const full: number[] = new Array<number>(count).fill(0);
+  const compact: number[] = new Array<number>(count).fill(0);
+  for (const cells of cellRows) {
+    for (let column = 0; column < cells.length; column++) {
+      const cell = cells[column]!;
+      if (cell.text.length > full[column]!) full[column] = cell.text.length;
+      if (compactToo) {
+        const length = (cell.compact ?? cell.text).length;
+        if (length > compact[column]!) compact[column] = length;
+      }
+    }
+  }
+  return { full, compact: compactToo ? compact : full };
+}
+
+/**
+ * A table, streamed line by line in two passes over the rows (the first measures
+ * the columns), so a range of any length uses constant memory; `knownWidths` (bounds
+ * that hold every row) spare the first pass. `cellRows(compact)` gives each row's
+ * cells, with their compact text when `compact` is set. Every cell is single-width
+ * text, so its length is its width. Laid out for `width` columns (see chooseLayout);
+ * columns left out are named in one line under the table, and what is returned is the
+ * layout used, for the lines that follow.
+ */
+export function* renderTable(
+  columns: readonly TableColumn[],
+  cellRows: (compact: boolean) => Iterable<readonly Cell[]>,
+  paint: ChalkInstance,
+  width: number | null = null,
+  knownWidths?: CellWidths,
+): Generator<string, TableLayout> {
+  const widths = knownWidths ?? measure(cellRows(width !== null), columns.length, width !== null);
+  const layout = chooseLayout(columns, widths, width);
+  const cells = layout.compact ? widths.compact : widths.full;
+  const coloured = paint.level > 0;
+  const border = (text: string) => (coloured ? paint.grey(text) : text);
+  const head = (text: string) => (coloured ? paint.bold.cyan(text) : text);
+  const show = (cell: Cell, text: string) => (cell.paint && coloured ? cell.paint(text) : text);
+  if (layout.stacked) {
+    yield* stackedRows(columns, cellRows(true), layout.columns, widths.compact, width!, head, show);
+    return layout;
+  }
+  const shown = layout.columns;
+  const field = shown.map((column) => Math.max(cells[column]!, headOf(columns[column]!, layout.short).length));
+  const last = shown.length - 1;
+  const rule = (left: string, mid: string, right: string) => border(left + field.map((w) => BOX.mid.repeat(w + 2)).join(mid) + right);
+  // Each top segment is painted on its own: the bytes the table has always had (its header used to come from a library).
+  let top = "";
+  let header = "";
+  shown.forEach((column, k) => {
+    const text = headOf(columns[column]!, layout.short);
+    top += border((k === 0 ? BOX["top-left"] : BOX["top-mid"]) + BOX.top.repeat(field[k]! + 2) + (k === last ? BOX["top-right"] : ""));
+    header += `${border(BOX.left)} ${aligned(text, head(text), field[k]!, columns[column]!.align)} `;
+  });
+  yield `${top}\n${header}${border(BOX.right)}\n${rule(BOX["left-mid"], BOX["mid-mid"], BOX["right-mid"])}\n`;
+  const bar = border(BOX.middle);
+  const lastColumn = shown[last];
+  for (const row of cellRows(layout.compact)) {
+    let line = border(BOX.left);
+    for (let k = 0; k < shown.length; k++) {
+      const column = shown[k]!;
+      const cell = row[column]!;
+      const text = layout.compact && cell.compact !== undefined ? cell.compact : cell.text;
+      line += ` ${aligned(text, show(cell, text), field[k]!, columns[column]!.align)} ${column === lastColumn ? border(BOX.right) : bar}`;
+    }
+    yield `${line}\n`;
+  }
+  yield `${rule(BOX["bottom-left"], BOX["bottom-mid"], BOX["bottom-right"])}\n`;
+  if (layout.dropped.length > 0) {
+    const names = layout.dropped.map((column) => columns[column]!.head).join(", ");
+    yield `${wrapLines([`Left out to fit ${width} columns: ${names}.`], width).join("\n")}\n`;
+  }
+  return layout;
+}
+
+/**
+ * One block per row, for terminals too narrow for a grid: the first cell as a title
+ * ("attempt 3"), then one "label  value" line per non-empty cell. A value too long for
+ * its line wraps at spaces under itself.
+ */
+function* stackedRows(
+  columns: readonly TableColumn[],
+  rows: Iterable<readonly Cell[]>,
+  shown: readonly number[],
+  cellWidths: readonly number[],
+  width: number,
+  head: (text: string) => string,
+  show: (cell: Cell, text: string) => string,
+): Generator<string> {
+  const labelled = shown.slice(1);
+  const labelsWidth = (short: boolean) => Math.max(0, ...labelled.map((column) => headOf(columns[column]!, short).length));
+  const valuesWidth = Math.max(0, ...labelled.map((column) => cellWidths[column]!));
+  // The full headers as labels when every line still fits with them.
+  const short = 2 + labelsWidth(false) + 2 + valuesWidth > width;
+  const labelWidth = labelsWidth(short);
+  const indent = 2 + labelWidth + 2;
+  // Too narrow for label and value side by side (and for wrapping the value beside its
+  // label): the value goes under its label.
+  const under = indent + valuesWidth > width && width - indent < 12;
+  for (const row of rows) {
+    const first = row[0]!;
+    const title = `${columns[0]!.head} ${first.compact ?? first.text}`;
+    let block = `${head(title)}\n`;
+    for (const column of labelled) {
+      const cell = row[column]!;
+      const text = cell.compact ?? cell.text;
+      if (text === "") continue;
+      const label = headOf(columns[column]!, short);
+      if (under) {
+        block += `  ${label}\n${wrapLine(text, width - 4).map((line) => `    ${show(cell, line)}`).join("\n")}\n`;
+        continue;
+      }
+      const parts = wrapLine(text, width - indent);
+      block += `  ${label.padEnd(labelWidth)}  ${parts.map((part) => show(cell, part)).join(`\n${" ".repeat(indent)}`)}\n`;
+    }
+    yield block;
+  }
+}
+
+/** What the table shows beyond the un-jittered schedule, and the width it has. */
 export interface ScheduleTableOptions {
   /** Show each delay and total as its range (best – worst case) instead of one value. */
   readonly jittered?: boolean;
   /** Add the sampled delay and total (a seed was given). */
   readonly sampled?: boolean;
+  /** The terminal's width to fit (see renderTable); null or absent: the full table. */
+  readonly width?: number | null;
 }
 
-function scheduleCells(row: ScheduleRow, paint: ChalkInstance, options: ScheduleTableOptions): Cell[] {
-  const delay = options.jittered ? rangeText(row.minMs, row.maxMs) : msText(row.delayMs);
-  const total = options.jittered ? rangeText(row.cumulativeMinMs, row.cumulativeMaxMs) : msText(row.cumulativeMs);
+/** A value in full ("1,600 ms  1.6 s") and, when asked, its compact form ("1.6 s"). */
+function msCell(ms: number, compact: boolean, paint?: (text: string) => string, mark = ""): Cell {
+  const text = msText(ms) + mark;
+  if (!compact) return paint ? { text, paint } : { text };
+  const short = humanDuration(ms) + mark;
+  return paint ? { text, compact: short, paint } : { text, compact: short };
+}
+
+function scheduleCells(row: ScheduleRow, paint: ChalkInstance, options: ScheduleTableOptions, compact: boolean): Cell[] {
+  const clampMark = row.clamped ? " ⤒" : "";
+  const clampPaint = row.clamped ? paint.yellow : undefined;
   const cells: Cell[] = [
     { text: String(row.attempt) },
-    row.clamped ? { text: `${delay} ⤒`, paint: paint.yellow } : { text: delay },
-    { text: total },
+    options.jittered
+      ? clampPaint ? { text: rangeText(row.minMs, row.maxMs) + clampMark, paint: clampPaint } : { text: rangeText(row.minMs, row.maxMs) }
+      : msCell(row.delayMs, compact, clampPaint, clampMark),
+    options.jittered ? { text: rangeText(row.cumulativeMinMs, row.cumulativeMaxMs) } : msCell(row.cumulativeMs, compact),
     // The comparison columns stay short: the machine formats carry their exact milliseconds.
     { text: humanDuration(row.linearMs), paint: paint.dim },
     { text: humanDuration(row.linearCumulativeMs), paint: paint.dim },
   ];
-  if (options.sampled) cells.push({ text: msText(row.sampleMs ?? 0) }, { text: msText(row.sampleCumulativeMs ?? 0) });
+  if (options.sampled) cells.push(msCell(row.sampleMs ?? 0, compact), msCell(row.sampleCumulativeMs ?? 0, compact));
   cells.push(row.clamped ? { text: humanDuration(row.rawMs), paint: paint.yellow } : { text: "" });
   return cells;
 }
 
-/**
- * A boxed table, streamed line by line in two passes over the rows (the first
- * measures the columns), so a range of any length uses constant memory. cli-table3
- * draws the header; the rows are laid out here with the same characters and widths,
- * because cli-table3 spends about 90 µs a row (it measures every cell with
- * string-width), which makes 100,000 rows take 9 s. Every cell here is
- * single-width text, so its length is its width. Columns whose cells are all
- * empty are left out.
- */
-export function* renderBoxTable(
-  head: readonly string[],
-  cellRows: () => Iterable<readonly Cell[]>,
-  aligns: readonly Align[],
-  paint: ChalkInstance,
-  knownWidths?: readonly number[],
-): Generator<string> {
-  const widths = knownWidths ? [...knownWidths] : head.map(() => 0);
-  if (!knownWidths) {
-    for (const cells of cellRows()) {
-      for (let column = 0; column < cells.length; column++) widths[column] = Math.max(widths[column]!, cells[column]!.text.length);
-    }
-  }
-  const shown = head.map((_, column) => column === 0 || widths[column]! > 0);
-  const columns = head.map((_, column) => column).filter((column) => shown[column]);
-  for (const column of columns) widths[column] = Math.max(widths[column]!, head[column]!.length);
-
-  const coloured = paint.level > 0;
-  const border = (text: string) => (coloured ? paint.grey(text) : text);
-  const header = new Table({
-    head: columns.map((column) => (coloured ? paint.bold.cyan(head[column]!) : head[column]!)),
-    colWidths: columns.map((column) => widths[column]! + 2),
-    colAligns: columns.map((column) => aligns[column]!),
-    chars: BOX,
-    style: { head: [], border: coloured ? ["grey"] : [], compact: true, "padding-left": 1, "padding-right": 1 },
-  });
-  const headerLines = header.toString().split("\n").slice(0, -1); // drop its bottom border: rows follow
-  const rule = (left: string, mid: string, right: string) => border(left + columns.map((column) => BOX.mid.repeat(widths[column]! + 2)).join(mid) + right);
-  yield `${headerLines.join("\n")}\n${rule(BOX["left-mid"], BOX["mid-mid"], BOX["right-mid"])}\n`;
-  const bar = border(BOX.middle);
-  const last = columns[columns.length - 1];
-  for (const cells of cellRows()) {
-    let line = border(BOX.left);
-    for (const column of columns) {
-      const cell = cells[column]!;
-      const gap = " ".repeat(Math.max(0, widths[column]! - cell.text.length));
-      const text = cell.paint && coloured ? cell.paint(cell.text) : cell.text;
-      line += ` ${aligns[column] === "right" ? gap + text : text + gap} ${column === last ? border(BOX.right) : bar}`;
-    }
-    yield `${line}\n`;
-  }
-  yield `${rule(BOX["bottom-left"], BOX["bottom-mid"], BOX["bottom-right"])}\n`;
-}
-
 /** The longest text humanDuration can give for a value up to `ms` (its format depends only on the magnitude). */
-function humanWidthBound(ms: number): number {
+export function humanWidthBound(ms: number): number {
   // Rows before saturation show real values, which can be longer than the marker.
   if (isSaturated(ms)) return Math.max(humanDuration(ms).length, humanWidthBound(MAX_EXACT_MS));
   if (ms < SECOND_MS) return `${ms} ms`.length;
@@ -122,22 +278,24 @@ export function msTextBound(ms: number): number {
  * bounds the numbers and the magnitude bounds the human reading. Used for long
  * ranges, so the first line appears at once.
  */
-export function scheduleWidthBounds(last: ScheduleRow, options: ScheduleTableOptions = {}): number[] {
+export function scheduleWidthBounds(last: ScheduleRow, options: ScheduleTableOptions = {}): CellWidths {
   const rangeBound = (maxMs: number) => 2 * humanWidthBound(maxMs) + " – ".length;
-  return [
+  const bounds = (valueBound: (ms: number) => number) => [
     String(last.attempt).length,
-    (options.jittered ? rangeBound(last.maxMs) : msTextBound(last.delayMs)) + (last.clamped ? 2 : 0),
-    options.jittered ? rangeBound(last.cumulativeMaxMs) : msTextBound(last.cumulativeMs),
+    (options.jittered ? rangeBound(last.maxMs) : valueBound(last.delayMs)) + (last.clamped ? 2 : 0),
+    options.jittered ? rangeBound(last.cumulativeMaxMs) : valueBound(last.cumulativeMs),
     humanWidthBound(last.linearMs),
     humanWidthBound(last.linearCumulativeMs),
-    ...(options.sampled ? [msTextBound(last.maxMs), msTextBound(last.cumulativeMaxMs)] : []),
+    ...(options.sampled ? [valueBound(last.maxMs), valueBound(last.cumulativeMaxMs)] : []),
     last.clamped ? humanWidthBound(last.rawMs) : 0,
   ];
+  return { full: bounds(msTextBound), compact: bounds(humanWidthBound) };
 }
 
 /**
- * The schedule as a terminal table, then the legend and the summary lines.
- * `rows` is called twice (see renderBoxTable) unless `lastRow` gives the widths.
+ * The schedule as a terminal table, then the legend and the summary lines, fitted to
+ * `options.width` (summary lines wrap at spaces). `rows` is called twice (see
+ * renderTable) unless `lastRow` gives the widths.
  */
 export function* renderScheduleTable(
   rows: () => Iterable<ScheduleRow>,
@@ -146,27 +304,30 @@ export function* renderScheduleTable(
   options: ScheduleTableOptions = {},
   lastRow?: ScheduleRow,
 ): Generator<string> {
-  const head = [
-    "attempt",
-    options.jittered ? "delay (jittered range)" : "delay",
-    options.jittered ? "total wait (range)" : "total wait",
-    "linear",
-    "linear total",
-    ...(options.sampled ? ["sample", "sample total"] : []),
-    "uncapped",
+  const left = (head: string, short: string, drop?: number): TableColumn => ({ head, short, align: "left", ...(drop === undefined ? {} : { drop }) });
+  const columns: TableColumn[] = [
+    { head: "attempt", short: "#", align: "right" },
+    options.jittered ? left("delay (jittered range)", "delay range") : left("delay", "delay"),
+    options.jittered ? left("total wait (range)", "total range") : left("total wait", "total"),
+    left("linear", "linear", 3),
+    left("linear total", "lin. total", 2),
+    ...(options.sampled ? [left("sample", "sample"), left("sample total", "sample total")] : []),
+    left("uncapped", "uncapped", 1),
   ];
-  const aligns: Align[] = head.map((_, column) => (column === 0 ? "right" : "left"));
+  const width = options.width ?? null;
   let anyClamped = false;
-  function* cellRows(): Generator<Cell[]> {
+  function* cellRows(compact: boolean): Generator<Cell[]> {
     for (const row of rows()) {
       anyClamped ||= row.clamped;
-      yield scheduleCells(row, paint, options);
+      yield scheduleCells(row, paint, options, compact);
     }
   }
-  yield* renderBoxTable(head, cellRows, aligns, paint, lastRow ? scheduleWidthBounds(lastRow, options) : undefined);
+  const layout = yield* renderTable(columns, cellRows, paint, width, lastRow ? scheduleWidthBounds(lastRow, options) : undefined);
   if (anyClamped) {
     const mark = paint.level > 0 ? paint.yellow("⤒") : "⤒";
-    yield `${mark} capped: the delay is the cap${options.jittered ? " (jitter never goes above it)" : ""}; "uncapped" is what the formula gave before the cap.\n`;
+    const uncapped = layout.dropped.includes(columns.length - 1) ? "" : '; "uncapped" is what the formula gave before the cap';
+    const [first, ...rest] = wrapLine(`⤒ capped: the delay is the cap${options.jittered ? " (jitter never goes above it)" : ""}${uncapped}.`, width, 2);
+    yield `${[mark + first!.slice(1), ...rest].join("\n")}\n`;
   }
-  yield `${summaryLines().join("\n")}\n`;
+  yield `${wrapLines(summaryLines(), width).join("\n")}\n`;
 }

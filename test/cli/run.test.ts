@@ -35,8 +35,8 @@ describe("bad input: exit 2, one line on stderr naming the option and the value,
     [["--strategy", "quadratic"], 'error: --strategy must be one of exponential, linear, fixed, got "quadratic"'],
     [["--format", "xml"], 'error: --format must be one of table, csv, tsv, json, markdown, svg, html, got "xml"'],
     [["--bse", "5"], "error: unknown option '--bse' (did you mean --base?)"],
-    [["--base"], "error: option '-b, --base <duration>' argument missing"],
-    [["extra"], 'error: unknown command "extra" (the commands are check, solve, simulate, presets and compare)'],
+    [["--base"], "error: --base needs a value: a duration such as 250ms, 1.5s, 2m or 1h (a bare number is milliseconds)"],
+    [["extra"], 'error: unknown command "extra" (the commands are check, solve, simulate, presets, compare, help and completion)'],
   ])("%j", async (args, message) => {
     const { code, stdout, stderr } = await runCli(args);
     expect(code).toBe(2);

@@ -8,6 +8,7 @@ import { STDIN_NAME, loadConfig, mergeOptions, selectPolicies } from "../shared/
 import { UsageError, shown } from "../shared/errors.js";
 import { type Io, writeChunks } from "../shared/io.js";
 import { parseSeed } from "../shared/jitter-options.js";
+import { outputWidth } from "../shared/width.js";
 import { parseAttempts } from "../shared/parse.js";
 import { buildPreset, presetNamed, presetOverrides } from "../shared/preset-options.js";
 import { presetTerms } from "../shared/preset-flags.js";
@@ -116,7 +117,7 @@ export async function runCheck(explicit: OptionValues, switches: CheckSwitches, 
     return exitCode;
   }
   const paint = await checkPaint(switches.color, io);
-  const lines = [...annotations, ...checkReportLines(reports, switches.strict, paint)];
+  const lines = [...annotations, ...checkReportLines(reports, switches.strict, paint, outputWidth(io))];
   await writeChunks(io.stdout, [`${lines.join("\n")}\n`]);
   return exitCode;
 }

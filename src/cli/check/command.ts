@@ -2,13 +2,36 @@ import { type Command, Option } from "commander";
 import type { CommandDefinition } from "../command.js";
 import { ASSERT_KEYS } from "../shared/option-values.js";
 import { UsageError } from "../shared/errors.js";
-import { addSharedOptions, givenValues } from "../shared/options.js";
+import { formatWithTextAlias } from "../shared/formats.js";
+import { addSharedOptions, givenValues, synonymsFor } from "../shared/options.js";
 
 /** The retries a policy is checked over when neither the file nor a flag says. */
 export const CHECK_DEFAULT_ATTEMPTS = "10";
 
-export const CHECK_FORMATS = ["text", "json", "sarif"] as const;
+export const CHECK_FORMATS = ["table", "json", "sarif"] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
+
+
+/**
+ * Words people type for check's options. The policy's ceiling is --cap, as everywhere;
+ * limits on the outcome are --max-delay and --max-total, so "--max" could be either.
+ */
+const CHECK_SYNONYMS = {
+  ...synonymsFor(["attempts", "base", "factor", "strategy", "jitter", "format"]),
+  "--max": "--max-delay or --max-total",
+  "--limit": "--max-delay or --max-total",
+  "--ceiling": "--cap or --max-delay",
+  "--max-timeout": "--cap or --max-delay",
+  "--max-interval": "--cap or --max-delay",
+  "--total": "--max-total",
+  "--max-wait": "--max-total",
+  "--timeout": "--max-total",
+  "--deadline": "--max-total",
+  "--budget": "--max-total",
+  "--max-retries": "--max-attempts",
+  "--min-delay": "--min-first",
+  "--warn": "--strict",
+};
 
 const HELP_AFTER = `
 Totals: total(k) = delay(1) + … + delay(k) + (k + 1) × attempt-time, the wall-clock from the
@@ -36,7 +59,7 @@ flags apply to every policy found; - reads one file from standard input.
 Examples:
   $ backoff check .
   $ backoff check deploy/ --max-total 10m --attempt-time 30s --format sarif > backoff.sarif
-  $ backoff check retry.json
+  $ backoff check retry.json                      # the policies in one file
   $ backoff check --config retry.json
   $ backoff check --base 1s --cap 30s --attempts 8 --max-total 5m --attempt-time 2s
   $ GITHUB_ACTIONS=true backoff check --config retry.json --strict
@@ -57,6 +80,7 @@ interface CheckCommandSwitches {
 export const checkCommand: CommandDefinition = {
   name: "check",
   summary: "Check a retry policy against limits (for CI): exit 0 when every limit holds, 1 when one is broken.",
+  synonyms: CHECK_SYNONYMS,
   define(command: Command) {
     addSharedOptions(command, {
       config: { description: "read the policies, limits and clients from a JSON file (- for standard input); flags override it" },
@@ -77,7 +101,7 @@ export const checkCommand: CommandDefinition = {
     command.addOption(
       new Option("--exclude <glob>", "with PATH: leave out what this .gitignore-style pattern matches (repeatable)").argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     );
-    addSharedOptions(command, { format: { choices: CHECK_FORMATS, default: "text" }, color: true });
+    addSharedOptions(command, { format: { choices: CHECK_FORMATS, default: "table", parse: formatWithTextAlias(CHECK_FORMATS) }, color: true });
     command.addHelpText("after", HELP_AFTER);
   },
   async run(command, io) {

@@ -25,6 +25,7 @@ import { type Candidate, MAX_FILE_BYTES, discover, displayName, reason } from ".
 import { ignoreRule } from "./ignore.js";
 import { type FileKind, type LocatedPolicy, recogniseFile } from "./recognise.js";
 import { RECOGNISED, SYSTEMS } from "./tree.js";
+import { outputWidth } from "../shared/width.js";
 
 /**
  * `backoff check PATH…`: the retry policies in files and directories, each checked
@@ -127,7 +128,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
     return exitCode;
   }
   const paint = await checkPaint(switches.color, io);
-  await writeChunks(io.stdout, [`${[...annotations, ...filesReportLines(report, paint)].join("\n")}\n`]);
+  await writeChunks(io.stdout, [`${[...annotations, ...filesReportLines(report, paint, outputWidth(io))].join("\n")}\n`]);
   return exitCode;
 }
 

@@ -4,6 +4,8 @@ import { compareSummaryLines, renderCompareDelimited, renderCompareJson, renderC
 import { groupDigits } from "../../format/numbers.js";
 import type { ScaleKind } from "../../format/scale.js";
 import { colorLevel } from "../shared/color.js";
+import { chalkAt } from "../shared/chalk.js";
+import { outputWidth } from "../shared/width.js";
 import { chartNeedsAscii } from "../shared/terminal.js";
 import { loadConfig } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
@@ -125,11 +127,12 @@ export async function runCompare(specs: readonly string[], options: CompareOptio
     }
     case "table": {
       // Loaded only here, as for the schedule's table: chalk and the drawing code.
-      const [{ Chalk }, { renderCompareTable }] = await Promise.all([import("chalk"), import("../../format/compare-table.js")]);
-      const paint = new Chalk({ level: colorLevel(options.color, io.stdout.isTTY === true, io.env) });
+      const [paint, { renderCompareTable }] = await Promise.all([chalkAt(colorLevel(options.color, io.stdout.isTTY === true, io.env)), import("../../format/compare-table.js")]);
       const columns = policies.map((policy) => ({ name: policy.name, jittered: policy.model.jittered }));
-      const width = io.stdout.columns ?? 80;
-      await writeChunks(io.stdout, renderCompareTable(columns, () => compareByAttempt(policies), summaryLines, { width, paint }));
+      // A terminal's width (or COLUMNS) is fitted; a pipe gets the tables laid out for 80 columns, as always.
+      const fitted = outputWidth(io);
+      const width = fitted ?? io.stdout.columns ?? 80;
+      await writeChunks(io.stdout, renderCompareTable(columns, () => compareByAttempt(policies), summaryLines, { width, paint, fit: fitted !== null }));
       if (options.chart) {
         const [{ renderCompareChart }, { chartPaint }] = await Promise.all([import("../../format/compare-chart.js"), import("../../format/chart.js")]);
         const chart = renderCompareChart(charted(), { scale: options.scale ?? null, width, ascii: chartNeedsAscii(io.env), paint: chartPaint(paint) });

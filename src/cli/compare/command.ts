@@ -1,6 +1,6 @@
 import { type Command, Option } from "commander";
 import type { CommandDefinition } from "../command.js";
-import { addSharedOptions } from "../shared/options.js";
+import { addSharedOptions, synonymsFor } from "../shared/options.js";
 import { FORMATS } from "../schedule/output.js";
 import type { CompareOptions } from "./action.js";
 
@@ -20,7 +20,8 @@ Examples:
 /** `backoff compare SPEC…`: several policies side by side. */
 export const compareCommand: CommandDefinition = {
   name: "compare",
-  summary: "several policies side by side: which gives up first, which waits longest",
+  summary: "Compare policies side by side: which gives up first, which waits longest.",
+  synonyms: { ...synonymsFor(["attempts", "format"]), "--file": "--config" },
   define(command: Command) {
     command.argument("[spec...]", "a preset or strategy, with overrides: bullmq, bullmq:base=2s,jitter=0.5, exponential:base=1s,cap=2m");
     addSharedOptions(command, {

@@ -1,13 +1,13 @@
 import { type StoppingJson, presetDetailText, presetJson, presetListText } from "../../format/preset-text.js";
+import { wrapLine } from "../../format/wrap.js";
 import { PRESETS } from "../../presets/registry.js";
 import { stopRuleOf, stopRuleText } from "../../presets/stop-rule.js";
 import type { Preset } from "../../presets/types.js";
 import { type Io, writeChunks } from "../shared/io.js";
 import { OVERRIDE_FLAGS } from "../shared/preset-flags.js";
 import { presetNamed } from "../shared/preset-options.js";
-
-export const PRESETS_FORMATS = ["text", "json"] as const;
-export type PresetsFormat = (typeof PRESETS_FORMATS)[number];
+import { outputWidth } from "../shared/width.js";
+import type { PresetsFormat } from "./command.js";
 
 /** The library's default stopping rule, read from its default model (the one every command uses). */
 function stoppingJson(preset: Preset): StoppingJson {
@@ -31,7 +31,14 @@ export async function runPresets(name: string | undefined, format: PresetsFormat
     await writeChunks(io.stdout, [`${JSON.stringify(doc, null, 2)}\n`]);
     return 0;
   }
-  const text = chosen === null ? presetListText(PRESETS) : presetDetailText(chosen, OVERRIDE_FLAGS);
+  const width = outputWidth(io);
+  const text = chosen === null ? presetListText(PRESETS, width) : presetDetailText(chosen, OVERRIDE_FLAGS, width);
   await writeChunks(io.stdout, [text]);
   return 0;
+}
+
+/** The names for `backoff presets --help`, after its examples. */
+export function presetNamesHelp(io: Io): string {
+  const names = wrapLine(`  ${PRESETS.map((preset) => preset.name).join(", ")}`, outputWidth(io) ?? 80);
+  return `Presets (${PRESETS.length}):\n${names.join("\n")}\n\n`;
 }

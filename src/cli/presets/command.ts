@@ -1,19 +1,35 @@
 import type { Command } from "commander";
 import type { CommandDefinition } from "../command.js";
+import { formatWithTextAlias } from "../shared/formats.js";
 import { addSharedOptions } from "../shared/options.js";
 
-const FORMATS = ["text", "json"] as const;
+/** `table`, as the human form is called in every command ("text" still reads as it). */
+export const PRESETS_FORMATS = ["table", "json"] as const;
+export type PresetsFormat = (typeof PRESETS_FORMATS)[number];
+
+const HELP_AFTER = `
+Examples:
+  $ backoff presets                         # every preset: formula, defaults, source
+  $ backoff presets grpc-js                 # one in full: overrides and quirks
+  $ backoff presets grpc-js --format json   # the same as data, for tools
+  $ backoff --preset grpc-js --cap 30s      # its schedule, with its own parameters
+`;
 
 /** `backoff presets [name]`: the library presets. */
 export const presetsCommand: CommandDefinition = {
   name: "presets",
-  summary: "list the library presets, or print one in full",
+  summary: "List the library presets, or print one in full.",
   define(command: Command) {
-    command.argument("[name]", "a preset name");
-    addSharedOptions(command, { format: { choices: FORMATS, default: "text" } });
+    command.argument("[name]", "a preset name (listed below)");
+    addSharedOptions(command, { format: { choices: PRESETS_FORMATS, default: "table", parse: formatWithTextAlias(PRESETS_FORMATS) } });
+    command.addHelpText("after", HELP_AFTER);
+  },
+  async moreHelp(io) {
+    const { presetNamesHelp } = await import("./action.js");
+    return presetNamesHelp(io);
   },
   async run(command, io) {
     const { runPresets } = await import("./action.js");
-    return runPresets(command.processedArgs[0] as string | undefined, command.opts<{ format: (typeof FORMATS)[number] }>().format, io);
+    return runPresets(command.processedArgs[0] as string | undefined, command.opts<{ format: PresetsFormat }>().format, io);
   },
 };

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { CommandDefinition } from "../command.js";
-import { addSharedOptions, givenValues } from "../shared/options.js";
+import { addSharedOptions, givenValues, synonymsFor } from "../shared/options.js";
 import { DEFAULT_ATTEMPTS, FORMATS, type ScheduleSwitches, runScheduleCommand } from "./action.js";
 
 const HELP_AFTER = `
@@ -23,6 +23,8 @@ Examples:
   $ backoff simulate --clients 100000 --cap 30s --jitter full    # the herd view (backoff simulate --help)
   $ backoff --preset bullmq --base 1s --jitter 0.5                # what BullMQ itself will do
   $ backoff presets grpc-js                                       # one library's formula, defaults, quirks
+  $ backoff help check                                            # one command's options and examples
+  $ source <(backoff completion bash)                             # TAB completion (also zsh, fish)
 
 Jitter (--jitter): none, full (uniform [0, d]), equal (d/2 + uniform [0, d/2]),
   decorrelated (min(cap, uniform(base, previous × 3)); needs --cap), or a fraction
@@ -34,10 +36,19 @@ Exit codes:
   2  bad usage or input (one line on stderr, nothing on stdout)
 `;
 
+/** Words people type for the schedule's options (and -v for the version, as many tools spell it). */
+const SCHEDULE_SYNONYMS = {
+  ...synonymsFor(["attempts", "base", "cap", "factor", "strategy", "jitter", "format"]),
+  "-v": "-V",
+  "--library": "--preset",
+  "--file": "--config",
+};
+
 /** `backoff [options]`: the schedule itself, the root command (its action is on the start-up path). */
 export const scheduleCommand: CommandDefinition = {
   name: "",
   summary: "Retry schedules: when each retry fires, how long until giving up, exponential against linear.",
+  synonyms: SCHEDULE_SYNONYMS,
   define(command: Command) {
     addSharedOptions(command, {
       strategy: true,

@@ -17,6 +17,7 @@ import { seededRandom } from "../shared/random.js";
 import { chalkAt } from "../shared/chalk.js";
 import { chartNeedsAscii } from "../shared/terminal.js";
 import type { CalculatorPolicy } from "../../format/html/page-data.js";
+import { outputWidth } from "../shared/width.js";
 
 export const FORMATS = ["table", "csv", "tsv", "json", "markdown", "svg", "html"] as const;
 export type Format = (typeof FORMATS)[number];
@@ -39,8 +40,17 @@ export interface ScheduleView {
   readonly seed: number | null;
   /** What is said around the rows: JSON policy and summary, the lines under a table, a picture's title. */
   readonly text: ScheduleText;
-  /** A table of its own (presets), streamed like the default one: rows twice, or once with the last row bounding the widths. */
-  readonly renderTable?: (rows: () => Iterable<ScheduleRow>, summaryLines: () => readonly string[], paint: ChalkInstance, lastRow?: ScheduleRow) => Iterable<string>;
+  /**
+   * A table of its own (presets), streamed like the default one: rows twice, or once with the
+   * last row bounding the widths; fitted to `width` (null: the full table).
+   */
+  readonly renderTable?: (
+    rows: () => Iterable<ScheduleRow>,
+    summaryLines: () => readonly string[],
+    paint: ChalkInstance,
+    lastRow: ScheduleRow | undefined,
+    width: number | null,
+  ) => Iterable<string>;
   /** What the HTML page adds: the command line that prints this schedule, and its calculator's policy. */
   readonly page: () => Promise<{ readonly command: string; readonly calculator: CalculatorPolicy }>;
 }
@@ -163,8 +173,9 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
       break;
     }
     case "table": {
-      // Loaded only here: chalk and cli-table3 cost start-up time that the machine formats never pay.
+      // Loaded only here: chalk and the table renderer cost start-up time that the machine formats never pay.
       const [paint, { renderScheduleTable }] = await Promise.all([chalkAt(colorLevel(options.color, io.stdout.isTTY === true, io.env)), import("../../format/table.js")]);
+      const width = outputWidth(io);
       if (options.chart) checkInMemoryRange(range, "--chart");
       // Short tables are measured (two passes; only the second warns); long ones take
       // their widths from the last row, so the first line appears at once.
@@ -176,9 +187,9 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
       // the bounds, which every sample lies within.
       const lastRow = measured ? undefined : scheduleRows(model, comparison, { first: range.last, last: range.last }).next().value;
       if (view.renderTable) {
-        await writeChunks(io.stdout, view.renderTable(tableRows, summaryLines, paint, lastRow ?? undefined), interrupt);
+        await writeChunks(io.stdout, view.renderTable(tableRows, summaryLines, paint, lastRow ?? undefined, width), interrupt);
       } else {
-        const tableOptions = { jittered: model.jittered, sampled: seed !== null };
+        const tableOptions = { jittered: model.jittered, sampled: seed !== null, width };
         await writeChunks(io.stdout, renderScheduleTable(tableRows, summaryLines, paint, tableOptions, lastRow ?? undefined), interrupt);
       }
       if (options.chart && !io.signal?.aborted) {
@@ -186,7 +197,7 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
         const chart = renderScheduleChart(Array.from(freshRows()), {
           capMs: model.capMs,
           scale: options.scale ?? null,
-          width: io.stdout.columns ?? 80,
+          width: width ?? io.stdout.columns ?? 80,
           ascii: chartNeedsAscii(io.env),
           paint: chartPaint(paint),
         });

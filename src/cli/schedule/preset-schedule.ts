@@ -35,7 +35,7 @@ export async function runPresetSchedule(values: OptionValues, output: OutputOpti
       range,
       seed,
       text: presetScheduleText(preset, model, range, seed),
-      renderTable: (rows, summaryLines, paint, lastRow) => renderPresetTable(rows, model.jittered, model.capMs, summaryLines, paint, lastRow),
+      renderTable: (rows, summaryLines, paint, lastRow, width) => renderPresetTable(rows, model.jittered, model.capMs, summaryLines, paint, lastRow, width),
       page: async () => ({
         command: await import("../shared/html-output.js").then(({ commandLine, presetArguments }) => commandLine(presetArguments(preset.name, overrides, asked, seed))),
         calculator: modelCalculator(

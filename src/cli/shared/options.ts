@@ -1,4 +1,4 @@
-import { type Command, Option } from "commander";
+import { type Argument, type Command, Option } from "commander";
 import { STRATEGIES, type Strategy } from "../../core/policy.js";
 import { SCALE_KINDS, type ScaleKind } from "../../format/scale.js";
 import { UsageError, shown } from "./errors.js";
@@ -46,6 +46,32 @@ const SHARED_OPTIONS = {
 
 export type SharedOptionName = keyof typeof SHARED_OPTIONS;
 
+/**
+ * What people coming from other tools type for the shared options (retry libraries'
+ * and other CLIs' words): each is answered with the option meant. A command takes the
+ * ones for the options it has (synonymsFor) into its table of synonyms, beside its
+ * options, and adds its own.
+ */
+const SHARED_SYNONYMS: Partial<Record<SharedOptionName, readonly string[]>> = {
+  attempts: ["--retries", "--count", "-n", "--tries", "--max-retries", "--retry"],
+  base: ["--initial", "--delay", "--min", "--initial-delay", "--min-delay", "--min-timeout", "--interval"],
+  cap: ["--max", "--max-delay", "--ceiling", "--limit", "--max-timeout", "--max-interval"],
+  factor: ["--multiplier", "--exp", "--exponent"],
+  strategy: ["--type", "--kind"],
+  jitter: ["--random", "--randomize", "--randomization-factor"],
+  format: ["--output", "-o"],
+};
+
+/** The shared synonyms of these options, each pointing at the option's long flag. */
+export function synonymsFor(names: readonly SharedOptionName[]): Record<string, string> {
+  const table: Record<string, string> = {};
+  for (const name of names) {
+    const long = /--[\w-]+/.exec(SHARED_OPTIONS[name].flags)![0];
+    for (const word of SHARED_SYNONYMS[name] ?? []) table[word] = long;
+  }
+  return table;
+}
+
 /** How one command takes a shared option: its own wording, choices or default. */
 export interface OptionUse {
   readonly description?: string;
@@ -55,6 +81,8 @@ export interface OptionUse {
   readonly defaultText?: string | null;
   /** A switch's default (format): commander fills it in, and help shows it. */
   readonly default?: string;
+  /** Reads the value instead of the choices' own check (which still list in help): for aliases such as check's "text". */
+  readonly parse?: (value: string) => string;
 }
 
 /** Declares the shared options a command takes, in the order given. */
@@ -65,6 +93,7 @@ export function addSharedOptions(command: Command, uses: Partial<Record<SharedOp
     const option = new Option(own.flags ?? spec.flags, own.description ?? spec.description);
     const choices = own.choices ?? spec.choices;
     if (choices !== undefined) option.choices(choices);
+    if (own.parse !== undefined) option.argParser(own.parse);
     if (own.default !== undefined) option.default(own.default, own.default);
     const defaultText = own.defaultText === undefined ? spec.defaultText : own.defaultText;
     // Shown by helpStyle() below; commander itself would show only real defaults.
@@ -84,6 +113,9 @@ export const helpStyle = {
     if (option.argChoices) extra.push(`one of ${option.argChoices.join(", ")}`);
     if (option.defaultValueDescription !== undefined) extra.push(`default: ${option.defaultValueDescription}`);
     return extra.length === 0 ? option.description : `${option.description} (${extra.join("; ")})`;
+  },
+  argumentDescription(argument: Argument): string {
+    return argument.argChoices ? `${argument.description} (one of ${argument.argChoices.join(", ")})` : argument.description;
   },
 };
 

@@ -2,7 +2,8 @@ import { groupDigits } from "../../format/numbers.js";
 import { type Jitter, NO_JITTER, jitterPlan } from "../../core/jitter/index.js";
 import type { Policy } from "../../core/policy.js";
 import { type Cohort, type CohortRandom, type CohortResult, SimulationTooLargeError, simulateCohort } from "../../core/simulate.js";
-import { type Simulation, renderSimulationCsv, renderSimulationJson, renderSimulationMarkdown } from "../../format/simulate.js";
+import { type Simulation, renderSimulationCsv, renderSimulationJson, renderSimulationMarkdown, renderSimulationTsv } from "../../format/simulate.js";
+import { wrapText } from "../../format/wrap.js";
 import { colorLevel } from "../shared/color.js";
 import { chalkAt } from "../shared/chalk.js";
 import { chartNeedsAscii } from "../shared/terminal.js";
@@ -12,6 +13,7 @@ import { checkJitterNeedsCap, parseJitter, parseSeed } from "../shared/jitter-op
 import { parseDuration } from "../shared/parse.js";
 import { DEFAULT_SEED, seededRandom } from "../shared/random.js";
 import { parseSpread, parseUnitFraction, readWhole } from "../shared/values.js";
+import { outputWidth } from "../shared/width.js";
 import type { OptionValues } from "../shared/option-values.js";
 import { policyFromValues } from "../schedule/action.js";
 import { chartHistograms } from "./chart.js";
@@ -143,6 +145,9 @@ export async function runSimulate(values: OptionValues, options: SimulateSwitche
     case "csv":
       await writeChunks(io.stdout, [renderSimulationCsv(simulation)]);
       break;
+    case "tsv":
+      await writeChunks(io.stdout, [renderSimulationTsv(simulation)]);
+      break;
     case "json":
       await writeChunks(io.stdout, [renderSimulationJson(simulation)]);
       break;
@@ -151,18 +156,18 @@ export async function runSimulate(values: OptionValues, options: SimulateSwitche
       break;
     case "table": {
       const [paint, { renderSimulationTable }] = await Promise.all([chalkAt(colorLevel(options.color, io.stdout.isTTY === true, io.env)), import("../../format/simulate-table.js")]);
-      await writeChunks(io.stdout, [renderSimulationTable(simulation, paint)]);
+      await writeChunks(io.stdout, [renderSimulationTable(simulation, paint, outputWidth(io))]);
       if (histograms !== null) {
         const { renderHerdChart } = await import("../../format/herd-chart.js");
         const [jittered, unjittered] = histograms;
         const counts = { windowMs: cohort.windowMs, jittered: Array.from(jittered!), unjittered: Array.from(unjittered!) };
-        await writeChunks(io.stdout, [`\n${renderHerdChart(counts, io.stdout.columns ?? 80, chartNeedsAscii(io.env))}`]);
+        await writeChunks(io.stdout, [`\n${renderHerdChart(counts, outputWidth(io) ?? io.stdout.columns ?? 80, chartNeedsAscii(io.env))}`]);
       }
       break;
     }
   }
   if (simulation.kind === "single" && simulation.jitter.kind === "none" && options.format === "table") {
-    await writeChunks(io.stdout, [`Add --jitter full (or equal, decorrelated, 0.2) to see the herd spread out, or --compare-jitter for every mode.\n`]);
+    await writeChunks(io.stdout, [wrapText(`Add --jitter full (or equal, decorrelated, 0.2) to see the herd spread out, or --compare-jitter for every mode.\n`, outputWidth(io))]);
   }
   return 0;
 }

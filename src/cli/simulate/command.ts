@@ -1,11 +1,11 @@
 import { type Command, Option } from "commander";
 import { groupDigits } from "../../format/numbers.js";
 import type { CommandDefinition } from "../command.js";
-import { addSharedOptions, givenValues, withDefaultText } from "../shared/options.js";
+import { addSharedOptions, givenValues, synonymsFor, withDefaultText } from "../shared/options.js";
 import { DEFAULT_SEED } from "../shared/random.js";
 import type { SimulateSwitches } from "./action.js";
 
-export const SIMULATE_FORMATS = ["table", "csv", "json", "markdown"] as const;
+export const SIMULATE_FORMATS = ["table", "csv", "tsv", "json", "markdown"] as const;
 export type SimulateFormat = (typeof SIMULATE_FORMATS)[number];
 
 export const DEFAULT_CLIENTS = "1000";
@@ -26,12 +26,25 @@ Examples:
   $ backoff simulate --clients 1000000 --cap 30s --compare-jitter --format markdown
   $ backoff simulate --spread 2s --success 0.3 --jitter decorrelated --cap 1m --format json
   $ backoff simulate --preset cenkalti --clients 10000                # the library's own jitter and stop
+  $ backoff simulate --clients 1000 --jitter full --format tsv > herd.tsv
 `;
+
+/** Words people type for simulate's options; a bare count could be the clients or the attempts. */
+const SIMULATE_SYNONYMS = {
+  ...synonymsFor(["attempts", "base", "cap", "factor", "strategy", "jitter", "format"]),
+  "--count": "--clients or --attempts",
+  "-n": "--clients or --attempts",
+  "--population": "--clients",
+  "--cohort": "--clients",
+  "--probability": "--success",
+  "--compare": "--compare-jitter",
+};
 
 /** `backoff simulate`: the herd view. */
 export const simulateCommand: CommandDefinition = {
   name: "simulate",
-  summary: "the herd view: a cohort failing together, retrying with this policy and jitter",
+  summary: "Simulate the herd: a cohort failing together, retrying with this policy and jitter.",
+  synonyms: SIMULATE_SYNONYMS,
   define(command: Command) {
     command
       .addOption(new Option("--clients <N>", `clients failing together, 1 to ${groupDigits(MAX_CLIENTS)}`).default(DEFAULT_CLIENTS, DEFAULT_CLIENTS))

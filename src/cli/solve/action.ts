@@ -9,6 +9,8 @@ import { UsageError } from "../shared/errors.js";
 import { type Io, writeChunks } from "../shared/io.js";
 import { parseBase, parseCap, parseDuration, parseFactor } from "../shared/parse.js";
 import { runSchedule } from "../schedule/action.js";
+import { wrapLines, wrapText } from "../../format/wrap.js";
+import { outputWidth } from "../shared/width.js";
 import type { SolveFormat } from "./command.js";
 
 
@@ -110,7 +112,7 @@ export async function runSolve(options: SolveOptions, io: Io): Promise<number> {
   const outcome = solve(options);
   if ("why" in outcome) {
     const input = { attempts: options.attempts, cap: options.cap, targetMs: parseDuration("--total", options.total!) };
-    await writeChunks(io.stdout, [options.format === "json" ? noSolutionJson(outcome, input) : `no solution: ${noSolutionText(outcome, input)}\n`]);
+    await writeChunks(io.stdout, [options.format === "json" ? noSolutionJson(outcome, input) : wrapText(`no solution: ${noSolutionText(outcome, input)}\n`, outputWidth(io))]);
     return 1;
   }
   const { policy, attempts } = outcome;
@@ -119,9 +121,9 @@ export async function runSolve(options: SolveOptions, io: Io): Promise<number> {
     await writeChunks(io.stdout, [solutionJson(outcome, shown)]);
     return 0;
   }
-  await writeChunks(io.stdout, [`${solutionLines(outcome).join("\n")}\n\n`]);
+  await writeChunks(io.stdout, [`${wrapLines(solutionLines(outcome), outputWidth(io)).join("\n")}\n\n`]);
   if (!shown) {
-    await writeChunks(io.stdout, [`(${attempts} attempts: the schedule is not shown; print it with backoff ${flagsOf(policy, attempts)} --format csv)\n`]);
+    await writeChunks(io.stdout, [wrapText(`(${attempts} attempts: the schedule is not shown; print it with backoff ${flagsOf(policy, attempts)} --format csv)\n`, outputWidth(io))]);
     return 0;
   }
   const values = {

@@ -1,28 +1,39 @@
 import type { Command } from "commander";
 import type { CommandDefinition } from "../command.js";
-import { addSharedOptions } from "../shared/options.js";
+import { addSharedOptions, synonymsFor } from "../shared/options.js";
 import type { SolveOptions } from "./action.js";
 
 export const SOLVE_FORMATS = ["table", "json"] as const;
 export type SolveFormat = (typeof SOLVE_FORMATS)[number];
 
 const HELP_AFTER = `
-Leave out one parameter and give --total:
-  $ backoff solve --attempts 5 --total 1h --base 1s          the factor (≈ 7.473)
-  $ backoff solve --attempts 5 --total 1h --factor 3          the base
-  $ backoff solve --total 10m --base 1s --cap 1m              the attempts that fit (14)
-  $ backoff solve --preset sidekiq --total 1d                  sidekiq's retry count within a day
-  $ backoff solve --preset cenkalti --attempts 10 --total 5m   cenkalti's InitialInterval
+Examples (leave out one parameter and give --total):
+  $ backoff solve --attempts 5 --total 1h --base 1s            # the factor (≈ 7.473)
+  $ backoff solve --attempts 5 --total 1h --factor 3           # the base
+  $ backoff solve --total 10m --base 1s --cap 1m               # the attempts that fit (14)
+  $ backoff solve --preset sidekiq --total 1d                  # sidekiq's retry count within a day
+  $ backoff solve --preset cenkalti --attempts 10 --total 5m   # cenkalti's InitialInterval
 
 Factor and base are found by bisection on the total, which never decreases as either grows,
 to a relative tolerance of 10^-12; the schedule shown uses the rounded answer, and its
 achieved total (delays in whole ms) is stated. No solution: the reason, exit code 1.
 `;
 
+/** Words people type for solve's options: a total is also called a target, a budget, a deadline. */
+const SOLVE_SYNONYMS = {
+  ...synonymsFor(["attempts", "base", "cap", "factor", "strategy", "format"]),
+  "--target": "--total",
+  "--budget": "--total",
+  "--deadline": "--total",
+  "--timeout": "--total",
+  "--max-total": "--total",
+};
+
 /** `backoff solve`: the one parameter left out, from a total. */
 export const solveCommand: CommandDefinition = {
   name: "solve",
   summary: "Find the missing parameter: the factor, the base, or how many attempts fit a total.",
+  synonyms: SOLVE_SYNONYMS,
   define(command: Command) {
     command.option("-t, --total <duration>", "the total wait to reach (or, solving for attempts, the budget)");
     addSharedOptions(command, {

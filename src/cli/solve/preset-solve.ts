@@ -8,6 +8,8 @@ import { stopRuleOf, stopRuleText } from "../../presets/stop-rule.js";
 import type { OverrideName, Preset, PresetModel, PresetOverrides } from "../../presets/types.js";
 import { UsageError } from "../shared/errors.js";
 import { type Io, writeChunks } from "../shared/io.js";
+import { outputWidth } from "../shared/width.js";
+import { wrapLines, wrapText } from "../../format/wrap.js";
 import type { OptionValues } from "../shared/option-values.js";
 import { parseCount } from "../shared/option-values.js";
 import { parseDuration } from "../shared/parse.js";
@@ -73,7 +75,7 @@ export async function runPresetSolve(options: SolveOptions, io: Io): Promise<num
   const build = (extra: PresetOverrides) => buildPreset(preset, { ...overrides, ...extra });
   const solution = unknown === "attempts" ? solveAttempts(preset, build({}), targetMs) : solveParameter(preset, unknown, attempts!, targetMs, build);
   if ("why" in solution) {
-    await writeChunks(io.stdout, [options.format === "json" ? presetNoSolutionJson(solution.why) : `no solution: ${solution.why}\n`]);
+    await writeChunks(io.stdout, [options.format === "json" ? presetNoSolutionJson(solution.why) : wrapText(`no solution: ${solution.why}\n`, outputWidth(io))]);
     return 1;
   }
   const answer = { ...values, [unknown === "attempts" ? "attempts" : unknown]: solution.answerText, attempts: String(solution.attempts) };
@@ -90,9 +92,9 @@ export async function runPresetSolve(options: SolveOptions, io: Io): Promise<num
     await writeChunks(io.stdout, [presetSolutionJson(solution, command, rows)]);
     return 0;
   }
-  await writeChunks(io.stdout, [`${presetSolutionLines(solution, command).join("\n")}\n\n`]);
+  await writeChunks(io.stdout, [`${wrapLines(presetSolutionLines(solution, command), outputWidth(io)).join("\n")}\n\n`]);
   if (!shown) {
-    await writeChunks(io.stdout, [`(${groupDigits(solution.attempts)} attempts: the schedule is not shown; print it with ${command} --format csv)\n`]);
+    await writeChunks(io.stdout, [wrapText(`(${groupDigits(solution.attempts)} attempts: the schedule is not shown; print it with ${command} --format csv)\n`, outputWidth(io))]);
     return 0;
   }
   return runSchedule(answer, { format: "table", color: options.color }, io);

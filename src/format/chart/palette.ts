@@ -1,5 +1,3 @@
-import type { ChalkInstance } from "chalk";
-
 // What a chart is drawn with: its characters (Unicode, or ASCII for terminals that lack
 // block elements) and its colours.
 
@@ -32,8 +30,23 @@ export interface ChartPaint {
 const same = (text: string) => text;
 export const NO_PAINT: ChartPaint = { bar: same, band: same, linear: same, cap: same, clamped: same, axis: same };
 
+type Painter = (text: string) => string;
+
+/**
+ * The part of a chalk instance the chart paints with, as a structural type, so that the
+ * library's declarations need no chalk installed (the CLI bundles it).
+ */
+export interface ChartColours {
+  readonly level: number;
+  readonly cyan: Painter & { readonly dim: Painter };
+  readonly magenta: Painter;
+  readonly red: Painter;
+  readonly yellow: Painter;
+  readonly grey: Painter;
+}
+
 /** The chart's colours, from a chalk instance (none when it has no colour level). */
-export function chartPaint(chalk: ChalkInstance): ChartPaint {
+export function chartPaint(chalk: ChartColours): ChartPaint {
   if (chalk.level === 0) return NO_PAINT;
   return { bar: chalk.cyan, band: chalk.cyan.dim, linear: chalk.magenta, cap: chalk.red, clamped: chalk.yellow, axis: chalk.grey };
 }
