@@ -16,10 +16,13 @@ import { type InStream, type Io, writeChunks } from "../shared/io.js";
 import { type OptionValues, POLICY_KEYS, limitsFromOptions, parseCount } from "../shared/option-values.js";
 import { VERSION } from "../shared/version.js";
 import type { CheckFormat } from "./command.js";
-import { type Candidate, MAX_FILE_BYTES, discover, displayName } from "./discover.js";
-import { ignoreRule } from "./ignore.js";
+import { type Candidate, type DiscoverySkip, MAX_FILE_BYTES, discover, displayName } from "./discover.js";
+import { type IgnoreRule, ignoreRule } from "./ignore.js";
+import { type WalkEvent, scanInOrder } from "./pool.js";
 import { type FileOutcome, type MissingPreset, decode, scanFile } from "./scan-file.js";
 import { SYSTEMS } from "./tree.js";
+
+export { serveScans } from "./pool.js";
 
 /**
  * `backoff check PATH…`: the retry policies in files and directories, each checked
@@ -81,10 +84,12 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
     if (outcome.usageError !== null) throw new UsageError(outcome.usageError);
   };
 
-  const files = paths.filter((p) => p !== STDIN_PATH);
-  const sources = withStdin(paths, discover(files, excludes, (s) => noteSkip({ file: s.name, line: null, column: null, reason: s.reason })));
-  for (const candidate of sources) {
-    add(candidate.path === STDIN_PATH ? scanFile(candidate, explicit, await readStdin(io.stdin)) : scanFile(candidate, explicit));
+  const inline = async (candidate: Candidate) => (candidate.path === STDIN_PATH ? scanFile(candidate, explicit, await readStdin(io.stdin)) : scanFile(candidate, explicit));
+  // Standard input is read on this thread, in its place: with "-" every file is.
+  const pool = !paths.includes(STDIN_PATH);
+  for await (const event of scanInOrder(walkEvents(paths, excludes), explicit, inline, pool)) {
+    if (event.kind === "skip") noteSkip({ file: event.skip.name, line: null, column: null, reason: event.skip.reason });
+    else add(event.outcome);
   }
   if (missing.size > 0) throw missingPresets(missing);
 
@@ -114,6 +119,21 @@ function missingPresets(missing: ReadonlyMap<string, { first: MissingPreset["pol
   return new UsageError(
     `${first.file}:${first.line}:${first.column}: ${label} policy ${shown(first.name)}: unknown preset ${shown(preset)}: this build of backoff cannot compute ${label} schedules yet${more}${also}`,
   );
+}
+
+/** The walk's files and the skips it met between them, in order (see pool.ts). */
+function* walkEvents(paths: readonly string[], excludes: readonly IgnoreRule[]): Generator<WalkEvent> {
+  const skips: DiscoverySkip[] = [];
+  const found = withStdin(paths, discover(paths.filter((p) => p !== STDIN_PATH), excludes, (s) => skips.push(s)));
+  try {
+    for (const candidate of found) {
+      for (const skip of skips.splice(0)) yield { kind: "skip", skip };
+      yield { kind: "candidate", candidate };
+    }
+  } finally {
+    // Also before an error the walk throws: the skips met on the way come first.
+    for (const skip of skips.splice(0)) yield { kind: "skip", skip };
+  }
 }
 
 /** The candidates in the order the paths were given, standard input ("-") in its place. */
