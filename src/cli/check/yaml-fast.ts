@@ -204,16 +204,23 @@ class FastReader {
       const start = props(item.start, "explicit-key-ind", false, true);
       if (start.found || start.comma !== i > 0) decline();
       const value = item.value;
-      if (value === undefined || value.type === "block-map" || value.type === "block-seq") decline();
+      if (value !== undefined && (value.type === "block-map" || value.type === "block-seq")) decline();
       if (!isMap) {
-        if (item.sep !== undefined || ("key" in item && item.key !== undefined)) decline();
+        if (value === undefined || item.sep !== undefined || ("key" in item && item.key !== undefined)) decline();
         items.push(this.node(value!));
         return;
       }
       if (!("key" in item) || item.sep === undefined) return decline();
       const key = this.key(item.key ?? undefined, null);
-      if (!props(item.sep, "map-value-ind", false, true).found) decline();
-      this.enter(entries, key, this.node(value!));
+      const keyToken = item.key as CST.FlowScalar;
+      if (props(item.sep, "map-value-ind", false, true).found) {
+        if (value === undefined) decline();
+        this.enter(entries, key, this.node(value!));
+      } else {
+        // A key alone (`{a: 1, b}`): its value is null, placed where the key ends.
+        if (value !== undefined) decline();
+        this.enter(entries, key, { kind: "null", pos: this.base + keyToken.offset + keyToken.source.length });
+      }
     });
     const [close, ...rest] = collection.end;
     if (close === undefined || close.source !== (isMap ? "}" : "]")) decline();

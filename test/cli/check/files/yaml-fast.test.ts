@@ -29,6 +29,7 @@ const CORPUS = [
   "key: value # comment\n'quoted key': 1\n\"dq\": 2\nplain\n  multi: 3\n",
   "---\nkind: Job\nspec:\n  backoffLimit: 3\n...\n---\nother: {a: 1, a: 2}\n",
   "a:\n  b:\n    c: 1\n  d: 2\n e: 3\n",
+  "retries: {attempts: 3, retryOn: gateway-error,connect-failure, 'q',\n  \"r\" , s: [t, u]}\n",
 ];
 const MUTATIONS = [" ", "  ", "\n", ":", ": ", "-", "- ", "#", " #", "{", "}", "[", "]", ",", "'", '"', "?", "? ", "&a ", "*a", "!t ", "|", ">", "\t", "x", "0", "@", "`", "\\", "%", "---\n", "...\n", "<<: "];
 
