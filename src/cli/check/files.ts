@@ -4,7 +4,7 @@ import {
   type FilesReport,
   type SkippedReport,
   filesAnnotations,
-  filesReportJson,
+  filesReportJsonPieces,
   filesReportLines,
   filesReportSarif,
 } from "../../format/check-files-report.js";
@@ -101,7 +101,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   if (switches.format === "json" || switches.format === "sarif") {
     // Annotations go to stderr here, so that stdout stays one JSON document.
     if (annotations.length > 0) io.stderr.write(`${annotations.join("\n")}\n`);
-    await writeChunks(io.stdout, [switches.format === "json" ? filesReportJson(report) : filesReportSarif(report, VERSION)]);
+    await writeChunks(io.stdout, switches.format === "json" ? filesReportJsonPieces(report) : [filesReportSarif(report, VERSION)]);
     return exitCode;
   }
   const paint = await checkPaint(switches.color, io);
