@@ -105,7 +105,12 @@ async function* pooled(
   let failure: Error | null = null;
   let wake: (() => void) | null = null;
   const workers = Array.from({ length: threads }, () => {
-    const worker = new Worker(`require(${JSON.stringify(bundle)}).check_files.serveScans()`, { eval: true, workerData: { explicit } });
+    const worker = new Worker(`require(${JSON.stringify(bundle)}).check_files.serveScans()`, {
+      eval: true,
+      workerData: { explicit },
+      // A smaller young generation than the default: as fast here and 25-30 MB less resident (check DIR on the bench tree).
+      resourceLimits: { maxYoungGenerationSizeMb: 24 },
+    });
     const state = { worker, inFlight: 0 };
     worker.on("message", (answer: Answer) => {
       state.inFlight--;
