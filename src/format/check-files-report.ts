@@ -185,36 +185,19 @@ export function flagKeyed(options: Readonly<Record<string, string | undefined>>)
 
 /** The report as one JSON document. */
 export function filesReportJson(report: FilesReport): string {
+  return [...filesReportJsonPieces(report)].join("");
+}
+
+/**
+ * The same document in pieces, a policy at a time, so that a report of thousands of
+ * policies is written out without ever being one string.
+ */
+export function* filesReportJsonPieces(report: FilesReport): Generator<string> {
   const t = totals(report);
   const doc = {
     ok: report.exitCode === 0,
     exit_code: report.exitCode,
-    policies: report.policies.map((p) => ({
-      file: p.file,
-      line: p.line,
-      column: p.column,
-      system: p.system,
-      name: p.name,
-      preset: p.preset,
-      options: p.options,
-      ok: !failed(p, report.strict),
-      retries: p.attempts,
-      attempt_time_ms: p.attemptTimeMs,
-      best_total_ms: msOrNull(p.result.bestTotalMs),
-      worst_total_ms: msOrNull(p.result.worstTotalMs),
-      worst_delay_ms: msOrNull(p.result.worstDelayMs),
-      worst_delay_attempt: p.result.worstDelayAttempt,
-      jitter: p.jittered,
-      note: p.note,
-      assertions: p.result.assertions.map((a) => ({
-        limit: a.limit,
-        ok: a.ok,
-        ...(a.limit === "max-attempts" ? { limit_value: a.limitValue, actual: a.actual } : { limit_ms: msJson(a.limitValue), actual_ms: msOrNull(a.actual) }),
-        attempt: a.attempt,
-        message: assertionLine(a, p),
-      })),
-      warnings: p.result.warnings.map((w) => ({ lint: w.lint, message: warningText(w, p.terms) })),
-    })),
+    policies: [],
     disabled: report.disabled,
     skipped: report.skipped,
     totals: {
@@ -228,7 +211,49 @@ export function filesReportJson(report: FilesReport): string {
       warnings: t.warnings,
     },
   };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  const whole = `${JSON.stringify(doc, null, 2)}\n`;
+  // JSON.stringify(doc, null, 2) with the policies in place: each one two levels in.
+  const empty = '"policies": []';
+  const at = whole.indexOf(empty);
+  if (report.policies.length === 0) {
+    yield whole;
+    return;
+  }
+  yield `${whole.slice(0, at)}"policies": [`;
+  const last = report.policies.length - 1;
+  for (let i = 0; i <= last; i++) {
+    yield `\n    ${JSON.stringify(policyJson(report.policies[i]!, report.strict), null, 2).replaceAll("\n", "\n    ")}${i < last ? "," : ""}`;
+  }
+  yield `\n  ]${whole.slice(at + empty.length)}`;
+}
+
+function policyJson(p: FilePolicyReport, strict: boolean): object {
+  return {
+    file: p.file,
+    line: p.line,
+    column: p.column,
+    system: p.system,
+    name: p.name,
+    preset: p.preset,
+    options: p.options,
+    ok: !failed(p, strict),
+    retries: p.attempts,
+    attempt_time_ms: p.attemptTimeMs,
+    best_total_ms: msOrNull(p.result.bestTotalMs),
+    worst_total_ms: msOrNull(p.result.worstTotalMs),
+    worst_delay_ms: msOrNull(p.result.worstDelayMs),
+    worst_delay_attempt: p.result.worstDelayAttempt,
+    jitter: p.jittered,
+    note: p.note,
+    assertions: p.result.assertions.map((a) => ({
+      limit: a.limit,
+      ok: a.ok,
+      ...(a.limit === "max-attempts" ? { limit_value: a.limitValue, actual: a.actual } : { limit_ms: msJson(a.limitValue), actual_ms: msOrNull(a.actual) }),
+      attempt: a.attempt,
+      message: assertionLine(a, p),
+    })),
+    warnings: p.result.warnings.map((w) => ({ lint: w.lint, message: warningText(w, p.terms) })),
+  };
 }
 
 const LIMIT_HELP: Readonly<Record<LimitName, string>> = {

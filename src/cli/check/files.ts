@@ -1,31 +1,29 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import type { CheckResult } from "../../core/check.js";
-import { findPreset } from "../../presets/registry.js";
 import {
   type DisabledReport,
   type FilePolicyReport,
   type FilesReport,
   type SkippedReport,
   filesAnnotations,
-  filesReportJson,
+  filesReportJsonPieces,
   filesReportLines,
   filesReportSarif,
-  flagKeyed,
 } from "../../format/check-files-report.js";
-import type { PolicyReport, PresetTerms } from "../../format/check-report.js";
+import type { PolicyReport } from "../../format/check-report.js";
 import { checkPaint } from "./paint.js";
-import { STDIN_NAME as STDIN_NAME_CONFIG, mergeOptions } from "../shared/config.js";
+import { STDIN_NAME as STDIN_NAME_CONFIG } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import { type InStream, type Io, writeChunks } from "../shared/io.js";
 import { type OptionValues, POLICY_KEYS, limitsFromOptions, parseCount } from "../shared/option-values.js";
 import { VERSION } from "../shared/version.js";
-import { checkValues } from "./action.js";
 import type { CheckFormat } from "./command.js";
-import { type Candidate, MAX_FILE_BYTES, discover, displayName, reason } from "./discover.js";
-import { ignoreRule } from "./ignore.js";
-import { type FileKind, type LocatedPolicy, recogniseFile } from "./recognise.js";
-import { RECOGNISED, SYSTEMS } from "./tree.js";
+import { type Candidate, type DiscoverySkip, MAX_FILE_BYTES, discover, displayName } from "./discover.js";
+import { type IgnoreRule, ignoreRule } from "./ignore.js";
+import { type WalkEvent, scanInOrder } from "./pool.js";
+import { type FileOutcome, type MissingPreset, decode, scanFile } from "./scan-file.js";
+import { SYSTEMS } from "./tree.js";
 import { outputWidth } from "../shared/width.js";
+
+export { serveScans } from "./pool.js";
 
 /**
  * `backoff check PATH…`: the retry policies in files and directories, each checked
@@ -73,46 +71,26 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
     io.stderr.write(`warning: skipped ${at}: ${entry.reason}\n`);
   };
   let filesScanned = 0;
-  const missing = new Map<string, { first: LocatedPolicy; count: number }>();
+  const missing = new Map<string, { first: MissingPreset["policy"]; count: number }>();
+  const add = (outcome: FileOutcome) => {
+    for (const entry of outcome.skips) noteSkip(entry);
+    if (outcome.scanned) filesScanned++;
+    for (const policy of outcome.policies) policies.push(policy);
+    for (const entry of outcome.disabled) disabled.push(entry);
+    for (const { preset, policy } of outcome.missing) {
+      const seen = missing.get(preset);
+      if (seen === undefined) missing.set(preset, { first: policy, count: 1 });
+      else seen.count++;
+    }
+    if (outcome.usageError !== null) throw new UsageError(outcome.usageError);
+  };
 
-  const files = paths.filter((p) => p !== STDIN_PATH);
-  const sources = withStdin(paths, discover(files, excludes, (s) => noteSkip({ file: s.name, line: null, column: null, reason: s.reason })));
-  for (const candidate of sources) {
-    const read = candidate.path === STDIN_PATH ? await readStdin(io.stdin) : readText(candidate);
-    if (read !== null && typeof read === "object") {
-      noteSkip({ file: candidate.name, line: null, column: null, reason: read.skip });
-      continue;
-    }
-    filesScanned++;
-    const text = read;
-    if (text === null) continue; // binary: not a configuration
-    const kind: FileKind = candidate.named && candidate.path !== STDIN_PATH && !/\.(json|ya?ml|properties)$/i.test(candidate.path) ? sniff(text) : candidate.path === STDIN_PATH ? sniff(text) : candidate.kind;
-    const result = recogniseFile({ name: candidate.name, text, kind, named: candidate.named, helmTemplate: candidate.helmTemplate });
-    if (result.skipped !== null) {
-      // A syntax error's reason already starts with "file:line:col: "; the stderr line names the file once.
-      const located = /^(.*?):(\d+):(\d+): (.*)$/s.exec(result.skipped);
-      if (located && located[1] === candidate.name) noteSkip({ file: candidate.name, line: Number(located[2]), column: Number(located[3]), reason: located[4]! });
-      else noteSkip({ file: candidate.name, line: null, column: null, reason: result.skipped });
-      continue;
-    }
-    for (const u of result.unresolved) noteSkip({ file: u.file, line: u.line, column: u.column, reason: `${u.name} (${SYSTEMS[u.system].label}) not checked: ${u.reason}` });
-    if (candidate.named && result.policies.length === 0 && result.unresolved.length === 0) {
-      throw new UsageError(`no retry policy found in ${candidate.name}; recognised: ${RECOGNISED}`);
-    }
-    for (const policy of result.policies) {
-      if (policy.disabled === true) {
-        disabled.push({ file: policy.file, line: policy.line, column: policy.column, system: policy.system, name: policy.name });
-        continue;
-      }
-      if (policy.preset !== null && findPreset(policy.preset) === undefined) {
-        // Noted, and the scan goes on: the error names the first such policy once every file is read.
-        const seen = missing.get(policy.preset);
-        if (seen === undefined) missing.set(policy.preset, { first: policy, count: 1 });
-        else seen.count++;
-        continue;
-      }
-      policies.push(checkFound(policy, explicit));
-    }
+  const inline = async (candidate: Candidate) => (candidate.path === STDIN_PATH ? scanFile(candidate, explicit, await readStdin(io.stdin)) : scanFile(candidate, explicit));
+  // Standard input is read on this thread, in its place: with "-" every file is.
+  const pool = !paths.includes(STDIN_PATH);
+  for await (const event of scanInOrder(walkEvents(paths, excludes), explicit, inline, pool)) {
+    if (event.kind === "skip") noteSkip({ file: event.skip.name, line: null, column: null, reason: event.skip.reason });
+    else add(event.outcome);
   }
   if (missing.size > 0) throw missingPresets(missing);
 
@@ -124,7 +102,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   if (switches.format === "json" || switches.format === "sarif") {
     // Annotations go to stderr here, so that stdout stays one JSON document.
     if (annotations.length > 0) io.stderr.write(`${annotations.join("\n")}\n`);
-    await writeChunks(io.stdout, [switches.format === "json" ? filesReportJson(report) : filesReportSarif(report, VERSION)]);
+    await writeChunks(io.stdout, switches.format === "json" ? filesReportJsonPieces(report) : [filesReportSarif(report, VERSION)]);
     return exitCode;
   }
   const paint = await checkPaint(switches.color, io);
@@ -133,7 +111,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
 }
 
 /** One line for the policies whose system has no preset in this build (the presets of issue 12). */
-function missingPresets(missing: ReadonlyMap<string, { first: LocatedPolicy; count: number }>): UsageError {
+function missingPresets(missing: ReadonlyMap<string, { first: MissingPreset["policy"]; count: number }>): UsageError {
   const [preset, { first, count }] = [...missing][0]!;
   const label = SYSTEMS[first.system].label;
   const more = count > 1 ? `; ${count - 1} more such ${count === 2 ? "policy" : "policies"}` : "";
@@ -142,6 +120,21 @@ function missingPresets(missing: ReadonlyMap<string, { first: LocatedPolicy; cou
   return new UsageError(
     `${first.file}:${first.line}:${first.column}: ${label} policy ${shown(first.name)}: unknown preset ${shown(preset)}: this build of backoff cannot compute ${label} schedules yet${more}${also}`,
   );
+}
+
+/** The walk's files and the skips it met between them, in order (see pool.ts). */
+function* walkEvents(paths: readonly string[], excludes: readonly IgnoreRule[]): Generator<WalkEvent> {
+  const skips: DiscoverySkip[] = [];
+  const found = withStdin(paths, discover(paths.filter((p) => p !== STDIN_PATH), excludes, (s) => skips.push(s)));
+  try {
+    for (const candidate of found) {
+      for (const skip of skips.splice(0)) yield { kind: "skip", skip };
+      yield { kind: "candidate", candidate };
+    }
+  } finally {
+    // Also before an error the walk throws: the skips met on the way come first.
+    for (const skip of skips.splice(0)) yield { kind: "skip", skip };
+  }
 }
 
 /** The candidates in the order the paths were given, standard input ("-") in its place. */
@@ -158,51 +151,6 @@ function* withStdin(paths: readonly string[], found: Iterable<Candidate>): Gener
   if (stdinAt !== 0) yield stdin;
 }
 
-/**
- * A file's text; null for binary content (a NUL byte, or bytes that are not UTF-8); a
- * skip for a file too large or unreadable while scanning (a named one is refused). One
- * open handle gives the size and the bytes, so a 1 GB log is never read.
- */
-function readText(candidate: Candidate): string | null | { skip: string } {
-  let fd: number;
-  try {
-    fd = openSync(candidate.path, "r");
-  } catch (error) {
-    if (candidate.named) throw new UsageError(`cannot read ${candidate.name}: ${reason(error)}`);
-    return { skip: `cannot read: ${reason(error)}` };
-  }
-  let bytes: Buffer;
-  try {
-    const size = fstatSync(fd).size;
-    if (size > MAX_FILE_BYTES) {
-      if (candidate.named) throw new UsageError(`${candidate.name} is ${size} bytes; backoff reads configuration files of at most 10 MB`);
-      return { skip: `larger than 10 MB (${size} bytes)` };
-    }
-    bytes = Buffer.allocUnsafe(size);
-    let filled = 0;
-    while (filled < size) {
-      const n = readSync(fd, bytes, filled, size - filled, filled);
-      if (n === 0) break;
-      filled += n;
-    }
-    bytes = bytes.subarray(0, filled);
-  } finally {
-    closeSync(fd);
-  }
-  const text = decode(bytes);
-  if (text === null && candidate.named) throw new UsageError(`${candidate.name} is not a text file (it holds binary data)`);
-  return text;
-}
-
-function decode(bytes: Uint8Array): string | null {
-  if (bytes.subarray(0, 8192).includes(0)) return null;
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
-}
-
 async function readStdin(stdin: InStream | undefined): Promise<string> {
   if (stdin === undefined) throw new UsageError("- reads standard input, but there is none");
   if (stdin.isTTY) throw new UsageError("- reads standard input, which is a terminal; pipe the file in (helm template chart | backoff check -)");
@@ -217,54 +165,6 @@ async function readStdin(stdin: InStream | undefined): Promise<string> {
   const text = decode(Buffer.concat(chunks));
   if (text === null) throw new UsageError("standard input is not text (it holds binary data)");
   return text;
-}
-
-/** JSON when it opens with { or [, else YAML (which reads JSON too, without JSON's strictness). */
-function sniff(text: string): FileKind {
-  return /^\uFEFF?\s*[{[]/.test(text) ? "json" : "yaml";
-}
-
-/** Checks one found policy: the file's values under the flags' limits. */
-function checkFound(policy: LocatedPolicy, explicit: OptionValues): FilePolicyReport {
-  const at = `${policy.file}:${policy.line}:${policy.column}`;
-  const label = SYSTEMS[policy.system].label;
-  try {
-    const values = mergeOptions({}, policy.preset === null ? policy.options : { ...policy.options, preset: policy.preset }, explicit);
-    const checked = checkedPolicy(values);
-    return {
-      file: policy.file,
-      line: policy.line,
-      column: policy.column,
-      system: policy.system,
-      systemLabel: label,
-      name: policy.name,
-      preset: policy.preset ?? policy.options.preset ?? null,
-      options: flagKeyed(policy.options),
-      ...checked,
-    };
-  } catch (error) {
-    if (error instanceof UsageError) throw new UsageError(`${at}: ${label} policy ${shown(policy.name)}: ${error.message}`);
-    throw error;
-  }
-}
-
-interface Checked {
-  readonly attempts: number;
-  readonly attemptTimeMs: number;
-  readonly jittered: boolean;
-  readonly note: string | null;
-  readonly result: CheckResult;
-  readonly terms?: PresetTerms;
-}
-
-/**
- * One found policy, checked exactly as `check --config` and `check --preset` check it: backoff's
- * own config as it is, a system's policy as its preset with the file's values, over the
- * retries the library makes by its own rule (its count, its time limit, or forever).
- */
-function checkedPolicy(values: OptionValues): Checked {
-  const { attempts, attemptTimeMs, result, terms, stopNote, jittered } = checkValues(values);
-  return { attempts, attemptTimeMs, jittered, note: stopNote, result, ...(terms === undefined ? {} : { terms }) };
 }
 
 /**

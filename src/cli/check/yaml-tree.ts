@@ -2,6 +2,7 @@ import { Composer, type Document, Parser, isAlias, isMap, isScalar, isSeq } from
 import type { CST, Node as YamlNode, Pair } from "yaml";
 import type { JsonEntry } from "../shared/json-source.js";
 import type { Node } from "./tree.js";
+import { fastDocument } from "./yaml-fast.js";
 
 /**
  * YAML files read with eemeli's `yaml` (the parser that keeps source ranges), turned into
@@ -68,9 +69,11 @@ const DOCUMENT_MARKER = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/gm;
  * pass it over without parsing it: a Deployment in a multi-document manifest holds no
  * retry policy, and parsing is nearly all of the cost. The stream is cut at its document
  * markers first (a marker line cannot occur inside a YAML scalar), and each wanted piece
- * is parsed alone, its offsets shifted back to the whole text's.
+ * is parsed alone, its offsets shifted back to the whole text's. A document in the plain
+ * subset of yaml-fast.ts is converted from the CST directly; `composeAlways` turns that
+ * off (for the tests that compare both ways).
  */
-export function parseYamlDocuments(text: string, wanted: (documentText: string) => boolean = () => true): YamlDocument[] {
+export function parseYamlDocuments(text: string, wanted: (documentText: string) => boolean = () => true, composeAlways = false): YamlDocument[] {
   const documents: YamlDocument[] = [];
   const starts = [0];
   for (const match of text.matchAll(DOCUMENT_MARKER)) if (match.index > 0) starts.push(match.index);
@@ -78,19 +81,21 @@ export function parseYamlDocuments(text: string, wanted: (documentText: string) 
   for (let i = 0; i + 1 < starts.length; i++) {
     const piece = text.slice(starts[i], starts[i + 1]);
     if (!wanted(piece)) continue;
-    documents.push(...parsePiece(piece, starts[i]!));
+    documents.push(...parsePiece(piece, starts[i]!, composeAlways));
   }
   return documents;
 }
 
-function parsePiece(text: string, base: number): YamlDocument[] {
+function parsePiece(text: string, base: number, composeAlways: boolean): YamlDocument[] {
   refuseDeepFlow(text, base);
   const documents: YamlDocument[] = [];
   const directives: CST.Token[] = [];
+  // Tabs near indentation are where the composer's rules are subtle: such text is always composed.
+  const tabbed = composeAlways || text.includes("\t");
   for (const token of new Parser().parse(text)) {
     switch (token.type) {
       case "document":
-        documents.push(composeOne(token, directives, text.length, base));
+        documents.push(composeOne(token, directives, text.length, base, tabbed));
         break;
       case "directive":
         directives.push(token);
@@ -107,9 +112,16 @@ function parsePiece(text: string, base: number): YamlDocument[] {
   return documents;
 }
 
-function composeOne(token: CST.Document, directives: readonly CST.Token[], textLength: number, base: number): YamlDocument {
+function composeOne(token: CST.Document, directives: readonly CST.Token[], textLength: number, base: number, tabbed: boolean): YamlDocument {
   const depth = cstDepth(token);
   if (depth.depth > MAX_YAML_DEPTH) throw new YamlSyntaxError(base + depth.offset, `nested more than ${MAX_YAML_DEPTH} levels deep`);
+  if (directives.length === 0 && !tabbed) {
+    const fast = fastDocument(token, base);
+    if (fast !== null) {
+      if (fast.duplicate !== null) throw new YamlSyntaxError(fast.duplicate.offset, `duplicate key ${JSON.stringify(fast.duplicate.key)}`);
+      return { root: fast.root, offset: base + token.offset };
+    }
+  }
   const docs: Document.Parsed[] = [...new Composer(COMPOSE_OPTIONS).compose([...directives, token])];
   const doc = docs[0];
   if (doc === undefined) return { root: null, offset: base + token.offset };

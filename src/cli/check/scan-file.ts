@@ -1,0 +1,208 @@
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import type { CheckResult } from "../../core/check.js";
+import { findPreset } from "../../presets/registry.js";
+import { type DisabledReport, type FilePolicyReport, type SkippedReport, flagKeyed } from "../../format/check-files-report.js";
+import type { PresetTerms } from "../../format/check-report.js";
+import { mergeOptions } from "../shared/config.js";
+import { UsageError, shown } from "../shared/errors.js";
+import type { OptionValues } from "../shared/option-values.js";
+import { checkValues } from "./action.js";
+import { type Candidate, MAX_FILE_BYTES, reason } from "./discover.js";
+import { type FileKind, type LocatedPolicy, recogniseFile } from "./recognise.js";
+import { RECOGNISED, SYSTEMS } from "./tree.js";
+
+/**
+ * One file of `check PATH…`, from its path to what the report needs: read, recognised and
+ * every policy in it checked. Everything it returns is plain data (it crosses from a
+ * worker thread to the main one, see pool.ts); the caller adds it to the report in the
+ * order the files were found, so that stderr lines and the first error come out exactly
+ * as if the files were read one after another.
+ */
+export interface FileOutcome {
+  /** Counted in filesScanned (false when the file could not be read or was too large). */
+  readonly scanned: boolean;
+  /** Lines for stderr and the report, in order. */
+  readonly skips: readonly SkippedReport[];
+  readonly policies: readonly FilePolicyReport[];
+  readonly disabled: readonly DisabledReport[];
+  /** Policies of a system whose preset this build lacks, in order. */
+  readonly missing: readonly MissingPreset[];
+  /** Bad input (exit 2) met after the above: the message of the UsageError to throw. */
+  readonly usageError: string | null;
+}
+
+export interface MissingPreset {
+  readonly preset: string;
+  readonly policy: Pick<LocatedPolicy, "file" | "line" | "column" | "system" | "name">;
+}
+
+const STDIN_PATH = "-";
+
+/** A file's outcome; a read that does not come from the file system (standard input) passes its text. */
+export function scanFile(candidate: Candidate, explicit: OptionValues, stdinText?: string): FileOutcome {
+  const skips: SkippedReport[] = [];
+  const policies: FilePolicyReport[] = [];
+  const disabled: DisabledReport[] = [];
+  const missing: MissingPreset[] = [];
+  let scanned = false;
+  const outcome = (usageError: string | null): FileOutcome => ({ scanned, skips, policies, disabled, missing, usageError });
+  try {
+    const read = stdinText ?? readText(candidate);
+    if (read !== null && typeof read === "object") {
+      skips.push({ file: candidate.name, line: null, column: null, reason: read.skip });
+      return outcome(null);
+    }
+    scanned = true;
+    const text = read;
+    if (text === null) return outcome(null); // binary: not a configuration
+    const kind: FileKind = candidate.named && candidate.path !== STDIN_PATH && !/\.(json|ya?ml|properties)$/i.test(candidate.path) ? sniff(text) : candidate.path === STDIN_PATH ? sniff(text) : candidate.kind;
+    const result = recogniseFile({ name: candidate.name, text, kind, named: candidate.named, helmTemplate: candidate.helmTemplate });
+    if (result.skipped !== null) {
+      // A syntax error's reason already starts with "file:line:col: "; the stderr line names the file once.
+      const located = /^(.*?):(\d+):(\d+): (.*)$/s.exec(result.skipped);
+      if (located && located[1] === candidate.name) skips.push({ file: candidate.name, line: Number(located[2]), column: Number(located[3]), reason: located[4]! });
+      else skips.push({ file: candidate.name, line: null, column: null, reason: result.skipped });
+      return outcome(null);
+    }
+    for (const u of result.unresolved) skips.push({ file: u.file, line: u.line, column: u.column, reason: `${u.name} (${SYSTEMS[u.system].label}) not checked: ${u.reason}` });
+    if (candidate.named && result.policies.length === 0 && result.unresolved.length === 0) {
+      return outcome(`no retry policy found in ${candidate.name}; recognised: ${RECOGNISED}`);
+    }
+    for (const policy of result.policies) {
+      if (policy.disabled === true) {
+        disabled.push({ file: policy.file, line: policy.line, column: policy.column, system: policy.system, name: policy.name });
+        continue;
+      }
+      if (policy.preset !== null && findPreset(policy.preset) === undefined) {
+        // Noted, and the scan goes on: the error names the first such policy once every file is read.
+        missing.push({ preset: policy.preset, policy: { file: policy.file, line: policy.line, column: policy.column, system: policy.system, name: policy.name } });
+        continue;
+      }
+      policies.push(checkFound(policy, explicit));
+    }
+    return outcome(null);
+  } catch (error) {
+    if (error instanceof UsageError) return outcome(error.message);
+    throw error;
+  }
+}
+
+/**
+ * A file's text; null for binary content (a NUL byte, or bytes that are not UTF-8); a
+ * skip for a file too large or unreadable while scanning (a named one is refused). One
+ * open handle gives the size and the bytes, so a 1 GB log is never read.
+ */
+function readText(candidate: Candidate): string | null | { skip: string } {
+  let fd: number;
+  try {
+    fd = openSync(candidate.path, "r");
+  } catch (error) {
+    if (candidate.named) throw new UsageError(`cannot read ${candidate.name}: ${reason(error)}`);
+    return { skip: `cannot read: ${reason(error)}` };
+  }
+  let bytes: Buffer;
+  try {
+    const size = fstatSync(fd).size;
+    if (size > MAX_FILE_BYTES) {
+      if (candidate.named) throw new UsageError(`${candidate.name} is ${size} bytes; backoff reads configuration files of at most 10 MB`);
+      return { skip: `larger than 10 MB (${size} bytes)` };
+    }
+    bytes = Buffer.allocUnsafe(size);
+    let filled = 0;
+    while (filled < size) {
+      const n = readSync(fd, bytes, filled, size - filled, filled);
+      if (n === 0) break;
+      filled += n;
+    }
+    bytes = bytes.subarray(0, filled);
+  } finally {
+    closeSync(fd);
+  }
+  const text = decode(bytes);
+  if (text === null && candidate.named) throw new UsageError(`${candidate.name} is not a text file (it holds binary data)`);
+  return text;
+}
+
+/** UTF-8 text; null for binary content (a NUL byte in the first 8 KB, or bytes that are not UTF-8). */
+export function decode(bytes: Uint8Array): string | null {
+  if (bytes.subarray(0, 8192).includes(0)) return null;
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** JSON when it opens with { or [, else YAML (which reads JSON too, without JSON's strictness). */
+function sniff(text: string): FileKind {
+  return /^\uFEFF?\s*[{[]/.test(text) ? "json" : "yaml";
+}
+
+/** Checks one found policy: the file's values under the flags' limits. */
+function checkFound(policy: LocatedPolicy, explicit: OptionValues): FilePolicyReport {
+  const at = `${policy.file}:${policy.line}:${policy.column}`;
+  const label = SYSTEMS[policy.system].label;
+  try {
+    const checked = checkedOnce(policy, explicit);
+    return {
+      file: policy.file,
+      line: policy.line,
+      column: policy.column,
+      system: policy.system,
+      systemLabel: label,
+      name: policy.name,
+      preset: policy.preset ?? policy.options.preset ?? null,
+      options: flagKeyed(policy.options),
+      ...checked,
+    };
+  } catch (error) {
+    if (error instanceof UsageError) throw new UsageError(`${at}: ${label} policy ${shown(policy.name)}: ${error.message}`);
+    throw error;
+  }
+}
+
+interface Checked {
+  readonly attempts: number;
+  readonly attemptTimeMs: number;
+  readonly jittered: boolean;
+  readonly note: string | null;
+  readonly result: CheckResult;
+  readonly terms?: PresetTerms;
+}
+
+/**
+ * Checks of the same values under the same flags give the same verdicts: a repository
+ * repeats its policies (every Step Functions retrier with the same three settings, one
+ * resilience4j default for all instances), and building a schedule model and summing it
+ * is most of what a policy costs. The check is pure (core/check.ts), so one result serves
+ * every policy with the same values; the cache is cleared when full, which keeps memory
+ * flat whatever the number of files.
+ */
+const CHECKED_CACHE_SIZE = 1024;
+const checkedCache = new Map<string, Checked>();
+let cachedFlags: OptionValues | null = null;
+
+function checkedOnce(policy: LocatedPolicy, explicit: OptionValues): Checked {
+  if (cachedFlags !== explicit) {
+    checkedCache.clear();
+    cachedFlags = explicit;
+  }
+  const key = JSON.stringify([policy.preset, policy.options]);
+  const cached = checkedCache.get(key);
+  if (cached !== undefined) return cached;
+  const values = mergeOptions({}, policy.preset === null ? policy.options : { ...policy.options, preset: policy.preset }, explicit);
+  const checked = checkedPolicy(values);
+  if (checkedCache.size >= CHECKED_CACHE_SIZE) checkedCache.clear();
+  checkedCache.set(key, checked);
+  return checked;
+}
+
+/**
+ * One found policy, checked exactly as `check --config` and `check --preset` check it: backoff's
+ * own config as it is, a system's policy as its preset with the file's values, over the
+ * retries the library makes by its own rule (its count, its time limit, or forever).
+ */
+function checkedPolicy(values: OptionValues): Checked {
+  const { attempts, attemptTimeMs, result, terms, stopNote, jittered } = checkValues(values);
+  return { attempts, attemptTimeMs, jittered, note: stopNote, result, ...(terms === undefined ? {} : { terms }) };
+}

@@ -1,0 +1,70 @@
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { spawnBin } from "../../../support/bin.js";
+import { runCli } from "../../../support/cli.js";
+
+// A tree of more files than src/cli/check/pool.ts reads on the main thread: the built
+// binary shares them out among worker threads, the in-process run (the TypeScript
+// sources) reads them one after another. Both must say exactly the same, stderr's order
+// and the first error included.
+let previousCwd: string;
+let dir: string;
+beforeEach(() => {
+  previousCwd = process.cwd();
+  dir = mkdtempSync(join(tmpdir(), "backoff-checkpool-"));
+  process.chdir(dir);
+});
+afterEach(() => process.chdir(previousCwd));
+const write = (name: string, content: string) => {
+  mkdirSync(join(dir, name, ".."), { recursive: true });
+  writeFileSync(join(dir, name), content);
+};
+const job = (i: number) => `apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: job-${i}\nspec:\n  backoffLimit: ${1 + (i % 6)}\n`;
+const pad = (i: number) => String(i).padStart(3, "0");
+
+const setUp = (files: number) => {
+  for (let i = 0; i < files; i++) write(`jobs/job-${pad(i)}.yaml`, job(i));
+  // Skips met on the way, between the files: a syntax error, a template, a placeholder, a link loop.
+  write("jobs/job-020-broken.yaml", "apiVersion: batch/v1\nkind: Job\nspec: {backoffLimit: 3\n");
+  write("jobs/job-040-helm.yaml", "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  backoffLimit: 2\n");
+  write("jobs/job-060-env.yaml", "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: env\nspec:\n  backoffLimit: ${RETRIES}\n");
+  mkdirSync(join(dir, "jobs", "loop"));
+  symlinkSync("..", join(dir, "jobs", "loop", "up"));
+  write("jobs/zz/retry.json", '{"base": "1s", "cap": "30s", "attempts": 5}\n');
+};
+
+describe("check DIR on worker threads", () => {
+  it("reports what one file after another would, in every format", async () => {
+    setUp(150);
+    for (const format of ["text", "json", "sarif"]) {
+      const args = ["check", "jobs", "--format", format, "--max-total", "30s"];
+      const pooled = spawnBin(args, { cwd: dir });
+      const inline = await runCli(args);
+      expect(pooled).toEqual({ code: inline.code, stdout: inline.stdout, stderr: inline.stderr });
+    }
+    const json = JSON.parse(spawnBin(["check", "jobs", "--format", "json"], { cwd: dir }).stdout);
+    // 150 Jobs and the one backoff config; three files skipped, and the link loop.
+    expect(json.totals.policies).toBe(151);
+    expect(json.totals.files_scanned).toBe(154);
+    expect(json.skipped.map((s: { file: string }) => s.file)).toEqual(["jobs/job-020-broken.yaml", "jobs/job-040-helm.yaml", "jobs/job-060-env.yaml", "jobs/loop/up"]);
+  });
+
+  it("stops at the first bad value, after the warnings of the files before it", async () => {
+    setUp(150);
+    write("jobs/job-100-bad.yaml", 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: bad\nspec:\n  backoffLimit: "three"\n');
+    const pooled = spawnBin(["check", "jobs"], { cwd: dir });
+    expect(pooled.code).toBe(2);
+    expect(pooled.stdout).toBe("");
+    // Files are read in name order: the three skips before job-100-bad.yaml, then its error; nothing after it.
+    expect(pooled.stderr).toBe(
+      "warning: skipped jobs/job-020-broken.yaml:4:1: YAML: Flow map in block collection must be sufficiently indented and end with a }\n" +
+        "warning: skipped jobs/job-040-helm.yaml: a Helm or Jinja template ({{ … }}); check what it renders: helm template … | backoff check -\n" +
+        'warning: skipped jobs/job-060-env.yaml:6:17: env (Kubernetes Job) not checked: backoffLimit of Job "env" is a placeholder, "${RETRIES}"; its value is known only where it is rendered\n' +
+        'error: jobs/job-100-bad.yaml:6:17: backoffLimit of Job "bad" must be a whole number, got the string "three"\n',
+    );
+    const inline = await runCli(["check", "jobs"]);
+    expect(pooled).toEqual({ code: inline.code, stdout: inline.stdout, stderr: inline.stderr });
+  });
+});
