@@ -1,8 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import type { CheckResult } from "../../core/check.js";
 import { findPreset } from "../../presets/registry.js";
 import { type DisabledReport, type FilePolicyReport, type SkippedReport, flagKeyed } from "../../format/check-files-report.js";
-import type { PresetTerms } from "../../format/check-report.js";
 import { mergeOptions } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import type { OptionValues } from "../shared/option-values.js";
@@ -161,14 +159,8 @@ function checkFound(policy: LocatedPolicy, explicit: OptionValues): FilePolicyRe
   }
 }
 
-interface Checked {
-  readonly attempts: number;
-  readonly attemptTimeMs: number;
-  readonly jittered: boolean;
-  readonly note: string | null;
-  readonly result: CheckResult;
-  readonly terms?: PresetTerms;
-}
+/** What checking a policy adds to where it was found. */
+type Checked = Pick<FilePolicyReport, "attempts" | "attemptTimeMs" | "jittered" | "note" | "result" | "terms">;
 
 /**
  * Checks of the same values under the same flags give the same verdicts: a repository
