@@ -2,15 +2,12 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { findPreset } from "../../../../src/presets/registry.js";
 import { runCli } from "../../../support/cli.js";
 
 // Verdicts for the policies of the fixture tree, against figures worked out by hand from
 // the formulas of the presets they map to (issue 12 for envoy, istio, step-functions,
-// argo, kubernetes-job and kafka; resilience4j's IntervalFunction). A system whose preset
-// this build does not have yet is skipped (vitest lists it as skipped).
+// argo, kubernetes-job and kafka; resilience4j's IntervalFunction).
 const TREE = "test/fixtures/policies";
-const has = (preset: string) => findPreset(preset) !== undefined;
 
 interface Figures {
   readonly retries: number;
@@ -28,7 +25,7 @@ async function figures(path: string, ...flags: string[]): Promise<{ code: number
   return { code: result.code, byName, disabled: doc.disabled.map((d: { name: string }) => d.name) };
 }
 
-describe.runIf(has("step-functions"))("Step Functions: IntervalSeconds × BackoffRate^(a−1), at most MaxDelaySeconds; FULL jitter in [0, that]", () => {
+describe("Step Functions: IntervalSeconds × BackoffRate^(a−1), at most MaxDelaySeconds; FULL jitter in [0, that]", () => {
   it("order.asl.json: retriers of plain, Parallel-branch and Map item-processor states", async () => {
     const { code, byName, disabled } = await figures(`${TREE}/step-functions/order.asl.json`, "--max-total", "2m");
     expect(byName).toEqual({
@@ -56,7 +53,7 @@ describe.runIf(has("step-functions"))("Step Functions: IntervalSeconds × Backof
   });
 });
 
-describe.runIf(has("kubernetes-job"))("Kubernetes Job: min(10 s × 2^(a−1), the controller's maximum), backoffLimit retries (default 6)", () => {
+describe("Kubernetes Job: min(10 s × 2^(a−1), the controller's maximum), backoffLimit retries (default 6)", () => {
   it("jobs.yaml: a Job, a CronJob and a Job with the default limit", async () => {
     expect((await figures(`${TREE}/kubernetes/jobs.yaml`)).byName).toEqual({
       pi: { retries: 4, worst: 150_000, best: 150_000, largest: 80_000 },
@@ -67,13 +64,13 @@ describe.runIf(has("kubernetes-job"))("Kubernetes Job: min(10 s × 2^(a−1), th
   });
 });
 
-describe.runIf(has("argo"))("Argo: duration × factor^(a−1), at most cap", () => {
+describe("Argo: duration × factor^(a−1), at most cap", () => {
   it("cron-workflow.yaml: 30 s × 2^(a−1) under a 5 min cap, 3 retries", async () => {
     expect((await figures(`${TREE}/argo/cron-workflow.yaml`)).byName).toEqual({ "nightly-report/report": { retries: 3, worst: 210_000, best: 210_000, largest: 120_000 } });
   });
 });
 
-describe.runIf(has("istio") && has("envoy"))("Istio and Envoy: an integer uniform in [0, min(B × 2^(a−1), 10 B) − 1] ms", () => {
+describe("Istio and Envoy: an integer uniform in [0, min(B × 2^(a−1), 10 B) − 1] ms", () => {
   it("virtual-service.yaml: 25 ms base; perTryTimeout 2 s is the attempt time", async () => {
     expect((await figures(`${TREE}/istio/virtual-service.yaml`)).byName).toEqual({
       // 24 + 49 + 99 ms of waits, and 4 tries × 2 s.
@@ -88,7 +85,7 @@ describe.runIf(has("istio") && has("envoy"))("Istio and Envoy: an integer unifor
   });
 });
 
-describe.runIf(has("kafka"))("Kafka: min((long)(U[0.8, 1.2) × b × 2^min(a−1, log2(M/b))), M)", () => {
+describe("Kafka: min((long)(U[0.8, 1.2) × b × 2^min(a−1, log2(M/b))), M)", () => {
   it("a client file: 100 ms base, 800 ms max, 4 retries", async () => {
     const dir = mkdtempSync(join(tmpdir(), "backoff-kafka-"));
     writeFileSync(join(dir, "client.properties"), "retry.backoff.ms=100\nretry.backoff.max.ms=800\nretries=4\n");
@@ -100,7 +97,7 @@ describe.runIf(has("kafka"))("Kafka: min((long)(U[0.8, 1.2) × b × 2^min(a−1,
 describe("resilience4j: IntervalFunction as Spring's properties configure it", () => {
   it("application.yml: baseConfig, kebab-case, randomized waits and a profile", async () => {
     const dir = mkdtempSync(join(tmpdir(), "backoff-r4j-"));
-    // The fixture without its Kafka section (whose preset may be missing), the rest unchanged.
+    // The fixture without its Kafka section (checked with the Kafka presets above), the rest unchanged.
     const { readFileSync } = await import("node:fs");
     const text = readFileSync(`${TREE}/spring/application.yml`, "utf8").replace(/  kafka:\n(?: {4}.*\n)+/, "");
     writeFileSync(join(dir, "application.yml"), text);
@@ -115,27 +112,15 @@ describe("resilience4j: IntervalFunction as Spring's properties configure it", (
       "backendA [profile prod]": { retries: 7, worst: 63_500, best: 63_500, largest: 32_000 },
     });
   });
-  it.runIf(has("kafka"))("application.properties: kebab-case keys with a max wait", async () => {
+  it("application.properties: kebab-case keys with a max wait", async () => {
     // ofExponentialBackoff(2 s, 2, 10 s): 2, 4, 8 s.
     expect((await figures(`${TREE}/spring/application.properties`)).byName["paymentGateway"]).toEqual({ retries: 3, worst: 14_000, best: 14_000, largest: 8_000 });
   });
 });
 
-describe.runIf(["step-functions", "kubernetes-job", "argo", "istio", "envoy", "kafka"].every(has))("the whole fixture tree", () => {
+describe("the whole fixture tree", () => {
   it("checks every policy: exit 0 without limits, 1 with a limit some policy breaks", async () => {
     expect((await runCli(["check", TREE])).code).toBe(0);
     expect((await runCli(["check", TREE, "--max-total", "10m"])).code).toBe(1);
-  });
-});
-
-describe.runIf(!has("argo"))("before the presets of issue 12", () => {
-  it("checking the whole fixture tree reads every file, then ends with one line naming the first policy without a preset: exit 2", async () => {
-    expect(await runCli(["check", TREE])).toEqual({
-      code: 2,
-      stdout: "",
-      stderr:
-        `error: ${TREE}/argo/cron-workflow.yaml:11:7: Argo Workflows policy "nightly-report/report": unknown preset "argo": ` +
-        'this build of backoff cannot compute Argo Workflows schedules yet; 2 more such policies; also no preset "step-functions", "envoy", "istio", "kafka", "kubernetes-job"\n',
-    });
   });
 });
