@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import type { CheckResult } from "../../core/check.js";
 import { findPreset } from "../../presets/registry.js";
-import { type DisabledReport, type FilePolicyReport, type SkippedReport, flagKeyed } from "../../format/check-files-report.js";
+import { type DisabledReport, type FilePolicyReport, type SkippedReport, flagKeyed, policyJsonText } from "../../format/check-files-report.js";
 import type { PresetTerms } from "../../format/check-report.js";
 import { mergeOptions } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
@@ -29,6 +29,31 @@ export interface FileOutcome {
   readonly missing: readonly MissingPreset[];
   /** Bad input (exit 2) met after the above: the message of the UsageError to throw. */
   readonly usageError: string | null;
+  /** With ScanSettings.renderJson: the policies as the JSON report's text (`policies` is then empty). */
+  readonly rendered: RenderedFile | null;
+}
+
+/** A file's policies in the JSON report: their text and what the totals count of them. */
+export interface RenderedFile {
+  /** The file the policies are in (the report counts files by name: one given twice counts once). */
+  readonly file: string;
+  /** Each policy as `\n    {…}`, joined by commas, in UTF-8: a worker hands the buffer over without a copy. */
+  readonly bytes: Uint8Array;
+  readonly policies: number;
+  readonly limits: number;
+  readonly broken: number;
+  readonly warnings: number;
+}
+
+/** How files are scanned: the flags, and whether the JSON report's text is wanted instead of the policies. */
+export interface ScanSettings {
+  readonly explicit: OptionValues;
+  /**
+   * Set for `--format json` (without GitHub annotations, which need the policies): each file's
+   * policies are rendered where they are checked, on the worker threads, so the main thread
+   * has only the text to write once the scan ends, and much less to receive.
+   */
+  readonly renderJson: { readonly strict: boolean } | null;
 }
 
 export interface MissingPreset {
@@ -39,13 +64,17 @@ export interface MissingPreset {
 const STDIN_PATH = "-";
 
 /** A file's outcome; a read that does not come from the file system (standard input) passes its text. */
-export function scanFile(candidate: Candidate, explicit: OptionValues, stdinText?: string): FileOutcome {
+export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText?: string): FileOutcome {
+  const { explicit } = settings;
   const skips: SkippedReport[] = [];
   const policies: FilePolicyReport[] = [];
   const disabled: DisabledReport[] = [];
   const missing: MissingPreset[] = [];
   let scanned = false;
-  const outcome = (usageError: string | null): FileOutcome => ({ scanned, skips, policies, disabled, missing, usageError });
+  const outcome = (usageError: string | null): FileOutcome => {
+    if (settings.renderJson === null || policies.length === 0) return { scanned, skips, policies, disabled, missing, usageError, rendered: null };
+    return { scanned, skips, policies: [], disabled, missing, usageError, rendered: rendered(policies, settings.renderJson.strict) };
+  };
   try {
     const read = stdinText ?? readText(candidate);
     if (read !== null && typeof read === "object") {
@@ -136,6 +165,25 @@ export function decode(bytes: Uint8Array): string | null {
 /** JSON when it opens with { or [, else YAML (which reads JSON too, without JSON's strictness). */
 function sniff(text: string): FileKind {
   return /^\uFEFF?\s*[{[]/.test(text) ? "json" : "yaml";
+}
+
+/** Rendered once per distinct check (the tail of a policy's JSON depends on nothing else). */
+const jsonTails = new WeakMap<CheckResult, string>();
+const encoder = new TextEncoder();
+
+function rendered(policies: readonly FilePolicyReport[], strict: boolean): RenderedFile {
+  let text = "";
+  let limits = 0;
+  let broken = 0;
+  let warnings = 0;
+  for (let i = 0; i < policies.length; i++) {
+    const policy = policies[i]!;
+    text += `${i > 0 ? "," : ""}\n    ${policyJsonText(policy, strict, jsonTails)}`;
+    limits += policy.result.assertions.length;
+    for (const a of policy.result.assertions) if (!a.ok) broken++;
+    warnings += policy.result.warnings.length;
+  }
+  return { file: policies[0]!.file, bytes: encoder.encode(text), policies: policies.length, limits, broken, warnings };
 }
 
 /** Checks one found policy: the file's values under the flags' limits. */
