@@ -111,6 +111,27 @@ const FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
 const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
 const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
 
+/** Characters a plain scalar cannot start with (resolve-flow-scalar.js plainValue reports them). */
+const BAD_PLAIN_START = new Set(["\t", ",", "%", "|", ">", "@", "`"]);
+
+/**
+ * The value of a scalar on one line that needs no resolving: a plain scalar is its source,
+ * a quoted one its source inside the quotes when nothing in it is escaped, folded or
+ * doubled; null for everything else (CST.resolveAsScalar decides those). Nearly every
+ * scalar of a configuration file is such a one, and the library's resolver allocates a
+ * result, a range and closures for each.
+ */
+function simpleScalar(token: CST.FlowScalar): string | null {
+  const { source, end } = token;
+  if (end !== undefined) for (const t of end) if (t.type !== "space" && t.type !== "newline") return null;
+  if (source.includes("\n") || source.includes("\r")) return null;
+  if (token.type === "scalar") return source.length > 0 && !BAD_PLAIN_START.has(source[0]!) ? source : null;
+  const quote = token.type === "double-quoted-scalar" ? '"' : "'";
+  if (source.length < 2 || source[source.length - 1] !== quote) return null;
+  const inner = source.slice(1, -1);
+  return inner.includes(quote) || (quote === '"' && inner.includes("\\")) ? null : inner;
+}
+
 class FastReader {
   duplicate: { offset: number; key: string } | null = null;
   constructor(private readonly base: number) {}
@@ -134,10 +155,13 @@ class FastReader {
 
   /** A scalar as the composer types it (core schema); keys also come here, as the Converter reads them. */
   private scalar(token: CST.FlowScalar, atKey: boolean): { node: Node; text: string } {
-    let failed = false;
-    const resolved = CST.resolveAsScalar(token, true, () => (failed = true));
-    if (resolved === null || failed) decline();
-    const value = resolved!.value;
+    let value = simpleScalar(token);
+    if (value === null) {
+      let failed = false;
+      const resolved = CST.resolveAsScalar(token, true, () => (failed = true));
+      if (resolved === null || failed) decline();
+      value = resolved!.value;
+    }
     const pos = this.base + token.offset;
     if (token.type !== "scalar") return { node: { kind: "string", pos, value }, text: value };
     if (value === "<<" && atKey) decline(); // a merge key: the Converter's business
