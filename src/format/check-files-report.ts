@@ -256,21 +256,24 @@ export function* renderedJsonPieces<Piece>(report: Omit<FilesReport, "policies">
 
 /**
  * One policy as it stands in the JSON report, two levels in: JSON.stringify(policy, null, 2)
- * indented by four spaces. Its second half (from "ok" on) depends only on the check's
- * outcome, which many policies share, so `tails` may keep it by that outcome: only where
- * a result object belongs to one check (scan-file.ts's cache), never across reports.
+ * indented by four spaces, in two halves (a renderer may keep the second, which depends
+ * only on the check's outcome, for the many policies that share one).
  */
-export function policyJsonText(p: FilePolicyReport, strict: boolean, tails?: WeakMap<CheckResult, string>): string {
-  let tail = tails?.get(p.result);
-  if (tail === undefined) {
-    // Everything after the opening brace, and a comma to join it to the head.
-    tail = `,${JSON.stringify(policyJsonTail(p, strict), null, 2).slice(1).replaceAll("\n", "\n    ")}`;
-    tails?.set(p.result, tail);
-  }
+export function policyJsonText(p: FilePolicyReport, strict: boolean): string {
+  return policyJsonHeadText(p) + policyJsonTailText(p, strict);
+}
+
+/** The first half: `{` and the place, name and options, without a comma after them. */
+export function policyJsonHeadText(p: FilePolicyReport): string {
   const head = { file: p.file, line: p.line, column: p.column, system: p.system, name: p.name, preset: p.preset, options: p.options };
-  const headText = JSON.stringify(head, null, 2);
   // Without its closing "\n}".
-  return headText.slice(0, -2).replaceAll("\n", "\n    ") + tail;
+  return JSON.stringify(head, null, 2).slice(0, -2).replaceAll("\n", "\n    ");
+}
+
+/** The second half: a comma, what the check found, and the closing `}`. */
+export function policyJsonTailText(p: Omit<FilePolicyReport, "file" | "line" | "column" | "system" | "name" | "preset" | "options">, strict: boolean): string {
+  // Everything after the opening brace.
+  return `,${JSON.stringify(policyJsonTail(p, strict), null, 2).slice(1).replaceAll("\n", "\n    ")}`;
 }
 
 /** What a policy's JSON holds after its place and options: what its check found. */

@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import type { CheckResult } from "../../core/check.js";
 import { findPreset } from "../../presets/registry.js";
-import { type DisabledReport, type FilePolicyReport, type SkippedReport, flagKeyed, policyJsonText } from "../../format/check-files-report.js";
+import { type DisabledReport, type FilePolicyReport, type SkippedReport, flagKeyed, policyJsonHeadText, policyJsonTailText } from "../../format/check-files-report.js";
 import type { PresetTerms } from "../../format/check-report.js";
 import { mergeOptions } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
@@ -167,23 +167,53 @@ function sniff(text: string): FileKind {
   return /^\uFEFF?\s*[{[]/.test(text) ? "json" : "yaml";
 }
 
-/** Rendered once per distinct check (the tail of a policy's JSON depends on nothing else). */
-const jsonTails = new WeakMap<CheckResult, string>();
+/**
+ * The tail of a policy's JSON (from "ok" on) depends on its check alone: rendered and
+ * encoded once per distinct check. The head (place, name, options) is the policy's own.
+ */
+const jsonTails = new WeakMap<CheckResult, Uint8Array>();
 const encoder = new TextEncoder();
 
 function rendered(policies: readonly FilePolicyReport[], strict: boolean): RenderedFile {
-  let text = "";
+  const parts: Uint8Array[] = [];
+  let size = 0;
   let limits = 0;
   let broken = 0;
   let warnings = 0;
   for (let i = 0; i < policies.length; i++) {
     const policy = policies[i]!;
-    text += `${i > 0 ? "," : ""}\n    ${policyJsonText(policy, strict, jsonTails)}`;
+    let tail = jsonTails.get(policy.result);
+    if (tail === undefined) {
+      tail = encoder.encode(policyJsonTailText(policy, strict));
+      jsonTails.set(policy.result, tail);
+    }
+    const head = Buffer.from(`${i > 0 ? "," : ""}\n    ${policyJsonHeadText(policy)}`, "utf8");
+    parts.push(head, tail);
+    size += head.length + tail.length;
     limits += policy.result.assertions.length;
     for (const a of policy.result.assertions) if (!a.ok) broken++;
     warnings += policy.result.warnings.length;
   }
-  return { file: policies[0]!.file, bytes: encoder.encode(text), policies: policies.length, limits, broken, warnings };
+  // One buffer of its own (not Node's shared pool), so that it can be moved to the main thread.
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return { file: policies[0]!.file, bytes, policies: policies.length, limits, broken, warnings };
+}
+
+/** The key of a check in the cache: the preset and the options, in their order (JSON.stringify for anything but strings). */
+function checkKey(preset: string | null, options: OptionValues): string {
+  let key = preset === null ? "~" : `${preset.length}:${preset}`;
+  for (const name in options) {
+    const value = (options as Record<string, unknown>)[name];
+    if (value === undefined) continue;
+    if (typeof value !== "string") return JSON.stringify([preset, options]);
+    key += `|${name.length}:${name}${value.length}:${value}`;
+  }
+  return key;
 }
 
 /** Checks one found policy: the file's values under the flags' limits. */
@@ -235,7 +265,7 @@ function checkedOnce(policy: LocatedPolicy, explicit: OptionValues): Checked {
     checkedCache.clear();
     cachedFlags = explicit;
   }
-  const key = JSON.stringify([policy.preset, policy.options]);
+  const key = checkKey(policy.preset, policy.options);
   const cached = checkedCache.get(key);
   if (cached !== undefined) return cached;
   const values = mergeOptions({}, policy.preset === null ? policy.options : { ...policy.options, preset: policy.preset }, explicit);
