@@ -60,7 +60,7 @@ export interface FilesReport {
 
 const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 
-function failed(report: FilePolicyReport, strict: boolean): boolean {
+function failed(report: Pick<FilePolicyReport, "result">, strict: boolean): boolean {
   return report.result.assertions.some((a) => !a.ok) || (strict && report.result.warnings.length > 0);
 }
 
@@ -194,6 +194,36 @@ export function filesReportJson(report: FilesReport): string {
  */
 export function* filesReportJsonPieces(report: FilesReport): Generator<string> {
   const t = totals(report);
+  const pieces = function* (): Generator<string> {
+    const last = report.policies.length - 1;
+    for (let i = 0; i <= last; i++) yield `\n    ${policyJsonText(report.policies[i]!, report.strict)}${i < last ? "," : ""}`;
+  };
+  yield* renderedJsonPieces(report, {
+    policies: report.policies.length,
+    filesWithPolicies: new Set(report.policies.map((p) => p.file)).size,
+    limits: t.limits,
+    broken: t.broken,
+    warnings: t.warnings,
+    pieces: pieces(),
+  });
+}
+
+/** What the JSON report needs of the policies when they come already rendered (policyJsonText). */
+export interface RenderedPolicies<Piece = string> {
+  readonly policies: number;
+  readonly filesWithPolicies: number;
+  readonly limits: number;
+  readonly broken: number;
+  readonly warnings: number;
+  /** The policies' text (or its UTF-8 bytes), in order: each `\n    {…}`, a comma after all but the last. */
+  readonly pieces: Iterable<Piece>;
+}
+
+/**
+ * The JSON report around policies rendered elsewhere (`check DIR`'s worker threads render
+ * each file's policies as they check them, so the main thread only writes them out).
+ */
+export function* renderedJsonPieces<Piece>(report: Omit<FilesReport, "policies">, rendered: RenderedPolicies<Piece>): Generator<string | Piece> {
   const doc = {
     ok: report.exitCode === 0,
     exit_code: report.exitCode,
@@ -202,40 +232,53 @@ export function* filesReportJsonPieces(report: FilesReport): Generator<string> {
     skipped: report.skipped,
     totals: {
       files_scanned: report.filesScanned,
-      files_with_policies: new Set(report.policies.map((p) => p.file)).size,
-      policies: report.policies.length,
+      files_with_policies: rendered.filesWithPolicies,
+      policies: rendered.policies,
       disabled: report.disabled.length,
       skipped: report.skipped.length,
-      limits: t.limits,
-      broken: t.broken,
-      warnings: t.warnings,
+      limits: rendered.limits,
+      broken: rendered.broken,
+      warnings: rendered.warnings,
     },
   };
   const whole = `${JSON.stringify(doc, null, 2)}\n`;
   // JSON.stringify(doc, null, 2) with the policies in place: each one two levels in.
   const empty = '"policies": []';
   const at = whole.indexOf(empty);
-  if (report.policies.length === 0) {
+  if (rendered.policies === 0) {
     yield whole;
     return;
   }
   yield `${whole.slice(0, at)}"policies": [`;
-  const last = report.policies.length - 1;
-  for (let i = 0; i <= last; i++) {
-    yield `\n    ${JSON.stringify(policyJson(report.policies[i]!, report.strict), null, 2).replaceAll("\n", "\n    ")}${i < last ? "," : ""}`;
-  }
+  yield* rendered.pieces;
   yield `\n  ]${whole.slice(at + empty.length)}`;
 }
 
-function policyJson(p: FilePolicyReport, strict: boolean): object {
+/**
+ * One policy as it stands in the JSON report, two levels in: JSON.stringify(policy, null, 2)
+ * indented by four spaces, in two halves (a renderer may keep the second, which depends
+ * only on the check's outcome, for the many policies that share one).
+ */
+export function policyJsonText(p: FilePolicyReport, strict: boolean): string {
+  return policyJsonHeadText(p) + policyJsonTailText(p, strict);
+}
+
+/** The first half: `{` and the place, name and options, without a comma after them. */
+export function policyJsonHeadText(p: FilePolicyReport): string {
+  const head = { file: p.file, line: p.line, column: p.column, system: p.system, name: p.name, preset: p.preset, options: p.options };
+  // Without its closing "\n}".
+  return JSON.stringify(head, null, 2).slice(0, -2).replaceAll("\n", "\n    ");
+}
+
+/** The second half: a comma, what the check found, and the closing `}`. */
+export function policyJsonTailText(p: Omit<FilePolicyReport, "file" | "line" | "column" | "system" | "name" | "preset" | "options">, strict: boolean): string {
+  // Everything after the opening brace.
+  return `,${JSON.stringify(policyJsonTail(p, strict), null, 2).slice(1).replaceAll("\n", "\n    ")}`;
+}
+
+/** What a policy's JSON holds after its place and options: what its check found. */
+function policyJsonTail(p: Omit<FilePolicyReport, "file" | "line" | "column" | "system" | "name" | "preset" | "options">, strict: boolean): object {
   return {
-    file: p.file,
-    line: p.line,
-    column: p.column,
-    system: p.system,
-    name: p.name,
-    preset: p.preset,
-    options: p.options,
     ok: !failed(p, strict),
     retries: p.attempts,
     attempt_time_ms: p.attemptTimeMs,

@@ -16,9 +16,10 @@ export class MemoryStream implements OutStream {
     private readonly limit = Infinity,
   ) {}
 
-  write(chunk: string): boolean {
+  write(chunk: string | Uint8Array): boolean {
     if (this.destroyed) return false;
-    this.text += chunk;
+    // Bytes come in whole UTF-8 pieces (writeByteChunks).
+    this.text += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
     if (this.text.length >= this.limit) {
       this.destroyed = true;
       queueMicrotask(() => this.emit("close"));

@@ -7,19 +7,21 @@ import {
   filesReportJsonPieces,
   filesReportLines,
   filesReportSarif,
+  type RenderedPolicies,
+  renderedJsonPieces,
 } from "../../format/check-files-report.js";
 import type { PolicyReport } from "../../format/check-report.js";
 import { checkPaint } from "./paint.js";
 import { STDIN_NAME as STDIN_NAME_CONFIG } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
-import { type InStream, type Io, writeChunks } from "../shared/io.js";
+import { type InStream, type Io, writeByteChunks, writeChunks } from "../shared/io.js";
 import { type OptionValues, POLICY_KEYS, limitsFromOptions, parseCount } from "../shared/option-values.js";
 import { VERSION } from "../shared/version.js";
 import type { CheckFormat } from "./command.js";
 import { type Candidate, type DiscoverySkip, MAX_FILE_BYTES, discover, displayName } from "./discover.js";
 import { type IgnoreRule, ignoreRule } from "./ignore.js";
 import { type WalkEvent, scanInOrder } from "./pool.js";
-import { type FileOutcome, type MissingPreset, decode, scanFile } from "./scan-file.js";
+import { type FileOutcome, type MissingPreset, type RenderedFile, type ScanSettings, decode, scanFile } from "./scan-file.js";
 import { SYSTEMS } from "./tree.js";
 import { outputWidth } from "../shared/width.js";
 
@@ -71,11 +73,16 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
     io.stderr.write(`warning: skipped ${at}: ${entry.reason}\n`);
   };
   let filesScanned = 0;
+  // The JSON report without GitHub annotations needs only the policies' text: it is rendered where they are checked.
+  const annotate = io.env["GITHUB_ACTIONS"] === "true";
+  const settings: ScanSettings = { explicit, renderJson: switches.format === "json" && !annotate ? { strict: switches.strict } : null };
+  const rendered: RenderedFile[] = [];
   const missing = new Map<string, { first: MissingPreset["policy"]; count: number }>();
   const add = (outcome: FileOutcome) => {
     for (const entry of outcome.skips) noteSkip(entry);
     if (outcome.scanned) filesScanned++;
     for (const policy of outcome.policies) policies.push(policy);
+    if (outcome.rendered !== null) rendered.push(outcome.rendered);
     for (const entry of outcome.disabled) disabled.push(entry);
     for (const { preset, policy } of outcome.missing) {
       const seen = missing.get(preset);
@@ -85,20 +92,24 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
     if (outcome.usageError !== null) throw new UsageError(outcome.usageError);
   };
 
-  const inline = async (candidate: Candidate) => (candidate.path === STDIN_PATH ? scanFile(candidate, explicit, await readStdin(io.stdin)) : scanFile(candidate, explicit));
+  const inline = async (candidate: Candidate) => (candidate.path === STDIN_PATH ? scanFile(candidate, settings, await readStdin(io.stdin)) : scanFile(candidate, settings));
   // Standard input is read on this thread, in its place: with "-" every file is.
   const pool = !paths.includes(STDIN_PATH);
-  for await (const event of scanInOrder(walkEvents(paths, excludes), explicit, inline, pool)) {
+  for await (const event of scanInOrder(walkEvents(paths, excludes), settings, inline, pool)) {
     if (event.kind === "skip") noteSkip({ file: event.skip.name, line: null, column: null, reason: event.skip.reason });
     else add(event.outcome);
   }
   if (missing.size > 0) throw missingPresets(missing);
 
-  const broken = policies.some((p) => p.result.assertions.some((a) => !a.ok));
-  const warned = policies.some((p) => p.result.warnings.length > 0) || skipped.length > 0;
+  const broken = policies.some((p) => p.result.assertions.some((a) => !a.ok)) || rendered.some((r) => r.broken > 0);
+  const warned = policies.some((p) => p.result.warnings.length > 0) || rendered.some((r) => r.warnings > 0) || skipped.length > 0;
   const exitCode = broken || (switches.strict && warned) ? 1 : 0;
   const report: FilesReport = { policies, disabled, skipped, filesScanned, strict: switches.strict, exitCode };
-  const annotations = io.env["GITHUB_ACTIONS"] === "true" ? filesAnnotations(report) : [];
+  if (settings.renderJson !== null) {
+    await writeByteChunks(io.stdout, renderedJsonPieces(report, renderedTotals(rendered)));
+    return exitCode;
+  }
+  const annotations = annotate ? filesAnnotations(report) : [];
   if (switches.format === "json" || switches.format === "sarif") {
     // Annotations go to stderr here, so that stdout stays one JSON document.
     if (annotations.length > 0) io.stderr.write(`${annotations.join("\n")}\n`);
@@ -108,6 +119,27 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   const paint = await checkPaint(switches.color, io);
   await writeChunks(io.stdout, [`${[...annotations, ...filesReportLines(report, paint, outputWidth(io))].join("\n")}\n`]);
   return exitCode;
+}
+
+/** The rendered files' policies as the JSON report counts and writes them. */
+function renderedTotals(files: readonly RenderedFile[]): RenderedPolicies<string | Uint8Array> {
+  let policies = 0;
+  let limits = 0;
+  let broken = 0;
+  let warnings = 0;
+  for (const file of files) {
+    policies += file.policies;
+    limits += file.limits;
+    broken += file.broken;
+    warnings += file.warnings;
+  }
+  const pieces = function* (): Generator<string | Uint8Array> {
+    for (let i = 0; i < files.length; i++) {
+      if (i > 0) yield ",";
+      yield files[i]!.bytes;
+    }
+  };
+  return { policies, filesWithPolicies: new Set(files.map((f) => f.file)).size, limits, broken, warnings, pieces: pieces() };
 }
 
 /** One line for the policies whose system has no preset in this build (the presets of issue 12). */

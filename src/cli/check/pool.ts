@@ -1,8 +1,7 @@
 import { availableParallelism } from "node:os";
 import { Worker, parentPort, workerData } from "node:worker_threads";
-import type { OptionValues } from "../shared/option-values.js";
 import type { Candidate, DiscoverySkip } from "./discover.js";
-import { type FileOutcome, scanFile } from "./scan-file.js";
+import { type FileOutcome, type ScanSettings, scanFile } from "./scan-file.js";
 
 /**
  * The files of `check PATH…` read and checked on every core. Reading, parsing and checking
@@ -46,7 +45,7 @@ function bundlePath(): string | null {
  * Each walk event in order, a candidate as its outcome. `inline` reads a candidate on
  * this thread (standard input among them); errors the walk throws come out in their place.
  */
-export async function* scanInOrder(walk: Iterator<WalkEvent>, explicit: OptionValues, inline: (candidate: Candidate) => Promise<FileOutcome>, pool: boolean): AsyncGenerator<ScanEvent> {
+export async function* scanInOrder(walk: Iterator<WalkEvent>, settings: ScanSettings, inline: (candidate: Candidate) => Promise<FileOutcome>, pool: boolean): AsyncGenerator<ScanEvent> {
   const bundle = bundlePath();
   const threads = Math.min(availableParallelism(), 4);
   const head: Array<WalkEvent | { kind: "error"; error: unknown }> = [];
@@ -76,7 +75,7 @@ export async function* scanInOrder(walk: Iterator<WalkEvent>, explicit: OptionVa
       if (event.kind === "error") break;
     }
     if (files >= POOL_MIN_FILES) {
-      yield* pooled(bundle, threads, head, pull, explicit);
+      yield* pooled(bundle, threads, head, pull, settings);
       return;
     }
   }
@@ -97,7 +96,7 @@ async function* pooled(
   threads: number,
   head: Array<WalkEvent | { kind: "error"; error: unknown }>,
   pull: () => WalkEvent | { kind: "error"; error: unknown } | null,
-  explicit: OptionValues,
+  settings: ScanSettings,
 ): AsyncGenerator<ScanEvent> {
   const queue: Slot[] = [];
   const batches = new Map<number, Array<Slot & { kind: "file" }>>();
@@ -107,7 +106,7 @@ async function* pooled(
   const workers = Array.from({ length: threads }, () => {
     const worker = new Worker(`require(${JSON.stringify(bundle)}).check_files.serveScans()`, {
       eval: true,
-      workerData: { explicit },
+      workerData: { settings },
       // A smaller young generation than the default: as fast here and 25-30 MB less resident (check DIR on the bench tree).
       resourceLimits: { maxYoungGenerationSizeMb: 24 },
     });
@@ -188,16 +187,19 @@ async function* pooled(
 export function serveScans(): void {
   const port = parentPort;
   if (port === null) throw new Error("serveScans runs in a worker thread");
-  const { explicit } = workerData as { explicit: OptionValues };
+  const { settings } = workerData as { settings: ScanSettings };
   port.on("message", (batch: Batch) => {
     const outcomes = batch.candidates.map((candidate): FileOutcome | Crash => {
       try {
-        return scanFile(candidate, explicit);
+        return scanFile(candidate, settings);
       } catch (error) {
         return { crash: error instanceof Error ? (error.stack ?? error.message) : String(error) };
       }
     });
     const answer: Answer = { id: batch.id, outcomes };
-    port.postMessage(answer);
+    // The rendered JSON is moved, not copied: the main thread only writes it out.
+    const moved: ArrayBuffer[] = [];
+    for (const outcome of outcomes) if ("rendered" in outcome && outcome.rendered !== null) moved.push(outcome.rendered.bytes.buffer as ArrayBuffer);
+    port.postMessage(answer, moved);
   });
 }

@@ -72,6 +72,10 @@ const OWN_WORDS_SCAN = /(?:^|[{,])[ \t]*["']?(?:policies|strategy|base|preset|ba
 const OWN_WORDS_NAMED = /["']?\b(?:strategy|base|cap|factor|step|attempts|jitter|preset|seed|assert|clients|policies|backoff)\b["']?\s*:/;
 const KAFKA_WORDS = /retry\.backoff|delivery\.timeout|^[ \t]*retries\b|resilience4j|spring/m;
 const SPRING_WORDS = /resilience4j|kafka/;
+/** A state machine's StartAt, or a CloudFormation/SAM state machine's Type (step-functions.ts). */
+const STEP_FUNCTIONS_WORDS = /StartAt|StateMachine/;
+/** Envoy's policy keys (envoy.ts POLICY_KEYS). */
+const ENVOY_WORDS = /retry_policy|retryPolicy/;
 
 export function mentionsPolicy(text: string, kind: FileKind, named: boolean): boolean {
   if (kind === "properties") return KAFKA_WORDS.test(text);
@@ -186,14 +190,19 @@ function syntaxProblem(error: unknown, at: (offset: number) => string): string |
 
 function readTree(documents: ReadonlyArray<Node | null>, text: string, name: string, named: boolean, findings: Findings): void {
   const spring: SpringDocument[] = [];
+  // The two recognisers that walk the whole tree look for keys that must then be in the
+  // text (a JSON or double-quoted YAML key could spell them with escapes: then they walk).
+  const escaped = text.includes("\\");
+  const stepFunctions = escaped || STEP_FUNCTIONS_WORDS.test(text);
+  const envoy = escaped || ENVOY_WORDS.test(text);
   for (const root of documents) {
     if (root === null) continue;
     const before = findings.policies.length + findings.unresolved.length;
-    recogniseStepFunctions(root, text, findings);
+    if (stepFunctions) recogniseStepFunctions(root, text, findings);
     recogniseKubernetesJobs(root, findings);
     recogniseArgo(root, findings);
     recogniseIstio(root, findings);
-    recogniseEnvoy(root, findings);
+    if (envoy) recogniseEnvoy(root, findings);
     if (SPRING_WORDS.test(text)) spring.push({ entries: flattenTree(root, SPRING_ROOTS) });
     const foundHere = findings.policies.length + findings.unresolved.length > before;
     if (!foundHere && looksLikeOwnConfig(root, named)) recogniseOwnConfig(root, text, name, findings);

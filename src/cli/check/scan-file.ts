@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { findPreset } from "../../presets/registry.js";
-import { type DisabledReport, type FilePolicyReport, type SkippedReport, flagKeyed } from "../../format/check-files-report.js";
+import { type DisabledReport, type FilePolicyReport, type SkippedReport, flagKeyed, policyJsonHeadText, policyJsonTailText } from "../../format/check-files-report.js";
+import type { CheckResult } from "../../core/check.js";
 import { mergeOptions } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import type { OptionValues } from "../shared/option-values.js";
@@ -27,6 +28,31 @@ export interface FileOutcome {
   readonly missing: readonly MissingPreset[];
   /** Bad input (exit 2) met after the above: the message of the UsageError to throw. */
   readonly usageError: string | null;
+  /** With ScanSettings.renderJson: the policies as the JSON report's text (`policies` is then empty). */
+  readonly rendered: RenderedFile | null;
+}
+
+/** A file's policies in the JSON report: their text and what the totals count of them. */
+export interface RenderedFile {
+  /** The file the policies are in (the report counts files by name: one given twice counts once). */
+  readonly file: string;
+  /** Each policy as `\n    {…}`, joined by commas, in UTF-8: a worker hands the buffer over without a copy. */
+  readonly bytes: Uint8Array;
+  readonly policies: number;
+  readonly limits: number;
+  readonly broken: number;
+  readonly warnings: number;
+}
+
+/** How files are scanned: the flags, and whether the JSON report's text is wanted instead of the policies. */
+export interface ScanSettings {
+  readonly explicit: OptionValues;
+  /**
+   * Set for `--format json` (without GitHub annotations, which need the policies): each file's
+   * policies are rendered where they are checked, on the worker threads, so the main thread
+   * has only the text to write once the scan ends, and much less to receive.
+   */
+  readonly renderJson: { readonly strict: boolean } | null;
 }
 
 export interface MissingPreset {
@@ -37,13 +63,17 @@ export interface MissingPreset {
 const STDIN_PATH = "-";
 
 /** A file's outcome; a read that does not come from the file system (standard input) passes its text. */
-export function scanFile(candidate: Candidate, explicit: OptionValues, stdinText?: string): FileOutcome {
+export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText?: string): FileOutcome {
+  const { explicit } = settings;
   const skips: SkippedReport[] = [];
   const policies: FilePolicyReport[] = [];
   const disabled: DisabledReport[] = [];
   const missing: MissingPreset[] = [];
   let scanned = false;
-  const outcome = (usageError: string | null): FileOutcome => ({ scanned, skips, policies, disabled, missing, usageError });
+  const outcome = (usageError: string | null): FileOutcome => {
+    if (settings.renderJson === null || policies.length === 0) return { scanned, skips, policies, disabled, missing, usageError, rendered: null };
+    return { scanned, skips, policies: [], disabled, missing, usageError, rendered: rendered(policies, settings.renderJson.strict) };
+  };
   try {
     const read = stdinText ?? readText(candidate);
     if (read !== null && typeof read === "object") {
@@ -136,6 +166,55 @@ function sniff(text: string): FileKind {
   return /^\uFEFF?\s*[{[]/.test(text) ? "json" : "yaml";
 }
 
+/**
+ * The tail of a policy's JSON (from "ok" on) depends on its check alone: rendered and
+ * encoded once per distinct check. The head (place, name, options) is the policy's own.
+ */
+const jsonTails = new WeakMap<CheckResult, Uint8Array>();
+const encoder = new TextEncoder();
+
+function rendered(policies: readonly FilePolicyReport[], strict: boolean): RenderedFile {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  let limits = 0;
+  let broken = 0;
+  let warnings = 0;
+  for (let i = 0; i < policies.length; i++) {
+    const policy = policies[i]!;
+    let tail = jsonTails.get(policy.result);
+    if (tail === undefined) {
+      tail = encoder.encode(policyJsonTailText(policy, strict));
+      jsonTails.set(policy.result, tail);
+    }
+    const head = Buffer.from(`${i > 0 ? "," : ""}\n    ${policyJsonHeadText(policy)}`, "utf8");
+    parts.push(head, tail);
+    size += head.length + tail.length;
+    limits += policy.result.assertions.length;
+    for (const a of policy.result.assertions) if (!a.ok) broken++;
+    warnings += policy.result.warnings.length;
+  }
+  // One buffer of its own (not Node's shared pool), so that it can be moved to the main thread.
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return { file: policies[0]!.file, bytes, policies: policies.length, limits, broken, warnings };
+}
+
+/** The key of a check in the cache: the preset and the options, in their order (JSON.stringify for anything but strings). */
+function checkKey(preset: string | null, options: OptionValues): string {
+  let key = preset === null ? "~" : `${preset.length}:${preset}`;
+  for (const name in options) {
+    const value = (options as Record<string, unknown>)[name];
+    if (value === undefined) continue;
+    if (typeof value !== "string") return JSON.stringify([preset, options]);
+    key += `|${name.length}:${name}${value.length}:${value}`;
+  }
+  return key;
+}
+
 /** Checks one found policy: the file's values under the flags' limits. */
 function checkFound(policy: LocatedPolicy, explicit: OptionValues): FilePolicyReport {
   const at = `${policy.file}:${policy.line}:${policy.column}`;
@@ -179,7 +258,7 @@ function checkedOnce(policy: LocatedPolicy, explicit: OptionValues): Checked {
     checkedCache.clear();
     cachedFlags = explicit;
   }
-  const key = JSON.stringify([policy.preset, policy.options]);
+  const key = checkKey(policy.preset, policy.options);
   const cached = checkedCache.get(key);
   if (cached !== undefined) return cached;
   const values = mergeOptions({}, policy.preset === null ? policy.options : { ...policy.options, preset: policy.preset }, explicit);

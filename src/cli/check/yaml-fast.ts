@@ -32,17 +32,22 @@ export interface FastResult {
   readonly duplicate: { readonly offset: number; readonly key: string } | null;
 }
 
-/** The document's tree, or null when the composer must read it. */
-export function fastDocument(document: CST.Document, base: number): FastResult | null {
+/**
+ * The document's tree, or null when the composer must read it. A document nested deeper
+ * than `maxDepth` (counted as yaml-tree.ts's cstDepth counts: the root 1, each collection's
+ * keys and values one more) is declined, so that the caller's depth check refuses it as
+ * before; a document taken here needs no separate measuring.
+ */
+export function fastDocument(document: CST.Document, base: number, maxDepth: number): FastResult | null {
   if (document.value === undefined) return null;
   try {
-    const reader = new FastReader(base);
+    const reader = new FastReader(base, maxDepth);
     // The document's opening: `---`, blank lines and comments, then a node that a block
     // collection starts on a line of its own.
     const start = props(document.start, "doc-start", true);
     const value = document.value;
     if ((value.type === "block-map" || value.type === "block-seq") && start.found && !start.hasNewline) decline();
-    const root = reader.node(value);
+    const root = reader.node(value, 1);
     endTokens(document.end ?? [], false);
     return { root, duplicate: reader.duplicate };
   } catch (error) {
@@ -111,22 +116,47 @@ const FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
 const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
 const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
 
+/** Characters a plain scalar cannot start with (resolve-flow-scalar.js plainValue reports them). */
+const BAD_PLAIN_START = new Set(["\t", ",", "%", "|", ">", "@", "`"]);
+
+/**
+ * The value of a scalar on one line that needs no resolving: a plain scalar is its source,
+ * a quoted one its source inside the quotes when nothing in it is escaped, folded or
+ * doubled; null for everything else (CST.resolveAsScalar decides those). Nearly every
+ * scalar of a configuration file is such a one, and the library's resolver allocates a
+ * result, a range and closures for each.
+ */
+function simpleScalar(token: CST.FlowScalar): string | null {
+  const { source, end } = token;
+  if (end !== undefined) for (const t of end) if (t.type !== "space" && t.type !== "newline") return null;
+  if (source.includes("\n") || source.includes("\r")) return null;
+  if (token.type === "scalar") return source.length > 0 && !BAD_PLAIN_START.has(source[0]!) ? source : null;
+  const quote = token.type === "double-quoted-scalar" ? '"' : "'";
+  if (source.length < 2 || source[source.length - 1] !== quote) return null;
+  const inner = source.slice(1, -1);
+  return inner.includes(quote) || (quote === '"' && inner.includes("\\")) ? null : inner;
+}
+
 class FastReader {
   duplicate: { offset: number; key: string } | null = null;
-  constructor(private readonly base: number) {}
+  constructor(
+    private readonly base: number,
+    private readonly maxDepth: number,
+  ) {}
 
-  node(token: CST.Token): Node {
+  node(token: CST.Token, depth: number): Node {
+    if (depth > this.maxDepth) decline();
     switch (token.type) {
       case "scalar":
       case "single-quoted-scalar":
       case "double-quoted-scalar":
         return this.scalar(token, false).node;
       case "block-map":
-        return this.blockMap(token);
+        return this.blockMap(token, depth);
       case "block-seq":
-        return this.blockSeq(token);
+        return this.blockSeq(token, depth);
       case "flow-collection":
-        return this.flow(token);
+        return this.flow(token, depth);
       default:
         return decline();
     }
@@ -134,10 +164,13 @@ class FastReader {
 
   /** A scalar as the composer types it (core schema); keys also come here, as the Converter reads them. */
   private scalar(token: CST.FlowScalar, atKey: boolean): { node: Node; text: string } {
-    let failed = false;
-    const resolved = CST.resolveAsScalar(token, true, () => (failed = true));
-    if (resolved === null || failed) decline();
-    const value = resolved!.value;
+    let value = simpleScalar(token);
+    if (value === null) {
+      let failed = false;
+      const resolved = CST.resolveAsScalar(token, true, () => (failed = true));
+      if (resolved === null || failed) decline();
+      value = resolved!.value;
+    }
     const pos = this.base + token.offset;
     if (token.type !== "scalar") return { node: { kind: "string", pos, value }, text: value };
     if (value === "<<" && atKey) decline(); // a merge key: the Converter's business
@@ -170,7 +203,9 @@ class FastReader {
     entries.set(key.text, { keyPos: key.pos, value });
   }
 
-  private blockMap(map: CST.BlockMap): Node {
+  private blockMap(map: CST.BlockMap, depth: number): Node {
+    // Its keys are a level deeper, as its values are.
+    if (map.items.length > 0 && depth + 1 > this.maxDepth) decline();
     const entries = new Map<string, JsonEntry>();
     for (const item of map.items) {
       if (!("key" in item) || item.sep === undefined || item.value === undefined) return decline();
@@ -182,21 +217,22 @@ class FastReader {
       if (item.value.type === "block-map" && !sep.hasNewline) decline();
       const indicator = item.sep.find((t) => t.type === "map-value-ind")!;
       if (keyOffset < indicator.offset - 1024) decline();
-      this.enter(entries, key, this.node(item.value));
+      this.enter(entries, key, this.node(item.value, depth + 1));
     }
     return { kind: "object", pos: this.base + map.offset, entries };
   }
 
-  private blockSeq(seq: CST.BlockSequence): Node {
+  private blockSeq(seq: CST.BlockSequence, depth: number): Node {
     const items: Node[] = [];
     for (const item of seq.items) {
       if (item.value === undefined || !props(item.start, "seq-item-ind", true).found) return decline();
-      items.push(this.node(item.value));
+      items.push(this.node(item.value, depth + 1));
     }
     return { kind: "array", pos: this.base + seq.offset, items };
   }
 
-  private flow(collection: CST.FlowCollection): Node {
+  private flow(collection: CST.FlowCollection, depth: number): Node {
+    if (collection.items.length > 0 && depth + 1 > this.maxDepth) decline();
     const isMap = collection.start.source === "{";
     const entries = new Map<string, JsonEntry>();
     const items: Node[] = [];
@@ -207,7 +243,7 @@ class FastReader {
       if (value !== undefined && (value.type === "block-map" || value.type === "block-seq")) decline();
       if (!isMap) {
         if (value === undefined || item.sep !== undefined || ("key" in item && item.key !== undefined)) decline();
-        items.push(this.node(value!));
+        items.push(this.node(value!, depth + 1));
         return;
       }
       if (!("key" in item) || item.sep === undefined) return decline();
@@ -215,7 +251,7 @@ class FastReader {
       const keyToken = item.key as CST.FlowScalar;
       if (props(item.sep, "map-value-ind", false, true).found) {
         if (value === undefined) decline();
-        this.enter(entries, key, this.node(value!));
+        this.enter(entries, key, this.node(value!, depth + 1));
       } else {
         // A key alone (`{a: 1, b}`): its value is null, placed where the key ends.
         if (value !== undefined) decline();

@@ -12,7 +12,8 @@ import { fastDocument } from "./yaml-fast.js";
  * - Depth: the composer recurses once per level of nesting, so 10,000 nested `[` exhaust
  *   the stack (the library reports that, but only after about a second of work per
  *   document). The CST parser is iterative; each document's CST is measured first and a
- *   document deeper than MAX_DEPTH is refused before composing. Flow brackets are counted
+ *   document deeper than MAX_DEPTH is refused before composing (a document read straight
+ *   from the CST, yaml-fast.ts, is measured as it is read, and declined when too deep). Flow brackets are counted
  *   in the text before the parser sees it, for the same reason (the parser's flow stack
  *   slows down badly at that depth).
  * - Aliases: the tree is built here, not with the library's toJS(), so `maxAliasCount`
@@ -113,15 +114,16 @@ function parsePiece(text: string, base: number, composeAlways: boolean): YamlDoc
 }
 
 function composeOne(token: CST.Document, directives: readonly CST.Token[], textLength: number, base: number, tabbed: boolean): YamlDocument {
-  const depth = cstDepth(token);
-  if (depth.depth > MAX_YAML_DEPTH) throw new YamlSyntaxError(base + depth.offset, `nested more than ${MAX_YAML_DEPTH} levels deep`);
   if (directives.length === 0 && !tabbed) {
-    const fast = fastDocument(token, base);
+    // Declines a document deeper than MAX_YAML_DEPTH, which the depth check below then refuses.
+    const fast = fastDocument(token, base, MAX_YAML_DEPTH);
     if (fast !== null) {
       if (fast.duplicate !== null) throw new YamlSyntaxError(fast.duplicate.offset, `duplicate key ${JSON.stringify(fast.duplicate.key)}`);
       return { root: fast.root, offset: base + token.offset };
     }
   }
+  const depth = cstDepth(token);
+  if (depth.depth > MAX_YAML_DEPTH) throw new YamlSyntaxError(base + depth.offset, `nested more than ${MAX_YAML_DEPTH} levels deep`);
   const docs: Document.Parsed[] = [...new Composer(COMPOSE_OPTIONS).compose([...directives, token])];
   const doc = docs[0];
   if (doc === undefined) return { root: null, offset: base + token.offset };

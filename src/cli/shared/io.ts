@@ -3,8 +3,8 @@
  * streams; tests pass in-memory ones. Nothing under src/ touches `process`.
  */
 export interface OutStream {
-  /** Returns false when the stream wants the writer to wait for 'drain'. */
-  write(chunk: string): boolean;
+  /** Returns false when the stream wants the writer to wait for 'drain'. Bytes are UTF-8 (writeByteChunks). */
+  write(chunk: string | Uint8Array): boolean;
   once(event: "drain" | "close" | "error", listener: (...args: unknown[]) => void): unknown;
   removeListener?(event: "drain" | "close" | "error", listener: (...args: unknown[]) => void): unknown;
   /** Set by Node once the stream is closed or failed (a reader that went away). */
@@ -98,4 +98,29 @@ export async function writeChunks(out: OutStream, pieces: Iterable<string>, inte
   }
   if (length > 0 && !out.destroyed) out.write(gathered.join(""));
   if (signal?.aborted && consumed > 0 && interrupt.tail && !out.destroyed) out.write(interrupt.tail());
+}
+
+/**
+ * writeChunks for text that partly arrives already encoded (UTF-8 bytes, each piece whole):
+ * `check DIR`'s JSON report, rendered on worker threads and handed over without copying.
+ */
+export async function writeByteChunks(out: OutStream, pieces: Iterable<string | Uint8Array>): Promise<void> {
+  let gathered: Uint8Array[] = [];
+  let length = 0;
+  for (const piece of pieces) {
+    const bytes = typeof piece === "string" ? Buffer.from(piece, "utf8") : piece;
+    gathered.push(bytes);
+    length += bytes.length;
+    if (length >= CHUNK_SIZE) {
+      if (out.destroyed) return;
+      const ready = out.write(Buffer.concat(gathered, length));
+      gathered = [];
+      length = 0;
+      if (!ready) {
+        await waitForDrain(out);
+        if (out.destroyed) return;
+      }
+    }
+  }
+  if (length > 0 && !out.destroyed) out.write(Buffer.concat(gathered, length));
 }

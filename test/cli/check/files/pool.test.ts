@@ -51,6 +51,21 @@ describe("check DIR on worker threads", () => {
     expect(json.skipped.map((s: { file: string }) => s.file)).toEqual(["jobs/job-020-broken.yaml", "jobs/job-040-helm.yaml", "jobs/job-060-env.yaml", "jobs/loop/up"]);
   });
 
+  it("writes the same JSON whether each file's policies are rendered where they are checked or from the whole report", async () => {
+    setUp(150);
+    // Under GITHUB_ACTIONS the annotations need the policies themselves, so the report is rendered from them on the main thread.
+    for (const extra of [[], ["--strict"], ["jobs/job-001.yaml"]]) {
+      const args = ["check", "jobs", ...extra, "--format", "json", "--max-total", "10s"];
+      const rendered = spawnBin(args, { cwd: dir });
+      const whole = spawnBin(args, { cwd: dir, env: { GITHUB_ACTIONS: "true" } });
+      expect(rendered.stdout).toBe(whole.stdout);
+      expect(rendered.code).toBe(whole.code);
+    }
+    // A file given twice is checked twice and counted once among the files with policies.
+    const twice = JSON.parse(spawnBin(["check", "jobs", "jobs/job-001.yaml", "--format", "json"], { cwd: dir }).stdout);
+    expect([twice.totals.policies, twice.totals.files_with_policies]).toEqual([152, 151]);
+  });
+
   it("stops at the first bad value, after the warnings of the files before it", async () => {
     setUp(150);
     write("jobs/job-100-bad.yaml", 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: bad\nspec:\n  backoffLimit: "three"\n');

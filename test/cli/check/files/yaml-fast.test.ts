@@ -38,6 +38,24 @@ describe("YAML straight from the CST (yaml-fast.ts)", () => {
     for (const text of CORPUS) same(text);
   });
 
+  it("refuses a document nested deeper than 200 levels as the composing path does, at the same place", () => {
+    // Block maps, block lists and flow lists whose deepest scalar sits at level 199 to 202
+    // (the root collection is level 1, its keys and values level 2, and so on).
+    const blockMap = (levels: number) => Array.from({ length: levels - 1 }, (_, i) => `${" ".repeat(i)}k${i}:${i === levels - 2 ? " v" : ""}\n`).join("");
+    const blockSeq = (levels: number) => `${"- ".repeat(levels - 1)}v\n`;
+    const flowSeq = (levels: number) => `${"[".repeat(levels - 1)}v${"]".repeat(levels - 1)}\n`;
+    const flowMapKey = (levels: number) => `${"{a: ".repeat(levels - 2)}{b}${"}".repeat(levels - 2)}\n`;
+    for (const levels of [199, 200, 201, 202]) {
+      for (const make of [blockMap, blockSeq, flowSeq, flowMapKey]) {
+        const text = make(levels);
+        same(text);
+        const result = outcome(text, false);
+        if (levels <= 200) expect("documents" in result, text).toBe(true);
+        else expect(result, text).toEqual({ error: expect.stringMatching(/^\d+: nested more than 200 levels deep$/) });
+      }
+    }
+  });
+
   it("gives the composer's tree or its first error for 4,000 mangled variants", () => {
     const random = seededRandom(13);
     for (let n = 0; n < 4000; n++) {
