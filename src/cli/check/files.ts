@@ -134,10 +134,8 @@ function renderedTotals(files: readonly RenderedFile[]): RenderedPolicies<string
     warnings += file.warnings;
   }
   const pieces = function* (): Generator<string | Uint8Array> {
-    for (let i = 0; i < files.length; i++) {
-      if (i > 0) yield ",";
-      yield files[i]!.bytes;
-    }
+    // Every policy comes with a comma before it: the report's first one without.
+    for (let i = 0; i < files.length; i++) yield i === 0 ? files[i]!.bytes.subarray(1) : files[i]!.bytes;
   };
   return { policies, filesWithPolicies: new Set(files.map((f) => f.file)).size, limits, broken, warnings, pieces: pieces() };
 }

@@ -36,7 +36,7 @@ export interface FileOutcome {
 export interface RenderedFile {
   /** The file the policies are in (the report counts files by name: one given twice counts once). */
   readonly file: string;
-  /** Each policy as `\n    {…}`, joined by commas, in UTF-8: a worker hands the buffer over without a copy. */
+  /** Each policy as `,\n    {…}` (a comma before every one), in UTF-8: a worker hands the buffer over without a copy. */
   readonly bytes: Uint8Array;
   readonly policies: number;
   readonly limits: number;
@@ -167,40 +167,30 @@ function sniff(text: string): FileKind {
 }
 
 /**
- * The tail of a policy's JSON (from "ok" on) depends on its check alone: rendered and
- * encoded once per distinct check. The head (place, name, options) is the policy's own.
+ * The tail of a policy's JSON (from "ok" on) depends on its check alone: rendered once
+ * per distinct check. The head (place, name, options) is the policy's own.
  */
-const jsonTails = new WeakMap<CheckResult, Uint8Array>();
+const jsonTails = new WeakMap<CheckResult, string>();
 const encoder = new TextEncoder();
 
 function rendered(policies: readonly FilePolicyReport[], strict: boolean): RenderedFile {
-  const parts: Uint8Array[] = [];
-  let size = 0;
+  let text = "";
   let limits = 0;
   let broken = 0;
   let warnings = 0;
-  for (let i = 0; i < policies.length; i++) {
-    const policy = policies[i]!;
+  for (const policy of policies) {
     let tail = jsonTails.get(policy.result);
     if (tail === undefined) {
-      tail = encoder.encode(policyJsonTailText(policy, strict));
+      tail = policyJsonTailText(policy, strict);
       jsonTails.set(policy.result, tail);
     }
-    const head = Buffer.from(`${i > 0 ? "," : ""}\n    ${policyJsonHeadText(policy)}`, "utf8");
-    parts.push(head, tail);
-    size += head.length + tail.length;
+    text += `,\n    ${policyJsonHeadText(policy)}${tail}`;
     limits += policy.result.assertions.length;
     for (const a of policy.result.assertions) if (!a.ok) broken++;
     warnings += policy.result.warnings.length;
   }
-  // One buffer of its own (not Node's shared pool), so that it can be moved to the main thread.
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.length;
-  }
-  return { file: policies[0]!.file, bytes, policies: policies.length, limits, broken, warnings };
+  // Encoded once, into a buffer of its own (not Node's shared pool), so that it can be moved to the main thread.
+  return { file: policies[0]!.file, bytes: encoder.encode(text), policies: policies.length, limits, broken, warnings };
 }
 
 /** The key of a check in the cache: the preset and the options, in their order (JSON.stringify for anything but strings). */

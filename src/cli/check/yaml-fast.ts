@@ -1,6 +1,7 @@
 import { CST } from "yaml";
 import type { JsonEntry } from "../shared/json-source.js";
 import type { Node } from "./tree.js";
+import { coreScalar } from "./yaml-scalar.js";
 
 /**
  * The common case of a YAML document, turned into the recognisers' tree straight from
@@ -12,7 +13,7 @@ import type { Node } from "./tree.js";
  * (compose/resolve-block-map.js, resolve-block-seq.js, resolve-flow-collection.js,
  * resolve-props.js of yaml 2.9), scalars are resolved by the library
  * (CST.resolveAsScalar, the composer's resolver) and typed by YAML 1.2's core schema as
- * the composer types them; the tree is the one yaml-tree.ts's Converter builds from the
+ * the composer types them (yaml-scalar.ts); the tree is the one yaml-tree.ts's Converter builds from the
  * composed document, offset for offset. Anything else, and anything the composer would
  * warn or fail about, gives null: the caller composes the document as before, so the
  * error a broken file is skipped with is always the library's.
@@ -107,15 +108,6 @@ function endTokens(tokens: readonly CST.SourceToken[], reqSpace: boolean): void 
   }
 }
 
-const NULL = /^(?:~|[Nn]ull|NULL)?$/;
-const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
-const INT_OCT = /^0o[0-7]+$/;
-const INT = /^[-+]?[0-9]+$/;
-const INT_HEX = /^0x[0-9a-fA-F]+$/;
-const FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
-const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
-const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
-
 /** Characters a plain scalar cannot start with (resolve-flow-scalar.js plainValue reports them). */
 const BAD_PLAIN_START = new Set(["\t", ",", "%", "|", ">", "@", "`"]);
 
@@ -174,16 +166,7 @@ class FastReader {
     const pos = this.base + token.offset;
     if (token.type !== "scalar") return { node: { kind: "string", pos, value }, text: value };
     if (value === "<<" && atKey) decline(); // a merge key: the Converter's business
-    if (NULL.test(value)) return { node: { kind: "null", pos }, text: value };
-    if (BOOL.test(value)) return { node: { kind: "boolean", pos, value: value[0] === "t" || value[0] === "T" }, text: value };
-    let number: number | null = null;
-    if (INT_OCT.test(value)) number = parseInt(value.substring(2), 8);
-    else if (INT.test(value)) number = parseInt(value, 10);
-    else if (INT_HEX.test(value)) number = parseInt(value.substring(2), 16);
-    else if (FLOAT_NAN.test(value)) number = value.slice(-3).toLowerCase() === "nan" ? NaN : value[0] === "-" ? -Infinity : Infinity;
-    else if (FLOAT_EXP.test(value) || FLOAT.test(value)) number = parseFloat(value);
-    if (number !== null) return { node: { kind: "number", pos, value: number, source: value }, text: value };
-    return { node: { kind: "string", pos, value }, text: value };
+    return { node: coreScalar(value, pos), text: value };
   }
 
   /** A key: a scalar on one line at the map's indentation. */

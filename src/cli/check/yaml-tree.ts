@@ -3,11 +3,15 @@ import type { CST, Node as YamlNode, Pair } from "yaml";
 import type { JsonEntry } from "../shared/json-source.js";
 import type { Node } from "./tree.js";
 import { fastDocument } from "./yaml-fast.js";
+import { plainYamlDocument } from "./yaml-plain.js";
 
 /**
  * YAML files read with eemeli's `yaml` (the parser that keeps source ranges), turned into
- * the tree the recognisers share (tree.ts). The library is used in its two stages, its
- * CST parser and its composer, because hostile input needs guards between them:
+ * the tree the recognisers share (tree.ts). The plainest documents, most of a
+ * repository's, are read straight from their text (yaml-plain.ts), which the library's
+ * composer is tested to agree with; everything else goes to the library. It is used in
+ * its two stages, its CST parser and its composer, because hostile input needs guards
+ * between them:
  *
  * - Depth: the composer recurses once per level of nesting, so 10,000 nested `[` exhaust
  *   the stack (the library reports that, but only after about a second of work per
@@ -70,11 +74,15 @@ const DOCUMENT_MARKER = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/gm;
  * pass it over without parsing it: a Deployment in a multi-document manifest holds no
  * retry policy, and parsing is nearly all of the cost. The stream is cut at its document
  * markers first (a marker line cannot occur inside a YAML scalar), and each wanted piece
- * is parsed alone, its offsets shifted back to the whole text's. A document in the plain
- * subset of yaml-fast.ts is converted from the CST directly; `composeAlways` turns that
- * off (for the tests that compare both ways).
+ * is parsed alone, its offsets shifted back to the whole text's. Each document goes the
+ * cheapest way that can read it: straight from the text when it is plain enough
+ * (yaml-plain.ts), else from the library's CST when it is in yaml-fast.ts's subset, else
+ * through the library's composer. `via` turns the shortcuts off, for the tests that
+ * compare the ways.
  */
-export function parseYamlDocuments(text: string, wanted: (documentText: string) => boolean = () => true, composeAlways = false): YamlDocument[] {
+export type YamlReaders = "fastest" | "cst" | "composer";
+
+export function parseYamlDocuments(text: string, wanted: (documentText: string) => boolean = () => true, via: YamlReaders = "fastest"): YamlDocument[] {
   const documents: YamlDocument[] = [];
   const starts = [0];
   for (const match of text.matchAll(DOCUMENT_MARKER)) if (match.index > 0) starts.push(match.index);
@@ -82,17 +90,25 @@ export function parseYamlDocuments(text: string, wanted: (documentText: string) 
   for (let i = 0; i + 1 < starts.length; i++) {
     const piece = text.slice(starts[i], starts[i + 1]);
     if (!wanted(piece)) continue;
-    documents.push(...parsePiece(piece, starts[i]!, composeAlways));
+    documents.push(...parsePiece(piece, starts[i]!, via));
   }
   return documents;
 }
 
-function parsePiece(text: string, base: number, composeAlways: boolean): YamlDocument[] {
+function parsePiece(text: string, base: number, via: YamlReaders): YamlDocument[] {
   refuseDeepFlow(text, base);
   const documents: YamlDocument[] = [];
   const directives: CST.Token[] = [];
   // Tabs near indentation are where the composer's rules are subtle: such text is always composed.
-  const tabbed = composeAlways || text.includes("\t");
+  const tabbed = via === "composer" || text.includes("\t");
+  if (!tabbed && via === "fastest") {
+    // Most documents of a configuration file are plain enough to read straight from the text.
+    const plain = plainYamlDocument(text, base, MAX_YAML_DEPTH);
+    if (plain !== null) {
+      if (plain.duplicate !== null) throw new YamlSyntaxError(plain.duplicate.offset, `duplicate key ${JSON.stringify(plain.duplicate.key)}`);
+      return [{ root: plain.root, offset: base + plain.offset }];
+    }
+  }
   for (const token of new Parser().parse(text)) {
     switch (token.type) {
       case "document":
