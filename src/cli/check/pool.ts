@@ -6,11 +6,13 @@ import { type FileOutcome, type ScanSettings, scanFile } from "./scan-file.js";
 /**
  * The files of `check PATH…` read and checked on every core. Reading, parsing and checking
  * a file (scan-file.ts) is all CPU and independent of every other file, so a tree of
- * files is shared out among worker threads in small batches; the main thread walks the
- * directories, hands the outcomes on strictly in the order the walk found the files (so
- * stderr, the report and the first error read exactly as one file after another would
- * give them) and renders the report. Few batches are in flight at any time, so memory
- * stays flat however many files there are.
+ * files is shared out in small batches among worker threads and the main thread itself:
+ * one worker fewer than cores, the main thread reading a batch whenever the workers have
+ * theirs (from the start, while the workers are still loading). The main thread also
+ * walks the directories, hands the outcomes on strictly in the order the walk found the
+ * files (so stderr, the report and the first error read exactly as one file after another
+ * would give them) and renders the report. Few batches are in flight at any time, so
+ * memory stays flat however many files there are.
  *
  * Below POOL_MIN_FILES files, or on one core, or when not running from the bundle (the
  * tests run the TypeScript sources, which a worker cannot load), every file is read on
@@ -25,6 +27,8 @@ const POOL_MIN_FILES = 64;
 const BATCH_FILES = 8;
 /** Batches given to a worker before its first comes back: it never waits for the main thread. */
 const BATCHES_PER_WORKER = 3;
+/** Files read but not yet handed on, beyond which the main thread reads no more itself (memory stays flat). */
+const MAX_QUEUED = 256;
 
 type Crash = { readonly crash: string };
 interface Batch {
@@ -75,7 +79,7 @@ export async function* scanInOrder(walk: Iterator<WalkEvent>, settings: ScanSett
       if (event.kind === "error") break;
     }
     if (files >= POOL_MIN_FILES) {
-      yield* pooled(bundle, threads, head, pull, settings);
+      yield* pooled(bundle, threads - 1, head, pull, settings);
       return;
     }
   }
@@ -93,7 +97,7 @@ type Slot =
 
 async function* pooled(
   bundle: string,
-  threads: number,
+  workerCount: number,
   head: Array<WalkEvent | { kind: "error"; error: unknown }>,
   pull: () => WalkEvent | { kind: "error"; error: unknown } | null,
   settings: ScanSettings,
@@ -103,7 +107,7 @@ async function* pooled(
   let nextId = 0;
   let failure: Error | null = null;
   let wake: (() => void) | null = null;
-  const workers = Array.from({ length: threads }, () => {
+  const workers = Array.from({ length: workerCount }, () => {
     const worker = new Worker(`require(${JSON.stringify(bundle)}).check_files.serveScans()`, {
       eval: true,
       workerData: { settings },
@@ -155,6 +159,27 @@ async function* pooled(
     }
     if (exhausted && pending.length > 0) send();
   };
+  /** The next files of the walk (those fill() held back first), for the main thread to read itself. */
+  const takeOwn = (): Array<Slot & { kind: "file" }> => {
+    const own = pending;
+    pending = [];
+    while (!exhausted && own.length < BATCH_FILES && queue.length < MAX_QUEUED) {
+      const event = head.shift() ?? pull();
+      if (event === null) {
+        exhausted = true;
+        break;
+      }
+      if (event.kind === "candidate") {
+        const slot = { kind: "file" as const, candidate: event.candidate, outcome: null };
+        queue.push(slot);
+        own.push(slot);
+      } else {
+        queue.push(event);
+        if (event.kind === "error") exhausted = true;
+      }
+    }
+    return own;
+  };
   try {
     for (;;) {
       fill();
@@ -174,6 +199,14 @@ async function* pooled(
       if (queue.length === 0 && exhausted) return;
       if (failure !== null) throw failure;
       if (queue.length > 0 && queue[0]!.kind === "file" && (queue[0] as { outcome: unknown }).outcome === null) {
+        const own = takeOwn();
+        if (own.length > 0) {
+          // Read here, as a worker reads them ...
+          for (const slot of own) slot.outcome = scanOrCrash(slot.candidate, settings);
+          // ... then let the workers' answers in before the next round.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          continue;
+        }
         await new Promise<void>((resolve) => (wake = resolve));
         wake = null;
       }
@@ -183,19 +216,22 @@ async function* pooled(
   }
 }
 
+/** A file's outcome, or what went wrong reading it: thrown when its turn comes, after the files before it. */
+function scanOrCrash(candidate: Candidate, settings: ScanSettings): FileOutcome | Crash {
+  try {
+    return scanFile(candidate, settings);
+  } catch (error) {
+    return { crash: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  }
+}
+
 /** A worker's side: batches of candidates in, their outcomes out (see scanInOrder). */
 export function serveScans(): void {
   const port = parentPort;
   if (port === null) throw new Error("serveScans runs in a worker thread");
   const { settings } = workerData as { settings: ScanSettings };
   port.on("message", (batch: Batch) => {
-    const outcomes = batch.candidates.map((candidate): FileOutcome | Crash => {
-      try {
-        return scanFile(candidate, settings);
-      } catch (error) {
-        return { crash: error instanceof Error ? (error.stack ?? error.message) : String(error) };
-      }
-    });
+    const outcomes = batch.candidates.map((candidate) => scanOrCrash(candidate, settings));
     const answer: Answer = { id: batch.id, outcomes };
     // The rendered JSON is moved, not copied: the main thread only writes it out.
     const moved: ArrayBuffer[] = [];
