@@ -263,11 +263,23 @@ export function policyJsonText(p: FilePolicyReport, strict: boolean): string {
   return policyJsonHeadText(p) + policyJsonTailText(p, strict);
 }
 
-/** The first half: `{` and the place, name and options, without a comma after them. */
+/**
+ * The first half: `{` and the place, name and options, without a comma after them. Written
+ * out as JSON.stringify(head, null, 2) would lay it out, four spaces in: it is rendered
+ * for every one of tens of thousands of policies, and the general stringifier with its
+ * re-indenting was a measurable share of `check DIR`.
+ */
 export function policyJsonHeadText(p: FilePolicyReport): string {
-  const head = { file: p.file, line: p.line, column: p.column, system: p.system, name: p.name, preset: p.preset, options: p.options };
-  // Without its closing "\n}".
-  return JSON.stringify(head, null, 2).slice(0, -2).replaceAll("\n", "\n    ");
+  let options = "";
+  for (const key in p.options) {
+    const value = p.options[key];
+    if (value !== undefined) options += `${options === "" ? "" : ","}\n        ${JSON.stringify(key)}: ${JSON.stringify(value)}`;
+  }
+  return (
+    `{\n      "file": ${JSON.stringify(p.file)},\n      "line": ${p.line},\n      "column": ${p.column},` +
+    `\n      "system": ${JSON.stringify(p.system)},\n      "name": ${JSON.stringify(p.name)},\n      "preset": ${JSON.stringify(p.preset)},` +
+    `\n      "options": ${options === "" ? "{}" : `{${options}\n      }`}`
+  );
 }
 
 /** The second half: a comma, what the check found, and the closing `}`. */
