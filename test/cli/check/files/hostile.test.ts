@@ -49,6 +49,16 @@ describe("hostile input", () => {
     expect(await runCli(["check", "deep.json"])).toEqual({ code: 2, stdout: "", stderr: "error: deep.json:1:92: nested more than 64 levels deep\n" });
   });
 
+  it("nesting that neither brackets nor indentation show (9 MB of unclosed quotes) is refused while parsing, exit 2, within seconds", async () => {
+    // Each `"k: 1` line opens one more level; measured only after the parse, this file took
+    // 13 s and a gigabyte of memory before its one-line error.
+    write("quoted.yaml", `apiVersion: batch/v1\nkind: Job\nspec:\n  backoffLimit: 3\n${'"k: 1\n'.repeat(1_500_000)}`);
+    const started = performance.now();
+    const result = await runCli(["check", "quoted.yaml"]);
+    expect(result).toEqual({ code: 2, stdout: "", stderr: expect.stringMatching(/^error: quoted\.yaml:\d+:1: YAML: nested more than 200 levels deep\n$/) });
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
   it("a 10,000-deep compact sequence is refused before the parser sees it", () => {
     expect(() => recogniseFile({ name: "s.yaml", text: `kind: Job\napiVersion: batch/v1\nx:\n${"- ".repeat(10_000)}1\n`, kind: "yaml", named: true })).toThrow(
       "s.yaml:4:1: YAML: nested too deeply (a line indented 20000 columns)",
