@@ -79,6 +79,8 @@ function describe(text: string, pos: number): string {
   return ch < " " ? `character U+${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}` : `'${ch}'`;
 }
 
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+
 /** Parses a whole document; throws a UsageError "name:line:column: what was expected". */
 export function parseJsonSource(text: string, name: string): JsonNode {
   let pos = 0;
@@ -97,36 +99,40 @@ export function parseJsonSource(text: string, name: string): JsonNode {
     pos++;
   };
 
+  // Runs of plain characters are sliced out whole, not appended a character at a time:
+  // the Step Functions of a repository are megabytes of JSON, nearly all of it strings.
   const parseString = (): string => {
     const start = pos;
     pos++; // the opening quote
     let out = "";
+    let run = pos;
     for (;;) {
       if (pos >= text.length) fail(start, "unterminated string");
       const c = text.charCodeAt(pos);
       if (c === 34) {
+        out = out === "" ? text.slice(run, pos) : out + text.slice(run, pos);
         pos++;
         return out;
       }
       if (c < 32) fail(pos, `${describe(text, pos)} inside a string (write it as an escape such as \\n)`);
-      if (c === 92) {
-        const e = text[pos + 1];
-        const simple: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
-        if (e !== undefined && Object.hasOwn(simple, e)) {
-          out += simple[e];
-          pos += 2;
-        } else if (e === "u") {
-          const hex = text.slice(pos + 2, pos + 6);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail(pos, "invalid \\u escape (four hex digits expected)");
-          out += String.fromCharCode(parseInt(hex, 16));
-          pos += 6;
-        } else {
-          fail(pos, `invalid escape \\${e ?? ""} in a string`);
-        }
-      } else {
-        out += text[pos];
+      if (c !== 92) {
         pos++;
+        continue;
       }
+      out += text.slice(run, pos);
+      const e = text[pos + 1];
+      if (e !== undefined && Object.hasOwn(SIMPLE_ESCAPES, e)) {
+        out += SIMPLE_ESCAPES[e];
+        pos += 2;
+      } else if (e === "u") {
+        const hex = text.slice(pos + 2, pos + 6);
+        if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail(pos, "invalid \\u escape (four hex digits expected)");
+        out += String.fromCharCode(parseInt(hex, 16));
+        pos += 6;
+      } else {
+        fail(pos, `invalid escape \\${e ?? ""} in a string`);
+      }
+      run = pos;
     }
   };
 
@@ -206,15 +212,17 @@ export function parseJsonSource(text: string, name: string): JsonNode {
       if (!Number.isFinite(value)) fail(start, `number ${source} is too large`);
       return { kind: "number", pos: start, value, source };
     }
-    for (const [word, node] of [
-      ["true", { kind: "boolean", pos: start, value: true }],
-      ["false", { kind: "boolean", pos: start, value: false }],
-      ["null", { kind: "null", pos: start }],
-    ] as const) {
-      if (text.startsWith(word, pos)) {
-        pos += word.length;
-        return node;
-      }
+    if (ch === "t" && text.startsWith("true", pos)) {
+      pos += 4;
+      return { kind: "boolean", pos: start, value: true };
+    }
+    if (ch === "f" && text.startsWith("false", pos)) {
+      pos += 5;
+      return { kind: "boolean", pos: start, value: false };
+    }
+    if (ch === "n" && text.startsWith("null", pos)) {
+      pos += 4;
+      return { kind: "null", pos: start };
     }
     if (ch === "'") return fail(pos, "strings must be in double quotes");
     return fail(pos, `expected a JSON value, got ${describe(text, pos)}`);

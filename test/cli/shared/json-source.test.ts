@@ -42,6 +42,20 @@ describe("parseJsonSource", () => {
     expect(b.kind === "string" && b.value).toBe("xA\n");
   });
 
+  it("reads strings as JSON.parse does: escapes at the start, middle and end, surrogate pairs, keys and values", () => {
+    const strings = ["", "plain", "\\u00e9t\\u00e9", "a\\\"b", "\\\\", "\\n\\t\\r\\b\\f\\/", "tail\\\\", "\\ud83d\\ude00 and 😀", "${States.ALL}", "x\\u0041y\\u0042"];
+    for (const raw of strings) {
+      const text = `{"${raw}": ["${raw}", "${raw}${raw}"]}`;
+      const expected = JSON.parse(text) as Record<string, string[]>;
+      const node = parseJsonSource(text, "f.json");
+      if (node.kind !== "object") throw new Error("an object expected");
+      const [key, entry] = [...node.entries][0]!;
+      expect(key, text).toBe(Object.keys(expected)[0]);
+      const items = entry.value.kind === "array" ? entry.value.items : [];
+      expect(items.map((n) => (n.kind === "string" ? n.value : null)), text).toEqual(Object.values(expected)[0]);
+    }
+  });
+
   it("keeps __proto__ as an ordinary key that never reaches a prototype", () => {
     const node = parseJsonSource('{"__proto__": {"polluted": true}, "constructor": 1}', "f.json");
     expect(node.kind === "object" && [...node.entries.keys()]).toEqual(["__proto__", "constructor"]);
