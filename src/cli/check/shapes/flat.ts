@@ -17,39 +17,40 @@ export interface FlatEntry {
 }
 
 export function norm(element: string): string {
-  return element.toLowerCase().replace(/[-_]/g, "");
+  // Most elements are already lower-case words: returned as they are, without the two passes.
+  return ALREADY_NORMAL.test(element) ? element : element.toLowerCase().replace(/[-_]/g, "");
 }
+const ALREADY_NORMAL = /^[a-z0-9.[\]]*$/;
 
 /** "a.b[c.d].e" → ["a", "b", "c.d", "e"]. */
 export function splitName(name: string): string[] {
   const elements: string[] = [];
-  let current = "";
+  // `start`: where the element being read began (its characters are sliced out at its end).
+  let start = 0;
   for (let i = 0; i < name.length; i++) {
     const c = name[i]!;
     if (c === "[") {
-      if (current !== "") elements.push(current);
-      current = "";
+      if (i > start) elements.push(name.slice(start, i));
       const close = name.indexOf("]", i + 1);
       const end = close === -1 ? name.length : close;
       elements.push(name.slice(i + 1, end));
       i = end;
       if (name[i + 1] === ".") i++;
+      start = i + 1;
     } else if (c === ".") {
-      elements.push(current);
-      current = "";
-    } else {
-      current += c;
+      elements.push(name.slice(start, i));
+      start = i + 1;
     }
   }
-  if (current !== "") elements.push(current);
+  if (name.length > start) elements.push(name.slice(start));
   return elements;
 }
 
-/** True when the normalised path can lead to (or lies under) one of the roots. */
-function relevant(path: readonly string[], roots: readonly (readonly string[])[]): boolean {
+/** True when the path, its elements normalised, can lead to (or lies under) one of the roots. */
+function relevant(normalisedPath: readonly string[], roots: readonly (readonly string[])[]): boolean {
   return roots.some((root) => {
-    const n = Math.min(root.length, path.length);
-    for (let i = 0; i < n; i++) if (norm(path[i]!) !== root[i]) return false;
+    const n = Math.min(root.length, normalisedPath.length);
+    for (let i = 0; i < n; i++) if (normalisedPath[i] !== root[i]) return false;
     return true;
   });
 }
@@ -62,22 +63,23 @@ export function flattenTree(root: Node, roots: readonly (readonly string[])[]): 
   const out: FlatEntry[] = [];
   // `lastKey`: the latest map key passed on the way down, where an over-long expansion is reported
   // (for an alias bomb under a key, that key, not the bomb's anchor).
-  const walk = (node: Node, elements: readonly string[], offsets: readonly number[], lastKey: number) => {
+  // `normalised`: the path's elements as norm() folds them, kept beside it (not folded again at every level).
+  const walk = (node: Node, elements: readonly string[], normalised: readonly string[], offsets: readonly number[], lastKey: number) => {
     if (out.length > MAX_FLAT_ENTRIES) throw new FileProblem(lastKey, `more than ${MAX_FLAT_ENTRIES} Spring properties in one document`);
     if (node.kind === "object") {
       for (const [key, entry] of node.entries) {
         const parts = splitName(key);
-        const path = [...elements, ...parts];
-        if (!relevant(path, roots)) continue;
-        walk(entry.value, path, [...offsets, ...parts.map(() => entry.keyPos)], entry.keyPos);
+        const normalisedPath = [...normalised, ...parts.map(norm)];
+        if (!relevant(normalisedPath, roots)) continue;
+        walk(entry.value, [...elements, ...parts], normalisedPath, [...offsets, ...parts.map(() => entry.keyPos)], entry.keyPos);
       }
     } else if (node.kind === "array") {
-      node.items.forEach((item, index) => walk(item, [...elements, `[${index}]`], [...offsets, item.pos], lastKey));
+      node.items.forEach((item, index) => walk(item, [...elements, `[${index}]`], [...normalised, `[${index}]`], [...offsets, item.pos], lastKey));
     } else if (elements.length > 0) {
       out.push({ elements, keyOffsets: offsets, value: node });
     }
   };
-  walk(root, [], [], root.pos);
+  walk(root, [], [], [], root.pos);
   return out;
 }
 
