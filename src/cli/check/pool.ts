@@ -139,23 +139,30 @@ async function* pooled(
     target.worker.postMessage(batch);
     pending = [];
   };
+  /** The walk's next event, queued in order: its file's slot, null for a skip or an error, undefined at the end. */
+  const advance = (): (Slot & { kind: "file" }) | null | undefined => {
+    const event = head.shift() ?? pull();
+    if (event === null) {
+      exhausted = true;
+      return undefined;
+    }
+    if (event.kind === "candidate") {
+      const slot = { kind: "file" as const, candidate: event.candidate, outcome: null };
+      queue.push(slot);
+      return slot;
+    }
+    queue.push(event);
+    if (event.kind === "error") exhausted = true;
+    return null;
+  };
   /** Walks on until every worker has its batches (or the walk ends). */
   const fill = () => {
     while (!exhausted && workers.some((w) => w.inFlight < BATCHES_PER_WORKER)) {
-      const event = head.shift() ?? pull();
-      if (event === null) {
-        exhausted = true;
-        break;
-      }
-      if (event.kind === "candidate") {
-        const slot = { kind: "file" as const, candidate: event.candidate, outcome: null };
-        queue.push(slot);
-        pending.push(slot);
-        if (pending.length >= BATCH_FILES) send();
-      } else {
-        queue.push(event);
-        if (event.kind === "error") exhausted = true;
-      }
+      const slot = advance();
+      if (slot === undefined) break;
+      if (slot === null) continue;
+      pending.push(slot);
+      if (pending.length >= BATCH_FILES) send();
     }
     if (exhausted && pending.length > 0) send();
   };
@@ -164,19 +171,9 @@ async function* pooled(
     const own = pending;
     pending = [];
     while (!exhausted && own.length < BATCH_FILES && queue.length < MAX_QUEUED) {
-      const event = head.shift() ?? pull();
-      if (event === null) {
-        exhausted = true;
-        break;
-      }
-      if (event.kind === "candidate") {
-        const slot = { kind: "file" as const, candidate: event.candidate, outcome: null };
-        queue.push(slot);
-        own.push(slot);
-      } else {
-        queue.push(event);
-        if (event.kind === "error") exhausted = true;
-      }
+      const slot = advance();
+      if (slot === undefined) break;
+      if (slot !== null) own.push(slot);
     }
     return own;
   };

@@ -254,12 +254,7 @@ class PlainReader {
    */
   private plain(q: number, inFlow: boolean): { node: Node; end: number } {
     const text = this.text;
-    const c = text.charCodeAt(q);
-    if (q >= this.end || c === NL || c === SPACE || NOT_PLAIN_START.has(c)) decline();
-    if (c === DASH || c === COLON || c === QUESTION) {
-      const next = q + 1 < this.end ? text.charCodeAt(q + 1) : NL;
-      if (next === SPACE || next === NL || (inFlow && isFlowIndicator(next))) decline();
-    }
+    this.plainStart(q, inFlow);
     let last = q;
     for (let e = q; e < this.end; e++) {
       const ch = text.charCodeAt(e);
@@ -276,6 +271,27 @@ class PlainReader {
     return { node: coreScalar(text.slice(q, last), this.base + q), end: last };
   }
 
+  /**
+   * Declines unless a plain scalar (or plain key) can start at `q`: not at the end of the
+   * line, not with an indicator, and `-`, `?` or `:` only when followed by a character of
+   * the scalar (in a flow collection, not by a flow indicator either).
+   */
+  private plainStart(q: number, inFlow: boolean): void {
+    const text = this.text;
+    const c = text.charCodeAt(q);
+    if (q >= this.end || c === NL || c === SPACE || NOT_PLAIN_START.has(c)) decline();
+    if (c === DASH || c === COLON || c === QUESTION) {
+      const next = q + 1 < this.end ? text.charCodeAt(q + 1) : NL;
+      if (next === SPACE || next === NL || (inFlow && isFlowIndicator(next))) decline();
+    }
+  }
+
+  /** A quoted key's text and where it ends (just after its closing quote). */
+  private quotedKey(p: number): { key: string; end: number } {
+    const quoted = this.quoted(p);
+    return { key: (quoted.node as { value: string }).value, end: quoted.end };
+  }
+
   /** A block map's key at `p`: a quoted or plain scalar on one line, then `:` and a space or the line's end. */
   private key(p: number): { text: string; pos: number; after: number } {
     const text = this.text;
@@ -283,9 +299,7 @@ class PlainReader {
     let key: string;
     let end: number;
     if (c === DQ || c === SQ) {
-      const quoted = this.quoted(p);
-      key = (quoted.node as { value: string }).value;
-      end = quoted.end;
+      ({ key, end } = this.quotedKey(p));
     } else {
       end = this.plainKeyEnd(p);
       key = text.slice(p, end);
@@ -305,12 +319,7 @@ class PlainReader {
    */
   private plainKeyEnd(p: number): number {
     const text = this.text;
-    const c = text.charCodeAt(p);
-    if (NOT_PLAIN_START.has(c) || c === SPACE) decline();
-    if (c === DASH || c === COLON || c === QUESTION) {
-      const next = p + 1 < this.end ? text.charCodeAt(p + 1) : NL;
-      if (next === SPACE || next === NL) decline();
-    }
+    this.plainStart(p, false);
     for (let e = p; e < this.end; e++) {
       const ch = text.charCodeAt(e);
       if (ch === NL || isFlowIndicator(ch)) break;
@@ -358,9 +367,7 @@ class PlainReader {
     let key: string;
     let end: number;
     if (c === DQ || c === SQ) {
-      const quoted = this.quoted(p);
-      key = (quoted.node as { value: string }).value;
-      end = quoted.end;
+      ({ key, end } = this.quotedKey(p));
     } else {
       if (NOT_PLAIN_START.has(c) || c === DASH || c === COLON || c === QUESTION || p >= this.end) decline();
       end = p;

@@ -105,7 +105,7 @@ function parsePiece(text: string, base: number, via: YamlReaders): YamlDocument[
     // Most documents of a configuration file are plain enough to read straight from the text.
     const plain = plainYamlDocument(text, base, MAX_YAML_DEPTH);
     if (plain !== null) {
-      if (plain.duplicate !== null) throw new YamlSyntaxError(plain.duplicate.offset, `duplicate key ${JSON.stringify(plain.duplicate.key)}`);
+      if (plain.duplicate !== null) throw duplicateKey(plain.duplicate.offset, plain.duplicate.key);
       return [{ root: plain.root, offset: base + plain.offset }];
     }
   }
@@ -141,7 +141,7 @@ function composeOne(token: CST.Document, directives: readonly CST.Token[], textL
     // Declines a document deeper than MAX_YAML_DEPTH, which the depth check below then refuses.
     const fast = fastDocument(token, base, MAX_YAML_DEPTH);
     if (fast !== null) {
-      if (fast.duplicate !== null) throw new YamlSyntaxError(fast.duplicate.offset, `duplicate key ${JSON.stringify(fast.duplicate.key)}`);
+      if (fast.duplicate !== null) throw duplicateKey(fast.duplicate.offset, fast.duplicate.key);
       return { root: fast.root, offset: base + token.offset };
     }
   }
@@ -154,6 +154,11 @@ function composeOne(token: CST.Document, directives: readonly CST.Token[], textL
   if (error !== undefined) throw new YamlSyntaxError(base + error.pos[0], firstLine(error.message));
   const root = doc.contents === null ? null : new Converter(textLength, base).convert(doc.contents as YamlNode);
   return { root, offset: base + token.offset };
+}
+
+/** The error for a key given twice in one map, at the second (all three ways of reading a document word it so). */
+function duplicateKey(offset: number, key: string): YamlSyntaxError {
+  return new YamlSyntaxError(offset, `duplicate key ${JSON.stringify(key)}`);
 }
 
 function firstLine(message: string): string {
@@ -310,7 +315,7 @@ class Converter {
         continue;
       }
       const previous = entries.get(key);
-      if (previous !== undefined) throw new YamlSyntaxError(keyPos, `duplicate key ${JSON.stringify(key)}`);
+      if (previous !== undefined) throw duplicateKey(keyPos, key);
       entries.set(key, { keyPos, value });
     }
     // Merge keys: explicit keys win, then the earlier of several merged maps.

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseYamlDocuments } from "../../../../src/cli/check/yaml-tree.js";
+import { type YamlReaders, parseYamlDocuments } from "../../../../src/cli/check/yaml-tree.js";
 import { plainYamlDocument } from "../../../../src/cli/check/yaml-plain.js";
 import type { Node } from "../../../../src/cli/check/tree.js";
 import { ROOT } from "../../../support/paths.js";
@@ -11,22 +11,16 @@ import { seededRandom } from "../../../support/random.js";
 // declines goes to the `yaml` library. Whatever it takes must be exactly what the
 // library's composer gives (tree, offsets, first duplicate key), and it must take the
 // documents configuration files are made of, or it saves nothing.
-const composed = (text: string) => {
+const outcome = (text: string, via: YamlReaders) => {
   try {
-    return { documents: parseYamlDocuments(text, () => true, "composer") };
+    return { documents: parseYamlDocuments(text, () => true, via) };
   } catch (error) {
     const { offset, message } = error as { offset?: number; message: string };
     return { error: `${offset}: ${message}` };
   }
 };
-const read = (text: string) => {
-  try {
-    return { documents: parseYamlDocuments(text, () => true, "fastest") };
-  } catch (error) {
-    const { offset, message } = error as { offset?: number; message: string };
-    return { error: `${offset}: ${message}` };
-  }
-};
+const composed = (text: string) => outcome(text, "composer");
+const read = (text: string) => outcome(text, "fastest");
 const MAX_DEPTH = 200;
 const plain = (text: string) => plainYamlDocument(text, 0, MAX_DEPTH);
 
