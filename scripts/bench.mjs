@@ -8,7 +8,8 @@
 // - peak RSS (GNU time) for 1 M and 10 M CSV rows;
 // - the herd simulator's clients × attempts per second, when `backoff simulate` exists, and
 //   the peak RSS of large simulations and of a million-row preset table.
-// - an HTML page of 1,000 attempts against the same CSV (median times of whole runs).
+// - an HTML page of 1,000 attempts against the same CSV (median times of whole runs), and the
+//   time a 10,000-attempt page takes to answer a pointer move (bench-page.mjs, in chromium).
 // - `backoff check DIR` on a generated tree of 2,000 configuration files of every kind
 //   (about 10 MB; scripts/bench-config-tree.mjs): time, CPU time, and peak RSS against a
 //   tree of 500 files (memory flat in the number of files); start-up of `check FILE`
@@ -23,6 +24,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateConfigTree } from "./bench-config-tree.mjs";
+import { pointerLatency } from "./bench-page.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
@@ -175,6 +177,12 @@ for (let run = 0; run < streamRuns * 3; run++) {
 const pageHtml = median(pageTimes.html);
 const pageCsv = median(pageTimes.csv);
 rows.push(["`--format html` ÷ `--format csv`, 1,000 attempts", `${fmt(pageHtml / pageCsv)}× (${fmt(pageHtml * 1000, 1)} ms ÷ ${fmt(pageCsv * 1000, 1)} ms)`, "< 1.5×"]);
+const latency = await pointerLatency(spawnSync(node, [bin, "--base", "1s", "--cap", "1h", "--attempts", "10000", "--jitter", "0.2", "--format", "html"], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }).stdout);
+rows.push([
+  "HTML page, 10,000 attempts: one pointer move, median ÷ 95th percentile",
+  latency === null ? "skipped: no chromium (apt-get install chromium)" : `${fmt(latency.median)} ms ÷ ${fmt(latency.p95)} ms`,
+  "within a 60 Hz frame (16.7 ms)",
+]);
 
 log("peak memory…");
 const rss1 = await peakRss(backoffCsv);

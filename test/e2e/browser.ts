@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
+import { tempDir } from "../support/files.js";
 
 // Real-browser tests drive Debian's chromium (never a downloaded browser) through
 // puppeteer-core. Without a usable chromium the tests are skipped with the reason printed,
@@ -37,7 +37,7 @@ export async function launchChromium(): Promise<Chromium | null> {
   };
   if (!existsSync(CHROMIUM)) return unavailable(`${CHROMIUM} is missing (apt-get install chromium)`);
   // A new, empty profile for every run.
-  const profile = mkdtempSync(join(tmpdir(), "backoff-chromium-"));
+  const profile = tempDir("chromium");
   try {
     const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, userDataDir: profile, args: CHROMIUM_FLAGS, timeout: 60_000 });
     return {
@@ -79,7 +79,7 @@ export interface OpenedPage {
 
 /** Opens a page from a file (file://, as a user opens a saved page), every network request refused and recorded. */
 export async function openPage(chromium: Chromium, html: string, options: { width?: number; height?: number } = {}): Promise<OpenedPage> {
-  const dir = mkdtempSync(join(tmpdir(), "backoff-page-"));
+  const dir = tempDir("page");
   const file = join(dir, "page.html");
   writeFileSync(file, html);
   const page = await chromium.browser.newPage();

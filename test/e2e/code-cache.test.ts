@@ -1,11 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { wrap } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Script } from "node:vm";
 import { describe, expect, it } from "vitest";
+import { tempDir } from "../support/files.js";
 
 // The V8 code caches the build ships beside the bundles (bin/code-cache.js).
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -25,7 +25,7 @@ describe.skipIf(!onNode20)("the shipped code caches", () => {
   });
 
   it("a bundle changed after its cache was made is compiled afresh, even at the same length", () => {
-    const copy = mkdtempSync(join(tmpdir(), "backoff-cache-"));
+    const copy = tempDir("cache");
     cpSync(join(root, "bin"), join(copy, "bin"), { recursive: true });
     cpSync(dist, join(copy, "dist"), { recursive: true });
     const bundle = join(copy, "dist", "cli.cjs");

@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { tempDir } from "../support/files.js";
 
 // The completion scripts loaded into the real shells. bash runs its completion function
 // as bash does on TAB (COMP_WORDS/COMP_CWORD in, COMPREPLY out); fish answers
@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 // (which must register it) and runs it with compadd/_describe recording the candidates,
 // since zsh's completion builtins work only inside its line editor.
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), "backoff-completion-"));
+const dir = tempDir("completion");
 /** The script as backoff prints it, saved once per shell (each query then loads the file). */
 function script(shell: string): string {
   const file = join(dir, `backoff.${shell}`);

@@ -1,9 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "puppeteer-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { type OpenedPage, backoff, csvRecords, launchChromium, openPage, root } from "./browser.js";
+import { tempDir } from "../support/files.js";
 
 // The pages in a real browser (Debian's chromium through puppeteer-core): every value read
 // in the page, by hovering, by keyboard, in the calculator and the sweep, is compared with
@@ -269,27 +269,11 @@ describe.skipIf(chromium === null)("--format html in chromium", () => {
     await page.close();
   });
 
-  it("10,000 attempts: the page loads clean and answers a pointer move within a frame", async () => {
+  it("10,000 attempts: the page loads clean and its readout follows the pointer", async () => {
     const opened = await open(["--base", "1s", "--cap", "1h", "--attempts", "10000", "--jitter", "0.2"]);
     const { page } = opened;
     expect(await page.$$eval("[data-attempt]", (points) => points.length)).toBe(10_000);
-    const times = await page.evaluate(() => {
-      const svg = document.querySelector("svg[data-chart]")!;
-      const box = svg.getBoundingClientRect();
-      const move = (fraction: number) => svg.dispatchEvent(new PointerEvent("pointermove", { clientX: box.left + fraction * box.width, clientY: box.top + box.height / 2, bubbles: true }));
-      move(0.5); // the first event of a page pays for its lazy set-up
-      const spent: number[] = [];
-      for (let i = 0; i < 200; i++) {
-        const started = performance.now();
-        move(((i * 37) % 100) / 100);
-        spent.push(performance.now() - started);
-      }
-      return spent.sort((a, b) => a - b);
-    });
-    // The readout is updated inside the event itself: well within a 60 Hz frame (16.7 ms),
-    // allowing for a garbage collection or two on a busy machine.
-    expect(times[100]!).toBeLessThan(4);
-    expect(times[190]!).toBeLessThan(16);
+    // How fast the readout answers a pointer is measured in `npm run bench` (bench-page.mjs), not here.
     await page.hover('[data-attempt="5000"]');
     const row = csvRecords(["--base", "1s", "--cap", "1h", "--attempts", "5000..5000", "--jitter", "0.2"])[0]!;
     expect(await readout(page)).toMatchObject({ shownAttempt: "5000", delayMs: row["delay_ms"], minMs: row["min_ms"], maxMs: row["max_ms"], cumulativeMs: row["cumulative_ms"] });
@@ -329,7 +313,7 @@ describe.skipIf(chromium === null)("--format html in chromium", () => {
     const { page } = opened;
     await page.hover('[data-attempt="7"]');
     const update = process.env["BACKOFF_SCREENSHOT"] === "update";
-    const dir = update ? join(root, "docs/images") : mkdtempSync(join(tmpdir(), "backoff-shot-"));
+    const dir = update ? join(root, "docs/images") : tempDir("shot");
     mkdirSync(dir, { recursive: true });
     const file = join(dir, "html-page.png");
     const png = Buffer.from(await page.screenshot({ clip: { x: 0, y: 0, width: 1000, height: 1400 } }));

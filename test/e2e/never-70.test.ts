@@ -1,10 +1,11 @@
-import { openSync, closeSync, mkdtempSync } from "node:fs";
+import { openSync, closeSync} from "node:fs";
 import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/cli.js";
+import { tempDir } from "../support/files.js";
 
 // Issue 16, items 10 and 11: what used to end in "internal error" and exit 70.
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -33,7 +34,7 @@ describe("simulate --chart with too many windows (item 10)", () => {
 
 describe("--config - with a standard input that cannot be read (item 11)", () => {
   it("stdin open for writing only (0>file): exit 2, one line", () => {
-    const dir = mkdtempSync(join(tmpdir(), "backoff-stdin-"));
+    const dir = tempDir("stdin");
     const fd = openSync(join(dir, "x"), "w");
     try {
       expect(withStdin(["--config", "-"], fd)).toEqual({ code: 2, stdout: "", stderr: "error: --config - cannot read standard input: it is not open for reading (EBADF)\n" });

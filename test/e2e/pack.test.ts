@@ -1,18 +1,18 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { createRequire, wrap } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Script } from "node:vm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { tempDir } from "../support/files.js";
 
 // The package as someone who never cloned the repository gets it: packed, installed
 // into an empty prefix without dev dependencies and offline (it needs nothing from the
 // registry: everything it runs is bundled in dist/), then run from node_modules/.bin.
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { name: string; version: string };
-const work = mkdtempSync(join(tmpdir(), "backoff-pack-"));
+const work = tempDir("pack");
 const prefix = join(work, "prefix");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 let tarball = "";

@@ -7,12 +7,13 @@
  * (.ci/run installs the packages).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { findPreset } from "../../src/presets/registry.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
+import { ROOT } from "../support/paths.js";
+import { tempDir } from "../support/files.js";
 
 const IN_CI = Boolean(process.env["CI"]) && process.env["CI"] !== "false";
 
@@ -209,8 +210,11 @@ func main() {
 }
 `;
 
+/** Go's build cache kept under node_modules/.cache (as Go means it: reused by later runs), not in the temporary directory. */
+const GO_BUILD_CACHE = join(ROOT, "node_modules", ".cache", "go-build");
+
 function goEnvironment(): NodeJS.ProcessEnv {
-  return { ...process.env, GO111MODULE: "off", GOPATH: "/usr/share/gocode", GOFLAGS: "", GOCACHE: join(tmpdir(), "backoff-gocache"), CGO_ENABLED: "0" };
+  return { ...process.env, GO111MODULE: "off", GOPATH: "/usr/share/gocode", GOFLAGS: "", GOCACHE: GO_BUILD_CACHE, CGO_ENABLED: "0" };
 }
 
 describe("go-retryablehttp (DefaultBackoff, LinearJitterBackoff and Client.Do run by Go)", () => {
@@ -221,7 +225,7 @@ describe("go-retryablehttp (DefaultBackoff, LinearJitterBackoff and Client.Do ru
     unavailable("go with go-retryablehttp", reason);
     return;
   }
-  const dir = mkdtempSync(join(tmpdir(), "backoff-go-"));
+  const dir = tempDir("go");
   writeFileSync(join(dir, "main.go"), GO_PROGRAM);
   let run: ReturnType<typeof spawnSync> | null = null;
   const result = () => {

@@ -199,12 +199,21 @@ describe("backoff check PATH: what it reads and refuses", () => {
     expect(await files()).toEqual(["application.yml", "keep/application.yml"]);
   });
 
-  it("a policy whose system has no preset in this build is a usage error naming it", async () => {
+  it("a Kubernetes Job is checked with the kubernetes-job preset's pod back-off", async () => {
     write("job.yaml", "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:\n  backoffLimit: 4\n");
-    const result = await runCli(["check", "job.yaml"]);
-    // Until the kubernetes-job preset exists (issue 12), the policy cannot be computed.
-    if (result.code === 2) expect(result.stderr).toBe('error: job.yaml:5:3: Kubernetes Job policy "pi": unknown preset "kubernetes-job": this build of backoff cannot compute Kubernetes Job schedules yet\n');
-    else expect(result.stdout.split("\n")[1]).toBe("  ✓ pi (Kubernetes Job, line 5:3)");
+    // The Job controller's pod back-off: 10 s doubling, capped at 6 min (kubernetes-job preset):
+    // 4 retries wait 10 + 20 + 40 + 80 = 150 s = 2 min 30 s; the largest is 80 s = 1 min 20 s.
+    expect(await runCli(["check", "job.yaml"])).toEqual({
+      code: 0,
+      stdout: [
+        "job.yaml",
+        "  ✓ pi (Kubernetes Job, line 5:3)",
+        "    4 retries: worst-case total 2 min 30 s, best case 2 min 30 s, largest delay 1 min 20 s (attempt 4), no jitter",
+        "✓ no limits given (--max-total, --max-delay, …), 1 policy in 1 file",
+        "",
+      ].join("\n"),
+      stderr: "",
+    });
   });
 });
 

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { spawnBin } from "../../../support/bin.js";
 import { runCli } from "../../../support/cli.js";
+import { tempDir } from "../../../support/files.js";
 
 // A tree of more files than src/cli/check/pool.ts reads on the main thread: the built
 // binary shares them out among worker threads, the in-process run (the TypeScript
@@ -13,7 +13,7 @@ let previousCwd: string;
 let dir: string;
 beforeEach(() => {
   previousCwd = process.cwd();
-  dir = mkdtempSync(join(tmpdir(), "backoff-checkpool-"));
+  dir = tempDir("checkpool");
   process.chdir(dir);
 });
 afterEach(() => process.chdir(previousCwd));

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../../support/cli.js";
+import { tempDir } from "../../../support/files.js";
 
 // Verdicts for the policies of the fixture tree, against figures worked out by hand from
 // the formulas of the presets they map to (issue 12 for envoy, istio, step-functions,
@@ -87,7 +87,7 @@ describe("Istio and Envoy: an integer uniform in [0, min(B × 2^(a−1), 10 B) �
 
 describe("Kafka: min((long)(U[0.8, 1.2) × b × 2^min(a−1, log2(M/b))), M)", () => {
   it("a client file: 100 ms base, 800 ms max, 4 retries", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "backoff-kafka-"));
+    const dir = tempDir("kafka");
     writeFileSync(join(dir, "client.properties"), "retry.backoff.ms=100\nretry.backoff.max.ms=800\nretries=4\n");
     // Terms 100, 200, 400, 800 ms: [80, 119], [160, 239], [320, 479], [640, 800] after the cap.
     expect((await figures(join(dir, "client.properties"))).byName).toEqual({ "client.properties": { retries: 4, worst: 1_637, best: 1_200, largest: 800 } });
@@ -96,7 +96,7 @@ describe("Kafka: min((long)(U[0.8, 1.2) × b × 2^min(a−1, log2(M/b))), M)", (
 
 describe("resilience4j: IntervalFunction as Spring's properties configure it", () => {
   it("application.yml: baseConfig, kebab-case, randomized waits and a profile", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "backoff-r4j-"));
+    const dir = tempDir("r4j");
     // The fixture without its Kafka section (checked with the Kafka presets above), the rest unchanged.
     const { readFileSync } = await import("node:fs");
     const text = readFileSync(`${TREE}/spring/application.yml`, "utf8").replace(/  kafka:\n(?: {4}.*\n)+/, "");
