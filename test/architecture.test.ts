@@ -148,6 +148,36 @@ describe("format and presets sit below the CLI", () => {
   });
 });
 
+/** The folder under src/cli/ a path is in ("schedule", "shared"), or null for src/cli/*.ts itself and for other layers. */
+function cliFolder(path: string): string | null {
+  const match = /^cli\/([^/]+)\//.exec(path);
+  return match ? match[1]! : null;
+}
+
+/** Where a relative import lands, relative to src/ ("cli/shared/io.js"), or null for a package. */
+const importTarget = (source: Source, specifier: string) => (specifier.startsWith(".") ? posix.normalize(posix.join(posix.dirname(source.path), specifier)) : null);
+
+describe("each command keeps to its folder", () => {
+  const RULE = "no src/cli/<a>/ file imports from src/cli/<b>/ (a command's folder is its own; what several commands use lives in src/cli/shared/, which imports no command's folder)";
+
+  it(RULE, () => {
+    const crossings = importViolations(inLayer("cli"), (source, specifier) => {
+      const from = cliFolder(source.path);
+      const target = importTarget(source, specifier);
+      const to = target === null ? null : cliFolder(target);
+      return from !== null && to !== null && to !== from && to !== "shared";
+    });
+    expect(crossings, RULE).toEqual([]);
+  });
+
+  it("the rule sees command folders and shared/ (a walk that found no folder would pass it)", () => {
+    const folders = new Set(inLayer("cli").map((source) => cliFolder(source.path)));
+    for (const folder of ["shared", "schedule", "check", "compare", "solve", "simulate"]) expect(folders).toContain(folder);
+    const check = inLayer("cli").find((source) => source.path === "cli/check/action.ts")!;
+    expect(importsOf(check).map((specifier) => cliFolder(importTarget(check, specifier) ?? ""))).toContain("shared");
+  });
+});
+
 describe("only bin/backoff.js touches process", () => {
   it("no file under src/ mentions process. or refers to process", () => {
     expect(SOURCES.filter((source) => /\bprocess\./.test(source.text)).map((source) => source.path)).toEqual([]);
@@ -194,5 +224,16 @@ describe("the lazy bundles stay lazy (dist/ is built by the global setup)", () =
     const check = loadedBundles(["check", "--attempts", "3", "--max-total", "1h"]);
     expect(check.code).toBe(0);
     expect(check.bundles).toContain("commands.cjs");
+  });
+
+  it("dist/files.cjs (check PATH and each of its workers) holds neither commander nor the schedule's output", () => {
+    // Markers: commander's error codes ("commander.unknownOption", …) and the schedule output's
+    // refusal of a picture too long to draw. dist/cli.cjs holds both, so the markers are real.
+    const markers = (bundle: string) => {
+      const text = readFileSync(join(ROOT, "dist", bundle), "utf8");
+      return { commander: /commander\.[a-z]/i.test(text), scheduleOutput: text.includes("draws at most") };
+    };
+    expect(markers("cli.cjs")).toEqual({ commander: true, scheduleOutput: true });
+    expect(markers("files.cjs"), "the check workers load only what checking needs").toEqual({ commander: false, scheduleOutput: false });
   });
 });

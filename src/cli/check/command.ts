@@ -1,12 +1,10 @@
 import { type Command, Option } from "commander";
 import type { CommandDefinition } from "../command.js";
-import { ASSERT_KEYS } from "../shared/option-values.js";
+import { ASSERT_KEYS, CHECK_DEFAULT_ATTEMPTS } from "../shared/option-values.js";
 import { UsageError } from "../shared/errors.js";
 import { formatWithTextAlias } from "../shared/formats.js";
 import { addSharedOptions, givenValues, synonymsFor } from "../shared/options.js";
 
-/** The retries a policy is checked over when neither the file nor a flag says. */
-export const CHECK_DEFAULT_ATTEMPTS = "10";
 
 export const CHECK_FORMATS = ["table", "json", "sarif"] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];

@@ -11,9 +11,8 @@ import { loadConfig } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import { type Io, writeChunks } from "../shared/io.js";
 import { parseAttempts } from "../shared/parse.js";
-import type { Format } from "../schedule/action.js";
-import { checkPictureOptions, checkWalk } from "../schedule/output.js";
-import { type BuiltPolicy, policyFromConfig, policyFromSpec } from "./spec.js";
+import { type Format, checkPictureOptions, checkWalk } from "../shared/schedule-output.js";
+import { type BuiltPolicy, policyFromConfig, policyFromSpec } from "../shared/policy-spec.js";
 
 /** `backoff compare`'s options as commander hands them over. */
 export interface CompareOptions {

@@ -1,7 +1,7 @@
 import { type Command, Option } from "commander";
 import type { CommandDefinition } from "../command.js";
 import { addSharedOptions, synonymsFor } from "../shared/options.js";
-import { FORMATS } from "../schedule/output.js";
+import { FORMATS } from "../shared/schedule-output.js";
 import type { CompareOptions } from "./action.js";
 
 const HELP_AFTER = `

@@ -1,7 +1,9 @@
 import type { Command } from "commander";
 import type { CommandDefinition } from "../command.js";
 import { addSharedOptions, givenValues, synonymsFor } from "../shared/options.js";
-import { DEFAULT_ATTEMPTS, FORMATS, type ScheduleSwitches, runScheduleCommand } from "./action.js";
+import { DEFAULT_ATTEMPTS } from "../shared/policy-values.js";
+import { FORMATS } from "../shared/schedule-output.js";
+import { type ScheduleSwitches, runScheduleCommand } from "./action.js";
 
 const HELP_AFTER = `
 Formula (attempt = the attempt that has just failed, from 1):

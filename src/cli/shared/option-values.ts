@@ -12,6 +12,9 @@ import { readWhole } from "./values.js";
 export const POLICY_KEYS = ["strategy", "base", "cap", "factor", "step", "attempts", "jitter", "preset", "seed"] as const;
 export type PolicyKey = (typeof POLICY_KEYS)[number];
 
+/** The retries `check` checks a policy over when neither the file nor a flag says. */
+export const CHECK_DEFAULT_ATTEMPTS = "10";
+
 /** The `assert` entries of a config file and their flags: the limits, and the time a try takes. */
 export const ASSERT_KEYS = {
   "max-total": { option: "maxTotal", kind: "duration", help: "worst-case total wait (jitter and --attempt-time included) at most this" },

@@ -1,19 +1,17 @@
 import { type Argument, type Command, Option } from "commander";
-import { STRATEGIES, type Strategy } from "../../core/policy.js";
+import { STRATEGIES } from "../../core/policy.js";
 import { SCALE_KINDS, type ScaleKind } from "../../format/scale.js";
-import { UsageError, shown } from "./errors.js";
 import { OPTION_KEYS, type OptionValues } from "./option-values.js";
+import { POLICY_DEFAULTS } from "./policy-values.js";
 
 /**
  * The options several commands share, declared once: flags, value name and help. A
  * command names the ones it takes (in the order its help lists them) and may word a
  * description for itself (solve's "leave out to find it"); defaults live in
- * POLICY_DEFAULTS and the commands' own tables, never in commander, so that a value
+ * POLICY_DEFAULTS (policy-values.ts) and the commands' own tables, never in commander, so that a value
  * given on the command line, one from a config file and one left out stay apart
  * (presets map exactly what was given onto the library's parameters).
  */
-export const POLICY_DEFAULTS = { strategy: "exponential", base: "1s" } as const satisfies OptionValues;
-
 interface OptionSpec {
   readonly flags: string;
   readonly description: string;
@@ -127,14 +125,6 @@ export function givenValues(command: Command): OptionValues {
     if (values[key] !== undefined && command.getOptionValueSource(key) === "cli") given[key] = String(values[key]);
   }
   return given;
-}
-
-/** The strategy named by a flag or a config file (both already checked against the choices). */
-export function strategyOf(values: OptionValues): Strategy {
-  const name = values.strategy ?? POLICY_DEFAULTS.strategy;
-  const strategy = STRATEGIES.find((s) => s === name);
-  if (strategy === undefined) throw new UsageError(`--strategy must be one of ${STRATEGIES.join(", ")}, got ${shown(name)}`);
-  return strategy;
 }
 
 /** How a schedule is written: format and pictures, shared by the schedule and its preset form. */

@@ -11,10 +11,10 @@ import { parseAttempts, parseBase, parseCap, parseDuration, parseFactor } from "
 import { parsePlainDecimal } from "../../core/decimal.js";
 import { exactDecimalNumber, inputText } from "./values.js";
 import type { OptionValues } from "./option-values.js";
-import { strategyOf } from "./options.js";
+import { strategyOf } from "./policy-values.js";
 
 // Reading --preset and its overrides into a model: shared by the schedule and `check`,
-// and free of anything that draws (see src/cli/schedule/preset-schedule.ts for the output).
+// and free of anything that draws (see src/cli/shared/preset-schedule.ts for the output).
 
 /** The preset by name, or a UsageError suggesting the closest. */
 export function presetNamed(name: string, option: string): Preset {

@@ -15,7 +15,7 @@ import { DEFAULT_SEED, seededRandom } from "../shared/random.js";
 import { parseSpread, parseUnitFraction, readWhole } from "../shared/values.js";
 import { outputWidth } from "../shared/width.js";
 import type { OptionValues } from "../shared/option-values.js";
-import { policyFromValues } from "../schedule/action.js";
+import { policyFromValues } from "../shared/policy-values.js";
 import { chartHistograms } from "./chart.js";
 import { DEFAULT_SIMULATED_ATTEMPTS, MAX_CLIENTS, MAX_SIMULATED_ATTEMPTS, type SimulateFormat } from "./command.js";
 

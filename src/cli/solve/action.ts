@@ -8,7 +8,7 @@ import { parseCount } from "../shared/option-values.js";
 import { UsageError } from "../shared/errors.js";
 import { type Io, writeChunks } from "../shared/io.js";
 import { parseBase, parseCap, parseDuration, parseFactor } from "../shared/parse.js";
-import { runSchedule } from "../schedule/action.js";
+import { runSchedule } from "../shared/run-schedule.js";
 import { wrapLines, wrapText } from "../../format/wrap.js";
 import { outputWidth } from "../shared/width.js";
 import type { SolveFormat } from "./command.js";

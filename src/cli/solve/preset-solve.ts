@@ -15,7 +15,7 @@ import { parseCount } from "../shared/option-values.js";
 import { parseDuration } from "../shared/parse.js";
 import { OVERRIDE_FLAGS } from "../shared/preset-flags.js";
 import { buildPreset, presetNamed, presetOverrides } from "../shared/preset-options.js";
-import { runSchedule } from "../schedule/action.js";
+import { runSchedule } from "../shared/run-schedule.js";
 import type { SolveOptions } from "./action.js";
 import { MAX_SHOWN_ATTEMPTS } from "./action.js";
 

@@ -5,11 +5,11 @@ import { modelCalculator } from "../../format/html/page-data.js";
 import { presetScheduleText } from "../../format/preset-schedule.js";
 import { renderPresetTable } from "../../format/preset-table.js";
 import type { PresetModel } from "../../presets/types.js";
-import type { Io } from "../shared/io.js";
-import { parseSeed } from "../shared/jitter-options.js";
-import type { OptionValues } from "../shared/option-values.js";
-import { buildPreset, checkSeedHasJitter, presetNamed, presetOverrides, presetRange } from "../shared/preset-options.js";
-import { type OutputOptions, writeSchedule } from "./output.js";
+import type { Io } from "./io.js";
+import { parseSeed } from "./jitter-options.js";
+import type { OptionValues } from "./option-values.js";
+import { buildPreset, checkSeedHasJitter, presetNamed, presetOverrides, presetRange } from "./preset-options.js";
+import { type OutputOptions, writeSchedule } from "./schedule-output.js";
 
 /** The linear comparison for a preset: its first non-zero un-jittered delay as base and step, and its cap. */
 function comparisonFor(model: PresetModel) {
@@ -37,7 +37,7 @@ export async function runPresetSchedule(values: OptionValues, output: OutputOpti
       text: presetScheduleText(preset, model, range, seed),
       renderTable: (rows, summaryLines, paint, lastRow, width) => renderPresetTable(rows, model.jittered, model.capMs, summaryLines, paint, lastRow, width),
       page: async () => ({
-        command: await import("../shared/html-output.js").then(({ commandLine, presetArguments }) => commandLine(presetArguments(preset.name, overrides, asked, seed))),
+        command: await import("./html-output.js").then(({ commandLine, presetArguments }) => commandLine(presetArguments(preset.name, overrides, asked, seed))),
         calculator: modelCalculator(
           model,
           range.last,

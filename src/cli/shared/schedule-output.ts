@@ -10,14 +10,14 @@ import { renderMarkdown } from "../../format/markdown.js";
 import { SATURATED_TEXT } from "../../format/numbers.js";
 import type { ScaleKind } from "../../format/scale.js";
 import type { ScheduleText } from "../../format/schedule-text.js";
-import { colorLevel } from "../shared/color.js";
-import { UsageError } from "../shared/errors.js";
-import { type Io, writeChunks } from "../shared/io.js";
-import { seededRandom } from "../shared/random.js";
-import { chalkAt } from "../shared/chalk.js";
-import { chartNeedsAscii } from "../shared/terminal.js";
+import { colorLevel } from "./color.js";
+import { UsageError } from "./errors.js";
+import { type Io, writeChunks } from "./io.js";
+import { seededRandom } from "./random.js";
+import { chalkAt } from "./chalk.js";
+import { chartNeedsAscii } from "./terminal.js";
 import type { CalculatorPolicy } from "../../format/html/page-data.js";
-import { outputWidth } from "../shared/width.js";
+import { outputWidth } from "./width.js";
 
 export const FORMATS = ["table", "csv", "tsv", "json", "markdown", "svg", "html"] as const;
 export type Format = (typeof FORMATS)[number];
@@ -129,7 +129,7 @@ function* watchRows(rows: Iterable<ScheduleRow>, io: Io, sample: { totalMs: numb
 
 /** Writes a schedule in the chosen format: the one output path of the calculator's schedules and the presets'. */
 export async function writeSchedule(view: ScheduleView, options: OutputOptions, io: Io): Promise<void> {
-  if (options.format === "html") (await import("../shared/html-output.js")).checkPageRange([view.range], "--format html");
+  if (options.format === "html") (await import("./html-output.js")).checkPageRange([view.range], "--format html");
   checkWalk(view, options);
   const { model, comparison, range, seed } = view;
   // Every pass over the rows draws the same sample: a fresh source from the same seed.
@@ -165,7 +165,7 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
       break;
     }
     case "html": {
-      const { schedulePageText } = await import("../shared/html-output.js");
+      const { schedulePageText } = await import("./html-output.js");
       const all = Array.from(rows);
       const page = await view.page();
       const series = { name: view.text.title, rows: all, capMs: model.capMs, jittered: model.jittered, sampled: seed !== null };

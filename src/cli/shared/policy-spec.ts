@@ -5,12 +5,12 @@ import type { AttemptRange } from "../../core/schedule.js";
 import { policyJson } from "../../format/policy-json.js";
 import { PRESETS, closestPreset, findPreset } from "../../presets/registry.js";
 import { closest } from "../../core/text/closest.js";
-import type { OptionValues } from "../shared/option-values.js";
-import { UsageError, shown } from "../shared/errors.js";
-import { buildPreset, presetOverrides, presetRange } from "../shared/preset-options.js";
-import { jitterFromValues, policyFromValues as policyOf, rangeFromValues } from "../schedule/action.js";
+import type { OptionValues } from "./option-values.js";
+import { UsageError, shown } from "./errors.js";
+import { buildPreset, presetOverrides, presetRange } from "./preset-options.js";
+import { jitterFromValues, policyFromValues, rangeFromValues } from "./policy-values.js";
 
-// A SPEC of `backoff compare`: a preset name, or a preset or strategy with overrides
+// A SPEC, as `backoff compare` reads its arguments: a preset name, or a preset or strategy with overrides
 // written as the long option names, `bullmq:base=2s,jitter=0.5`,
 // `exponential:base=1s,factor=1.6,cap=2m`. Each value goes through the option's own
 // parser (parse.ts, preset-options.ts), so a bad one reads as it would as a flag.
@@ -90,7 +90,7 @@ function specValues(spec: ParsedSpec, strategy: Strategy | undefined): OptionVal
  * library preset when `preset` is set, else the calculator's own strategy with its jitter.
  * Usage errors come out as the option's own message; the caller names the policy.
  */
-export function policyFromValues(name: string, values: OptionValues): BuiltPolicy {
+export function builtPolicy(name: string, values: OptionValues): BuiltPolicy {
   if (values.preset !== undefined) {
     const preset = findPreset(values.preset);
     if (!preset) throw new UsageError(`no preset ${shown(values.preset)}; did you mean "${closestPreset(values.preset)}"? (backoff presets lists all ${PRESETS.length})`);
@@ -105,7 +105,7 @@ export function policyFromValues(name: string, values: OptionValues): BuiltPolic
     };
   }
   if (values.maxElapsed !== undefined) throw new UsageError("--max-elapsed applies only to presets with an elapsed-time limit");
-  const policy = policyOf(values);
+  const policy = policyFromValues(values);
   const range = rangeFromValues(values);
   const { jitter } = jitterFromValues({ jitter: values.jitter }, policy);
   return {
@@ -132,7 +132,7 @@ export function policyFromSpec(text: string, attempts: string | undefined): Buil
     const values = specValues(spec, isStrategy ? (spec.head as Strategy) : undefined);
     if (preset !== undefined) values.preset = preset.name;
     if (attempts !== undefined && values.attempts === undefined) values.attempts = attempts;
-    return policyFromValues(spec.text, values);
+    return builtPolicy(spec.text, values);
   } catch (error) {
     if (error instanceof UsageError) throw specError(text, error.message);
     throw error;
@@ -146,5 +146,5 @@ export function policyFromConfig(name: string, fileValues: OptionValues, attempt
     if (fileValues[key] !== undefined) values[key] = fileValues[key];
   }
   if (attempts !== undefined) values.attempts = attempts;
-  return policyFromValues(name, values);
+  return builtPolicy(name, values);
 }
