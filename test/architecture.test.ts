@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { ROOT } from "./support/paths.js";
 
 /**
- * The layering of src/: cli → core, presets, format;
- * nothing below imports anything above it, the core is pure, and only bin/backoff.js
+ * The layering of src/: cli → config, core, presets, format; config → core;
+ * nothing below imports anything above it, the core and config are pure, and only bin/backoff.js
  * touches `process`. Each file under src/ is read as text and parsed (never imported),
  * so a comment that names a module, a clock or a flag is not mistaken for code.
  */
@@ -18,7 +18,7 @@ const SRC = join(ROOT, "src");
 interface Source {
   /** Relative to src/, with forward slashes: "core/jitter/index.ts". */
   readonly path: string;
-  /** The folder right under src/: core, format, presets or cli ("" for src/index.ts). */
+  /** The folder right under src/: core, config, format, presets or cli ("" for src/index.ts). */
   readonly layer: string;
   readonly ast: ts.SourceFile;
   readonly text: string;
@@ -58,7 +58,7 @@ function importsOf(source: Source): string[] {
   return specifiers;
 }
 
-/** The layer a relative import lands in (core, format, presets, cli), or null for a package. */
+/** The layer a relative import lands in (core, config, format, presets, cli), or null for a package. */
 function targetLayer(source: Source, specifier: string): string | null {
   if (!specifier.startsWith(".")) return null;
   const target = posix.normalize(posix.join(posix.dirname(source.path), specifier));
@@ -95,10 +95,21 @@ function globalUses(sources: readonly Source[], names: readonly string[]): strin
   });
 }
 
-describe("src/ has the four layers the rules below speak of", () => {
-  it("core, format, presets and cli each hold files, and nothing else sits under src/ but index.ts", () => {
-    expect(new Set(SOURCES.map((source) => source.layer))).toEqual(new Set(["", "core", "format", "presets", "cli"]));
-    for (const layer of ["core", "format", "presets", "cli"]) expect(inLayer(layer).length).toBeGreaterThan(3);
+/** "path:line" for each call of Math.random (randomness is injected as a RandomSource). */
+function mathRandomCalls(sources: readonly Source[]): string[] {
+  return sources.flatMap((source) => {
+    const found: string[] = [];
+    walk(source.ast, (node) => {
+      if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "Math" && node.name.text === "random") found.push(`${source.path}:${lineOf(source, node)}`);
+    });
+    return found;
+  });
+}
+
+describe("src/ has the five layers the rules below speak of", () => {
+  it("core, config, format, presets and cli each hold files, and nothing else sits under src/ but index.ts", () => {
+    expect(new Set(SOURCES.map((source) => source.layer))).toEqual(new Set(["", "core", "config", "format", "presets", "cli"]));
+    for (const layer of ["core", "config", "format", "presets", "cli"]) expect(inLayer(layer).length).toBeGreaterThan(3);
     // The walk finds imports at all (a parser that saw none would pass every rule).
     expect(importsOf(inLayer("cli").find((source) => source.path === "cli/run.ts")!).length).toBeGreaterThan(5);
   });
@@ -115,14 +126,31 @@ describe("src/core is pure", () => {
 
   it("reads no clock, no process and no Math.random (randomness is injected)", () => {
     expect(globalUses(inLayer("core"), ["Date", "process", "performance"])).toEqual([]);
-    const randomCalls = inLayer("core").flatMap((source) => {
-      const found: string[] = [];
-      walk(source.ast, (node) => {
-        if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "Math" && node.name.text === "random") found.push(`${source.path}:${lineOf(source, node)}`);
-      });
-      return found;
+    expect(mathRandomCalls(inLayer("core"))).toEqual([]);
+  });
+});
+
+describe("src/config is pure and sits on the core alone", () => {
+  it("imports no Node built-in", () => {
+    expect(importViolations(inLayer("config"), (_, specifier) => isNodeBuiltin(specifier)), "config is pure: no node:* module").toEqual([]);
+  });
+
+  it("imports from src/ only core and itself, and no command-line package", () => {
+    const violations = importViolations(inLayer("config"), (source, specifier) => {
+      const layer = targetLayer(source, specifier);
+      return layer === null ? specifier === "commander" || specifier.startsWith("commander/") : layer !== "core" && layer !== "config";
     });
-    expect(randomCalls).toEqual([]);
+    expect(violations, "config imports core only (and packages such as yaml, never commander or the CLI's Io)").toEqual([]);
+  });
+
+  it("reads no clock, no process and no Math.random", () => {
+    expect(globalUses(inLayer("config"), ["Date", "process", "performance"]), "config is pure: no process, no clock").toEqual([]);
+    expect(mathRandomCalls(inLayer("config")), "config is pure: no Math.random").toEqual([]);
+  });
+
+  it("nothing below the CLI imports config: core, format and presets know no configuration file", () => {
+    const violations = importViolations([...inLayer("core"), ...inLayer("format"), ...inLayer("presets")], (source, specifier) => targetLayer(source, specifier) === "config");
+    expect(violations, "config sits above core and beside format and presets: only cli imports it").toEqual([]);
   });
 });
 

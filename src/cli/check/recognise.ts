@@ -1,6 +1,6 @@
 import { UsageError } from "../shared/errors.js";
-import { parseJsonSource } from "../shared/json-source.js";
-import { PropertiesError, parseProperties } from "./properties.js";
+import { parseJsonSource } from "../../config/read/json.js";
+import { PropertiesError, parseProperties } from "../../config/read/properties.js";
 import { recogniseArgo } from "./shapes/argo.js";
 import { recogniseEnvoy } from "./shapes/envoy.js";
 import { flattenProperties, flattenTree } from "./shapes/flat.js";
@@ -11,7 +11,7 @@ import { looksLikeOwnConfig, recogniseOwnConfig } from "./shapes/own.js";
 import { SPRING_ROOTS, type SpringDocument, recogniseSpring } from "./shapes/spring.js";
 import { recogniseStepFunctions } from "./shapes/step-functions.js";
 import { FileProblem, Findings, type FoundPolicy, type Node, type UnresolvedPolicy } from "./tree.js";
-import { YamlSyntaxError, parseYamlDocuments } from "./yaml-tree.js";
+import { YamlSyntaxError, parseYamlDocuments } from "../../config/read/yaml.js";
 
 /**
  * One file's text to the policies in it: the parser its syntax needs, then every

@@ -1,4 +1,4 @@
-import type { JsonNode } from "../shared/json-source.js";
+import type { JsonNode } from "../../config/read/json.js";
 import type { OptionValues } from "../shared/option-values.js";
 import { shown } from "../shared/errors.js";
 

@@ -2,7 +2,7 @@ import { MAX_EXACT_MS } from "../../core/limits.js";
 import { STRATEGIES } from "../../core/policy.js";
 import { ASSERT_KEYS, type AssertKey, type OptionValues, POLICY_KEYS, parseCount } from "./option-values.js";
 import { UsageError, shown } from "./errors.js";
-import { type JsonEntry, type JsonNode, lineLocator, parseJsonSource, where } from "./json-source.js";
+import { type JsonEntry, type JsonNode, lineLocator, parseJsonSource, where } from "../../config/read/json.js";
 import { parseAttempts, parseBase, parseCap, parseDuration, parseFactor } from "./parse.js";
 import { jsonNumberText } from "./json-number.js";
 import { ONE, compareDecimals, decimalText, parsePlainDecimal } from "../../core/decimal.js";

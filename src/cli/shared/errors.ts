@@ -1,9 +1,3 @@
-/** Bad usage or input: reported as one line on stderr, exit code 2. */
-export class UsageError extends Error {
-  override readonly name = "UsageError";
-}
-
-/** Quotes a user's value for an error message, showing invisible and odd characters. */
-export function shown(value: string): string {
-  return JSON.stringify(value);
-}
+// The CLI's files take the bad-input error and the quoting of values from here; both live in
+// the config layer, whose readers throw the same error (one line on stderr, exit 2).
+export { UsageError, shown } from "../../config/errors.js";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../../src/cli/shared/config-schema.js";
-import { lineColumn, lineLocator } from "../../../src/cli/shared/json-source.js";
+import { lineColumn, lineLocator } from "../../../src/config/read/json.js";
 import { runCli } from "../../support/cli.js";
 import { tempFiles } from "../../support/files.js";
 

@@ -1,5 +1,5 @@
 import type { OptionValues } from "../../shared/option-values.js";
-import { argoDuration } from "../durations.js";
+import { argoDuration } from "../../../config/durations.js";
 import { type Findings, type MapNode, type Node, decimalText, durationValue, get, isMap, isSeq, text, wholeNumber } from "../tree.js";
 import { manifests } from "./manifest.js";
 

@@ -1,5 +1,5 @@
 import type { OptionValues } from "../../shared/option-values.js";
-import { protoDuration } from "../durations.js";
+import { protoDuration } from "../../../config/durations.js";
 import { type Findings, FileProblem, type MapNode, type Node, describe, durationValue, getAny, isMap, text, wholeNumber } from "../tree.js";
 
 /**

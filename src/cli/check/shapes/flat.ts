@@ -1,4 +1,4 @@
-import type { PropertyEntry } from "../properties.js";
+import type { PropertyEntry } from "../../../config/read/properties.js";
 import { FileProblem, type Node } from "../tree.js";
 
 /**

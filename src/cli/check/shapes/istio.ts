@@ -1,5 +1,5 @@
 import type { OptionValues } from "../../shared/option-values.js";
-import { goDuration } from "../durations.js";
+import { goDuration } from "../../../config/durations.js";
 import { type Findings, FileProblem, type Node, describe, durationValue, get, isMap, isSeq, text, wholeNumber } from "../tree.js";
 import { manifests } from "./manifest.js";
 

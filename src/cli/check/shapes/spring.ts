@@ -1,6 +1,6 @@
 import type { OptionValues } from "../../shared/option-values.js";
 import { shown } from "../../shared/errors.js";
-import { springDuration } from "../durations.js";
+import { springDuration } from "../../../config/durations.js";
 import { type Findings, FileProblem, type Node, decimalText, describe, msText, notPlaceholder, wholeNumber } from "../tree.js";
 import { type FlatEntry, norm, startsWith } from "./flat.js";
 import { kafkaPolicy } from "./kafka.js";

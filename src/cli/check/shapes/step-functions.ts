@@ -1,4 +1,4 @@
-import { parseJsonSource } from "../../shared/json-source.js";
+import { parseJsonSource } from "../../../config/read/json.js";
 import type { OptionValues } from "../../shared/option-values.js";
 import {
   type Findings,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { flattenTree, norm, splitName } from "../../../../src/cli/check/shapes/flat.js";
-import { parseYamlDocuments } from "../../../../src/cli/check/yaml-tree.js";
+import { parseYamlDocuments } from "../../../../src/config/read/yaml.js";
 
 // Spring's flat property names, by hand from Spring Boot's relaxed binding rules.
 describe("Spring property names (shapes/flat.ts)", () => {

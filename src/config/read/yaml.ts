@@ -1,13 +1,11 @@
 import { Composer, type Document, Parser, isAlias, isMap, isScalar, isSeq } from "yaml";
 import type { CST, Node as YamlNode, Pair } from "yaml";
-import type { JsonEntry } from "../shared/json-source.js";
-import type { Node } from "./tree.js";
-import { fastDocument } from "./yaml-fast.js";
+import { type JsonEntry, type JsonNode as Node, addEntry } from "./json.js";
 import { plainYamlDocument } from "./yaml-plain.js";
 
 /**
  * YAML files read with eemeli's `yaml` (the parser that keeps source ranges), turned into
- * the tree the recognisers share (tree.ts). The plainest documents, most of a
+ * the tree the recognisers share (json.ts's nodes). The plainest documents, most of a
  * repository's, are read straight from their text (yaml-plain.ts), which the library's
  * composer is tested to agree with; everything else goes to the library. It is used in
  * its two stages, its CST parser and its composer, because hostile input needs guards
@@ -16,14 +14,13 @@ import { plainYamlDocument } from "./yaml-plain.js";
  * - Depth: the composer recurses once per level of nesting, so 10,000 nested `[` exhaust
  *   the stack (the library reports that, but only after about a second of work per
  *   document). The CST parser is iterative; each document's CST is measured first and a
- *   document deeper than MAX_DEPTH is refused before composing (a document read straight
- *   from the CST, yaml-fast.ts, is measured as it is read, and declined when too deep). Flow brackets are counted
+ *   document deeper than MAX_DEPTH is refused before composing. Flow brackets are counted
  *   in the text before the parser sees it, for the same reason (the parser's flow stack
  *   slows down badly at that depth).
  * - Aliases: the tree is built here, not with the library's toJS(), so `maxAliasCount`
  *   (a toJS option) has nothing to guard; instead an alias is the node its anchor names,
  *   shared, never copied, and every walk over the tree visits a shared node once
- *   (tree.ts forEachMap). Merge keys (`<<`, which Spring, Kubernetes and CI files use) copy
+ *   (forEachMap). Merge keys (`<<`, which Spring, Kubernetes and CI files use) copy
  *   entries, so they count against a budget proportional to the text: an alias or merge
  *   bomb fails in time linear in its size.
  * - Duplicate keys: the library's `uniqueKeys` check compares each key with every earlier
@@ -74,15 +71,14 @@ const DOCUMENT_MARKER = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/gm;
  * pass it over without parsing it: a Deployment in a multi-document manifest holds no
  * retry policy, and parsing is nearly all of the cost. The stream is cut at its document
  * markers first (a marker line cannot occur inside a YAML scalar), and each wanted piece
- * is parsed alone, its offsets shifted back to the whole text's. Each document goes the
- * cheapest way that can read it: straight from the text when it is plain enough
- * (yaml-plain.ts), else from the library's CST when it is in yaml-fast.ts's subset, else
- * through the library's composer. `via` turns the shortcuts off, for the tests that
- * compare the ways.
+ * is parsed alone, its offsets shifted back to the whole text's. A document plain enough
+ * is read straight from its text (yaml-plain.ts), anything else through the library's
+ * composer; `via: "library"` sends every document to the library, for the tests that
+ * compare the two ways.
  */
-export type YamlReaders = "fastest" | "cst" | "composer";
+export type YamlReaders = "plain-first" | "library";
 
-export function parseYamlDocuments(text: string, wanted: (documentText: string) => boolean = () => true, via: YamlReaders = "fastest"): YamlDocument[] {
+export function parseYamlDocuments(text: string, wanted: (documentText: string) => boolean = () => true, via: YamlReaders = "plain-first"): YamlDocument[] {
   const documents: YamlDocument[] = [];
   const starts = [0];
   for (const match of text.matchAll(DOCUMENT_MARKER)) if (match.index > 0) starts.push(match.index);
@@ -100,8 +96,7 @@ function parsePiece(text: string, base: number, via: YamlReaders): YamlDocument[
   const documents: YamlDocument[] = [];
   const directives: CST.Token[] = [];
   // Tabs near indentation are where the composer's rules are subtle: such text is always composed.
-  const tabbed = via === "composer" || text.includes("\t");
-  if (!tabbed && via === "fastest") {
+  if (via === "plain-first" && !text.includes("\t")) {
     // Most documents of a configuration file are plain enough to read straight from the text.
     const plain = plainYamlDocument(text, base, MAX_YAML_DEPTH);
     if (plain !== null) {
@@ -119,7 +114,7 @@ function parsePiece(text: string, base: number, via: YamlReaders): YamlDocument[
   for (const token of parser.parse(text)) {
     switch (token.type) {
       case "document":
-        documents.push(composeOne(token, directives, text.length, base, tabbed));
+        documents.push(composeOne(token, directives, text.length, base));
         break;
       case "directive":
         directives.push(token);
@@ -136,15 +131,7 @@ function parsePiece(text: string, base: number, via: YamlReaders): YamlDocument[
   return documents;
 }
 
-function composeOne(token: CST.Document, directives: readonly CST.Token[], textLength: number, base: number, tabbed: boolean): YamlDocument {
-  if (directives.length === 0 && !tabbed) {
-    // Declines a document deeper than MAX_YAML_DEPTH, which the depth check below then refuses.
-    const fast = fastDocument(token, base, MAX_YAML_DEPTH);
-    if (fast !== null) {
-      if (fast.duplicate !== null) throw duplicateKey(fast.duplicate.offset, fast.duplicate.key);
-      return { root: fast.root, offset: base + token.offset };
-    }
-  }
+function composeOne(token: CST.Document, directives: readonly CST.Token[], textLength: number, base: number): YamlDocument {
   const depth = cstDepth(token);
   if (depth.depth > MAX_YAML_DEPTH) throw new YamlSyntaxError(base + depth.offset, `nested more than ${MAX_YAML_DEPTH} levels deep`);
   const docs: Document.Parsed[] = [...new Composer(COMPOSE_OPTIONS).compose([...directives, token])];
@@ -156,7 +143,7 @@ function composeOne(token: CST.Document, directives: readonly CST.Token[], textL
   return { root, offset: base + token.offset };
 }
 
-/** The error for a key given twice in one map, at the second (all three ways of reading a document word it so). */
+/** The error for a key given twice in one map, at the second (both ways of reading a document word it so). */
 function duplicateKey(offset: number, key: string): YamlSyntaxError {
   return new YamlSyntaxError(offset, `duplicate key ${JSON.stringify(key)}`);
 }
@@ -314,9 +301,7 @@ class Converter {
         merges.push({ value, offset: keyPos });
         continue;
       }
-      const previous = entries.get(key);
-      if (previous !== undefined) throw duplicateKey(keyPos, key);
-      entries.set(key, { keyPos, value });
+      if (addEntry(entries, key, keyPos, () => value) !== undefined) throw duplicateKey(keyPos, key);
     }
     // Merge keys: explicit keys win, then the earlier of several merged maps.
     for (const merge of merges) {

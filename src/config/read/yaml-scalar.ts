@@ -1,11 +1,11 @@
-import type { Node } from "./tree.js";
+import type { JsonNode as Node } from "./json.js";
 
 /**
  * A plain YAML scalar typed as `yaml`'s composer types it under YAML 1.2's core schema (the
  * library's default, yaml 2.9 schema/core): null, booleans, integers (decimal, 0o octal,
- * 0x hex), floats and infinities, else a string. `on` and `yes` stay strings. Both readers
- * that skip the composer (yaml-plain.ts from the text, yaml-fast.ts from the CST) type
- * their scalars here, so they cannot disagree with each other.
+ * 0x hex), floats and infinities, else a string. `on` and `yes` stay strings. The reader
+ * that skips the composer (yaml-plain.ts) types its scalars here; the tests compare it with
+ * the composer.
  */
 
 const NULL = /^(?:~|[Nn]ull|NULL)?$/;

@@ -1,5 +1,4 @@
-import type { JsonEntry } from "../shared/json-source.js";
-import type { Node } from "./tree.js";
+import { type JsonEntry, type JsonNode as Node, addEntry } from "./json.js";
 import { coreScalar } from "./yaml-scalar.js";
 
 /**
@@ -13,13 +12,14 @@ import { coreScalar } from "./yaml-scalar.js";
  * This is not a second YAML parser. It takes a document only when every line is in that
  * part, and declines (returns null) at the first thing that is not: anchors, aliases,
  * tags, block scalars (`|`, `>`), explicit or merge keys, empty values, scalars or flow
- * collections over several lines, escapes, tabs, carriage returns, control characters,
- * indentation it does not expect, anything `yaml` would warn or fail about. A declined
- * document is read by the library as before (yaml-tree.ts), so every error a file is
+ * collections over several lines, escapes, tabs, a carriage return that does not end a
+ * line (\r\n line ends are read as \n ones, offsets counting every character), control
+ * characters, indentation it does not expect, anything `yaml` would warn or fail about. A
+ * declined document is read by the library as before (yaml.ts), so every error a file is
  * skipped with is still the library's. What it does take gives the tree the library's
  * composer gives, offset for offset, keys and duplicate key included:
- * test/cli/check/files/yaml-plain.test.ts compares both on the fixtures, on the bench's
- * kinds of file and on thousands of mangled variants.
+ * test/config/read/yaml-plain.test.ts compares both on the fixtures, on the bench's
+ * kinds of file, on their \r\n copies and on thousands of mangled variants.
  */
 
 export interface PlainDocument {
@@ -37,6 +37,8 @@ const decline = (): never => {
 };
 
 const NL = 0x0a;
+/** Only ever just before a \n (plainYamlDocument declines any other): where a line's content ends, like NL. */
+const CR = 0x0d;
 const SPACE = 0x20;
 const HASH = 0x23;
 const COLON = 0x3a;
@@ -53,13 +55,18 @@ const RBRACE = 0x7d;
 /** Characters no scalar of the plain part starts with (YAML's indicators, `-?:` are handled apart). */
 const NOT_PLAIN_START = new Set([",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", '"', "%", "@", "`"].map((c) => c.charCodeAt(0)));
 const isFlowIndicator = (c: number): boolean => c === COMMA || c === LBRACKET || c === RBRACKET || c === LBRACE || c === RBRACE;
-/** Tabs, carriage returns, control characters, byte-order marks, non-characters: all left to the library. */
-const OUTSIDE = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/**
+ * Tabs, carriage returns but those of \r\n line ends, control characters, byte-order marks,
+ * non-characters: all left to the library.
+ */
+const OUTSIDE = /[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|\r(?!\n)|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Where a line's content ends: its \n, or the \r of its \r\n. */
+const endsLine = (c: number): boolean => c === NL || c === CR;
 /** Implicit keys are limited to 1024 characters (YAML 1.2, and the composer checks it). */
 const MAX_KEY = 1024;
 
 /**
- * The document in `text` (one document: yaml-tree.ts cuts a stream at its markers), or
+ * The document in `text` (one document: yaml.ts cuts a stream at its markers), or
  * null when it is not in the plain part. `base` is added to every offset. A document
  * nested deeper than `maxDepth` (the root 1, each collection's keys and values one more)
  * is declined, so that the library's path refuses it as before.
@@ -166,7 +173,7 @@ class PlainReader {
     let q = p;
     while (q < this.end && text.charCodeAt(q) === SPACE) q++;
     const c = q < this.end ? text.charCodeAt(q) : NL;
-    if (c === NL || (c === HASH && q > p)) {
+    if (endsLine(c) || (c === HASH && q > p)) {
       this.endLine(q, q > p);
       if (this.indent > indent) return this.blockNode(this.line + this.indent, this.indent, depth);
       if (inMap && this.indent === indent && this.isSeqItem(this.line + indent)) return this.blockSeq(this.line + indent, indent, depth);
@@ -212,7 +219,7 @@ class PlainReader {
           } else {
             const v = this.skipSpaces(key.after);
             const vc = text.charCodeAt(v);
-            if (v >= this.end || vc === COMMA || vc === close || vc === NL || vc === HASH) decline();
+            if (v >= this.end || vc === COMMA || vc === close || endsLine(vc) || vc === HASH) decline();
             const value = this.inline(v, depth + 1, true);
             this.enter(entries, key.text, key.pos, value.node);
             p = value.end;
@@ -229,7 +236,7 @@ class PlainReader {
         p = this.skipSpaces(p + 1);
         // A trailing comma, an empty entry or the end of the line: the library's to read.
         const next = text.charCodeAt(p);
-        if (next === close || next === COMMA || next === NL || next === HASH || p >= this.end) decline();
+        if (next === close || next === COMMA || endsLine(next) || next === HASH || p >= this.end) decline();
       }
     }
     const pos = this.base + at;
@@ -258,13 +265,13 @@ class PlainReader {
     let last = q;
     for (let e = q; e < this.end; e++) {
       const ch = text.charCodeAt(e);
-      if (ch === NL) break;
+      if (endsLine(ch)) break;
       if (ch === SPACE) continue;
       if (ch === HASH && text.charCodeAt(e - 1) === SPACE) break;
       if (inFlow && isFlowIndicator(ch)) break;
       if (ch === COLON) {
         const next = e + 1 < this.end ? text.charCodeAt(e + 1) : NL;
-        if (inFlow || next === SPACE || next === NL) decline();
+        if (inFlow || next === SPACE || endsLine(next)) decline();
       }
       last = e + 1;
     }
@@ -279,10 +286,10 @@ class PlainReader {
   private plainStart(q: number, inFlow: boolean): void {
     const text = this.text;
     const c = text.charCodeAt(q);
-    if (q >= this.end || c === NL || c === SPACE || NOT_PLAIN_START.has(c)) decline();
+    if (q >= this.end || endsLine(c) || c === SPACE || NOT_PLAIN_START.has(c)) decline();
     if (c === DASH || c === COLON || c === QUESTION) {
       const next = q + 1 < this.end ? text.charCodeAt(q + 1) : NL;
-      if (next === SPACE || next === NL || (inFlow && isFlowIndicator(next))) decline();
+      if (next === SPACE || endsLine(next) || (inFlow && isFlowIndicator(next))) decline();
     }
   }
 
@@ -307,7 +314,7 @@ class PlainReader {
     }
     if (text.charCodeAt(end) !== COLON || end - p > MAX_KEY) decline();
     const after = end + 1;
-    if (after < this.end && text.charCodeAt(after) !== SPACE && text.charCodeAt(after) !== NL) decline();
+    if (after < this.end && text.charCodeAt(after) !== SPACE && !endsLine(text.charCodeAt(after))) decline();
     return { text: key, pos: this.base + p, after };
   }
 
@@ -322,11 +329,11 @@ class PlainReader {
     this.plainStart(p, false);
     for (let e = p; e < this.end; e++) {
       const ch = text.charCodeAt(e);
-      if (ch === NL || isFlowIndicator(ch)) break;
+      if (endsLine(ch) || isFlowIndicator(ch)) break;
       if (ch === HASH && text.charCodeAt(e - 1) === SPACE) break;
       if (ch === COLON && e > p) {
         const next = e + 1 < this.end ? text.charCodeAt(e + 1) : NL;
-        if (next === SPACE || next === NL) {
+        if (next === SPACE || endsLine(next)) {
           if (text.charCodeAt(e - 1) === SPACE) break;
           return e;
         }
@@ -347,11 +354,11 @@ class PlainReader {
     // A plain scalar that is a key has `: ` (or a line-ending `:`) before the end of its line or a comment.
     for (let e = q; e < this.end; e++) {
       const ch = text.charCodeAt(e);
-      if (ch === NL) return false;
+      if (endsLine(ch)) return false;
       if (ch === HASH && text.charCodeAt(e - 1) === SPACE) return false;
       if (ch === COLON) {
         const next = e + 1 < this.end ? text.charCodeAt(e + 1) : NL;
-        if (next === SPACE || next === NL) return true;
+        if (next === SPACE || endsLine(next)) return true;
       }
     }
     return false;
@@ -373,7 +380,7 @@ class PlainReader {
       end = p;
       while (end < this.end) {
         const ch = text.charCodeAt(end);
-        if (ch === COLON || ch === NL || ch === HASH || isFlowIndicator(ch)) break;
+        if (ch === COLON || endsLine(ch) || ch === HASH || isFlowIndicator(ch)) break;
         end++;
       }
       key = text.slice(p, end);
@@ -385,19 +392,16 @@ class PlainReader {
     return { text: key, pos: this.base + p, after: end + 1 };
   }
 
+  /** Adds an entry; a duplicate is noted (the first one met), for yaml.ts to refuse as the composer would. */
   private enter(entries: Map<string, JsonEntry>, key: string, keyPos: number, value: Node): void {
-    if (entries.has(key)) {
-      this.duplicate ??= { offset: keyPos, key };
-      return;
-    }
-    entries.set(key, { keyPos, value });
+    if (addEntry(entries, key, keyPos, () => value) !== undefined) this.duplicate ??= { offset: keyPos, key };
   }
 
   /** A list item's `-` at `p`: followed by a space or the end of the line. */
   private isSeqItem(p: number): boolean {
     if (this.text.charCodeAt(p) !== DASH) return false;
     const next = p + 1 < this.end ? this.text.charCodeAt(p + 1) : NL;
-    return next === SPACE || next === NL;
+    return next === SPACE || endsLine(next);
   }
 
   private skipSpaces(p: number): number {
@@ -421,6 +425,8 @@ class PlainReader {
         if (!spaced) decline();
         p = text.indexOf("\n", p);
         if (p === -1) p = this.end;
+      } else if (c === CR) {
+        p++; // to the \n of \r\n
       } else if (c !== NL) decline();
     }
     this.seekContent(p >= this.end ? this.end : p + 1);
@@ -434,8 +440,8 @@ class PlainReader {
       while (q < this.end && text.charCodeAt(q) === SPACE) q++;
       if (q >= this.end) break;
       const c = text.charCodeAt(q);
-      if (c === NL) {
-        p = q + 1;
+      if (endsLine(c)) {
+        p = q + (c === CR ? 2 : 1);
         continue;
       }
       if (c === HASH) {

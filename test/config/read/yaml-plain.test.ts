@@ -1,11 +1,11 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type YamlReaders, parseYamlDocuments } from "../../../../src/cli/check/yaml-tree.js";
-import { plainYamlDocument } from "../../../../src/cli/check/yaml-plain.js";
-import type { Node } from "../../../../src/cli/check/tree.js";
-import { ROOT } from "../../../support/paths.js";
-import { seededRandom } from "../../../support/random.js";
+import type { JsonNode as Node } from "../../../src/config/read/json.js";
+import { type YamlReaders, parseYamlDocuments } from "../../../src/config/read/yaml.js";
+import { plainYamlDocument } from "../../../src/config/read/yaml-plain.js";
+import { ROOT } from "../../support/paths.js";
+import { seededRandom } from "../../support/random.js";
 
 // yaml-plain.ts reads the plainest YAML documents straight from their text; everything it
 // declines goes to the `yaml` library. Whatever it takes must be exactly what the
@@ -19,14 +19,17 @@ const outcome = (text: string, via: YamlReaders) => {
     return { error: `${offset}: ${message}` };
   }
 };
-const composed = (text: string) => outcome(text, "composer");
-const read = (text: string) => outcome(text, "fastest");
+const composed = (text: string) => outcome(text, "library");
+const read = (text: string) => outcome(text, "plain-first");
 const MAX_DEPTH = 200;
 const plain = (text: string) => plainYamlDocument(text, 0, MAX_DEPTH);
 
+/** The same text with \r\n line ends, as an editor on Windows saves it. */
+const crlf = (text: string) => text.replace(/\n/g, "\r\n");
+
 const fixtureFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? fixtureFiles(join(dir, entry.name)) : /\.ya?ml$/.test(entry.name) ? [join(dir, entry.name)] : []));
-/** A YAML stream cut at its document markers, as yaml-tree.ts cuts it. */
+/** A YAML stream cut at its document markers, as yaml.ts cuts it. */
 const pieces = (text: string): string[] => {
   const starts = [0, ...[...text.matchAll(/^(?:---|\.\.\.)(?=[ \t\r\n]|$)/gm)].map((m) => m.index).filter((i) => i > 0), text.length];
   return starts.slice(0, -1).map((start, i) => text.slice(start, starts[i + 1]));
@@ -130,6 +133,21 @@ describe("plain YAML read straight from the text (yaml-plain.ts)", () => {
     expect(document!.duplicate).toBeNull();
   });
 
+  it("reads \\r\\n line ends, every offset counting the \\r", () => {
+    const text = "a: 1 # one\r\nb:\r\n\r\n- x\r\n- 'y'\r\n";
+    // a 0, 1 3, the comment 5-9, \r\n 10-11; b 12, \r\n 14-15, the blank line 16-17;
+    // - 18, x 20, \r\n 21-22; - 23, 'y' 25 (a quoted scalar starts at its quote).
+    const document = plain(text);
+    expect(document).not.toBeNull();
+    const root = document!.root as Extract<Node, { kind: "object" }>;
+    expect(root.entries.get("a")).toEqual({ keyPos: 0, value: { kind: "number", pos: 3, value: 1, source: "1" } });
+    expect(root.entries.get("b")).toEqual({
+      keyPos: 12,
+      value: { kind: "array", pos: 18, items: [{ kind: "string", pos: 20, value: "x" }, { kind: "string", pos: 25, value: "y" }] },
+    });
+    expect(plain("---\r\nkey: 1\r\nkey: 2\r\n")).toMatchObject({ offset: 0, duplicate: { offset: 13, key: "key" } });
+  });
+
   it("places a document after its marker, or at its first line of content", () => {
     expect(plain("---\nkey: 1\n")?.offset).toBe(0);
     expect(plain("# a comment\n\n  key: 1\n")?.offset).toBe(13);
@@ -148,6 +166,21 @@ describe("plain YAML read straight from the text (yaml-plain.ts)", () => {
     for (const text of CONFIGS) expect(read(text), text).toEqual(composed(text));
   });
 
+  it("takes the same documents with \\r\\n line ends, giving the composer's tree offset for offset", () => {
+    const texts = [...fixtureFiles(join(ROOT, "test/fixtures/policies")).map((file) => readFileSync(file, "utf8")), ...CONFIGS];
+    let taken = 0;
+    for (const text of texts) {
+      for (const document of pieces(text)) {
+        const lf = plain(document);
+        const windows = plain(crlf(document));
+        expect(windows === null, document).toBe(lf === null);
+        if (windows !== null) taken++;
+      }
+      expect(read(crlf(text)), text).toEqual(composed(crlf(text)));
+    }
+    expect(taken).toBeGreaterThanOrEqual(16);
+  });
+
   it.each([
     ["an anchor", "a: &x 1\n"],
     ["an alias", "a: 1\nb: *a\n"],
@@ -163,7 +196,8 @@ describe("plain YAML read straight from the text (yaml-plain.ts)", () => {
     ["an escape", 'a: "x\\ty"\n'],
     ["a doubled quote", "a: 'it''s'\n"],
     ["a tab", "a:\t1\n"],
-    ["a carriage return", "a: 1\r\nb: 2\r\n"],
+    ["a carriage return alone", "a: 1\rb: 2\n"],
+    ["a carriage return inside a line", "a: 1\r2\r\n"],
     ["a byte-order mark", "\ufeffa: 1\n"],
     ["a control character", "a: \u0001\n"],
     ["a comment without a space before it", 'a: "x"# note\n'],
@@ -190,7 +224,8 @@ describe("plain YAML read straight from the text (yaml-plain.ts)", () => {
   });
 
   it("gives the composer's tree or its first error for 6,000 mangled configurations, taking a good share of them", () => {
-    const corpus = [...CONFIGS, ...fixtureFiles(join(ROOT, "test/fixtures/policies")).map((file) => readFileSync(file, "utf8"))];
+    const lf = [...CONFIGS, ...fixtureFiles(join(ROOT, "test/fixtures/policies")).map((file) => readFileSync(file, "utf8"))];
+    const corpus = [...lf, ...lf.map(crlf)];
     const mutations = [" ", "  ", "\n", ":", ": ", "-", "- ", "#", " #", "{", "}", "[", "]", ",", "'", '"', "''", "?", "&a ", "*a", "!t ", "|", ">", "\t", "\r", "x", "0", "~", "@", "`", "\\", "%", "---\n", "...\n", "<<: ", "a: ", "- a: ", "\u0085", "\ufeff"];
     const random = seededRandom(2026);
     let taken = 0;

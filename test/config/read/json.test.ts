@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { UsageError } from "../../../src/cli/shared/errors.js";
-import { MAX_DEPTH, lineColumn, parseJsonSource } from "../../../src/cli/shared/json-source.js";
+import { UsageError } from "../../../src/config/errors.js";
+import { MAX_DEPTH, lineColumn, parseJsonSource } from "../../../src/config/read/json.js";
 
 function errorOf(text: string): string {
   try {

@@ -1,4 +1,4 @@
-import { UsageError } from "./errors.js";
+import { UsageError } from "../errors.js";
 
 /**
  * A strict JSON (RFC 8259) reader for configuration files. JSON.parse is not used
@@ -20,6 +20,17 @@ export interface JsonEntry {
   /** Offset of the key's opening quote. */
   readonly keyPos: number;
   readonly value: JsonNode;
+}
+
+/**
+ * Adds a key to a map being read, unless the map has it already: then nothing is added,
+ * `value` is not called, and the entry already there is returned, for the reader to word
+ * the duplicate its own way (JSON and YAML readers alike refuse a key given twice).
+ */
+export function addEntry(entries: Map<string, JsonEntry>, key: string, keyPos: number, value: () => JsonNode): JsonEntry | undefined {
+  const previous = entries.get(key);
+  if (previous === undefined) entries.set(key, { keyPos, value: value() });
+  return previous;
 }
 
 /** Deeper nesting than any configuration needs; a hostile file cannot exhaust the stack. */
@@ -154,15 +165,15 @@ export function parseJsonSource(text: string, name: string): JsonNode {
         if (text[pos] !== '"') fail(pos, `expected a property name in double quotes, got ${describe(text, pos)}`);
         const keyPos = pos;
         const key = parseString();
-        const previous = entries.get(key);
+        const previous = addEntry(entries, key, keyPos, () => {
+          skipSpace();
+          expect(":", `':' after the property name ${JSON.stringify(key)}`);
+          return parseValue(depth + 1);
+        });
         if (previous) {
           const first = lineColumn(text, previous.keyPos);
           fail(keyPos, `duplicate key ${JSON.stringify(key)} (first at line ${first.line}, column ${first.column})`);
         }
-        skipSpace();
-        expect(":", `':' after the property name ${JSON.stringify(key)}`);
-        const value = parseValue(depth + 1);
-        entries.set(key, { keyPos, value });
         skipSpace();
         if (text[pos] === ",") {
           pos++;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PropertiesError, parseProperties } from "../../../../src/cli/check/properties.js";
+import { PropertiesError, parseProperties } from "../../../src/config/read/properties.js";
 
 // Expected values follow java.util.Properties.load's documented rules (its Javadoc
 // examples are reproduced in the first test), worked out by hand.
