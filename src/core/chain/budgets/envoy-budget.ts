@@ -1,0 +1,53 @@
+import { type BudgetContext, type Grant, granted, largestWithin, missing, nothingToLimit, retriesAt } from "./context.js";
+
+/**
+ * Envoy's cluster retry budget, circuit_breakers.thresholds[].retry_budget
+ * (envoyproxy/envoy api/envoy/config/cluster/v3/circuit_breaker.proto; the arithmetic in
+ * source/common/upstream/resource_manager_impl.h, RetryBudgetImpl::max(), commit 01c2c1fa):
+ *
+ *   retries in flight < max(budget_percent / 100 × (active + pending requests), min_retry_concurrency)
+ *
+ * with budget_percent 20 and min_retry_concurrency 3 when unset. It is a limit on
+ * concurrency, so its steady state is Little's law: a retry holds its slot from the moment
+ * it is scheduled, through its backoff wait, to the end of its try (router/retry_state_impl.cc:
+ * retries().inc() in shouldRetry, dec() in resetRetry when that try's outcome arrives),
+ * while the active requests are every upstream request in flight, retries' own tries
+ * included (conn_pool_base.cc increments requests() for each stream). Per call:
+ *
+ *   slots held   = Σ x^i (wait_i + T)          active = (1 + Σ x^i) T
+ *
+ * At a full outage, with waits short beside T, Σ x^i ≤ 0.2 (1 + Σ x^i) gives 0.25 retries
+ * per call: 1.25 calls per call, not the 1.2 that "20% of requests" suggests, because the
+ * retries' own requests count among the active ones.
+ */
+export interface EnvoyRetryBudget {
+  readonly kind: "envoy-budget";
+  readonly budgetPercent: number;
+  readonly minRetryConcurrency: number;
+}
+
+export const ENVOY_RETRY_BUDGET_DEFAULTS = { budgetPercent: 20, minRetryConcurrency: 3 } as const;
+
+/** Milliseconds of retry slot one call holds, on average, when a share `grant` of its retries goes ahead. */
+export function retrySlotMs(context: BudgetContext, tryMs: number, grant: number): number {
+  return context.waitedMs(context.tryFailure * grant) + retriesAt(context, grant) * tryMs;
+}
+
+/** The share of retries let through where `limit` concurrent retries (calls per second × slot time) are allowed. */
+export function concurrencyGrant(context: BudgetContext, tryMs: number, callsPerSecond: number, limit: number): number {
+  return largestWithin((grant) => (callsPerSecond * retrySlotMs(context, tryMs, grant)) / 1000 - limit);
+}
+
+export function envoyBudgetGrant(budget: EnvoyRetryBudget, context: BudgetContext): Grant {
+  if (nothingToLimit(context)) return granted(1);
+  const tryMs = context.tryMs;
+  if (tryMs === null) return missing("attempt-time");
+  const share = budget.budgetPercent / 100;
+  // The percentage alone: slots ≤ share × active, both per call, so the rate cancels.
+  const byPercent = largestWithin((grant) => retrySlotMs(context, tryMs, grant) - share * (1 + retriesAt(context, grant)) * tryMs);
+  if (byPercent === 1 || budget.minRetryConcurrency === 0) return granted(byPercent);
+  // The floor: min_retry_concurrency retries in flight whatever the traffic, which lets
+  // through more than the percentage when few requests are active.
+  if (context.callsPerSecond === null) return missing("rps");
+  return granted(Math.max(byPercent, concurrencyGrant(context, tryMs, context.callsPerSecond, budget.minRetryConcurrency)));
+}
