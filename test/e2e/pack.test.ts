@@ -30,6 +30,7 @@ beforeAll(() => {
   const [{ filename, files }] = JSON.parse(packed) as [{ filename: string; files: { path: string }[] }];
   tarball = join(work, filename);
   expect(files.map((f) => f.path)).toContain("LICENSE");
+  expect(files.map((f) => f.path)).toContain("man/backoff.1");
   execFileSync(npm, ["install", "--omit=dev", "--offline", "--no-audit", "--no-fund", "--cache", join(work, "cache"), "--prefix", prefix, tarball], {
     cwd: work,
     encoding: "utf8",

@@ -67,6 +67,7 @@ Exit codes: 0 every limit holds, 1 a limit is broken (or a warning under --stric
 
 interface CheckCommandSwitches {
   readonly exclude?: string[];
+  readonly anyFile?: boolean;
   readonly config?: string;
   readonly policy?: string;
   readonly strict?: boolean;
@@ -99,6 +100,7 @@ export const checkCommand: CommandDefinition = {
     command.addOption(
       new Option("--exclude <glob>", "with PATH: leave out what this .gitignore-style pattern matches (repeatable)").argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     );
+    command.option("--any-file", "with PATH: a named file that holds no retry policy is passed over, as in a directory (for pre-commit, which names every changed file)");
     addSharedOptions(command, { format: { choices: CHECK_FORMATS, default: "table", parse: formatWithTextAlias(CHECK_FORMATS) }, color: true });
     command.addHelpText("after", HELP_AFTER);
   },
@@ -106,10 +108,10 @@ export const checkCommand: CommandDefinition = {
     const { runCheck } = await import("./action.js");
     const switches = command.opts<CheckCommandSwitches>();
     const paths = command.args;
-    if (paths.length > 0 || switches.exclude !== undefined) {
-      if (paths.length === 0) throw new UsageError("--exclude needs a PATH to search (backoff check . --exclude GLOB)");
+    if (paths.length > 0 || switches.exclude !== undefined || switches.anyFile === true) {
+      if (paths.length === 0) throw new UsageError(`${switches.exclude === undefined ? "--any-file" : "--exclude"} needs a PATH to search (backoff check . ${switches.exclude === undefined ? "--any-file" : "--exclude GLOB"})`);
       const { runCheckFiles } = await import("./files.js");
-      return runCheckFiles(paths, givenValues(command), { ...switches, strict: switches.strict === true, exclude: switches.exclude ?? [] }, io);
+      return runCheckFiles(paths, givenValues(command), { ...switches, strict: switches.strict === true, exclude: switches.exclude ?? [], anyFile: switches.anyFile === true }, io);
     }
     return runCheck(givenValues(command), { ...switches, strict: switches.strict === true }, io);
   },

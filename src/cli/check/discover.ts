@@ -64,7 +64,13 @@ export function reason(error: unknown): string {
   return code ?? String(error);
 }
 
-export function* discover(paths: readonly string[], excludes: readonly IgnoreRule[], skip: (s: DiscoverySkip) => void): Generator<Candidate> {
+/**
+ * The candidates under the given paths, in order. A file named on the command line is
+ * `named` (no policy in it is bad input), unless `anyFile`: then it is read as a directory
+ * scan reads what it finds (pre-commit and lint-staged name every changed file, most of
+ * which hold no retry policy), and one whose name no reader takes is passed over.
+ */
+export function* discover(paths: readonly string[], excludes: readonly IgnoreRule[], skip: (s: DiscoverySkip) => void, anyFile = false): Generator<Candidate> {
   for (const path of paths) {
     if (path.trim() === "") throw new UsageError(`a PATH is empty; give a file or a directory`);
     let info;
@@ -78,7 +84,12 @@ export function* discover(paths: readonly string[], excludes: readonly IgnoreRul
     } else if (info.isFile()) {
       const name = displayName(path);
       if (info.size > MAX_FILE_BYTES) throw new UsageError(`${name} is ${info.size} bytes; backoff reads configuration files of at most 10 MB`);
-      yield { path, name, kind: kindOfName(path) ?? "yaml", named: true, helmTemplate: false };
+      const kind = kindOfName(path);
+      if (anyFile) {
+        if (kind !== null) yield { path, name, kind, named: false, helmTemplate: false };
+      } else {
+        yield { path, name, kind: kind ?? "yaml", named: true, helmTemplate: false };
+      }
     } else {
       throw new UsageError(`${shown(path)} is neither a file nor a directory`);
     }

@@ -38,6 +38,8 @@ export interface CheckFilesSwitches {
   readonly format: CheckFormat;
   readonly color: boolean;
   readonly exclude: readonly string[];
+  /** Named files are read as a directory scan reads what it finds (--any-file). */
+  readonly anyFile: boolean;
   readonly config?: string;
   readonly policy?: string;
 }
@@ -95,7 +97,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   const inline = async (candidate: Candidate) => (candidate.path === STDIN_PATH ? scanFile(candidate, settings, await readStdin(io.stdin)) : scanFile(candidate, settings));
   // Standard input is read on this thread, in its place: with "-" every file is.
   const pool = !paths.includes(STDIN_PATH);
-  for await (const event of scanInOrder(walkEvents(paths, excludes), settings, inline, pool)) {
+  for await (const event of scanInOrder(walkEvents(paths, excludes, switches.anyFile), settings, inline, pool)) {
     if (event.kind === "skip") noteSkip({ file: event.skip.name, line: null, column: null, reason: event.skip.reason });
     else add(event.outcome);
   }
@@ -153,9 +155,9 @@ function missingPresets(missing: ReadonlyMap<string, { first: MissingPreset["pol
 }
 
 /** The walk's files and the skips it met between them, in order (see pool.ts). */
-function* walkEvents(paths: readonly string[], excludes: readonly IgnoreRule[]): Generator<WalkEvent> {
+function* walkEvents(paths: readonly string[], excludes: readonly IgnoreRule[], anyFile: boolean): Generator<WalkEvent> {
   const skips: DiscoverySkip[] = [];
-  const found = withStdin(paths, discover(paths.filter((p) => p !== STDIN_PATH), excludes, (s) => skips.push(s)));
+  const found = withStdin(paths, discover(paths.filter((p) => p !== STDIN_PATH), excludes, (s) => skips.push(s), anyFile));
   try {
     for (const candidate of found) {
       for (const skip of skips.splice(0)) yield { kind: "skip", skip };

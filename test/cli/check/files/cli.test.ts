@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
-import AjvDraft04 from "ajv-draft-04";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../../support/cli.js";
 import { useTempCwd } from "../../../support/files.js";
 import { memoryStdin } from "../../../support/io.js";
+import { validateSarif } from "../../../support/sarif.js";
 
 // `backoff check PATH…` end to end, in a directory of its own (paths in reports are
 // relative to the working directory). Figures worked out by hand in the comments.
@@ -199,6 +198,18 @@ describe("backoff check PATH: what it reads and refuses", () => {
     expect(await files()).toEqual(["application.yml", "keep/application.yml"]);
   });
 
+  it("--any-file: named files are read as a directory scan reads them (no policy, or no reader for the name: passed over)", async () => {
+    write("package.json", '{"name": "app"}\n');
+    write("README.md", "# app\n");
+    write("retry.json", '{"base": "1s", "cap": "30s", "attempts": 5}\n');
+    // Without it, a named file must hold a policy.
+    expect(await runCli(["check", "package.json"])).toMatchObject({ code: 2, stdout: "" });
+    expect(await runCli(["check", "--any-file", "package.json", "README.md"])).toEqual({ code: 0, stdout: "✓ no limits given (--max-total, --max-delay, …), no retry policy found in 1 file\n", stderr: "" });
+    // 1 + 2 + 4 + 8 + 16 = 31 s, under a minute.
+    expect(await runCli(["check", "--any-file", "package.json", "README.md", "retry.json", "--max-total", "1m"])).toMatchObject({ code: 0, stdout: expect.stringContaining("✓ max-total 1 min: worst case 31 s\n") });
+    expect(await runCli(["check", "--any-file"])).toEqual({ code: 2, stdout: "", stderr: "error: --any-file needs a PATH to search (backoff check . --any-file)\n" });
+  });
+
   it("a Kubernetes Job is checked with the kubernetes-job preset's pod back-off", async () => {
     write("job.yaml", "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:\n  backoffLimit: 4\n");
     // The Job controller's pod back-off: 10 s doubling, capped at 6 min (kubernetes-job preset):
@@ -217,15 +228,3 @@ describe("backoff check PATH: what it reads and refuses", () => {
   });
 });
 
-// ajv-draft-04 is CommonJS with a default export: under NodeNext the class is on .default.
-const Ajv = (AjvDraft04 as unknown as { default: typeof AjvDraft04 }).default ?? AjvDraft04;
-const ajv = new (Ajv as unknown as new (options: object) => import("ajv").default)({ strict: false, allErrors: true });
-// The schema's string formats, checked the way the schema means them (RFC 3986 URIs, RFC 3339 times).
-ajv.addFormat("uri", (value: string) => /^[a-zA-Z][a-zA-Z0-9+.-]*:[^\s]*$/.test(value));
-ajv.addFormat("uri-reference", (value: string) => !/[\s]/.test(value));
-ajv.addFormat("date-time", (value: string) => !Number.isNaN(Date.parse(value)));
-const schema = JSON.parse(readFileSync(new URL("../../../fixtures/sarif-schema-2.1.0.json", import.meta.url), "utf8"));
-const validate = ajv.compile(schema);
-function validateSarif(doc: unknown): string[] {
-  return validate(doc) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
-}
