@@ -7,14 +7,14 @@ import { STDIN_NAME, loadConfig, mergeOptions, selectPolicies } from "../shared/
 import { UsageError, shown } from "../shared/errors.js";
 import { type Io, writeChunks } from "../shared/io.js";
 import { outputWidth } from "../shared/width.js";
-import type { CheckFormat } from "./command.js";
+import type { FormatName } from "../../format/registry.js";
 
 /** The check command's own switches (the policy and limit values come as OptionValues). */
 export interface CheckSwitches {
   readonly config?: string;
   readonly policy?: string;
   readonly strict: boolean;
-  readonly format: CheckFormat;
+  readonly format: FormatName;
   readonly color: boolean;
 }
 

@@ -1,13 +1,10 @@
 import { type Command, Option } from "commander";
+import type { FormatName } from "../../format/registry.js";
 import type { CommandDefinition } from "../command.js";
 import { ASSERT_KEYS, CHECK_DEFAULT_ATTEMPTS } from "../shared/option-values.js";
 import { UsageError } from "../shared/errors.js";
-import { formatWithTextAlias } from "../shared/formats.js";
 import { addSharedOptions, givenValues, synonymsFor } from "../shared/options.js";
 
-
-export const CHECK_FORMATS = ["table", "json", "sarif"] as const;
-export type CheckFormat = (typeof CHECK_FORMATS)[number];
 
 
 /**
@@ -71,7 +68,7 @@ interface CheckCommandSwitches {
   readonly config?: string;
   readonly policy?: string;
   readonly strict?: boolean;
-  readonly format: CheckFormat;
+  readonly format: FormatName;
   readonly color: boolean;
 }
 
@@ -101,7 +98,7 @@ export const checkCommand: CommandDefinition = {
       new Option("--exclude <glob>", "with PATH: leave out what this .gitignore-style pattern matches (repeatable)").argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     );
     command.option("--any-file", "with PATH: a named file that holds no retry policy is passed over, as in a directory (for pre-commit, which names every changed file)");
-    addSharedOptions(command, { format: { choices: CHECK_FORMATS, default: "table", parse: formatWithTextAlias(CHECK_FORMATS) }, color: true });
+    addSharedOptions(command, { format: { formats: ["table", "json", "sarif"] }, color: true });
     command.addHelpText("after", HELP_AFTER);
   },
   async run(command, io) {

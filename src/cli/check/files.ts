@@ -17,7 +17,7 @@ import { UsageError, shown } from "../shared/errors.js";
 import { type InStream, type Io, writeByteChunks, writeChunks } from "../shared/io.js";
 import { type OptionValues, POLICY_KEYS, limitsFromOptions, parseCount } from "../shared/option-values.js";
 import { VERSION } from "../shared/version.js";
-import type { CheckFormat } from "./command.js";
+import type { FormatName } from "../../format/registry.js";
 import { type Candidate, type DiscoverySkip, MAX_FILE_BYTES, discover, displayName } from "./discover.js";
 import { type IgnoreRule, ignoreRule } from "./ignore.js";
 import { type WalkEvent, scanInOrder } from "./pool.js";
@@ -35,7 +35,7 @@ export { serveScans } from "./pool.js";
  */
 export interface CheckFilesSwitches {
   readonly strict: boolean;
-  readonly format: CheckFormat;
+  readonly format: FormatName;
   readonly color: boolean;
   readonly exclude: readonly string[];
   /** Named files are read as a directory scan reads what it finds (--any-file). */

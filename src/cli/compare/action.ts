@@ -11,7 +11,8 @@ import { loadConfig } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import { type Io, writeChunks } from "../shared/io.js";
 import { parseAttempts } from "../shared/parse.js";
-import { type Format, checkPictureOptions, checkWalk } from "../shared/schedule-output.js";
+import type { FormatName } from "../../format/registry.js";
+import { checkPictureOptions, checkWalk } from "../shared/schedule-output.js";
 import { type BuiltPolicy, policyFromConfig, policyFromSpec } from "../shared/policy-spec.js";
 
 /** `backoff compare`'s options as commander hands them over. */
@@ -19,7 +20,7 @@ export interface CompareOptions {
   readonly config?: string;
   /** For every policy that does not set its own; absent: each policy's default (1..10, or a library's own count). */
   readonly attempts?: string;
-  readonly format: Format;
+  readonly format: FormatName;
   readonly chart?: boolean;
   readonly scale?: ScaleKind;
   readonly color: boolean;

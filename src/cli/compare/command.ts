@@ -1,7 +1,6 @@
 import { type Command, Option } from "commander";
 import type { CommandDefinition } from "../command.js";
 import { addSharedOptions, synonymsFor } from "../shared/options.js";
-import { FORMATS } from "../shared/schedule-output.js";
 import type { CompareOptions } from "./action.js";
 
 const HELP_AFTER = `
@@ -27,7 +26,7 @@ export const compareCommand: CommandDefinition = {
     addSharedOptions(command, {
       config: { description: "add every policy of a JSON config file (- for standard input)" },
       attempts: { description: "attempts to show, for every policy", defaultText: "1..10, or a library's own count" },
-      format: { choices: FORMATS, default: "table" },
+      format: { formats: ["table", "csv", "tsv", "json", "markdown", "svg", "html"] },
     });
     command.addOption(new Option("--chart", "draw the delays under the table, policy by policy"));
     addSharedOptions(command, { scale: true, color: true });

@@ -7,7 +7,7 @@ import { type Io, writeChunks } from "../shared/io.js";
 import { OVERRIDE_FLAGS } from "../shared/preset-flags.js";
 import { presetNamed } from "../shared/preset-options.js";
 import { outputWidth } from "../shared/width.js";
-import type { PresetsFormat } from "./command.js";
+import type { FormatName } from "../../format/registry.js";
 
 /** The library's default stopping rule, read from its default model (the one every command uses). */
 function stoppingJson(preset: Preset): StoppingJson {
@@ -24,7 +24,7 @@ function stoppingJson(preset: Preset): StoppingJson {
 }
 
 /** `backoff presets [name]`: the list, or one preset in full; as text or JSON (for tools and docs). */
-export async function runPresets(name: string | undefined, format: PresetsFormat, io: Io): Promise<number> {
+export async function runPresets(name: string | undefined, format: FormatName, io: Io): Promise<number> {
   const chosen = name === undefined ? null : presetNamed(name, "presets");
   if (format === "json") {
     const doc = chosen === null ? { presets: PRESETS.map((preset) => presetJson(preset, stoppingJson(preset), OVERRIDE_FLAGS)) } : presetJson(chosen, stoppingJson(chosen), OVERRIDE_FLAGS);

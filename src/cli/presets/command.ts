@@ -1,11 +1,7 @@
 import type { Command } from "commander";
+import type { FormatName } from "../../format/registry.js";
 import type { CommandDefinition } from "../command.js";
-import { formatWithTextAlias } from "../shared/formats.js";
 import { addSharedOptions } from "../shared/options.js";
-
-/** `table`, as the human form is called in every command ("text" still reads as it). */
-export const PRESETS_FORMATS = ["table", "json"] as const;
-export type PresetsFormat = (typeof PRESETS_FORMATS)[number];
 
 const HELP_AFTER = `
 Examples:
@@ -21,7 +17,7 @@ export const presetsCommand: CommandDefinition = {
   summary: "List the library presets, or print one in full.",
   define(command: Command) {
     command.argument("[name]", "a preset name (listed below)");
-    addSharedOptions(command, { format: { choices: PRESETS_FORMATS, default: "table", parse: formatWithTextAlias(PRESETS_FORMATS) } });
+    addSharedOptions(command, { format: { formats: ["table", "json"] } });
     command.addHelpText("after", HELP_AFTER);
   },
   async moreHelp(io) {
@@ -30,6 +26,6 @@ export const presetsCommand: CommandDefinition = {
   },
   async run(command, io) {
     const { runPresets } = await import("./action.js");
-    return runPresets(command.processedArgs[0] as string | undefined, command.opts<{ format: PresetsFormat }>().format, io);
+    return runPresets(command.processedArgs[0] as string | undefined, command.opts<{ format: FormatName }>().format, io);
   },
 };

@@ -2,7 +2,6 @@ import type { Command } from "commander";
 import type { CommandDefinition } from "../command.js";
 import { addSharedOptions, givenValues, synonymsFor } from "../shared/options.js";
 import { DEFAULT_ATTEMPTS } from "../shared/policy-values.js";
-import { FORMATS } from "../shared/schedule-output.js";
 import { type ScheduleSwitches, runScheduleCommand } from "./action.js";
 
 const HELP_AFTER = `
@@ -59,7 +58,7 @@ export const scheduleCommand: CommandDefinition = {
       factor: true,
       step: true,
       attempts: { defaultText: DEFAULT_ATTEMPTS },
-      format: { choices: FORMATS, default: "table" },
+      format: { formats: ["table", "csv", "tsv", "json", "markdown", "svg", "html"] },
     });
     command.option("--chart", "draw the schedule under the table: bars, linear marker, cap line, jitter band");
     addSharedOptions(command, { scale: true, jitter: true, seed: true, preset: true, maxElapsed: true, color: true, config: true, policy: true });

@@ -1,6 +1,8 @@
 import { type Argument, type Command, Option } from "commander";
 import { STRATEGIES } from "../../core/policy.js";
+import { type FormatName, formatNamed } from "../../format/registry.js";
 import { SCALE_KINDS, type ScaleKind } from "../../format/scale.js";
+import { UsageError, shown } from "./errors.js";
 import { OPTION_KEYS, type OptionValues } from "./option-values.js";
 import { POLICY_DEFAULTS } from "./policy-values.js";
 
@@ -77,10 +79,21 @@ export interface OptionUse {
   readonly choices?: readonly string[];
   /** What help says the value is when left out; null says nothing. */
   readonly defaultText?: string | null;
-  /** A switch's default (format): commander fills it in, and help shows it. */
-  readonly default?: string;
-  /** Reads the value instead of the choices' own check (which still list in help): for aliases such as check's "text". */
-  readonly parse?: (value: string) => string;
+  /**
+   * --format: the names the command takes (src/format/registry.ts), the first the default.
+   * They are the choices help and completion list; a value is read through the registry
+   * (its aliases, "did you mean").
+   */
+  readonly formats?: readonly FormatName[];
+}
+
+/** Reads a --format value among `formats`: one line listing them, and the nearest when the word is a likely typo. */
+function formatParser(formats: readonly FormatName[]): (value: string) => FormatName {
+  return (value) => {
+    const found = formatNamed(value, formats);
+    if (found.format !== null) return found.format;
+    throw new UsageError(`--format must be one of ${formats.join(", ")}, got ${shown(value)}${found.near === null ? "" : `; did you mean ${found.near}?`}`);
+  };
 }
 
 /** Declares the shared options a command takes, in the order given. */
@@ -89,13 +102,12 @@ export function addSharedOptions(command: Command, uses: Partial<Record<SharedOp
     const spec: OptionSpec = SHARED_OPTIONS[name];
     const own: OptionUse = use === true ? {} : use;
     const option = new Option(own.flags ?? spec.flags, own.description ?? spec.description);
-    const choices = own.choices ?? spec.choices;
+    const choices = own.formats ?? own.choices ?? spec.choices;
     if (choices !== undefined) option.choices(choices);
-    if (own.parse !== undefined) option.argParser(own.parse);
-    if (own.default !== undefined) option.default(own.default, own.default);
+    if (own.formats !== undefined) option.argParser(formatParser(own.formats)).default(own.formats[0], own.formats[0]);
     const defaultText = own.defaultText === undefined ? spec.defaultText : own.defaultText;
     // Shown by helpStyle() below; commander itself would show only real defaults.
-    if (own.default === undefined && defaultText != null) option.defaultValueDescription = defaultText;
+    if (own.formats === undefined && defaultText != null) option.defaultValueDescription = defaultText;
     command.addOption(option);
   }
   return command;

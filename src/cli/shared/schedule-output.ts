@@ -8,6 +8,7 @@ import { renderCsv, renderTsv } from "../../format/delimited.js";
 import { renderJson } from "../../format/json.js";
 import { renderMarkdown } from "../../format/markdown.js";
 import { SATURATED_TEXT } from "../../format/numbers.js";
+import type { FormatName } from "../../format/registry.js";
 import type { ScaleKind } from "../../format/scale.js";
 import type { ScheduleText } from "../../format/schedule-text.js";
 import { colorLevel } from "./color.js";
@@ -19,12 +20,10 @@ import { chartNeedsAscii } from "./terminal.js";
 import type { CalculatorPolicy } from "../../format/html/page-data.js";
 import { outputWidth } from "./width.js";
 
-export const FORMATS = ["table", "csv", "tsv", "json", "markdown", "svg", "html"] as const;
-export type Format = (typeof FORMATS)[number];
 
 /** How a schedule is written: the options every schedule (the calculator's or a preset's) shares. */
 export interface OutputOptions {
-  readonly format: Format;
+  readonly format: FormatName;
   readonly color: boolean;
   readonly chart?: boolean;
   readonly scale?: ScaleKind;

@@ -17,7 +17,8 @@ import { outputWidth } from "../shared/width.js";
 import type { OptionValues } from "../shared/option-values.js";
 import { policyFromValues } from "../shared/policy-values.js";
 import { chartHistograms } from "./chart.js";
-import { DEFAULT_SIMULATED_ATTEMPTS, MAX_CLIENTS, MAX_SIMULATED_ATTEMPTS, type SimulateFormat } from "./command.js";
+import type { FormatName } from "../../format/registry.js";
+import { DEFAULT_SIMULATED_ATTEMPTS, MAX_CLIENTS, MAX_SIMULATED_ATTEMPTS } from "./command.js";
 
 
 /** The proportional jitter --compare-jitter shows unless --jitter names a fraction: gRPC's ±20%. */
@@ -35,7 +36,7 @@ export const KEPT_TIMES_MB = 240;
 
 /** The simulate command's own switches (the policy comes as OptionValues, as for the schedule). */
 export interface SimulateSwitches {
-  readonly format: SimulateFormat;
+  readonly format: FormatName;
   readonly color: boolean;
   readonly chart?: boolean;
   readonly clients: string;

@@ -5,9 +5,6 @@ import { addSharedOptions, givenValues, synonymsFor, withDefaultText } from "../
 import { DEFAULT_SEED } from "../shared/random.js";
 import type { SimulateSwitches } from "./action.js";
 
-export const SIMULATE_FORMATS = ["table", "csv", "tsv", "json", "markdown"] as const;
-export type SimulateFormat = (typeof SIMULATE_FORMATS)[number];
-
 export const DEFAULT_CLIENTS = "1000";
 export const MAX_CLIENTS = 10_000_000;
 export const MAX_SIMULATED_ATTEMPTS = 1000;
@@ -64,7 +61,7 @@ export const simulateCommand: CommandDefinition = {
       seed: { description: "the seed every draw comes from", defaultText: String(DEFAULT_SEED) },
       preset: { description: "a retry library's own schedule, jitter and stopping rule (backoff presets lists them); the options above become its parameters" },
       maxElapsed: true,
-      format: { choices: SIMULATE_FORMATS, default: "table" },
+      format: { formats: ["table", "csv", "tsv", "json", "markdown"] },
       color: true,
     });
     command.addHelpText("after", HELP_AFTER);

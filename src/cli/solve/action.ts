@@ -11,7 +11,7 @@ import { parseBase, parseCap, parseDuration, parseFactor } from "../shared/parse
 import { runSchedule } from "../shared/run-schedule.js";
 import { wrapLines, wrapText } from "../../format/wrap.js";
 import { outputWidth } from "../shared/width.js";
-import type { SolveFormat } from "./command.js";
+import type { FormatName } from "../../format/registry.js";
 
 
 /** `backoff solve` options, as commander hands them over (strings; absent = not given). */
@@ -26,7 +26,7 @@ export interface SolveOptions {
   preset?: string;
   jitter?: string;
   maxElapsed?: string;
-  format: SolveFormat;
+  format: FormatName;
   color: boolean;
 }
 

@@ -3,9 +3,6 @@ import type { CommandDefinition } from "../command.js";
 import { addSharedOptions, synonymsFor } from "../shared/options.js";
 import type { SolveOptions } from "./action.js";
 
-export const SOLVE_FORMATS = ["table", "json"] as const;
-export type SolveFormat = (typeof SOLVE_FORMATS)[number];
-
 const HELP_AFTER = `
 Examples (leave out one parameter and give --total):
   $ backoff solve --attempts 5 --total 1h --base 1s            # the factor (≈ 7.473)
@@ -45,7 +42,7 @@ export const solveCommand: CommandDefinition = {
       preset: { description: "find a retry library's own parameter (backoff presets lists them): its retry count, base or factor" },
       jitter: { description: "under --preset, the library's jitter setting (attempts are found for the worst case)", defaultText: null },
       maxElapsed: true,
-      format: { choices: SOLVE_FORMATS, default: "table" },
+      format: { formats: ["table", "json"] },
       color: true,
     });
     command.addHelpText("after", HELP_AFTER);
