@@ -85,7 +85,7 @@ describe("an option without its value: what it takes", () => {
     [["--attempts"], "error: --attempts needs a value: a count such as 10 (attempts 1..10) or a range such as 3..8\n"],
     [["--seed"], "error: --seed needs a value: a whole number such as 7\n"],
     [["--preset"], "error: --preset needs a value: a library's name (backoff presets lists them)\n"],
-    [["--config"], "error: --config needs a value: a JSON file, or - for standard input\n"],
+    [["--config"], "error: --config needs a value: a JSON or YAML file, or - for standard input\n"],
     [["--scale"], "error: --scale needs a value: one of linear, log\n"],
     [["check", "--format"], "error: --format needs a value: one of table, json, sarif\n"],
     [["presets", "--format"], "error: --format needs a value: one of table, json\n"],

@@ -49,7 +49,7 @@ describe("--config - with a standard input that cannot be read (item 11)", () =>
       expect(withStdin(["check", "--config", "-"], fd)).toEqual({
         code: 2,
         stdout: "",
-        stderr: "error: --config - reads standard input, which is a directory; redirect a JSON file into it (backoff check --config - < retry.json)\n",
+        stderr: "error: --config - reads standard input, which is a directory; redirect a JSON or YAML file into it (backoff check --config - < retry.json)\n",
       });
     } finally {
       closeSync(fd);

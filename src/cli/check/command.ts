@@ -79,7 +79,7 @@ export const checkCommand: CommandDefinition = {
   synonyms: CHECK_SYNONYMS,
   define(command: Command) {
     addSharedOptions(command, {
-      config: { description: "read the policies, limits and clients from a JSON file (- for standard input); flags override it" },
+      config: { description: "read the policies, limits and clients from a JSON or YAML file (- for standard input); flags override it" },
       policy: { description: "check only this policy of the config file" },
       strategy: true,
       base: { description: "the first delay" },

@@ -8,6 +8,7 @@ import { jsonNumberText } from "./json-number.js";
 import { ONE, compareDecimals, decimalText, parsePlainDecimal } from "../../core/decimal.js";
 import { exactDecimalNumber } from "./values.js";
 import { closest } from "../../core/text/closest.js";
+import { YamlSyntaxError, parseYamlDocuments } from "../../config/read/yaml.js";
 
 /**
  * A configuration file, turned into the option values the command line gives (see
@@ -56,6 +57,35 @@ export function parseConfig(text: string, name: string): ConfigFile {
   if (body.trim() === "") throw new UsageError(`${name} is empty; expected a JSON object such as {"base": "1s", "attempts": 5}`);
   const root = parseJsonSource(body, name);
   return new ConfigReader(body, name).file(root);
+}
+
+/**
+ * A YAML configuration (`--config retry.yaml`): the same keys and the same checks as JSON,
+ * read by the YAML reader `check PATH` uses, one document; syntax errors at file:line:col.
+ */
+export function parseYamlConfig(text: string, name: string): ConfigFile {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let documents;
+  try {
+    documents = parseYamlDocuments(body);
+  } catch (error) {
+    if (error instanceof YamlSyntaxError) throw new UsageError(`${where(name, body, error.offset)}: YAML: ${error.message}`);
+    throw error;
+  }
+  const given = documents.filter((document) => document.root !== null);
+  if (given.length === 0) throw new UsageError(`${name} is empty; expected a YAML mapping such as "base: 1s" and "attempts: 5" on two lines`);
+  if (given.length > 1) throw new UsageError(`${where(name, body, given[1]!.offset)}: a config file holds one YAML document; this is a second one`);
+  return new ConfigReader(body, name).file(given[0]!.root!);
+}
+
+/**
+ * JSON or YAML, by the file's name (.json; .yaml or .yml), else by its first character
+ * (standard input, other names): `{` or `[` is JSON, anything else YAML.
+ */
+export function parseConfigFile(text: string, name: string): ConfigFile {
+  const lower = name.toLowerCase();
+  const yaml = lower.endsWith(".yaml") || lower.endsWith(".yml") || (!lower.endsWith(".json") && !/^\uFEFF?\s*[{[]/.test(text) && text.trim() !== "");
+  return yaml ? parseYamlConfig(text, name) : parseConfig(text, name);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { fstatSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
-import { type ConfigFile, type ConfigPolicy, parseConfig } from "./config-schema.js";
+import { type ConfigFile, type ConfigPolicy, parseConfigFile } from "./config-schema.js";
 import type { OptionValues } from "./option-values.js";
 import { UsageError, shown } from "./errors.js";
 import type { InStream, Io } from "./io.js";
@@ -21,7 +21,7 @@ export async function readConfigText(spec: string, io: Io): Promise<{ text: stri
   } catch (error) {
     throw new UsageError(`--config cannot read ${shown(spec)}: ${systemReason(error)}`);
   }
-  if (info.isDirectory()) throw new UsageError(`--config ${shown(spec)} is a directory; give a JSON file`);
+  if (info.isDirectory()) throw new UsageError(`--config ${shown(spec)} is a directory; give a JSON or YAML file`);
   if (!info.isFile()) throw new UsageError(`--config ${shown(spec)} is not a regular file`);
   if (info.size > MAX_CONFIG_BYTES) throw new UsageError(`--config ${shown(spec)} is ${info.size} bytes; a configuration file may be at most ${MAX_CONFIG_BYTES} bytes`);
   let bytes;
@@ -69,7 +69,7 @@ function checkStdinKind(stdin: InStream): void {
   } catch (error) {
     throw new UsageError(`--config - cannot read standard input: ${systemReason(error)}`);
   }
-  if (info.isDirectory()) throw new UsageError("--config - reads standard input, which is a directory; redirect a JSON file into it (backoff check --config - < retry.json)");
+  if (info.isDirectory()) throw new UsageError("--config - reads standard input, which is a directory; redirect a JSON or YAML file into it (backoff check --config - < retry.json)");
 }
 
 function systemReason(error: unknown): string {
@@ -89,10 +89,10 @@ function systemReason(error: unknown): string {
   }
 }
 
-/** Reads and validates a configuration: every policy as option values. */
+/** Reads and validates a configuration (JSON or YAML): every policy as option values. */
 export async function loadConfig(spec: string, io: Io): Promise<ConfigFile> {
   const { text, name } = await readConfigText(spec, io);
-  return parseConfig(text, name);
+  return parseConfigFile(text, name);
 }
 
 /**

@@ -18,7 +18,7 @@ const PLACEHOLDER_HINTS: Readonly<Record<string, string>> = {
   "<N>": "a whole number such as 5",
   "<N|A..B>": "a count such as 10 (attempts 1..10) or a range such as 3..8",
   "<integer>": "a whole number such as 7",
-  "<file|->": "a JSON file, or - for standard input",
+  "<file|->": "a JSON or YAML file, or - for standard input",
   "<p>": "a probability from 0 to 1 such as 0.1",
 };
 

@@ -39,7 +39,7 @@ const SHARED_OPTIONS = {
   maxElapsed: { flags: "--max-elapsed <duration>", description: "under a --preset that stops by elapsed time (cenkalti, p-retry, sidekiq retry_for, kafka, argo, temporal): when the library gives up" },
   format: { flags: "-f, --format <format>", description: "output format" },
   scale: { flags: "--scale <scale>", description: "scale of --chart and --format svg", choices: SCALE_KINDS, defaultText: "log when values span over 100×" },
-  config: { flags: "--config <file|->", description: "read the policy from a JSON file (- for standard input); flags override it" },
+  config: { flags: "--config <file|->", description: "read the policy from a JSON or YAML file (- for standard input); flags override it" },
   policy: { flags: "--policy <name>", description: "the policy to use from a config file holding several" },
   color: { flags: "--no-color", description: "no colour, even on a terminal (NO_COLOR and FORCE_COLOR are honoured too)" },
 } as const satisfies Record<string, OptionSpec>;
