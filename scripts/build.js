@@ -32,6 +32,11 @@ rmSync("dist", { recursive: true, force: true });
  *   and with them net) to pick the level of its default instance. backoff never uses
  *   that instance: it builds `new Chalk({ level })` from its own colorLevel(), so the
  *   detection is replaced by "no colour" for the unused default.
+ * - cli-table3 requires its optional @colors/colors only to paint with the style colours
+ *   of its options, which backoff never passes: the cells come painted at the level
+ *   decided from io, and src/format/table.ts paints the borders. So the package (with its
+ *   own terminal detection, about 20 KB) stays out of the bundle; were it ever required,
+ *   cli-table3 catches the failure and draws without colour.
  */
 /** @type {import("esbuild").Plugin} */
 const startupTrims = {
@@ -43,6 +48,13 @@ const startupTrims = {
     build.onResolve({ filter: /^#supports-color$/ }, (args) =>
       args.importer.includes("node_modules/chalk/") ? { path: "no-supports-color", namespace: "startup-trims" } : undefined,
     );
+    build.onResolve({ filter: /^@colors\/colors\/safe$/ }, (args) =>
+      args.importer.includes("node_modules/cli-table3/") ? { path: "no-colors", namespace: "startup-trims" } : undefined,
+    );
+    build.onLoad({ filter: /^no-colors$/, namespace: "startup-trims" }, () => ({
+      contents: 'throw new Error("@colors/colors is not bundled: backoff paints its tables itself");',
+      loader: "js",
+    }));
     build.onLoad({ filter: /^lazy-child-process$/, namespace: "startup-trims" }, () => ({
       contents: `let real; const load = () => (real ??= require("node:child_process"));
 module.exports = { spawn: (...args) => load().spawn(...args) };`,

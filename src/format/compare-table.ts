@@ -2,6 +2,7 @@ import type { ChalkInstance } from "chalk";
 import type { AttemptAcross } from "../core/compare.js";
 import type { ScheduleRow } from "../core/schedule.js";
 import { humanDuration, rangeText } from "./duration.js";
+import { type Align, type Box, drawBox } from "./table.js";
 import { wrapLine, wrapLines } from "./wrap.js";
 
 /** What the compare table shows of each policy. */
@@ -132,41 +133,29 @@ export function* renderCompareTable(
     }
   }
 
-  const dashes = (count: number) => "─".repeat(count);
-  const bar = border("│");
   for (const [blockIndex, block] of blocks.entries()) {
     if (blockIndex > 0) yield "\n";
-    const attemptRule = dashes(attemptWidth + 2);
-    yield border(`┌${attemptRule}${block.map((group) => `┬${dashes(inner(group) + 2)}`).join("")}┐`) + "\n";
-    const nameLines = Math.max(...block.map((group) => group.nameLines.length));
-    for (let index = 0; index < nameLines; index++) {
-      const names = block.map((group) => {
-        const name = group.nameLines[index] ?? "";
-        return `${bar} ${head(name)}${" ".repeat(inner(group) - name.length)} `;
-      });
-      yield `${bar} ${" ".repeat(attemptWidth)} ${names.join("")}${bar}\n`;
-    }
-    yield `${bar}${" ".repeat(attemptWidth + 2)}${border(block.map((group, index) => `${index === 0 ? "├" : "┼"}${dashes(group.delayWidth + 2)}┬${dashes(group.totalWidth + 2)}`).join("") + "┤")}\n`;
-    yield `${bar} ${head("attempt")}${" ".repeat(attemptWidth - "attempt".length)} ${block
-      .map((group) => `${bar} ${head("delay")}${" ".repeat(group.delayWidth - 5)} ${bar} ${head("total wait")}${" ".repeat(group.totalWidth - 10)} `)
-      .join("")}${bar}\n`;
-    yield border(`├${attemptRule}${block.map((group) => `┼${dashes(group.delayWidth + 2)}┼${dashes(group.totalWidth + 2)}`).join("")}┤`) + "\n";
-    let batch: string[] = [];
-    for (const line of lines()) {
-      let text = `${bar} ${String(line.attempt).padStart(attemptWidth)} `;
-      for (const group of block) {
-        const texts = cellTexts(line.rows[group.index] ?? null, columns[group.index]!);
-        const delay = texts.clamped && coloured ? paint.yellow(texts.delay) : texts.delay;
-        text += `${bar} ${delay}${" ".repeat(group.delayWidth - texts.delay.length)} ${bar} ${texts.total}${" ".repeat(group.totalWidth - texts.total.length)} `;
-      }
-      batch.push(`${text}${bar}\n`);
-      if (batch.length >= 1024) {
-        yield batch.join("");
-        batch = [];
+    const box: Box = {
+      widths: [attemptWidth, ...block.flatMap((group) => [group.delayWidth, group.totalWidth])],
+      aligns: ["right", ...block.flatMap((): Align[] => ["left", "left"])],
+      // The attempt column's header sits on the line of the delay and total headers, under the policies' names.
+      head: [
+        [{ content: head("attempt"), rowSpan: 2, vAlign: "bottom", hAlign: "left" }, ...block.map((group) => ({ content: group.nameLines.map(head).join("\n"), colSpan: 2 }))],
+        block.flatMap((): string[] => [head("delay"), head("total wait")]),
+      ],
+      border,
+    };
+    function* rows(): Generator<string[]> {
+      for (const line of lines()) {
+        const cells = [String(line.attempt)];
+        for (const group of block) {
+          const texts = cellTexts(line.rows[group.index] ?? null, columns[group.index]!);
+          cells.push(texts.clamped && coloured ? paint.yellow(texts.delay) : texts.delay, texts.total);
+        }
+        yield cells;
       }
     }
-    if (batch.length > 0) yield batch.join("");
-    yield border(`└${attemptRule}${block.map((group) => `┴${dashes(group.delayWidth + 2)}┴${dashes(group.totalWidth + 2)}`).join("")}┘`) + "\n";
+    yield* drawBox(box, rows());
   }
   yield* tail(anyClamped, summaryLines, options);
 }

@@ -1,4 +1,5 @@
 import type { ChalkInstance } from "chalk";
+import Table from "cli-table3";
 import { MAX_EXACT_MS, isSaturated } from "../core/limits.js";
 import type { ScheduleRow } from "../core/schedule.js";
 import { MINUTE_MS, SECOND_MS, YEAR_MS } from "../core/time-units.js";
@@ -12,6 +13,84 @@ const BOX = {
   bottom: "─", "bottom-mid": "┴", "bottom-left": "└", "bottom-right": "┘",
   left: "│", "left-mid": "├", mid: "─", "mid-mid": "┼", right: "│", "right-mid": "┤", middle: "│",
 } as const;
+
+/** A cell as cli-table3 takes it: its (painted) text, or the text with a span and alignment of its own. */
+export type BoxCell =
+  | string
+  | { readonly content: string; readonly colSpan?: number; readonly rowSpan?: number; readonly hAlign?: Align; readonly vAlign?: "top" | "bottom" };
+
+/** What every box table is drawn from: its columns' widths and alignment, its header rows, how borders are painted. */
+export interface Box {
+  /** The width of each column's text (the cells' padding, one space each side, comes on top). */
+  readonly widths: readonly number[];
+  readonly aligns: readonly Align[];
+  /** The header: one or more rows of cells, a rule between each and under the last. */
+  readonly head: readonly (readonly BoxCell[])[];
+  /** Paints the box characters (the identity without colour). */
+  readonly border: (text: string) => string;
+}
+
+/**
+ * Body rows per cli-table3 table. cli-table3 measures every cell (string-width) and, laying
+ * out a table, looks for every empty place among all the rows before it, which grows with
+ * the square of the rows: 1,000 rows in one table cost about twice as much a row as 100. So
+ * a long table is drawn as a run of tables of this many rows with the same column widths,
+ * each written as soon as it is drawn, their joins left out: memory stays flat and the
+ * first rows appear at once.
+ */
+export const BOX_CHUNK_ROWS = 100;
+
+/** The horizontal rules of a drawn line (everything but the "│" between cells), painted. */
+const RULES = /[─┌┐└┘├┤┬┴┼]+/g;
+
+function boxTable(box: Box, compact: boolean, bar: string): InstanceType<typeof Table> {
+  return new Table({
+    chars: { ...BOX, left: bar, middle: bar, right: bar },
+    colWidths: box.widths.map((width) => width + 2),
+    colAligns: [...box.aligns],
+    // No colours of cli-table3's own (its colour library decides from the process, not from io):
+    // the cells come painted, the bars are painted characters, the rules are painted here.
+    style: { head: [], border: [], compact, "padding-left": 1, "padding-right": 1 },
+  });
+}
+
+/**
+ * A box table drawn by cli-table3: the header and the first row in one table (cli-table3
+ * puts a rule under every row but the last of a table that is not compact), then the
+ * other rows in compact tables of BOX_CHUNK_ROWS without their top and bottom lines, and
+ * the bottom line last. Each piece is whole lines, ending in "\n".
+ */
+export function* drawBox(box: Box, rows: Iterable<readonly BoxCell[]>): Generator<string> {
+  const bar = box.border(BOX.middle);
+  const paintRules = (line: string) => line.replace(RULES, (rule) => box.border(rule));
+  const lines = (table: InstanceType<typeof Table>) => table.toString().split("\n");
+  const iterator = rows[Symbol.iterator]();
+  const first = iterator.next();
+  const head = boxTable(box, false, bar);
+  head.push(...box.head.map((row) => [...row]));
+  if (first.done) {
+    yield `${lines(head).map(paintRules).join("\n")}\n`;
+    return;
+  }
+  head.push([...first.value]);
+  const drawn = lines(head);
+  let bottom = drawn.pop()!;
+  const rowLine = drawn.pop()!;
+  yield `${drawn.map(paintRules).join("\n")}\n${rowLine}\n`;
+  let chunk = boxTable(box, true, bar);
+  const flush = () => {
+    const body = lines(chunk);
+    bottom = body.pop()!;
+    chunk = boxTable(box, true, bar);
+    return `${body.slice(1).join("\n")}\n`;
+  };
+  for (let next = iterator.next(); !next.done; next = iterator.next()) {
+    chunk.push([...next.value]);
+    if (chunk.length >= BOX_CHUNK_ROWS) yield flush();
+  }
+  if (chunk.length > 0) yield flush();
+  yield `${paintRules(bottom)}\n`;
+}
 
 /**
  * One table cell: its plain text (for widths), the shorter text a narrow terminal
@@ -94,12 +173,6 @@ export function chooseLayout(columns: readonly TableColumn[], widths: CellWidths
   return { compact: true, short: true, stacked: true, columns: present, dropped: [] };
 }
 
-/** Text aligned in a field of `width` (the painted text may carry escapes, so the gap comes from the plain length). */
-function aligned(plain: string, painted: string, width: number, align: Align): string {
-  const gap = " ".repeat(Math.max(0, width - plain.length));
-  return align === "right" ? gap + painted : painted + gap;
-}
-
 /** The widths of cells as measured over every row, in full and (when `compactToo`) in compact form. */
 function measure(cellRows: Iterable<readonly Cell[]>, count: number, compactToo: boolean): CellWidths {
   const full: number[] = new Array<number>(count).fill(0);
@@ -145,31 +218,21 @@ export function* renderTable(
     return layout;
   }
   const shown = layout.columns;
-  const field = shown.map((column) => Math.max(cells[column]!, headOf(columns[column]!, layout.short).length));
-  const last = shown.length - 1;
-  const rule = (left: string, mid: string, right: string) => border(left + field.map((w) => BOX.mid.repeat(w + 2)).join(mid) + right);
-  // Each top segment is painted on its own: the bytes the table has always had (its header used to come from a library).
-  let top = "";
-  let header = "";
-  shown.forEach((column, k) => {
-    const text = headOf(columns[column]!, layout.short);
-    top += border((k === 0 ? BOX["top-left"] : BOX["top-mid"]) + BOX.top.repeat(field[k]! + 2) + (k === last ? BOX["top-right"] : ""));
-    header += `${border(BOX.left)} ${aligned(text, head(text), field[k]!, columns[column]!.align)} `;
-  });
-  yield `${top}\n${header}${border(BOX.right)}\n${rule(BOX["left-mid"], BOX["mid-mid"], BOX["right-mid"])}\n`;
-  const bar = border(BOX.middle);
-  const lastColumn = shown[last];
-  for (const row of cellRows(layout.compact)) {
-    let line = border(BOX.left);
-    for (let k = 0; k < shown.length; k++) {
-      const column = shown[k]!;
-      const cell = row[column]!;
-      const text = layout.compact && cell.compact !== undefined ? cell.compact : cell.text;
-      line += ` ${aligned(text, show(cell, text), field[k]!, columns[column]!.align)} ${column === lastColumn ? border(BOX.right) : bar}`;
+  const box: Box = {
+    widths: shown.map((column) => Math.max(cells[column]!, headOf(columns[column]!, layout.short).length)),
+    aligns: shown.map((column) => columns[column]!.align),
+    head: [shown.map((column) => head(headOf(columns[column]!, layout.short)))],
+    border,
+  };
+  function* bodyRows(): Generator<string[]> {
+    for (const row of cellRows(layout.compact)) {
+      yield shown.map((column) => {
+        const cell = row[column]!;
+        return show(cell, layout.compact && cell.compact !== undefined ? cell.compact : cell.text);
+      });
     }
-    yield `${line}\n`;
   }
-  yield `${rule(BOX["bottom-left"], BOX["bottom-mid"], BOX["bottom-right"])}\n`;
+  yield* drawBox(box, bodyRows());
   if (layout.dropped.length > 0) {
     const names = layout.dropped.map((column) => columns[column]!.head).join(", ");
     yield `${wrapLines([`Left out to fit ${width} columns: ${names}.`], width).join("\n")}\n`;
