@@ -26,11 +26,13 @@ function interruptedIo(after: number): Io & { text: () => string } {
 }
 
 const LONG = ["--attempts", "1..100000000", "--cap", "1m", "--jitter", "full", "--seed", "1"];
+/** A table draws at most 100,000 rows. */
+const LONG_TABLE = ["--attempts", "1..100000", "--cap", "1m", "--jitter", "full", "--seed", "1"];
 
 describe("Ctrl-C while streaming (item 16)", () => {
   it.each(["csv", "tsv", "markdown", "table"])("%s: exit 130, whole lines only, far fewer than asked", async (format) => {
     const io = interruptedIo(200_000);
-    expect(await run([...LONG, "--format", format], io)).toBe(130);
+    expect(await run([...(format === "table" ? LONG_TABLE : LONG), "--format", format], io)).toBe(130);
     const text = io.text();
     expect(text.endsWith("\n")).toBe(true);
     const lines = text.trimEnd().split("\n");
@@ -39,7 +41,7 @@ describe("Ctrl-C while streaming (item 16)", () => {
     const fields = (line: string) => line.split(separator).length;
     const rowLines = format === "table" ? lines.filter((line) => line.startsWith("│")) : lines;
     expect(new Set(rowLines.map(fields)).size).toBe(1);
-    expect(lines.length).toBeLessThan(100_000);
+    expect(lines.length).toBeLessThan(10_000);
   });
 
   it("json: the rows so far, then a valid close with no summary", async () => {

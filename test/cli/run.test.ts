@@ -138,11 +138,11 @@ describe("help and version", () => {
 });
 
 describe("streaming", () => {
-  it("a ten-million-row table starts at once, its columns wide enough for the last row", async () => {
-    const { code, stdout } = await runCli(["--attempts", "1..10000000", "--cap", "1h"], { stdoutLimit: 100_000 });
+  it("a 100,000-row table (the most a table draws) starts at once, its columns wide enough for the last row", async () => {
+    const { code, stdout } = await runCli(["--attempts", "1..100000", "--cap", "1h"], { stdoutLimit: 100_000 });
     expect(code).toBe(0);
     const lines = stdout.split("\n").slice(0, 500);
-    // Every line of the box has the same width: attempt 10,000,000 fits in the column measured for it.
+    // Every line of the box has the same width: attempt 100,000 fits in the column measured for it.
     expect(new Set(lines.slice(0, -1).map((line) => line.length)).size).toBe(1);
     expect(lines[3]).toMatch(/^│ +1 │ 1,000 ms {2}1 s +│/);
   });

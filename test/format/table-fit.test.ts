@@ -1,6 +1,6 @@
 import { Chalk } from "chalk";
 import { describe, expect, it } from "vitest";
-import { type Cell, type TableColumn, chooseLayout, renderTable } from "../../src/format/table.js";
+import { BOX_CHUNK_ROWS, type Box, type Cell, type TableColumn, chooseLayout, drawBox, renderTable } from "../../src/format/table.js";
 
 const plain = new Chalk({ level: 0 });
 
@@ -71,5 +71,73 @@ describe("renderTable", () => {
     // Nothing to drop: at 21 the grid (26 with short headers) does not fit, and the full labels fit beside the values.
     const undroppable = columns.map(({ drop: _, ...column }) => column);
     expect([...renderTable(undroppable, () => rows, plain, 21)].join("")).toBe(["attempt 1", "  delay         1.5 s", "  linear total  2 s", "attempt 2", "  delay         3 s", ""].join("\n"));
+  });
+});
+
+describe("drawBox (cli-table3)", () => {
+  const box: Box = { widths: [3, 5], aligns: ["right", "left"], head: [["#", "delay"]], border: (text) => text };
+  const draw = (rows: Iterable<string[]>, on: Box = box) => [...drawBox(on, rows)].join("");
+
+  it("draws the header, a rule, the rows and the bottom line, each cell padded by one space", () => {
+    expect(draw([["1", "1 s"], ["10", "2.5 s"]])).toBe(["┌─────┬───────┐", "│   # │ delay │", "├─────┼───────┤", "│   1 │ 1 s   │", "│  10 │ 2.5 s │", "└─────┴───────┘", ""].join("\n"));
+    expect(draw([])).toBe(["┌─────┬───────┐", "│   # │ delay │", "└─────┴───────┘", ""].join("\n"));
+  });
+
+  it("joins the tables of a long body into one: no rule between chunks, one bottom line", () => {
+    const count = 2 * BOX_CHUNK_ROWS + 7;
+    const rows = Array.from({ length: count }, (_, i) => [String(i + 1), "1 s"]);
+    const lines = draw(rows).split("\n");
+    // top, header, rule, the rows, bottom, and the empty string after the last "\n"
+    expect(lines).toHaveLength(3 + count + 2);
+    expect(lines.slice(3, 3 + count)).toEqual(rows.map(([n]) => `│ ${n!.padStart(3)} │ 1 s   │`));
+    expect(lines[3 + count]).toBe("└─────┴───────┘");
+  });
+
+  it("yields the first rows before it takes the rest: one row with the header, then a chunk at a time", () => {
+    let taken = 0;
+    function* rows(): Generator<string[]> {
+      for (let i = 1; i <= 3 * BOX_CHUNK_ROWS; i++) {
+        taken++;
+        yield [String(i), "1 s"];
+      }
+    }
+    const pieces = drawBox(box, rows());
+    expect(pieces.next().value).toBe(["┌─────┬───────┐", "│   # │ delay │", "├─────┼───────┤", "│   1 │ 1 s   │", ""].join("\n"));
+    expect(taken).toBe(1);
+    expect(pieces.next().value!.split("\n")).toHaveLength(BOX_CHUNK_ROWS + 1);
+    expect(taken).toBe(1 + BOX_CHUNK_ROWS);
+  });
+
+  it("spans cells over columns and rows: a name over two columns, a header beside two header lines", () => {
+    const spanning: Box = {
+      widths: [7, 3, 4],
+      aligns: ["right", "left", "left"],
+      head: [
+        [{ content: "attempt", rowSpan: 2, vAlign: "bottom", hAlign: "left" }, { content: "name\nlong", colSpan: 2 }],
+        ["a", "b"],
+      ],
+      border: (text) => text,
+    };
+    // The name's cell is 3 + 4 + 2 × 2 padding + 1 bar = 12 wide: "name" and 6 spaces inside one space each side.
+    expect(draw([["1", "x", "y"]], spanning)).toBe(
+      [
+        "┌─────────┬────────────┐",
+        "│         │ name       │",
+        "│         │ long       │",
+        "│         ├─────┬──────┤",
+        "│ attempt │ a   │ b    │",
+        "├─────────┼─────┼──────┤",
+        "│       1 │ x   │ y    │",
+        "└─────────┴─────┴──────┘",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("paints each bar, and each rule as one piece, with the border paint; painted cells are padded by their plain width", () => {
+    const painted: Box = { ...box, border: (text) => `<${text}>` };
+    expect(draw([["1", "\u001b[33m1 s\u001b[39m"]], painted)).toBe(
+      ["<┌─────┬───────┐>", "<│>   # <│> delay <│>", "<├─────┼───────┤>", "<│>   1 <│> \u001b[33m1 s\u001b[39m   <│>", "<└─────┴───────┘>", ""].join("\n"),
+    );
   });
 });

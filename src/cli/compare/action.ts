@@ -5,6 +5,7 @@ import { groupDigits } from "../../format/numbers.js";
 import type { ScaleKind } from "../../format/scale.js";
 import { colorLevel } from "../shared/color.js";
 import { chalkAt } from "../shared/chalk.js";
+import { checkTableRows } from "../shared/table-rows.js";
 import { outputWidth } from "../shared/width.js";
 import { chartNeedsAscii } from "../shared/terminal.js";
 import { loadConfig } from "../shared/config.js";
@@ -126,6 +127,7 @@ export async function runCompare(specs: readonly string[], options: CompareOptio
       break;
     }
     case "table": {
+      checkTableRows(span.first, span.last);
       // Loaded only here, as for the schedule's table: chalk and the drawing code.
       const [paint, { renderCompareTable }] = await Promise.all([chalkAt(colorLevel(options.color, io.stdout.isTTY === true, io.env)), import("../../format/compare-table.js")]);
       const columns = policies.map((policy) => ({ name: policy.name, jittered: policy.model.jittered }));

@@ -16,6 +16,7 @@ import { UsageError } from "./errors.js";
 import { type Io, writeChunks } from "./io.js";
 import { seededRandom } from "./random.js";
 import { chalkAt } from "./chalk.js";
+import { checkTableRows } from "./table-rows.js";
 import { chartNeedsAscii } from "./terminal.js";
 import type { CalculatorPolicy } from "../../format/html/page-data.js";
 import { outputWidth } from "./width.js";
@@ -172,10 +173,10 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
       break;
     }
     case "table": {
+      checkTableRows(range.first, range.last);
       // Loaded only here: chalk and the table renderer cost start-up time that the machine formats never pay.
       const [paint, { renderScheduleTable }] = await Promise.all([chalkAt(colorLevel(options.color, io.stdout.isTTY === true, io.env)), import("../../format/table.js")]);
       const width = outputWidth(io);
-      if (options.chart) checkInMemoryRange(range, "--chart");
       // Short tables are measured (two passes; only the second warns); long ones take
       // their widths from the last row, so the first line appears at once.
       const measured = range.last - range.first < MEASURED_TABLE_ROWS;
