@@ -20,6 +20,8 @@ export const OUTPUT_FORMATS = {
   svg: {},
   html: {},
   sarif: {},
+  junit: {},
+  gitlab: {},
 } as const satisfies Record<string, FormatEntry>;
 
 export type FormatName = keyof typeof OUTPUT_FORMATS;

@@ -87,7 +87,7 @@ describe("an option without its value: what it takes", () => {
     [["--preset"], "error: --preset needs a value: a library's name (backoff presets lists them)\n"],
     [["--config"], "error: --config needs a value: a JSON or YAML file, or - for standard input\n"],
     [["--scale"], "error: --scale needs a value: one of linear, log\n"],
-    [["check", "--format"], "error: --format needs a value: one of table, json, sarif\n"],
+    [["check", "--format"], "error: --format needs a value: one of table, json, sarif, junit, gitlab\n"],
     [["presets", "--format"], "error: --format needs a value: one of table, json\n"],
     [["compare", "--format"], "error: --format needs a value: one of table, csv, tsv, json, markdown, svg, html\n"],
     [["check", "--max-total"], `error: --max-total needs a value: ${DURATION}\n`],
@@ -156,9 +156,9 @@ describe("one vocabulary", () => {
       expect(code).toBe(0);
       expect(stdout).toBe(expected);
     }
-    expect(await usage([...args, "--format", "csv"])).toBe('error: --format must be one of table, json, sarif, got "csv"\n');
+    expect(await usage([...args, "--format", "csv"])).toBe('error: --format must be one of table, json, sarif, junit, gitlab, got "csv"\n');
     // Wide enough that commander does not wrap the line.
-    expect((await runCli(["check", "--help"], { env: { COLUMNS: "200" } })).stdout).toContain("output format (one of table, json, sarif; default: table)");
+    expect((await runCli(["check", "--help"], { env: { COLUMNS: "200" } })).stdout).toContain("output format (one of table, json, sarif, junit, gitlab; default: table)");
   });
 
   it("check FILE (a bare file) is checked as check PATH does, in the table or text form alike", async () => {

@@ -55,7 +55,7 @@ describe.skipIf(!has("bash"))("bash", () => {
       [["backoff", "ch"], "check"],
       [["backoff", "s"], "solve simulate"],
       [["backoff", "co"], "compare completion"],
-      [["backoff", "check", "--format", ""], "table json sarif"],
+      [["backoff", "check", "--format", ""], "table json sarif junit gitlab"],
       [["backoff", "check", "test/fixtures/policies/ar"], "test/fixtures/policies/argo"],
       [["backoff", "compare", "bull"], "bullmq"],
       [["backoff", "compare", "bullmq", "expo"], "exponential-backoff exponential"],
@@ -96,7 +96,7 @@ describe.skipIf(!has("zsh"))("zsh", () => {
     const cases: [string[], string][] = [
       [["backoff", "--preset", "gr"], "grpc grpc-core grpc-js"],
       [["backoff", "ch"], "check"],
-      [["backoff", "check", "--format", ""], "table json sarif"],
+      [["backoff", "check", "--format", ""], "table json sarif junit gitlab"],
       [["backoff", "--jitter", ""], "none full equal decorrelated"],
       [["backoff", "presets", "grpc"], "grpc grpc-core grpc-js"],
       [["backoff", "compare", "sp"], "spring-retry"],
@@ -131,7 +131,7 @@ describe.skipIf(!has("fish"))("fish", () => {
     expect(inShell("fish", ["--no-config", "-c"], code).split("\n").slice(0, -1)).toEqual([
       "grpc grpc-core grpc-js",
       "check",
-      "json sarif table",
+      "gitlab json junit sarif table",
       "polly",
       "bash fish zsh",
       "got go-retryablehttp", // fish sorts the candidates its own way

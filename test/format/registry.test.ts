@@ -28,8 +28,8 @@ describe("--format through the CLI: one error line listing the command's formats
   it.each([
     [["--format", "xml"], 'error: --format must be one of table, csv, tsv, json, markdown, svg, html, got "xml"'],
     [["--format", "jsn"], 'error: --format must be one of table, csv, tsv, json, markdown, svg, html, got "jsn"; did you mean json?'],
-    [["check", "--format", "csv"], 'error: --format must be one of table, json, sarif, got "csv"'],
-    [["check", "--format", "srif"], 'error: --format must be one of table, json, sarif, got "srif"; did you mean sarif?'],
+    [["check", "--format", "csv"], 'error: --format must be one of table, json, sarif, junit, gitlab, got "csv"'],
+    [["check", "--format", "srif"], 'error: --format must be one of table, json, sarif, junit, gitlab, got "srif"; did you mean sarif?'],
     [["simulate", "--format", "svg"], 'error: --format must be one of table, csv, tsv, json, markdown, got "svg"'],
     [["simulate", "--format", "tvs"], 'error: --format must be one of table, csv, tsv, json, markdown, got "tvs"; did you mean tsv?'],
     [["solve", "--format", "csv"], 'error: --format must be one of table, json, got "csv"'],
@@ -48,13 +48,13 @@ describe("--format through the CLI: one error line listing the command's formats
 
   it("help lists the command's formats, the first the default", async () => {
     const { stdout } = await runCli(["check", "--help"]);
-    expect(stdout).toMatch(/-f, --format <format>\s+output format \(one of table, json, sarif;\s+default:\s+table\)/);
+    expect(stdout).toMatch(/-f, --format <format>\s+output format \(one of table, json, sarif, junit,\s+gitlab; default: table\)/);
   });
 
   it("completion offers each command's formats after --format", async () => {
     const { stdout } = await runCli(["completion", "bash"]);
     const check = stdout.slice(stdout.indexOf("\n    check)"), stdout.indexOf("\n    solve)"));
-    expect(check).toContain('-f|--format)\n          COMPREPLY=($(compgen -W "table json sarif" -- "$cur"))');
+    expect(check).toContain('-f|--format)\n          COMPREPLY=($(compgen -W "table json sarif junit gitlab" -- "$cur"))');
     const simulate = stdout.slice(stdout.indexOf("\n    simulate)"), stdout.indexOf("\n    presets)"));
     expect(simulate).toContain('-f|--format)\n          COMPREPLY=($(compgen -W "table csv tsv json markdown" -- "$cur"))');
   });

@@ -33,9 +33,9 @@ export async function runCheck(explicit: OptionValues, switches: CheckSwitches, 
   const exitCode = checkExitCode(reports.map((r) => r.result), switches.strict);
   const annotations =
     io.env["GITHUB_ACTIONS"] === "true" ? githubAnnotations(reports, config === null || config.name === STDIN_NAME ? null : config.name, switches.strict) : [];
-  if (switches.format === "sarif") {
-    const { configReportsSarif } = await import("./files.js");
-    await writeChunks(io.stdout, [configReportsSarif(reports, config?.name ?? null, exitCode, switches.strict)]);
+  if (switches.format === "sarif" || switches.format === "junit" || switches.format === "gitlab") {
+    const { configReportsDocument } = await import("./files.js");
+    await writeChunks(io.stdout, [await configReportsDocument(reports, config?.name ?? null, exitCode, switches.strict, switches.format)]);
     return exitCode;
   }
   if (switches.format === "json") {

@@ -98,7 +98,7 @@ export const checkCommand: CommandDefinition = {
       new Option("--exclude <glob>", "with PATH: leave out what this .gitignore-style pattern matches (repeatable)").argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     );
     command.option("--any-file", "with PATH: a named file that holds no retry policy is passed over, as in a directory (for pre-commit, which names every changed file)");
-    addSharedOptions(command, { format: { formats: ["table", "json", "sarif"] }, color: true });
+    addSharedOptions(command, { format: { formats: ["table", "json", "sarif", "junit", "gitlab"] }, color: true });
     command.addHelpText("after", HELP_AFTER);
   },
   async run(command, io) {

@@ -112,10 +112,10 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
     return exitCode;
   }
   const annotations = annotate ? filesAnnotations(report) : [];
-  if (switches.format === "json" || switches.format === "sarif") {
-    // Annotations go to stderr here, so that stdout stays one JSON document.
+  if (switches.format !== "table") {
+    // Annotations go to stderr here, so that stdout stays one machine-read document.
     if (annotations.length > 0) io.stderr.write(`${annotations.join("\n")}\n`);
-    await writeChunks(io.stdout, switches.format === "json" ? filesReportJsonPieces(report) : [filesReportSarif(report, VERSION)]);
+    await writeChunks(io.stdout, switches.format === "json" ? filesReportJsonPieces(report) : [await filesReportDocument(report, switches.format)]);
     return exitCode;
   }
   const paint = await checkPaint(switches.color, io);
@@ -199,12 +199,27 @@ async function readStdin(stdin: InStream | undefined): Promise<string> {
   return text;
 }
 
+
+export async function filesReportDocument(report: FilesReport, format: FormatName): Promise<string> {
+  switch (format) {
+    case "sarif":
+      return filesReportSarif(report, VERSION);
+    case "junit":
+      return (await import("../../format/check-junit.js")).filesReportJunit(report);
+    case "gitlab":
+      return (await import("../../format/check-gitlab.js")).filesReportGitlab(report);
+    default:
+      throw new UsageError(`--format ${format} is not a report of check`);
+  }
+}
+
 /**
- * SARIF for `check --config FILE` (and for flags alone, without locations): the same
- * document `check PATH` writes, each policy at its line in the config file.
+ * SARIF, JUnit or GitLab Code Quality for `check --config FILE` (not for flags alone, which
+ * have no lines to point at): the same document `check PATH` writes, each policy at its line
+ * in the config file.
  */
-export function configReportsSarif(reports: readonly PolicyReport[], file: string | null, exitCode: number, strict: boolean): string {
-  if (file === null || file === STDIN_NAME_CONFIG) throw new UsageError("--format sarif points at lines of files: give the policies as a PATH (backoff check retry.json) or with --config FILE");
+export async function configReportsDocument(reports: readonly PolicyReport[], file: string | null, exitCode: number, strict: boolean, format: FormatName): Promise<string> {
+  if (file === null || file === STDIN_NAME_CONFIG) throw new UsageError(`--format ${format} points at lines of files: give the policies as a PATH (backoff check retry.json) or with --config FILE`);
   const policies: FilePolicyReport[] = reports.map((r) => ({
     file: displayName(file),
     line: r.line ?? 1,
@@ -220,5 +235,5 @@ export function configReportsSarif(reports: readonly PolicyReport[], file: strin
     note: null,
     result: r.result,
   }));
-  return filesReportSarif({ policies, disabled: [], skipped: [], filesScanned: 1, strict, exitCode }, VERSION);
+  return filesReportDocument({ policies, disabled: [], skipped: [], filesScanned: 1, strict, exitCode }, format);
 }

@@ -1,0 +1,46 @@
+import { humanDuration } from "./duration.js";
+import { assertionDetail, warningText } from "./check-report.js";
+import type { FilesReport } from "./check-files-report.js";
+
+/**
+ * GitLab Code Quality JSON for `check --format gitlab` (the `codequality` report of a job's
+ * `artifacts:reports`): one issue per broken limit (severity major), per warning (minor;
+ * major under --strict) and per skipped file (info), each with `description`,
+ * `check_name`, `fingerprint`, `severity` and `location.path` / `location.lines.begin`.
+ * The fingerprint is the same on every run for the same finding: it hashes the rule, the
+ * file and the policy's name, not the line, so that a policy moved within its file keeps it
+ * and GitLab's merge request widget does not show it as new.
+ */
+export function filesReportGitlab(report: FilesReport): string {
+  const issues: object[] = [];
+  const issue = (check: string, description: string, severity: string, path: string, line: number | null, identity: string) =>
+    issues.push({ description, check_name: check, fingerprint: fingerprint(`${check}\u0000${path}\u0000${identity}`), severity, location: { path, lines: { begin: line ?? 1 } } });
+  for (const p of report.policies) {
+    const who = `${p.name} (${p.systemLabel})`;
+    for (const a of p.result.assertions) {
+      if (a.ok) continue;
+      const limit = `${a.limit} ${a.limit === "max-attempts" ? a.limitValue : humanDuration(a.limitValue)}`;
+      issue(a.limit, `${who}: ${limit} broken: ${assertionDetail(a, p)}`, "major", p.file, p.line, p.name);
+    }
+    for (const w of p.result.warnings) issue(w.lint, `${who}: ${w.lint}: ${warningText(w, p.terms)}`, report.strict ? "major" : "minor", p.file, p.line, p.name);
+  }
+  for (const s of report.skipped) issue("skipped", `skipped: ${s.reason}`, "info", s.file, s.line, s.reason);
+  return `${JSON.stringify(issues, null, 2)}\n`;
+}
+
+/**
+ * 32 hexadecimal digits from two 64-bit FNV-1a hashes of the text's UTF-16 code units (with
+ * two offset bases): pure, with no crypto module, and collisions far rarer than any report's size.
+ */
+export function fingerprint(text: string): string {
+  const PRIME = 0x100000001b3n;
+  const MASK = 0xffffffffffffffffn;
+  let a = 0xcbf29ce484222325n;
+  let b = 0x84222325cbf29ce4n;
+  for (let i = 0; i < text.length; i++) {
+    const unit = BigInt(text.charCodeAt(i));
+    a = ((a ^ unit) * PRIME) & MASK;
+    b = ((b ^ unit) * PRIME) & MASK;
+  }
+  return a.toString(16).padStart(16, "0") + b.toString(16).padStart(16, "0");
+}

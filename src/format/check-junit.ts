@@ -1,0 +1,67 @@
+import { humanDuration } from "./duration.js";
+import { assertionDetail, warningText } from "./check-report.js";
+import type { FilePolicyReport, FilesReport } from "./check-files-report.js";
+import { escapeXml } from "./svg.js";
+
+/**
+ * JUnit XML for `check --format junit`, as Jenkins, GitLab, CircleCI and Azure Pipelines
+ * read test reports: a <testsuite> per file, a <testcase> per limit of each policy (a
+ * <failure> when it is broken) and per warning (a <failure> under --strict, else passing with
+ * the warning in <system-out>), a policy given no limit and no warning as one passing
+ * testcase, and a skipped file as a <skipped> testcase. classname is the file, so CI
+ * pages group the cases by file; `file` and `line` point at the policy.
+ */
+interface Case {
+  readonly name: string;
+  readonly line: number | null;
+  readonly failure?: { readonly type: string; readonly message: string };
+  readonly skipped?: string;
+  readonly out?: string;
+}
+
+const limitText = (limit: string, value: number) => `${limit} ${limit === "max-attempts" ? value : humanDuration(value)}`;
+
+function policyCases(p: FilePolicyReport, strict: boolean): Case[] {
+  const who = `${p.name} (${p.systemLabel})`;
+  const cases: Case[] = p.result.assertions.map((a) => ({
+    name: `${who}: ${limitText(a.limit, a.limitValue)}`,
+    line: p.line,
+    ...(a.ok ? { out: assertionDetail(a, p) } : { failure: { type: a.limit, message: `${a.limit} broken: ${assertionDetail(a, p)}` } }),
+  }));
+  for (const w of p.result.warnings) {
+    const text = `${w.lint}: ${warningText(w, p.terms)}`;
+    cases.push({ name: `${who}: ${w.lint}`, line: p.line, ...(strict ? { failure: { type: w.lint, message: text } } : { out: `warning: ${text}` }) });
+  }
+  if (cases.length === 0) cases.push({ name: who, line: p.line, out: "no limits given" });
+  return cases;
+}
+
+const attribute = (name: string, value: string | number) => ` ${name}="${escapeXml(String(value))}"`;
+
+export function filesReportJunit(report: FilesReport): string {
+  const byFile = new Map<string, Case[]>();
+  const add = (file: string, cases: readonly Case[]) => byFile.set(file, [...(byFile.get(file) ?? []), ...cases]);
+  for (const p of report.policies) add(p.file, policyCases(p, report.strict));
+  for (const s of report.skipped) add(s.file, [{ name: `skipped ${s.line === null ? s.file : `${s.file}:${s.line}:${s.column}`}`, line: s.line, skipped: s.reason }]);
+  const count = (cases: readonly Case[]) => ({
+    tests: cases.length,
+    failures: cases.filter((c) => c.failure !== undefined).length,
+    skipped: cases.filter((c) => c.skipped !== undefined).length,
+  });
+  const all = [...byFile.values()].flat();
+  const total = count(all);
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${attribute("name", "backoff check")}${attribute("tests", total.tests)}${attribute("failures", total.failures)}${attribute("errors", 0)}${attribute("skipped", total.skipped)}>`];
+  for (const [file, cases] of byFile) {
+    const n = count(cases);
+    lines.push(`  <testsuite${attribute("name", file)}${attribute("tests", n.tests)}${attribute("failures", n.failures)}${attribute("errors", 0)}${attribute("skipped", n.skipped)}>`);
+    for (const c of cases) {
+      const head = `    <testcase${attribute("classname", file)}${attribute("name", c.name)}${attribute("file", file)}${c.line === null ? "" : attribute("line", c.line)}`;
+      if (c.failure !== undefined) lines.push(`${head}>`, `      <failure${attribute("type", c.failure.type)}${attribute("message", c.failure.message)}>${escapeXml(c.failure.message)}</failure>`, "    </testcase>");
+      else if (c.skipped !== undefined) lines.push(`${head}>`, `      <skipped${attribute("message", c.skipped)}/>`, "    </testcase>");
+      else lines.push(`${head}>`, `      <system-out>${escapeXml(c.out ?? "")}</system-out>`, "    </testcase>");
+    }
+    lines.push("  </testsuite>");
+  }
+  lines.push("</testsuites>");
+  return `${lines.join("\n")}\n`;
+}
