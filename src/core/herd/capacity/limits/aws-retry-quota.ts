@@ -1,0 +1,50 @@
+import type { ClientLimit } from "./limit.js";
+
+/**
+ * The AWS SDKs' retry quota (botocore retries/standard.py RetryQuotaChecker and
+ * retries/quota.py RetryQuota; smithy-typescript util-retry has the same constants): a
+ * bucket of 500 tokens; a retry takes 5 (10 after a timeout) and is not made when the
+ * bucket holds less; a success gives back 1 when its request made no retry, otherwise
+ * what the request's last retry took; the bucket never holds more than it started with.
+ * Failures give nothing back.
+ */
+export interface AwsRetryQuotaParameters {
+  readonly capacity: number;
+  readonly retryCost: number;
+  readonly timeoutRetryCost: number;
+  readonly noRetryIncrement: number;
+}
+
+/** botocore's values: RetryQuota.INITIAL_CAPACITY 500, _RETRY_COST 5, _TIMEOUT_RETRY_REQUEST 10, _NO_RETRY_INCREMENT 1. */
+export const AWS_RETRY_QUOTA: AwsRetryQuotaParameters = { capacity: 500, retryCost: 5, timeoutRetryCost: 10, noRetryIncrement: 1 };
+
+export class AwsRetryQuota implements ClientLimit {
+  readonly name = "AWS retry quota";
+  /** Tokens in the bucket now. */
+  available: number;
+
+  constructor(private readonly parameters: AwsRetryQuotaParameters = AWS_RETRY_QUOTA) {
+    for (const [key, value] of Object.entries(parameters)) {
+      if (!(value >= 0 && Number.isFinite(value))) throw new RangeError(`the retry quota's ${key} must be 0 or more, got ${value}`);
+    }
+    this.available = parameters.capacity;
+  }
+
+  private cost(timedOut: boolean): number {
+    return timedOut ? this.parameters.timeoutRetryCost : this.parameters.retryCost;
+  }
+
+  mayRetry(_t: number, timedOut: boolean): boolean {
+    return this.cost(timedOut) <= this.available;
+  }
+
+  retry(_t: number, timedOut: boolean): void {
+    this.available -= this.cost(timedOut);
+  }
+
+  outcome(_t: number, ok: boolean, _timedOut: boolean, _sentMs: number, retries: number, lastRetryTimedOut: boolean): void {
+    if (!ok) return;
+    const back = retries === 0 ? this.parameters.noRetryIncrement : this.cost(lastRetryTimedOut);
+    this.available = Math.min(this.parameters.capacity, this.available + back);
+  }
+}

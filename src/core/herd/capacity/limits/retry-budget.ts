@@ -1,0 +1,39 @@
+import type { ClientLimit } from "./limit.js";
+import { SlidingCounts } from "./sliding-counts.js";
+
+/**
+ * A plain retry budget: a retry is made only while the retries of the last `windowMs`
+ * (this one included) stay within `percent`% of the requests of the same window
+ * (Google SRE book, ch. 22 "Handling Overload": a per-client budget of 10% of requests;
+ * Finagle's RetryBudget and Linkerd default to 20% over 10 s, plus a floor of 10
+ * retries per second this plain budget leaves out). Requests are counted when they
+ * arrive, retries when they are granted; the window slides in 100 steps.
+ */
+export class RetryBudget implements ClientLimit {
+  readonly name: string;
+  private readonly counts: SlidingCounts;
+
+  constructor(
+    private readonly percent: number,
+    windowMs = 10_000,
+  ) {
+    if (!(percent >= 0 && Number.isFinite(percent))) throw new RangeError(`a retry budget must be 0% or more, got ${percent}`);
+    if (!(windowMs > 0 && Number.isFinite(windowMs))) throw new RangeError(`a retry budget's window must be positive, got ${windowMs}`);
+    this.name = `retry budget ${percent}%`;
+    this.counts = new SlidingCounts(windowMs);
+  }
+
+  request(t: number): void {
+    this.counts.addA(t);
+  }
+
+  mayRetry(t: number): boolean {
+    this.counts.advance(t);
+    // (retries + 1) ≤ percent/100 × requests, multiplied out so whole counts stay exact.
+    return (this.counts.sumB + 1) * 100 <= this.percent * this.counts.sumA;
+  }
+
+  retry(t: number): void {
+    this.counts.addB(t);
+  }
+}

@@ -1,0 +1,82 @@
+import type { RandomSource } from "../model.js";
+
+/**
+ * The five ways a client of the AWS experiment waits after its n-th failed write
+ * (aws-samples/aws-arch-backoff-simulator, src/backoff_simulator.py at 66cb169: NoBackoff,
+ * ExpoBackoff, ExpoBackoffFullJitter, ExpoBackoffEqualJitter, ExpoBackoffDecorr):
+ * `no-backoff` waits 0; `none` (exponential, no jitter) waits expo(n); `full` uniform(0,
+ * expo(n)); `equal` expo(n)/2 + uniform(0, expo(n)/2); `decorrelated`
+ * sleep = min(cap, uniform(b, 3 × sleep)), sleep starting at b.
+ */
+export const OCC_MODES = ["no-backoff", "none", "full", "equal", "decorrelated"] as const;
+export type OccMode = (typeof OCC_MODES)[number];
+
+/**
+ * A mode with its parameters in backoff's own terms. The experiment writes
+ * expo(n) = min(cap, 2^n × b) with b = 5 ms, so its first retry's ceiling is 10 ms: in
+ * backoff's convention (attempts from 1, delay = min(cap, base × 2^(attempt − 1))) that is
+ * base = 2b = 10 ms. Its decorrelated jitter starts from, and never draws below, the same
+ * b, which is base / 2 here. Continuous milliseconds (no rounding), as in the experiment.
+ */
+export interface OccBackoff {
+  readonly mode: OccMode;
+  /** The first retry's ceiling (ms, > 0); the experiment's 2 × 5 ms. */
+  readonly baseMs: number;
+  /** The largest wait (ms, ≥ base); the experiment's 2,000 ms. */
+  readonly capMs: number;
+}
+
+/** The experiment's backoff: `backoff_cls(5, 2000)` in setup_sim, read as base 10 ms, cap 2 s. */
+export const PAPER_BASE_MS = 10;
+export const PAPER_CAP_MS = 2000;
+
+/**
+ * One population's waits: `next(client, n)` is the wait after client's n-th failed write
+ * (n = 1, 2, … in order per client). Decorrelated keeps one sleep per client.
+ */
+export class OccWaits {
+  private readonly kind: number;
+  private readonly floor: number;
+  private readonly sleep: Float64Array;
+
+  constructor(
+    private readonly backoff: OccBackoff,
+    clients: number,
+    private readonly random: RandomSource,
+  ) {
+    this.kind = OCC_MODES.indexOf(backoff.mode);
+    this.floor = backoff.baseMs / 2;
+    this.sleep = new Float64Array(backoff.mode === "decorrelated" ? clients : 0);
+    this.reset();
+  }
+
+  /** Back to every client's first failure (a new run). */
+  reset(): void {
+    this.sleep.fill(this.floor);
+  }
+
+  next(client: number, n: number): number {
+    const { baseMs, capMs } = this.backoff;
+    switch (this.kind) {
+      case 0:
+        return 0;
+      case 4: {
+        const lo = this.floor;
+        const hi = 3 * this.sleep[client]!;
+        const drawn = lo + (hi - lo) * this.random.fraction();
+        const sleep = drawn < capMs ? drawn : capMs;
+        this.sleep[client] = sleep;
+        return sleep;
+      }
+      default: {
+        // 2^(n − 1) is exact in a double up to n = 1024; past that it is Infinity and the cap holds.
+        const raw = baseMs * 2 ** (n - 1);
+        const ceiling = raw < capMs ? raw : capMs;
+        if (this.kind === 1) return ceiling;
+        if (this.kind === 2) return ceiling * this.random.fraction();
+        const half = ceiling / 2;
+        return half + half * this.random.fraction();
+      }
+    }
+  }
+}

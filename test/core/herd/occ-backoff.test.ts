@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import type { RandomSource } from "../../../src/core/model.js";
+import { type OccMode, OccWaits } from "../../../src/core/herd/occ-backoff.js";
+
+const always = (value: number): RandomSource => ({ fraction: () => value, integer: () => 0 });
+const waits = (mode: OccMode, fraction: number, clients = 1) => new OccWaits({ mode, baseMs: 10, capMs: 2000 }, clients, always(fraction));
+
+describe("the experiment's waits, in backoff's terms (base 10 ms = 2 × its 5 ms, cap 2 s)", () => {
+  it("exponential: expo(n) = min(2000, 2^n × 5) = min(2000, 10 × 2^(n−1))", () => {
+    const w = waits("none", 0.3);
+    // 10, 20, 40, …, 1280, then 2560 → 2000.
+    expect([1, 2, 3, 8, 9, 10, 2000].map((n) => w.next(0, n))).toEqual([10, 20, 40, 1280, 2000, 2000, 2000]);
+  });
+  it("no backoff waits 0", () => {
+    expect(waits("no-backoff", 0.9).next(0, 5)).toBe(0);
+  });
+  it("full: uniform(0, expo(n)); equal: expo(n)/2 + uniform(0, expo(n)/2)", () => {
+    expect(waits("full", 0.25).next(0, 3)).toBe(10); // 0.25 × 40
+    expect(waits("equal", 0.25).next(0, 3)).toBe(25); // 20 + 0.25 × 20
+    expect(waits("full", 0.5).next(0, 20)).toBe(1000); // capped at 2000, half of it
+  });
+  it("decorrelated: sleep = min(cap, uniform(5, 3 × sleep)), from 5 ms, per client", () => {
+    const w = waits("decorrelated", 0.5, 2);
+    // Client 0: 5 + 0.5 × (15 − 5) = 10; then 5 + 0.5 × (30 − 5) = 17.5; client 1 starts again from 5: 10.
+    expect(w.next(0, 1)).toBe(10);
+    expect(w.next(0, 2)).toBe(17.5);
+    expect(w.next(1, 1)).toBe(10);
+    // The top of the range: 5 + (1 − 2^-53)(3·sleep − 5) grows ×3 until the cap holds it at 2000.
+    const top = waits("decorrelated", 1 - 2 ** -53);
+    const seen: number[] = [];
+    for (let n = 1; n <= 8; n++) seen.push(Math.round(top.next(0, n)));
+    expect(seen).toEqual([15, 45, 135, 405, 1215, 2000, 2000, 2000]);
+    top.reset();
+    expect(Math.round(top.next(0, 1))).toBe(15);
+  });
+});
