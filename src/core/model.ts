@@ -11,6 +11,12 @@ export interface RandomSource {
   fraction(): number;
 }
 
+/**
+ * Of the runs of a library that stops by elapsed time, which have stopped before making a
+ * retry: none (every run makes it), some (those whose waits were long), all.
+ */
+export type RunsStopped = "none" | "some" | "all";
+
 /** The exact range a (jittered) delay can take, in whole milliseconds. */
 export interface DelayBounds {
   readonly minMs: number;
@@ -27,10 +33,18 @@ export interface ScheduleModel {
   delay(attempt: number): AttemptDelay;
   /** Whether delays are random; when false, bounds and mean equal the delay. */
   readonly jittered: boolean;
-  /** Exact bounds of the delay, over every possible history (rounding included). */
+  /**
+   * Exact bounds of the delay, over every possible history (rounding included); for a
+   * library that stops by elapsed time, over the runs that make this retry (see runsStopped).
+   */
   bounds(attempt: number): DelayBounds;
-  /** The expected delay (may be fractional). */
+  /** The expected delay (may be fractional), over the runs that make this retry. */
   meanMs(attempt: number): number;
+  /**
+   * For a library that stops by elapsed time: whether some runs, or all, have stopped
+   * before this retry (a stopped run makes no wait; bounds and mean leave it out).
+   */
+  runsStopped?(attempt: number): RunsStopped;
   /**
    * A fresh sampler of one retry sequence. Stateful (decorrelated jitter depends on the
    * previous delay), so it must be called with attempts 1, 2, 3, … in order.
@@ -61,8 +75,9 @@ export interface ScheduleModel {
    * With `totals`: one sampled run (in place of `sampler`), each wait and the run's total
    * after it as the model reports totals (the library's own sum, rounded once), so that a
    * sampled total lies between the totals' bounds as a sampled wait lies between its own.
+   * The wait is null once the run has stopped.
    */
-  sampledRun?(random: RandomSource): (attempt: number) => { readonly waitMs: number; readonly totalMs: number };
+  sampledRun?(random: RandomSource): (attempt: number) => { readonly waitMs: number | null; readonly totalMs: number };
   /** The best- and worst-case totals after attempts 1..attempt, where a closed form is known. */
   boundsTotals?(attempt: number): DelayBounds;
   /** Whether the bounds never decrease from one attempt to the next (checks then bisect instead of walking). */

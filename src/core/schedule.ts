@@ -1,6 +1,6 @@
 import { attemptDelay, constantFrom } from "./delay.js";
 import { MAX_EXACT_MS, MAX_WALKED_ATTEMPTS, WalkLimitError, addMs, checkWalkLength, isSaturated, timesMs } from "./limits.js";
-import type { RandomSource, ScheduleModel } from "./model.js";
+import type { RandomSource, RunsStopped, ScheduleModel } from "./model.js";
 import { type Policy, checkAttempt } from "./policy.js";
 import { exponentialWalkEnd, linearDelaySum } from "./totals.js";
 
@@ -31,7 +31,9 @@ export interface ScheduleRow {
   readonly meanMs: number;
   readonly cumulativeMinMs: number;
   readonly cumulativeMaxMs: number;
-  /** One sampled sequence, when a random source was given; otherwise null. */
+  /** For a library that stops by elapsed time, whether some runs or all have stopped before this retry; otherwise null. */
+  readonly runsStopped: RunsStopped | null;
+  /** One sampled sequence, when a random source was given (null there once the sampled run has stopped); otherwise null. */
   readonly sampleMs: number | null;
   readonly sampleCumulativeMs: number | null;
 }
@@ -149,7 +151,7 @@ export function* scheduleRows(model: ScheduleModel, comparison: ScheduleModel, r
   let linearCumulative = modelTotals(comparison, range.first - 1).cumulativeMs;
   // A sampled run: the model's own totals where it has them, else the sum of the sampled waits.
   let sampleCumulative = 0;
-  let sample: ((attempt: number) => number) | null = null;
+  let sample: ((attempt: number) => number | null) | null = null;
   if (random !== null && model.sampledRun) {
     const run = model.sampledRun(random);
     sample = (attempt) => {
@@ -196,6 +198,7 @@ export function* scheduleRows(model: ScheduleModel, comparison: ScheduleModel, r
       minMs,
       maxMs,
       meanMs: model.jittered ? model.meanMs(attempt) : main.delayMs,
+      runsStopped: model.runsStopped ? model.runsStopped(attempt) : null,
       cumulativeMinMs: cumulativeMin,
       cumulativeMaxMs: cumulativeMax,
       sampleMs,

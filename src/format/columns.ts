@@ -3,9 +3,10 @@ import type { ScheduleRow } from "../core/schedule.js";
 /**
  * A machine-format column: its header (never renamed or reordered) and its value, a
  * number of milliseconds or a count (written as msField writes it) or, for a column of
- * words such as simulate's jitter mode, text written as is.
+ * words such as simulate's jitter mode, text written as is; null where a row has no
+ * value (an empty field, JSON null).
  */
-export interface Column<Row, Value extends number | string = number> {
+export interface Column<Row, Value extends number | string | null = number> {
   readonly name: string;
   readonly value: (row: Row) => Value;
   /** Markdown alignment: numbers right (the default), words left. */
@@ -32,13 +33,22 @@ export const JITTER_COLUMNS: ReadonlyArray<Column<ScheduleRow>> = [
   { name: "cumulative_max_ms", value: (row) => row.cumulativeMaxMs },
 ];
 
-/** Appended after those when a seed was given: one sampled sequence. */
-export const SAMPLE_COLUMNS: ReadonlyArray<Column<ScheduleRow>> = [
-  { name: "sample_ms", value: (row) => row.sampleMs ?? 0 },
+/**
+ * After the jitter columns, for a library that stops by elapsed time: "none", "some" or
+ * "all" of the runs have stopped before this retry (min, max and mean leave them out).
+ */
+export const RUNS_STOPPED_COLUMN: Column<ScheduleRow, string> = { name: "runs_stopped", value: (row) => row.runsStopped ?? "none", align: "left" };
+
+/** Appended after those when a seed was given: one sampled sequence (no wait once the sampled run has stopped). */
+export const SAMPLE_COLUMNS: ReadonlyArray<Column<ScheduleRow, number | null>> = [
+  { name: "sample_ms", value: (row) => row.sampleMs },
   { name: "sample_cumulative_ms", value: (row) => row.sampleCumulativeMs ?? 0 },
 ];
 
-/** The columns a schedule is written with: the core six, then jitter and sample columns when present. */
-export function scheduleColumns(jittered: boolean, sampled: boolean): ReadonlyArray<Column<ScheduleRow>> {
-  return [...SCHEDULE_COLUMNS, ...(jittered ? JITTER_COLUMNS : []), ...(sampled ? SAMPLE_COLUMNS : [])];
+/**
+ * The columns a schedule is written with: the core six, then the jitter columns (and
+ * runs_stopped for a library that stops by elapsed time) and the sample columns when present.
+ */
+export function scheduleColumns(jittered: boolean, sampled: boolean, stopsByTime = false): ReadonlyArray<Column<ScheduleRow, number | string | null>> {
+  return [...SCHEDULE_COLUMNS, ...(jittered ? JITTER_COLUMNS : []), ...(jittered && stopsByTime ? [RUNS_STOPPED_COLUMN] : []), ...(sampled ? SAMPLE_COLUMNS : [])];
 }

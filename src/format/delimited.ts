@@ -24,9 +24,9 @@ export function integerField(ms: number): string {
   return msField(ms);
 }
 
-/** A cell: a number as integerField writes it, words as they are. */
-function cellField(value: number | string): string {
-  return typeof value === "number" ? integerField(value) : value;
+/** A cell: a number as integerField writes it, words as they are, nothing for no value. */
+function cellField(value: number | string | null): string {
+  return typeof value === "number" ? integerField(value) : (value ?? "");
 }
 
 /**
@@ -34,7 +34,7 @@ function cellField(value: number | string): string {
  * generated lazily. Every field is a plain integer, the saturation marker or a word (a
  * jitter mode's name), none of which needs quoting.
  */
-export function* renderDelimited<Row>(rows: Iterable<Row>, columns: ReadonlyArray<Column<Row, number | string>>, separator: "," | "\t"): Generator<string> {
+export function* renderDelimited<Row>(rows: Iterable<Row>, columns: ReadonlyArray<Column<Row, number | string | null>>, separator: "," | "\t"): Generator<string> {
   yield columns.map((column) => column.name).join(separator) + "\n";
   const count = columns.length;
   // Lines go out a batch at a time: one generator step and one join per batch, not per row.
@@ -54,10 +54,10 @@ export function* renderDelimited<Row>(rows: Iterable<Row>, columns: ReadonlyArra
 /** About 40 KB of CSV: small enough that `| head` stops after little work. */
 const LINES_PER_BATCH = 1024;
 
-export function renderCsv<Row>(rows: Iterable<Row>, columns: ReadonlyArray<Column<Row, number | string>>): Generator<string> {
+export function renderCsv<Row>(rows: Iterable<Row>, columns: ReadonlyArray<Column<Row, number | string | null>>): Generator<string> {
   return renderDelimited(rows, columns, ",");
 }
 
-export function renderTsv<Row>(rows: Iterable<Row>, columns: ReadonlyArray<Column<Row, number | string>>): Generator<string> {
+export function renderTsv<Row>(rows: Iterable<Row>, columns: ReadonlyArray<Column<Row, number | string | null>>): Generator<string> {
   return renderDelimited(rows, columns, "\t");
 }

@@ -10,7 +10,7 @@ import { msJson } from "./numbers.js";
 export function* renderJson<Row>(
   policy: Record<string, unknown>,
   rows: Iterable<Row>,
-  columns: ReadonlyArray<Column<Row>>,
+  columns: ReadonlyArray<Column<Row, number | string | null>>,
   summary: () => Record<string, unknown>,
 ): Generator<string> {
   yield `{"policy":${jsonText(policy)},\n"rows":[`;
@@ -19,7 +19,8 @@ export function* renderJson<Row>(
     let object = "{";
     for (let i = 0; i < columns.length; i++) {
       const column = columns[i]!;
-      object += `${i > 0 ? "," : ""}"${column.name}":${jsonText(msJson(column.value(row)))}`;
+      const value = column.value(row);
+      object += `${i > 0 ? "," : ""}"${column.name}":${jsonText(typeof value === "number" ? msJson(value) : value)}`;
     }
     yield `${separator}${object}}`;
     separator = ",\n";

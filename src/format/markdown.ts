@@ -1,15 +1,15 @@
 import type { Column } from "./columns.js";
 import { msField } from "./numbers.js";
 
-/** A cell: a number as msField writes it, words as they are. */
-function cellText(value: number | string): string {
-  return typeof value === "number" ? msField(value) : value;
+/** A cell: a number as msField writes it, words as they are, nothing for no value. */
+function cellText(value: number | string | null): string {
+  return typeof value === "number" ? msField(value) : (value ?? "");
 }
 
 /** A GitHub table (numbers right-aligned, words left), then the summary lines as a paragraph. */
 export function* renderMarkdown<Row>(
   rows: Iterable<Row>,
-  columns: ReadonlyArray<Column<Row, number | string>>,
+  columns: ReadonlyArray<Column<Row, number | string | null>>,
   summaryLines: () => readonly string[],
 ): Generator<string> {
   yield `| ${columns.map((column) => column.name).join(" | ")} |\n`;

@@ -17,7 +17,7 @@ export function parameterText(model: PresetModel): string {
 export function presetScheduleText(preset: Preset, model: PresetModel, range: AttemptRange, seed: number | null): ScheduleText {
   const lines = (summary: ScheduleSummary, sampleTotalMs: number | null) => {
     const lines = [`Preset ${preset.name} (${preset.library}): ${parameterText(model)}.`];
-    lines.push(...scheduleSummaryLines(summary, { capMs: model.capMs, isLinear: false }));
+    lines.push(...scheduleSummaryLines(summary, { capMs: model.capMs, isLinear: false, ...(model.meanShown === undefined ? {} : { meanOf: model.meanShown }) }));
     if (model.jittered) lines.push(`With jitter the total after attempt ${summary.last} lies between ${durationWithMs(summary.totalMinMs)} and ${durationWithMs(summary.totalMaxMs)}.`);
     if (sampleTotalMs !== null) lines.push(`Sample (seed ${seed}): total wait ${durationWithMs(sampleTotalMs)}; drawn from the library's own distribution.`);
     if (model.stop) lines.push(model.stop.reason);

@@ -33,13 +33,17 @@ function range(min: number, max: number, compact: boolean, mark = ""): { text: s
   return compact ? { text: rangeText(min, max) + mark, compact: humanRange(min, max) + mark } : { text: rangeText(min, max) + mark };
 }
 
+/** Marks a range (and mean) taken over the runs still retrying: some runs have stopped by this attempt. */
+const STOPPED_MARK = " ⊘";
+
 function presetCells(row: ScheduleRow, jittered: boolean, overCap: boolean, paint: ChalkInstance, compact: boolean): Cell[] {
   const delay = row.clamped ? { ...value(row.delayMs, compact, " ⤒"), paint: paint.yellow } : value(row.delayMs, compact);
   if (!jittered) return [{ text: String(row.attempt) }, delay, value(row.cumulativeMs, compact)];
+  const stopped = row.runsStopped === "some" || row.runsStopped === "all" ? STOPPED_MARK : "";
   return [
     { text: String(row.attempt) },
     delay,
-    overCap ? { ...range(row.minMs, row.maxMs, compact, " ▲"), paint: paint.red } : range(row.minMs, row.maxMs, compact),
+    overCap ? { ...range(row.minMs, row.maxMs, compact, " ▲" + stopped), paint: paint.red } : range(row.minMs, row.maxMs, compact, stopped),
     { text: humanDuration(Math.round(row.meanMs)) },
     value(row.cumulativeMs, compact),
     { ...range(row.cumulativeMinMs, row.cumulativeMaxMs, compact), paint: paint.dim },
@@ -55,7 +59,7 @@ export function presetWidthBounds(last: ScheduleRow, jittered: boolean): CellWid
   const bound = last.cumulativeMaxMs;
   const attempt = String(last.attempt).length;
   const bounds = (single: number, range: number, human: number) =>
-    jittered ? [attempt, single + 2, range + 2, human + 2, single, range] : [attempt, single + 2, single];
+    jittered ? [attempt, single + 2, range + 2 + STOPPED_MARK.length, human + 2, single, range] : [attempt, single + 2, single];
   const single = msTextBound(bound);
   const full = Math.max(single, 2 * groupDigits(bound).length + " –  ms".length, single + " – ".length + humanDuration(bound).length);
   const human = humanWidthBound(bound);
@@ -81,11 +85,13 @@ export function* renderPresetTable(
   const columns = presetColumns(jittered);
   let anyClamped = false;
   let anyOverCap = false;
+  let anyStopped = false;
   function* cellRows(compact: boolean): Generator<Cell[]> {
     for (const row of rows()) {
       const overCap = capMs !== null && row.maxMs > capMs;
       anyClamped ||= row.clamped;
       anyOverCap ||= jittered && overCap;
+      anyStopped ||= jittered && (row.runsStopped === "some" || row.runsStopped === "all");
       yield presetCells(row, jittered, overCap, paint, compact);
     }
   }
@@ -93,5 +99,6 @@ export function* renderPresetTable(
   const legend: string[] = [];
   if (anyClamped) legend.push("⤒ capped: the un-jittered delay is the cap.");
   if (anyOverCap) legend.push("▲ past the cap: the library's jitter can exceed it.");
+  if (anyStopped) legend.push("⊘ some runs have stopped before this retry (their waits were long): the range and mean are over the runs that make it.");
   yield `${wrapLines(legend, width, 2).map((line) => `${line}\n`).join("")}${wrapLines(summaryLines(), width).join("\n")}\n`;
 }

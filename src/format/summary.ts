@@ -11,23 +11,33 @@ export function durationWithMs(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${humanDuration(ms)} (${groupDigits(ms)} ms)`;
 }
 
-/** The lines under a schedule: total wait, where the cap bites, the ratio to linear. */
-export function scheduleSummaryLines(summary: ScheduleSummary, context: { readonly capMs: number | null; readonly isLinear: boolean }): string[] {
+/**
+ * The lines under a schedule: total wait, where the cap bites, the ratio to linear. With
+ * `meanOf` the delays are the rounded mean waits of a library whose waits never take its
+ * un-jittered value, named by `meanOf` ("the interval"): the lines then say which quantity
+ * each figure is, and what reaches the cap.
+ */
+export function scheduleSummaryLines(
+  summary: ScheduleSummary,
+  context: { readonly capMs: number | null; readonly isLinear: boolean; readonly meanOf?: string },
+): string[] {
+  const { meanOf } = context;
   const lines = [
-    `Total wait after attempt ${summary.last}: ${durationWithMs(summary.totalMs)}; linear: ${durationWithMs(summary.linearTotalMs)}.`,
+    `${meanOf === undefined ? "Total wait" : "Total of the mean waits"} after attempt ${summary.last}: ${durationWithMs(summary.totalMs)}; linear: ${durationWithMs(summary.linearTotalMs)}.`,
   ];
   if (context.capMs === null) {
     lines.push("Cap: none.");
   } else {
     const cap = humanDuration(context.capMs);
     const at = summary.capReachedAt;
-    if (at === null) lines.push(`Cap: ${cap}, never reached.`);
-    else if (at > summary.last) lines.push(`Cap: ${cap}, first reached at attempt ${at} (after this range).`);
-    else lines.push(`Cap: ${cap}, first reached at attempt ${at}.`);
+    const reached = meanOf === undefined ? "first reached" : `which ${meanOf} first reaches`;
+    if (at === null) lines.push(meanOf === undefined ? `Cap: ${cap}, never reached.` : `Cap: ${cap}, which ${meanOf} never reaches.`);
+    else if (at > summary.last) lines.push(`Cap: ${cap}, ${reached} at attempt ${at} (after this range).`);
+    else lines.push(`Cap: ${cap}, ${reached} at attempt ${at}.`);
   }
   if (summary.ratioToLinear !== null && !context.isLinear) {
     lines.push(
-      `At attempt ${summary.last} the delay is ${ratioText(summary.ratioToLinear)}× the linear one ` +
+      `At attempt ${summary.last} the ${meanOf === undefined ? "delay" : "mean wait"} is ${ratioText(summary.ratioToLinear)}× the linear one ` +
         `(${humanDuration(summary.lastDelayMs)} against ${humanDuration(summary.lastLinearMs)}).`,
     );
   }

@@ -11,7 +11,7 @@ const MAXIMUM_RETRY_DELAY = 20_000;
 /** AWS SDK for JavaScript v3, standard retry mode (DefaultRetryBackoffStrategy under StandardRetryStrategy). */
 export const awsSdk: Preset = {
   name: "aws-sdk",
-  library: "@smithy/core 3.41.1 (via @smithy/util-retry 4.6.2), 2026 retry config",
+  library: "@smithy/core 3.41.1 (via @smithy/util-retry 4.6.2), 2026 retry config (the default from @smithy/core 3.40.0)",
   repository: "smithy-lang/smithy-typescript",
   source: "packages/util-retry/src/DefaultRetryBackoffStrategy.ts, StandardRetryStrategy.ts, retries-2026-config.ts",
   formula: "U = min(base × 2^(a−1), 20 s); wait floor(r × U)",
@@ -29,7 +29,7 @@ export const awsSdk: Preset = {
     "THROTTLING errors use a 1000 ms base instead of 50 ms (a base of 1 s shows them).",
     "A Retry-After hint can raise a wait to at most the computed delay + 5 s.",
     "The retry quota (500 tokens, 14 per retry, 5 per throttling retry) refuses retries after 35 transient failures until successes refill it.",
-    "Releases before the 2026 retry config used base 100 ms (500 ms throttling) and floor(min(20000, r × 2^(a−1) × base)).",
+    "The 2026 values (base 50 ms, 1000 ms throttling, quota cost 14 and 5) are the default from @smithy/core 3.40.0 (the SMITHY_NEW_RETRIES_2026 variable is no longer read). Earlier releases that carry retries-2026-config (@smithy/core 3.29.5, for one) use them only with SMITHY_NEW_RETRIES_2026=true and otherwise the old values: base 100 ms (500 ms throttling), quota cost 5 (10 for timeouts), as releases before that file do; the wait is floor(min(20000, r × 2^(a−1) × base)) in both.",
   ],
   build(overrides) {
     const base = overrides.baseMs ?? 50;
@@ -52,6 +52,7 @@ export const awsSdk: Preset = {
       steadyFrom: capReachedAt,
       retries,
       notes: ["aws-sdk: every wait is floor(r × U) below the full-jitter ceiling U = min(base × 2^(a−1), 20 s); delay_ms is its rounded mean."],
+      meanShown: "the ceiling U",
       parameters: { baseDelay: base, maxAttempts: retries + 1, MAXIMUM_RETRY_DELAY },
     });
   },

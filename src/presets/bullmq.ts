@@ -65,6 +65,7 @@ export const bullmq: Preset = {
       steadyFrom: type === "fixed" ? 1 : null,
       retries,
       notes: overrides.retries === undefined ? ["BullMQ retries nothing by default (attempts: 1); shown: attempts 1..10, i.e. attempts: 11."] : [],
+      ...(jitter > 0 ? { meanShown: "the un-jittered delay" } : {}),
       parameters: { type, delay, jitter, attempts: retries + 1 },
     });
   },

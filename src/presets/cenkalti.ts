@@ -104,13 +104,21 @@ export const cenkalti: Preset = {
     });
     const limitText = `MaxElapsedTime (${humanDuration(nsToMs(maxElapsedNs))})`;
     const rule = `cenkalti stops when elapsed + next > ${limitText}`;
-    const stop = elapsedStop(limit, { limitText, limitMs: nsToMs(maxElapsedNs), rule, jitterName: "jitter", retries });
+    const stop = elapsedStop(limit, { limitText, limitMs: nsToMs(maxElapsedNs), rule, jitterName: "jitter", retries, retriesName: "MaxRetries" });
     walk(WALK_LIMIT);
     const capMs = nsToMs(maxNs);
     const capReachedAt = intervals.indexOf(maxNs) + 1 || null;
-    const worstMs = nsToMs(duration(maxNs - rf * maxNs + RANDOM53_MAX * (2 * rf * maxNs + 1)));
+    const worstNs = duration(maxNs - rf * maxNs + RANDOM53_MAX * (2 * rf * maxNs + 1));
+    const rounding =
+      "cenkalti keeps time in nanoseconds: each total here is its own sum rounded half up to whole ms, and each wait the step from the total before it, " +
+      "so the waits add up to the totals; a wait so shown is its own time rounded down or up (from the second attempt its range is the lowest rounded down to the highest rounded up).";
     const model: PresetModel = {
-      delay: (attempt) => ({ rawMs: nsToMs(rawNs(attempt)), delayMs: nsToMs(limit.plainWait(attempt)), clamped: rawNs(attempt) > intervalNs(attempt) }),
+      delay: (attempt) => {
+        const delayMs = limit.plainWaitMs(attempt);
+        const clamped = rawNs(attempt) > intervalNs(attempt);
+        // Below the cap the raw delay is the delay, shown as the same step.
+        return { rawMs: clamped || attempt > limit.plainLast ? nsToMs(rawNs(attempt)) : delayMs, delayMs, clamped };
+      },
       jittered: rf > 0,
       ...elapsedModelParts(limit),
       capMs,
@@ -120,7 +128,10 @@ export const cenkalti: Preset = {
       mayExceedCap: rf > 0,
       retries,
       stop,
-      notes: rf > 0 ? [`cenkalti: MaxInterval caps the interval before the jitter; the worst case is ${groupDigits(worstMs)} ms against a ${groupDigits(capMs)} ms cap.`] : [],
+      notes: [
+        ...(rf > 0 ? [`cenkalti: MaxInterval caps the interval before the jitter; the worst wait is ${groupDigits(worstNs)} ns (${humanDuration(nsToMs(worstNs))}) against a ${groupDigits(capMs)} ms cap.`] : []),
+        rounding,
+      ],
       parameters: {
         InitialInterval: initialNs / NS_PER_MS,
         RandomizationFactor: rf,

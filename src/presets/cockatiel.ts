@@ -94,6 +94,7 @@ export const cockatiel: Preset = {
       capReachedAt,
       steadyFrom: capReachedAt,
       retries,
+      ...(generator === "none" ? {} : { meanShown: "the un-jittered delay" }),
       parameters,
     });
   },

@@ -1,7 +1,7 @@
 import { firstTrueFrom1 } from "../core/search.js";
 import { groupDigits } from "../format/numbers.js";
 import { independentModel } from "./kit/independent-model.js";
-import { saturate } from "./kit/whole-ms.js";
+import { saturate, wholeMs } from "./kit/whole-ms.js";
 import type { Preset, PresetModel } from "./types.js";
 import { PresetError } from "./errors.js";
 
@@ -48,6 +48,7 @@ export function envoyBackoffModel(baseMs: number, maxMs: number, retries: number
     steadyFrom: capReachedAt,
     retries,
     notes,
+    meanShown: "the interval",
     parameters,
   });
 }
@@ -69,7 +70,16 @@ export function envoyDefaultMax(baseMs: number): number {
   return baseMs * 10;
 }
 
-export const ENVOY_NOTE = "delay_ms is the back-off interval; every wait is random() % interval, a whole number of ms from 0 to interval − 1.";
+/**
+ * What the delay column is under Envoy's full jitter: no wait is the interval itself, so the
+ * column shows the mean wait, (interval − 1) / 2 rounded half up (issue 23: this said it was the interval).
+ */
+export function envoyNote(baseMs: number): string {
+  return (
+    `delay_ms is the mean wait, (interval − 1) / 2 rounded half up (${groupDigits(wholeMs((baseMs - 1) / 2))} ms for the first ${groupDigits(baseMs)} ms interval); ` +
+    "every wait is random() % interval, a whole number of ms from 0 to interval − 1, and the interval is what doubles up to max_interval."
+  );
+}
 
 /** Envoy's router retries (route.v3.RetryPolicy with retry_back_off). */
 export const envoy: Preset = {
@@ -100,6 +110,6 @@ export const envoy: Preset = {
     const max = envoyMilliseconds("retry_back_off.max_interval", overrides.capMs ?? envoyDefaultMax(base));
     if (max < base) reject(`retry_back_off.max_interval must be at least base_interval (${groupDigits(base)} ms), got ${groupDigits(max)} ms`);
     const retries = envoyRetries("num_retries", overrides.retries ?? 1);
-    return envoyBackoffModel(base, max, retries, { base_interval: base, max_interval: max, num_retries: retries }, [`envoy: ${ENVOY_NOTE}`]);
+    return envoyBackoffModel(base, max, retries, { base_interval: base, max_interval: max, num_retries: retries }, [`envoy: ${envoyNote(base)}`]);
   },
 };

@@ -43,7 +43,7 @@ export const got: Preset = {
   quirks: [
     "The base is fixed at 1000 ms; only backoffLimit (∞ by default) and noise change the curve.",
     "noise is added after backoffLimit, so a wait can pass the limit by up to noise ms; a negative noise (to −100) makes waits shorter.",
-    "Only GET, PUT, HEAD, DELETE, OPTIONS and TRACE requests retry, on the listed status codes and network error codes; a 413 never retries.",
+    "Only GET, PUT, HEAD, DELETE, OPTIONS and TRACE requests retry, on the listed status codes and network error codes; a 413 retries only when it carries a Retry-After (calculate-retry-delay.js returns that wait), and without one it returns 0: no retry.",
     "A Retry-After header replaces the computed delay, and got does not retry when it is longer than maxRetryAfter (by default the request timeout).",
     "retry.calculateDelay can replace the whole formula; it receives this value as computedValue.",
     "The waits are fractional ms handed to setTimeout; shown rounded half up.",

@@ -30,10 +30,10 @@ function durationTimes(ms: number, x: number): number {
 /** gRPC C-core's subchannel connection backoff (grpc_core::BackOff): the library under Python, C++, Ruby and PHP. */
 export const grpcCore: Preset = {
   name: "grpc-core",
-  library: "gRPC C-core (grpc/grpc: Python, C++, Ruby, PHP), the first wait jittered since grpc/grpc#37595 (August 2024)",
+  library: "gRPC C-core (grpc/grpc: Python, C++, Ruby, PHP), the first backoff capped at the max since grpc/grpc#39505 (2025)",
   repository: "grpc/grpc",
   source: "src/core/util/backoff.cc (BackOff::NextAttemptDelay), src/core/util/time.h (Duration × double), src/core/client_channel/subchannel.cc (ParseArgsForBackoffValues)",
-  formula: "b₁ = initial; b(a+1) = min(Duration(b(a) × 1.6), max), whole ms truncated; wait = Duration(b × U[0.8, 1.2))",
+  formula: "b₁ = min(initial, max); b(a+1) = min(Duration(b(a) × 1.6), max), whole ms truncated; wait = Duration(b × U[0.8, 1.2))",
   defaults: "initial 1 s (grpc.initial_reconnect_backoff_ms), multiplier 1.6, jitter 0.2, max 120 s (grpc.max_reconnect_backoff_ms), min connect timeout 20 s; retries forever",
   stopping: "connection backoff never gives up",
   jitter: "every wait, the first too: Duration(b × U[0.8, 1.2)), truncated to whole ms (attempt 1: 800–1199 ms); around the capped b, so up to 143,999 ms against 120 s",
@@ -46,6 +46,7 @@ export const grpcCore: Preset = {
   },
   quirks: [
     "Unlike the spec and grpc-go (the grpc preset), the first wait is jittered too: grpc/grpc#37595 (August 2024) fixed C-core “incorrectly failing to apply jitter to the initial backoff”; before it the first wait was exactly the initial backoff.",
+    "The max caps the first backoff too (backoff.cc NextAttemptDelay: current_backoff_ = std::min(current_backoff_, max_backoff) on every call, the SharedBitGen form): grpc/grpc#38239 (December 2024) added it behind the backoff_cap_initial_at_max experiment and #39505 (2025) removed the experiment. Before, from #37595, only later backoffs were capped: an initial above the max was waited once, jittered (initial 5 s, max 2 s: 4,000–5,999 ms, then 1,600–2,399 ms).",
     "Durations are whole milliseconds and every product is truncated (Duration × double goes through FromSecondsAsDouble and an int64 cast): 1000, 1600, 2560, 4096, 6553, 10484, 16774, 26838, 42940, 68704, 109926, 120000 ms.",
     "The multiplier (1.6) and the jitter (0.2) are constants of the subchannel; only the initial and the max backoff are channel arguments, each raised to at least 100 ms.",
     "The jitter multiplies the capped backoff, so waits reach 143,999 ms against the 120 s max.",
@@ -54,8 +55,8 @@ export const grpcCore: Preset = {
   build(overrides) {
     const initial = Math.max(FLOOR_MS, wholeUnits("baseMs", "grpc.initial_reconnect_backoff_ms (an integer)", overrides.baseMs ?? 1000));
     const max = Math.max(FLOOR_MS, wholeUnits("capMs", "grpc.max_reconnect_backoff_ms (an integer)", overrides.capMs ?? 120_000));
-    // NextAttemptDelay: the first call keeps initial_backoff; later current_backoff_ = std::min(current_backoff_ * multiplier, max_backoff)
-    const backoffs: number[] = [initial];
+    // NextAttemptDelay (backoff.cc, SharedBitGen form): current_backoff_ = std::min(current_backoff_, max_backoff) on the first call too.
+    const backoffs: number[] = [Math.min(initial, max)];
     const backoff = (attempt: number) => {
       while (backoffs.length < attempt) {
         const previous = backoffs[backoffs.length - 1]!;
@@ -90,8 +91,7 @@ export const grpcCore: Preset = {
       },
       capMs: max,
       capReachedAt,
-      // An initial above the max is waited once (attempt 1), then the max.
-      steadyFrom: capReachedAt === null ? null : initial > max ? 2 : capReachedAt,
+      steadyFrom: capReachedAt,
       mayExceedCap: true,
       retries: null,
       notes: [`grpc-core: the jitter multiplies the capped backoff; the worst case is ${groupDigits(durationTimes(max, below(highFactor)))} ms against a ${groupDigits(max)} ms max.`],

@@ -22,16 +22,17 @@ export const grpcJs: Preset = {
   defaultRetries: null,
   defaultAttempts: 15,
   parameters: {
-    baseMs: "initialDelay",
-    capMs: "maxDelay",
-    factor: "multiplier",
-    jitter: "jitter, from 0 to below 1 (0 is ignored by grpc-js)",
+    baseMs: "initialDelay (a channel's grpc.initial_reconnect_backoff_ms)",
+    capMs: "maxDelay (a channel's grpc.max_reconnect_backoff_ms)",
+    factor: "multiplier (only a BackoffTimeout built through grpc.experimental; a channel's is 1.6)",
+    jitter: "jitter, from 0 to below 1 (only a BackoffTimeout built through grpc.experimental; a channel's is 0.2; 0 is ignored)",
     retries: "the range only (connection backoff never gives up)",
   },
   quirks: [
     "The jitter compounds: the next wait multiplies the previous jittered wait, unlike the spec (attempt 3: 1638.4–3686.4 ms against 2048–3072 ms).",
     "Options are applied with truthiness checks, so jitter: 0 (or initialDelay: 0) is ignored: jitter cannot be turned off.",
-    "maxDelay caps before the jitter: waits reach 144 s against 120 s; all-high draws hit the cap at attempt 11 instead of 12.",
+    "maxDelay caps before the jitter: waits reach 144 s against 120 s; all-high draws reach that at attempt 9, while the un-jittered delay reaches the cap at attempt 12.",
+    "A channel builds its reconnect backoff (subchannel.js, resolver-dns.js, resolving-load-balancer.js) from grpc.initial_reconnect_backoff_ms and grpc.max_reconnect_backoff_ms only: its multiplier (1.6) and jitter (0.2) cannot be set; only code constructing grpc.experimental.BackoffTimeout itself can pass others.",
     "delay_ms is the path with zero jitter (every draw 0.5); mean_ms is estimated numerically (quantile propagation).",
   ],
   build(overrides) {
@@ -126,6 +127,11 @@ export const grpcJs: Preset = {
       notes: [
         `grpc-js: maxDelay caps before the jitter, which compounds; the worst case is ${groupDigits(wholeMs(step(Infinity, JS_RANDOM_MAX)))} ms against a ${groupDigits(capMs)} ms cap.`,
         ...(given === 0 && overrides.jitter !== undefined ? ["grpc-js ignores jitter: 0 (a falsy option), so its jitter cannot be turned off: it stays 0.2."] : []),
+        ...(overrides.factor !== undefined || (overrides.jitter !== undefined && given !== 0)
+          ? [
+              "grpc-js: no channel option sets the multiplier or the jitter (a channel's BackoffTimeout reads grpc.initial_reconnect_backoff_ms and grpc.max_reconnect_backoff_ms only); this schedule is that of a BackoffTimeout built through grpc.experimental with these options.",
+            ]
+          : []),
       ],
       parameters: { initialDelay, multiplier, maxDelay, jitter },
     };

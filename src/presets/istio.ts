@@ -1,4 +1,4 @@
-import { ENVOY_NOTE, envoyBackoffModel, envoyDefaultMax, envoyMilliseconds } from "./envoy.js";
+import { envoyBackoffModel, envoyNote, envoyDefaultMax, envoyMilliseconds } from "./envoy.js";
 import { groupDigits } from "../format/numbers.js";
 import type { Preset } from "./types.js";
 import { PresetError } from "./errors.js";
@@ -38,6 +38,6 @@ export const istio: Preset = {
     const attempts = overrides.retries ?? 2;
     if (attempts > INT32_MAX) reject(`retries.attempts is an int32, at most ${groupDigits(INT32_MAX)}, got ${groupDigits(attempts)}`);
     const max = envoyDefaultMax(backoff);
-    return envoyBackoffModel(backoff, max, attempts, { "retries.backoff": backoff, "retries.attempts": attempts, max_interval: max }, [`istio: ${ENVOY_NOTE}`]);
+    return envoyBackoffModel(backoff, max, attempts, { "retries.backoff": backoff, "retries.attempts": attempts, max_interval: max }, [`istio: ${envoyNote(backoff)}`]);
   },
 };

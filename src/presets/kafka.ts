@@ -114,10 +114,10 @@ export const kafka: Preset = {
     if (limit.most === 0) reject(`the first wait (${groupDigits(wait(1, 0))} ms) already reaches delivery.timeout.ms (${groupDigits(deliveryTimeout)} ms): the producer makes no retry`);
     const limitText = `delivery.timeout.ms (${groupDigits(deliveryTimeout)} ms)`;
     const rule = `kafka expires a batch once its age reaches ${limitText}`;
-    const stop = elapsedStop(limit, { limitText, limitMs: deliveryTimeout, rule, jitterName: "jitter", retries });
+    const stop = elapsedStop(limit, { limitText, limitMs: deliveryTimeout, rule, jitterName: "jitter", retries, retriesName: "retries" });
     const capReachedAtValue = capReachedAt;
     const model: PresetModel = {
-      delay: (attempt) => ({ ...(expMax === 0 ? clampedTo(initial, maxMs) : clampedTo(javaLong(term(attempt)), maxMs)), delayMs: limit.plainWait(attempt) }),
+      delay: (attempt) => ({ ...(expMax === 0 ? clampedTo(initial, maxMs) : clampedTo(javaLong(term(attempt)), maxMs)), delayMs: limit.plainWaitMs(attempt) }),
       jittered,
       ...elapsedModelParts(limit),
       capMs: maxMs,

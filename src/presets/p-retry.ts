@@ -97,12 +97,12 @@ export const pRetry: Preset = {
     });
     const limitText = `maxRetryTime (${humanDuration(maxRetryTime)})`;
     const rule = `p-retry gives up once ${limitText} has elapsed, and cuts the last wait to the time left`;
-    const stop = elapsedStop(limit, { limitText, limitMs: maxRetryTime, rule, jitterName: "randomize", retries });
+    const stop = elapsedStop(limit, { limitText, limitMs: maxRetryTime, rule, jitterName: "randomize", retries, retriesName: "retries" });
     return {
       ...base,
       delay: (attempt) => {
         const d = clampedTo(saturate(Math.round(unrounded(attempt, 1))), capMs);
-        return { ...d, delayMs: limit.plainWait(attempt) };
+        return { ...d, delayMs: limit.plainWaitMs(attempt) };
       },
       jittered: randomize,
       ...elapsedModelParts(limit),

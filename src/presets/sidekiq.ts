@@ -95,7 +95,7 @@ function withRetryFor(maxElapsedMs: number, retries: number | undefined): Preset
   // The count never ends first here: --attempts with retry_for is refused above.
   const stop = elapsedStop(limit, { limitText, limitMs: maxElapsedMs, rule, jitterName: "jitter", retries: null, overrun: true })!;
   return {
-    delay: (attempt) => unclamped(ms(limit.plainWait(attempt))),
+    delay: (attempt) => unclamped(limit.plainWaitMs(attempt)),
     jittered: true,
     ...elapsedModelParts(limit),
     capMs: null,

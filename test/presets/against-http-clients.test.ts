@@ -129,6 +129,17 @@ describe("got 14.6.6", () => {
       computedValue: Number.POSITIVE_INFINITY,
     });
 
+  it("a 413 retries when it carries a Retry-After and not without one, as the quirk says (issue 23: it said a 413 never retries)", () => {
+    const payloadTooLarge = { ...error, response: { statusCode: 413 } };
+    const options = { ...retryOptions(Infinity, 0), statusCodes: [413, 503] } as never;
+    const delay = (retryAfter: number | undefined) =>
+      calculateRetryDelay({ attemptCount: 1, retryOptions: options, error: payloadTooLarge as never, retryAfter, computedValue: Number.POSITIVE_INFINITY });
+    // calculate-retry-delay.js: `if (retryAfter) { … return retryAfter; } if (error.response.statusCode === 413) return 0;`
+    expect([delay(2500), delay(undefined)]).toEqual([2500, 0]);
+    const quirk = findPreset("got")!.quirks.find((line) => line.includes("413"));
+    expect(quirk).toContain("a 413 retries only when it carries a Retry-After (calculate-retry-delay.js returns that wait), and without one it returns 0: no retry.");
+  });
+
   it("calculateRetryDelay at the extreme draws is exactly the preset's bounds", () => {
     for (const [backoffLimit, noise] of [[Infinity, 100], [3000, 100], [5500, -50], [Infinity, 37.5], [2500, 0]] as const) {
       const overrides: PresetOverrides = { ...(backoffLimit === Infinity ? {} : { capMs: backoffLimit }), jitter: String(noise) };

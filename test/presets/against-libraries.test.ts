@@ -5,6 +5,8 @@
  * and thousands of its real jittered draws fall inside them. Timer-based libraries
  * (p-retry, the AWS SDK, grpc-js) run under fake timers: no real waits.
  */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Backoffs } from "bullmq";
 import retry from "retry";
@@ -13,7 +15,7 @@ import { backOff } from "exponential-backoff";
 import { DelayFactory } from "exponential-backoff/dist/delay/delay.factory.js";
 import { getSanitizedOptions } from "exponential-backoff/dist/options.js";
 import { ExponentialBackoff, noJitterGenerator, fullJitterGenerator, halfJitterGenerator, decorrelatedJitterGenerator } from "cockatiel";
-import { StandardRetryStrategy } from "@smithy/util-retry";
+import { Retry, StandardRetryStrategy } from "@smithy/util-retry";
 import grpc from "@grpc/grpc-js";
 import { findPreset } from "../../src/presets/registry.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
@@ -292,6 +294,15 @@ describe("aws-sdk: @smithy/util-retry 4.6.2 StandardRetryStrategy (fake timers)"
     );
   }
 
+  it("the installed @smithy/core (3.41.1) uses the 2026 values without SMITHY_NEW_RETRIES_2026, as the quirk says from 3.40.0", () => {
+    expect(process.env["SMITHY_NEW_RETRIES_2026"]).toBeUndefined();
+    expect(createRequire(import.meta.url)("@smithy/core/package.json").version).toBe("3.41.1");
+    expect([Retry.v2026, Retry.delay(), Retry.throttlingDelay(), Retry.cost(), Retry.throttlingCost()]).toEqual([true, 50, 1000, 14, 5]);
+    const quirk = findPreset("aws-sdk")!.quirks.find((line) => line.includes("SMITHY_NEW_RETRIES_2026"));
+    expect(quirk).toContain("are the default from @smithy/core 3.40.0");
+    expect(quirk).toContain("use them only with SMITHY_NEW_RETRIES_2026=true and otherwise the old values: base 100 ms (500 ms throttling), quota cost 5 (10 for timeouts)");
+  });
+
   it("the default strategy retries twice; extreme draws give exactly the preset's bounds", async () => {
     const m = model("aws-sdk");
     expect(m.retries).toBe(2);
@@ -349,6 +360,24 @@ describe("grpc-js 1.14.7 (BackoffTimeout.runOnce under fake timers)", () => {
     expect(low.map((value, i) => [value, high[i]])).toEqual(low.map((_, i) => [m.bounds(i + 1).minMs, m.bounds(i + 1).maxMs]));
     // libraries.md: attempt 3 spans 1638–3686 ms (1638.4 and 3686.4 rounded).
     expect(m.bounds(3)).toEqual({ minMs: 1638, maxMs: 3686 });
+  });
+
+  it("all-high draws reach maxDelay × 1.2 = 144 s at attempt 9, as the quirk says (issue 23: it said 11)", () => {
+    // 1000, 1920, 3686.4, 7077.9, 13589.5, 26091.8, 50096.3, 96184.9 ms; then min(96184.9 × 1.6, 120000) × 1.2 = 144000.
+    stubRandom(R_MAX);
+    const high = waits(10).map(wholeMs);
+    expect(high.indexOf(144_000) + 1).toBe(9);
+    expect(model("grpc-js").bounds(9).maxMs).toBe(144_000);
+    expect(findPreset("grpc-js")!.quirks.join("\n")).toContain("all-high draws reach that at attempt 9, while the un-jittered delay reaches the cap at attempt 12");
+  });
+
+  it("a channel's reconnect backoff reads only the two channel options, so --factor and --jitter say what they model", async () => {
+    // subchannel.js 1.14.7: const backoffOptions = { initialDelay: options['grpc.initial_reconnect_backoff_ms'], maxDelay: options['grpc.max_reconnect_backoff_ms'] };
+    const source = readFileSync(createRequire(import.meta.url).resolve("@grpc/grpc-js/build/src/subchannel.js"), "utf8");
+    const literal = /const backoffOptions = \{([^}]*)\}/.exec(source)![1]!;
+    expect(literal.match(/\w+(?=:)/g)).toEqual(["initialDelay", "maxDelay"]);
+    expect(model("grpc-js", { factor: 2 }).notes.join("\n")).toContain("no channel option sets the multiplier or the jitter");
+    expect(model("grpc-js").notes.join("\n")).not.toContain("no channel option");
   });
 
   it("jitter: 0 is ignored by grpc-js, and by the preset", () => {

@@ -109,7 +109,8 @@ describe("figures by hand from the sources", () => {
     }
     expect(rows[3]!["mean_ms"]).toBeLessThan(rows[3]!["max_ms"]!);
     // The means against 400,000 runs of p-retry's own rule, written out here: wait = round((1 + r) × d),
-    // cut to maxRetryTime − elapsed, and no retry once nothing is left (index.js onAttemptFailure).
+    // cut to maxRetryTime − elapsed, and no retry once nothing is left (index.js onAttemptFailure). A row's
+    // mean is over the runs that make that retry (a run that has stopped waits no 0 ms).
     // mulberry32, a small generator of its own: independent of the code under test.
     let seed = 12345;
     const random = () => {
@@ -119,6 +120,7 @@ describe("figures by hand from the sources", () => {
       return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     };
     const sums = [0, 0, 0, 0];
+    const made = [0, 0, 0, 0];
     const runs = 400_000;
     for (let run = 0; run < runs; run++) {
       let elapsed = 0;
@@ -126,8 +128,13 @@ describe("figures by hand from the sources", () => {
         const wait = Math.min(Math.round((1 + random()) * 1000 * 2 ** (a - 1)), 10_000 - elapsed);
         elapsed += wait;
         sums[a - 1] = sums[a - 1]! + wait;
+        made[a - 1] = made[a - 1]! + 1;
       }
     }
-    rows.forEach((row, i) => expect(Math.abs(row["mean_ms"]! - sums[i]! / runs)).toBeLessThan(0.01 * Math.max(row["mean_ms"]!, 100)));
+    // Every run makes retries 1 to 3 (the lowest sum before the third is 3000 ms, the highest 6000 ms: within 10 s); some stop before the fourth.
+    expect(made.slice(0, 3)).toEqual([runs, runs, runs]);
+    expect(made[3]).toBeLessThan(runs);
+    expect(rows.map((row) => row["runs_stopped"])).toEqual(["none", "none", "none", "some"]);
+    rows.forEach((row, i) => expect(Math.abs(row["mean_ms"]! - sums[i]! / made[i]!)).toBeLessThan(0.01 * Math.max(row["mean_ms"]!, 100)));
   });
 });

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { SATURATED_MS } from "../../src/core/limits.js";
 import { findPreset } from "../../src/presets/registry.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
+import { runCli } from "../support/cli.js";
 import { assertSamplesInBounds } from "../support/samples.js";
 
 function model(name: string, overrides: PresetOverrides = {}) {
@@ -68,6 +69,20 @@ describe("envoy (source/common/common/backoff_strategy.cc, router/retry_state_im
 
   it("samples inside the bounds", () => {
     assertSamplesInBounds(model("envoy", { capMs: 101, retries: 8 }), 8);
+  });
+
+  it("says delay_ms is the mean wait, and bases the summary on stated quantities (issue 23: it called the mean the interval)", async () => {
+    // Intervals 25, 50, 100, 200, 250 ms; the delays shown are their mean waits (I − 1) / 2 rounded half up: 12, 25, 50, 100, 125.
+    const { stdout } = await runCli(["--preset", "envoy", "--attempts", "5"], { env: { NO_COLOR: "1" } });
+    expect(stdout).toContain(
+      "envoy: delay_ms is the mean wait, (interval − 1) / 2 rounded half up (12 ms for the first 25 ms interval); every wait is random() % interval, a whole number of ms from 0 to interval − 1, and the interval is what doubles up to max_interval.",
+    );
+    // 12 + 25 + 50 + 100 + 125 = 312 ms of mean waits; the interval reaches max_interval (250) at attempt 5.
+    expect(stdout).toContain("Total of the mean waits after attempt 5: 312 ms;");
+    expect(stdout).toContain("Cap: 250 ms, which the interval first reaches at attempt 5.");
+    expect(stdout).toMatch(/^At attempt 5 the mean wait is [\d.]+× the linear one/m);
+    expect(stdout).not.toContain("back-off interval");
+    expect(model("istio").notes[0]).toMatch(/^istio: delay_ms is the mean wait, \(interval − 1\) \/ 2 rounded half up \(12 ms for the first 25 ms interval\)/);
   });
 });
 

@@ -103,6 +103,15 @@ describe("echomq (echo/apps/echomq/lib/echomq/backoff.ex, echo/apps/echo_mq/lib/
     assertSamplesInBounds(m, 12);
   });
 
+  it("says in a quirk what the public worker's Job.calculate_backoff/1 does instead (issue 23)", () => {
+    // job.ex calculate_exponential_backoff(delay, attempts_made, 0.2), attempts_made = 0, 1, 2 at the first three failures:
+    // b = trunc(2^(n−1) × 1000) = 500, 1000, 2000; lo = trunc(0.8b) = 400, 800, 1600; + uniform 0..trunc(0.2b) = 100, 200, 400.
+    const quirk = findPreset("echomq")!.quirks.find((line) => line.includes("calculate_backoff/1"));
+    expect(quirk).toContain("counts attempts_made from 0 at the first failure, trunc(2^(attempts_made − 1) × delay), so its first wait is half the delay");
+    expect(quirk).toContain("its jitter only lowers a wait");
+    expect(quirk).toContain("For the documented config: 400–500, 800–1000, 1600–2000 ms.");
+  });
+
   it("refuses what neither function has", () => {
     expect(() => model("echomq", { capMs: 5000, jitter: "0.2" })).toThrow(/full or none/);
     expect(() => model("echomq", { baseMs: 1.5 })).toThrow(/whole number/);
@@ -349,10 +358,14 @@ describe("tenacity (tenacity/wait.py wait_exponential)", () => {
 });
 
 describe("cenkalti (exponential.go v4)", () => {
-  it("500, 750, 1125, 1687.5 → 1688, 2531.25 → 2531; whole-ns truncation at attempt 10", () => {
+  it("500, 750, 1125, 1687.5, 2531.25 ms; whole-ns truncation at attempt 10; each delay the step between rounded totals", () => {
+    // Totals in ns, rounded half up to ms: 500, 1250, 2375, 4062.5 → 4063, 6593.75 → 6594; the steps:
     expect(delays("cenkalti", {}, [1, 2, 3, 4, 5])).toEqual([500, 750, 1125, 1688, 2531]);
-    // 19,221,679,687.5 ns truncated to 19,221,679,687 ns → 19222 ms; attempt 13 jumps to MaxInterval
-    expect(delays("cenkalti", {}, [10, 12, 13])).toEqual([19_222, 43_249, 60_000]);
+    // 19,221,679,687.5 ns truncated to 19,221,679,687 ns; totals 37,443,359,375 → 37,443 and 56,665,039,062 → 56,665: 19,222.
+    // Attempt 11 (28,832,519,530 ns) totals 85,497,558,592 → 85,498; attempt 12 (43,248,779,295 ns) 128,746,337,887 → 128,746:
+    // 43,248 (issue 23: it showed 43,249, so 85,498 + 43,249 ≠ 128,746). Attempt 13 jumps to MaxInterval, 60,000 ms.
+    expect(delays("cenkalti", {}, [10, 11, 12, 13])).toEqual([19_222, 28_833, 43_248, 60_000]);
+    expect(model("cenkalti").notes.at(-1)).toMatch(/^cenkalti keeps time in nanoseconds: each total here is its own sum rounded half up to whole ms, and each wait the step/);
   });
 
   it("jitter [I(1−rf), I(1+rf)] around the capped interval: up to 90 s", () => {
@@ -360,7 +373,10 @@ describe("cenkalti (exponential.go v4)", () => {
     // 250,000,000 + R53 × 500,000,001 ns truncates to 750,000,000 ns
     expect(m.bounds(1)).toEqual({ minMs: 250, maxMs: 750 });
     expect(m.capReachedAt()).toBe(13);
-    expect(m.bounds(14)).toEqual({ minMs: 30_000, maxMs: 90_000 });
+    // 30,000,000,000 + R53 × 60,000,000,001 ns is 90,000,000,000.99999… in float64, which rounds to 90,000,000,001:
+    // Duration() gives 90,000,000,001 ns. From the second attempt a wait shows as the step between rounded
+    // totals, its floor or ceiling in ms: 30,000 to 90,001 ms.
+    expect(m.bounds(14)).toEqual({ minMs: 30_000, maxMs: 90_001 });
     expect(m.mayExceedCap).toBe(true);
     assertSamplesInBounds(m, m.stop!.lastAttempt);
   });

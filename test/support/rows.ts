@@ -18,6 +18,7 @@ export function row(attempt: number, delayMs: number, extra: Partial<ScheduleRow
     meanMs: delayMs,
     cumulativeMinMs: 0,
     cumulativeMaxMs: 0,
+    runsStopped: null,
     sampleMs: null,
     sampleCumulativeMs: null,
     ...extra,

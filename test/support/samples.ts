@@ -9,9 +9,17 @@ export const fractionArb = fc.oneof(fc.constant(0), fc.constant(1 - 2 ** -53), f
 export function assertSamplesInBounds(model: PresetModel, lastAttempt: number, numRuns = 200): void {
   fc.assert(
     fc.property(fc.array(fractionArb, { minLength: 1, maxLength: 40 }), fc.array(fractionArb, { minLength: 1, maxLength: 40 }), (fractions, integers) => {
-      const sample = model.sampler(replayRandom(fractions, integers));
+      // A library that stops by elapsed time: its run (null once stopped), and no wait but where some runs stop.
+      const random = replayRandom(fractions, integers);
+      const sample = model.client ? model.client(random) : model.sampler(random);
+      let stopped = false;
       for (let attempt = 1; attempt <= lastAttempt; attempt++) {
         const value = sample(attempt);
+        if (value === null || stopped) {
+          if (value !== null || model.runsStopped?.(attempt) === "none") throw new Error(`attempt ${attempt}: ${value === null ? "stopped where no run stops" : "a wait after stopping"}`);
+          stopped = true;
+          continue;
+        }
         const { minMs, maxMs } = model.bounds(attempt);
         if (!(Number.isInteger(value) && value >= minMs && value <= maxMs)) {
           throw new Error(`attempt ${attempt}: sample ${value} outside [${minMs}, ${maxMs}]`);

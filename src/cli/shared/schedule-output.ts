@@ -136,7 +136,7 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
   const freshRows = (r: AttemptRange = range) => scheduleRows(model, comparison, r, seed === null ? null : seededRandom(seed));
   const sample = { totalMs: null as number | null };
   const rows = watchRows(freshRows(), io, sample);
-  const columns = scheduleColumns(model.jittered, seed !== null);
+  const columns = scheduleColumns(model.jittered, seed !== null, model.runsStopped !== undefined);
   let summaryOnce: ScheduleSummary | undefined;
   const summary = () => (summaryOnce ??= scheduleSummary(model, comparison, range));
   const summaryLines = () => view.text.summaryLines(summary(), sample.totalMs);

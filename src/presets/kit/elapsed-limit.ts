@@ -1,8 +1,11 @@
 /**
  * A library that stops by elapsed time (cenkalti's MaxElapsedTime, p-retry's
  * maxRetryTime): whether a retry happens depends on the waits drawn before it, so the
- * figures of a row are those of every run under the library's own rule. A retry that a
- * run never makes waits 0 in that run; no total passes the limit.
+ * figures of a row are those of every run under the library's own rule: a wait's bounds and
+ * mean are over the runs that make that retry (a run that has stopped makes no wait, and is
+ * not counted as one of 0 ms), `runsStopped` says from which attempt some runs or all have
+ * stopped, and the totals are over every run (a stopped run's total is where it stopped),
+ * none past the limit.
  *
  * Two rules:
  * - "fits" (cenkalti NextBackOff): retry a happens when elapsed + its wait ≤ limit;
@@ -18,23 +21,33 @@
  * and un-jittered waits of attempts 1..a:
  * - the most retries: the last a that the all-low run makes; the fewest: the all-high
  *   run's; without jitter: the un-jittered run's (the rows end there);
- * - "fits": a wait is at most min(high, limit − L(a−1)), and at least low while every
- *   run makes the retry (0 once one may have stopped). The total after a is at most
+ * - "fits": a wait is at most min(high, limit − L(a−1)), and at least low (the all-low run
+ *   makes every retry up to the most). The total after a is at most
  *   min(H, limit); at least the smaller of L(a) and the lowest total of a run that
  *   stops after j < a retries, max(L(j), limit − high(j+1)) for j from the fewest on;
  * - "cut": every total is min(sum, limit), so the totals are min(L, limit) and
  *   min(H, limit); a wait is at most min(high, limit − L(a−1)), at least
- *   min(low, limit − H(a−1)) (0 once a run may have used all the time);
- * - "while": a wait is between low (0 once a run may have stopped) and high. The total after
+ *   min(low, limit − H(a−1)), and at least one unit once a run may have used all the time
+ *   (a run retries only while elapsed < limit, and elapsed is whole units);
+ * - "while": a wait is between low and high (made in full). The total after
  *   a is at most the largest min(H(j−1), limit) + high(j), j ≤ a (a run just within the limit
  *   then drawing high); at least the smaller of L(a) and, for a run that stops after
  *   j < a retries, max(L(j), limit + 1): its draws are whole units, every sum between L and
  *   H reachable, and a total past the limit is at least one unit past it.
  * The mean is integrated numerically: the distribution of elapsed time (uniform within
  * each of up to 4096 bins) is carried from one attempt to the next, each draw taken as
- * uniform between its extremes; the result is kept within the exact bounds.
+ * uniform between its extremes, and the expected wait of the runs that retry divided by
+ * their share; the result is kept within the exact bounds.
+ *
+ * Whole ms: every total is the library's own sum rounded once (half up), and each wait
+ * shown is the step from the total before it to its own, so the delays add up to the
+ * totals exactly. In a unit finer than a ms (cenkalti's ns) such a step is the wait's floor
+ * or its ceiling in ms, whichever the elapsed time's fraction of a ms gives: from the
+ * second attempt on, a wait's bounds are the floor of the lowest and the ceiling of the
+ * highest (the first starts from 0, so it is the wait rounded).
  */
-import type { DelayBounds, RandomSource } from "../../core/model.js";
+import type { DelayBounds, RandomSource, RunsStopped } from "../../core/model.js";
+import { groupDigits } from "../../format/numbers.js";
 import type { PresetModel, PresetStop } from "../types.js";
 
 export type ElapsedRule = "fits" | "cut" | "while";
@@ -67,21 +80,29 @@ export interface ElapsedLimitSpec {
 export interface ElapsedLimit {
   readonly fewest: number;
   readonly plainLast: number;
+  /** The most retries any run makes: the all-low run's, under the time limit and the retry count. */
   readonly most: number;
-  /** The un-jittered run's wait at an attempt, in the library's unit (0 once it has stopped). */
-  plainWait(attempt: number): number;
-  /** Exact bounds of one attempt's wait over every run, in ms. */
+  /**
+   * The most retries under the time limit alone, whatever the retry count (null: more than
+   * ELAPSED_WALK_LIMIT): where the count ends runs first, it is more than `most`.
+   */
+  readonly limitMost: number | null;
+  /** The un-jittered run's wait at an attempt in whole ms, as the step between its rounded totals (0 once it has stopped). */
+  plainWaitMs(attempt: number): number;
+  /** Whether some runs, or all, have stopped before making this retry. */
+  runsStopped(attempt: number): RunsStopped;
+  /** Bounds of one attempt's wait (whole ms, as shown) over the runs that make it; 0 once none does. */
   bounds(attempt: number): DelayBounds;
   /** The totals after attempts 1..attempt: the un-jittered run's and the bounds over every run, in ms. */
   totals(attempt: number): { cumulativeMs: number; minMs: number; maxMs: number };
-  /** The expected wait (0 for a run that does not retry), in ms. */
+  /** The expected wait of the runs that make this retry, in ms; 0 once none does. */
   meanMs(attempt: number): number;
-  /** One run: each wait in ms, null once the library has stopped. */
+  /** One run: each wait in whole ms (the step of its rounded total), null once the library has stopped. */
   client(random: RandomSource): (attempt: number) => number | null;
-  /** One run's waits in ms, each rounded on its own (within its attempt's bounds); a retry not made waits 0. */
+  /** As client, with 0 once the library has stopped (the ScheduleModel sampler). */
   sampler(random: RandomSource): (attempt: number) => number;
-  /** One run with its total after each attempt (the library's sum, rounded once); a retry not made waits 0. */
-  sampledRun(random: RandomSource): (attempt: number) => { waitMs: number; totalMs: number };
+  /** One run with its total after each attempt (the library's sum, rounded once); the wait is null once it has stopped. */
+  sampledRun(random: RandomSource): (attempt: number) => { waitMs: number | null; totalMs: number };
 }
 
 /** Bins the distribution of elapsed time is carried in, at most. */
@@ -119,6 +140,23 @@ export function elapsedLimit(spec: ElapsedLimitSpec): ElapsedLimit {
     P.push(P[attempt - 1]! + plain);
     most = attempt;
   }
+  // Where the count ended the all-low run, the time limit alone would let it go on: walked on for the stop line.
+  let limitMost: number | null = most;
+  if (retries !== null && most === retries && happens(L[most]!, 0)) {
+    let sum = L[most]!;
+    for (let attempt = most + 1; ; attempt++) {
+      if (attempt > ELAPSED_WALK_LIMIT) {
+        limitMost = null;
+        break;
+      }
+      const low = spec.low(attempt);
+      if (!happens(sum, low)) {
+        limitMost = attempt - 1;
+        break;
+      }
+      sum += low;
+    }
+  }
   // "fits": the lowest total after a, over runs that stop after j < a retries too (see above).
   const cumMin: number[] = [0];
   // "while": the highest total after a (see above), as a running maximum.
@@ -141,27 +179,51 @@ export function elapsedLimit(spec: ElapsedLimitSpec): ElapsedLimit {
     }
   }
   const at = (attempt: number) => Math.min(attempt, most);
-  const plainWait = (attempt: number) => {
-    if (attempt > plainLast) return 0;
-    return rule === "cut" ? Math.min(pl[attempt - 1]!, limit - P[attempt - 1]!) : pl[attempt - 1]!;
+  // The un-jittered run's total after an attempt, in the library's unit ("cut" shortens its last wait).
+  const plainTotal = (attempt: number) => {
+    const sum = P[Math.min(attempt, plainLast)]!;
+    return rule === "cut" ? Math.min(sum, limit) : sum;
   };
+  // In whole ms or a coarser unit each wait converts exactly; in a finer one it is the step between rounded totals (see above).
+  const stepped = spec.unitsPerMs > 1;
+  const plainWaitMs = (attempt: number) => {
+    if (attempt > plainLast) return 0;
+    if (stepped) return toMs(plainTotal(attempt)) - toMs(plainTotal(attempt - 1));
+    return toMs(rule === "cut" ? Math.min(pl[attempt - 1]!, limit - P[attempt - 1]!) : pl[attempt - 1]!);
+  };
+  const runsStopped = (attempt: number): RunsStopped => (attempt <= fewest ? "none" : attempt <= most ? "some" : "all");
+  // Over the runs that make retry `attempt` (see the rules above).
   const boundsUnits = (attempt: number): { min: number; max: number } => {
-    if (attempt > most) return { min: 0, max: 0 };
-    if (rule === "while") return { min: attempt <= fewest ? lo[attempt - 1]! : 0, max: hi[attempt - 1]! };
+    if (rule === "while") return { min: lo[attempt - 1]!, max: hi[attempt - 1]! };
     const max = Math.min(hi[attempt - 1]!, limit - L[attempt - 1]!);
-    if (rule === "fits") return { min: attempt <= fewest ? lo[attempt - 1]! : 0, max };
-    return { min: H[attempt - 1]! < limit ? Math.min(lo[attempt - 1]!, limit - H[attempt - 1]!) : 0, max };
+    if (rule === "fits") return { min: lo[attempt - 1]!, max };
+    return { min: Math.min(lo[attempt - 1]!, Math.max(limit - H[attempt - 1]!, 1)), max };
+  };
+  // A step between two rounded totals is a wait's floor or ceiling in ms (see above): exact in ms or coarser units.
+  const floorMs = (units: number) => {
+    const ms = toMs(units);
+    return ms * spec.unitsPerMs > units ? ms - 1 : ms;
+  };
+  const ceilMs = (units: number) => {
+    const ms = toMs(units);
+    return ms * spec.unitsPerMs < units ? ms + 1 : ms;
   };
   const bounds = (attempt: number): DelayBounds => {
+    if (attempt > most) return { minMs: 0, maxMs: 0 };
+    if (!jittered) {
+      const wait = plainWaitMs(attempt);
+      return { minMs: wait, maxMs: wait };
+    }
     const { min, max } = boundsUnits(attempt);
-    return { minMs: toMs(min), maxMs: toMs(max) };
+    if (attempt === 1 || !stepped) return { minMs: toMs(min), maxMs: toMs(max) };
+    return { minMs: floorMs(min), maxMs: ceilMs(max) };
   };
   const totals = (attempt: number) => {
     const k = at(attempt);
-    const plain = P[Math.min(attempt, plainLast)]!;
-    if (rule === "while") return { cumulativeMs: toMs(plain), minMs: toMs(cumMin[k]!), maxMs: toMs(cumMax[k]!) };
-    if (rule === "fits") return { cumulativeMs: toMs(plain), minMs: toMs(cumMin[k]!), maxMs: toMs(Math.min(H[k]!, limit)) };
-    return { cumulativeMs: toMs(Math.min(plain, limit)), minMs: toMs(Math.min(L[k]!, limit)), maxMs: toMs(Math.min(H[k]!, limit)) };
+    const cumulativeMs = toMs(plainTotal(attempt));
+    if (rule === "while") return { cumulativeMs, minMs: toMs(cumMin[k]!), maxMs: toMs(cumMax[k]!) };
+    if (rule === "fits") return { cumulativeMs, minMs: toMs(cumMin[k]!), maxMs: toMs(Math.min(H[k]!, limit)) };
+    return { cumulativeMs, minMs: toMs(Math.min(L[k]!, limit)), maxMs: toMs(Math.min(H[k]!, limit)) };
   };
 
   // "while" draws whole units: each taken as uniform over its values ± half a unit, and a sum within the limit
@@ -173,14 +235,17 @@ export function elapsedLimit(spec: ElapsedLimitSpec): ElapsedLimit {
       : elapsedMeans(rule, limit, most, lo, hi);
   const meanMs = (attempt: number) => {
     if (attempt > most) return 0;
-    if (means === null) return toMs(plainWait(attempt));
+    if (means === null) return plainWaitMs(attempt);
     const { minMs, maxMs } = bounds(attempt);
     // While every run makes this retry in full the rule changes nothing: the draw's own mean. ("cut" may
     // shorten a retry every run makes: only while even the all-high run stays within the limit.)
-    const untouched = rule === "cut" ? H[attempt]! <= limit : attempt <= fewest;
+    // "while" makes a retry's wait in full, drawn whatever came before: the runs that make it wait the draw's own mean.
+    const untouched = rule === "cut" ? H[attempt]! <= limit : rule === "while" || attempt <= fewest;
     if (spec.mean && untouched) return Math.min(Math.max(spec.mean(attempt), minMs), maxMs);
-    // The numeric mean, in ms, kept within the exact bounds.
-    const mean = means(attempt) / spec.unitsPerMs;
+    // The numeric mean over the runs that retry, in ms, kept within the exact bounds. Where the share of those
+    // runs is too small to integrate (only runs near the all-low one get here), they wait about the lowest.
+    const { expected, share } = means(attempt);
+    const mean = share > 1e-12 ? expected / share / spec.unitsPerMs : minMs;
     return Math.min(Math.max(mean, minMs), maxMs);
   };
 
@@ -200,44 +265,47 @@ export function elapsedLimit(spec: ElapsedLimitSpec): ElapsedLimit {
       return { wait: made, elapsed };
     };
   };
-  // A simulated client's clock adds whole-ms waits: each is the step of the rounded total, so its time is the library's.
-  const client = (random: RandomSource) => {
-    const next = run(random);
-    let reported = 0;
-    return (attempt: number): number | null => {
-      const { wait, elapsed } = next(attempt);
-      if (wait === null) return null;
-      const step = toMs(elapsed) - reported;
-      reported += step;
-      return step;
-    };
-  };
-  const sampler = (random: RandomSource) => {
-    const next = run(random);
-    return (attempt: number) => {
-      const { wait } = next(attempt);
-      return wait === null ? 0 : toMs(wait);
-    };
-  };
+  // Every wait in whole ms is the step of the rounded total (see above), so a run's waits add up to its total
+  // and a simulated client's clock keeps the library's time.
   const sampledRun = (random: RandomSource) => {
     const next = run(random);
-    return (attempt: number) => {
+    let reported = 0;
+    return (attempt: number): { waitMs: number | null; totalMs: number } => {
       const { wait, elapsed } = next(attempt);
-      return { waitMs: wait === null ? 0 : toMs(wait), totalMs: toMs(elapsed) };
+      if (wait === null) return { waitMs: null, totalMs: reported };
+      const total = toMs(elapsed);
+      const step = stepped ? total - reported : toMs(wait);
+      reported = total;
+      return { waitMs: step, totalMs: total };
     };
   };
+  const client = (random: RandomSource) => {
+    const next = sampledRun(random);
+    return (attempt: number) => next(attempt).waitMs;
+  };
+  const sampler = (random: RandomSource) => {
+    const next = sampledRun(random);
+    return (attempt: number) => next(attempt).waitMs ?? 0;
+  };
 
-  return { fewest, plainLast, most, plainWait, bounds, totals, meanMs, client, sampler, sampledRun };
+  return { fewest, plainLast, most, limitMost, plainWaitMs, runsStopped, bounds, totals, meanMs, client, sampler, sampledRun };
 }
 
 /**
- * The expected wait of each attempt (in the library's unit), integrated over the
- * distribution of elapsed time; computed on demand, attempt after attempt.
+ * Of each attempt, integrated over the distribution of elapsed time (computed on demand,
+ * attempt after attempt): the expected wait, 0 for a run that does not retry (in the
+ * library's unit), and the share of the runs that retry.
  */
-function elapsedMeans(rule: ElapsedRule, limit: number, most: number, lo: readonly number[], hi: readonly number[]): (attempt: number) => number {
+function elapsedMeans(
+  rule: ElapsedRule,
+  limit: number,
+  most: number,
+  lo: readonly number[],
+  hi: readonly number[],
+): (attempt: number) => { readonly expected: number; readonly share: number } {
   const bins = Math.max(64, Math.min(MAX_BINS, Math.floor(MEAN_BUDGET / Math.max(most, 1))));
   const width = limit / bins;
-  const computed: number[] = [];
+  const computed: { expected: number; share: number }[] = [];
   // The runs still retrying, by elapsed time: mass per bin, uniform within the bin. Null: all at 0.
   let alive: Float64Array | null = null;
 
@@ -256,19 +324,33 @@ function elapsedMeans(rule: ElapsedRule, limit: number, most: number, lo: readon
     if (r <= a || b - a <= 0) return Math.min(r, a);
     return ((r * r - a * a) / 2 + (b - r) * r) / (b - a);
   };
+  /** The chance that one run at elapsed e retries, for a draw uniform on [a, b]. */
+  const retries = (e: number, a: number, b: number) => {
+    const r = limit - e;
+    if (rule === "while") return r >= 0 ? 1 : 0;
+    if (rule === "cut") return r > 0 ? 1 : 0;
+    if (r < a) return 0;
+    return b - a <= 0 ? 1 : Math.min(1, (r - a) / (b - a));
+  };
 
   const step = () => {
     const k = computed.length; // the attempt is k + 1
     const a = lo[k]!;
     const b = hi[k]!;
     if (alive === null) {
-      computed.push(expected(0, a, b));
+      computed.push({ expected: expected(0, a, b), share: retries(0, a, b) });
       alive = spread(a / width, b / width, bins);
       return;
     }
     let mean = 0;
-    for (let i = 0; i < bins; i++) if (alive[i]! > 0) mean += alive[i]! * expected((i + 0.5) * width, a, b);
-    computed.push(mean);
+    let share = 0;
+    for (let i = 0; i < bins; i++) {
+      if (alive[i]! > 0) {
+        mean += alive[i]! * expected((i + 0.5) * width, a, b);
+        share += alive[i]! * retries((i + 0.5) * width, a, b);
+      }
+    }
+    computed.push({ expected: mean, share });
     alive = convolve(alive, a / width, b / width);
   };
 
@@ -348,12 +430,17 @@ export function elapsedStop(
     readonly rule: string;
     readonly jitterName: string;
     readonly retries: number | null;
+    /** The retry count's name in the header line ("MaxRetries", "retries"). */
+    readonly retriesName?: string;
     readonly overrun?: boolean;
   },
 ): PresetStop | null {
   if (spec.retries !== null && limit.fewest >= spec.retries) return null;
   const { rule } = spec;
   const overrun = spec.overrun === true;
+  // The all-low run's count under the time limit alone, and the retry count where it ends that run first.
+  const lowest = limit.limitMost === null ? `more than ${groupDigits(ELAPSED_WALK_LIMIT)}` : String(limit.limitMost);
+  const counted = limit.limitMost === limit.most ? "" : `, and ${spec.retriesName ?? "the retry count"} ${spec.retries} ends the runs still retrying at ${limit.most}`;
   return {
     limit: spec.limitText,
     limitMs: spec.limitMs,
@@ -364,14 +451,16 @@ export function elapsedStop(
     reason:
       limit.fewest === limit.most
         ? `${rule}: ${lastRetried(limit.plainLast)}${overrun ? ", whatever the " + spec.jitterName : ""}.`
-        : `${rule}: without ${spec.jitterName} ${lastRetried(limit.plainLast)}; with it, from ${limit.fewest} (every draw high) to ${limit.most} (every draw low), and every total, bound and mean here covers every run${overrun ? "" : ", none past the limit"}.`,
+        : `${rule}: without ${spec.jitterName} ${lastRetried(limit.plainLast)}; with it, from ${limit.fewest} (every draw high) to ${lowest} (every draw low)${counted}. ` +
+          `A wait's range and mean are over the runs that make it; every total covers every run${overrun ? "" : ", none past the limit"}.`,
   };
 }
 
 /** The parts of a preset's model that follow the library's rule over every run. */
-export function elapsedModelParts(limit: ElapsedLimit): Pick<PresetModel, "bounds" | "meanMs" | "sampler" | "client" | "totals" | "sampledRun"> {
+export function elapsedModelParts(limit: ElapsedLimit): Pick<PresetModel, "bounds" | "meanMs" | "sampler" | "client" | "totals" | "sampledRun" | "runsStopped"> {
   return {
     bounds: limit.bounds,
+    runsStopped: limit.runsStopped,
     meanMs: limit.meanMs,
     sampler: limit.sampler,
     client: limit.client,

@@ -20,6 +20,8 @@ export interface IndependentSpec {
   readonly retries: number | null;
   readonly stop?: PresetStop | null;
   readonly notes?: readonly string[];
+  /** The un-jittered value's name when every delay shown is the rounded mean wait (see PresetModel.meanShown). */
+  readonly meanShown?: string;
   readonly parameters: PresetModel["parameters"];
 }
 
@@ -50,6 +52,7 @@ export function independentModel(spec: IndependentSpec): PresetModel {
     retries: spec.retries,
     stop: spec.stop ?? null,
     notes: spec.notes ?? [],
+    ...(spec.meanShown === undefined ? {} : { meanShown: spec.meanShown }),
     parameters: spec.parameters,
   };
 }
