@@ -1,3 +1,5 @@
+import { parsePlainDecimal } from "../core/decimal.js";
+
 /**
  * Durations as each system writes them, to milliseconds (possibly fractional). Each
  * returns null for text its system would refuse; the caller names the key.
@@ -13,13 +15,14 @@ export function goDuration(text: string, options: { days?: boolean } = {}): numb
   const trimmed = text.trim();
   if (trimmed === "0") return 0;
   const units = options.days ? { ...GO_UNITS, d: 86_400_000 } : GO_UNITS;
-  const part = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h|d)/y;
+  const part = /([\d.]+)(ns|us|µs|μs|ms|s|m|h|d)/y;
   let pos = 0;
   let total = 0;
   while (pos < trimmed.length) {
     part.lastIndex = pos;
     const match = part.exec(trimmed);
-    if (!match || !(match[2]! in units)) return null;
+    // Go takes "1.5", ".5" and "5." alike.
+    if (!match || !(match[2]! in units) || parsePlainDecimal(match[1]!) === null) return null;
     total += Number(match[1]) * units[match[2]!]!;
     pos = part.lastIndex;
   }

@@ -29,24 +29,51 @@ export function decimal(digits: bigint, scale: number): Decimal {
   return { digits, scale };
 }
 
-const PLAIN_DECIMAL = /^(?:(\d+)(?:\.(\d*))?|\.(\d+))$/;
+/** Powers of ten beyond this are refused: no value a person or a file gives needs one, and 1e999999999 would spell out a billion digits. */
+export const MAX_DECIMAL_EXPONENT = 400;
+
+const DECIMAL_TEXT = /^(-?)(\d*)(?:(\.)(\d*))?(?:[eE]([+-]?\d+))?$/;
+
+/** What decimal text may hold besides digits and a fraction ("12", "1.5"). */
+export interface DecimalForms {
+  /** A leading "-" ("-2.5"). */
+  readonly sign?: boolean;
+  /** A power of ten, "e" or "E" ("1e3", "5E-1"). */
+  readonly exponent?: boolean;
+  /** A point with no digit on one side (".5", "5."). */
+  readonly bareDot?: boolean;
+}
+
+/**
+ * Decimal text read exactly, the one reader of it (flags, durations, JSON numbers, a
+ * system's decimals, a double's own digits): digits with an optional fraction, and what
+ * `forms` allows besides. Null for anything else (spaces, "+", hex, "Infinity", an
+ * exponent beyond MAX_DECIMAL_EXPONENT).
+ */
+export function parseDecimalText(text: string, forms: DecimalForms = {}): { readonly negative: boolean; readonly value: Decimal } | null {
+  const match = DECIMAL_TEXT.exec(text);
+  if (!match) return null;
+  const [, sign, whole = "", dot, fraction = "", exponentText] = match;
+  if (whole === "" && fraction === "") return null;
+  if (sign === "-" && !forms.sign) return null;
+  if (exponentText !== undefined && !forms.exponent) return null;
+  if ((whole === "" || (dot !== undefined && fraction === "")) && !forms.bareDot) return null;
+  const exponent = exponentText === undefined ? 0 : Number(exponentText);
+  if (!(Math.abs(exponent) <= MAX_DECIMAL_EXPONENT)) return null;
+  return { negative: sign === "-", value: decimal(BigInt(`${whole}${fraction}` || "0"), fraction.length - exponent) };
+}
 
 /** "12", "1.5", ".5", "5." → a Decimal; anything else (signs, exponents, spaces) → null. */
 export function parsePlainDecimal(text: string): Decimal | null {
-  const match = PLAIN_DECIMAL.exec(text);
-  if (!match) return null;
-  const whole = match[1] ?? "";
-  const fraction = match[2] ?? match[3] ?? "";
-  return decimal(BigInt(`${whole}${fraction}` || "0"), fraction.length);
+  return parseDecimalText(text, { bareDot: true })?.value ?? null;
 }
 
 /** The exact decimal of a finite non-negative double's shortest representation ("1e-7" → 1 × 10^−7). */
 export function decimalOf(x: number): Decimal {
   if (!(Number.isFinite(x) && x >= 0)) throw new RangeError(`not a finite non-negative number: ${x}`);
-  const match = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(x));
-  if (!match) throw new RangeError(`cannot read ${String(x)} as a decimal`);
-  const [, whole, fraction = "", exponent = "0"] = match;
-  return decimal(BigInt(whole! + fraction), fraction.length - Number(exponent));
+  const read = parseDecimalText(String(x), { exponent: true });
+  if (read === null) throw new RangeError(`cannot read ${String(x)} as a decimal`);
+  return read.value;
 }
 
 /** Plain decimal text, never an exponent: 0.00000000000000000001, 4503599627370496.5. */

@@ -1,7 +1,7 @@
 import { checkExitCode } from "../../core/check.js";
 import { type PolicyReport, checkReportJson, checkReportLines, githubAnnotations } from "../../format/check-report.js";
 import { checkPaint } from "./paint.js";
-import type { OptionValues } from "../shared/option-values.js";
+import type { OptionValues } from "../../config/option-values.js";
 import { checkValues } from "../shared/check-values.js";
 import { STDIN_NAME, loadConfig, mergeOptions, selectPolicies } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";

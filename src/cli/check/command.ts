@@ -1,7 +1,7 @@
 import { type Command, Option } from "commander";
 import type { FormatName } from "../../format/registry.js";
 import type { CommandDefinition } from "../command.js";
-import { ASSERT_KEYS, CHECK_DEFAULT_ATTEMPTS } from "../shared/option-values.js";
+import { ASSERT_KEYS, CHECK_DEFAULT_ATTEMPTS } from "../../config/option-values.js";
 import { UsageError } from "../shared/errors.js";
 import { addSharedOptions, givenValues, synonymsFor } from "../shared/options.js";
 

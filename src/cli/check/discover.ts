@@ -2,7 +2,7 @@ import { type Dirent, readFileSync, readdirSync, realpathSync, statSync } from "
 import { join, relative, resolve, sep } from "node:path";
 import { UsageError, shown } from "../shared/errors.js";
 import { type IgnoreRule, isIgnored, parseIgnore } from "./ignore.js";
-import type { FileKind } from "./recognise.js";
+import type { FileKind } from "../../config/recognise.js";
 
 /**
  * Finding the files `check PATH…` reads: each PATH a file (read whatever its name) or a

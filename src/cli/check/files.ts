@@ -15,14 +15,15 @@ import { checkPaint } from "./paint.js";
 import { STDIN_NAME as STDIN_NAME_CONFIG } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import { type InStream, type Io, writeByteChunks, writeChunks } from "../shared/io.js";
-import { type OptionValues, POLICY_KEYS, limitsFromOptions, parseCount } from "../shared/option-values.js";
+import { type OptionValues, POLICY_KEYS, limitsFromOptions, parseCount } from "../../config/option-values.js";
 import { VERSION } from "../shared/version.js";
 import type { FormatName } from "../../format/registry.js";
 import { type Candidate, type DiscoverySkip, MAX_FILE_BYTES, discover, displayName } from "./discover.js";
 import { type IgnoreRule, ignoreRule } from "./ignore.js";
 import { type WalkEvent, scanInOrder } from "./pool.js";
 import { type FileOutcome, type MissingPreset, type RenderedFile, type ScanSettings, decode, scanFile } from "./scan-file.js";
-import { SYSTEMS } from "./tree.js";
+import { backoff } from "../../config/shapes/backoff.js";
+import { shapeOf } from "../../config/shapes/index.js";
 import { outputWidth } from "../shared/width.js";
 
 export { serveScans } from "./pool.js";
@@ -145,7 +146,7 @@ function renderedTotals(files: readonly RenderedFile[]): RenderedPolicies<string
 /** One line for the policies whose system has no preset in this build (the presets of issue 12). */
 function missingPresets(missing: ReadonlyMap<string, { first: MissingPreset["policy"]; count: number }>): UsageError {
   const [preset, { first, count }] = [...missing][0]!;
-  const label = SYSTEMS[first.system].label;
+  const label = shapeOf(first.system).label;
   const more = count > 1 ? `; ${count - 1} more such ${count === 2 ? "policy" : "policies"}` : "";
   const others = [...missing.keys()].slice(1);
   const also = others.length > 0 ? `; also no preset ${others.map((name) => shown(name)).join(", ")}` : "";
@@ -225,7 +226,7 @@ export async function configReportsDocument(reports: readonly PolicyReport[], fi
     line: r.line ?? 1,
     column: 1,
     system: "backoff",
-    systemLabel: SYSTEMS.backoff.label,
+    systemLabel: backoff.label,
     name: r.name ?? displayName(file),
     preset: null,
     options: {},

@@ -5,10 +5,10 @@ import type { CheckResult } from "../../core/check.js";
 import { checkValues } from "../shared/check-values.js";
 import { mergeOptions } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
-import type { OptionValues } from "../shared/option-values.js";
+import type { OptionValues } from "../../config/option-values.js";
 import { type Candidate, MAX_FILE_BYTES, reason } from "./discover.js";
-import { type FileKind, type LocatedPolicy, recogniseFile } from "./recognise.js";
-import { RECOGNISED, SYSTEMS } from "./tree.js";
+import { type FileKind, type LocatedPolicy, recogniseFile } from "../../config/recognise.js";
+import { RECOGNISED, shapeOf } from "../../config/shapes/index.js";
 
 /**
  * One file of `check PATH…`, from its path to what the report needs: read, recognised and
@@ -92,7 +92,7 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
       else skips.push({ file: candidate.name, line: null, column: null, reason: result.skipped });
       return outcome(null);
     }
-    for (const u of result.unresolved) skips.push({ file: u.file, line: u.line, column: u.column, reason: `${u.name} (${SYSTEMS[u.system].label}) not checked: ${u.reason}` });
+    for (const u of result.unresolved) skips.push({ file: u.file, line: u.line, column: u.column, reason: `${u.name} (${shapeOf(u.system).label}) not checked: ${u.reason}` });
     if (candidate.named && result.policies.length === 0 && result.unresolved.length === 0) {
       return outcome(`no retry policy found in ${candidate.name}; recognised: ${RECOGNISED}`);
     }
@@ -220,7 +220,7 @@ function checkKey(preset: string | null, options: OptionValues): string {
 /** Checks one found policy: the file's values under the flags' limits. */
 function checkFound(policy: LocatedPolicy, explicit: OptionValues): FilePolicyReport {
   const at = `${policy.file}:${policy.line}:${policy.column}`;
-  const label = SYSTEMS[policy.system].label;
+  const label = shapeOf(policy.system).label;
   try {
     const checked = checkedOnce(policy, explicit);
     return {

@@ -11,7 +11,7 @@ import { chartNeedsAscii } from "../shared/terminal.js";
 import { loadConfig } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import { type Io, writeChunks } from "../shared/io.js";
-import { parseAttempts } from "../shared/parse.js";
+import { parseAttempts } from "../../config/values.js";
 import type { FormatName } from "../../format/registry.js";
 import { checkPictureOptions, checkWalk } from "../shared/schedule-output.js";
 import { type BuiltPolicy, policyFromConfig, policyFromSpec } from "../shared/policy-spec.js";

@@ -1,5 +1,5 @@
 import type { Io } from "../shared/io.js";
-import type { OptionValues } from "../shared/option-values.js";
+import type { OptionValues } from "../../config/option-values.js";
 import { UsageError } from "../shared/errors.js";
 import { runSchedule } from "../shared/run-schedule.js";
 import type { OutputOptions } from "../shared/schedule-output.js";

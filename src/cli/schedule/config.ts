@@ -1,7 +1,7 @@
 import { loadConfig, mergeOptions, selectPolicies } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
-import type { OptionValues } from "../shared/option-values.js";
+import type { OptionValues } from "../../config/option-values.js";
 
 /**
  * The schedule's values with a config file under them: the file's policy (the one

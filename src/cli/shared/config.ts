@@ -1,7 +1,7 @@
 import { fstatSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
-import { type ConfigFile, type ConfigPolicy, parseConfigFile } from "./config-schema.js";
-import type { OptionValues } from "./option-values.js";
+import { type ConfigFile, type ConfigPolicy, parseConfigFile } from "../../config/schema.js";
+import type { OptionValues } from "../../config/option-values.js";
 import { UsageError, shown } from "./errors.js";
 import type { InStream, Io } from "./io.js";
 import { utf8Text } from "./utf8.js";

@@ -2,7 +2,7 @@ import { type Jitter, isJitterFraction } from "../../core/jitter/index.js";
 import { MAX_EXACT_MS } from "../../core/limits.js";
 import { ONE, compareDecimals, parsePlainDecimal } from "../../core/decimal.js";
 import { UsageError, shown } from "./errors.js";
-import { exactDecimalNumber, inputText, readWhole } from "./values.js";
+import { exactDecimalNumber, inputText, readWhole } from "../../config/values.js";
 
 export const JITTER_MODES = ["none", "full", "equal", "decorrelated"] as const;
 

@@ -2,8 +2,8 @@ import { type Argument, type Command, Option } from "commander";
 import { STRATEGIES } from "../../core/policy.js";
 import { type FormatName, formatNamed } from "../../format/registry.js";
 import { SCALE_KINDS, type ScaleKind } from "../../format/scale.js";
+import { OPTION_KEYS, type OptionValues } from "../../config/option-values.js";
 import { UsageError, shown } from "./errors.js";
-import { OPTION_KEYS, type OptionValues } from "./option-values.js";
 import { POLICY_DEFAULTS } from "./policy-values.js";
 
 /**

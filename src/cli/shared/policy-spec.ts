@@ -5,7 +5,7 @@ import type { AttemptRange } from "../../core/schedule.js";
 import { policyJson } from "../../format/policy-json.js";
 import { PRESETS, closestPreset, findPreset } from "../../presets/registry.js";
 import { closest } from "../../core/text/closest.js";
-import type { OptionValues } from "./option-values.js";
+import type { OptionValues } from "../../config/option-values.js";
 import { UsageError, shown } from "./errors.js";
 import { buildPreset, presetOverrides, presetRange } from "./preset-options.js";
 import { jitterFromValues, policyFromValues, rangeFromValues } from "./policy-values.js";
@@ -13,7 +13,7 @@ import { jitterFromValues, policyFromValues, rangeFromValues } from "./policy-va
 // A SPEC, as `backoff compare` reads its arguments: a preset name, or a preset or strategy with overrides
 // written as the long option names, `bullmq:base=2s,jitter=0.5`,
 // `exponential:base=1s,factor=1.6,cap=2m`. Each value goes through the option's own
-// parser (parse.ts, preset-options.ts), so a bad one reads as it would as a flag.
+// parser (config/values.ts, preset-options.ts), so a bad one reads as it would as a flag.
 
 /** The long options a SPEC may set, by their commander attribute names. */
 const SPEC_KEYS = {

@@ -3,8 +3,8 @@ import { type Policy, STRATEGIES, type Strategy, normalizePolicy } from "../../c
 import type { AttemptRange } from "../../core/schedule.js";
 import { UsageError, shown } from "./errors.js";
 import { checkJitterNeedsCap, parseJitter, parseSeed } from "./jitter-options.js";
-import type { OptionValues } from "./option-values.js";
-import { parseAttempts, parseBase, parseCap, parseDuration, parseFactor } from "./parse.js";
+import type { OptionValues } from "../../config/option-values.js";
+import { parseAttempts, parseBase, parseCap, parseDuration, parseFactor } from "../../config/values.js";
 
 // The calculator's own policy read from option values (flags, a config file's policy, a
 // SPEC's overrides): what schedule, check, simulate, compare and solve all start from.

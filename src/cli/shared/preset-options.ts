@@ -7,10 +7,9 @@ import { stopRuleOf } from "../../presets/stop-rule.js";
 import type { OverrideName, Preset, PresetModel, PresetOverrides } from "../../presets/types.js";
 import { UsageError, shown } from "./errors.js";
 import { OVERRIDE_FLAGS, presetErrorText } from "./preset-flags.js";
-import { parseAttempts, parseBase, parseCap, parseDuration, parseFactor } from "./parse.js";
+import { exactDecimalNumber, inputText, parseAttempts, parseBase, parseCap, parseDuration, parseFactor } from "../../config/values.js";
 import { parsePlainDecimal } from "../../core/decimal.js";
-import { exactDecimalNumber, inputText } from "./values.js";
-import type { OptionValues } from "./option-values.js";
+import type { OptionValues } from "../../config/option-values.js";
 import { strategyOf } from "./policy-values.js";
 
 // Reading --preset and its overrides into a model: shared by the schedule and `check`,

@@ -7,7 +7,7 @@ import { renderPresetTable } from "../../format/preset-table.js";
 import type { PresetModel } from "../../presets/types.js";
 import type { Io } from "./io.js";
 import { parseSeed } from "./jitter-options.js";
-import type { OptionValues } from "./option-values.js";
+import type { OptionValues } from "../../config/option-values.js";
 import { buildPreset, checkSeedHasJitter, presetNamed, presetOverrides, presetRange } from "./preset-options.js";
 import { type OutputOptions, writeSchedule } from "./schedule-output.js";
 

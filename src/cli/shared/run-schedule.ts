@@ -4,7 +4,7 @@ import { policyModel } from "../../core/policy-model.js";
 import { policyScheduleText } from "../../format/schedule-text.js";
 import { UsageError } from "./errors.js";
 import type { Io } from "./io.js";
-import type { OptionValues } from "./option-values.js";
+import type { OptionValues } from "../../config/option-values.js";
 import { jitterFromValues, policyFromValues, rangeFromValues } from "./policy-values.js";
 import { type OutputOptions, checkPictureOptions, writeSchedule } from "./schedule-output.js";
 

@@ -6,7 +6,7 @@ import { mostRetries, stopRuleOf, stopRuleText } from "../../presets/stop-rule.j
 import type { PresetModel } from "../../presets/types.js";
 import { UsageError } from "../shared/errors.js";
 import { parseSeed } from "../shared/jitter-options.js";
-import type { OptionValues } from "../shared/option-values.js";
+import type { OptionValues } from "../../config/option-values.js";
 import { buildPreset, presetNamed, presetOverrides } from "../shared/preset-options.js";
 import { DEFAULT_SEED } from "../shared/random.js";
 import { type SimulateSwitches, cohortFromOptions, cohortRandom, keptWithin, parseSimulatedAttempts } from "./action.js";

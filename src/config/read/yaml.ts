@@ -55,7 +55,7 @@ export class YamlSyntaxError extends Error {
 }
 
 const COMPOSE_OPTIONS = {
-  // Offsets only: positions come from tree.ts's line index when something is reported.
+  // Offsets only: positions come from recognise.ts's line locator when something is reported.
   prettyErrors: false,
   uniqueKeys: false,
   merge: true,

@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../../src/config/errors.js";
-import { MAX_DEPTH, lineColumn, parseJsonSource } from "../../../src/config/read/json.js";
+import { MAX_DEPTH, lineColumn, lineLocator, parseJsonSource } from "../../../src/config/read/json.js";
 
 function errorOf(text: string): string {
   try {
@@ -89,5 +90,18 @@ describe("parseJsonSource", () => {
     const deep = "[".repeat(100_000);
     // The value at depth MAX_DEPTH + 1 starts at offset MAX_DEPTH + 1 (column MAX_DEPTH + 2).
     expect(errorOf(deep)).toBe(`f.json:1:${MAX_DEPTH + 2}: nested more than ${MAX_DEPTH} levels deep`);
+  });
+});
+
+describe("lineLocator", () => {
+  it("lineLocator agrees with a scan from the start for every offset (\\n, \\r\\n and \\r line ends)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom("a", "\n", "\r", "\r\n", " ", "é"), { maxLength: 60 }), (pieces) => {
+        const text = pieces.join("");
+        const locate = lineLocator(text);
+        for (let offset = 0; offset <= text.length + 1; offset++) expect(locate(offset)).toEqual(lineColumn(text, offset));
+      }),
+      { numRuns: 300, seed: 9 },
+    );
   });
 });

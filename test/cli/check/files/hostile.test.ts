@@ -1,7 +1,7 @@
 import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { recogniseFile } from "../../../../src/cli/check/recognise.js";
+import { recogniseFile } from "../../../../src/config/recognise.js";
 import { runCli } from "../../../support/cli.js";
 import { useTempCwd } from "../../../support/files.js";
 

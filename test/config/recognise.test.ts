@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { discover } from "../../../../src/cli/check/discover.js";
-import { recogniseFile } from "../../../../src/cli/check/recognise.js";
+import { discover } from "../../src/cli/check/discover.js";
+import { recogniseFile } from "../../src/config/recognise.js";
+import { find, problem } from "../support/recognise.js";
 
 const TREE = "test/fixtures/policies";
 
@@ -74,5 +75,34 @@ describe("policies found in the fixture tree", () => {
     const { rows, passedOver } = await found();
     expect(passedOver).toEqual([`${TREE}/package.json`]);
     expect(rows.some(([file]) => file.startsWith("node_modules") || file.startsWith("generated"))).toBe(false);
+  });
+});
+
+describe("files named on the command line and own configs", () => {
+  it("a named file with a typo gets the --config message; while scanning the same file is no config at all", () => {
+    expect(problem('{"base": "2s", "atempts": 6}', "json", "retry.json", true)).toBe('retry.json:1:16: unknown key "atempts" in the top level; did you mean "attempts"?');
+    expect(find('{"base": "2s", "atempts": 6}', "json", "retry.json").policies).toEqual([]);
+  });
+  it("a JSON syntax error: exit-2 problem when named, a skip reason while scanning", () => {
+    expect(problem('{"base": "2s",}', "json", "retry.json", true)).toBe("retry.json:1:15: trailing comma before '}'");
+    expect(find('{"base": "2s",}', "json", "retry.json").skipped).toBe("retry.json:1:15: trailing comma before '}'");
+  });
+  it("a YAML syntax error names line and column", () => {
+    // The flow map is never closed: the parser notices at the end of the text, line 4.
+    expect(problem("apiVersion: batch/v1\nkind: Job\nspec: {backoffLimit: 2\n", "yaml", "job.yaml", true)).toBe(
+      "job.yaml:4:1: YAML: Flow map in block collection must be sufficiently indented and end with a }",
+    );
+  });
+});
+
+describe("line ends", () => {
+  it("a YAML file saved with \\r\\n line ends gives its policies at the same lines and columns as with \\n", () => {
+    const lf = "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: pi\nspec:\n  backoffLimit: 4\n";
+    // backoffLimit is the key of line 6, at column 3; the \r before each \n is no column of the next line.
+    const expected = { policies: [{ at: "6:3", system: "kubernetes-job", name: "pi", options: { attempts: "4" } }], unresolved: [], skipped: null };
+    expect(find(lf)).toEqual(expected);
+    expect(find(lf.replace(/\n/g, "\r\n"))).toEqual(expected);
+    // A wrong value is placed the same way: line 6, column 17 (after "  backoffLimit: ").
+    expect(problem(lf.replace("4", '"4"').replace(/\n/g, "\r\n"))).toBe('f.yaml:6:17: backoffLimit of Job "pi" must be a whole number, got the string "4"');
   });
 });

@@ -1,6 +1,7 @@
-import type { OptionValues } from "../../shared/option-values.js";
-import { protoDuration } from "../../../config/durations.js";
-import { type Findings, FileProblem, type MapNode, type Node, describe, durationValue, getAny, isMap, text, wholeNumber } from "../tree.js";
+import { protoDuration } from "../durations.js";
+import type { OptionValues } from "../option-values.js";
+import type { ConfigShape, DocumentFile } from "../shape.js";
+import { type Findings, FileProblem, type MapNode, type Node, describeNode, durationValue, getAny, isMap, msText, text, wholeNumber } from "../tree.js";
 
 /**
  * Envoy's `retry_policy` wherever it appears: on a route's action, on a virtual host, in
@@ -14,11 +15,26 @@ import { type Findings, FileProblem, type MapNode, type Node, describe, duration
  * num_retries (default 1) becomes the retry count, retry_back_off.base_interval (25 ms)
  * and max_interval (10 × base) the back-off, and per_try_timeout the attempt time.
  */
+export const envoy: ConfigShape = {
+  system: "envoy",
+  label: "Envoy route",
+  preset: "envoy",
+  recognised: "Envoy retry_policy",
+  docs: {
+    system: "Envoy",
+    where: "`retry_policy` / `retryPolicy` wherever it appears",
+    policy: "num_retries, retry_back_off, per_try_timeout; preset `envoy`",
+  },
+  // POLICY_KEYS below.
+  words: { tree: /retry_policy|retryPolicy/ },
+  documents: { read: recogniseEnvoy, onlyWithWords: true },
+};
+
 const POLICY_KEYS = ["retry_policy", "retryPolicy"];
 const ENVOY_FIELDS = ["num_retries", "numRetries", "retry_on", "retryOn", "retry_back_off", "retryBackOff", "per_try_timeout", "perTryTimeout"];
 const GRPC_FIELDS = ["maxAttempts", "initialBackoff", "maxBackoff", "backoffMultiplier"];
 
-export function recogniseEnvoy(root: Node, findings: Findings): void {
+function recogniseEnvoy(root: Node, _file: DocumentFile, findings: Findings): void {
   // An explicit walk (not forEachMap) to keep the names of the enclosing virtual host and route.
   const seen = new Set<Node>();
   const stack: Array<{ node: Node; trail: readonly string[] }> = [{ node: root, trail: [] }];
@@ -80,14 +96,14 @@ function retryPolicy(policy: MapNode, name: string, offset: number, findings: Fi
     if (perTry !== undefined) options.attemptTime = duration(perTry.value, label(perTry.key));
     const backOff = getAny(policy, ["retry_back_off", "retryBackOff"]);
     if (backOff !== undefined) {
-      if (!isMap(backOff.value)) throw new FileProblem(backOff.value.pos, `${label(backOff.key)} must be a map, got ${describe(backOff.value)}`);
+      if (!isMap(backOff.value)) throw new FileProblem(backOff.value.pos, `${label(backOff.key)} must be a map, got ${describeNode(backOff.value)}`);
       const base = getAny(backOff.value, ["base_interval", "baseInterval"]);
       if (base === undefined) throw new FileProblem(backOff.value.pos, `${label(backOff.key)} needs base_interval (Envoy requires it)`);
       options.base = duration(base.value, label(`${backOff.key}.${base.key}`));
       const max = getAny(backOff.value, ["max_interval", "maxInterval"]);
       if (max !== undefined) options.cap = duration(max.value, label(`${backOff.key}.${max.key}`));
     }
-    return { preset: "envoy", options, disabled };
+    return { options, disabled };
   });
 }
 
@@ -100,7 +116,7 @@ function duration(node: Node, label: string): string {
     const n = nanos === undefined ? 0 : wholeNumber(nanos.value, `${label}.nanos`, { quoted: true, max: 999_999_999 });
     const ms = Math.round((s * 1000 + n / 1e6) * 1e6) / 1e6;
     if (ms === 0) throw new FileProblem(node.pos, `${label} is zero; a retry delay must be greater than zero`);
-    return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
+    return msText(ms);
   }
   return durationValue(node, label, protoDuration, 'a duration in seconds such as "0.025s" or "2s"');
 }

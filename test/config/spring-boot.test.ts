@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { flattenTree, norm, splitName } from "../../../../src/cli/check/shapes/flat.js";
-import { parseYamlDocuments } from "../../../../src/config/read/yaml.js";
+import { flattenTree, norm, splitName } from "../../src/config/spring-boot.js";
+import { parseYamlDocuments } from "../../src/config/read/yaml.js";
 
 // Spring's flat property names, by hand from Spring Boot's relaxed binding rules.
-describe("Spring property names (shapes/flat.ts)", () => {
+describe("Spring property names (spring-boot.ts)", () => {
   it("splits names at dots, keeping a bracketed map key whole", () => {
     expect(splitName("resilience4j.retry.instances.payments.max-attempts")).toEqual(["resilience4j", "retry", "instances", "payments", "max-attempts"]);
     expect(splitName("spring.kafka.producer.properties[retry.backoff.ms]")).toEqual(["spring", "kafka", "producer", "properties", "retry.backoff.ms"]);

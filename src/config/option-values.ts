@@ -1,8 +1,7 @@
-import type { LimitName, Limits } from "../../core/check.js";
-import { MAX_EXACT_MS } from "../../core/limits.js";
+import type { LimitName, Limits } from "../core/check.js";
+import { MAX_EXACT_MS } from "../core/limits.js";
 import { UsageError, shown } from "./errors.js";
-import { parseDuration } from "./parse.js";
-import { readWhole } from "./values.js";
+import { parseDuration, readWhole } from "./values.js";
 
 /**
  * The values a command works from, keyed like commander's option names (the flags

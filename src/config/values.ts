@@ -1,10 +1,11 @@
-import { type Decimal, HALF, ONE, compareDecimals, decimal, exactNumber, isWhole, parsePlainDecimal, timesInteger } from "../../core/decimal.js";
-import { MAX_EXACT_MS } from "../../core/limits.js";
+import { type Decimal, HALF, ONE, compareDecimals, decimal, exactNumber, isWhole, parsePlainDecimal, timesInteger } from "../core/decimal.js";
+import { MAX_EXACT_MS } from "../core/limits.js";
+import type { AttemptRange } from "../core/schedule.js";
 import { UsageError, shown } from "./errors.js";
 
-// One reader per kind of value (a duration, a base, a cap, a fraction, a whole number),
-// used by the flags and the configuration files alike, so that both accept and refuse
-// exactly the same texts.
+// One reader per kind of value (a duration, a base, a cap, a factor, attempts, a fraction,
+// a whole number), used by the flags and the configuration files alike, so that both
+// accept and refuse exactly the same texts.
 
 /**
  * Characters that a value may not contain once its ASCII spaces, tabs and line ends are
@@ -40,7 +41,8 @@ export function inputText(option: string, text: string): string {
 }
 
 const DURATION_EXAMPLES = "a duration such as 250, 250ms, 1.5s, 2m or 1h";
-const DURATION_SHAPE = /^(-?)(\d+\.?\d*|\.\d+) *([a-zµ]*)$/i;
+/** A sign, the number (read by parsePlainDecimal), spaces, a unit. */
+const DURATION_SHAPE = /^(-?)([\d.]+) *([a-zµ]*)$/i;
 
 /** The units, in milliseconds (the spellings the `ms` package reads, as the README promises). */
 const UNIT_MS = new Map<string, bigint>([
@@ -73,15 +75,16 @@ export const DURATION_DECIMALS = 6;
 export function readDuration(option: string, text: string, allowZero = false): Decimal {
   const trimmed = inputText(option, text);
   const shape = DURATION_SHAPE.exec(trimmed);
-  if (!shape) throw new UsageError(`${option} must be ${DURATION_EXAMPLES}, got ${shown(text)}`);
-  const [, sign, number, unitText] = shape as unknown as [string, string, string, string];
+  const number = shape === null ? null : parsePlainDecimal(shape[2]!);
+  if (shape === null || number === null) throw new UsageError(`${option} must be ${DURATION_EXAMPLES}, got ${shown(text)}`);
+  const [, sign, , unitText] = shape as unknown as [string, string, string, string];
   const unit = unitText.toLowerCase();
   const unitMs = UNIT_MS.get(unit);
   if (unitMs === undefined) {
     const refused = REFUSED_UNITS.find(([pattern]) => pattern.test(unit));
     throw new UsageError(`${option} has an unknown unit "${unitText}" in ${shown(text)}; use ms, s, m, h or d${refused ? ` (${refused[1]})` : ""}`);
   }
-  const value = timesInteger(parsePlainDecimal(number)!, unitMs);
+  const value = timesInteger(number, unitMs);
   if (sign === "-") throw new UsageError(`${option} must be a positive duration, got ${shown(text)}`);
   if (value.digits === 0n && !allowZero) throw new UsageError(`${option} must be greater than zero, got ${shown(text)}`);
   if (compareDecimals(value, decimal(BigInt(MAX_EXACT_MS), 0)) > 0) {
@@ -183,4 +186,33 @@ export function parseUnitFraction(option: string, text: string, expected: string
   const value = readDecimal(option, text, expected);
   if (compareDecimals(value, ONE) > 0 || (!bounds.zero && value.digits === 0n)) throw new UsageError(`${option} ${expected.replace(/^a /, "must be a ")}, got ${shown(text)}`);
   return exactDecimalNumber(option, text, value);
+}
+
+/** The growth factor: a decimal of at least 1 that a double holds without losing digits. */
+export function parseFactor(option: string, text: string): number {
+  const value = readDecimal(option, text, "a number of at least 1, such as 2 or 1.5");
+  if (compareDecimals(value, ONE) < 0) throw new UsageError(`${option} must be at least 1 (1 keeps the delay constant), got ${shown(text)}`);
+  const factor = exactDecimalNumber(option, text, value);
+  if (!Number.isFinite(factor)) throw new UsageError(`${option} is too large to compute with, got ${shown(text)}`);
+  return factor;
+}
+
+const RANGE = /^([^.]*)\.\.([^.]*)$/;
+
+/** `N` (attempts 1..N) or `A..B`, both ends whole numbers from 1, A ≤ B. */
+export function parseAttempts(option: string, text: string): AttemptRange {
+  const expected = "a count such as 10 or a range such as 3..8";
+  const trimmed = inputText(option, text);
+  const range = RANGE.exec(trimmed);
+  const ends = range ? [range[1]!, range[2]!] : [trimmed];
+  const values = ends.map((end) => {
+    if (end === "") throw new UsageError(`${option} must be ${expected}, got ${shown(text)}`);
+    const value = readWhole(option, end, expected);
+    if (value === null) throw new UsageError(`${option} must be at most ${MAX_EXACT_MS}, got ${shown(text)}`);
+    return value;
+  });
+  const [first, last] = values.length === 2 ? [values[0]!, values[1]!] : [1, values[0]!];
+  if (first < 1 || last < 1) throw new UsageError(`${option} counts from 1 (the first failure), got ${shown(text)}`);
+  if (last < first) throw new UsageError(`${option} range ${shown(text)} is reversed; write ${last}..${first}`);
+  return { first, last };
 }

@@ -1,6 +1,7 @@
-import type { OptionValues } from "../../shared/option-values.js";
+import { manifests } from "../manifests.js";
+import type { OptionValues } from "../option-values.js";
+import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type Findings, type MapNode, type Node, get, isMap, keyOffset, wholeNumber } from "../tree.js";
-import { manifests } from "./manifest.js";
 
 /**
  * Kubernetes `Job` and `CronJob` (batch/v1): the Job controller's pod-failure back-off,
@@ -10,9 +11,23 @@ import { manifests } from "./manifest.js";
  * the default one. Other kinds are not policies. backoffLimit is an int32: a quoted
  * number is refused, as the API server refuses it.
  */
+export const kubernetesJob: ConfigShape = {
+  system: "kubernetes-job",
+  label: "Kubernetes Job",
+  preset: "kubernetes-job",
+  recognised: "Kubernetes Job/CronJob",
+  docs: {
+    system: "Kubernetes",
+    where: "`Job` and `CronJob` (`batch/v1`), multi-document YAML, `List` items",
+    policy: "`spec.backoffLimit` (default 6) or `backoffLimitPerIndex`; preset `kubernetes-job`",
+  },
+  words: { tree: /backoffLimit|\bkind["']?\s*:\s*["']?(?:Cron)?Job\b/ },
+  documents: { read: recogniseKubernetesJobs },
+};
+
 const MAX_INT32 = 2_147_483_647;
 
-export function recogniseKubernetesJobs(root: Node, findings: Findings): void {
+function recogniseKubernetesJobs(root: Node, _file: DocumentFile, findings: Findings): void {
   for (const manifest of manifests(root)) {
     if (!manifest.apiVersion.startsWith("batch/")) continue;
     let spec: Node | undefined;
@@ -39,7 +54,7 @@ export function recogniseKubernetesJobs(root: Node, findings: Findings): void {
         options.attempts = String(count);
         disabled = count === 0;
       }
-      return { preset: "kubernetes-job", options, disabled };
+      return { options, disabled };
     });
   }
 }

@@ -1,62 +1,29 @@
-import type { OptionValues } from "../../shared/option-values.js";
-import { shown } from "../../shared/errors.js";
-import { springDuration } from "../../../config/durations.js";
-import { type Findings, FileProblem, type Node, decimalText, describe, msText, notPlaceholder, wholeNumber } from "../tree.js";
-import { type FlatEntry, norm, startsWith } from "./flat.js";
-import { kafkaPolicy } from "./kafka.js";
+import { shown } from "../errors.js";
+import { springDuration } from "../durations.js";
+import { type FlatEntry, type Placement, norm, profileSuffix, startsWith } from "../spring-boot.js";
+import type { ConfigShape } from "../shape.js";
+import { type Findings, FileProblem, type Node, decimalText, describeNode, msText, notPlaceholder, wholeNumber } from "../tree.js";
+import type { OptionValues } from "../option-values.js";
 
 /**
- * Spring Boot configuration (application*.yml / application*.properties): resilience4j's
- * retry instances and Kafka client properties, from the flat property view (flat.ts).
- *
- * Documents: a YAML `---` or a .properties `#---` starts one; a document with
- * `spring.config.activate.on-profile` (or the older `spring.profiles`) applies over the
- * others for that profile, so its instances are checked as the profile sees them and
- * named "name [profile p]". Other files (application-prod.yml) are read on their own.
+ * resilience4j's retry instances and configs in Spring Boot configuration
+ * (application*.yml / application*.properties: `resilience4j.retry.instances.*`,
+ * `backends.*` and `configs.*`), from the flat property view, profiles applied
+ * (spring-boot.ts). RetryConfig is built as resilience4j-spring-boot builds it.
  */
-export interface SpringDocument {
-  readonly entries: readonly FlatEntry[];
-}
-
-export const SPRING_ROOTS: readonly (readonly string[])[] = [
-  ["resilience4j", "retry"],
-  ["spring", "kafka"],
-  ["spring", "config", "activate", "onprofile"],
-  ["spring", "profiles"],
-];
-
-export function recogniseSpring(documents: readonly SpringDocument[], findings: Findings): void {
-  const base: FlatEntry[] = [];
-  const profiles: Array<{ profile: string; entries: readonly FlatEntry[] }> = [];
-  for (const document of documents) {
-    const profile = profileOf(document.entries);
-    if (profile === null) base.push(...document.entries);
-    else profiles.push({ profile, entries: document.entries });
-  }
-  resilience4j(base, null, (used) => used[0] ?? null, findings);
-  kafka(base, null, (used) => used[0] ?? null, findings);
-  for (const { profile, entries } of profiles) {
-    const own = new Set(entries);
-    // Only what the profile's document changes is reported for it, placed where the profile says it.
-    const touched = (used: readonly FlatEntry[]) => used.find((entry) => own.has(entry)) ?? null;
-    resilience4j([...base, ...entries], profile, touched, findings);
-    kafka([...base, ...entries], profile, touched, findings);
-  }
-}
-
-/** Of the entries a policy draws on, the one to place it at; null leaves the policy out. */
-type Placement = (used: readonly FlatEntry[]) => FlatEntry | null;
-
-function profileOf(entries: readonly FlatEntry[]): string | null {
-  for (const entry of entries) {
-    if (startsWith(entry, ["spring", "config", "activate", "onprofile"]) || (entry.elements.length === 2 && startsWith(entry, ["spring", "profiles"]))) {
-      return entry.value.kind === "string" ? entry.value.value : describe(entry.value);
-    }
-  }
-  return null;
-}
-
-const suffix = (profile: string | null) => (profile === null ? "" : ` [profile ${profile}]`);
+export const resilience4j: ConfigShape = {
+  system: "resilience4j",
+  label: "Spring resilience4j",
+  preset: "resilience4j",
+  recognised: "Spring resilience4j retry (application*.yml/.properties)",
+  docs: {
+    system: "Spring resilience4j",
+    where: "`resilience4j.retry.instances.*` and `configs.*` in YAML or `.properties`",
+    policy: "`baseConfig` and `configs.default` resolved as resilience4j does, camelCase or kebab-case keys, Spring durations (`500ms`, `PT1S`), profiles; preset `resilience4j`",
+  },
+  words: { tree: /resilience4j/, properties: /resilience4j/ },
+  spring: { roots: [["resilience4j", "retry"]], read: resilience4jPolicies },
+};
 
 // ---- resilience4j ---------------------------------------------------------------------
 
@@ -102,7 +69,7 @@ function blocks(entries: readonly FlatEntry[]): { instances: Map<string, Block>;
   return { instances, configs };
 }
 
-function resilience4j(entries: readonly FlatEntry[], profile: string | null, place: Placement, findings: Findings): void {
+function resilience4jPolicies(entries: readonly FlatEntry[], profile: string | null, place: Placement, findings: Findings): void {
   const { instances, configs } = blocks(entries);
   const report = (block: Block, name: string, isInstance: boolean) => {
     const chain = isInstance ? chainOf(block, configs) : [block];
@@ -110,7 +77,7 @@ function resilience4j(entries: readonly FlatEntry[], profile: string | null, pla
     if (at === null) return;
     // The instance's name key (in a profile: where the profile names it, or what it changes).
     const offset = profile === null ? block.offset : (at.keyOffsets[3] ?? block.offset);
-    findings.policy("resilience4j", `${name}${suffix(profile)}`, offset, () => {
+    findings.policy("resilience4j", `${name}${profileSuffix(profile)}`, offset, () => {
       const effective = resolve(block, isInstance ? block.name : "default", configs, []);
       const options: OptionValues = {
         base: msText(effective.interval.waitMs),
@@ -119,7 +86,7 @@ function resilience4j(entries: readonly FlatEntry[], profile: string | null, pla
         attempts: String(effective.maxAttempts - 1),
       };
       if (effective.interval.maxMs !== null) options.cap = msText(effective.interval.maxMs);
-      return { preset: "resilience4j", options, disabled: effective.maxAttempts === 1 };
+      return { options, disabled: effective.maxAttempts === 1 };
     });
   };
   for (const block of instances.values()) report(block, block.name, true);
@@ -223,7 +190,7 @@ function duration(block: Block, entry: FlatEntry): number {
   notPlaceholder(node, label(block, entry));
   const raw = node.kind === "string" ? node.value : node.kind === "number" ? node.source : null;
   const ms = raw === null ? null : springDuration(raw);
-  if (ms === null) throw new FileProblem(node.pos, `${label(block, entry)} must be a duration such as 500ms, 2s or PT1S, got ${describe(node)}`);
+  if (ms === null) throw new FileProblem(node.pos, `${label(block, entry)} must be a duration such as 500ms, 2s or PT1S, got ${describeNode(node)}`);
   return Math.round(ms * 1e6) / 1e6;
 }
 
@@ -236,7 +203,7 @@ function bool(block: Block, entry: FlatEntry | undefined): boolean {
   const raw = node.kind === "string" ? node.value.trim().toLowerCase() : node.kind === "number" ? node.source : "";
   if (["true", "on", "yes", "1"].includes(raw)) return true;
   if (["false", "off", "no", "0"].includes(raw)) return false;
-  throw new FileProblem(node.pos, `${label(block, entry)} must be true or false, got ${describe(node)}`);
+  throw new FileProblem(node.pos, `${label(block, entry)} must be true or false, got ${describeNode(node)}`);
 }
 
 function decimal(block: Block, entry: FlatEntry, min: number, max?: number): string {
@@ -246,47 +213,4 @@ function decimal(block: Block, entry: FlatEntry, min: number, max?: number): str
     throw new FileProblem(entry.value.pos, `${label(block, entry)} must be ${max === undefined ? `at least ${min}` : `from ${min} to ${max}`}, got ${digits}`);
   }
   return digits;
-}
-
-// ---- spring.kafka -------------------------------------------------------------------------
-
-const CLIENTS = ["producer", "consumer", "admin", "streams"] as const;
-
-/**
- * Kafka client properties as Spring passes them: `spring.kafka.properties.*` for every
- * client, `spring.kafka.<client>.properties.*` for one, and the producer's own
- * `spring.kafka.producer.retries`. One policy per client that sets a retry property, with
- * the common ones under it; the common ones alone are one policy.
- */
-function kafka(entries: readonly FlatEntry[], profile: string | null, place: Placement, findings: Findings): void {
-  const common = new Map<string, FlatEntry>();
-  const perClient = new Map<string, Map<string, FlatEntry>>();
-  for (const entry of entries) {
-    if (startsWith(entry, ["spring", "kafka", "properties"]) && entry.elements.length > 3) {
-      common.set(entry.elements.slice(3).join("."), entry);
-      continue;
-    }
-    for (const client of CLIENTS) {
-      const own = perClient.get(client) ?? new Map<string, FlatEntry>();
-      if (startsWith(entry, ["spring", "kafka", client, "properties"]) && entry.elements.length > 4) own.set(entry.elements.slice(4).join("."), entry);
-      else if (client === "producer" && entry.elements.length === 4 && startsWith(entry, ["spring", "kafka", "producer", "retries"])) own.set("retries", entry);
-      else continue;
-      perClient.set(client, own);
-    }
-  }
-  let any = false;
-  for (const client of CLIENTS) {
-    const own = perClient.get(client);
-    if (own === undefined || !kafkaPolicy.hasRetryKey(own)) continue;
-    any = true;
-    const merged = new Map([...common, ...own]);
-    // Placed at the client's own first setting (what the profile changes, for a profile).
-    const at = place([...own.values()]) ?? place([...merged.values()]);
-    if (at === null) continue;
-    kafkaPolicy.report(merged, `spring.kafka.${client}${suffix(profile)}`, client === "producer", findings, at);
-  }
-  const at = place([...common.values()]);
-  if (!any && kafkaPolicy.hasRetryKey(common) && at !== null) {
-    kafkaPolicy.report(common, `spring.kafka.properties${suffix(profile)}`, true, findings, at);
-  }
 }

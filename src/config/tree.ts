@@ -1,11 +1,12 @@
-import type { JsonNode } from "../../config/read/json.js";
-import type { OptionValues } from "../shared/option-values.js";
-import { shown } from "../shared/errors.js";
+import { parseDecimalText } from "../core/decimal.js";
+import { shown } from "./errors.js";
+import type { OptionValues } from "./option-values.js";
+import type { JsonNode } from "./read/json.js";
 
 /**
  * What the recognisers work on and what they return. A parsed document is the JSON
- * reader's tree (json-source.ts), whatever the file's syntax: YAML is converted into it
- * (yaml-tree.ts), so one set of recognisers serves JSON and YAML alike. Every node keeps
+ * reader's tree (read/json.ts), whatever the file's syntax: YAML is converted into it
+ * (read/yaml.ts), so one set of recognisers serves JSON and YAML alike. Every node keeps
  * the offset of its first character in the file's text; offsets become line:column only
  * for what is reported. Nothing here reads files or touches the process object.
  */
@@ -13,38 +14,17 @@ export type Node = JsonNode;
 export type MapNode = Extract<JsonNode, { kind: "object" }>;
 export type SeqNode = Extract<JsonNode, { kind: "array" }>;
 
-/** The systems a policy can come from, with the preset each maps to (null: backoff's own config). */
-export const SYSTEMS = {
-  backoff: { label: "backoff config", preset: null },
-  bullmq: { label: "BullMQ job options", preset: null },
-  "step-functions": { label: "AWS Step Functions", preset: "step-functions" },
-  "kubernetes-job": { label: "Kubernetes Job", preset: "kubernetes-job" },
-  argo: { label: "Argo Workflows", preset: "argo" },
-  istio: { label: "Istio VirtualService", preset: "istio" },
-  envoy: { label: "Envoy route", preset: "envoy" },
-  resilience4j: { label: "Spring resilience4j", preset: "resilience4j" },
-  kafka: { label: "Kafka client", preset: "kafka" },
-} as const;
-export type SystemName = keyof typeof SYSTEMS;
-
-/** The shapes `check PATH` recognises, for "no retry policy found in F; recognised: …". */
-export const RECOGNISED =
-  "backoff's own config (JSON or YAML), BullMQ job options, Step Functions state machines (also in CloudFormation/SAM), " +
-  "Kubernetes Job/CronJob, Argo Workflows retryStrategy, Istio VirtualService retries, Envoy retry_policy, " +
-  "Spring resilience4j retry (application*.yml/.properties), Kafka client retry properties";
-
-/** One policy found in a file: where it is, whose it is, and the option values it stands for. */
+/** One policy a recogniser found: where it is, whose it is (a system of the shape registry), the option values it stands for. */
 export interface FoundPolicy {
-  readonly system: SystemName;
+  readonly system: string;
   readonly name: string;
   /** Offset in the file's text of the block the policy came from. */
   readonly offset: number;
-  /** The preset to build (null: backoff's own config, whose options may name one themselves). */
-  readonly preset: string | null;
   /**
    * The values, as the flags take them (base, cap, factor, attempts, jitter, maxElapsed;
    * attemptTime for a per-try timeout; own configs also carry their limits and clients).
-   * Only what the file says: the preset's own defaults fill in the rest.
+   * Only what the file says: the preset's own defaults fill in the rest (the preset is the
+   * system's, shapes/index.ts).
    */
   readonly options: OptionValues;
   /** Retries switched off in the file (0 retries): listed, nothing to check. */
@@ -53,7 +33,7 @@ export interface FoundPolicy {
 
 /** A policy whose values cannot be known from the file alone (a placeholder such as ${RETRIES}). */
 export interface UnresolvedPolicy {
-  readonly system: SystemName;
+  readonly system: string;
   readonly name: string;
   readonly offset: number;
   readonly reason: string;
@@ -90,7 +70,7 @@ export class Findings {
    * Runs `read` for one policy: a placeholder among its values makes it unresolved; a
    * FileProblem goes up (the file is bad input).
    */
-  policy(system: SystemName, name: string, offset: number, read: () => Omit<FoundPolicy, "system" | "name" | "offset">): void {
+  policy(system: string, name: string, offset: number, read: () => Omit<FoundPolicy, "system" | "name" | "offset">): void {
     try {
       this.policies.push({ system, name, offset, ...read() });
     } catch (error) {
@@ -134,7 +114,15 @@ export function text(node: Node | undefined): string | undefined {
   return node !== undefined && node.kind === "string" ? node.value : undefined;
 }
 
-export function describe(node: Node): string {
+/** How the two vocabularies name a collection: YAML's (the recognisers') and JSON's (backoff's own config). */
+const COLLECTIONS = { map: { object: "a map", array: "a list" }, object: { object: "an object", array: "an array" } } as const;
+
+/**
+ * A value as a message shows it: a string quoted, a number by its own digits, true,
+ * false or null; a collection as "a map" and "a list", or with `collections: "object"`
+ * as "an object" and "an array" (backoff's own config speaks JSON's words).
+ */
+export function describeNode(node: Node, collections: keyof typeof COLLECTIONS = "map"): string {
   switch (node.kind) {
     case "string":
       return `the string ${shown(node.value)}`;
@@ -145,9 +133,8 @@ export function describe(node: Node): string {
     case "null":
       return "null";
     case "object":
-      return "a map";
     case "array":
-      return "a list";
+      return COLLECTIONS[collections][node.kind];
   }
 }
 
@@ -165,7 +152,7 @@ export function scalarText(node: Node, label: string, expected: string): string 
   notPlaceholder(node, label);
   if (node.kind === "number") return node.source;
   if (node.kind === "string") return node.value;
-  throw new FileProblem(node.pos, `${label} must be ${expected}, got ${describe(node)}`);
+  throw new FileProblem(node.pos, `${label} must be ${expected}, got ${describeNode(node)}`);
 }
 
 /**
@@ -176,7 +163,7 @@ export function wholeNumber(node: Node, label: string, options: { quoted?: boole
   notPlaceholder(node, label);
   const digits = node.kind === "number" ? node.source : node.kind === "string" && options.quoted ? node.value.trim() : null;
   if (digits === null || !/^\d+$/.test(digits)) {
-    throw new FileProblem(node.pos, `${label} must be a whole number${options.quoted ? " (or one in quotes)" : ""}, got ${describe(node)}`);
+    throw new FileProblem(node.pos, `${label} must be a whole number${options.quoted ? " (or one in quotes)" : ""}, got ${describeNode(node)}`);
   }
   const value = Number(digits);
   const max = options.max ?? Number.MAX_SAFE_INTEGER;
@@ -188,8 +175,8 @@ export function wholeNumber(node: Node, label: string, options: { quoted?: boole
 export function decimalText(node: Node, label: string, options: { quoted?: boolean } = {}): string {
   notPlaceholder(node, label);
   const digits = node.kind === "number" ? node.source : node.kind === "string" && options.quoted ? node.value.trim() : null;
-  if (digits === null || !/^\d+(\.\d+)?$/.test(digits)) {
-    throw new FileProblem(node.pos, `${label} must be a number such as 2 or 1.5, got ${describe(node)}`);
+  if (digits === null || parseDecimalText(digits) === null) {
+    throw new FileProblem(node.pos, `${label} must be a number such as 2 or 1.5, got ${describeNode(node)}`);
   }
   return digits;
 }
@@ -233,7 +220,7 @@ export function durationValue(node: Node, label: string, parse: (text: string) =
   const parsed = raw === null ? null : parse(raw);
   // Nanoseconds are the finest unit any of these systems has; this drops binary noise ("1.1s" × 1000).
   const ms = parsed === null ? null : Math.round(parsed * 1e6) / 1e6;
-  if (ms === null) throw new FileProblem(node.pos, `${label} must be ${expected}, got ${describe(node)}`);
+  if (ms === null) throw new FileProblem(node.pos, `${label} must be ${expected}, got ${describeNode(node)}`);
   if (ms === 0) throw new FileProblem(node.pos, `${label} is zero; a retry delay must be greater than zero`);
   return msText(ms);
 }

@@ -1,7 +1,8 @@
-import type { OptionValues } from "../../shared/option-values.js";
-import { argoDuration } from "../../../config/durations.js";
+import { argoDuration } from "../durations.js";
+import { manifests } from "../manifests.js";
+import type { OptionValues } from "../option-values.js";
+import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type Findings, type MapNode, type Node, decimalText, durationValue, get, isMap, isSeq, text, wholeNumber } from "../tree.js";
-import { manifests } from "./manifest.js";
 
 /**
  * Argo Workflows (`Workflow`, `WorkflowTemplate`, `ClusterWorkflowTemplate`, and
@@ -11,9 +12,23 @@ import { manifests } from "./manifest.js";
  * seconds"). `limit` left out means retrying until success (bounded only by maxDuration);
  * `limit: 0` means no retry.
  */
+export const argo: ConfigShape = {
+  system: "argo",
+  label: "Argo Workflows",
+  preset: "argo",
+  recognised: "Argo Workflows retryStrategy",
+  docs: {
+    system: "Argo Workflows",
+    where: "`Workflow`, `WorkflowTemplate`, `ClusterWorkflowTemplate`, `CronWorkflow`",
+    policy: "`retryStrategy` on the spec and on each template (`limit`, `backoff.duration/factor/cap/maxDuration`, quoted numbers as Argo allows); preset `argo`",
+  },
+  words: { tree: /retryStrategy/ },
+  documents: { read: recogniseArgo },
+};
+
 const KINDS = new Set(["Workflow", "WorkflowTemplate", "ClusterWorkflowTemplate", "CronWorkflow"]);
 
-export function recogniseArgo(root: Node, findings: Findings): void {
+function recogniseArgo(root: Node, _file: DocumentFile, findings: Findings): void {
   for (const manifest of manifests(root)) {
     if (!manifest.apiVersion.startsWith("argoproj.io/") || !KINDS.has(manifest.kind)) continue;
     const outer = get(manifest.node, "spec");
@@ -36,7 +51,7 @@ function strategy(node: Node, name: string, offset: number, findings: Findings):
   findings.policy("argo", name, offset, () => {
     const options: OptionValues = {};
     let disabled = false;
-    if (node.kind === "null") return { preset: "argo", options };
+    if (node.kind === "null") return { options };
     const map = node as MapNode;
     const label = (key: string) => `${key} of retryStrategy ${JSON.stringify(name)}`;
     const limit = get(map, "limit");
@@ -57,6 +72,6 @@ function strategy(node: Node, name: string, offset: number, findings: Findings):
       const maxDuration = get(backoff, "maxDuration");
       if (maxDuration !== undefined) options.maxElapsed = durationValue(maxDuration, label("backoff.maxDuration"), argoDuration, expected);
     }
-    return { preset: "argo", options, disabled };
+    return { options, disabled };
   });
 }

@@ -1,18 +1,17 @@
-import { MAX_EXACT_MS } from "../../core/limits.js";
-import { STRATEGIES } from "../../core/policy.js";
-import { ASSERT_KEYS, type AssertKey, type OptionValues, POLICY_KEYS, parseCount } from "./option-values.js";
+import { ONE, compareDecimals, decimalText, parseDecimalText, parsePlainDecimal } from "../core/decimal.js";
+import { MAX_EXACT_MS } from "../core/limits.js";
+import { STRATEGIES } from "../core/policy.js";
+import { closest } from "../core/text/closest.js";
 import { UsageError, shown } from "./errors.js";
-import { type JsonEntry, type JsonNode, lineLocator, parseJsonSource, where } from "../../config/read/json.js";
-import { parseAttempts, parseBase, parseCap, parseDuration, parseFactor } from "./parse.js";
-import { jsonNumberText } from "./json-number.js";
-import { ONE, compareDecimals, decimalText, parsePlainDecimal } from "../../core/decimal.js";
-import { exactDecimalNumber } from "./values.js";
-import { closest } from "../../core/text/closest.js";
-import { YamlSyntaxError, parseYamlDocuments } from "../../config/read/yaml.js";
+import { ASSERT_KEYS, type AssertKey, type OptionValues, POLICY_KEYS, parseCount } from "./option-values.js";
+import { type JsonEntry, type JsonNode, lineLocator, parseJsonSource, where } from "./read/json.js";
+import { YamlSyntaxError, parseYamlDocuments } from "./read/yaml.js";
+import { describeNode } from "./tree.js";
+import { exactDecimalNumber, parseAttempts, parseBase, parseCap, parseDuration, parseFactor } from "./values.js";
 
 /**
- * A configuration file, turned into the option values the command line gives (see
- * check-options.ts): validation of the values themselves is the flags' own
+ * backoff's own configuration format (what `--config` reads, and `check PATH` in JSON or
+ * YAML), turned into the option values the command line gives: validation of the values themselves is the flags' own
  * (parseDuration, parseFactor, …), labelled with the file, line, column and key.
  */
 export interface ConfigPolicy {
@@ -353,19 +352,22 @@ class ConfigReader {
   }
 }
 
+/** What kind of value a node is, in JSON's words ("an array", "a string"), for "must be a JSON object, got …". */
 function kindOf(node: JsonNode): string {
-  return node.kind === "object" ? "an object" : node.kind === "array" ? "an array" : node.kind === "null" ? "null" : `a ${node.kind}`;
+  return node.kind === "string" || node.kind === "number" || node.kind === "boolean" ? `a ${node.kind}` : describeNode(node, "object");
 }
 
-function describeValue(node: JsonNode): string {
-  switch (node.kind) {
-    case "string":
-      return `the string ${shown(node.value)}`;
-    case "number":
-      return node.source;
-    case "boolean":
-      return String(node.value);
-    default:
-      return kindOf(node);
-  }
+/** A value as messages show it, collections in JSON's words. */
+const describeValue = (node: JsonNode): string => describeNode(node, "object");
+
+/**
+ * A JSON number literal as the plain decimal it denotes, exactly ("1e3" → "1000",
+ * "5e-1" → "0.5", "-2.50" → "-2.5"), so that a configuration's 1e3 is read as the flag
+ * 1000 is, by every key alike, without passing through a double. Null for what is no JSON
+ * number (a YAML ".5" or "0x1F") and for an exponent out of all reasonable range.
+ */
+export function jsonNumberText(source: string): string | null {
+  const read = parseDecimalText(source, { sign: true, exponent: true });
+  if (read === null) return null;
+  return `${read.negative && read.value.digits !== 0n ? "-" : ""}${decimalText(read.value)}`;
 }

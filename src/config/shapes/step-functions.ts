@@ -1,20 +1,8 @@
-import { parseJsonSource } from "../../../config/read/json.js";
-import type { OptionValues } from "../../shared/option-values.js";
-import {
-  type Findings,
-  FileProblem,
-  type MapNode,
-  type Node,
-  decimalText,
-  describe,
-  forEachMap,
-  get,
-  isMap,
-  isSeq,
-  text,
-  wholeNumber,
-} from "../tree.js";
-import { shown } from "../../shared/errors.js";
+import { shown } from "../errors.js";
+import type { OptionValues } from "../option-values.js";
+import { parseJsonSource } from "../read/json.js";
+import type { ConfigShape, DocumentFile } from "../shape.js";
+import { type Findings, FileProblem, type MapNode, type Node, decimalText, describeNode, forEachMap, get, isMap, isSeq, text, wholeNumber } from "../tree.js";
 
 /**
  * Amazon States Language: every `Retry` retrier of every state, including the states of
@@ -29,11 +17,27 @@ import { shown } from "../../shared/errors.js";
  * (default 3; 0 = never retried), BackoffRate at least 1.0 (default 2.0), MaxDelaySeconds
  * a positive integer below 31,622,401, JitterStrategy FULL or NONE (default NONE).
  */
+export const stepFunctions: ConfigShape = {
+  system: "step-functions",
+  label: "AWS Step Functions",
+  preset: "step-functions",
+  recognised: "Step Functions state machines (also in CloudFormation/SAM)",
+  docs: {
+    system: "AWS Step Functions",
+    where: "any state machine (`StartAt` + `States`), also inside CloudFormation/SAM `Definition` and `DefinitionString` (JSON, plain or under `Fn::Sub`)",
+    policy: "every `Retry` retrier of every state, `Parallel` branches and `Map` `ItemProcessor`/`Iterator` included; preset `step-functions`",
+  },
+  // A state machine's StartAt, or a CloudFormation/SAM state machine's Type.
+  words: { tree: /StartAt|StateMachine/ },
+  documents: { read: recogniseStepFunctions, onlyWithWords: true },
+};
+
 const STATE_MACHINE_TYPES = new Set(["AWS::StepFunctions::StateMachine", "AWS::Serverless::StateMachine"]);
 const MAX_INTERVAL = 99_999_999;
 const MAX_DELAY_SECONDS = 31_622_400;
 
-export function recogniseStepFunctions(root: Node, source: string, findings: Findings): void {
+function recogniseStepFunctions(root: Node, file: DocumentFile, findings: Findings): void {
+  const source = file.text;
   const done = new Set<Node>();
   const resources = get(root, "Resources");
   if (isMap(resources)) {
@@ -81,13 +85,13 @@ function stateMachine(machine: MapNode, prefix: string, findings: Findings, done
 }
 
 function retriers(node: Node, stateName: string, findings: Findings): void {
-  if (!isSeq(node)) throw new FileProblem(node.pos, `Retry of state ${shown(stateName)} must be a list of retriers, got ${describe(node)}`);
+  if (!isSeq(node)) throw new FileProblem(node.pos, `Retry of state ${shown(stateName)} must be a list of retriers, got ${describeNode(node)}`);
   const several = node.items.length > 1;
   node.items.forEach((retrier, index) => {
     const where = `state ${shown(stateName)}, Retry[${index}]`;
-    if (!isMap(retrier)) throw new FileProblem(retrier.pos, `${where} must be a map with ErrorEquals, got ${describe(retrier)}`);
+    if (!isMap(retrier)) throw new FileProblem(retrier.pos, `${where} must be a map with ErrorEquals, got ${describeNode(retrier)}`);
     const errors = get(retrier, "ErrorEquals");
-    const errorNames = isSeq(errors) ? errors.items.map((e) => (e.kind === "string" ? e.value : describe(e))) : [];
+    const errorNames = isSeq(errors) ? errors.items.map((e) => (e.kind === "string" ? e.value : describeNode(e))) : [];
     const name = several ? `${stateName} [${errorNames.join(", ")}]` : stateName;
     findings.policy("step-functions", name, retrier.pos, () => {
       const options: OptionValues = {};
@@ -120,10 +124,10 @@ function retriers(node: Node, stateName: string, findings: Findings): void {
       const jitter = get(retrier, "JitterStrategy");
       if (jitter !== undefined) {
         const strategy = text(jitter);
-        if (strategy !== "FULL" && strategy !== "NONE") throw new FileProblem(jitter.pos, `${label("JitterStrategy")} must be "FULL" or "NONE", got ${describe(jitter)}`);
+        if (strategy !== "FULL" && strategy !== "NONE") throw new FileProblem(jitter.pos, `${label("JitterStrategy")} must be "FULL" or "NONE", got ${describeNode(jitter)}`);
         options.jitter = strategy.toLowerCase();
       }
-      return { preset: "step-functions", options, disabled };
+      return { options, disabled };
     });
   });
 }
@@ -143,7 +147,7 @@ function embedded(node: Node, keyPos: number, logicalId: string, source: string,
       system: "step-functions",
       name: logicalId,
       offset: keyPos,
-      reason: `DefinitionString of ${logicalId} is built by ${isMap(node) ? [...node.entries.keys()].join(", ") : describe(node)}; only a JSON string (or Fn::Sub of one) can be read`,
+      reason: `DefinitionString of ${logicalId} is built by ${isMap(node) ? [...node.entries.keys()].join(", ") : describeNode(node)}; only a JSON string (or Fn::Sub of one) can be read`,
     });
     return;
   }
@@ -183,7 +187,7 @@ function shift(node: Node, to: (offset: number) => number): Node {
  * the value out character for character: a JSON or YAML double-quoted string (escapes
  * decoded as they go) or a YAML literal block (`|`, indentation removed). Null otherwise.
  */
-export function innerOffsets(value: string, pos: number, source: string): number[] | null {
+function innerOffsets(value: string, pos: number, source: string): number[] | null {
   const offsets: number[] = [];
   if (source[pos] === '"') {
     let i = pos + 1;

@@ -1,8 +1,9 @@
-import type { PropertyEntry } from "../../../config/read/properties.js";
-import { FileProblem, type Node } from "../tree.js";
+import type { PropertyEntry } from "./read/properties.js";
+import { FileProblem, type Findings, type Node, describeNode } from "./tree.js";
 
 /**
- * Spring Boot's view of a configuration: flat property names ("a.b[key].c") whatever the
+ * Spring Boot's view of a configuration, which the shapes that read Spring Boot files
+ * (resilience4j, spring.kafka) share: flat property names ("a.b[key].c") whatever the
  * file's syntax, nested YAML and .properties alike. Elements are kept as written; `norm`
  * folds a property name the way Spring's relaxed binding compares them (case, `-` and
  * `_` ignored: maxAttempts, max-attempts and max_attempts are one property). An element
@@ -104,4 +105,64 @@ export function startsWith(entry: FlatEntry, prefix: readonly string[]): boolean
   }
   for (let i = 0; i < prefix.length; i++) if (normed[i] !== prefix[i]) return false;
   return true;
+}
+
+// ---- documents and profiles -------------------------------------------------------------
+
+/**
+ * Documents: a YAML `---` or a .properties `#---` starts one; a document with
+ * `spring.config.activate.on-profile` (or the older `spring.profiles`) applies over the
+ * others for that profile, so its policies are checked as the profile sees them and named
+ * "name [profile p]". Other files (application-prod.yml) are read on their own.
+ */
+export interface SpringDocument {
+  readonly entries: readonly FlatEntry[];
+}
+
+/** What tells a document's profile; flattened with every Spring shape's own roots. */
+export const PROFILE_ROOTS: readonly (readonly string[])[] = [
+  ["spring", "config", "activate", "onprofile"],
+  ["spring", "profiles"],
+];
+
+/** Of the entries a policy draws on, the one to place it at; null leaves the policy out. */
+export type Placement = (used: readonly FlatEntry[]) => FlatEntry | null;
+
+/**
+ * A shape's reading of Spring Boot properties: `entries` as one profile sees them (null:
+ * the documents without a profile), placing each policy with `place`.
+ */
+export type SpringReader = (entries: readonly FlatEntry[], profile: string | null, place: Placement, findings: Findings) => void;
+
+/** " [profile p]" after a policy's name, or nothing. */
+export const profileSuffix = (profile: string | null) => (profile === null ? "" : ` [profile ${profile}]`);
+
+/**
+ * Runs the readers over the documents without a profile, then over each profile's view
+ * (the others with its document over them), reporting only what the profile's document
+ * changes, placed where the profile says it.
+ */
+export function readSpringDocuments(documents: readonly SpringDocument[], readers: readonly SpringReader[], findings: Findings): void {
+  const base: FlatEntry[] = [];
+  const profiles: Array<{ profile: string; entries: readonly FlatEntry[] }> = [];
+  for (const document of documents) {
+    const profile = profileOf(document.entries);
+    if (profile === null) base.push(...document.entries);
+    else profiles.push({ profile, entries: document.entries });
+  }
+  for (const read of readers) read(base, null, (used) => used[0] ?? null, findings);
+  for (const { profile, entries } of profiles) {
+    const own = new Set(entries);
+    const touched = (used: readonly FlatEntry[]) => used.find((entry) => own.has(entry)) ?? null;
+    for (const read of readers) read([...base, ...entries], profile, touched, findings);
+  }
+}
+
+function profileOf(entries: readonly FlatEntry[]): string | null {
+  for (const entry of entries) {
+    if (startsWith(entry, ["spring", "config", "activate", "onprofile"]) || (entry.elements.length === 2 && startsWith(entry, ["spring", "profiles"]))) {
+      return entry.value.kind === "string" ? entry.value.value : describeNode(entry.value);
+    }
+  }
+  return null;
 }

@@ -1,0 +1,61 @@
+import { BULLMQ_TOP_KEYS, CONFIG_TOP_KEYS, readConfigNode } from "../schema.js";
+import type { ConfigShape, DocumentFile } from "../shape.js";
+import { type Findings, type Node, get, isMap } from "../tree.js";
+
+/**
+ * backoff's own configuration (what `--config` reads), in JSON or YAML, BullMQ's job
+ * options among it (shapes/bullmq.ts names that system). Read by the same code as
+ * `--config` (schema.ts), so a file means the same whichever way it is given, and its
+ * errors are the same `file:line:col` lines.
+ *
+ * A file named on the command line is read as one when its top level has any of its keys
+ * (so a typo gets the precise message). While scanning a directory a file must look like
+ * one: every top-level key one of its own (or BullMQ's, with `backoff`), and one of
+ * policies, strategy, base, preset or backoff among them, so that package.json and friends
+ * pass unnoticed.
+ */
+export const backoff: ConfigShape = {
+  system: "backoff",
+  label: "backoff config",
+  preset: null,
+  recognised: "backoff's own config (JSON or YAML)",
+  docs: {
+    system: "backoff's own config",
+    where: "JSON or YAML with `strategy`, `base`, `policies`, … (`--config`'s format)",
+    policy: "exactly what `check --config` reads, limits included",
+  },
+  words: {
+    // While scanning: one of IDENTIFYING's keys, at the start of a line or after { or ,.
+    tree: /(?:^|[{,])[ \t]*["']?(?:policies|strategy|base|preset|backoff)["']?[ \t]*:/,
+    // Named on the command line: any of its keys.
+    named: /["']?\b(?:strategy|base|cap|factor|step|attempts|jitter|preset|seed|assert|clients|policies|backoff)\b["']?\s*:/,
+  },
+  documents: { read: recogniseOwnConfig, lastResort: true },
+};
+
+const IDENTIFYING = ["policies", "strategy", "base", "preset", "backoff"];
+
+function looksLikeOwnConfig(root: Node, named: boolean): boolean {
+  if (!isMap(root)) return false;
+  const keys = [...root.entries.keys()];
+  const allowed = root.entries.has("backoff") ? BULLMQ_TOP_KEYS : CONFIG_TOP_KEYS;
+  if (named) return keys.some((key) => allowed.includes(key) || CONFIG_TOP_KEYS.includes(key));
+  if (!keys.some((key) => IDENTIFYING.includes(key))) return false;
+  if (!keys.every((key) => allowed.includes(key))) return false;
+  // BullMQ's backoff is a number or {type, delay}; an object of anything else is not it.
+  const backoff = get(root, "backoff");
+  return backoff === undefined || backoff.kind === "number" || (isMap(backoff) && backoff.entries.has("type"));
+}
+
+function recogniseOwnConfig(root: Node, file: DocumentFile, findings: Findings): void {
+  if (!looksLikeOwnConfig(root, file.named)) return;
+  const config = readConfigNode(root, file.text, file.name);
+  const named = isMap(root) ? get(root, "policies") : undefined;
+  for (const policy of config.policies) {
+    const entry = policy.name !== null && isMap(named) ? named.entries.get(policy.name) : undefined;
+    const node = entry?.value ?? root;
+    // A policy of BullMQ job options is BullMQ's (its options name the bullmq preset).
+    const system = isMap(node) && node.entries.has("backoff") ? "bullmq" : "backoff";
+    findings.policy(system, policy.name ?? file.name.split("/").pop()!, entry?.keyPos ?? root.pos, () => ({ options: policy.options }));
+  }
+}

@@ -1,0 +1,21 @@
+import type { ConfigShape } from "../shape.js";
+
+/**
+ * BullMQ's job options (`{"attempts": 5, "backoff": {"type": "exponential", "delay": 1000}}`),
+ * alone in a file or as a policy of backoff's own config. They are read with that config
+ * (schema.ts, by shapes/backoff.ts, which reports such a policy as this system's), so this
+ * shape reads nothing itself: it names the system, and its options name the bullmq preset.
+ */
+export const bullmq: ConfigShape = {
+  system: "bullmq",
+  label: "BullMQ job options",
+  preset: null,
+  recognised: "BullMQ job options",
+  docs: {
+    system: "BullMQ job options",
+    where: '`{"attempts": 5, "backoff": {"type": "exponential", "delay": 1000}}`',
+    policy: "the `bullmq` preset",
+  },
+  // The `backoff` key: among backoff's own words (shapes/backoff.ts).
+  words: {},
+};

@@ -1,0 +1,25 @@
+import { expect } from "vitest";
+import { type FileKind, recogniseFile } from "../../src/config/recognise.js";
+import { UsageError } from "../../src/config/errors.js";
+
+// What the shape tests ask of recogniseFile: the policies found (place, system, name,
+// options), the unresolved ones, the skip reason; or the one problem line a file earns.
+
+export function find(text: string, kind: FileKind = "yaml", name = "f.yaml", named = false) {
+  const result = recogniseFile({ name, text, kind, named });
+  return {
+    policies: result.policies.map((p) => ({ at: `${p.line}:${p.column}`, system: p.system, name: p.name, options: p.options, ...(p.disabled ? { disabled: true } : {}) })),
+    unresolved: result.unresolved.map((u) => `${u.line}:${u.column} ${u.name}: ${u.reason}`),
+    skipped: result.skipped,
+  };
+}
+
+export function problem(text: string, kind: FileKind = "yaml", name = "f.yaml", named = false): string {
+  try {
+    recogniseFile({ name, text, kind, named });
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  throw new Error("expected a problem");
+}
