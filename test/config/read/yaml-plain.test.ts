@@ -223,7 +223,8 @@ describe("plain YAML read straight from the text (yaml-plain.ts)", () => {
     expect(read(deep(MAX_DEPTH + 1))).toEqual({ error: expect.stringMatching(/nested more than 200 levels deep$/) });
   });
 
-  it("gives the composer's tree or its first error for 6,000 mangled configurations, taking a good share of them", () => {
+  // 12,000 parses: a minute on a loaded 2-core machine, hence the longer timeout.
+  it("gives the composer's tree or its first error for 6,000 mangled configurations, taking a good share of them", { timeout: 180_000 }, () => {
     const lf = [...CONFIGS, ...fixtureFiles(join(ROOT, "test/fixtures/policies")).map((file) => readFileSync(file, "utf8"))];
     const corpus = [...lf, ...lf.map(crlf)];
     const mutations = [" ", "  ", "\n", ":", ": ", "-", "- ", "#", " #", "{", "}", "[", "]", ",", "'", '"', "''", "?", "&a ", "*a", "!t ", "|", ">", "\t", "\r", "x", "0", "~", "@", "`", "\\", "%", "---\n", "...\n", "<<: ", "a: ", "- a: ", "\u0085", "\ufeff"];
