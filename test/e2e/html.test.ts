@@ -289,7 +289,7 @@ describe.skipIf(chromium === null)("--format html in chromium", () => {
     expect(await page.$eval("[data-rows-status]", (status) => status.textContent)).toBe("");
     expectClean(opened);
     await page.close();
-  }, 60_000);
+  }, 180_000);
 
   it("light and dark, and print: controls hidden, the whole table shown", async () => {
     const opened = await open(basic);
