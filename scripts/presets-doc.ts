@@ -7,7 +7,7 @@
  * shipped, and it needs the CLI's spelling of each option (--base, --attempts, …),
  * which the pure layers below the CLI must not know. Pure: no file or process access.
  */
-import { groupDigits } from "../src/format/numbers.js";
+import { groupDigits } from "../src/core/text/digits.js";
 import { OVERRIDE_FLAGS } from "../src/cli/shared/preset-flags.js";
 import { PRESETS } from "../src/presets/registry.js";
 import type { OverrideName, Preset, PresetOverrides } from "../src/presets/types.js";

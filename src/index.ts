@@ -3,7 +3,7 @@
  * and the formatters that turn rows into text.
  */
 export * from "./core/index.js";
-export { humanDuration } from "./format/duration.js";
+export { humanDuration } from "./core/text/duration.js";
 export { SATURATED_TEXT, msField } from "./format/numbers.js";
 export { SCHEDULE_COLUMNS, type Column } from "./format/columns.js";
 export { renderCsv, renderTsv } from "./format/delimited.js";

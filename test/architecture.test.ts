@@ -7,9 +7,11 @@ import { describe, expect, it } from "vitest";
 import { ROOT } from "./support/paths.js";
 
 /**
- * The layering of src/: cli → config, core, presets, format; config → core;
- * nothing below imports anything above it, the core and config are pure, and only bin/backoff.js
- * touches `process`. Each file under src/ is read as text and parsed (never imported),
+ * The layering of src/: cli → config, presets, format → core; config, presets and format
+ * import core alone (format and presets never each other), nothing below imports anything
+ * above it, the core and config are pure, a command keeps to its folder, and only
+ * bin/backoff.js touches `process`. Every expectation names its rule, so a failure says
+ * which one broke. Each file under src/ is read as text and parsed (never imported),
  * so a comment that names a module, a clock or a flag is not mistaken for code.
  */
 
@@ -115,18 +117,53 @@ describe("src/ has the five layers the rules below speak of", () => {
   });
 });
 
-describe("src/core is pure", () => {
-  it("imports no Node built-in", () => {
-    expect(importViolations(inLayer("core"), (_, specifier) => isNodeBuiltin(specifier))).toEqual([]);
+/**
+ * What each layer may import from src/ besides itself (packages are not layers: format
+ * takes chalk's types). cli may import every layer, and only src/index.ts imports cli.
+ */
+const LAYER_RULES = [
+  { layer: "core", may: [], rule: "src/core imports nothing above it (no config, presets, format, cli or src/index.ts)" },
+  { layer: "presets", may: ["core"], rule: "src/presets imports src/core only (a preset knows no renderer and no command line)" },
+  { layer: "format", may: ["core"], rule: "src/format imports src/core only (a renderer takes plain data: core's types, never a preset module or the CLI)" },
+] as const;
+
+describe("each layer imports only the layers below it", () => {
+  for (const { layer, may, rule } of LAYER_RULES) {
+    it(rule, () => {
+      const allowed: readonly string[] = [layer, ...may];
+      expect(
+        importViolations(inLayer(layer), (source, specifier) => {
+          const target = targetLayer(source, specifier);
+          return target !== null && !allowed.includes(target);
+        }),
+        rule,
+      ).toEqual([]);
+    });
+  }
+
+  it("src/format and src/presets never import each other", () => {
+    const rule = "src/format and src/presets never import each other (both stand on src/core)";
+    const across = [
+      ...importViolations(inLayer("format"), (source, specifier) => targetLayer(source, specifier) === "presets"),
+      ...importViolations(inLayer("presets"), (source, specifier) => targetLayer(source, specifier) === "format"),
+    ];
+    expect(across, rule).toEqual([]);
   });
 
-  it("imports nothing from format, cli or presets", () => {
-    expect(importViolations(inLayer("core"), (source, specifier) => ["format", "cli", "presets", ""].includes(targetLayer(source, specifier) ?? "package"))).toEqual([]);
+  it("the rules see every layer (cli imports each; a walk that placed no import would pass them all)", () => {
+    const reached = new Set(inLayer("cli").flatMap((source) => importsOf(source).map((specifier) => targetLayer(source, specifier))));
+    for (const layer of ["core", "config", "presets", "format", "cli"]) expect(reached).toContain(layer);
+  });
+});
+
+describe("src/core is pure", () => {
+  it("imports no Node built-in", () => {
+    expect(importViolations(inLayer("core"), (_, specifier) => isNodeBuiltin(specifier)), "src/core imports no Node built-in").toEqual([]);
   });
 
   it("reads no clock, no process and no Math.random (randomness is injected)", () => {
-    expect(globalUses(inLayer("core"), ["Date", "process", "performance"])).toEqual([]);
-    expect(mathRandomCalls(inLayer("core"))).toEqual([]);
+    expect(globalUses(inLayer("core"), ["Date", "process", "performance"]), "src/core reads no clock and no process").toEqual([]);
+    expect(mathRandomCalls(inLayer("core")), "src/core calls no Math.random: randomness comes in as a RandomSource").toEqual([]);
   });
 });
 
@@ -154,15 +191,7 @@ describe("src/config is pure and sits on the core alone", () => {
   });
 });
 
-describe("format and presets sit below the CLI", () => {
-  it("src/format imports nothing from src/cli", () => {
-    expect(importViolations(inLayer("format"), (source, specifier) => targetLayer(source, specifier) === "cli")).toEqual([]);
-  });
-
-  it("src/presets imports nothing from src/cli", () => {
-    expect(importViolations(inLayer("presets"), (source, specifier) => targetLayer(source, specifier) === "cli")).toEqual([]);
-  });
-
+describe("presets know no command line", () => {
   it("src/presets words no command-line flag: the CLI names its own options", () => {
     const flagTexts = inLayer("presets").flatMap((source) => {
       const found: string[] = [];
@@ -172,7 +201,7 @@ describe("format and presets sit below the CLI", () => {
       });
       return found;
     });
-    expect(flagTexts).toEqual([]);
+    expect(flagTexts, "src/presets words no command-line flag (a PresetError names the parameter; the CLI words it with its flags)").toEqual([]);
   });
 });
 
@@ -208,8 +237,9 @@ describe("each command keeps to its folder", () => {
 
 describe("only bin/backoff.js touches process", () => {
   it("no file under src/ mentions process. or refers to process", () => {
-    expect(SOURCES.filter((source) => /\bprocess\./.test(source.text)).map((source) => source.path)).toEqual([]);
-    expect(globalUses(SOURCES, ["process"])).toEqual([]);
+    const rule = "only bin/backoff.js touches process: src/ gets argv, streams and environment through run(argv, io)";
+    expect(SOURCES.filter((source) => /\bprocess\./.test(source.text)).map((source) => source.path), rule).toEqual([]);
+    expect(globalUses(SOURCES, ["process"]), rule).toEqual([]);
   });
 
   it("bin/backoff.js does (the check above can see it)", () => {

@@ -1,6 +1,6 @@
 import { LIMIT_NAMES, LINT_NAMES, type CheckResult, type LimitName, type LintName } from "../core/check.js";
 import { type Paint, PLAIN, type PresetTerms, assertionDetail, assertionLine, msOrNull, warningLine, warningText } from "./check-report.js";
-import { humanDuration } from "./duration.js";
+import { humanDuration } from "../core/text/duration.js";
 import { msJson } from "./numbers.js";
 import { wrapLine } from "./wrap.js";
 

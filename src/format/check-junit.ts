@@ -1,4 +1,4 @@
-import { humanDuration } from "./duration.js";
+import { humanDuration } from "../core/text/duration.js";
 import { assertionDetail, warningText } from "./check-report.js";
 import type { FilePolicyReport, FilesReport } from "./check-files-report.js";
 import { escapeXml } from "./svg.js";

@@ -1,5 +1,5 @@
 import type { AssertionResult, CheckResult, Warning } from "../core/check.js";
-import { humanDuration } from "./duration.js";
+import { humanDuration } from "../core/text/duration.js";
 import { jsonText } from "./json-text.js";
 import { msJson } from "./numbers.js";
 import { wrapLine } from "./wrap.js";

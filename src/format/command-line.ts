@@ -1,6 +1,6 @@
 import type { Policy } from "../core/policy.js";
 import type { AttemptRange } from "../core/schedule.js";
-import type { PresetOverrides } from "../presets/types.js";
+import type { PresetOverrides } from "../core/preset.js";
 
 // A policy written back as the `backoff …` command line that prints it (the HTML page
 // shows it, ready to copy). Durations use the largest unit that holds them exactly.

@@ -13,8 +13,8 @@ import {
   wrapItems,
   wrapText,
 } from "./chart.js";
-import { humanDuration } from "./duration.js";
-import { groupDigits } from "./numbers.js";
+import { humanDuration } from "../core/text/duration.js";
+import { groupDigits } from "../core/text/digits.js";
 import { LOG_SCALE_SPAN, type ScaleKind, defaultScaleKind, makeScale } from "./scale.js";
 
 /** One policy's rows (consecutive attempts) and its cap. */

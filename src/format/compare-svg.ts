@@ -1,7 +1,7 @@
 import { isSaturated } from "../core/limits.js";
 import { type ChartedPolicy, alignedGroups } from "./compare-chart.js";
-import { humanDuration } from "./duration.js";
-import { groupDigits } from "./numbers.js";
+import { humanDuration } from "../core/text/duration.js";
+import { groupDigits } from "../core/text/digits.js";
 import { type ScaleKind, defaultScaleKind, makeScale } from "./scale.js";
 import { MAX_SVG_POINTS, PLOT, SVG_HEIGHT, SVG_WIDTH, attemptTicks, escapeXml, titleFontSize } from "./svg.js";
 

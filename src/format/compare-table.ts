@@ -1,7 +1,8 @@
 import type { ChalkInstance } from "chalk";
 import type { AttemptAcross } from "../core/compare.js";
 import type { ScheduleRow } from "../core/schedule.js";
-import { humanDuration, rangeText } from "./duration.js";
+import { rangeText } from "./duration.js";
+import { humanDuration } from "../core/text/duration.js";
 import { type Align, type Box, drawBox } from "./table.js";
 import { wrapLine, wrapLines } from "./wrap.js";
 

@@ -2,8 +2,9 @@ import type { AttemptAcross, CompareSummary, ComparedPolicy, PolicyTotal } from 
 import type { ScheduleRow } from "../core/schedule.js";
 import { type Column, JITTER_COLUMNS } from "./columns.js";
 import { integerField } from "./delimited.js";
-import { humanDuration } from "./duration.js";
-import { groupDigits, msField, msJson } from "./numbers.js";
+import { humanDuration } from "../core/text/duration.js";
+import { groupDigits } from "../core/text/digits.js";
+import { msField, msJson } from "./numbers.js";
 import { durationWithMs } from "./summary.js";
 
 // `backoff compare`: several policies side by side. The machine formats are in long form

@@ -1,6 +1,6 @@
 import { ASCII_GLYPHS, MIN_CHART_WIDTH, UNICODE_GLYPHS, wrapText } from "./chart.js";
-import { humanDuration } from "./duration.js";
-import { groupDigits } from "./numbers.js";
+import { humanDuration } from "../core/text/duration.js";
+import { groupDigits } from "../core/text/digits.js";
 
 /** Retries counted per time window: index i counts the retries fired in [i × windowMs, (i + 1) × windowMs). */
 export interface HerdCounts {

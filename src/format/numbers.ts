@@ -18,11 +18,6 @@ export function msJson(ms: number): number | string {
   return isSaturated(ms) ? SATURATED_TEXT : ms;
 }
 
-/** 52428800 → "52,428,800". */
-export function groupDigits(n: number | bigint): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
 /** A ratio such as 3.2 for "3.2×": at most two decimals, trailing zeros dropped. */
 export function ratioText(ratio: number): string {
   return String(Math.round(ratio * 100) / 100);

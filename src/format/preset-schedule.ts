@@ -1,6 +1,5 @@
 import type { AttemptRange, ScheduleSummary } from "../core/schedule.js";
-import { stopRuleOf, stopRuleText } from "../presets/stop-rule.js";
-import type { Preset, PresetModel } from "../presets/types.js";
+import type { PresetDescription, PresetModel } from "../core/preset.js";
 import { msJson } from "./numbers.js";
 import { summaryJson } from "./policy-json.js";
 import type { ScheduleText } from "./schedule-text.js";
@@ -13,8 +12,11 @@ export function parameterText(model: PresetModel): string {
     .join(", ");
 }
 
-/** What is said around a preset's rows: the library, its parameters, where it stops, its notes. */
-export function presetScheduleText(preset: Preset, model: PresetModel, range: AttemptRange, seed: number | null): ScheduleText {
+/**
+ * What is said around a preset's rows: the library, its parameters, where it stops (`stopping`,
+ * the sentence the caller words from the library's stopping rule), its notes.
+ */
+export function presetScheduleText(preset: PresetDescription, model: PresetModel, range: AttemptRange, seed: number | null, stopping: string): ScheduleText {
   const lines = (summary: ScheduleSummary, sampleTotalMs: number | null) => {
     const lines = [`Preset ${preset.name} (${preset.library}): ${parameterText(model)}.`];
     lines.push(...scheduleSummaryLines(summary, { capMs: model.capMs, isLinear: false, ...(model.meanShown === undefined ? {} : { meanOf: model.meanShown }) }));
@@ -35,7 +37,7 @@ export function presetScheduleText(preset: Preset, model: PresetModel, range: At
       cap_ms: model.capMs,
       first_attempt: range.first,
       last_attempt: range.last,
-      stopping: stopRuleText(preset, stopRuleOf(preset, model)),
+      stopping,
       stop:
         model.stop === null
           ? null

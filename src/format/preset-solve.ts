@@ -1,31 +1,23 @@
 import { SOLVE_TOLERANCE } from "../core/solve.js";
-import type { Preset, PresetModel } from "../presets/types.js";
-import { humanDuration } from "./duration.js";
+import type { PresetDescription, PresetModel } from "../core/preset.js";
+import type { Solution } from "./solve-report.js";
+import { humanDuration } from "../core/text/duration.js";
 import { durationWithMs } from "./summary.js";
 
 // What `backoff solve --preset` prints: the library's own parameter found, how, and what it achieves.
 
-export interface PresetSolution {
-  readonly preset: Preset;
-  readonly unknown: "attempts" | "base" | "factor";
+/** A library's preset with the answer (solve-report.ts has the figures: Solution<SolvedPreset>). */
+export interface SolvedPreset {
+  readonly preset: PresetDescription;
   /** The library's own name for the parameter: "Multiplier", "sidekiq_options retry: N". */
   readonly parameter: string;
-  readonly attempts: number;
-  /** The printed answer: "14", "1318" (ms), "1.873". */
-  readonly answerText: string;
-  /** The unrounded root, for the factor. */
-  readonly exact: number | null;
-  readonly targetMs: number;
-  /** attempts: the worst-case total (jitter included); base and factor: the total without jitter. */
-  readonly achievedMs: number;
-  readonly nextTotalMs: number | null;
   /** A line on how the library's own rule bears on the answer, or null. */
   readonly note: string | null;
   /** The library's model with the answer, whose schedule is shown. */
   readonly model: PresetModel;
 }
 
-export function presetSolutionLines(solution: PresetSolution, command: string): string[] {
+export function presetSolutionLines(solution: Solution<SolvedPreset>, command: string): string[] {
   const { preset, unknown, targetMs, achievedMs, attempts } = solution;
   const lines: string[] = [];
   if (unknown === "attempts") {
@@ -47,7 +39,7 @@ export function presetSolutionLines(solution: PresetSolution, command: string): 
   return lines;
 }
 
-export function presetSolutionJson(solution: PresetSolution, command: string, schedule: readonly { attempt: number; delay_ms: number; cumulative_ms: number }[] | null): string {
+export function presetSolutionJson(solution: Solution<SolvedPreset>, command: string, schedule: readonly { attempt: number; delay_ms: number; cumulative_ms: number }[] | null): string {
   const doc = {
     solved: true,
     preset: solution.preset.name,

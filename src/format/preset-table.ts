@@ -1,8 +1,8 @@
 import type { ChalkInstance } from "chalk";
 import type { ScheduleRow } from "../core/schedule.js";
 import { isSaturated } from "../core/limits.js";
-import { humanDuration } from "./duration.js";
-import { groupDigits } from "./numbers.js";
+import { humanDuration } from "../core/text/duration.js";
+import { groupDigits } from "../core/text/digits.js";
 import { type Cell, type CellWidths, type TableColumn, humanWidthBound, msText, msTextBound, renderTable } from "./table.js";
 import { wrapLines } from "./wrap.js";
 

@@ -1,17 +1,17 @@
-import type { OverrideName, Preset } from "../presets/types.js";
+import type { OverrideName, PresetDescription } from "../core/preset.js";
 import { wrapLine } from "./wrap.js";
 
 /** How the caller spells each override (the CLI: its flags, --base, --cap, …). */
 export type OverrideNames = Readonly<Record<OverrideName, string>>;
 
 /** "--base (backoff.delay), --jitter (…)": what a preset lets the user set. */
-export function offeredText(preset: Preset, names: OverrideNames): string {
+export function offeredText(preset: PresetDescription, names: OverrideNames): string {
   const offered = (Object.keys(preset.parameters) as OverrideName[]).map((name) => `${names[name]} (${preset.parameters[name]})`);
   return offered.length === 0 ? "no overrides" : offered.join(", ");
 }
 
 /** The version a preset reproduces, read from its library line ("bullmq 6.7.0" → "6.7.0", "sidekiq 8.x" → "8.x"); null when it names none. */
-export function presetVersion(preset: Preset): string | null {
+export function presetVersion(preset: PresetDescription): string | null {
   return /\b\d+\.(?:\d+|x)(?:\.\d+)?x?\b/.exec(preset.library)?.[0] ?? null;
 }
 
@@ -30,7 +30,7 @@ export interface StoppingJson {
 }
 
 /** `backoff presets --format json`: one preset as data, its overrides spelled by `names`. */
-export function presetJson(preset: Preset, stopping: StoppingJson, names: OverrideNames): Record<string, unknown> {
+export function presetJson(preset: PresetDescription, stopping: StoppingJson, names: OverrideNames): Record<string, unknown> {
   return {
     name: preset.name,
     library: preset.library,
@@ -48,7 +48,7 @@ export function presetJson(preset: Preset, stopping: StoppingJson, names: Overri
   };
 }
 
-function retriesText(preset: Preset): string {
+function retriesText(preset: PresetDescription): string {
   if (preset.defaultRetries !== null) return String(preset.defaultRetries);
   if (preset.retriesNote !== undefined) return preset.retriesNote;
   return `unlimited (the schedule shows ${preset.defaultAttempts})`;
@@ -59,7 +59,7 @@ function retriesText(preset: Preset): string {
  * column beside it; fitted to `width`, lines wrap under their own text, and when the
  * name column would leave too little room the name goes on a line of its own.
  */
-export function presetListText(presets: readonly Preset[], width: number | null = null): string {
+export function presetListText(presets: readonly PresetDescription[], width: number | null = null): string {
   const nameWidth = Math.max(...presets.map((preset) => preset.name.length)) + 2;
   const beside = width === null || width - nameWidth >= 40;
   const pad = " ".repeat(beside ? nameWidth : 2);
@@ -75,7 +75,7 @@ export function presetListText(presets: readonly Preset[], width: number | null 
 }
 
 /** `backoff presets <name>`: everything about one preset, quirks included, its overrides spelled by `names`; fitted to `width` as the list is. */
-export function presetDetailText(preset: Preset, names: OverrideNames, width: number | null = null): string {
+export function presetDetailText(preset: PresetDescription, names: OverrideNames, width: number | null = null): string {
   // Continuations go under the value column ("formula:  ") while it leaves room, else two spaces in.
   const valueHang = width === null || width >= 50 ? 10 : 2;
   const lines = [

@@ -1,7 +1,7 @@
 import type { ChalkInstance } from "chalk";
 import { jitterName } from "../core/jitter/index.js";
-import { humanDuration } from "./duration.js";
-import { groupDigits } from "./numbers.js";
+import { humanDuration } from "../core/text/duration.js";
+import { groupDigits } from "../core/text/digits.js";
 import { type Simulation, simulationSummaryLines } from "./simulate.js";
 import { type Cell, type TableColumn, renderTable } from "./table.js";
 import { wrapLines } from "./wrap.js";

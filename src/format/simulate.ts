@@ -4,10 +4,11 @@ import type { Policy } from "../core/policy.js";
 import type { AttemptLoad, Cohort, CohortResult } from "../core/simulate.js";
 import type { Column } from "./columns.js";
 import { renderCsv, renderTsv } from "./delimited.js";
-import { humanDuration } from "./duration.js";
+import { humanDuration } from "../core/text/duration.js";
+import { groupDigits } from "../core/text/digits.js";
 import { renderMarkdown } from "./markdown.js";
 import { jsonText } from "./json-text.js";
-import { groupDigits, msJson } from "./numbers.js";
+import { msJson } from "./numbers.js";
 import { policyJson } from "./policy-json.js";
 
 /** What `backoff simulate` computed: one jitter mode beside the un-jittered policy, or every mode. */

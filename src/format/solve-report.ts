@@ -2,7 +2,7 @@ import type { Policy } from "../core/policy.js";
 import { scheduleRows } from "../core/schedule.js";
 import { policyModel } from "../core/policy-model.js";
 import { type NoSolution, SOLVE_TOLERANCE } from "../core/solve.js";
-import { humanDuration } from "./duration.js";
+import { humanDuration } from "../core/text/duration.js";
 import { jsonText } from "./json-text.js";
 import { approximateText } from "./numbers.js";
 import { durationWithMs } from "./summary.js";
@@ -13,20 +13,28 @@ import { durationWithMs } from "./summary.js";
 /** Which parameter to find: the one left out. */
 export type Unknown = "factor" | "base" | "attempts";
 
-export interface Solution {
+/**
+ * What solve found, for the calculator's policy and a library's alike: the parameter left
+ * out, its answer as printed and what that achieves. `On` is what it was found on:
+ * SolvedPolicy here, SolvedPreset (preset-solve.ts) for `solve --preset`.
+ */
+export type Solution<On> = On & {
   readonly unknown: Unknown;
-  /** The policy with the answer as it is printed (rounded), whose schedule is shown. */
-  readonly policy: Policy;
   readonly attempts: number;
-  /** The printed answer: "7.472", "1318", "14". */
+  /** The printed answer: "7.472", "1318" (ms), "14". */
   readonly answerText: string;
-  /** The unrounded root, for factor and base. */
+  /** The unrounded root (the factor; the calculator's base too); null for attempts. */
   readonly exact: number | null;
   readonly targetMs: number;
-  /** The printed policy's total, delays rounded to whole ms. */
+  /** The answer's total, delays rounded to whole ms: without jitter, but worst case (jitter included) for a library's attempts. */
   readonly achievedMs: number;
-  /** For attempts: what one more attempt would bring the total to. */
+  /** For attempts: what one more attempt would bring the total to (null when it is not said). */
   readonly nextTotalMs: number | null;
+};
+
+/** The calculator's policy with the answer as it is printed (rounded), whose schedule is shown. */
+export interface SolvedPolicy {
+  readonly policy: Policy;
 }
 
 /** What the no-solution sentences quote of the user's input. */
@@ -42,7 +50,7 @@ function power(n: number): string {
 }
 
 /** The equation solved, for people: "1 + f + f² + f³ + f⁴ = 3600". */
-export function equationText(solution: Solution): string {
+export function equationText(solution: Solution<SolvedPolicy>): string {
   const { policy, attempts, targetMs } = solution;
   const cap = policy.capMs === null ? "" : `, each term capped at ${humanDuration(policy.capMs)}`;
   if (solution.unknown === "factor") {
@@ -72,7 +80,7 @@ export function flagsOf(policy: Policy, attempts: number): string {
 }
 
 /** The answer, how it was found and what it achieves, above the schedule. */
-export function solutionLines(solution: Solution): string[] {
+export function solutionLines(solution: Solution<SolvedPolicy>): string[] {
   const { unknown, targetMs, achievedMs } = solution;
   const lines: string[] = [];
   const off = achievedMs - targetMs;
@@ -112,7 +120,7 @@ export function noSolutionText(reason: NoSolution, options: SolveInputText): str
 
 
 /** The JSON document of a solution; `shown` says whether its schedule is included. */
-export function solutionJson(solution: Solution, shown: boolean): string {
+export function solutionJson(solution: Solution<SolvedPolicy>, shown: boolean): string {
   const { policy, attempts } = solution;
   const doc = {
     solved: true,

@@ -1,8 +1,9 @@
 import type { Policy } from "../core/policy.js";
 import type { AttemptRange } from "../core/schedule.js";
 import type { ScheduleSummary } from "../core/schedule.js";
-import { humanDuration } from "./duration.js";
-import { groupDigits, ratioText, SATURATED_TEXT } from "./numbers.js";
+import { humanDuration } from "../core/text/duration.js";
+import { groupDigits } from "../core/text/digits.js";
+import { ratioText, SATURATED_TEXT } from "./numbers.js";
 import { isSaturated } from "../core/limits.js";
 
 /** "31 s (31,000 ms)", or the human form alone when that is all there is to say. */

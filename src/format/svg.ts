@@ -1,8 +1,8 @@
 import { isSaturated } from "../core/limits.js";
 import type { ScheduleRow } from "../core/schedule.js";
 import { type ChartLine, chartLines } from "./chart.js";
-import { humanDuration } from "./duration.js";
-import { groupDigits } from "./numbers.js";
+import { humanDuration } from "../core/text/duration.js";
+import { groupDigits } from "../core/text/digits.js";
 import { type ScaleKind, defaultScaleKind, makeScale } from "./scale.js";
 
 export interface SvgOptions {

@@ -3,8 +3,9 @@ import Table from "cli-table3";
 import { MAX_EXACT_MS, isSaturated } from "../core/limits.js";
 import type { ScheduleRow } from "../core/schedule.js";
 import { MINUTE_MS, SECOND_MS, YEAR_MS } from "../core/time-units.js";
-import { humanDuration, msText, rangeText } from "./duration.js";
-import { groupDigits } from "./numbers.js";
+import { msText, rangeText } from "./duration.js";
+import { humanDuration } from "../core/text/duration.js";
+import { groupDigits } from "../core/text/digits.js";
 import { wrapLines, wrapLine } from "./wrap.js";
 
 /** The box characters of every table. */

@@ -1,6 +1,6 @@
 import { MAX_DURATION_NS, msToNs, nsToWholeMs } from "./kit/go-duration.js";
 import { firstTrueFrom1 } from "../core/search.js";
-import { groupDigits } from "../format/numbers.js";
+import { groupDigits } from "../core/text/digits.js";
 import { independentModel } from "./kit/independent-model.js";
 import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
 import { RANDOM53_MAX, random53 } from "./kit/random-grid.js";

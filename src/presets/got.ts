@@ -1,6 +1,6 @@
 import { MAX_EXACT_MS, SATURATED_MS } from "../core/limits.js";
 import { firstTrueFrom1 } from "../core/search.js";
-import { groupDigits } from "../format/numbers.js";
+import { groupDigits } from "../core/text/digits.js";
 import { independentModel } from "./kit/independent-model.js";
 import { isJitterOff } from "./kit/jitter-setting.js";
 import { meanFloorUniform } from "./kit/mean-floor-uniform.js";

@@ -1,4 +1,4 @@
-import { groupDigits } from "../format/numbers.js";
+import { groupDigits } from "../core/text/digits.js";
 import { meanWithin } from "./kit/attempt-delay.js";
 import { parseFraction } from "./kit/jitter-setting.js";
 import { JS_RANDOM_MAX, jsRandom } from "./kit/random-grid.js";

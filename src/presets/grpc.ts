@@ -3,7 +3,7 @@ import { fractionOf, multiply, roundHalfUp, add, integer } from "../core/exact.j
 import { normalizePolicy } from "../core/policy.js";
 import { type Estimate, roundMs } from "../core/rounding.js";
 import { exponentialRaw } from "../core/strategies/exponential.js";
-import { groupDigits } from "../format/numbers.js";
+import { groupDigits } from "../core/text/digits.js";
 import { independentModel } from "./kit/independent-model.js";
 import { parseFraction } from "./kit/jitter-setting.js";
 import { wholeMs } from "./kit/whole-ms.js";

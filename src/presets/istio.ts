@@ -1,5 +1,5 @@
 import { envoyBackoffModel, envoyNote, envoyDefaultMax, envoyMilliseconds } from "./envoy.js";
-import { groupDigits } from "../format/numbers.js";
+import { groupDigits } from "../core/text/digits.js";
 import type { Preset } from "./types.js";
 import { PresetError } from "./errors.js";
 

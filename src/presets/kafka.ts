@@ -1,4 +1,4 @@
-import { groupDigits } from "../format/numbers.js";
+import { groupDigits } from "../core/text/digits.js";
 import { clampedTo } from "./kit/attempt-delay.js";
 import { ELAPSED_WALK_LIMIT, elapsedLimit, elapsedModelParts, elapsedStop } from "./kit/elapsed-limit.js";
 import { meanFloorUniform } from "./kit/mean-floor-uniform.js";

@@ -1,5 +1,5 @@
 import { firstTrueFrom1 } from "../core/search.js";
-import { groupDigits } from "../format/numbers.js";
+import { groupDigits } from "../core/text/digits.js";
 import { independentModel } from "./kit/independent-model.js";
 import { wholeMs } from "./kit/whole-ms.js";
 import type { Preset } from "./types.js";

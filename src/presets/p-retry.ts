@@ -1,6 +1,6 @@
 import type { DelayBounds } from "../core/model.js";
-import { humanDuration } from "../format/duration.js";
-import { groupDigits } from "../format/numbers.js";
+import { humanDuration } from "../core/text/duration.js";
+import { groupDigits } from "../core/text/digits.js";
 import { ELAPSED_WALK_LIMIT, elapsedLimit, elapsedModelParts, elapsedStop } from "./kit/elapsed-limit.js";
 import { firstTrueFrom1 } from "../core/search.js";
 import { clampedTo } from "./kit/attempt-delay.js";

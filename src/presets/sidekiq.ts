@@ -1,5 +1,5 @@
-import { humanDuration } from "../format/duration.js";
-import { groupDigits } from "../format/numbers.js";
+import { humanDuration } from "../core/text/duration.js";
+import { groupDigits } from "../core/text/digits.js";
 import { unclamped } from "./kit/attempt-delay.js";
 import { ELAPSED_WALK_LIMIT, elapsedLimit, elapsedModelParts, elapsedStop } from "./kit/elapsed-limit.js";
 import { independentModel } from "./kit/independent-model.js";

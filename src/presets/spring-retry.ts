@@ -1,5 +1,5 @@
 import { firstTrueFrom1 } from "../core/search.js";
-import { groupDigits } from "../format/numbers.js";
+import { groupDigits } from "../core/text/digits.js";
 import { clampedTo } from "./kit/attempt-delay.js";
 import { independentModel } from "./kit/independent-model.js";
 import { isJitterOff } from "./kit/jitter-setting.js";

@@ -2,7 +2,7 @@ import { attemptDelay, capReachedAt as policyCapReachedAt, constantFrom } from "
 import { MAX_EXACT_MS, SATURATED_MS } from "../core/limits.js";
 import { normalizePolicy } from "../core/policy.js";
 import { exponentialApprox } from "../core/strategies/exponential.js";
-import { groupDigits } from "../format/numbers.js";
+import { groupDigits } from "../core/text/digits.js";
 import { independentModel } from "./kit/independent-model.js";
 import { isJitterOff } from "./kit/jitter-setting.js";
 import { meanFloorUniform } from "./kit/mean-floor-uniform.js";

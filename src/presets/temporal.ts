@@ -1,7 +1,7 @@
 import { MAX_DURATION_NS, goDurationNs, nsToWholeMs } from "./kit/go-duration.js";
 import { lastRetryWithin } from "./kit/last-retry-within.js";
 import { firstTrueFrom1 } from "../core/search.js";
-import { groupDigits } from "../format/numbers.js";
+import { groupDigits } from "../core/text/digits.js";
 import { independentModel } from "./kit/independent-model.js";
 import { saturate } from "./kit/whole-ms.js";
 import type { Preset, PresetStop } from "./types.js";

@@ -5,7 +5,7 @@ import { policyModel } from "../../src/core/policy-model.js";
 import { type ScheduleRow, scheduleRows } from "../../src/core/schedule.js";
 import { SCHEDULE_COLUMNS } from "../../src/format/columns.js";
 import { renderCsv, renderTsv } from "../../src/format/delimited.js";
-import { humanDuration } from "../../src/format/duration.js";
+import { humanDuration } from "../../src/core/text/duration.js";
 import { renderJson } from "../../src/format/json.js";
 import { renderMarkdown } from "../../src/format/markdown.js";
 

@@ -1,7 +1,7 @@
 import { type ComparedPolicy, compareByAttempt, compareLongRows, compareSpan, compareSummary, comparedRows } from "../../core/compare.js";
 import type { CompareSummary } from "../../core/compare.js";
 import { compareSummaryLines, renderCompareDelimited, renderCompareJson, renderCompareMarkdown } from "../../format/compare.js";
-import { groupDigits } from "../../format/numbers.js";
+import { groupDigits } from "../../core/text/digits.js";
 import type { ScaleKind } from "../../format/scale.js";
 import { colorLevel } from "../shared/color.js";
 import { chalkAt } from "../shared/chalk.js";

@@ -1,5 +1,5 @@
 import type { AttemptRange } from "../../core/schedule.js";
-import { groupDigits } from "../../format/numbers.js";
+import { groupDigits } from "../../core/text/digits.js";
 import { type ComparePage, MAX_PAGE_ATTEMPTS, type SchedulePage, renderHtmlPage } from "../../format/html/page.js";
 import { UsageError } from "./errors.js";
 import { VERSION } from "./version.js";

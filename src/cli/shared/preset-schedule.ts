@@ -4,6 +4,7 @@ import { policyModel } from "../../core/policy-model.js";
 import { modelCalculator } from "../../format/html/page-data.js";
 import { presetScheduleText } from "../../format/preset-schedule.js";
 import { renderPresetTable } from "../../format/preset-table.js";
+import { stopRuleOf, stopRuleText } from "../../presets/stop-rule.js";
 import type { PresetModel } from "../../presets/types.js";
 import type { Io } from "./io.js";
 import { parseSeed } from "./jitter-options.js";
@@ -34,7 +35,7 @@ export async function runPresetSchedule(values: OptionValues, output: OutputOpti
       comparison: comparisonFor(model),
       range,
       seed,
-      text: presetScheduleText(preset, model, range, seed),
+      text: presetScheduleText(preset, model, range, seed, stopRuleText(preset, stopRuleOf(preset, model))),
       renderTable: (rows, summaryLines, paint, lastRow, width) => renderPresetTable(rows, model.jittered, model.capMs, summaryLines, paint, lastRow, width),
       page: async () => ({
         command: await import("./html-output.js").then(({ commandLine, presetArguments }) => commandLine(presetArguments(preset.name, overrides, asked, seed))),

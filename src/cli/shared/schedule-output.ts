@@ -1,4 +1,4 @@
-import { groupDigits } from "../../format/numbers.js";
+import { groupDigits } from "../../core/text/digits.js";
 import type { ChalkInstance } from "chalk";
 import { isSaturated } from "../../core/limits.js";
 import type { ScheduleModel } from "../../core/model.js";

@@ -1,4 +1,4 @@
-import { groupDigits } from "../../format/numbers.js";
+import { groupDigits } from "../../core/text/digits.js";
 import { UsageError } from "./errors.js";
 
 /**

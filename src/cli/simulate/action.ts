@@ -1,4 +1,4 @@
-import { groupDigits } from "../../format/numbers.js";
+import { groupDigits } from "../../core/text/digits.js";
 import { type Jitter, NO_JITTER, jitterPlan } from "../../core/jitter/index.js";
 import type { Policy } from "../../core/policy.js";
 import { type Cohort, type CohortRandom, type CohortResult, SimulationTooLargeError, simulateCohort } from "../../core/simulate.js";

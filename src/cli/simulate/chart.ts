@@ -1,6 +1,6 @@
 import { type CohortResult, lastTime, loadHistogramOfCounts } from "../../core/simulate.js";
-import { humanDuration } from "../../format/duration.js";
-import { groupDigits } from "../../format/numbers.js";
+import { humanDuration } from "../../core/text/duration.js";
+import { groupDigits } from "../../core/text/digits.js";
 import { UsageError } from "../shared/errors.js";
 
 /** The most windows `simulate --chart` counts retries in (two arrays of this many counts). */

@@ -1,5 +1,5 @@
 import { type Command, Option } from "commander";
-import { groupDigits } from "../../format/numbers.js";
+import { groupDigits } from "../../core/text/digits.js";
 import type { CommandDefinition } from "../command.js";
 import { addSharedOptions, givenValues, synonymsFor, withDefaultText } from "../shared/options.js";
 import { DEFAULT_SEED } from "../shared/random.js";

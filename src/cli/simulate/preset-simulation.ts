@@ -1,6 +1,6 @@
 import { type ClientRun, simulateClients } from "../../core/simulate.js";
 import type { RandomSource } from "../../core/model.js";
-import { groupDigits } from "../../format/numbers.js";
+import { groupDigits } from "../../core/text/digits.js";
 import type { Simulation } from "../../format/simulate.js";
 import { mostRetries, stopRuleOf, stopRuleText } from "../../presets/stop-rule.js";
 import type { PresetModel } from "../../presets/types.js";

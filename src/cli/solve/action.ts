@@ -3,7 +3,7 @@ import { type Policy, type Strategy, normalizePolicy } from "../../core/policy.j
 import { policyModel } from "../../core/policy-model.js";
 import { modelTotals } from "../../core/schedule.js";
 import { type NoSolution, solveAttempts, solveBase, solveFactor } from "../../core/solve.js";
-import { type Solution, type Unknown, flagsOf, noSolutionJson, noSolutionText, solutionJson, solutionLines } from "../../format/solve-report.js";
+import { type Solution, type SolvedPolicy, type Unknown, flagsOf, noSolutionJson, noSolutionText, solutionJson, solutionLines } from "../../format/solve-report.js";
 import { parseCount } from "../../config/option-values.js";
 import { UsageError } from "../shared/errors.js";
 import { type Io, writeChunks } from "../shared/io.js";
@@ -60,7 +60,7 @@ function printedFactor(exact: number, total: (factor: number) => number, targetM
 }
 
 /** Solves; returns the reason when there is no answer. */
-export function solve(options: SolveOptions): Solution | NoSolution {
+export function solve(options: SolveOptions): Solution<SolvedPolicy> | NoSolution {
   const unknown = unknownOf(options);
   const targetMs = parseDuration("--total", options.total!);
   const capMs = options.cap === undefined ? null : parseCap("--cap", options.cap);

@@ -2,8 +2,9 @@ import { MAX_EXACT_MS } from "../../core/limits.js";
 import { modelTotals } from "../../core/schedule.js";
 import { bisect } from "../../core/solve.js";
 import { firstTrueFrom1 } from "../../core/search.js";
-import { groupDigits } from "../../format/numbers.js";
-import { type PresetSolution, presetNoSolutionJson, presetSolutionJson, presetSolutionLines } from "../../format/preset-solve.js";
+import { groupDigits } from "../../core/text/digits.js";
+import { type SolvedPreset, presetNoSolutionJson, presetSolutionJson, presetSolutionLines } from "../../format/preset-solve.js";
+import type { Solution } from "../../format/solve-report.js";
 import { stopRuleOf, stopRuleText } from "../../presets/stop-rule.js";
 import type { OverrideName, Preset, PresetModel, PresetOverrides } from "../../presets/types.js";
 import { UsageError } from "../shared/errors.js";
@@ -100,7 +101,7 @@ export async function runPresetSolve(options: SolveOptions, io: Io): Promise<num
   return runSchedule(answer, { format: "table", color: options.color }, io);
 }
 
-type Outcome = PresetSolution | { readonly why: string };
+type Outcome = Solution<SolvedPreset> | { readonly why: string };
 
 /** The most retries whose worst-case total fits the budget; a library that stops by time may stop first. */
 function solveAttempts(preset: Preset, model: PresetModel, budgetMs: number): Outcome {

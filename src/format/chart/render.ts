@@ -1,6 +1,6 @@
 import type { ScheduleRow } from "../../core/schedule.js";
-import { humanDuration } from "../duration.js";
-import { groupDigits } from "../numbers.js";
+import { humanDuration } from "../../core/text/duration.js";
+import { groupDigits } from "../../core/text/digits.js";
 import { LOG_SCALE_SPAN, type ScaleKind, defaultScaleKind, makeScale } from "../scale.js";
 import { type ChartLine, chartLines, isJittered } from "./lines.js";
 import { ASCII_GLYPHS, type ChartPaint, type Glyphs, NO_PAINT, UNICODE_GLYPHS } from "./palette.js";

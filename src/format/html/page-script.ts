@@ -6,8 +6,10 @@
  * calculator and the base sweep with the core's own delay functions (widgets.ts): no
  * formula is written again here. It touches only the page itself: no network, no storage.
  */
-import { humanDuration, msText, rangeText } from "../duration.js";
-import { groupDigits, msField } from "../numbers.js";
+import { msText, rangeText } from "../duration.js";
+import { humanDuration } from "../../core/text/duration.js";
+import { groupDigits } from "../../core/text/digits.js";
+import { msField } from "../numbers.js";
 import { type Scale, type ScaleKind, makeScale } from "../scale.js";
 import { attemptTicks } from "../svg.js";
 import { type PageData, type SeriesField, type SeriesRows, decodeSeries } from "./page-data.js";

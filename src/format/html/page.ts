@@ -1,6 +1,6 @@
 import type { ScheduleRow } from "../../core/schedule.js";
-import { humanDuration } from "../duration.js";
-import { groupDigits } from "../numbers.js";
+import { humanDuration } from "../../core/text/duration.js";
+import { groupDigits } from "../../core/text/digits.js";
 import { type ScaleKind, defaultScaleKind } from "../scale.js";
 import { CHART, seriesClass } from "./layout.js";
 import { type CalculatorPolicy, type PageData, seriesData } from "./page-data.js";

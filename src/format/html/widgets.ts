@@ -2,8 +2,8 @@ import { attemptDelay } from "../../core/delay.js";
 import { MAX_EXACT_MS, isSaturated } from "../../core/limits.js";
 import { type Policy, linearComparison, normalizePolicy } from "../../core/policy.js";
 import { cumulativeMs } from "../../core/schedule.js";
-import { humanDuration } from "../duration.js";
-import { groupDigits } from "../numbers.js";
+import { humanDuration } from "../../core/text/duration.js";
+import { groupDigits } from "../../core/text/digits.js";
 import { durationWithMs } from "../summary.js";
 import type { CalculatorPolicy } from "./page-data.js";
 

@@ -47,7 +47,7 @@
  * highest (the first starts from 0, so it is the wait rounded).
  */
 import type { DelayBounds, RandomSource, RunsStopped } from "../../core/model.js";
-import { groupDigits } from "../../format/numbers.js";
+import { groupDigits } from "../../core/text/digits.js";
 import type { PresetModel, PresetStop } from "../types.js";
 
 export type ElapsedRule = "fits" | "cut" | "while";

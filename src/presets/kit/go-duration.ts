@@ -1,5 +1,5 @@
 /** Go's time.Duration (int64 nanoseconds) as exact bigint, and its conversions to ms. */
-import { groupDigits } from "../../format/numbers.js";
+import { groupDigits } from "../../core/text/digits.js";
 import { PresetError } from "../errors.js";
 
 /** Whole nanoseconds to whole ms, rounded half up (exact for any int64). */

@@ -1,0 +1,102 @@
+import type { RandomSource, ScheduleModel } from "./model.js";
+
+// What a retry library's preset is, as data: the overrides it takes, the facts its model
+// adds to a ScheduleModel, and its description. src/presets implements these (one file per
+// library, each with its builder); src/format prints them without knowing any preset.
+
+/**
+ * The calculator's options as a preset receives them: only those the user gave,
+ * already parsed (durations in ms). `jitter` stays a raw string: every library
+ * spells its jitter differently, so each preset parses it with its own rules.
+ */
+export interface PresetOverrides {
+  readonly baseMs?: number;
+  readonly capMs?: number;
+  readonly factor?: number;
+  readonly jitter?: string;
+  /** The retry count the library should make (the last attempt of the range). */
+  readonly retries?: number;
+  /** Total time after which the library gives up (cenkalti MaxElapsedTime, p-retry maxRetryTime). */
+  readonly maxElapsedMs?: number;
+  /** The calculator's --strategy, for libraries with a backoff type (Polly's BackoffType). */
+  readonly strategy?: "exponential" | "linear" | "fixed";
+}
+
+export type OverrideName = keyof PresetOverrides;
+
+/**
+ * Where the library stops by elapsed time (cenkalti's MaxElapsedTime, p-retry's
+ * maxRetryTime) rather than by count: how many retries happen depends on the draws.
+ */
+export interface PresetStop {
+  /** The library's limit by its own name, e.g. "MaxElapsedTime (15 min)". */
+  readonly limit: string;
+  readonly limitMs: number;
+  /** The last retry without jitter: the schedule's rows end here. */
+  readonly lastAttempt: number;
+  /** The fewest and the most retries any run makes (both lastAttempt without jitter). */
+  readonly fewest: number;
+  readonly most: number;
+  /** One line: the library's rule, and how jitter moves the last retry. */
+  readonly reason: string;
+  /**
+   * Set when the library checks the time before a wait and then makes it in full
+   * (sidekiq's retry_for): a total may pass the limit by that last wait.
+   */
+  readonly overrun?: boolean;
+}
+
+/** A preset's model: any ScheduleModel, plus what the summary must say about the library. */
+export interface PresetModel extends ScheduleModel {
+  /** The retry count in effect (the library's default or the override); null = unlimited. */
+  readonly retries: number | null;
+  /** Set when the library stops by elapsed time before `retries`. */
+  readonly stop: PresetStop | null;
+  /** Extra summary lines (worst case past the cap, approximations, parameter echo). */
+  readonly notes: readonly string[];
+  /**
+   * Set when the delay shown is the rounded mean wait, because no wait takes the library's
+   * un-jittered value (Envoy's random() % interval): what that value is called ("the
+   * interval"), which is what reaches the cap.
+   */
+  readonly meanShown?: string;
+  /**
+   * One run of the library as a simulated client: each retry's wait (call with attempts
+   * 1, 2, … in order), null once the library has given up. Set by libraries that stop by
+   * elapsed time; without it a run is the sampler, up to the retry count.
+   */
+  readonly client?: (random: RandomSource) => (attempt: number) => number | null;
+  /** The library's parameters in effect, by the library's own names (for JSON and the header line). */
+  readonly parameters: Readonly<Record<string, string | number | boolean | null>>;
+}
+
+/** A library preset's description: what `backoff presets` prints, and what the outputs quote of it. */
+export interface PresetDescription {
+  readonly name: string;
+  /** The library and the version reproduced, e.g. "bullmq 6.7.0". */
+  readonly library: string;
+  /** The library's repository (owner/name) and the source file the formula is read from. */
+  readonly repository: string;
+  readonly source: string;
+  /** One line: the un-jittered formula, with the calculator's attempt a (1 = the first failure). */
+  readonly formula: string;
+  /** One line: the library's defaults. */
+  readonly defaults: string;
+  /** One line: the jitter and where the cap applies. */
+  readonly jitter: string;
+  /** How many retries the library makes by default; null = unlimited. */
+  readonly defaultRetries: number | null;
+  /** Overrides "unlimited" in `backoff presets <name>` when the library stops another way. */
+  readonly retriesNote?: string;
+  /**
+   * The library's own rule for its last retry, in its words: "retry: 25", "stop_never",
+   * "MaxElapsedTime 15 min". Check, simulate and `backoff presets` quote it.
+   */
+  readonly stopping?: string;
+  /** The attempt range shown when the library retries without limit. */
+  readonly defaultAttempts: number;
+  /** The overrides the library really has, each with the parameter it maps onto. */
+  readonly parameters: Partial<Record<OverrideName, string>>;
+  /** Quirks worth knowing, one per entry. */
+  readonly quirks: readonly string[];
+}
