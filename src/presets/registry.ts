@@ -6,6 +6,7 @@ import { bullmq } from "./bullmq.js";
 import { celery } from "./celery.js";
 import { cenkalti } from "./cenkalti.js";
 import { cockatiel } from "./cockatiel.js";
+import { contour } from "./contour.js";
 import { echomq } from "./echomq.js";
 import { envoy } from "./envoy.js";
 import { exponentialBackoff } from "./exponential-backoff.js";
@@ -51,6 +52,7 @@ export const PRESETS: readonly Preset[] = [
   kubernetes,
   envoy,
   istio,
+  contour,
   temporal,
   stepFunctions,
   argo,

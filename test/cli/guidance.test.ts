@@ -137,13 +137,13 @@ describe("one vocabulary", () => {
   it("presets --help lists every preset name", async () => {
     const { stdout } = await runCli(["presets", "--help"]);
     expect(stdout).toContain(
-      // The registry's 29 names in its order, wrapped at 80 columns after a comma.
-      "Presets (29):\n" +
+      // The registry's 30 names in its order, wrapped at 80 columns after a comma.
+      "Presets (30):\n" +
         "  echomq, bullmq, node-retry, p-retry, exponential-backoff, cockatiel, aws-sdk,\n" +
         "  grpc, grpc-core, grpc-js, sidekiq, celery, tenacity, cenkalti, polly,\n" +
-        "  resilience4j, kubernetes, envoy, istio, temporal, step-functions, argo,\n" +
-        "  kubernetes-job, urllib3, spring-retry, kafka, go-retryablehttp, axios-retry,\n" +
-        "  got\n",
+        "  resilience4j, kubernetes, envoy, istio, contour, temporal, step-functions,\n" +
+        "  argo, kubernetes-job, urllib3, spring-retry, kafka, go-retryablehttp,\n" +
+        "  axios-retry, got\n",
     );
     expect((await runCli(["help", "presets"])).stdout).toBe(stdout);
   });

@@ -47,6 +47,7 @@ function recogniseEnvoy(root: Node, _file: DocumentFile, findings: Findings): vo
       continue;
     }
     if (node.kind !== "object") continue;
+    if (text(node.entries.get("kind")?.value) === "HTTPProxy") continue; // Contour's retryPolicy, with Go durations: shapes/contour.ts
     const label = labelOf(node);
     const here = label === null ? trail : [...trail, label];
     const policy = getAny(node, POLICY_KEYS);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PRESETS } from "../../../src/presets/registry.js";
 import { runCli } from "../../support/cli.js";
 
 function backoff(...argv: string[]) {
@@ -6,15 +7,15 @@ function backoff(...argv: string[]) {
 }
 
 describe("backoff presets", () => {
-  it("lists all 29 with formula, defaults and source", async () => {
+  it("lists all of the registry with formula, defaults and source", async () => {
     const { code, stdout } = await backoff("presets");
     expect(code).toBe(0);
     for (const name of ["echomq", "bullmq", "node-retry", "p-retry", "exponential-backoff", "cockatiel", "aws-sdk", "grpc", "grpc-core", "grpc-js", "sidekiq", "celery", "tenacity", "cenkalti", "polly", "resilience4j", "kubernetes",
-      "envoy", "istio", "temporal", "step-functions", "argo", "kubernetes-job", "urllib3", "spring-retry", "kafka", "go-retryablehttp", "axios-retry", "got"]) {
+      "envoy", "istio", "contour", "temporal", "step-functions", "argo", "kubernetes-job", "urllib3", "spring-retry", "kafka", "go-retryablehttp", "axios-retry", "got"]) {
       expect(stdout).toMatch(new RegExp(`^${name} +\\S`, "m"));
     }
-    expect(stdout.match(/^ +source: /gm)).toHaveLength(29);
-    expect(stdout.match(/^ +defaults: /gm)).toHaveLength(29);
+    expect(stdout.match(/^ +source: /gm)).toHaveLength(PRESETS.length);
+    expect(stdout.match(/^ +defaults: /gm)).toHaveLength(PRESETS.length);
   });
 
   it("prints one in full, quirks included", async () => {
@@ -28,6 +29,6 @@ describe("backoff presets", () => {
   it("an unknown name exits 2 with a suggestion", async () => {
     const { code, stdout, stderr } = await backoff("presets", "celey");
     expect([code, stdout]).toEqual([2, ""]);
-    expect(stderr).toBe('error: presets has no preset "celey"; did you mean "celery"? (backoff presets lists all 29)\n');
+    expect(stderr).toBe(`error: presets has no preset "celey"; did you mean "celery"? (backoff presets lists all ${PRESETS.length})\n`);
   });
 });

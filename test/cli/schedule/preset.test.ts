@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PRESETS } from "../../../src/presets/registry.js";
 import { runCli } from "../../support/cli.js";
 import { parseCsvNumbers as csv } from "../../support/csv.js";
 
@@ -70,7 +71,7 @@ describe("backoff --preset", () => {
   it("suggests the closest name for an unknown preset", async () => {
     const { code, stderr } = await backoff("--preset", "bulmq");
     expect(code).toBe(2);
-    expect(stderr).toBe('error: --preset has no preset "bulmq"; did you mean "bullmq"? (backoff presets lists all 29)\n');
+    expect(stderr).toBe(`error: --preset has no preset "bulmq"; did you mean "bullmq"? (backoff presets lists all ${PRESETS.length})\n`);
   });
 
   it("polly reads --strategy as its BackoffType", async () => {

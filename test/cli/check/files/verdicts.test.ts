@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { checkFigures as figures } from "../../../support/check-figures.js";
 import { runCli } from "../../../support/cli.js";
 import { tempDir } from "../../../support/files.js";
 
@@ -8,22 +9,6 @@ import { tempDir } from "../../../support/files.js";
 // the formulas of the presets they map to (issue 12 for envoy, istio, step-functions,
 // argo, kubernetes-job and kafka; resilience4j's IntervalFunction).
 const TREE = "test/fixtures/policies";
-
-interface Figures {
-  readonly retries: number;
-  readonly worst: number;
-  readonly best: number;
-  readonly largest: number;
-}
-
-async function figures(path: string, ...flags: string[]): Promise<{ code: number; byName: Record<string, Figures>; disabled: string[] }> {
-  const result = await runCli(["check", path, "--format", "json", ...flags]);
-  if (result.code === 2) throw new Error(result.stderr);
-  const doc = JSON.parse(result.stdout);
-  const byName: Record<string, Figures> = {};
-  for (const p of doc.policies) byName[p.name] = { retries: p.retries, worst: p.worst_total_ms, best: p.best_total_ms, largest: p.worst_delay_ms };
-  return { code: result.code, byName, disabled: doc.disabled.map((d: { name: string }) => d.name) };
-}
 
 describe("Step Functions: IntervalSeconds × BackoffRate^(a−1), at most MaxDelaySeconds; FULL jitter in [0, that]", () => {
   it("order.asl.json: retriers of plain, Parallel-branch and Map item-processor states", async () => {

@@ -1,0 +1,143 @@
+import { shown } from "../errors.js";
+import { goDuration } from "../durations.js";
+import { manifests } from "../manifests.js";
+import type { OptionValues } from "../option-values.js";
+import type { ConfigShape, DocumentFile } from "../shape.js";
+import { type Findings, FileProblem, type MapNode, type Node, describeNode, get, isMap, isSeq, msText, notPlaceholder, text } from "../tree.js";
+
+/**
+ * Contour (projectcontour.io): each route of an `HTTPProxy` with a `retryPolicy`, and an
+ * `Ingress` with the `projectcontour.io/retry-on` annotation. Read as Contour reads them
+ * (main at 31c4bb38, 2026-08; 1.33 alike but for count −1):
+ * - apis/projectcontour/v1/httpproxy.go RetryPolicy: count (int64, minimum −1),
+ *   perTryTimeout (a Go duration matched by the CRD's pattern, or "infinity"/"infinite"),
+ *   retryOn, retriableStatusCodes;
+ * - internal/dag/policy.go retryPolicy: count −1 → 0 retries, 0 or unset → 1, else the
+ *   count; perTryTimeout through time.ParseDuration, anything it refuses ("infinity")
+ *   leaving Envoy's default (no per-try timeout); internal/envoy/route.go Timeout: a zero
+ *   duration is Envoy's 0, no per-try timeout either;
+ * - internal/dag/policy.go ingressRetryPolicy with internal/annotation/annotations.go: an
+ *   Ingress retries only with a non-empty retry-on; num-retries through
+ *   strconv.ParseInt(s, 10, 32) (an error is 0), −1 → 0, 0, 1 and other negatives → 1;
+ *   per-try-timeout through timeout.Parse (an error is logged and the timeout dropped).
+ * A route without retryPolicy is not retried: it is no policy. Contour writes no
+ * retry_back_off, so the back-off is Envoy's default (preset `contour`).
+ */
+export const contour: ConfigShape = {
+  system: "contour",
+  label: "Contour HTTPProxy",
+  preset: "contour",
+  recognised: "Contour HTTPProxy retryPolicy",
+  docs: {
+    system: "Contour",
+    where: "`HTTPProxy` (`projectcontour.io/v1`); `Ingress` with `projectcontour.io/retry-on`",
+    policy: "each `spec.routes[]` with a `retryPolicy` (count: 0 or unset = 1, −1 = off; perTryTimeout a Go duration such as `150ms`); the Ingress's `num-retries` and `per-try-timeout` annotations; preset `contour`",
+  },
+  words: { tree: /HTTPProxy|projectcontour\.io\/retry-on/ },
+  documents: { read: recogniseContour },
+};
+
+const UINT32_MAX = 4_294_967_295;
+const INT32_MAX = 2_147_483_647;
+const ANNOTATION = "projectcontour.io/";
+
+function recogniseContour(root: Node, _file: DocumentFile, findings: Findings): void {
+  for (const manifest of manifests(root)) {
+    if (manifest.kind === "HTTPProxy" && manifest.apiVersion.startsWith("projectcontour.io/")) httpProxy(manifest.node, manifest.name, findings);
+    else if (manifest.kind === "Ingress" && /^(networking\.k8s\.io|extensions)\//.test(manifest.apiVersion)) ingress(manifest.node, manifest.name, findings);
+  }
+}
+
+function httpProxy(proxy: MapNode, proxyName: string, findings: Findings): void {
+  const routes = get(get(proxy, "spec"), "routes");
+  if (!isSeq(routes)) return;
+  routes.items.forEach((route, index) => {
+    if (!isMap(route)) return;
+    const policy = route.entries.get("retryPolicy");
+    if (policy === undefined) return;
+    const name = `${proxyName}/routes[${index}]${routeMatch(route)}`;
+    findings.policy("contour", name, policy.keyPos, () => {
+      if (!isMap(policy.value)) throw new FileProblem(policy.value.pos, `retryPolicy of ${shown(name)} must be a map, got ${describeNode(policy.value)}`);
+      const label = (key: string) => `retryPolicy.${key} of ${shown(name)}`;
+      const options: OptionValues = {};
+      let disabled = false;
+      const count = get(policy.value, "count");
+      if (count !== undefined) {
+        notPlaceholder(count, label("count"));
+        const digits = count.kind === "number" && /^-?\d+$/.test(count.source) ? count.source : null;
+        if (digits === null) throw new FileProblem(count.pos, `${label("count")} must be a whole number from −1, got ${describeNode(count)}`);
+        const value = Number(digits);
+        if (value < -1) throw new FileProblem(count.pos, `${label("count")} must be at least −1 (−1 turns retries off), got ${digits}`);
+        // uint32(numRetries) in route.go: a larger count would wrap.
+        if (value > UINT32_MAX) throw new FileProblem(count.pos, `${label("count")} must be at most ${UINT32_MAX} (Contour converts it with uint32()), got ${digits}`);
+        const retries = value === -1 ? 0 : value === 0 ? 1 : value;
+        options.attempts = String(retries);
+        disabled = retries === 0;
+      }
+      const perTry = get(policy.value, "perTryTimeout");
+      if (perTry !== undefined) {
+        const ms = perTryTimeout(perTry, label("perTryTimeout"));
+        if (ms !== null) options.attemptTime = msText(ms);
+      }
+      return { options, disabled };
+    });
+  });
+}
+
+/** The first path condition of a route, for its name: ` (prefix /api)`. */
+function routeMatch(route: MapNode): string {
+  const conditions = get(route, "conditions");
+  if (!isSeq(conditions)) return "";
+  for (const condition of conditions.items) {
+    for (const key of ["prefix", "exact", "regex"]) {
+      const value = text(get(condition, key));
+      if (value !== undefined) return ` (${key} ${value})`;
+    }
+  }
+  return "";
+}
+
+/**
+ * perTryTimeout as policy.go reads it: a Go duration, whose zero means no per-try timeout
+ * (null), as "infinity" and "infinite" do; the CRD's pattern refuses anything else.
+ */
+function perTryTimeout(node: Node, label: string): number | null {
+  notPlaceholder(node, label);
+  const value = text(node);
+  if (value === "infinity" || value === "infinite") return null;
+  const ms = value === undefined ? null : goDuration(value);
+  if (ms === null) throw new FileProblem(node.pos, `${label} must be a duration such as "150ms" or "2s" (or "infinity"), got ${describeNode(node)}`);
+  const rounded = Math.round(ms * 1e6) / 1e6;
+  return rounded === 0 ? null : rounded;
+}
+
+function ingress(node: MapNode, ingressName: string, findings: Findings): void {
+  const annotations = get(get(node, "metadata"), "annotations");
+  if (!isMap(annotations)) return;
+  const retryOn = annotations.entries.get(`${ANNOTATION}retry-on`);
+  if (retryOn === undefined || (retryOn.value.kind === "string" && retryOn.value.value === "")) return;
+  findings.policy("contour", `${ingressName} (Ingress)`, retryOn.keyPos, () => {
+    const label = (key: string) => `annotation ${ANNOTATION}${key} of Ingress ${shown(ingressName)}`;
+    const options: OptionValues = {};
+    let disabled = false;
+    const count = get(annotations, `${ANNOTATION}num-retries`);
+    if (count !== undefined) {
+      notPlaceholder(count, label("num-retries"));
+      // Annotations are strings; strconv.ParseInt(s, 10, 32) reads an optional sign and digits.
+      const raw = count.kind === "string" ? count.value : null;
+      const value = raw !== null && /^[+-]?\d+$/.test(raw) ? Number(raw) : null;
+      if (value === null || value > INT32_MAX || value < -INT32_MAX - 1) {
+        throw new FileProblem(count.pos, `${label("num-retries")} must be a whole number in quotes (an int32), got ${describeNode(count)}; Contour would read it as 0 and retry once`);
+      }
+      const retries = value === -1 ? 0 : value <= 1 ? 1 : value;
+      options.attempts = String(retries);
+      disabled = retries === 0;
+    }
+    const perTry = get(annotations, `${ANNOTATION}per-try-timeout`);
+    if (perTry !== undefined && !(perTry.kind === "string" && perTry.value === "")) {
+      const ms = perTryTimeout(perTry, label("per-try-timeout"));
+      if (ms !== null) options.attemptTime = msText(ms);
+    }
+    return { options, disabled };
+  });
+}
