@@ -11,7 +11,7 @@
 // - dist/lib (tsc) behind dist/index.js: the typed ESM library.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { relative, resolve, sep } from "node:path";
 
@@ -121,9 +121,16 @@ const exportName = (file) => file.replace(/^src\/cli\//, "").replace(/\.ts$/, ""
  */
 /** @type {Record<string, string>} */
 const OWN_BUNDLES = { "src/cli/check/files.ts": "files" };
+/** The outputs a bundle of its own writes (see renderersApart below). */
+/** @type {Record<string, readonly string[]>} */
+const OWN_BUNDLE_OUTPUTS = { files: ["check"] };
 /** @param {string} file */
 const bundleOf = (file) => OWN_BUNDLES[file] ?? "commands";
-/** In the lazy bundles themselves: only the modules with a bundle of their own are kept apart. */
+/**
+ * In the lazy bundles themselves: the modules with a bundle of their own are kept apart,
+ * and a bundle of its own takes what dist/commands.cjs holds from there (the page writer
+ * the renderers' context can load, for one).
+ */
 /** @type {import("esbuild").Plugin} */
 const ownApart = {
   name: "own-apart",
@@ -131,7 +138,8 @@ const ownApart = {
     build.onResolve({ filter: /^\.\.?\// }, (args) => {
       if (args.kind !== "dynamic-import") return undefined;
       const file = projectFile(args);
-      return OWN_BUNDLES[file] === undefined ? undefined : { path: file, namespace: "own-apart" };
+      const apart = OWN_BUNDLES[file] !== undefined || (build.initialOptions.outfile !== "dist/commands.cjs" && lazyModules.has(file) && file.startsWith("src/cli/"));
+      return apart ? { path: file, namespace: "own-apart" } : undefined;
     });
     build.onLoad({ filter: /.*/, namespace: "own-apart" }, (args) => ({
       contents: `module.exports = require("./${bundleOf(args.path)}.cjs").${exportName(args.path)};`,
@@ -156,6 +164,36 @@ const commandsApart = {
     }));
   },
 };
+
+/**
+ * The renderers, src/format/formats/<output>/<format>.ts, are loaded by name from the format
+ * registry (src/format/registry.ts) with import(). A bundle keeps those of the outputs it
+ * writes and takes the others, never called there, from dist/commands.cjs, which holds
+ * them all: the start-up bundle writes the schedule, dist/files.cjs the check reports. So
+ * the csv path parses no other output's renderers, and a new renderer needs nothing here.
+ */
+const RENDERERS = "src/format/formats";
+for (const file of readdirSync(RENDERERS, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"))) {
+  const path = `${RENDERERS}/${file.split(sep).join("/")}`;
+  lazyModules.set(path, exportName(path));
+}
+/** @param {readonly string[]} kept the outputs whose renderers stay in this bundle */
+const renderersApart = (kept) => ({
+  name: "renderers-apart",
+  /** @param {import("esbuild").PluginBuild} build */
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.kind !== "dynamic-import") return undefined;
+      const file = projectFile(args);
+      const output = file.startsWith(`${RENDERERS}/`) ? file.slice(RENDERERS.length + 1).split("/")[0] : undefined;
+      return output === undefined || kept.includes(output) ? undefined : { path: file, namespace: "renderers-apart" };
+    });
+    build.onLoad({ filter: /.*/, namespace: "renderers-apart" }, (args) => ({
+      contents: `module.exports = require("./commands.cjs").${exportName(args.path)};`,
+      loader: "js",
+    }));
+  },
+});
 
 /** @type {import("esbuild").BuildOptions} */
 const common = {
@@ -198,7 +236,7 @@ await build({
   ...common,
   entryPoints: ["src/cli/run.ts"],
   outfile: "dist/cli.cjs",
-  plugins: [startupTrims, tableApart, commandsApart],
+  plugins: [startupTrims, tableApart, commandsApart, renderersApart(["schedule"])],
   external: ["./table.cjs", "./pictures.cjs", "./commands.cjs", ...Object.values(OWN_BUNDLES).map((b) => `./${b}.cjs`)],
 });
 
@@ -221,7 +259,7 @@ for (const [file, bundle] of Object.entries(OWN_BUNDLES)) {
     ...common,
     stdin: { contents: `export * as ${exportName(file)} from "./${file}";`, resolveDir: ".", sourcefile: `${bundle}-entry.ts`, loader: "ts" },
     outfile: `dist/${bundle}.cjs`,
-    plugins: [startupTrims, tableApart, ownApart],
+    plugins: [startupTrims, tableApart, ownApart, renderersApart(OWN_BUNDLE_OUTPUTS[bundle] ?? [])],
     external: ["./table.cjs", "./pictures.cjs", "./commands.cjs", ...Object.values(OWN_BUNDLES).map((b) => `./${b}.cjs`)],
   });
 }

@@ -52,3 +52,8 @@ export const SAMPLE_COLUMNS: ReadonlyArray<Column<ScheduleRow, number | null>> =
 export function scheduleColumns(jittered: boolean, sampled: boolean, stopsByTime = false): ReadonlyArray<Column<ScheduleRow, number | string | null>> {
   return [...SCHEDULE_COLUMNS, ...(jittered ? JITTER_COLUMNS : []), ...(jittered && stopsByTime ? [RUNS_STOPPED_COLUMN] : []), ...(sampled ? SAMPLE_COLUMNS : [])];
 }
+
+/** The machine formats' columns of a schedule: its model says whether it is jittered and stops by time, its seed whether a sample is drawn. */
+export function columnsOf(schedule: { readonly model: { readonly jittered: boolean; readonly runsStopped?: unknown }; readonly seed: number | null }): ReadonlyArray<Column<ScheduleRow, number | string | null>> {
+  return scheduleColumns(schedule.model.jittered, schedule.seed !== null, schedule.model.runsStopped !== undefined);
+}

@@ -1,30 +1,92 @@
 import { closest } from "../core/text/closest.js";
+import type { Output, Renderers } from "./renderer.js";
 
 /**
- * Every output format backoff writes, by name, as ESLint lists its formatters: the one
- * place a format is named. A command declares which of these names its --format takes
- * (`formats` in its command.ts); help, completion, "did you mean" and the --format error
- * read that list.
+ * Every output format backoff writes, by name, as ESLint lists its formatters: a format's
+ * name, its aliases, and its renderer for each output it can write
+ * (src/format/formats/<output>/<format>.ts), loaded by name when used. A command declares
+ * which names its --format takes (`output.formats` in its command.ts); help, completion,
+ * "did you mean" and the --format error read that list. Adding a format is a renderer
+ * file, a line here, and the name in the command's list.
  */
 interface FormatEntry {
   /** Other words that read as this format ("text": what check and presets called the table before). */
   readonly aliases?: readonly string[];
+  readonly renderers: { readonly [O in Output]?: () => Promise<{ readonly renderer: Renderers[O] }> };
 }
 
 export const OUTPUT_FORMATS = {
-  table: { aliases: ["text"] },
-  csv: {},
-  tsv: {},
-  json: {},
-  markdown: {},
-  svg: {},
-  html: {},
-  sarif: {},
-  junit: {},
-  gitlab: {},
+  table: {
+    aliases: ["text"],
+    renderers: {
+      schedule: () => import("./formats/schedule/table.js"),
+      compare: () => import("./formats/compare/table.js"),
+      simulation: () => import("./formats/simulation/table.js"),
+      check: () => import("./formats/check/table.js"),
+    },
+  },
+  csv: {
+    renderers: {
+      schedule: () => import("./formats/schedule/csv.js"),
+      compare: () => import("./formats/compare/csv.js"),
+      simulation: () => import("./formats/simulation/csv.js"),
+    },
+  },
+  tsv: {
+    renderers: {
+      schedule: () => import("./formats/schedule/tsv.js"),
+      compare: () => import("./formats/compare/tsv.js"),
+      simulation: () => import("./formats/simulation/tsv.js"),
+    },
+  },
+  json: {
+    renderers: {
+      schedule: () => import("./formats/schedule/json.js"),
+      compare: () => import("./formats/compare/json.js"),
+      simulation: () => import("./formats/simulation/json.js"),
+      check: () => import("./formats/check/json.js"),
+    },
+  },
+  markdown: {
+    renderers: {
+      schedule: () => import("./formats/schedule/markdown.js"),
+      compare: () => import("./formats/compare/markdown.js"),
+      simulation: () => import("./formats/simulation/markdown.js"),
+    },
+  },
+  svg: {
+    renderers: {
+      schedule: () => import("./formats/schedule/svg.js"),
+      compare: () => import("./formats/compare/svg.js"),
+    },
+  },
+  html: {
+    renderers: {
+      schedule: () => import("./formats/schedule/html.js"),
+      compare: () => import("./formats/compare/html.js"),
+    },
+  },
+  sarif: {
+    renderers: {
+      check: () => import("./formats/check/sarif.js"),
+    },
+  },
+  junit: {
+    renderers: {
+      check: () => import("./formats/check/junit.js"),
+    },
+  },
+  gitlab: {
+    renderers: {
+      check: () => import("./formats/check/gitlab.js"),
+    },
+  },
 } as const satisfies Record<string, FormatEntry>;
 
 export type FormatName = keyof typeof OUTPUT_FORMATS;
+
+/** The formats with a renderer for every one of `O`: what a command writing those outputs can list. */
+export type FormatOf<O extends Output> = { [F in FormatName]: [O] extends [keyof (typeof OUTPUT_FORMATS)[F]["renderers"]] ? F : never }[FormatName];
 
 /** Every format's name, in the registry's order. */
 export const FORMAT_NAMES = Object.keys(OUTPUT_FORMATS) as readonly FormatName[];
@@ -35,4 +97,20 @@ export type FormatLookup<F extends FormatName> = { readonly format: F } | { read
 export function formatNamed<F extends FormatName>(word: string, takes: readonly F[]): FormatLookup<F> {
   const named = takes.find((name) => name === word || (OUTPUT_FORMATS[name] as FormatEntry).aliases?.includes(word));
   return named === undefined ? { format: null, near: closest(word, takes) as F | null } : { format: named };
+}
+
+/** Whether `format` can write `output`. */
+export function writes(format: FormatName, output: Output): boolean {
+  return (OUTPUT_FORMATS[format] as FormatEntry).renderers[output] !== undefined;
+}
+
+/**
+ * The renderer of `output` in `format`, loaded. A command only asks for the formats it
+ * lists, and test/format/registry.test.ts loads each of them: a missing one is a bug in
+ * backoff, not bad input.
+ */
+export async function rendererFor<O extends Output>(output: O, format: FormatName): Promise<Renderers[O]> {
+  const load = (OUTPUT_FORMATS[format] as FormatEntry).renderers[output];
+  if (load === undefined) throw new Error(`no ${format} renderer for the ${output} output`);
+  return (await load()).renderer;
 }

@@ -1,13 +1,12 @@
 import { checkExitCode } from "../../core/check.js";
-import { type PolicyReport, checkReportJson, checkReportLines, githubAnnotations } from "../../format/check-report.js";
-import { checkPaint } from "./paint.js";
+import { type PolicyReport, githubAnnotations } from "../../format/check-report.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { checkValues } from "../shared/check-values.js";
 import { STDIN_NAME, loadConfig, mergeOptions, selectPolicies } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
-import { type Io, writeChunks } from "../shared/io.js";
-import { outputWidth } from "../shared/width.js";
-import type { FormatName } from "../../format/registry.js";
+import type { Io } from "../shared/io.js";
+import { renderContext, writeRendered } from "../shared/render.js";
+import { type FormatName, rendererFor } from "../../format/registry.js";
 
 /** The check command's own switches (the policy and limit values come as OptionValues). */
 export interface CheckSwitches {
@@ -33,19 +32,15 @@ export async function runCheck(explicit: OptionValues, switches: CheckSwitches, 
   const exitCode = checkExitCode(reports.map((r) => r.result), switches.strict);
   const annotations =
     io.env["GITHUB_ACTIONS"] === "true" ? githubAnnotations(reports, config === null || config.name === STDIN_NAME ? null : config.name, switches.strict) : [];
-  if (switches.format === "sarif" || switches.format === "junit" || switches.format === "gitlab") {
-    const { configReportsDocument } = await import("./files.js");
-    await writeChunks(io.stdout, [await configReportsDocument(reports, config?.name ?? null, exitCode, switches.strict, switches.format)]);
-    return exitCode;
-  }
-  if (switches.format === "json") {
-    // Annotations go to stderr here, so that stdout stays one JSON document.
-    if (annotations.length > 0) io.stderr.write(`${annotations.join("\n")}\n`);
-    await writeChunks(io.stdout, [checkReportJson(reports, exitCode)]);
-    return exitCode;
-  }
-  const paint = await checkPaint(switches.color, io);
-  const lines = [...annotations, ...checkReportLines(reports, switches.strict, paint, outputWidth(io))];
-  await writeChunks(io.stdout, [`${lines.join("\n")}\n`]);
+  const renderer = await rendererFor("check", switches.format);
+  const check = {
+    kind: "config" as const,
+    reports,
+    strict: switches.strict,
+    exitCode,
+    annotations,
+    filesReport: async () => (await import("./files.js")).configFilesReport(reports, config?.name ?? null, exitCode, switches.strict, switches.format),
+  };
+  await writeRendered(await renderer.render(check, renderContext(io, switches.color)), io);
   return exitCode;
 }

@@ -4,27 +4,21 @@ import {
   type FilesReport,
   type SkippedReport,
   filesAnnotations,
-  filesReportJsonPieces,
-  filesReportLines,
-  filesReportSarif,
   type RenderedPolicies,
-  renderedJsonPieces,
 } from "../../format/check-files-report.js";
 import type { PolicyReport } from "../../format/check-report.js";
-import { checkPaint } from "./paint.js";
 import { STDIN_NAME as STDIN_NAME_CONFIG } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
-import { type InStream, type Io, writeByteChunks, writeChunks } from "../shared/io.js";
+import type { InStream, Io } from "../shared/io.js";
 import { type OptionValues, POLICY_KEYS, limitsFromOptions, parseCount } from "../../config/option-values.js";
-import { VERSION } from "../shared/version.js";
-import type { FormatName } from "../../format/registry.js";
+import { type FormatName, rendererFor } from "../../format/registry.js";
+import { renderContext, writeRendered } from "../shared/render.js";
 import { type Candidate, type DiscoverySkip, MAX_FILE_BYTES, discover, displayName } from "./discover.js";
 import { type IgnoreRule, ignoreRule } from "./ignore.js";
 import { type WalkEvent, scanInOrder } from "./pool.js";
 import { type FileOutcome, type MissingPreset, type RenderedFile, type ScanSettings, decode, scanFile } from "./scan-file.js";
 import { backoff } from "../../config/shapes/backoff.js";
 import { shapeOf } from "../../config/shapes/index.js";
-import { outputWidth } from "../shared/width.js";
 
 export { serveScans } from "./pool.js";
 
@@ -78,7 +72,8 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   let filesScanned = 0;
   // The JSON report without GitHub annotations needs only the policies' text: it is rendered where they are checked.
   const annotate = io.env["GITHUB_ACTIONS"] === "true";
-  const settings: ScanSettings = { explicit, renderJson: switches.format === "json" && !annotate ? { strict: switches.strict } : null };
+  const renderer = await rendererFor("check", switches.format);
+  const settings: ScanSettings = { explicit, renderJson: renderer.policyText === true && !annotate ? { strict: switches.strict } : null };
   const rendered: RenderedFile[] = [];
   const missing = new Map<string, { first: MissingPreset["policy"]; count: number }>();
   const add = (outcome: FileOutcome) => {
@@ -108,19 +103,13 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   const warned = policies.some((p) => p.result.warnings.length > 0) || rendered.some((r) => r.warnings > 0) || skipped.length > 0;
   const exitCode = broken || (switches.strict && warned) ? 1 : 0;
   const report: FilesReport = { policies, disabled, skipped, filesScanned, strict: switches.strict, exitCode };
-  if (settings.renderJson !== null) {
-    await writeByteChunks(io.stdout, renderedJsonPieces(report, renderedTotals(rendered)));
-    return exitCode;
-  }
-  const annotations = annotate ? filesAnnotations(report) : [];
-  if (switches.format !== "table") {
-    // Annotations go to stderr here, so that stdout stays one machine-read document.
-    if (annotations.length > 0) io.stderr.write(`${annotations.join("\n")}\n`);
-    await writeChunks(io.stdout, switches.format === "json" ? filesReportJsonPieces(report) : [await filesReportDocument(report, switches.format)]);
-    return exitCode;
-  }
-  const paint = await checkPaint(switches.color, io);
-  await writeChunks(io.stdout, [`${[...annotations, ...filesReportLines(report, paint, outputWidth(io))].join("\n")}\n`]);
+  const check = {
+    kind: "files" as const,
+    report,
+    annotations: annotate ? filesAnnotations(report) : [],
+    rendered: settings.renderJson === null ? null : renderedTotals(rendered),
+  };
+  await writeRendered(await renderer.render(check, renderContext(io, switches.color)), io);
   return exitCode;
 }
 
@@ -201,25 +190,12 @@ async function readStdin(stdin: InStream | undefined): Promise<string> {
 }
 
 
-export async function filesReportDocument(report: FilesReport, format: FormatName): Promise<string> {
-  switch (format) {
-    case "sarif":
-      return filesReportSarif(report, VERSION);
-    case "junit":
-      return (await import("../../format/check-junit.js")).filesReportJunit(report);
-    case "gitlab":
-      return (await import("../../format/check-gitlab.js")).filesReportGitlab(report);
-    default:
-      throw new UsageError(`--format ${format} is not a report of check`);
-  }
-}
-
 /**
- * SARIF, JUnit or GitLab Code Quality for `check --config FILE` (not for flags alone, which
- * have no lines to point at): the same document `check PATH` writes, each policy at its line
- * in the config file.
+ * `check --config FILE` as `check PATH` reports files, for the documents that point at lines
+ * (SARIF, JUnit, GitLab Code Quality): each policy at its line in the config file. Flags
+ * alone have no lines to point at.
  */
-export async function configReportsDocument(reports: readonly PolicyReport[], file: string | null, exitCode: number, strict: boolean, format: FormatName): Promise<string> {
+export function configFilesReport(reports: readonly PolicyReport[], file: string | null, exitCode: number, strict: boolean, format: FormatName): FilesReport {
   if (file === null || file === STDIN_NAME_CONFIG) throw new UsageError(`--format ${format} points at lines of files: give the policies as a PATH (backoff check retry.json) or with --config FILE`);
   const policies: FilePolicyReport[] = reports.map((r) => ({
     file: displayName(file),
@@ -236,5 +212,5 @@ export async function configReportsDocument(reports: readonly PolicyReport[], fi
     note: null,
     result: r.result,
   }));
-  return filesReportDocument({ policies, disabled: [], skipped: [], filesScanned: 1, strict, exitCode }, format);
+  return { policies, disabled: [], skipped: [], filesScanned: 1, strict, exitCode };
 }

@@ -1,13 +1,10 @@
-import type { AttemptRange } from "../../core/schedule.js";
-import { groupDigits } from "../../core/text/digits.js";
-import { type ComparePage, MAX_PAGE_ATTEMPTS, type SchedulePage, renderHtmlPage } from "../../format/html/page.js";
-import { UsageError } from "./errors.js";
+import { type ComparePage, type SchedulePage, renderHtmlPage } from "../../format/html/page.js";
 import { VERSION } from "./version.js";
 
 // `--format html`: the page renderer (src/format/html) with the bundled page script.
-// Built into dist/page.cjs, loaded only when a page is written (scripts/build.js).
+// Bundled into dist/commands.cjs, loaded only when a page is written (scripts/build.js).
 
-/** The page script as scripts/build.js bundles it: inlined into dist/page.cjs at build time. */
+/** The page script as scripts/build.js bundles it: inlined into dist/commands.cjs at build time. */
 declare const BACKOFF_PAGE_SCRIPT: string | undefined;
 
 /** The page script: the inlined copy, or (running from source, as the tests do) the one the build wrote. */
@@ -21,27 +18,10 @@ export async function pageScript(): Promise<string> {
   }
 }
 
-/** A page draws every attempt as a point: beyond MAX_PAGE_ATTEMPTS they would merge into a smear, and the page grow past what opens quickly. */
-export function checkPageRange(ranges: readonly AttemptRange[], option: string): void {
-  const first = Math.min(...ranges.map((range) => range.first));
-  const last = Math.max(...ranges.map((range) => range.last));
-  const count = last - first + 1;
-  if (count > MAX_PAGE_ATTEMPTS) {
-    throw new UsageError(
-      `${option} draws at most ${groupDigits(MAX_PAGE_ATTEMPTS)} attempts, got ${groupDigits(count)}; use --format csv (or tsv, json, markdown), which stream any range`,
-    );
-  }
-}
-
 // The command line a page shows, loaded with the page writer rather than at every start.
 export { commandLine, presetArguments, scheduleArguments } from "../../format/command-line.js";
 
-type WithoutGenerator<T> = Omit<T, "generator">;
-
-export async function schedulePageText(page: WithoutGenerator<SchedulePage>): Promise<string> {
-  return renderHtmlPage({ ...page, generator: `backoff ${VERSION}` }, await pageScript());
-}
-
-export async function comparePageText(page: WithoutGenerator<ComparePage>): Promise<string> {
-  return renderHtmlPage({ ...page, generator: `backoff ${VERSION}` }, await pageScript());
+/** A page (the renderers' RenderContext.htmlPage): the page script bundled, and this version as its generator. */
+export async function htmlPageText(page: Omit<SchedulePage, "generator"> | Omit<ComparePage, "generator">): Promise<string> {
+  return renderHtmlPage({ ...page, generator: `backoff ${VERSION}` } as SchedulePage | ComparePage, await pageScript());
 }

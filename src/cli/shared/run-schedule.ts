@@ -1,6 +1,7 @@
 import { jitterName, jitteredPolicyModel } from "../../core/jitter/index.js";
 import { linearComparison } from "../../core/policy.js";
 import { policyModel } from "../../core/policy-model.js";
+import { rendererFor } from "../../format/registry.js";
 import { policyScheduleText } from "../../format/schedule-text.js";
 import { UsageError } from "./errors.js";
 import type { Io } from "./io.js";
@@ -14,7 +15,7 @@ import { type OutputOptions, checkPictureOptions, writeSchedule } from "./schedu
  * file: a preset maps those onto the library's parameters and keeps its own defaults.
  */
 export async function runSchedule(values: OptionValues, output: OutputOptions, io: Io): Promise<number> {
-  checkPictureOptions(output);
+  checkPictureOptions(output, await rendererFor("schedule", output.format));
   if (values.preset !== undefined) {
     const { runPresetSchedule } = await import("./preset-schedule.js");
     return runPresetSchedule(values, output, io);

@@ -1,26 +1,15 @@
-import { groupDigits } from "../../core/text/digits.js";
-import type { ChalkInstance } from "chalk";
 import { isSaturated } from "../../core/limits.js";
-import type { ScheduleModel } from "../../core/model.js";
 import { type AttemptRange, type ScheduleRow, type ScheduleSummary, scheduleRows, scheduleSummary } from "../../core/schedule.js";
-import { scheduleColumns } from "../../format/columns.js";
-import { renderCsv, renderTsv } from "../../format/delimited.js";
-import { renderJson } from "../../format/json.js";
-import { renderMarkdown } from "../../format/markdown.js";
 import { SATURATED_TEXT } from "../../format/numbers.js";
-import type { FormatName } from "../../format/registry.js";
+import { groupDigits } from "../../core/text/digits.js";
+import { type FormatName, rendererFor } from "../../format/registry.js";
+import type { ScheduleOutput } from "../../format/renderer.js";
 import type { ScaleKind } from "../../format/scale.js";
-import type { ScheduleText } from "../../format/schedule-text.js";
-import { colorLevel } from "./color.js";
 import { UsageError } from "./errors.js";
-import { type Io, writeChunks } from "./io.js";
+import type { Io } from "./io.js";
 import { seededRandom } from "./random.js";
-import { chalkAt } from "./chalk.js";
+import { checkAttemptCount, renderContext, writeRendered } from "./render.js";
 import { checkTableRows } from "./table-rows.js";
-import { chartNeedsAscii } from "./terminal.js";
-import type { CalculatorPolicy } from "../../format/html/page-data.js";
-import { outputWidth } from "./width.js";
-
 
 /** How a schedule is written: the options every schedule (the calculator's or a preset's) shares. */
 export interface OutputOptions {
@@ -30,48 +19,8 @@ export interface OutputOptions {
   readonly scale?: ScaleKind;
 }
 
-/** What is written: a model over a range, and what to say about it. */
-export interface ScheduleView {
-  readonly model: ScheduleModel;
-  /** The linear schedule shown for contrast. */
-  readonly comparison: ScheduleModel;
-  readonly range: AttemptRange;
-  /** Draw one sampled sequence with this seed, or null. */
-  readonly seed: number | null;
-  /** What is said around the rows: JSON policy and summary, the lines under a table, a picture's title. */
-  readonly text: ScheduleText;
-  /**
-   * A table of its own (presets), streamed like the default one: rows twice, or once with the
-   * last row bounding the widths; fitted to `width` (null: the full table).
-   */
-  readonly renderTable?: (
-    rows: () => Iterable<ScheduleRow>,
-    summaryLines: () => readonly string[],
-    paint: ChalkInstance,
-    lastRow: ScheduleRow | undefined,
-    width: number | null,
-  ) => Iterable<string>;
-  /** What the HTML page adds: the command line that prints this schedule, and its calculator's policy. */
-  readonly page: () => Promise<{ readonly command: string; readonly calculator: CalculatorPolicy }>;
-}
-
-/** What closes a JSON schedule cut short by Ctrl-C after its last whole row: no summary (the rows stopped early). */
-export const JSON_INTERRUPTED_TAIL = '\n],\n"summary":null,"interrupted":true}\n';
-
-/** Up to this many rows, a table's columns are measured exactly rather than bounded. */
-const MEASURED_TABLE_ROWS = 5000;
-
-/** Pictures (and tables of their own) are made from all their rows at once, so their range is bounded; the rest streams. */
-const MAX_IN_MEMORY_ROWS = 1_000_000;
-
-function checkInMemoryRange(range: AttemptRange, what: string): void {
-  const count = range.last - range.first + 1;
-  if (count > MAX_IN_MEMORY_ROWS) {
-    throw new UsageError(
-      `${what} draws at most ${groupDigits(MAX_IN_MEMORY_ROWS)} attempts, got ${groupDigits(count)}; use --format csv (or tsv, json, markdown), which stream any range`,
-    );
-  }
-}
+/** What is written: a model over a range, and what to say about it (the rows are drawn by writeSchedule). */
+export type ScheduleView = Pick<ScheduleOutput, "model" | "comparison" | "range" | "seed" | "text" | "renderTable" | "page">;
 
 /**
  * The furthest attempt whose totals are added up one attempt at a time. The un-jittered
@@ -81,7 +30,8 @@ function checkInMemoryRange(range: AttemptRange, what: string): void {
  */
 export const MAX_WALKED_ATTEMPT = 10_000_000;
 
-export function checkWalk(view: Pick<ScheduleView, "model" | "range" | "seed">, options: Pick<OutputOptions, "format">): void {
+/** `readsLastRow`: the format needs the totals at the last attempt before its first row (see ScheduleRenderer). */
+export function checkWalk(view: Pick<ScheduleView, "model" | "range" | "seed">, readsLastRow: boolean): void {
   const { model, range, seed } = view;
   const limit = groupDigits(MAX_WALKED_ATTEMPT);
   if (seed !== null && range.first > MAX_WALKED_ATTEMPT) {
@@ -89,8 +39,7 @@ export function checkWalk(view: Pick<ScheduleView, "model" | "range" | "seed">, 
   }
   const walks = model.jittered || !model.cumulativeMs;
   const steady = model.steadyFrom();
-  // A table sizes its columns from the last row, so it needs the totals there too.
-  const furthest = options.format === "table" || options.format === "svg" ? range.last : range.first;
+  const furthest = readsLastRow ? range.last : range.first;
   if (walks && (steady === null || steady > MAX_WALKED_ATTEMPT) && furthest > MAX_WALKED_ATTEMPT) {
     throw new UsageError(
       `--attempts reaches attempt ${groupDigits(furthest)}, but with jitter or a preset the totals are added up attempt by attempt, up to ${limit}; ` +
@@ -99,12 +48,15 @@ export function checkWalk(view: Pick<ScheduleView, "model" | "range" | "seed">, 
   }
 }
 
-/** --chart draws under the table and --scale shapes a picture: both refuse a format they cannot apply to. */
-export function checkPictureOptions(options: OutputOptions): void {
-  if (options.chart && options.format !== "table") {
+/**
+ * --chart draws under the table and --scale shapes a picture: both refuse a format whose
+ * renderer cannot apply them (ScheduleRenderer's `charts` and `scaled`).
+ */
+export function checkPictureOptions(options: OutputOptions, renderer: { readonly charts?: boolean; readonly scaled?: boolean }): void {
+  if (options.chart && renderer.charts !== true) {
     throw new UsageError(`--chart draws under the table, so it needs --format table, got --format ${options.format} (for a picture file use --format svg)`);
   }
-  if (options.scale !== undefined && !options.chart && options.format !== "svg") {
+  if (options.scale !== undefined && !options.chart && renderer.scaled !== true) {
     throw new UsageError(`--scale applies only to --chart and --format svg, got --scale ${options.scale} with neither`);
   }
 }
@@ -129,81 +81,25 @@ function* watchRows(rows: Iterable<ScheduleRow>, io: Io, sample: { totalMs: numb
 
 /** Writes a schedule in the chosen format: the one output path of the calculator's schedules and the presets'. */
 export async function writeSchedule(view: ScheduleView, options: OutputOptions, io: Io): Promise<void> {
-  if (options.format === "html") (await import("./html-output.js")).checkPageRange([view.range], "--format html");
-  checkWalk(view, options);
+  const renderer = await rendererFor("schedule", options.format);
   const { model, comparison, range, seed } = view;
+  const count = range.last - range.first + 1;
+  checkAttemptCount(count, renderer.maxAttempts, `--format ${options.format}`);
+  checkWalk(view, renderer.readsLastRow === true);
+  if (renderer.boxTable) checkTableRows(range.first, range.last);
   // Every pass over the rows draws the same sample: a fresh source from the same seed.
   const freshRows = (r: AttemptRange = range) => scheduleRows(model, comparison, r, seed === null ? null : seededRandom(seed));
   const sample = { totalMs: null as number | null };
-  const rows = watchRows(freshRows(), io, sample);
-  const columns = scheduleColumns(model.jittered, seed !== null, model.runsStopped !== undefined);
   let summaryOnce: ScheduleSummary | undefined;
   const summary = () => (summaryOnce ??= scheduleSummary(model, comparison, range));
-  const summaryLines = () => view.text.summaryLines(summary(), sample.totalMs);
-  // Ctrl-C: stop after the last whole row; a JSON document gets its closing brackets.
-  const interrupt = { signal: io.signal };
-  switch (options.format) {
-    case "csv":
-      await writeChunks(io.stdout, renderCsv(rows, columns), interrupt);
-      break;
-    case "tsv":
-      await writeChunks(io.stdout, renderTsv(rows, columns), interrupt);
-      break;
-    case "json":
-      await writeChunks(io.stdout, renderJson(view.text.policyJson(), rows, columns, () => view.text.summaryJson(summary(), sample.totalMs)), {
-        ...interrupt,
-        tail: () => JSON_INTERRUPTED_TAIL,
-      });
-      break;
-    case "markdown":
-      await writeChunks(io.stdout, renderMarkdown(rows, columns, summaryLines), interrupt);
-      break;
-    case "svg": {
-      checkInMemoryRange(range, "--format svg");
-      const { renderScheduleSvg } = await import("../../format/svg.js");
-      await writeChunks(io.stdout, [renderScheduleSvg(Array.from(rows), { title: view.text.title, capMs: model.capMs, scale: options.scale ?? null })]);
-      break;
-    }
-    case "html": {
-      const { schedulePageText } = await import("./html-output.js");
-      const all = Array.from(rows);
-      const page = await view.page();
-      const series = { name: view.text.title, rows: all, capMs: model.capMs, jittered: model.jittered, sampled: seed !== null };
-      await writeChunks(io.stdout, [await schedulePageText({ kind: "schedule", title: view.text.title, command: page.command, summaryLines: summaryLines(), scale: null, series, calculator: page.calculator })]);
-      break;
-    }
-    case "table": {
-      checkTableRows(range.first, range.last);
-      // Loaded only here: chalk and the table renderer cost start-up time that the machine formats never pay.
-      const [paint, { renderScheduleTable }] = await Promise.all([chalkAt(colorLevel(options.color, io.stdout.isTTY === true, io.env)), import("../../format/table.js")]);
-      const width = outputWidth(io);
-      // Short tables are measured (two passes; only the second warns); long ones take
-      // their widths from the last row, so the first line appears at once.
-      const measured = range.last - range.first < MEASURED_TABLE_ROWS;
-      let pass = measured ? 0 : 1;
-      const tableRows = () => (pass++ === 0 ? freshRows() : rows);
-      // The last row sizes the columns before any row is out: drawn without the sample (which
-      // would mean drawing every attempt before it first); the sample columns are sized from
-      // the bounds, which every sample lies within.
-      const lastRow = measured ? undefined : scheduleRows(model, comparison, { first: range.last, last: range.last }).next().value;
-      if (view.renderTable) {
-        await writeChunks(io.stdout, view.renderTable(tableRows, summaryLines, paint, lastRow ?? undefined, width), interrupt);
-      } else {
-        const tableOptions = { jittered: model.jittered, sampled: seed !== null, width };
-        await writeChunks(io.stdout, renderScheduleTable(tableRows, summaryLines, paint, tableOptions, lastRow ?? undefined), interrupt);
-      }
-      if (options.chart && !io.signal?.aborted) {
-        const { renderScheduleChart, chartPaint } = await import("../../format/chart.js");
-        const chart = renderScheduleChart(Array.from(freshRows()), {
-          capMs: model.capMs,
-          scale: options.scale ?? null,
-          width: width ?? io.stdout.columns ?? 80,
-          ascii: chartNeedsAscii(io.env),
-          paint: chartPaint(paint),
-        });
-        await writeChunks(io.stdout, [`\n${chart}`]);
-      }
-      break;
-    }
-  }
+  const schedule: ScheduleOutput = {
+    ...view,
+    rows: watchRows(freshRows(), io, sample),
+    freshRows,
+    summaryLines: () => view.text.summaryLines(summary(), sample.totalMs),
+    summaryJson: () => view.text.summaryJson(summary(), sample.totalMs),
+    chart: options.chart === true,
+    scale: options.scale ?? null,
+  };
+  await writeRendered(await renderer.render(schedule, renderContext(io, options.color)), io);
 }

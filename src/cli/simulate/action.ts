@@ -2,21 +2,17 @@ import { groupDigits } from "../../core/text/digits.js";
 import { type Jitter, NO_JITTER, jitterPlan } from "../../core/jitter/index.js";
 import type { Policy } from "../../core/policy.js";
 import { type Cohort, type CohortRandom, type CohortResult, SimulationTooLargeError, simulateCohort } from "../../core/simulate.js";
-import { type Simulation, renderSimulationCsv, renderSimulationJson, renderSimulationMarkdown, renderSimulationTsv } from "../../format/simulate.js";
-import { wrapText } from "../../format/wrap.js";
-import { colorLevel } from "../shared/color.js";
-import { chalkAt } from "../shared/chalk.js";
-import { chartNeedsAscii } from "../shared/terminal.js";
+import type { Simulation } from "../../format/simulate.js";
 import { UsageError, shown } from "../shared/errors.js";
-import { type Io, writeChunks } from "../shared/io.js";
+import type { Io } from "../shared/io.js";
 import { checkJitterNeedsCap, parseJitter, parseSeed } from "../shared/jitter-options.js";
 import { parseDuration, parseSpread, parseUnitFraction, readWhole } from "../../config/values.js";
 import { DEFAULT_SEED, seededRandom } from "../shared/random.js";
-import { outputWidth } from "../shared/width.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { policyFromValues } from "../shared/policy-values.js";
 import { chartHistograms } from "./chart.js";
-import type { FormatName } from "../../format/registry.js";
+import { type FormatName, rendererFor } from "../../format/registry.js";
+import { renderContext, writeRendered } from "../shared/render.js";
 import { DEFAULT_SIMULATED_ATTEMPTS, MAX_CLIENTS, MAX_SIMULATED_ATTEMPTS } from "./command.js";
 
 
@@ -124,7 +120,8 @@ export function keptWithin(cohort: Cohort, simulate: (maxKeptTimes: number) => C
 }
 
 export async function runSimulate(values: OptionValues, options: SimulateSwitches, io: Io): Promise<number> {
-  if (options.chart && (options.format !== "table" || options.compareJitter)) {
+  const renderer = await rendererFor("simulation", options.format);
+  if (options.chart && (renderer.charts !== true || options.compareJitter)) {
     throw new UsageError(`--chart draws under the simulate table, so it needs --format table without --compare-jitter`);
   }
   const keep = options.chart === true;
@@ -138,36 +135,10 @@ export async function runSimulate(values: OptionValues, options: SimulateSwitche
       ? { kind: "compare", policy, cohort, seed, modes: comparedJitters(jitter).map((mode) => ({ jitter: mode, result: run(policy, mode, cohort, seed) })) }
       : { kind: "single", policy, cohort, seed, jitter, result: run(policy, jitter, cohort, seed, keep), baseline: run(policy, NO_JITTER, cohort, seed, keep) };
   }
-  const { cohort } = simulation;
-  // Checked before any output: a chart that cannot be drawn is refused, not cut off after the table.
-  const histograms = options.chart && simulation.kind !== "compare" ? chartHistograms([simulation.result, simulation.baseline], cohort.windowMs) : null;
-  switch (options.format) {
-    case "csv":
-      await writeChunks(io.stdout, [renderSimulationCsv(simulation)]);
-      break;
-    case "tsv":
-      await writeChunks(io.stdout, [renderSimulationTsv(simulation)]);
-      break;
-    case "json":
-      await writeChunks(io.stdout, [renderSimulationJson(simulation)]);
-      break;
-    case "markdown":
-      await writeChunks(io.stdout, [renderSimulationMarkdown(simulation)]);
-      break;
-    case "table": {
-      const [paint, { renderSimulationTable }] = await Promise.all([chalkAt(colorLevel(options.color, io.stdout.isTTY === true, io.env)), import("../../format/simulate-table.js")]);
-      await writeChunks(io.stdout, [renderSimulationTable(simulation, paint, outputWidth(io))]);
-      if (histograms !== null) {
-        const { renderHerdChart } = await import("../../format/herd-chart.js");
-        const [jittered, unjittered] = histograms;
-        const counts = { windowMs: cohort.windowMs, jittered: Array.from(jittered!), unjittered: Array.from(unjittered!) };
-        await writeChunks(io.stdout, [`\n${renderHerdChart(counts, outputWidth(io) ?? io.stdout.columns ?? 80, chartNeedsAscii(io.env))}`]);
-      }
-      break;
-    }
-  }
-  if (simulation.kind === "single" && simulation.jitter.kind === "none" && options.format === "table") {
-    await writeChunks(io.stdout, [wrapText(`Add --jitter full (or equal, decorrelated, 0.2) to see the herd spread out, or --compare-jitter for every mode.\n`, outputWidth(io))]);
-  }
+  const { windowMs } = simulation.cohort;
+  // Counted before any output: a chart that cannot be drawn is refused, not cut off after the table.
+  const histograms = options.chart && simulation.kind !== "compare" ? chartHistograms([simulation.result, simulation.baseline], windowMs) : null;
+  const chart = histograms === null ? null : { windowMs, jittered: Array.from(histograms[0]!), unjittered: Array.from(histograms[1]!) };
+  await writeRendered(await renderer.render({ simulation, chart }, renderContext(io, options.color)), io);
   return 0;
 }

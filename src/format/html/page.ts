@@ -43,9 +43,6 @@ export interface ComparePage extends PageCommon {
   readonly series: readonly PageSeries[];
 }
 
-/** The most attempts a page draws: beyond, points merge and the page grows past what a browser opens quickly. */
-export const MAX_PAGE_ATTEMPTS = 10_000;
-
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 }

@@ -1,0 +1,45 @@
+import { scheduleRows } from "../../../core/schedule.js";
+import type { ScheduleRenderer } from "../../renderer.js";
+import { renderScheduleTable } from "../../table.js";
+
+/** Up to this many rows, a table's columns are measured exactly rather than bounded. */
+const MEASURED_TABLE_ROWS = 5000;
+
+/** The schedule as a box table for people, the summary under it, and the --chart under that. */
+export const renderer: ScheduleRenderer = {
+  // A long table takes its column widths from the last row.
+  readsLastRow: true,
+  charts: true,
+  boxTable: true,
+  async render(schedule, context) {
+    const { model, comparison, range } = schedule;
+    // Loaded only here: chalk and the table renderer (dist/table.cjs) cost start-up time that the machine formats never pay.
+    const paint = await context.paint();
+    const chart = schedule.chart ? await import("../../chart.js") : null;
+    // Short tables are measured (two passes; only the second is the one handed in, which
+    // warns); long ones take their widths from the last row, so the first line appears at once.
+    const measured = range.last - range.first < MEASURED_TABLE_ROWS;
+    let pass = measured ? 0 : 1;
+    const tableRows = () => (pass++ === 0 ? schedule.freshRows() : schedule.rows);
+    // The last row sizes the columns before any row is out: drawn without the sample (which
+    // would mean drawing every attempt before it first); the sample columns are sized from
+    // the bounds, which every sample lies within.
+    const lastRow = measured ? undefined : (scheduleRows(model, comparison, { first: range.last, last: range.last }).next().value ?? undefined);
+    const table = schedule.renderTable
+      ? schedule.renderTable(tableRows, schedule.summaryLines, paint, lastRow, context.width)
+      : renderScheduleTable(tableRows, schedule.summaryLines, paint, { jittered: model.jittered, sampled: schedule.seed !== null, width: context.width }, lastRow);
+    function* pieces(): Generator<string> {
+      yield* table;
+      if (chart === null || context.signal?.aborted) return;
+      const drawn = chart.renderScheduleChart(Array.from(schedule.freshRows()), {
+        capMs: model.capMs,
+        scale: schedule.scale,
+        width: context.drawWidth,
+        ascii: context.ascii,
+        paint: chart.chartPaint(paint),
+      });
+      yield `\n${drawn}`;
+    }
+    return { pieces: pieces(), interruptible: {} };
+  },
+};

@@ -1,0 +1,180 @@
+import type { ChalkInstance } from "chalk";
+import type { ComparedPolicy, CompareSummary } from "../core/compare.js";
+import type { ScheduleModel } from "../core/model.js";
+import type { AttemptRange, ScheduleRow } from "../core/schedule.js";
+import type { PolicyReport } from "./check-report.js";
+import type { FilesReport, RenderedPolicies } from "./check-files-report.js";
+import type { ComparedPolicyJson } from "./compare.js";
+import type { HerdCounts } from "./herd-chart.js";
+import type { CalculatorPolicy } from "./html/page-data.js";
+import type { ComparePage, SchedulePage } from "./html/page.js";
+import type { ScaleKind } from "./scale.js";
+import type { ScheduleText } from "./schedule-text.js";
+import type { Simulation } from "./simulate.js";
+
+/**
+ * What a renderer is (src/format/formats/<output>/<format>.ts, listed in registry.ts): the
+ * text of one output in one format, from the data the command computed and the context
+ * its io set up. Renderers are pure; the command writes what they give.
+ */
+
+/** What a renderer is handed besides its data: decided once from the command's io. */
+export interface RenderContext {
+  /** The width to fit: the terminal's columns or COLUMNS; null for a pipe or file, which get the full layout. */
+  readonly width: number | null;
+  /** The width a chart is drawn to: `width`, else the stream's own columns, else 80. */
+  readonly drawWidth: number;
+  /** A chart in plain ASCII: the terminal or the locale cannot show its block characters. */
+  readonly ascii: boolean;
+  /** Whether the output takes colour (--no-color, NO_COLOR, FORCE_COLOR, a terminal). */
+  readonly colored: boolean;
+  /** Chalk at the output's colour level: loaded when first asked for (the machine formats never pay for it). */
+  paint(): Promise<ChalkInstance>;
+  /** An HTML page with the bundled page script and the generator line, loaded when a page is written. */
+  htmlPage(page: Omit<SchedulePage, "generator"> | Omit<ComparePage, "generator">): Promise<string>;
+  /** backoff's version, for the documents that name their tool (SARIF). */
+  readonly version: string;
+  /** Aborted when the user interrupts: a renderer starts nothing more (the chart under a table). */
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** What a renderer gives the command to write. */
+export type Rendered =
+  | {
+      readonly pieces: Iterable<string>;
+      /**
+       * Streamed rows: the user's interrupt stops them after the last whole piece, and
+       * `tail` (if any) closes what was cut short (a JSON document's brackets).
+       */
+      readonly interruptible?: { readonly tail?: () => string };
+      /** Lines for standard error, written first (GitHub annotations beside a JSON document). */
+      readonly stderr?: readonly string[];
+    }
+  | {
+      /** Text partly already encoded (policies rendered as UTF-8 on worker threads), written without copying. */
+      readonly bytes: Iterable<string | Uint8Array>;
+      readonly stderr?: readonly string[];
+    };
+
+/** Pictures (and the chart under a table) are made from all their rows at once, so their range is bounded; the rest streams. */
+export const MAX_PICTURE_ATTEMPTS = 1_000_000;
+
+/** The most attempts a page draws: beyond, points merge and the page grows past what a browser opens quickly. */
+export const MAX_PAGE_ATTEMPTS = 10_000;
+
+/** A renderer of one output: `render`, and what the command checks before asking for it. */
+interface RendererOf<Data> {
+  render(data: Data, context: RenderContext): Rendered | Promise<Rendered>;
+  /** The format holds every row in memory (a picture, a page): more attempts than this are refused, pointing at the streamed formats. */
+  readonly maxAttempts?: number;
+  /** A box table, for reading: one of more rows than the command allows is refused, pointing at CSV and TSV (cli-table3 measures every cell). */
+  readonly boxTable?: boolean;
+}
+
+/** A schedule over a range of attempts, the calculator's or a library's (the root command; solve shows its answer's). */
+export interface ScheduleOutput {
+  readonly model: ScheduleModel;
+  /** The linear schedule shown for contrast. */
+  readonly comparison: ScheduleModel;
+  readonly range: AttemptRange;
+  /** A seed draws one sampled sequence; null: none. */
+  readonly seed: number | null;
+  /** The rows in one pass; `freshRows` makes another one (the same sample, drawn again from the seed). */
+  readonly rows: Iterable<ScheduleRow>;
+  freshRows(range?: AttemptRange): Iterable<ScheduleRow>;
+  /** The lines under a table or Markdown, and the JSON summary (after the rows: a sample's total is known then). */
+  summaryLines(): readonly string[];
+  summaryJson(): Record<string, unknown>;
+  readonly text: ScheduleText;
+  /** --chart under the table, and --scale (null: picked from the values). */
+  readonly chart: boolean;
+  readonly scale: ScaleKind | null;
+  /**
+   * A table of its own (a library's), streamed like the default one: `rows` twice, or once
+   * with `lastRow` bounding the widths; fitted to `width` (null: the full table).
+   */
+  readonly renderTable?: (
+    rows: () => Iterable<ScheduleRow>,
+    summaryLines: () => readonly string[],
+    paint: ChalkInstance,
+    lastRow: ScheduleRow | undefined,
+    width: number | null,
+  ) => Iterable<string>;
+  /** What the HTML page adds: the command line that prints this schedule, and its calculator's policy. */
+  page(): Promise<{ readonly command: string; readonly calculator: CalculatorPolicy }>;
+}
+
+export interface ScheduleRenderer extends RendererOf<ScheduleOutput> {
+  /** The format needs the totals up to the last attempt before its first row (a table sizes its columns from them). */
+  readonly readsLastRow?: boolean;
+  /** --chart can be drawn under it (the table). */
+  readonly charts?: boolean;
+  /** --scale shapes it (a picture). */
+  readonly scaled?: boolean;
+}
+
+/** Several policies side by side (`backoff compare`). */
+export interface CompareOutput {
+  readonly policies: readonly ComparedPolicy[];
+  /** How each policy was given (its SPEC or config entry), in the JSON document. */
+  readonly described: readonly ComparedPolicyJson[];
+  readonly title: string;
+  /** The comparison's summary (worked out once, when first asked for). */
+  summary(): CompareSummary;
+  readonly chart: boolean;
+  readonly scale: ScaleKind | null;
+  /** The command line an HTML page shows. */
+  commandLine(): Promise<string>;
+}
+
+export interface CompareRenderer extends RendererOf<CompareOutput> {
+  /** The format adds every policy up to its last attempt (a summary, a table's widths); the others stream the rows. */
+  readonly readsLastRow?: boolean;
+  readonly charts?: boolean;
+  readonly scaled?: boolean;
+}
+
+/** A herd simulation, and the histograms of the chart under its table (null: no --chart). */
+export interface SimulationOutput {
+  readonly simulation: Simulation;
+  readonly chart: HerdCounts | null;
+}
+
+export interface SimulationRenderer extends RendererOf<SimulationOutput> {
+  readonly charts?: boolean;
+}
+
+/** What `backoff check` found: the policies of flags or a --config file, or those in files and directories (PATH). */
+export type CheckOutput =
+  | {
+      readonly kind: "config";
+      readonly reports: readonly PolicyReport[];
+      readonly strict: boolean;
+      readonly exitCode: number;
+      /** GitHub annotations, under GITHUB_ACTIONS (empty otherwise). */
+      readonly annotations: readonly string[];
+      /** The reports as check PATH reports files, each policy at its line in the config file (refused without a file). */
+      filesReport(): Promise<FilesReport>;
+    }
+  | {
+      readonly kind: "files";
+      readonly report: FilesReport;
+      readonly annotations: readonly string[];
+      /** The policies as the worker threads rendered them (see CheckRenderer.policyText), or null. */
+      readonly rendered: RenderedPolicies<string | Uint8Array> | null;
+    };
+
+export interface CheckRenderer extends RendererOf<CheckOutput> {
+  /** check PATH renders each policy's text where it is checked, on the worker threads (the JSON report). */
+  readonly policyText?: boolean;
+}
+
+/** Every output and its renderers' interface: what a registry line can name. */
+export interface Renderers {
+  readonly schedule: ScheduleRenderer;
+  readonly compare: CompareRenderer;
+  readonly simulation: SimulationRenderer;
+  readonly check: CheckRenderer;
+}
+
+export type Output = keyof Renderers;
