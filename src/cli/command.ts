@@ -1,4 +1,6 @@
 import type { Command } from "commander";
+import type { FormatName, FormatOf } from "../format/registry.js";
+import type { Output } from "../format/renderer.js";
 import type { Synonyms } from "./shared/guidance.js";
 import type { Io } from "./shared/io.js";
 
@@ -17,6 +19,8 @@ export interface CommandDefinition {
   readonly summary: string;
   /** Words people type for this command's options, answered with the option meant ("--retries" → "--attempts"). */
   readonly synonyms?: Synonyms;
+  /** What it writes and in which formats (absent: it writes no --format output). */
+  readonly output?: CommandOutput;
   define(command: Command): void;
   /**
    * Help that needs modules kept off the start-up path (the preset names): loaded
@@ -24,4 +28,19 @@ export interface CommandDefinition {
    */
   readonly moreHelp?: (io: Io) => Promise<string>;
   run(command: Command, io: Io): Promise<number>;
+}
+
+/**
+ * What a command writes (an output of src/format/registry.ts) and the names its --format
+ * takes, the first the default; its --format option, help, completion and the
+ * test/format/registry.test.ts check of every name read this.
+ */
+export interface CommandOutput {
+  readonly writes: Output;
+  readonly formats: readonly FormatName[];
+}
+
+/** A command's output, its formats checked against the registry's renderers of it. */
+export function commandOutput<O extends Output>(writes: O, formats: readonly FormatOf<O>[]): CommandOutput {
+  return { writes, formats };
 }

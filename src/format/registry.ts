@@ -23,6 +23,8 @@ export const OUTPUT_FORMATS = {
       compare: () => import("./formats/compare/table.js"),
       simulation: () => import("./formats/simulation/table.js"),
       check: () => import("./formats/check/table.js"),
+      solve: () => import("./formats/solve/table.js"),
+      presets: () => import("./formats/presets/table.js"),
     },
   },
   csv: {
@@ -45,6 +47,8 @@ export const OUTPUT_FORMATS = {
       compare: () => import("./formats/compare/json.js"),
       simulation: () => import("./formats/simulation/json.js"),
       check: () => import("./formats/check/json.js"),
+      solve: () => import("./formats/solve/json.js"),
+      presets: () => import("./formats/presets/json.js"),
     },
   },
   markdown: {

@@ -2,15 +2,19 @@ import type { ChalkInstance } from "chalk";
 import type { ComparedPolicy, CompareSummary } from "../core/compare.js";
 import type { ScheduleModel } from "../core/model.js";
 import type { AttemptRange, ScheduleRow } from "../core/schedule.js";
+import type { NoSolution } from "../core/solve.js";
 import type { PolicyReport } from "./check-report.js";
 import type { FilesReport, RenderedPolicies } from "./check-files-report.js";
 import type { ComparedPolicyJson } from "./compare.js";
 import type { HerdCounts } from "./herd-chart.js";
 import type { CalculatorPolicy } from "./html/page-data.js";
 import type { ComparePage, SchedulePage } from "./html/page.js";
+import type { PresetSolution } from "./preset-solve.js";
+import type { OverrideNames, StoppingJson, presetDetailText } from "./preset-text.js";
 import type { ScaleKind } from "./scale.js";
 import type { ScheduleText } from "./schedule-text.js";
 import type { Simulation } from "./simulate.js";
+import type { Solution, SolveInputText } from "./solve-report.js";
 
 /**
  * What a renderer is (src/format/formats/<output>/<format>.ts, listed in registry.ts): the
@@ -169,12 +173,47 @@ export interface CheckRenderer extends RendererOf<CheckOutput> {
   readonly policyText?: boolean;
 }
 
+/** What `backoff solve` found, for the calculator's policy or a library's (--preset), or why there is no answer. */
+export type SolveOutput =
+  | { readonly kind: "solution"; readonly solution: Solution; readonly shown: boolean }
+  | { readonly kind: "no-solution"; readonly reason: NoSolution; readonly input: SolveInputText }
+  | {
+      readonly kind: "preset-solution";
+      readonly solution: PresetSolution;
+      /** The command line that prints the answer's schedule. */
+      readonly command: string;
+      readonly shown: boolean;
+      /** The answer's delays and totals, for JSON (null: more attempts than are shown). */
+      rows(): readonly { readonly attempt: number; readonly delay_ms: number; readonly cumulative_ms: number }[] | null;
+    }
+  | { readonly kind: "preset-no-solution"; readonly why: string };
+
+export interface SolveRenderer extends RendererOf<SolveOutput> {
+  /** The answer's schedule follows, as a table, when it is shown (the text for people). */
+  readonly showsSchedule?: boolean;
+}
+
+/** A library as `backoff presets` describes it (preset-text's own type). */
+type PresetDescribed = Parameters<typeof presetDetailText>[0];
+
+/** `backoff presets`: every library preset, or one (`chosen`). */
+export interface PresetsOutput {
+  readonly presets: readonly PresetDescribed[];
+  readonly chosen: PresetDescribed | null;
+  /** A preset's default stopping rule, as its JSON says it. */
+  stopping(preset: PresetDescribed): StoppingJson;
+  /** The flag each of a library's parameters is set with. */
+  readonly flags: OverrideNames;
+}
+
 /** Every output and its renderers' interface: what a registry line can name. */
 export interface Renderers {
   readonly schedule: ScheduleRenderer;
   readonly compare: CompareRenderer;
   readonly simulation: SimulationRenderer;
   readonly check: CheckRenderer;
+  readonly solve: SolveRenderer;
+  readonly presets: RendererOf<PresetsOutput>;
 }
 
 export type Output = keyof Renderers;

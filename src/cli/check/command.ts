@@ -1,6 +1,6 @@
 import { type Command, Option } from "commander";
 import type { FormatName } from "../../format/registry.js";
-import type { CommandDefinition } from "../command.js";
+import { type CommandDefinition, commandOutput } from "../command.js";
 import { ASSERT_KEYS, CHECK_DEFAULT_ATTEMPTS } from "../../config/option-values.js";
 import { UsageError } from "../shared/errors.js";
 import { addSharedOptions, givenValues, synonymsFor } from "../shared/options.js";
@@ -72,10 +72,14 @@ interface CheckCommandSwitches {
   readonly color: boolean;
 }
 
+/** What check writes, and in which formats (the first is the default). */
+const OUTPUT = commandOutput("check", ["table", "json", "sarif", "junit", "gitlab"]);
+
 /** `backoff check`: a policy against limits, for CI. */
 export const checkCommand: CommandDefinition = {
   name: "check",
   summary: "Check a retry policy against limits (for CI): exit 0 when every limit holds, 1 when one is broken.",
+  output: OUTPUT,
   synonyms: CHECK_SYNONYMS,
   define(command: Command) {
     addSharedOptions(command, {
@@ -98,7 +102,7 @@ export const checkCommand: CommandDefinition = {
       new Option("--exclude <glob>", "with PATH: leave out what this .gitignore-style pattern matches (repeatable)").argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     );
     command.option("--any-file", "with PATH: a named file that holds no retry policy is passed over, as in a directory (for pre-commit, which names every changed file)");
-    addSharedOptions(command, { format: { formats: ["table", "json", "sarif", "junit", "gitlab"] }, color: true });
+    addSharedOptions(command, { format: { formats: OUTPUT.formats }, color: true });
     command.addHelpText("after", HELP_AFTER);
   },
   async run(command, io) {

@@ -1,5 +1,5 @@
 import { type Command, Option } from "commander";
-import type { CommandDefinition } from "../command.js";
+import { type CommandDefinition, commandOutput } from "../command.js";
 import { addSharedOptions, synonymsFor } from "../shared/options.js";
 import type { CompareOptions } from "./action.js";
 
@@ -16,17 +16,21 @@ Examples:
   $ backoff compare --config retry.json --format html > policies.html
 `;
 
+/** What compare writes, and in which formats (the first is the default). */
+const OUTPUT = commandOutput("compare", ["table", "csv", "tsv", "json", "markdown", "svg", "html"]);
+
 /** `backoff compare SPEC…`: several policies side by side. */
 export const compareCommand: CommandDefinition = {
   name: "compare",
   summary: "Compare policies side by side: which gives up first, which waits longest.",
+  output: OUTPUT,
   synonyms: { ...synonymsFor(["attempts", "format"]), "--file": "--config" },
   define(command: Command) {
     command.argument("[spec...]", "a preset or strategy, with overrides: bullmq, bullmq:base=2s,jitter=0.5, exponential:base=1s,cap=2m");
     addSharedOptions(command, {
       config: { description: "add every policy of a JSON config file (- for standard input)" },
       attempts: { description: "attempts to show, for every policy", defaultText: "1..10, or a library's own count" },
-      format: { formats: ["table", "csv", "tsv", "json", "markdown", "svg", "html"] },
+      format: { formats: OUTPUT.formats },
     });
     command.addOption(new Option("--chart", "draw the delays under the table, policy by policy"));
     addSharedOptions(command, { scale: true, color: true });

@@ -1,13 +1,14 @@
-import { type StoppingJson, presetDetailText, presetJson, presetListText } from "../../format/preset-text.js";
+import type { StoppingJson } from "../../format/preset-text.js";
 import { wrapLine } from "../../format/wrap.js";
 import { PRESETS } from "../../presets/registry.js";
 import { stopRuleOf, stopRuleText } from "../../presets/stop-rule.js";
 import type { Preset } from "../../presets/types.js";
-import { type Io, writeChunks } from "../shared/io.js";
+import type { Io } from "../shared/io.js";
+import { renderContext, writeRendered } from "../shared/render.js";
 import { OVERRIDE_FLAGS } from "../shared/preset-flags.js";
 import { presetNamed } from "../shared/preset-options.js";
 import { outputWidth } from "../shared/width.js";
-import type { FormatName } from "../../format/registry.js";
+import { type FormatName, rendererFor } from "../../format/registry.js";
 
 /** The library's default stopping rule, read from its default model (the one every command uses). */
 function stoppingJson(preset: Preset): StoppingJson {
@@ -26,14 +27,9 @@ function stoppingJson(preset: Preset): StoppingJson {
 /** `backoff presets [name]`: the list, or one preset in full; as text or JSON (for tools and docs). */
 export async function runPresets(name: string | undefined, format: FormatName, io: Io): Promise<number> {
   const chosen = name === undefined ? null : presetNamed(name, "presets");
-  if (format === "json") {
-    const doc = chosen === null ? { presets: PRESETS.map((preset) => presetJson(preset, stoppingJson(preset), OVERRIDE_FLAGS)) } : presetJson(chosen, stoppingJson(chosen), OVERRIDE_FLAGS);
-    await writeChunks(io.stdout, [`${JSON.stringify(doc, null, 2)}\n`]);
-    return 0;
-  }
-  const width = outputWidth(io);
-  const text = chosen === null ? presetListText(PRESETS, width) : presetDetailText(chosen, OVERRIDE_FLAGS, width);
-  await writeChunks(io.stdout, [text]);
+  const renderer = await rendererFor("presets", format);
+  // The presets' texts take no colour (the command has no --no-color).
+  await writeRendered(await renderer.render({ presets: PRESETS, chosen, stopping: stoppingJson, flags: OVERRIDE_FLAGS }, renderContext(io, false)), io);
   return 0;
 }
 

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { FormatName } from "../../format/registry.js";
-import type { CommandDefinition } from "../command.js";
+import { type CommandDefinition, commandOutput } from "../command.js";
 import { addSharedOptions } from "../shared/options.js";
 
 const HELP_AFTER = `
@@ -11,13 +11,17 @@ Examples:
   $ backoff --preset grpc-js --cap 30s      # its schedule, with its own parameters
 `;
 
+/** What presets writes, and in which formats (the first is the default). */
+const OUTPUT = commandOutput("presets", ["table", "json"]);
+
 /** `backoff presets [name]`: the library presets. */
 export const presetsCommand: CommandDefinition = {
   name: "presets",
   summary: "List the library presets, or print one in full.",
+  output: OUTPUT,
   define(command: Command) {
     command.argument("[name]", "a preset name (listed below)");
-    addSharedOptions(command, { format: { formats: ["table", "json"] } });
+    addSharedOptions(command, { format: { formats: OUTPUT.formats } });
     command.addHelpText("after", HELP_AFTER);
   },
   async moreHelp(io) {

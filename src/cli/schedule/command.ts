@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { CommandDefinition } from "../command.js";
+import { type CommandDefinition, commandOutput } from "../command.js";
 import { addSharedOptions, givenValues, synonymsFor } from "../shared/options.js";
 import { DEFAULT_ATTEMPTS } from "../shared/policy-values.js";
 import { type ScheduleSwitches, runScheduleCommand } from "./action.js";
@@ -45,10 +45,14 @@ const SCHEDULE_SYNONYMS = {
   "--file": "--config",
 };
 
+/** What the schedule writes, and in which formats (the first is the default). */
+const OUTPUT = commandOutput("schedule", ["table", "csv", "tsv", "json", "markdown", "svg", "html"]);
+
 /** `backoff [options]`: the schedule itself, the root command (its action is on the start-up path). */
 export const scheduleCommand: CommandDefinition = {
   name: "",
   summary: "Retry schedules: when each retry fires, how long until giving up, exponential against linear.",
+  output: OUTPUT,
   synonyms: SCHEDULE_SYNONYMS,
   define(command: Command) {
     addSharedOptions(command, {
@@ -58,7 +62,7 @@ export const scheduleCommand: CommandDefinition = {
       factor: true,
       step: true,
       attempts: { defaultText: DEFAULT_ATTEMPTS },
-      format: { formats: ["table", "csv", "tsv", "json", "markdown", "svg", "html"] },
+      format: { formats: OUTPUT.formats },
     });
     command.option("--chart", "draw the schedule under the table: bars, linear marker, cap line, jitter band");
     addSharedOptions(command, { scale: true, jitter: true, seed: true, preset: true, maxElapsed: true, color: true, config: true, policy: true });

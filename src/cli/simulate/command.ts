@@ -1,6 +1,6 @@
 import { type Command, Option } from "commander";
 import { groupDigits } from "../../core/text/digits.js";
-import type { CommandDefinition } from "../command.js";
+import { type CommandDefinition, commandOutput } from "../command.js";
 import { addSharedOptions, givenValues, synonymsFor, withDefaultText } from "../shared/options.js";
 import { DEFAULT_SEED } from "../shared/random.js";
 import type { SimulateSwitches } from "./action.js";
@@ -37,10 +37,14 @@ const SIMULATE_SYNONYMS = {
   "--compare": "--compare-jitter",
 };
 
+/** What simulate writes, and in which formats (the first is the default). */
+const OUTPUT = commandOutput("simulation", ["table", "csv", "tsv", "json", "markdown"]);
+
 /** `backoff simulate`: the herd view. */
 export const simulateCommand: CommandDefinition = {
   name: "simulate",
   summary: "Simulate the herd: a cohort failing together, retrying with this policy and jitter.",
+  output: OUTPUT,
   synonyms: SIMULATE_SYNONYMS,
   define(command: Command) {
     command
@@ -61,7 +65,7 @@ export const simulateCommand: CommandDefinition = {
       seed: { description: "the seed every draw comes from", defaultText: String(DEFAULT_SEED) },
       preset: { description: "a retry library's own schedule, jitter and stopping rule (backoff presets lists them); the options above become its parameters" },
       maxElapsed: true,
-      format: { formats: ["table", "csv", "tsv", "json", "markdown"] },
+      format: { formats: OUTPUT.formats },
       color: true,
     });
     command.addHelpText("after", HELP_AFTER);

@@ -3,15 +3,14 @@ import { type Policy, type Strategy, normalizePolicy } from "../../core/policy.j
 import { policyModel } from "../../core/policy-model.js";
 import { modelTotals } from "../../core/schedule.js";
 import { type NoSolution, solveAttempts, solveBase, solveFactor } from "../../core/solve.js";
-import { type Solution, type SolvedPolicy, type Unknown, flagsOf, noSolutionJson, noSolutionText, solutionJson, solutionLines } from "../../format/solve-report.js";
+import type { Solution, Unknown } from "../../format/solve-report.js";
 import { parseCount } from "../../config/option-values.js";
 import { UsageError } from "../shared/errors.js";
-import { type Io, writeChunks } from "../shared/io.js";
+import type { Io } from "../shared/io.js";
 import { parseBase, parseCap, parseDuration, parseFactor } from "../../config/values.js";
 import { runSchedule } from "../shared/run-schedule.js";
-import { wrapLines, wrapText } from "../../format/wrap.js";
-import { outputWidth } from "../shared/width.js";
-import type { FormatName } from "../../format/registry.js";
+import { type FormatName, rendererFor } from "../../format/registry.js";
+import { renderContext, writeRendered } from "../shared/render.js";
 
 
 /** `backoff solve` options, as commander hands them over (strings; absent = not given). */
@@ -109,23 +108,17 @@ export async function runSolve(options: SolveOptions, io: Io): Promise<number> {
   if (options.jitter !== undefined || options.maxElapsed !== undefined) {
     throw new UsageError(`${options.jitter !== undefined ? "--jitter" : "--max-elapsed"} applies to solve only under --preset (the calculator's solve works without jitter)`);
   }
+  const renderer = await rendererFor("solve", options.format);
   const outcome = solve(options);
   if ("why" in outcome) {
     const input = { attempts: options.attempts, cap: options.cap, targetMs: parseDuration("--total", options.total!) };
-    await writeChunks(io.stdout, [options.format === "json" ? noSolutionJson(outcome, input) : wrapText(`no solution: ${noSolutionText(outcome, input)}\n`, outputWidth(io))]);
+    await writeRendered(await renderer.render({ kind: "no-solution", reason: outcome, input }, renderContext(io, options.color)), io);
     return 1;
   }
   const { policy, attempts } = outcome;
   const shown = attempts <= MAX_SHOWN_ATTEMPTS;
-  if (options.format === "json") {
-    await writeChunks(io.stdout, [solutionJson(outcome, shown)]);
-    return 0;
-  }
-  await writeChunks(io.stdout, [`${wrapLines(solutionLines(outcome), outputWidth(io)).join("\n")}\n\n`]);
-  if (!shown) {
-    await writeChunks(io.stdout, [wrapText(`(${attempts} attempts: the schedule is not shown; print it with backoff ${flagsOf(policy, attempts)} --format csv)\n`, outputWidth(io))]);
-    return 0;
-  }
+  await writeRendered(await renderer.render({ kind: "solution", solution: outcome, shown }, renderContext(io, options.color)), io);
+  if (!shown || renderer.showsSchedule !== true) return 0;
   const values = {
     strategy: policy.strategy,
     base: String(policy.baseMs),

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { CommandDefinition } from "../command.js";
+import { type CommandDefinition, commandOutput } from "../command.js";
 import { addSharedOptions, synonymsFor } from "../shared/options.js";
 import type { SolveOptions } from "./action.js";
 
@@ -26,10 +26,14 @@ const SOLVE_SYNONYMS = {
   "--max-total": "--total",
 };
 
+/** What solve writes, and in which formats (the first is the default). */
+const OUTPUT = commandOutput("solve", ["table", "json"]);
+
 /** `backoff solve`: the one parameter left out, from a total. */
 export const solveCommand: CommandDefinition = {
   name: "solve",
   summary: "Find the missing parameter: the factor, the base, or how many attempts fit a total.",
+  output: OUTPUT,
   synonyms: SOLVE_SYNONYMS,
   define(command: Command) {
     command.option("-t, --total <duration>", "the total wait to reach (or, solving for attempts, the budget)");
@@ -42,7 +46,7 @@ export const solveCommand: CommandDefinition = {
       preset: { description: "find a retry library's own parameter (backoff presets lists them): its retry count, base or factor" },
       jitter: { description: "under --preset, the library's jitter setting (attempts are found for the worst case)", defaultText: null },
       maxElapsed: true,
-      format: { formats: ["table", "json"] },
+      format: { formats: OUTPUT.formats },
       color: true,
     });
     command.addHelpText("after", HELP_AFTER);

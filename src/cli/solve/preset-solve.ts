@@ -3,19 +3,18 @@ import { modelTotals } from "../../core/schedule.js";
 import { bisect } from "../../core/solve.js";
 import { firstTrueFrom1 } from "../../core/search.js";
 import { groupDigits } from "../../core/text/digits.js";
-import { type SolvedPreset, presetNoSolutionJson, presetSolutionJson, presetSolutionLines } from "../../format/preset-solve.js";
-import type { Solution } from "../../format/solve-report.js";
+import type { PresetSolution } from "../../format/preset-solve.js";
+import { rendererFor } from "../../format/registry.js";
 import { stopRuleOf, stopRuleText } from "../../presets/stop-rule.js";
 import type { OverrideName, Preset, PresetModel, PresetOverrides } from "../../presets/types.js";
 import { UsageError } from "../shared/errors.js";
-import { type Io, writeChunks } from "../shared/io.js";
-import { outputWidth } from "../shared/width.js";
-import { wrapLines, wrapText } from "../../format/wrap.js";
+import type { Io } from "../shared/io.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { parseCount } from "../../config/option-values.js";
 import { parseDuration } from "../../config/values.js";
 import { OVERRIDE_FLAGS } from "../shared/preset-flags.js";
 import { buildPreset, presetNamed, presetOverrides } from "../shared/preset-options.js";
+import { renderContext, writeRendered } from "../shared/render.js";
 import { runSchedule } from "../shared/run-schedule.js";
 import type { SolveOptions } from "./action.js";
 import { MAX_SHOWN_ATTEMPTS } from "./action.js";
@@ -75,8 +74,10 @@ export async function runPresetSolve(options: SolveOptions, io: Io): Promise<num
   const { overrides } = presetOverrides(preset, values);
   const build = (extra: PresetOverrides) => buildPreset(preset, { ...overrides, ...extra });
   const solution = unknown === "attempts" ? solveAttempts(preset, build({}), targetMs) : solveParameter(preset, unknown, attempts!, targetMs, build);
+  const renderer = await rendererFor("solve", options.format);
+  const context = renderContext(io, options.color);
   if ("why" in solution) {
-    await writeChunks(io.stdout, [options.format === "json" ? presetNoSolutionJson(solution.why) : wrapText(`no solution: ${solution.why}\n`, outputWidth(io))]);
+    await writeRendered(await renderer.render({ kind: "preset-no-solution", why: solution.why }, context), io);
     return 1;
   }
   const answer = { ...values, [unknown === "attempts" ? "attempts" : unknown]: solution.answerText, attempts: String(solution.attempts) };
@@ -87,17 +88,11 @@ export async function runPresetSolve(options: SolveOptions, io: Io): Promise<num
   // The answer must be a policy the library takes (sidekiq's retry_for excludes a retry count): refused before any output.
   buildPreset(preset, presetOverrides(preset, answer).overrides);
   const shown = solution.attempts <= MAX_SHOWN_ATTEMPTS;
-  if (options.format === "json") {
-    const model = solution.model;
-    const rows = shown ? Array.from({ length: solution.attempts }, (_, i) => ({ attempt: i + 1, delay_ms: model.delay(i + 1).delayMs, cumulative_ms: modelTotals(model, i + 1).cumulativeMs })) : null;
-    await writeChunks(io.stdout, [presetSolutionJson(solution, command, rows)]);
-    return 0;
-  }
-  await writeChunks(io.stdout, [`${wrapLines(presetSolutionLines(solution, command), outputWidth(io)).join("\n")}\n\n`]);
-  if (!shown) {
-    await writeChunks(io.stdout, [wrapText(`(${groupDigits(solution.attempts)} attempts: the schedule is not shown; print it with ${command} --format csv)\n`, outputWidth(io))]);
-    return 0;
-  }
+  const { model } = solution;
+  const rows = () =>
+    shown ? Array.from({ length: solution.attempts }, (_, i) => ({ attempt: i + 1, delay_ms: model.delay(i + 1).delayMs, cumulative_ms: modelTotals(model, i + 1).cumulativeMs })) : null;
+  await writeRendered(await renderer.render({ kind: "preset-solution", solution, command, shown, rows }, context), io);
+  if (!shown || renderer.showsSchedule !== true) return 0;
   return runSchedule(answer, { format: "table", color: options.color }, io);
 }
 
