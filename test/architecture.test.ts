@@ -235,6 +235,32 @@ describe("each command keeps to its folder", () => {
   });
 });
 
+describe("renderers are loaded by name, from the format registry", () => {
+  const RULE =
+    "a renderer (src/format/formats/<output>/<format>.ts) is imported only by src/format/registry.ts, with import(): a static import would put it on the start-up path of every format (scripts/build.js splits the bundles at those import() calls)";
+
+  /** "path: specifier" for every import of a renderer file, and whether it is the registry's import(). */
+  const rendererImports = SOURCES.flatMap((source) => {
+    const found: { readonly at: string; readonly byName: boolean }[] = [];
+    walk(source.ast, (node) => {
+      const dynamic = ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword;
+      const literal = dynamic ? node.arguments[0] : (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) ? node.moduleSpecifier : undefined;
+      if (literal === undefined || !ts.isStringLiteralLike(literal)) return;
+      if (!(importTarget(source, literal.text) ?? "").startsWith("format/formats/")) return;
+      found.push({ at: `${source.path}: ${literal.text}`, byName: dynamic && source.path === "format/registry.ts" });
+    });
+    return found;
+  });
+
+  it(RULE, () => {
+    expect(rendererImports.filter((entry) => !entry.byName).map((entry) => entry.at), RULE).toEqual([]);
+  });
+
+  it("the rule sees the registry's lines (a walk that found none would pass it)", () => {
+    expect(rendererImports.filter((entry) => entry.byName).length).toBeGreaterThan(20);
+  });
+});
+
 describe("only bin/backoff.js touches process", () => {
   it("no file under src/ mentions process. or refers to process", () => {
     const rule = "only bin/backoff.js touches process: src/ gets argv, streams and environment through run(argv, io)";

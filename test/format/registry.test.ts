@@ -1,6 +1,60 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { FORMAT_NAMES, formatNamed } from "../../src/format/registry.js";
+import type { CommandDefinition } from "../../src/cli/command.js";
+import { ROOT_COMMAND, SUBCOMMANDS } from "../../src/cli/registry.js";
+import { FORMAT_NAMES, type FormatName, OUTPUT_FORMATS, formatNamed, rendererFor, writes } from "../../src/format/registry.js";
+import type { Output } from "../../src/format/renderer.js";
 import { runCli } from "../support/cli.js";
+import { ROOT } from "../support/paths.js";
+
+/** Every command that writes an output, with the words that run it ("" for the schedule, the root command). */
+const WRITERS: readonly (CommandDefinition & { readonly output: NonNullable<CommandDefinition["output"]> })[] = [ROOT_COMMAND, ...SUBCOMMANDS].filter(
+  (command): command is CommandDefinition & { output: NonNullable<CommandDefinition["output"]> } => command.output !== undefined,
+);
+const argv = (command: CommandDefinition) => (command.name === "" ? [] : [command.name]);
+
+describe("the registry: every command's formats resolve, and every renderer is some command's", () => {
+  it("the commands that print data declare what they write", () => {
+    expect(Object.fromEntries(WRITERS.map((command) => [command.name, command.output.writes]))).toEqual({
+      "": "schedule",
+      check: "check",
+      solve: "solve",
+      simulate: "simulation",
+      presets: "presets",
+      compare: "compare",
+    });
+  });
+
+  it.each(WRITERS.map((command) => [command.name || "backoff", command] as const))("%s: each listed format loads a renderer of its output", async (_, command) => {
+    for (const format of command.output.formats) {
+      const renderer = await rendererFor(command.output.writes, format);
+      expect(typeof renderer.render, `${format} for ${command.output.writes}`).toBe("function");
+    }
+  });
+
+  it("a renderer that no command lists would be dead code: every one is listed", () => {
+    const listed = new Set(WRITERS.flatMap((command) => command.output.formats.map((format) => `${command.output.writes}:${format}`)));
+    const registered = FORMAT_NAMES.flatMap((format) => Object.keys(OUTPUT_FORMATS[format].renderers).map((output) => `${output}:${format}`));
+    expect(registered.filter((entry) => !listed.has(entry))).toEqual([]);
+  });
+
+  it("each renderer file is the registry's line for its output and format (src/format/formats/<output>/<format>.ts)", async () => {
+    const folder = join(ROOT, "src/format/formats");
+    const files = readdirSync(folder, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts"));
+    expect(files.length).toBe(FORMAT_NAMES.reduce((sum, format) => sum + Object.keys(OUTPUT_FORMATS[format].renderers).length, 0));
+    for (const file of files) {
+      const [output, name] = file.replace(/\.ts$/, "").split(/[\\/]/) as [Output, FormatName];
+      expect(writes(name, output), file).toBe(true);
+      const module = (await import(join(folder, file))) as { renderer: unknown };
+      expect(module.renderer, file).toBe(await rendererFor(output, name));
+    }
+  });
+
+  it("a format a command does not write is a bug in backoff, not bad input: rendererFor says which", async () => {
+    await expect(rendererFor("simulation", "svg")).rejects.toThrow("no svg renderer for the simulation output");
+  });
+});
 
 describe("formatNamed: a --format word among a command's formats", () => {
   it("finds a name, and an alias only where its format is taken", () => {
@@ -46,9 +100,15 @@ describe("--format through the CLI: one error line listing the command's formats
     expect(await runCli(["--attempts", "3", "--format", "text"])).toEqual(await runCli(["--attempts", "3"]));
   });
 
-  it("help lists the command's formats, the first the default", async () => {
-    const { stdout } = await runCli(["check", "--help"]);
-    expect(stdout).toMatch(/-f, --format <format>\s+output format \(one of table, json, sarif, junit,\s+gitlab; default: table\)/);
+  it.each(WRITERS.map((command) => [command.name || "backoff", command] as const))("%s: an unknown word lists exactly the command's formats", async (_, command) => {
+    const { code, stderr } = await runCli([...argv(command), "--format", "yaml"]);
+    expect({ code, stderr }).toEqual({ code: 2, stderr: `error: --format must be one of ${command.output.formats.join(", ")}, got "yaml"\n` });
+  });
+
+  it.each(WRITERS.map((command) => [command.name || "backoff", command] as const))("%s: help lists the command's formats, the first the default", async (_, command) => {
+    const { stdout } = await runCli([...argv(command), "--help"]);
+    // Help wraps the line to the width; the words are what counts.
+    expect(stdout.replace(/\s+/g, " ")).toContain(`-f, --format <format> output format (one of ${command.output.formats.join(", ")}; default: ${command.output.formats[0]})`);
   });
 
   it("completion offers each command's formats after --format", async () => {
