@@ -9,12 +9,12 @@ import type { ComparedPolicyJson } from "./compare.js";
 import type { HerdCounts } from "./herd-chart.js";
 import type { CalculatorPolicy } from "./html/page-data.js";
 import type { ComparePage, SchedulePage } from "./html/page.js";
-import type { PresetSolution } from "./preset-solve.js";
+import type { SolvedPreset } from "./preset-solve.js";
 import type { OverrideNames, StoppingJson, presetDetailText } from "./preset-text.js";
 import type { ScaleKind } from "./scale.js";
 import type { ScheduleText } from "./schedule-text.js";
 import type { Simulation } from "./simulate.js";
-import type { Solution, SolveInputText } from "./solve-report.js";
+import type { Solution, SolveInputText, SolvedPolicy } from "./solve-report.js";
 
 /**
  * What a renderer is (src/format/formats/<output>/<format>.ts, listed in registry.ts): the
@@ -175,11 +175,11 @@ export interface CheckRenderer extends RendererOf<CheckOutput> {
 
 /** What `backoff solve` found, for the calculator's policy or a library's (--preset), or why there is no answer. */
 export type SolveOutput =
-  | { readonly kind: "solution"; readonly solution: Solution; readonly shown: boolean }
+  | { readonly kind: "solution"; readonly solution: Solution<SolvedPolicy>; readonly shown: boolean }
   | { readonly kind: "no-solution"; readonly reason: NoSolution; readonly input: SolveInputText }
   | {
       readonly kind: "preset-solution";
-      readonly solution: PresetSolution;
+      readonly solution: Solution<SolvedPreset>;
       /** The command line that prints the answer's schedule. */
       readonly command: string;
       readonly shown: boolean;

@@ -1,5 +1,5 @@
 import type { ChalkInstance } from "chalk";
-import { groupDigits } from "../../format/numbers.js";
+import { groupDigits } from "../../core/text/digits.js";
 import type { RenderContext, Rendered } from "../../format/renderer.js";
 import { chalkAt } from "./chalk.js";
 import { colorLevel } from "./color.js";

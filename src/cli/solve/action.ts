@@ -3,7 +3,7 @@ import { type Policy, type Strategy, normalizePolicy } from "../../core/policy.j
 import { policyModel } from "../../core/policy-model.js";
 import { modelTotals } from "../../core/schedule.js";
 import { type NoSolution, solveAttempts, solveBase, solveFactor } from "../../core/solve.js";
-import type { Solution, Unknown } from "../../format/solve-report.js";
+import type { Solution, SolvedPolicy, Unknown } from "../../format/solve-report.js";
 import { parseCount } from "../../config/option-values.js";
 import { UsageError } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";

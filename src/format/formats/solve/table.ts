@@ -1,4 +1,4 @@
-import { groupDigits } from "../../numbers.js";
+import { groupDigits } from "../../../core/text/digits.js";
 import { presetSolutionLines } from "../../preset-solve.js";
 import type { SolveRenderer } from "../../renderer.js";
 import { flagsOf, noSolutionText, solutionLines } from "../../solve-report.js";
