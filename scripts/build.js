@@ -37,6 +37,11 @@ rmSync("dist", { recursive: true, force: true });
  *   decided from io, and src/format/table.ts paints the borders. So the package (with its
  *   own terminal detection, about 20 KB) stays out of the bundle; were it ever required,
  *   cli-table3 catches the failure and draws without colour.
+ * - strip-ansi (under string-width, which cli-table3 measures every cell with, eight
+ *   times a cell) builds its regular expression from a 200-character pattern at every
+ *   call; it is built once instead. String.prototype.replace with a global expression
+ *   starts from index 0 and leaves lastIndex at 0 whatever it held, so one shared
+ *   expression gives the same result at every call.
  */
 /** @type {import("esbuild").Plugin} */
 const startupTrims = {
@@ -55,6 +60,13 @@ const startupTrims = {
       contents: 'throw new Error("@colors/colors is not bundled: backoff paints its tables itself");',
       loader: "js",
     }));
+    build.onLoad({ filter: /node_modules[\\/]strip-ansi[\\/]index\.js$/ }, async (args) => {
+      const { readFile } = await import("node:fs/promises");
+      const source = await readFile(args.path, "utf8");
+      const once = source.replace("string.replace(ansiRegex(), '')", "string.replace(ANSI, '')");
+      if (once === source) throw new Error(`startup-trims: no per-call ansiRegex() left in ${args.path}; check the strip-ansi version`);
+      return { contents: once.replace("module.exports =", "const ANSI = ansiRegex();\nmodule.exports ="), loader: "js" };
+    });
     build.onLoad({ filter: /^lazy-child-process$/, namespace: "startup-trims" }, () => ({
       contents: `let real; const load = () => (real ??= require("node:child_process"));
 module.exports = { spawn: (...args) => load().spawn(...args) };`,
