@@ -6,4 +6,3 @@ export { type ChartLine, chartLines } from "./chart/lines.js";
 export { ASCII_GLYPHS, type ChartPaint, type Glyphs, NO_PAINT, UNICODE_GLYPHS, chartPaint } from "./chart/palette.js";
 export { type Plot, barCells, markerColumn } from "./chart/plot.js";
 export { type ChartOptions, DEFAULT_CHART_LINES, MIN_CHART_WIDTH, axisLabels, renderScheduleChart } from "./chart/render.js";
-export { wrapItems, wrapText } from "./chart/wrap.js";

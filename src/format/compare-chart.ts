@@ -10,11 +10,10 @@ import {
   axisLabels,
   barCells,
   markerColumn,
-  wrapItems,
-  wrapText,
 } from "./chart.js";
 import { humanDuration } from "../core/text/duration.js";
 import { groupDigits } from "../core/text/digits.js";
+import { wrapItems, wrapLine } from "./wrap.js";
 import { LOG_SCALE_SPAN, type ScaleKind, defaultScaleKind, makeScale } from "./scale.js";
 
 /** One policy's rows (consecutive attempts) and its cap. */
@@ -129,7 +128,7 @@ export function renderCompareChart(policies: readonly ChartedPolicy[], options: 
   const plot: Plot = { scale, width: plotWidth };
   const jittered = groups.some((group) => group.some((entry) => entry !== null && entry.minMs !== entry.maxMs));
   const out: string[] = [];
-  const note = (text: string) => out.push(...wrapText(text, width));
+  const note = (text: string) => out.push(...wrapLine(text, width, 0, { long: "cut" }));
   const positive = values.filter((value) => value > 0);
   const least = humanDuration(positive.length === 0 ? 0 : Math.min(...positive));
   const most = humanDuration(Math.max(0, ...values));

@@ -50,28 +50,13 @@ const inner = (group: Group) => group.delayWidth + 3 + group.totalWidth;
 const NAME_WRAP = 16;
 const MAX_NAME_LINES = 4;
 
+/** A policy's name on lines of `width`, broken after its "," and ":" (or cut), at most MAX_NAME_LINES of them, the last cut short with "…". */
 export function wrapName(name: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (let piece of name.split(/(?<=[,:])/)) {
-    if ((line + piece).length <= width) {
-      line += piece;
-      continue;
-    }
-    if (line !== "") lines.push(line);
-    while (piece.length > width) {
-      lines.push(piece.slice(0, width));
-      piece = piece.slice(width);
-    }
-    line = piece;
-  }
-  if (line !== "") lines.push(line);
-  if (lines.length > MAX_NAME_LINES) {
-    const kept = lines.slice(0, MAX_NAME_LINES);
-    kept[MAX_NAME_LINES - 1] = `${kept[MAX_NAME_LINES - 1]!.slice(0, width - 1)}${ELLIPSIS}`;
-    return kept;
-  }
-  return lines.length === 0 ? [""] : lines;
+  const lines = wrapLine(name, width, 0, { at: "separators", long: "cut" });
+  if (lines.length <= MAX_NAME_LINES) return lines;
+  const kept = lines.slice(0, MAX_NAME_LINES);
+  kept[MAX_NAME_LINES - 1] = `${kept[MAX_NAME_LINES - 1]!.slice(0, width - 1)}${ELLIPSIS}`;
+  return kept;
 }
 
 /**

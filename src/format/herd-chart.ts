@@ -1,4 +1,5 @@
-import { ASCII_GLYPHS, MIN_CHART_WIDTH, UNICODE_GLYPHS, wrapText } from "./chart.js";
+import { ASCII_GLYPHS, MIN_CHART_WIDTH, UNICODE_GLYPHS } from "./chart.js";
+import { wrapLine } from "./wrap.js";
 import { humanDuration } from "../core/text/duration.js";
 import { groupDigits } from "../core/text/digits.js";
 
@@ -34,7 +35,7 @@ export function renderHerdChart(counts: HerdCounts, width: number, ascii: boolea
   const lineWidth = Math.max(MIN_CHART_WIDTH, Math.floor(width));
   const windows = Math.max(counts.jittered.length, counts.unjittered.length);
   const out: string[] = [];
-  const note = (text: string) => out.push(...wrapText(text, lineWidth));
+  const note = (text: string) => out.push(...wrapLine(text, lineWidth, 0, { long: "cut" }));
   if (windows === 0) {
     note("No retries to chart.");
     return `${out.join("\n")}\n`;

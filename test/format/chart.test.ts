@@ -1,7 +1,7 @@
 import { Chalk } from "chalk";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ASCII_GLYPHS, UNICODE_GLYPHS, chartLines, chartPaint, renderScheduleChart, wrapText, type ChartOptions } from "../../src/format/chart.js";
+import { ASCII_GLYPHS, UNICODE_GLYPHS, chartLines, chartPaint, renderScheduleChart, type ChartOptions } from "../../src/format/chart.js";
 import { doublingRows, isAscii, row } from "../support/rows.js";
 import { chartNeedsAscii } from "../../src/cli/shared/terminal.js";
 
@@ -229,12 +229,5 @@ describe("chartNeedsAscii", () => {
     expect(chartNeedsAscii({ LC_ALL: "C", LANG: "en_US.UTF-8" })).toBe(true);
     expect(chartNeedsAscii({ LC_CTYPE: "POSIX", LANG: "en_US.UTF-8" })).toBe(true);
     expect(chartNeedsAscii({ LC_ALL: "", LC_CTYPE: "de_DE.UTF-8", LANG: "C" })).toBe(false);
-  });
-});
-
-describe("wrapText", () => {
-  it("wraps between words and cuts a word longer than the line", () => {
-    expect(wrapText("aa bb cc", 5)).toEqual(["aa bb", "cc"]);
-    expect(wrapText("abcdefgh x", 3)).toEqual(["abc", "def", "gh", "x"]);
   });
 });

@@ -5,7 +5,7 @@ import { LOG_SCALE_SPAN, type ScaleKind, defaultScaleKind, makeScale } from "../
 import { type ChartLine, chartLines, isJittered } from "./lines.js";
 import { ASCII_GLYPHS, type ChartPaint, type Glyphs, NO_PAINT, UNICODE_GLYPHS } from "./palette.js";
 import { CellRow, type Plot, barCells, markerColumn } from "./plot.js";
-import { wrapItems, wrapText } from "./wrap.js";
+import { wrapItems, wrapLine } from "../wrap.js";
 
 export interface ChartOptions {
   /** The cap in whole milliseconds, drawn as a ceiling; null for none. */
@@ -91,7 +91,7 @@ export function renderScheduleChart(rows: readonly ScheduleRow[], options: Chart
   const capColumn = options.capMs === null ? null : markerColumn(plot, options.capMs);
   const jittered = lines.some(isJittered);
   const out: string[] = [];
-  const note = (text: string) => out.push(...wrapText(text, width));
+  const note = (text: string) => out.push(...wrapLine(text, width, 0, { long: "cut" }));
 
   const least = humanDuration(Math.min(...values.filter((v) => v > 0)));
   const most = humanDuration(Math.max(...values));
