@@ -1,7 +1,7 @@
 import { humanDuration } from "../core/text/duration.js";
 import { assertionDetail, warningText } from "./check-report.js";
 import type { FilePolicyReport, FilesReport } from "./check-files-report.js";
-import { escapeXml } from "./svg.js";
+import { escapeXml } from "./escape.js";
 
 /**
  * JUnit XML for `check --format junit`, as Jenkins, GitLab, CircleCI and Azure Pipelines

@@ -1,22 +1,15 @@
 import { isSaturated } from "../core/limits.js";
 import { type ChartedPolicy, alignedGroups } from "./compare-chart.js";
-import { humanDuration } from "../core/text/duration.js";
 import { groupDigits } from "../core/text/digits.js";
 import { type ScaleKind, defaultScaleKind, makeScale } from "./scale.js";
-import { MAX_SVG_POINTS, PLOT, SVG_HEIGHT, SVG_WIDTH, attemptTicks, escapeXml, titleFontSize } from "./svg.js";
+import { escapeXml } from "./escape.js";
+import { MAX_SVG_POINTS, PLOT, SVG_HEIGHT, SVG_INK, SVG_WIDTH, coordinate as n, svgAxes, svgOpening } from "./svg.js";
 
 /** One colour per policy (Okabe–Ito, told apart with the common colour-vision deficiencies); more policies reuse them. */
 export const POLICY_COLORS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#b07800", "#3a9ad9", "#7a3e9d", "#4d4d4d"] as const;
-const AXIS = "#333333";
-const GRID = "#e5e5e5";
-const MUTED = "#7f7f7f";
 /** Attempts up to this many per policy are drawn as dots too. */
 const MAX_DOTS = 60;
 const LEGEND_ROW = 20;
-
-function n(value: number): string {
-  return String(Math.round(value * 100) / 100);
-}
 
 /** A legend label: long policy names are cut, the title and the JSON keep them whole. */
 function shortName(name: string): string {
@@ -51,38 +44,10 @@ export function renderCompareSvg(policies: readonly ChartedPolicy[], options: { 
   }
   const height = SVG_HEIGHT + Math.max(0, rows.length - 2) * LEGEND_ROW;
 
-  const out: string[] = [];
-  out.push(`<?xml version="1.0" encoding="UTF-8"?>`);
-  out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${SVG_WIDTH}" height="${height}" viewBox="0 0 ${SVG_WIDTH} ${height}" ` +
-      `font-family="DejaVu Sans, Liberation Sans, Helvetica, Arial, sans-serif" font-size="13">`,
-  );
-  out.push(`<title>${escapeXml(options.title)}</title>`);
-  out.push(`<rect class="background" x="0" y="0" width="${SVG_WIDTH}" height="${height}" fill="#ffffff"/>`);
-  out.push(
-    `<text class="title" x="${SVG_WIDTH / 2}" y="32" text-anchor="middle" font-size="${titleFontSize(options.title)}" font-weight="bold" fill="${AXIS}">${escapeXml(options.title)}</text>`,
-  );
   const notes: string[] = [];
   if (size > 1) notes.push(`${groupDigits(last - first + 1)} attempts drawn in groups of ${size} (each group's longest delay)`);
   if (values.some(isSaturated)) notes.push("delays of 2^53 ms (about 285,616 years) or more cannot be exact and are drawn at 2^53 ms");
-  if (notes.length > 0) out.push(`<text class="note" x="${SVG_WIDTH / 2}" y="52" text-anchor="middle" font-size="12" fill="${MUTED}">${escapeXml(notes.join("; "))}</text>`);
-
-  const yTicks = scale.ticks.length > 10 ? scale.ticks.filter((_, index) => index % 2 === 0) : scale.ticks;
-  out.push(`<g class="y-axis" fill="${AXIS}" text-anchor="end">`);
-  for (const tick of yTicks) {
-    out.push(`<line class="grid" x1="${PLOT.left}" x2="${PLOT.right}" y1="${n(y(tick))}" y2="${n(y(tick))}" stroke="${GRID}"/>`);
-    out.push(`<text x="${PLOT.left - 8}" y="${n(y(tick) + 4)}">${escapeXml(tick === 0 ? "0" : humanDuration(tick))}</text>`);
-  }
-  out.push(`</g>`);
-  out.push(`<g class="x-axis" fill="${AXIS}" text-anchor="middle">`);
-  for (const tick of attemptTicks(first, last)) {
-    out.push(`<line x1="${n(x(tick))}" x2="${n(x(tick))}" y1="${PLOT.bottom}" y2="${PLOT.bottom + 5}" stroke="${AXIS}"/>`);
-    out.push(`<text x="${n(x(tick))}" y="${PLOT.bottom + 20}">${groupDigits(tick)}</text>`);
-  }
-  out.push(`</g>`);
-  out.push(`<path class="axes" d="M${PLOT.left},${PLOT.top}V${PLOT.bottom}H${PLOT.right}" fill="none" stroke="${AXIS}"/>`);
-  out.push(`<text class="x-title" x="${(PLOT.left + PLOT.right) / 2}" y="${PLOT.bottom + 42}" text-anchor="middle" fill="${AXIS}">attempt (the failure the delay follows)</text>`);
-  out.push(`<text class="y-title" transform="translate(22 ${(PLOT.top + PLOT.bottom) / 2}) rotate(-90)" text-anchor="middle" fill="${AXIS}">delay (${kind} scale)</text>`);
+  const out = [...svgOpening(height, options.title, notes), ...svgAxes({ scale, kind, first, last, x, y })];
 
   policies.forEach((policy, index) => {
     const color = POLICY_COLORS[index % POLICY_COLORS.length]!;
@@ -108,7 +73,7 @@ export function renderCompareSvg(policies: readonly ChartedPolicy[], options: { 
     out.push(`</g>`);
   });
 
-  out.push(`<g class="legend" fill="${AXIS}">`);
+  out.push(`<g class="legend" fill="${SVG_INK.axis}">`);
   rows.forEach((row, rowIndex) => {
     let legendX = (SVG_WIDTH - row.reduce((sum, entry) => sum + entry.width, 0)) / 2;
     for (const entry of row) {
@@ -124,7 +89,7 @@ export function renderCompareSvg(policies: readonly ChartedPolicy[], options: { 
   if (policies.some((policy) => policy.capMs !== null)) extras.push("dotted: each policy's cap");
   if (groups.some((group) => group.some((entry) => entry !== null && entry.minMs !== entry.maxMs))) extras.push("band: jitter range (min–max)");
   if (extras.length > 0) {
-    out.push(`<text class="legend-note" x="${SVG_WIDTH / 2}" y="${PLOT.bottom + 70 + rows.length * LEGEND_ROW}" text-anchor="middle" fill="${MUTED}">${escapeXml(extras.join(" · "))}</text>`);
+    out.push(`<text class="legend-note" x="${SVG_WIDTH / 2}" y="${PLOT.bottom + 70 + rows.length * LEGEND_ROW}" text-anchor="middle" fill="${SVG_INK.muted}">${escapeXml(extras.join(" · "))}</text>`);
   }
   out.push(`</g>`);
   out.push(`</svg>`);

@@ -2,8 +2,9 @@ import { isSaturated } from "../core/limits.js";
 import type { ScheduleRow } from "../core/schedule.js";
 import { type ChartLine, chartLines } from "./chart.js";
 import { humanDuration } from "../core/text/duration.js";
+import { escapeXml } from "./escape.js";
 import { groupDigits } from "../core/text/digits.js";
-import { type ScaleKind, defaultScaleKind, makeScale } from "./scale.js";
+import { type Scale, type ScaleKind, defaultScaleKind, makeScale } from "./scale.js";
 
 export interface SvgOptions {
   /** The policy in words, shown as the title. */
@@ -23,16 +24,68 @@ export const MAX_SVG_POINTS = 1000;
 /** Attempts up to this many are drawn as dots too (more would blur into the line). */
 const MAX_DOTS = 60;
 
-const COLORS = { delay: "#1f77b4", linear: "#7f7f7f", cap: "#d62728", band: "#1f77b4", capped: "#ff7f0e", grid: "#e5e5e5", axis: "#333333" } as const;
+/** The ink of every drawing's frame: axes and text, grid lines, notes. */
+export const SVG_INK = { axis: "#333333", grid: "#e5e5e5", muted: "#7f7f7f" } as const;
+const COLORS = { delay: "#1f77b4", linear: SVG_INK.muted, cap: "#d62728", band: "#1f77b4", capped: "#ff7f0e", grid: SVG_INK.grid, axis: SVG_INK.axis } as const;
 
-/** Text safe inside an XML element or a double- or single-quoted attribute. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[char]!);
+/** A coordinate with at most two decimals: enough for any screen, short in the file (and in the page's DOM). */
+export function coordinate(value: number): string {
+  return String(Math.round(value * 100) / 100);
+}
+const n = coordinate;
+
+/** A drawing's opening lines: the XML declaration, the svg element, its title (as the tooltip and in bold on top) and the notes line under it. */
+export function svgOpening(height: number, title: string, notes: readonly string[]): string[] {
+  const out = [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${SVG_WIDTH}" height="${height}" viewBox="0 0 ${SVG_WIDTH} ${height}" ` +
+      `font-family="DejaVu Sans, Liberation Sans, Helvetica, Arial, sans-serif" font-size="13">`,
+    `<title>${escapeXml(title)}</title>`,
+    `<rect class="background" x="0" y="0" width="${SVG_WIDTH}" height="${height}" fill="#ffffff"/>`,
+    `<text class="title" x="${SVG_WIDTH / 2}" y="32" text-anchor="middle" font-size="${titleFontSize(title)}" font-weight="bold" fill="${SVG_INK.axis}">${escapeXml(title)}</text>`,
+  ];
+  if (notes.length > 0) {
+    out.push(`<text class="note" x="${SVG_WIDTH / 2}" y="52" text-anchor="middle" font-size="12" fill="${SVG_INK.muted}">${escapeXml(notes.join("; "))}</text>`);
+  }
+  return out;
 }
 
-/** A coordinate with at most two decimals: enough for any screen, short in the file. */
-function n(value: number): string {
-  return String(Math.round(value * 100) / 100);
+/** Where a drawing puts an attempt and a delay in the plot area, and the scale the delays are on. */
+export interface SvgPlacement {
+  readonly scale: Scale;
+  readonly kind: ScaleKind;
+  readonly first: number;
+  readonly last: number;
+  readonly x: (attempt: number) => number;
+  readonly y: (ms: number) => number;
+}
+
+/**
+ * The axes of every drawing: grid lines and duration labels up the side (every other one
+ * when a log scale offers more than ten decades, so the labels stay apart), attempt ticks
+ * along the bottom, the two axis lines and their titles.
+ */
+export function svgAxes({ scale, kind, first, last, x, y }: SvgPlacement): string[] {
+  const yTicks = scale.ticks.length > 10 ? scale.ticks.filter((_, index) => index % 2 === 0) : scale.ticks;
+  const out = [`<g class="y-axis" fill="${SVG_INK.axis}" text-anchor="end">`];
+  for (const tick of yTicks) {
+    out.push(`<line class="grid" x1="${PLOT.left}" x2="${PLOT.right}" y1="${n(y(tick))}" y2="${n(y(tick))}" stroke="${SVG_INK.grid}"/>`);
+    out.push(`<text x="${PLOT.left - 8}" y="${n(y(tick) + 4)}">${escapeXml(tick === 0 ? "0" : humanDuration(tick))}</text>`);
+  }
+  out.push(`</g>`);
+  out.push(`<g class="x-axis" fill="${SVG_INK.axis}" text-anchor="middle">`);
+  for (const tick of attemptTicks(first, last)) {
+    out.push(`<line x1="${n(x(tick))}" x2="${n(x(tick))}" y1="${PLOT.bottom}" y2="${PLOT.bottom + 5}" stroke="${SVG_INK.axis}"/>`);
+    out.push(`<text x="${n(x(tick))}" y="${PLOT.bottom + 20}">${groupDigits(tick)}</text>`);
+  }
+  out.push(`</g>`);
+  out.push(`<path class="axes" d="M${PLOT.left},${PLOT.top}V${PLOT.bottom}H${PLOT.right}" fill="none" stroke="${SVG_INK.axis}"/>`);
+  out.push(`<text class="x-title" x="${(PLOT.left + PLOT.right) / 2}" y="${PLOT.bottom + 42}" text-anchor="middle" fill="${SVG_INK.axis}">attempt (the failure the delay follows)</text>`);
+  out.push(
+    `<text class="y-title" transform="translate(22 ${(PLOT.top + PLOT.bottom) / 2}) rotate(-90)" text-anchor="middle" fill="${SVG_INK.axis}">` +
+      `delay (${kind} scale)</text>`,
+  );
+  return out;
 }
 
 export function attemptTicks(first: number, last: number): number[] {
@@ -77,44 +130,10 @@ export function renderScheduleSvg(rows: readonly ScheduleRow[], options: SvgOpti
   // A group is drawn at its last attempt, where its longest delay is.
   const point = (line: ChartLine, ms: number) => `${n(x(line.last))},${n(y(ms))}`;
 
-  const out: string[] = [];
-  out.push(`<?xml version="1.0" encoding="UTF-8"?>`);
-  out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${SVG_WIDTH}" height="${SVG_HEIGHT}" viewBox="0 0 ${SVG_WIDTH} ${SVG_HEIGHT}" ` +
-      `font-family="DejaVu Sans, Liberation Sans, Helvetica, Arial, sans-serif" font-size="13">`,
-  );
-  out.push(`<title>${escapeXml(options.title)}</title>`);
-  out.push(`<rect class="background" x="0" y="0" width="${SVG_WIDTH}" height="${SVG_HEIGHT}" fill="#ffffff"/>`);
-  out.push(
-    `<text class="title" x="${SVG_WIDTH / 2}" y="32" text-anchor="middle" font-size="${titleFontSize(options.title)}" font-weight="bold" fill="${COLORS.axis}">${escapeXml(options.title)}</text>`,
-  );
   const notes: string[] = [];
   if (groupSize > 1) notes.push(`${groupDigits(rows.length)} attempts drawn in groups of ${groupSize} (each group's longest delay)`);
   if (values.some(isSaturated)) notes.push("delays of 2^53 ms (about 285,616 years) or more cannot be exact and are drawn at 2^53 ms");
-  if (notes.length > 0) {
-    out.push(`<text class="note" x="${SVG_WIDTH / 2}" y="52" text-anchor="middle" font-size="12" fill="${COLORS.linear}">${escapeXml(notes.join("; "))}</text>`);
-  }
-
-  // Grid and y labels: a log scale may offer many decades; every other one keeps the labels apart.
-  const yTicks = scale.ticks.length > 10 ? scale.ticks.filter((_, index) => index % 2 === 0) : scale.ticks;
-  out.push(`<g class="y-axis" fill="${COLORS.axis}" text-anchor="end">`);
-  for (const tick of yTicks) {
-    out.push(`<line class="grid" x1="${PLOT.left}" x2="${PLOT.right}" y1="${n(y(tick))}" y2="${n(y(tick))}" stroke="${COLORS.grid}"/>`);
-    out.push(`<text x="${PLOT.left - 8}" y="${n(y(tick) + 4)}">${escapeXml(tick === 0 ? "0" : humanDuration(tick))}</text>`);
-  }
-  out.push(`</g>`);
-  out.push(`<g class="x-axis" fill="${COLORS.axis}" text-anchor="middle">`);
-  for (const tick of attemptTicks(first, last)) {
-    out.push(`<line x1="${n(x(tick))}" x2="${n(x(tick))}" y1="${PLOT.bottom}" y2="${PLOT.bottom + 5}" stroke="${COLORS.axis}"/>`);
-    out.push(`<text x="${n(x(tick))}" y="${PLOT.bottom + 20}">${groupDigits(tick)}</text>`);
-  }
-  out.push(`</g>`);
-  out.push(`<path class="axes" d="M${PLOT.left},${PLOT.top}V${PLOT.bottom}H${PLOT.right}" fill="none" stroke="${COLORS.axis}"/>`);
-  out.push(`<text class="x-title" x="${(PLOT.left + PLOT.right) / 2}" y="${PLOT.bottom + 42}" text-anchor="middle" fill="${COLORS.axis}">attempt (the failure the delay follows)</text>`);
-  out.push(
-    `<text class="y-title" transform="translate(22 ${(PLOT.top + PLOT.bottom) / 2}) rotate(-90)" text-anchor="middle" fill="${COLORS.axis}">` +
-      `delay (${kind} scale)</text>`,
-  );
+  const out = [...svgOpening(SVG_HEIGHT, options.title, notes), ...svgAxes({ scale, kind, first, last, x, y })];
 
   if (jittered) {
     const upper = lines.map((line) => point(line, line.maxMs));

@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { SATURATED_MS } from "../../src/core/limits.js";
 import { normalizePolicy } from "../../src/core/policy.js";
-import { PLOT, escapeXml, policyTitle, renderScheduleSvg, titleFontSize, type SvgOptions } from "../../src/format/svg.js";
+import { PLOT, policyTitle, renderScheduleSvg, titleFontSize, type SvgOptions } from "../../src/format/svg.js";
 import { doublingRows, row } from "../support/rows.js";
 
 type Element = Record<string, unknown>;
@@ -148,12 +148,6 @@ describe("renderScheduleSvg: saturation", () => {
     const doc = parse(renderScheduleSvg(rows, { ...options, capMs: null }));
     expect(texts(doc)).toContain("delays of 2^53 ms (about 285,616 years) or more cannot be exact and are drawn at 2^53 ms");
     expect(texts(parse(renderScheduleSvg([row(1, 1000)], { ...options, capMs: null })))).not.toContain(expect.stringContaining("2^53"));
-  });
-});
-
-describe("escapeXml", () => {
-  it("escapes the five XML specials and nothing else", () => {
-    expect(escapeXml(`<&>"' ·x`)).toBe("&lt;&amp;&gt;&quot;&apos; ·x");
   });
 });
 

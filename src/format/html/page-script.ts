@@ -8,10 +8,11 @@
  */
 import { msText, rangeText } from "../duration.js";
 import { humanDuration } from "../../core/text/duration.js";
+import { escapeHtml } from "../escape.js";
 import { groupDigits } from "../../core/text/digits.js";
 import { msField } from "../numbers.js";
 import { type Scale, type ScaleKind, makeScale } from "../scale.js";
-import { attemptTicks } from "../svg.js";
+import { attemptTicks, coordinate as n } from "../svg.js";
 import { type PageData, type SeriesField, type SeriesRows, decodeSeries } from "./page-data.js";
 import { CHART, seriesClass } from "./layout.js";
 import { clampReading, sweepReading } from "./widgets.js";
@@ -25,15 +26,6 @@ function svgElement<K extends keyof SVGElementTagNameMap>(name: K, attributes: R
   for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
   parent?.appendChild(element);
   return element;
-}
-
-/** Two decimals: enough for any screen, short in the DOM. */
-function n(value: number): string {
-  return String(Math.round(value * 100) / 100);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 }
 
 /** A table cell's HTML: msText's two parts ("1,600 ms  1.6 s"), the human reading muted as in the terminal's spacing. */

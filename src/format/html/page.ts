@@ -1,5 +1,6 @@
 import type { ScheduleRow } from "../../core/schedule.js";
 import { humanDuration } from "../../core/text/duration.js";
+import { escapeHtml } from "../escape.js";
 import { groupDigits } from "../../core/text/digits.js";
 import { type ScaleKind, defaultScaleKind } from "../scale.js";
 import { CHART, seriesClass } from "./layout.js";
@@ -43,9 +44,6 @@ export interface ComparePage extends PageCommon {
   readonly series: readonly PageSeries[];
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
-}
 
 /**
  * Text inside a <script> element: the HTML parser ends the element at the first "</script"
