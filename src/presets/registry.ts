@@ -70,7 +70,12 @@ export function findPreset(name: string): Preset | undefined {
 }
 
 /** The preset name closest to a mistyped one (also matching a prefix or the npm package name, e.g. "retry"). */
-export function closestPreset(name: string): string {
+/** Every preset's name, sorted, for a message that lists them. */
+export function presetNames(): string[] {
+  return PRESETS.map((preset) => preset.name).sort();
+}
+
+export function closestPreset(name: string): string | null {
   const wanted = name.trim().toLowerCase();
   const aliases: Record<string, string> = { retry: "node-retry", "@grpc/grpc-js": "grpc-js", "@smithy/util-retry": "aws-sdk", smithy: "aws-sdk", aws: "aws-sdk", k8s: "kubernetes", "grpc-go": "grpc", backoff: "cenkalti",
     "grpc-c": "grpc-core", grpcio: "grpc-core",
@@ -87,7 +92,9 @@ export function closestPreset(name: string): string {
       bestDistance = distance;
     }
   }
-  if (bestDistance <= 2) return best;
+  // Near only: two edits, and at most a third of the name ("sidekiq" for "sidekik", never
+  // "node-retry" for "nonexistent"), or a shared start of three letters or more.
+  if (bestDistance <= Math.min(2, Math.max(1, Math.floor(wanted.length / 3)))) return best;
   const prefixed = PRESETS.find((preset) => wanted.length >= 3 && (preset.name.startsWith(wanted) || wanted.startsWith(preset.name)));
-  return prefixed ? prefixed.name : best;
+  return prefixed ? prefixed.name : null;
 }

@@ -37,6 +37,7 @@ describe("the registry", () => {
     expect(closestPreset("grpcjs")).toBe("grpc-js");
     expect(closestPreset("sidekik")).toBe("sidekiq");
     expect(closestPreset("tenacty")).toBe("tenacity");
+    expect(closestPreset("nonexistent")).toBeNull(); // 6 edits from node-retry, no shared start
   });
 
   it("the default retry counts are the libraries' own", () => {

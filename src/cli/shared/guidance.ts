@@ -45,6 +45,8 @@ export function valueHint(option: Option): string {
 
 /** A stray word where a command was expected: the nearest command, or the list of them. */
 export function unknownCommandMessage(word: string, names: readonly string[], near: string | null): string {
+  // `backoff 5`: a count typed without its option; attempts is what a bare count means here.
+  if (/^\d+(\.\.\d+)?$/.test(word)) return `unknown command ${JSON.stringify(word)}; did you mean --attempts ${word}?`;
   return `unknown command ${JSON.stringify(word)}${near === null ? ` (the commands are ${listed(names, "and")})` : `; did you mean ${near}?`}`;
 }
 
@@ -66,6 +68,9 @@ export function explainError(message: string, command: Command, synonyms: Synony
     const word = unknown[1]!;
     const meant = synonyms[word.replace(/=.*$/s, "")];
     if (meant !== undefined) return `error: unknown option '${word}' (did you mean ${meant}?)\n`;
+    if (command.name() === "help" && word.startsWith("--")) {
+      return `error: backoff help takes a command's name, not an option: '${word}' (backoff --help lists the schedule's options, backoff help COMMAND a command's)\n`;
+    }
     if (!/\n\s*\(Did you mean/.test(message)) return `error: unknown option '${word}' (${path} --help lists the options)\n`;
     return oneLine(message);
   }
@@ -75,6 +80,11 @@ export function explainError(message: string, command: Command, synonyms: Synony
   const argument = /^error: missing required argument '(.+)'/.exec(message);
   const declared = argument && command.registeredArguments.find((a) => a.name() === argument[1]);
   if (declared) return `error: ${path} needs a ${declared.name()}${declared.argChoices ? `: ${listed(declared.argChoices)}` : ""}\n`;
+  const extra = /^error: too many arguments(?: for '[^']+')?\. Expected (\d+) arguments? but got (\d+)\./.exec(message);
+  if (extra) {
+    const [, expected, got] = extra;
+    return `error: ${path} takes ${expected === "0" ? "no arguments" : expected === "1" ? "at most one argument" : `at most ${expected} arguments`}, got ${got} (${path} --help shows its usage)\n`;
+  }
   const invalid = /^error: command-argument value '(.*)' is invalid for argument '(.+)'\. Allowed choices are (.*)\.\s*$/s.exec(message);
   if (invalid) return `error: ${path} takes a ${invalid[2]}: ${listed(invalid[3]!.split(", "))}, got ${JSON.stringify(invalid[1])}\n`;
   return oneLine(message);

@@ -3,11 +3,11 @@ import type { ScheduleModel } from "../../core/model.js";
 import { STRATEGIES, type Strategy } from "../../core/policy.js";
 import type { AttemptRange } from "../../core/schedule.js";
 import { policyJson } from "../../format/policy-json.js";
-import { PRESETS, closestPreset, findPreset } from "../../presets/registry.js";
+import { closestPreset, findPreset, presetNames } from "../../presets/registry.js";
 import { closest } from "../../core/text/closest.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { UsageError, shown } from "./errors.js";
-import { buildPreset, presetOverrides, presetRange } from "./preset-options.js";
+import { buildPreset, nearPresetText, presetOverrides, presetRange } from "./preset-options.js";
 import { jitterFromValues, policyFromValues, rangeFromValues } from "./policy-values.js";
 
 // A SPEC, as `backoff compare` reads its arguments: a preset name, or a preset or strategy with overrides
@@ -93,7 +93,7 @@ function specValues(spec: ParsedSpec, strategy: Strategy | undefined): OptionVal
 export function builtPolicy(name: string, values: OptionValues): BuiltPolicy {
   if (values.preset !== undefined) {
     const preset = findPreset(values.preset);
-    if (!preset) throw new UsageError(`no preset ${shown(values.preset)}; did you mean "${closestPreset(values.preset)}"? (backoff presets lists all ${PRESETS.length})`);
+    if (!preset) throw new UsageError(`no preset ${shown(values.preset)}${nearPresetText(values.preset)}`);
     const { overrides, range: asked } = presetOverrides(preset, values);
     const model = buildPreset(preset, overrides);
     const { range } = presetRange(preset, model, asked);
@@ -123,7 +123,12 @@ export function policyFromSpec(text: string, attempts: string | undefined): Buil
   const preset = isStrategy ? undefined : findPreset(spec.head);
   if (!isStrategy && preset === undefined) {
     const near = closest(spec.head, STRATEGIES) ?? closestPreset(spec.head);
-    throw specError(text, `no preset or strategy ${shown(spec.head)}; did you mean ${near}? (strategies: ${STRATEGIES.join(", ")}; backoff presets lists the presets)`);
+    throw specError(
+      text,
+      near === null
+        ? `no preset or strategy ${shown(spec.head)} (strategies: ${STRATEGIES.join(", ")}; presets: ${presetNames().join(", ")})`
+        : `no preset or strategy ${shown(spec.head)}; did you mean ${near}? (strategies: ${STRATEGIES.join(", ")}; backoff presets lists the presets)`,
+    );
   }
   if (isStrategy && spec.pairs.some(([key]) => key === "strategy")) {
     throw specError(text, `--strategy is the SPEC's own name here (${spec.head}); write linear:base=1s rather than ${spec.head}:strategy=linear`);

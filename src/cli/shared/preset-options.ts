@@ -2,7 +2,7 @@ import type { AttemptRange } from "../../core/schedule.js";
 import { offeredText } from "../../format/preset-text.js";
 import { PresetError } from "../../presets/errors.js";
 import { isJitterOff } from "../../presets/kit/jitter-setting.js";
-import { PRESETS, closestPreset, findPreset } from "../../presets/registry.js";
+import { PRESETS, closestPreset, findPreset, presetNames } from "../../presets/registry.js";
 import { stopRuleOf } from "../../presets/stop-rule.js";
 import type { OverrideName, Preset, PresetModel, PresetOverrides } from "../../presets/types.js";
 import { UsageError, shown } from "./errors.js";
@@ -15,10 +15,16 @@ import { strategyOf } from "./policy-values.js";
 // Reading --preset and its overrides into a model: shared by the schedule and `check`,
 // and free of anything that draws (see src/cli/shared/preset-schedule.ts for the output).
 
+/** After "no preset X": the preset meant when one is near, else the list of them. */
+export function nearPresetText(name: string): string {
+  const near = closestPreset(name);
+  return near === null ? `; the presets are ${presetNames().join(", ")}` : `; did you mean "${near}"? (backoff presets lists all ${PRESETS.length})`;
+}
+
 /** The preset by name, or a UsageError suggesting the closest. */
 export function presetNamed(name: string, option: string): Preset {
   const preset = findPreset(inputText(option, name));
-  if (!preset) throw new UsageError(`${option} has no preset ${shown(name)}; did you mean "${closestPreset(name)}"? (backoff presets lists all ${PRESETS.length})`);
+  if (!preset) throw new UsageError(`${option} has no preset ${shown(name)}${nearPresetText(name)}`);
   return preset;
 }
 
