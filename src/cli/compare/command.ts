@@ -28,7 +28,7 @@ export const compareCommand: CommandDefinition = {
   define(command: Command) {
     command.argument("[spec...]", "a preset or strategy, with overrides: bullmq, bullmq:base=2s,jitter=0.5, exponential:base=1s,cap=2m");
     addSharedOptions(command, {
-      config: { description: "add every policy of a JSON config file (- for standard input)" },
+      config: { description: "add every policy of a JSON or YAML config file (- for standard input)" },
       attempts: { description: "attempts to show, for every policy", defaultText: "1..10, or a library's own count" },
       format: { formats: OUTPUT.formats },
     });
