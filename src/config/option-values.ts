@@ -27,11 +27,14 @@ export const ASSERT_KEYS = {
 export type AssertKey = keyof typeof ASSERT_KEYS;
 export type AssertOption = (typeof ASSERT_KEYS)[AssertKey]["option"];
 
-/** `maxElapsed` is a preset's elapsed-time limit (the config key "max-elapsed"); `clients` a key of its own. */
-export type OptionKey = PolicyKey | AssertOption | "clients" | "maxElapsed";
+/**
+ * `maxElapsed` is a preset's elapsed-time limit (the config key "max-elapsed"); `clients` a key of its own;
+ * `deadline` the overall timeout of the deadline model (--deadline, with --attempt-time).
+ */
+export type OptionKey = PolicyKey | AssertOption | "clients" | "maxElapsed" | "deadline";
 export type OptionValues = { [key in OptionKey]?: string };
 
-export const OPTION_KEYS: readonly OptionKey[] = [...POLICY_KEYS, ...Object.values(ASSERT_KEYS).map((a) => a.option), "clients", "maxElapsed"];
+export const OPTION_KEYS: readonly OptionKey[] = [...POLICY_KEYS, ...Object.values(ASSERT_KEYS).map((a) => a.option), "clients", "maxElapsed", "deadline"];
 
 /** A whole number from 1 (a count of attempts or clients). */
 export function parseCount(option: string, text: string): number {

@@ -146,6 +146,17 @@ export function parseSpread(option: string, text: string): number {
   return durationNumber(option, text, value);
 }
 
+/**
+ * A try time or a deadline: a whole number of milliseconds (0 too for a try time), as the
+ * deadline model adds and compares whole-ms starts (a retry starting at or after the
+ * deadline never fires: 1.5 ms would make "at" ambiguous).
+ */
+export function parseTimeout(option: string, text: string, allowZero: boolean): number {
+  const value = readDuration(option, text, allowZero);
+  if (!isWhole(value)) throw new UsageError(`${option} must be a whole number of milliseconds, as every start is, got ${shown(text)}`);
+  return durationNumber(option, text, value);
+}
+
 /** A plain decimal (no sign, exponent, hex, NaN or Infinity), or a UsageError in the caller's words. */
 export function readDecimal(option: string, text: string, expected: string): Decimal {
   const value = parsePlainDecimal(inputText(option, text));

@@ -2,6 +2,7 @@ import { attemptDelay, constantFrom } from "./delay.js";
 import { MAX_EXACT_MS, MAX_WALKED_ATTEMPTS, WalkLimitError, addMs, checkWalkLength, isSaturated, timesMs } from "./limits.js";
 import type { RandomSource, RunsStopped, ScheduleModel } from "./model.js";
 import { type Policy, checkAttempt } from "./policy.js";
+import type { RetryTiming } from "./deadline/retry.js";
 import { exponentialWalkEnd, linearDelaySum } from "./totals.js";
 
 /** An inclusive range of attempts, both ends from 1. */
@@ -36,6 +37,8 @@ export interface ScheduleRow {
   /** One sampled sequence, when a random source was given (null there once the sampled run has stopped); otherwise null. */
   readonly sampleMs: number | null;
   readonly sampleCumulativeMs: number | null;
+  /** When the retry starts and whether it fires, where tries take time or a deadline ends them (deadline/timed-rows.ts). */
+  readonly timing?: RetryTiming;
 }
 
 export interface ScheduleSummary {

@@ -46,14 +46,46 @@ export const SAMPLE_COLUMNS: ReadonlyArray<Column<ScheduleRow, number | null>> =
 ];
 
 /**
- * The columns a schedule is written with: the core six, then the jitter columns (and
- * runs_stopped for a library that stops by elapsed time) and the sample columns when present.
+ * Appended last when tries take time or a deadline is given (--attempt-time, --deadline):
+ * when each retry starts (its range under jitter) and whether it fires. Rows carry their
+ * timing then (core/deadline/timed-rows.ts).
  */
-export function scheduleColumns(jittered: boolean, sampled: boolean, stopsByTime = false): ReadonlyArray<Column<ScheduleRow, number | string | null>> {
-  return [...SCHEDULE_COLUMNS, ...(jittered ? JITTER_COLUMNS : []), ...(jittered && stopsByTime ? [RUNS_STOPPED_COLUMN] : []), ...(sampled ? SAMPLE_COLUMNS : [])];
+export function deadlineColumns(jittered: boolean): ReadonlyArray<Column<ScheduleRow, number | string>> {
+  return [
+    { name: "start_ms", value: (row) => row.timing!.startMs },
+    ...(jittered
+      ? [
+          { name: "start_min_ms", value: (row: ScheduleRow) => row.timing!.startMinMs },
+          { name: "start_max_ms", value: (row: ScheduleRow) => row.timing!.startMaxMs },
+        ]
+      : []),
+    { name: "fires", value: (row) => row.timing!.fires, align: "left" },
+  ];
 }
 
-/** The machine formats' columns of a schedule: its model says whether it is jittered and stops by time, its seed whether a sample is drawn. */
-export function columnsOf(schedule: { readonly model: { readonly jittered: boolean; readonly runsStopped?: unknown }; readonly seed: number | null }): ReadonlyArray<Column<ScheduleRow, number | string | null>> {
-  return scheduleColumns(schedule.model.jittered, schedule.seed !== null, schedule.model.runsStopped !== undefined);
+/**
+ * The columns a schedule is written with: the core six, then the jitter columns (and
+ * runs_stopped for a library that stops by elapsed time), the sample columns and the
+ * deadline columns when present.
+ */
+export function scheduleColumns(jittered: boolean, sampled: boolean, stopsByTime = false, timed = false): ReadonlyArray<Column<ScheduleRow, number | string | null>> {
+  return [
+    ...SCHEDULE_COLUMNS,
+    ...(jittered ? JITTER_COLUMNS : []),
+    ...(jittered && stopsByTime ? [RUNS_STOPPED_COLUMN] : []),
+    ...(sampled ? SAMPLE_COLUMNS : []),
+    ...(timed ? deadlineColumns(jittered) : []),
+  ];
+}
+
+/**
+ * The machine formats' columns of a schedule: its model says whether it is jittered and stops by time, its seed
+ * whether a sample is drawn, its deadline whether the rows carry their timing.
+ */
+export function columnsOf(schedule: {
+  readonly model: { readonly jittered: boolean; readonly runsStopped?: unknown };
+  readonly seed: number | null;
+  readonly deadline: unknown;
+}): ReadonlyArray<Column<ScheduleRow, number | string | null>> {
+  return scheduleColumns(schedule.model.jittered, schedule.seed !== null, schedule.model.runsStopped !== undefined, schedule.deadline !== null);
 }

@@ -12,3 +12,9 @@ export function msText(ms: number): string {
 export function rangeText(minMs: number, maxMs: number): string {
   return minMs === maxMs ? humanDuration(minMs) : `${humanDuration(minMs)} – ${humanDuration(maxMs)}`;
 }
+
+/** A range of times for people, in ms where the two ends would read alike ("1,000 – 1,024 ms", not "1 s – 1 s"). */
+export function distinctRangeText(minMs: number, maxMs: number, joiner = " – "): string {
+  if (minMs !== maxMs && humanDuration(minMs) === humanDuration(maxMs) && !isSaturated(maxMs)) return `${groupDigits(minMs)}${joiner}${groupDigits(maxMs)} ms`;
+  return minMs === maxMs ? humanDuration(minMs) : `${humanDuration(minMs)}${joiner}${humanDuration(maxMs)}`;
+}

@@ -1,5 +1,6 @@
 import type { ChalkInstance } from "chalk";
 import type { ComparedPolicy, CompareSummary } from "../core/compare.js";
+import type { DeadlineInput } from "../core/deadline/input.js";
 import type { ScheduleModel } from "../core/model.js";
 import type { AttemptRange, ScheduleRow } from "../core/schedule.js";
 import type { NoSolution } from "../core/solve.js";
@@ -83,6 +84,11 @@ export interface ScheduleOutput {
   readonly range: AttemptRange;
   /** A seed draws one sampled sequence; null: none. */
   readonly seed: number | null;
+  /**
+   * With --attempt-time or --deadline, the deadline model's input: the rows (and `freshRows`)
+   * then carry their timing, and every format appends start_ms and fires; null: neither given.
+   */
+  readonly deadline: DeadlineInput | null;
   /** The rows in one pass; `freshRows` makes another one (the same sample, drawn again from the seed). */
   readonly rows: Iterable<ScheduleRow>;
   freshRows(range?: AttemptRange): Iterable<ScheduleRow>;

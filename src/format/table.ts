@@ -2,8 +2,9 @@ import type { ChalkInstance } from "chalk";
 import Table from "cli-table3";
 import { MAX_EXACT_MS, isSaturated } from "../core/limits.js";
 import type { ScheduleRow } from "../core/schedule.js";
+import { FIRES_VALUES, type Fires } from "../core/deadline/fires.js";
 import { MINUTE_MS, SECOND_MS, YEAR_MS } from "../core/time-units.js";
-import { msText, rangeText } from "./duration.js";
+import { distinctRangeText, msText, rangeText } from "./duration.js";
 import { humanDuration } from "../core/text/duration.js";
 import { groupDigits } from "../core/text/digits.js";
 import { wrapLines, wrapLine } from "./wrap.js";
@@ -291,6 +292,8 @@ export interface ScheduleTableOptions {
   readonly jittered?: boolean;
   /** Add the sampled delay and total (a seed was given). */
   readonly sampled?: boolean;
+  /** Add when each retry starts and whether it fires (--attempt-time, --deadline): the rows carry their timing. */
+  readonly timed?: boolean;
   /** The terminal's width to fit (see renderTable); null or absent: the full table. */
   readonly width?: number | null;
 }
@@ -317,8 +320,36 @@ function scheduleCells(row: ScheduleRow, paint: ChalkInstance, options: Schedule
     { text: humanDuration(row.linearCumulativeMs), paint: paint.dim },
   ];
   if (options.sampled) cells.push(msCell(row.sampleMs ?? 0, compact), msCell(row.sampleCumulativeMs ?? 0, compact));
+  if (options.timed) cells.push(...timingCells(row, paint, options.jittered === true, compact));
   cells.push(row.clamped ? { text: humanDuration(row.rawMs), paint: paint.yellow } : { text: "" });
   return cells;
+}
+
+/** What a narrow table says for each verdict. */
+const FIRES_COMPACT: Readonly<Record<Fires, string>> = { yes: "yes", "cut short": "cut", "cut short in some runs": "cut (some)", "in some runs": "some", no: "no" };
+
+/** The widest verdict, in full and compact: every row's "fires" cell fits these. */
+const FIRES_WIDTH = Math.max(...FIRES_VALUES.map((fires) => fires.length));
+const FIRES_COMPACT_WIDTH = Math.max(...FIRES_VALUES.map((fires) => FIRES_COMPACT[fires].length));
+
+/**
+ * When a retry starts and whether it fires: "no" in red (the deadline or the library's stop
+ * comes first), the uncertain and cut-short ones in yellow.
+ */
+export function timingCells(row: ScheduleRow, paint: ChalkInstance, jittered: boolean, compact: boolean): Cell[] {
+  const timing = row.timing!;
+  const start = jittered ? { text: distinctRangeText(timing.startMinMs, timing.startMaxMs) } : msCell(timing.startMs, compact);
+  const painter = timing.fires === "no" ? paint.red : timing.fires === "yes" ? undefined : paint.yellow;
+  const fires: Cell = compact ? { text: timing.fires, compact: FIRES_COMPACT[timing.fires] } : { text: timing.fires };
+  return [start, painter ? { ...fires, paint: painter } : fires];
+}
+
+/** The timing cells' widths for rows up to `last` (starts grow with the attempt). */
+export function timingWidthBounds(last: ScheduleRow, jittered: boolean, valueBound: (ms: number) => number, compact: boolean): number[] {
+  const timing = last.timing!;
+  const max = timing.startMaxMs;
+  const start = jittered ? Math.max(2 * humanWidthBound(max) + " – ".length, 2 * groupDigits(max).length + " –  ms".length) : valueBound(timing.startMs);
+  return [start, compact ? FIRES_COMPACT_WIDTH : FIRES_WIDTH];
 }
 
 /** The longest text humanDuration can give for a value up to `ms` (its format depends only on the magnitude). */
@@ -351,6 +382,7 @@ export function scheduleWidthBounds(last: ScheduleRow, options: ScheduleTableOpt
     humanWidthBound(last.linearMs),
     humanWidthBound(last.linearCumulativeMs),
     ...(options.sampled ? [valueBound(last.maxMs), valueBound(last.cumulativeMaxMs)] : []),
+    ...(options.timed ? timingWidthBounds(last, options.jittered === true, valueBound, valueBound === humanWidthBound) : []),
     last.clamped ? humanWidthBound(last.rawMs) : 0,
   ];
   return { full: bounds(msTextBound), compact: bounds(humanWidthBound) };
@@ -376,6 +408,7 @@ export function* renderScheduleTable(
     left("linear", "linear", 3),
     left("linear total", "lin. total", 2),
     ...(options.sampled ? [left("sample", "sample"), left("sample total", "sample total")] : []),
+    ...(options.timed ? [left(options.jittered ? "starts (range)" : "starts at", "starts"), left("fires", "fires")] : []),
     left("uncapped", "uncapped", 1),
   ];
   const width = options.width ?? null;

@@ -17,6 +17,7 @@ Examples:
   $ backoff --factor 1.6 --base 1s --cap 2m --format json | jq '.rows[-1].cumulative_ms'
   $ backoff --cap 30s --attempts 12 --chart
   $ backoff --cap 5m --attempts 20 --format svg > schedule.svg
+  $ backoff --attempts 10 --attempt-time 2s --deadline 30s       # which retries fire in time
   $ backoff --config retry.json --policy email
   $ backoff check --config retry.json
   $ backoff solve --attempts 5 --total 1h --base 1s
@@ -62,6 +63,8 @@ export const scheduleCommand: CommandDefinition = {
       factor: true,
       step: true,
       attempts: { defaultText: DEFAULT_ATTEMPTS },
+      attemptTime: true,
+      deadline: true,
       format: { formats: OUTPUT.formats },
     });
     command.option("--chart", "draw the schedule under the table: bars, linear marker, cap line, jitter band");

@@ -1,7 +1,7 @@
 import { loadConfig, mergeOptions, selectPolicies } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
-import type { OptionValues } from "../../config/option-values.js";
+import { ASSERT_KEYS, type OptionValues } from "../../config/option-values.js";
 
 /**
  * The schedule's values with a config file under them: the file's policy (the one
@@ -15,5 +15,8 @@ export async function valuesWithConfig(spec: string, policyName: string | undefi
     const names = policies.map((p) => shown(p.name ?? "")).join(", ");
     throw new UsageError(`${config.name} holds ${policies.length} policies (${names}); choose one with --policy <name>`);
   }
-  return mergeOptions({}, policies[0]!.options, given);
+  // The file's limits and try times are check's (--attempt-time and --deadline on the command line still apply).
+  const file: OptionValues = { ...policies[0]!.options };
+  for (const { option } of Object.values(ASSERT_KEYS)) delete file[option];
+  return mergeOptions({}, file, given);
 }

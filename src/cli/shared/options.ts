@@ -37,6 +37,12 @@ const SHARED_OPTIONS = {
   seed: { flags: "--seed <integer>", description: "draw one sampled sequence with this seed (sample_ms, sample_cumulative_ms)" },
   preset: { flags: "--preset <name>", description: "a retry library's exact schedule (backoff presets lists them); the options above become its own parameters" },
   maxElapsed: { flags: "--max-elapsed <duration>", description: "under a --preset that stops by elapsed time (cenkalti, p-retry, sidekiq retry_for, kafka, argo, temporal): when the library gives up" },
+  attemptTime: {
+    flags: "--attempt-time <duration>",
+    description: "how long each try runs before it fails (its timeout): retry a starts at a × this + the delays before it",
+    defaultText: "0",
+  },
+  deadline: { flags: "--deadline <duration>", description: "the overall timeout, from the first try's start: a retry that would start at or after it never fires" },
   format: { flags: "-f, --format <format>", description: "output format" },
   scale: { flags: "--scale <scale>", description: "scale of --chart and --format svg", choices: SCALE_KINDS, defaultText: "log when values span over 100×" },
   config: { flags: "--config <file|->", description: "read the policy from a JSON or YAML file (- for standard input); flags override it" },

@@ -6,6 +6,7 @@ import { presetScheduleText } from "../../format/preset-schedule.js";
 import { renderPresetTable } from "../../format/preset-table.js";
 import { stopRuleOf, stopRuleText } from "../../presets/stop-rule.js";
 import type { PresetModel } from "../../presets/types.js";
+import { UsageError } from "./errors.js";
 import type { Io } from "./io.js";
 import { parseSeed } from "./jitter-options.js";
 import type { OptionValues } from "../../config/option-values.js";
@@ -22,6 +23,10 @@ function comparisonFor(model: PresetModel) {
 
 /** `backoff --preset NAME`: the library's own schedule, through the one output path. */
 export async function runPresetSchedule(values: OptionValues, output: OutputOptions, io: Io): Promise<number> {
+  // A library's own elapsed-time limit has to be counted with the tries' time (the deadline model's stop): not read from the presets yet.
+  if (values.attemptTime !== undefined || values.deadline !== undefined) {
+    throw new UsageError(`--attempt-time and --deadline apply to backoff's own policies; under --preset they are not modelled yet (the library's own time limit would have to count the tries)`);
+  }
   const preset = presetNamed(values.preset!, "--preset");
   const { overrides, range: asked } = presetOverrides(preset, values);
   const model = buildPreset(preset, overrides);

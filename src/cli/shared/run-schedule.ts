@@ -7,6 +7,7 @@ import { UsageError } from "./errors.js";
 import type { Io } from "./io.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { jitterFromValues, policyFromValues, rangeFromValues } from "./policy-values.js";
+import { policyDeadline, timingFromValues } from "./timing.js";
 import { type OutputOptions, checkPictureOptions, writeSchedule } from "./schedule-output.js";
 
 /**
@@ -24,13 +25,15 @@ export async function runSchedule(values: OptionValues, output: OutputOptions, i
   const policy = policyFromValues(values);
   const range = rangeFromValues(values);
   const { jitter, seed } = jitterFromValues(values, policy);
+  const model = jitteredPolicyModel(policy, jitter);
   await writeSchedule(
     {
-      model: jitteredPolicyModel(policy, jitter),
+      model,
       comparison: policyModel(linearComparison(policy)),
       range,
       seed,
       text: policyScheduleText(policy, range, jitter, seed),
+      deadline: policyDeadline(timingFromValues(values), model, range),
       page: async () => {
         const { commandLine, scheduleArguments } = await import("./html-output.js");
         return {

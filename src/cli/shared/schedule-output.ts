@@ -1,5 +1,8 @@
+import { type DeadlineSummary, deadlineSummary } from "../../core/deadline/summary.js";
+import { withTimings } from "../../core/deadline/timed-rows.js";
 import { isSaturated } from "../../core/limits.js";
 import { type AttemptRange, type ScheduleRow, type ScheduleSummary, scheduleRows, scheduleSummary } from "../../core/schedule.js";
+import { deadlineSummaryJson, deadlineSummaryLines } from "../../format/deadline-summary.js";
 import { SATURATED_TEXT } from "../../format/numbers.js";
 import { groupDigits } from "../../core/text/digits.js";
 import { type FormatName, rendererFor } from "../../format/registry.js";
@@ -10,6 +13,7 @@ import type { Io } from "./io.js";
 import { seededRandom } from "./random.js";
 import { checkAttemptCount, renderContext, writeRendered } from "./render.js";
 import { checkTableRows } from "./table-rows.js";
+import type { DeadlineView } from "./timing.js";
 
 /** How a schedule is written: the options every schedule (the calculator's or a preset's) shares. */
 export interface OutputOptions {
@@ -19,8 +23,13 @@ export interface OutputOptions {
   readonly scale?: ScaleKind;
 }
 
-/** What is written: a model over a range, and what to say about it (the rows are drawn by writeSchedule). */
-export type ScheduleView = Pick<ScheduleOutput, "model" | "comparison" | "range" | "seed" | "text" | "renderTable" | "page">;
+/**
+ * What is written: a model over a range, and what to say about it (the rows are drawn by writeSchedule);
+ * with --attempt-time or --deadline, the deadline model's view (the rows then carry their timing).
+ */
+export type ScheduleView = Pick<ScheduleOutput, "model" | "comparison" | "range" | "seed" | "text" | "renderTable" | "page"> & {
+  readonly deadline?: DeadlineView | null;
+};
 
 /**
  * The furthest attempt whose totals are added up one attempt at a time. The un-jittered
@@ -88,16 +97,26 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
   checkWalk(view, renderer.readsLastRow === true);
   if (renderer.boxTable) checkTableRows(range.first, range.last);
   // Every pass over the rows draws the same sample: a fresh source from the same seed.
-  const freshRows = (r: AttemptRange = range) => scheduleRows(model, comparison, r, seed === null ? null : seededRandom(seed));
+  const deadline = view.deadline ?? null;
+  const freshRows = (r: AttemptRange = range) => {
+    const plain = scheduleRows(model, comparison, r, seed === null ? null : seededRandom(seed));
+    return deadline === null ? plain : withTimings(plain, deadline.input, r);
+  };
   const sample = { totalMs: null as number | null };
   let summaryOnce: ScheduleSummary | undefined;
   const summary = () => (summaryOnce ??= scheduleSummary(model, comparison, range));
+  let deadlineOnce: DeadlineSummary | undefined;
+  const timing = () => (deadlineOnce ??= deadlineSummary(deadline!.input));
   const schedule: ScheduleOutput = {
     ...view,
+    deadline: deadline === null ? null : deadline.input,
     rows: watchRows(freshRows(), io, sample),
     freshRows,
-    summaryLines: () => view.text.summaryLines(summary(), sample.totalMs),
-    summaryJson: () => view.text.summaryJson(summary(), sample.totalMs),
+    summaryLines: () => [...view.text.summaryLines(summary(), sample.totalMs), ...(deadline === null ? [] : deadlineSummaryLines(timing(), deadline.context))],
+    summaryJson: () => ({
+      ...view.text.summaryJson(summary(), sample.totalMs),
+      ...(deadline === null ? {} : { deadline: deadlineSummaryJson(timing(), deadline.context) }),
+    }),
     chart: options.chart === true,
     scale: options.scale ?? null,
   };

@@ -1,5 +1,5 @@
 import { WalkLimitError, addMs, timesMs } from "../limits.js";
-import { firstTrueBetween, firstTrueFrom1 } from "../search.js";
+import { firstTrueFrom1 } from "../search.js";
 import { stopEnds, stopLatestStart } from "./elapsed-stop.js";
 import type { DeadlineInput } from "./input.js";
 import { edgeOf, runAt } from "./retry.js";
@@ -36,8 +36,9 @@ export function lastMade(input: DeadlineInput, run: BoundingRun): number | null 
   if (stop === null) return retries;
   const edge = edgeOf(input);
   const declines = (a: number) => !runAt(input, edge, a, waitSums(waits, a - 1)[run], waitSums(waits, a)[run]).made;
-  const first = retries === null ? firstTrueFrom1(declines, STOP_SEARCH_LIMIT) : firstTrueBetween(1, retries + 1, declines);
-  return first === null ? null : first - 1;
+  // Doubling from retry 1 (not bisecting 1..N + 1): a stop by time comes long before a count such as Kafka's 2^31.
+  const first = firstTrueFrom1(declines, retries === null ? STOP_SEARCH_LIMIT : retries + 1);
+  return first === null ? null : Math.min(first, retries === null ? first : retries + 1) - 1;
 }
 
 /** The start of retry j in the run (0 for j = 0: the first try), as the library's stop shapes it. */

@@ -9,3 +9,4 @@ export { type DeadlineInput, checkDeadlineInput } from "./input.js";
 export { type RetryTiming } from "./retry.js";
 export { retryTimings } from "./rows.js";
 export { type DeadlineSummary, deadlineSummary } from "./summary.js";
+export { withTimings } from "./timed-rows.js";

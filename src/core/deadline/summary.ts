@@ -36,7 +36,10 @@ export function deadlineSummary(input: DeadlineInput): DeadlineSummary {
   const never = (a: number) => at(a).fires === "no";
   // Without a deadline or a stop, only the count ends the retries.
   const bounded = retries !== null || deadlineMs !== null || stop !== null;
-  const neverFrom = !bounded ? null : retries === null ? firstTrueFrom1(never) : firstTrueBetween(1, retries, never);
+  // Doubling from retry 1 rather than bisecting 1..N: a library counting to 2^31 (Kafka) stops by time long before,
+  // and probes far past that stop would add up waits no run ever makes.
+  const found = !bounded || retries === 0 ? null : firstTrueFrom1(never, retries ?? Number.MAX_SAFE_INTEGER);
+  const neverFrom = found !== null && (retries === null || found <= retries) ? found : null;
   const lastInSomeRun = neverFrom !== null ? neverFrom - 1 : retries;
   let lastInEveryRun: number | null = lastInSomeRun;
   if (lastInSomeRun !== null && lastInSomeRun > 0) {

@@ -1,3 +1,4 @@
+import { withTimings } from "../../../core/deadline/timed-rows.js";
 import { scheduleRows } from "../../../core/schedule.js";
 import type { ScheduleRenderer } from "../../renderer.js";
 import { renderScheduleTable } from "../../table.js";
@@ -24,10 +25,12 @@ export const renderer: ScheduleRenderer = {
     // The last row sizes the columns before any row is out: drawn without the sample (which
     // would mean drawing every attempt before it first); the sample columns are sized from
     // the bounds, which every sample lies within.
-    const lastRow = measured ? undefined : (scheduleRows(model, comparison, { first: range.last, last: range.last }).next().value ?? undefined);
+    const lastRange = { first: range.last, last: range.last };
+    const lastPlain = scheduleRows(model, comparison, lastRange);
+    const lastRow = measured ? undefined : ((schedule.deadline === null ? lastPlain : withTimings(lastPlain, schedule.deadline, lastRange)).next().value ?? undefined);
     const table = schedule.renderTable
       ? schedule.renderTable(tableRows, schedule.summaryLines, paint, lastRow, context.width)
-      : renderScheduleTable(tableRows, schedule.summaryLines, paint, { jittered: model.jittered, sampled: schedule.seed !== null, width: context.width }, lastRow);
+      : renderScheduleTable(tableRows, schedule.summaryLines, paint, { jittered: model.jittered, sampled: schedule.seed !== null, timed: schedule.deadline !== null, width: context.width }, lastRow);
     function* pieces(): Generator<string> {
       yield* table;
       if (chart === null || context.signal?.aborted) return;
