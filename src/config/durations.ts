@@ -75,3 +75,17 @@ export function springDuration(text: string): number | null {
     (fraction ? Number(`0.${fraction}`) * 1000 : 0)
   );
 }
+
+/**
+ * Gateway API's Duration (GEP-2257; apis/v1/shared_types.go's pattern
+ * `^([0-9]{1,5}(h|m|s|ms)){1,4}$`): one to four whole numbers of up to five digits, each
+ * with h, m, s or ms ("100ms", "1h30m"), as Envoy Gateway's and Gateway API's CRDs take
+ * them. No fractions, no sign, no spaces.
+ */
+export function gatewayDuration(text: string): number | null {
+  if (!/^(?:[0-9]{1,5}(?:h|m|s|ms)){1,4}$/.test(text)) return null;
+  const units: Readonly<Record<string, number>> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
+  let total = 0;
+  for (const [, digits, unit] of text.matchAll(/([0-9]+)(ms|h|m|s)/g)) total += Number(digits) * units[unit!]!;
+  return total;
+}

@@ -9,6 +9,7 @@ import { cockatiel } from "./cockatiel.js";
 import { contour } from "./contour.js";
 import { echomq } from "./echomq.js";
 import { envoy } from "./envoy.js";
+import { envoyGateway } from "./envoy-gateway.js";
 import { exponentialBackoff } from "./exponential-backoff.js";
 import { goRetryablehttp } from "./go-retryablehttp.js";
 import { got } from "./got.js";
@@ -53,6 +54,7 @@ export const PRESETS: readonly Preset[] = [
   envoy,
   istio,
   contour,
+  envoyGateway,
   temporal,
   stepFunctions,
   argo,

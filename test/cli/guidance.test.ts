@@ -137,13 +137,13 @@ describe("one vocabulary", () => {
   it("presets --help lists every preset name", async () => {
     const { stdout } = await runCli(["presets", "--help"]);
     expect(stdout).toContain(
-      // The registry's 30 names in its order, wrapped at 80 columns after a comma.
-      "Presets (30):\n" +
+      // The registry's 31 names in its order, wrapped at 80 columns after a comma.
+      "Presets (31):\n" +
         "  echomq, bullmq, node-retry, p-retry, exponential-backoff, cockatiel, aws-sdk,\n" +
         "  grpc, grpc-core, grpc-js, sidekiq, celery, tenacity, cenkalti, polly,\n" +
-        "  resilience4j, kubernetes, envoy, istio, contour, temporal, step-functions,\n" +
-        "  argo, kubernetes-job, urllib3, spring-retry, kafka, go-retryablehttp,\n" +
-        "  axios-retry, got\n",
+        "  resilience4j, kubernetes, envoy, istio, contour, envoy-gateway, temporal,\n" +
+        "  step-functions, argo, kubernetes-job, urllib3, spring-retry, kafka,\n" +
+        "  go-retryablehttp, axios-retry, got\n",
     );
     expect((await runCli(["help", "presets"])).stdout).toBe(stdout);
   });

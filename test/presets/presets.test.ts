@@ -21,7 +21,7 @@ describe("the registry", () => {
     expect(PRESETS.map((p) => p.name)).toEqual([
       "echomq", "bullmq", "node-retry", "p-retry", "exponential-backoff", "cockatiel", "aws-sdk", "grpc", "grpc-core", "grpc-js",
       "sidekiq", "celery", "tenacity", "cenkalti", "polly", "resilience4j", "kubernetes",
-      "envoy", "istio", "contour", "temporal", "step-functions", "argo", "kubernetes-job", "urllib3", "spring-retry", "kafka",
+      "envoy", "istio", "contour", "envoy-gateway", "temporal", "step-functions", "argo", "kubernetes-job", "urllib3", "spring-retry", "kafka",
       "go-retryablehttp", "axios-retry", "got",
     ]);
     for (const preset of PRESETS) {
@@ -63,6 +63,7 @@ describe("the registry", () => {
       envoy: 1, // retry_policy_impl.cc: PROTOBUF_GET_WRAPPED_OR_DEFAULT(retry_policy, num_retries, 1)
       istio: 2, // retry.go: defaultNumRetries = 2
       contour: 1, // internal/dag/policy.go: count 0 or unset → numRetries = 1
+      "envoy-gateway": 2, // internal/xds/translator/route.go: retryDefaultNumRetries = 2
       temporal: null, // DefaultDefaultRetrySettings.MaximumAttempts 0 = unlimited
       "step-functions": 3, // MaxAttempts defaults to 3
       argo: 10, // no default limit in Argo; examples/retry-backoff.yaml's limit 10

@@ -4,6 +4,7 @@ import { backoff } from "./backoff.js";
 import { bullmq } from "./bullmq.js";
 import { contour } from "./contour.js";
 import { envoy } from "./envoy.js";
+import { envoyGateway } from "./envoy-gateway.js";
 import { istio } from "./istio.js";
 import { kafka } from "./kafka.js";
 import { kubernetesJob } from "./kubernetes-job.js";
@@ -16,7 +17,7 @@ import { stepFunctions } from "./step-functions.js";
  * which a file's policies are found and reported, and in which the "recognised: …"
  * message and docs/check-files.md list the shapes.
  */
-export const SHAPES: readonly ConfigShape[] = [backoff, bullmq, stepFunctions, kubernetesJob, argo, istio, contour, envoy, resilience4j, kafka];
+export const SHAPES: readonly ConfigShape[] = [backoff, bullmq, stepFunctions, kubernetesJob, argo, istio, contour, envoyGateway, envoy, resilience4j, kafka];
 
 const BY_SYSTEM = new Map(SHAPES.map((shape) => [shape.system, shape]));
 

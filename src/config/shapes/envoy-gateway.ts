@@ -1,0 +1,104 @@
+import { shown } from "../errors.js";
+import { gatewayDuration } from "../durations.js";
+import { manifests } from "../manifests.js";
+import type { OptionValues } from "../option-values.js";
+import type { ConfigShape, DocumentFile } from "../shape.js";
+import { type Findings, FileProblem, type MapNode, type Node, describeNode, get, isMap, msText, notPlaceholder, wholeNumber } from "../tree.js";
+
+/**
+ * Envoy Gateway `BackendTrafficPolicy` (gateway.envoyproxy.io/v1alpha1): its `spec.retry`,
+ * read as Envoy Gateway reads it (main, commit d32f2829 of 2026-08):
+ * - api/v1alpha1/retry_types.go: numRetries (int32, minimum 0, default 2), retryOn,
+ *   perRetry.timeout, perRetry.backOff.baseInterval / maxInterval, all Gateway API
+ *   Durations ("100ms", "1m30s": whole numbers of h, m, s, ms);
+ * - internal/gatewayapi/clustersettings.go buildRetry: baseInterval or maxInterval of 0s,
+ *   or maxInterval below baseInterval, make the policy Invalid;
+ * - internal/xds/translator/route.go buildRetryPolicy: numRetries 2 unless given, the
+ *   back-off only when one interval is given (without baseInterval, Envoy's RetryBackOff
+ *   lacks the base_interval it requires), perRetry.timeout as per_try_timeout (0s: none).
+ * A policy without `retry` retries nothing ("If not set, retry will be disabled"): no policy.
+ */
+export const envoyGateway: ConfigShape = {
+  system: "envoy-gateway",
+  label: "Envoy Gateway BackendTrafficPolicy",
+  preset: "envoy-gateway",
+  recognised: "Envoy Gateway BackendTrafficPolicy retry",
+  docs: {
+    system: "Envoy Gateway",
+    where: "`BackendTrafficPolicy` (`gateway.envoyproxy.io/v1alpha1`)",
+    policy: "`spec.retry`: numRetries (default 2), perRetry.backOff.baseInterval/maxInterval, perRetry.timeout (Gateway API durations such as `100ms`); preset `envoy-gateway`",
+  },
+  words: { tree: /BackendTrafficPolicy/ },
+  documents: { read: recogniseEnvoyGateway },
+};
+
+const EXPECTED = 'a Gateway API duration such as "100ms" or "1m30s" (whole numbers of h, m, s or ms)';
+
+function recogniseEnvoyGateway(root: Node, _file: DocumentFile, findings: Findings): void {
+  for (const manifest of manifests(root)) {
+    if (manifest.kind !== "BackendTrafficPolicy" || !manifest.apiVersion.startsWith("gateway.envoyproxy.io/")) continue;
+    const spec = get(manifest.node, "spec");
+    const retry = isMap(spec) ? spec.entries.get("retry") : undefined;
+    if (retry === undefined) continue;
+    const name = manifest.name;
+    findings.policy("envoy-gateway", name, retry.keyPos, () => {
+      if (!isMap(retry.value)) throw new FileProblem(retry.value.pos, `retry of BackendTrafficPolicy ${shown(name)} must be a map, got ${describeNode(retry.value)}`);
+      return readRetry(retry.value, (key) => `retry.${key} of BackendTrafficPolicy ${shown(name)}`);
+    });
+  }
+}
+
+function readRetry(retry: MapNode, label: (key: string) => string): { options: OptionValues; disabled: boolean } {
+  const options: OptionValues = {};
+  let disabled = false;
+  const count = get(retry, "numRetries");
+  if (count !== undefined) {
+    const retries = wholeNumber(count, label("numRetries"), { max: 2_147_483_647 });
+    options.attempts = String(retries);
+    disabled = retries === 0;
+  }
+  const perRetry = get(retry, "perRetry");
+  if (perRetry === undefined) return { options, disabled };
+  if (!isMap(perRetry)) throw new FileProblem(perRetry.pos, `${label("perRetry")} must be a map, got ${describeNode(perRetry)}`);
+  const timeout = get(perRetry, "timeout");
+  if (timeout !== undefined) {
+    const ms = gatewayMs(timeout, label("perRetry.timeout"));
+    // durationpb.New(0) is Envoy's per_try_timeout 0: no per-try timeout.
+    if (ms > 0) options.attemptTime = msText(ms);
+  }
+  const lowercase = perRetry.entries.get("backoff");
+  if (lowercase !== undefined) {
+    throw new FileProblem(lowercase.keyPos, `${label("perRetry.backoff")} is no field of BackendTrafficPolicy; the field is backOff (the API server refuses or drops backoff)`);
+  }
+  const backOff = get(perRetry, "backOff");
+  if (backOff === undefined) return { options, disabled };
+  if (!isMap(backOff)) throw new FileProblem(backOff.pos, `${label("perRetry.backOff")} must be a map, got ${describeNode(backOff)}`);
+  const base = get(backOff, "baseInterval");
+  const max = get(backOff, "maxInterval");
+  // buildRetry's own refusals: "baseInterval cannot be set to 0s", "maxInterval cannot be set to 0s", "maxInterval cannot be less than baseInterval".
+  const baseMs = base === undefined ? null : positiveMs(base, label("perRetry.backOff.baseInterval"));
+  if (baseMs !== null) options.base = msText(baseMs);
+  if (max !== undefined) {
+    const maxMs = positiveMs(max, label("perRetry.backOff.maxInterval"));
+    if (baseMs === null) {
+      throw new FileProblem(max.pos, `${label("perRetry.backOff.maxInterval")} is given without baseInterval; Envoy Gateway then writes a retry_back_off without the base_interval Envoy requires`);
+    }
+    if (maxMs < baseMs) throw new FileProblem(max.pos, `${label("perRetry.backOff.maxInterval")} cannot be less than baseInterval (${msText(baseMs)}), got ${msText(maxMs)}`);
+    options.cap = msText(maxMs);
+  }
+  return { options, disabled };
+}
+
+function positiveMs(node: Node, label: string): number {
+  const ms = gatewayMs(node, label);
+  if (ms === 0) throw new FileProblem(node.pos, `${label} cannot be set to 0s (Envoy Gateway marks the policy Invalid)`);
+  return ms;
+}
+
+/** A Gateway API Duration's ms (zero allowed: the caller says what zero means). */
+function gatewayMs(node: Node, label: string): number {
+  notPlaceholder(node, label);
+  const ms = node.kind === "string" ? gatewayDuration(node.value) : null;
+  if (ms === null) throw new FileProblem(node.pos, `${label} must be ${EXPECTED}, got ${describeNode(node)}`);
+  return ms;
+}
