@@ -1,4 +1,5 @@
 import type { CommandDefinition } from "./command.js";
+import { chainCommand } from "./chain/command.js";
 import { checkCommand } from "./check/command.js";
 import { compareCommand } from "./compare/command.js";
 import { completionCommand } from "./completion/command.js";
@@ -16,6 +17,6 @@ import { solveCommand } from "./solve/command.js";
  */
 export const ROOT_COMMAND: CommandDefinition = scheduleCommand;
 
-export const SUBCOMMANDS: readonly CommandDefinition[] = [checkCommand, solveCommand, simulateCommand, presetsCommand, compareCommand, helpCommand, completionCommand];
+export const SUBCOMMANDS: readonly CommandDefinition[] = [checkCommand, solveCommand, simulateCommand, presetsCommand, compareCommand, chainCommand, helpCommand, completionCommand];
 
 export const COMMAND_NAMES: readonly string[] = SUBCOMMANDS.map((command) => command.name);

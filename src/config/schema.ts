@@ -50,19 +50,18 @@ const BULLMQ_TYPES = ["fixed", "exponential"] as const;
 
 export const MAX_POLICY_NAME = 100;
 
-/** Reads a configuration document; every problem is a UsageError naming file:line:column and the key. */
-export function parseConfig(text: string, name: string): ConfigFile {
+/** A JSON configuration's tree, after its byte-order mark. */
+function jsonTree(text: string, name: string): { root: JsonNode; body: string } {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (body.trim() === "") throw new UsageError(`${name} is empty; expected a JSON object such as {"base": "1s", "attempts": 5}`);
-  const root = parseJsonSource(body, name);
-  return new ConfigReader(body, name).file(root);
+  return { root: parseJsonSource(body, name), body };
 }
 
 /**
- * A YAML configuration (`--config retry.yaml`): the same keys and the same checks as JSON,
- * read by the YAML reader `check PATH` uses, one document; syntax errors at file:line:col.
+ * A YAML configuration's tree (`--config retry.yaml`), read by the YAML reader `check PATH`
+ * uses, one document; syntax errors at file:line:col.
  */
-export function parseYamlConfig(text: string, name: string): ConfigFile {
+function yamlTree(text: string, name: string): { root: JsonNode; body: string } {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   let documents;
   try {
@@ -74,17 +73,36 @@ export function parseYamlConfig(text: string, name: string): ConfigFile {
   const given = documents.filter((document) => document.root !== null);
   if (given.length === 0) throw new UsageError(`${name} is empty; expected a YAML mapping such as "base: 1s" and "attempts: 5" on two lines`);
   if (given.length > 1) throw new UsageError(`${where(name, body, given[1]!.offset)}: a config file holds one YAML document; this is a second one`);
-  return new ConfigReader(body, name).file(given[0]!.root!);
+  return { root: given[0]!.root!, body };
+}
+
+/** Reads a configuration document; every problem is a UsageError naming file:line:column and the key. */
+export function parseConfig(text: string, name: string): ConfigFile {
+  const { root, body } = jsonTree(text, name);
+  return new ConfigReader(body, name).file(root);
+}
+
+/** A YAML configuration: the same keys and the same checks as JSON. */
+export function parseYamlConfig(text: string, name: string): ConfigFile {
+  const { root, body } = yamlTree(text, name);
+  return new ConfigReader(body, name).file(root);
 }
 
 /**
- * JSON or YAML, by the file's name (.json; .yaml or .yml), else by its first character
- * (standard input, other names): `{` or `[` is JSON, anything else YAML.
+ * A configuration's tree, JSON or YAML by the file's name (.json; .yaml or .yml), else by its
+ * first character (standard input, other names): `{` or `[` is JSON, anything else YAML. For
+ * a command that looks at its sections first (`check --config` with a "chain").
  */
-export function parseConfigFile(text: string, name: string): ConfigFile {
+export function configTree(text: string, name: string): { root: JsonNode; body: string } {
   const lower = name.toLowerCase();
   const yaml = lower.endsWith(".yaml") || lower.endsWith(".yml") || (!lower.endsWith(".json") && !/^\uFEFF?\s*[{[]/.test(text) && text.trim() !== "");
-  return yaml ? parseYamlConfig(text, name) : parseConfig(text, name);
+  return yaml ? yamlTree(text, name) : jsonTree(text, name);
+}
+
+/** JSON or YAML, as configTree decides. */
+export function parseConfigFile(text: string, name: string): ConfigFile {
+  const { root, body } = configTree(text, name);
+  return new ConfigReader(body, name).file(root);
 }
 
 /**
@@ -128,6 +146,8 @@ class ConfigReader {
 
   file(root: JsonNode): ConfigFile {
     const top = this.object(root, "the configuration");
+    const chain = top.entries.get("chain");
+    if (chain !== undefined) this.fail(chain.keyPos, '"chain" lists the layers of a chain, which backoff chain and backoff check read; this command reads a policy or "policies"');
     const policies = top.entries.get("policies");
     if (policies === undefined) {
       return { name: this.name, policies: [this.policy(top, null, "", new Map(), this.line(top.pos))] };

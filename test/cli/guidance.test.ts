@@ -121,7 +121,7 @@ describe("backoff help [command]", () => {
 
   it("answers an unknown command with the nearest one", async () => {
     expect(await usage(["help", "chek"])).toBe("error: unknown command \"chek\"; did you mean check?\n");
-    expect(await usage(["help", "wibble"])).toBe('error: unknown command "wibble" (the commands are check, solve, simulate, presets, compare, help and completion)\n');
+    expect(await usage(["help", "wibble"])).toBe('error: unknown command "wibble" (the commands are check, solve, simulate, presets, compare, chain, help and completion)\n');
   });
 });
 

@@ -36,7 +36,7 @@ describe("bad input: exit 2, one line on stderr naming the option and the value,
     [["--format", "xml"], 'error: --format must be one of table, csv, tsv, json, markdown, svg, html, got "xml"'],
     [["--bse", "5"], "error: unknown option '--bse' (did you mean --base?)"],
     [["--base"], "error: --base needs a value: a duration such as 250ms, 1.5s, 2m or 1h (a bare number is milliseconds)"],
-    [["extra"], 'error: unknown command "extra" (the commands are check, solve, simulate, presets, compare, help and completion)'],
+    [["extra"], 'error: unknown command "extra" (the commands are check, solve, simulate, presets, compare, chain, help and completion)'],
   ])("%j", async (args, message) => {
     const { code, stdout, stderr } = await runCli(args);
     expect(code).toBe(2);

@@ -52,7 +52,7 @@ describe.skipIf(!has("bash"))("bash", () => {
       [["backoff", "--preset", "gr"], "grpc grpc-core grpc-js"],
       [["backoff", "--preset", "ce"], "celery cenkalti"],
       [["backoff", "--preset", "k"], "kubernetes kubernetes-job kafka"],
-      [["backoff", "ch"], "check"],
+      [["backoff", "ch"], "check chain"],
       [["backoff", "s"], "solve simulate"],
       [["backoff", "co"], "compare completion"],
       [["backoff", "check", "--format", ""], "table json sarif junit gitlab"],
@@ -63,7 +63,7 @@ describe.skipIf(!has("bash"))("bash", () => {
       [["backoff", "simulate", "--format", "t"], "table tsv"],
       [["backoff", "--base", "1s", "--jitter", ""], "none full equal decorrelated"],
       [["backoff", "presets", "poll"], "polly"],
-      [["backoff", "help", "c"], "check compare completion"],
+      [["backoff", "help", "c"], "check compare chain completion"],
       [["backoff", "completion", ""], "bash zsh fish"],
       [["backoff", "--cap", "30s", "--st"], "--strategy --step"],
       [["backoff", "check", "--max-t"], "--max-total"],
@@ -95,7 +95,7 @@ describe.skipIf(!has("zsh"))("zsh", () => {
   it("registers with compinit and completes a preset name, commands, formats", () => {
     const cases: [string[], string][] = [
       [["backoff", "--preset", "gr"], "grpc grpc-core grpc-js"],
-      [["backoff", "ch"], "check"],
+      [["backoff", "ch"], "check chain"],
       [["backoff", "check", "--format", ""], "table json sarif junit gitlab"],
       [["backoff", "--jitter", ""], "none full equal decorrelated"],
       [["backoff", "presets", "grpc"], "grpc grpc-core grpc-js"],
@@ -130,7 +130,7 @@ describe.skipIf(!has("fish"))("fish", () => {
     const code = [`source '${file}'`, ...lines.map((line) => `echo (complete -C '${line}' | string replace -r '\\t.*' '')`)].join("\n");
     expect(inShell("fish", ["--no-config", "-c"], code).split("\n").slice(0, -1)).toEqual([
       "grpc grpc-core grpc-js",
-      "check",
+      "chain check",
       "gitlab json junit sarif table",
       "polly",
       "bash fish zsh",

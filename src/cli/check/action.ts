@@ -2,7 +2,9 @@ import { checkExitCode } from "../../core/check.js";
 import { type PolicyReport, githubAnnotations } from "../../format/check-report.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { checkValues } from "../shared/check-values.js";
-import { STDIN_NAME, loadConfig, mergeOptions, selectPolicies } from "../shared/config.js";
+import { STDIN_NAME, mergeOptions, readConfigTree, selectPolicies } from "../shared/config.js";
+import { readConfigNode } from "../../config/schema.js";
+import { hasChainSection } from "../shared/chain-config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
 import { renderContext, writeRendered } from "../shared/render.js";
@@ -11,6 +13,7 @@ import { type FormatName, rendererFor } from "../../format/registry.js";
 /** The check command's own switches (the policy and limit values come as OptionValues). */
 export interface CheckSwitches {
   readonly config?: string;
+  readonly maxAmplification?: string;
   readonly policy?: string;
   readonly strict: boolean;
   readonly format: FormatName;
@@ -18,7 +21,15 @@ export interface CheckSwitches {
 }
 
 export async function runCheck(explicit: OptionValues, switches: CheckSwitches, io: Io): Promise<number> {
-  const config = switches.config === undefined ? null : await loadConfig(switches.config, io);
+  const tree = switches.config === undefined ? null : await readConfigTree(switches.config, io);
+  if (tree !== null && hasChainSection(tree.root)) {
+    const { runChainCheck } = await import("./chain-check.js");
+    return runChainCheck(tree, explicit, switches, io);
+  }
+  if (switches.maxAmplification !== undefined) {
+    throw new UsageError('--max-amplification checks a chain: give --config FILE with a "chain" section (a single policy sends at most its attempts + 1 tries; --max-attempts bounds that)');
+  }
+  const config = tree === null ? null : readConfigNode(tree.root, tree.text, tree.name);
   const policies = selectPolicies(config, switches.policy);
   const reports: PolicyReport[] = policies.map((p) => {
     try {

@@ -36,13 +36,17 @@ from exact bounds, never from samples: a check gives the same answer on every ru
 
 Warnings (fail only with --strict): no-cap (exponential without a cap), early-cap (more than
 half the attempts wait the cap), no-jitter (no jitter with --clients 10 or more), exceeds-cap
-(jitter can push delays above the cap), over-a-day (worst-case total beyond 24 h).
+(jitter can push delays above the cap), over-a-day (worst-case total beyond 24 h),
+stacked-retries (a chain in which more than one layer retries).
 
 Config (--config file.json, or - for standard input), flags override it:
   {"strategy": "exponential", "base": "1s", "cap": "30s", "attempts": 8,
    "assert": {"max-total": "5m", "max-delay": "30s"}, "clients": 200}
   {"policies": {"email": {...}, "webhook": {...}}, "assert": {...}}
   {"attempts": 5, "backoff": {"type": "exponential", "delay": 1000}}   (BullMQ job options)
+  {"chain": ["aws-sdk", "istio", "resilience4j"], "assert": {"max-amplification": 10}}
+    (layers outermost first, as backoff chain takes them: --max-amplification N fails when
+    more than N calls reach the backend per call at the top, every call failing)
 
 Files (backoff check PATH…): every retry policy in the files, each directory searched
 (.git, node_modules, dist, build, vendor and what the top .gitignore lists are left out):
@@ -56,6 +60,7 @@ Examples:
   $ backoff check deploy/ --max-total 10m --attempt-time 30s --format sarif > backoff.sarif
   $ backoff check retry.json                      # the policies in one file
   $ backoff check --config retry.json
+  $ backoff check --config chain.json --max-amplification 10
   $ backoff check --base 1s --cap 30s --attempts 8 --max-total 5m --attempt-time 2s
   $ GITHUB_ACTIONS=true backoff check --config retry.json --strict
 
@@ -65,6 +70,7 @@ Exit codes: 0 every limit holds, 1 a limit is broken (or a warning under --stric
 interface CheckCommandSwitches {
   readonly exclude?: string[];
   readonly anyFile?: boolean;
+  readonly maxAmplification?: string;
   readonly config?: string;
   readonly policy?: string;
   readonly strict?: boolean;
@@ -96,6 +102,7 @@ export const checkCommand: CommandDefinition = {
       maxElapsed: true,
     });
     for (const [key, { kind, help }] of Object.entries(ASSERT_KEYS)) command.option(`--${key} <${kind === "count" ? "N" : "duration"}>`, help);
+    command.option("--max-amplification <N>", 'with a config\'s "chain": at most N calls reach the backend per call at the top, every call failing');
     command.option("--clients <N>", "how many clients run this policy at once (no jitter from 10 is a warning)").option("--strict", "fail (exit 1) on warnings too");
     command.argument("[paths...]", "files and directories holding retry policies (- for standard input)");
     command.addOption(
@@ -111,6 +118,7 @@ export const checkCommand: CommandDefinition = {
     const paths = command.args;
     if (paths.length > 0 || switches.exclude !== undefined || switches.anyFile === true) {
       if (paths.length === 0) throw new UsageError(`${switches.exclude === undefined ? "--any-file" : "--exclude"} needs a PATH to search (backoff check . ${switches.exclude === undefined ? "--any-file" : "--exclude GLOB"})`);
+      if (switches.maxAmplification !== undefined) throw new UsageError('--max-amplification checks a chain, and check PATH does not guess which policy calls which; name the layers in a config\'s "chain" section and run backoff check --config FILE');
       const { runCheckFiles } = await import("./files.js");
       return runCheckFiles(paths, givenValues(command), { ...switches, strict: switches.strict === true, exclude: switches.exclude ?? [], anyFile: switches.anyFile === true }, io);
     }

@@ -1,6 +1,7 @@
 import { fstatSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
-import { type ConfigFile, type ConfigPolicy, parseConfigFile } from "../../config/schema.js";
+import type { JsonNode } from "../../config/read/json.js";
+import { type ConfigFile, type ConfigPolicy, configTree, parseConfigFile } from "../../config/schema.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { UsageError, shown } from "./errors.js";
 import type { InStream, Io } from "./io.js";
@@ -87,6 +88,13 @@ function systemReason(error: unknown): string {
     default:
       return code ?? (error instanceof Error ? error.message.split("\n")[0]! : String(error));
   }
+}
+
+/** Reads a configuration (JSON or YAML) into its tree, for a command that looks at its sections first. */
+export async function readConfigTree(spec: string, io: Io): Promise<{ root: JsonNode; text: string; name: string }> {
+  const { text, name } = await readConfigText(spec, io);
+  const { root, body } = configTree(text, name);
+  return { root, text: body, name };
 }
 
 /** Reads and validates a configuration (JSON or YAML): every policy as option values. */

@@ -43,11 +43,13 @@ export interface ParsedSpec {
   readonly pairs: ReadonlyArray<readonly [key: SpecKey, value: string]>;
 }
 
-function specError(spec: string, message: string): UsageError {
-  return new UsageError(`compare ${shown(spec)}: ${message}`);
+/** Messages begin with the command that read the SPEC and the SPEC itself: `compare "bullmq:bse=2s": …`. */
+function specErrorOf(spec: string, message: string, command = "compare"): UsageError {
+  return new UsageError(`${command} ${shown(spec)}: ${message}`);
 }
 
-export function parseSpec(text: string): ParsedSpec {
+export function parseSpec(text: string, command = "compare"): ParsedSpec {
+  const specError = (spec: string, message: string) => specErrorOf(spec, message, command);
   const trimmed = text.trim();
   if (trimmed === "") throw specError(text, "an empty SPEC; give a preset such as bullmq or a strategy such as exponential:base=1s,cap=30s");
   const colon = trimmed.indexOf(":");
@@ -117,8 +119,9 @@ export function builtPolicy(name: string, values: OptionValues): BuiltPolicy {
 }
 
 /** A SPEC given on the command line, with `--attempts` (when given) for every policy that does not set its own. */
-export function policyFromSpec(text: string, attempts: string | undefined): BuiltPolicy {
-  const spec = parseSpec(text);
+export function policyFromSpec(text: string, attempts: string | undefined, command = "compare"): BuiltPolicy {
+  const specError = (spec: string, message: string) => specErrorOf(spec, message, command);
+  const spec = parseSpec(text, command);
   const isStrategy = (STRATEGIES as readonly string[]).includes(spec.head);
   const preset = isStrategy ? undefined : findPreset(spec.head);
   if (!isStrategy && preset === undefined) {

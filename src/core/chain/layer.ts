@@ -17,6 +17,8 @@ export interface ChainLayer {
   readonly tryTimeoutMs: number | null;
   /** The budget that limits this layer's retries; null for none. */
   readonly budget: RetryBudget | null;
+  /** Set when the library applies that budget without being asked (the AWS SDK's retry quota). */
+  readonly budgetByDefault?: boolean;
 }
 
 /** Tries of a layer that makes `retries` retries: the first try and every retry. */

@@ -1,0 +1,38 @@
+import { checkChain } from "../../core/chain/check.js";
+import type { JsonNode } from "../../config/read/json.js";
+import { chainCheckJson, chainCheckLines } from "../../format/chain-check.js";
+import { analysedChain, chainInputs } from "../shared/chain-inputs.js";
+import { readChainConfig } from "../shared/chain-config.js";
+import { UsageError } from "../shared/errors.js";
+import { type Io, writeChunks } from "../shared/io.js";
+import { type OptionValues, parseCount } from "../../config/option-values.js";
+import { outputWidth } from "../shared/width.js";
+import type { CheckSwitches } from "./action.js";
+import { checkPaint } from "./paint.js";
+
+/**
+ * `backoff check --config FILE` when FILE has a "chain": the calls reaching the backend
+ * against --max-amplification (or the file's assert), and the stacked-retries warning.
+ */
+export async function runChainCheck(tree: { root: JsonNode; text: string; name: string }, explicit: OptionValues, switches: CheckSwitches, io: Io): Promise<number> {
+  const config = readChainConfig(tree.root, tree.text, tree.name);
+  const policyFlags = Object.keys(explicit).filter((key) => key !== "attemptTime");
+  if (policyFlags.length > 0 || switches.policy !== undefined) {
+    throw new UsageError(`${tree.name} holds a chain; the flags for one policy (${switches.policy !== undefined ? "--policy" : policyFlags.map((key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(", ")}) do not apply to it: set each layer in the file`);
+  }
+  if (switches.format !== "table" && switches.format !== "json") throw new UsageError(`--format ${switches.format} reports policies found in files; a chain check writes table or json`);
+  const limitText = switches.maxAmplification ?? config.maxAmplification;
+  const label = switches.maxAmplification !== undefined ? "--max-amplification" : `assert.max-amplification in ${config.name}`;
+  const maxAmplification = limitText === undefined ? undefined : parseCount(label, limitText);
+  const report = analysedChain(config.layers, chainInputs({ attemptTime: explicit.attemptTime }, config, config.name));
+  const result = checkChain(report, maxAmplification === undefined ? {} : { maxAmplification });
+  const broken = result.assertions.some((a) => !a.ok);
+  const exitCode = broken || (switches.strict && result.warnings.length > 0) ? 1 : 0;
+  if (switches.format === "json") {
+    await writeChunks(io.stdout, [chainCheckJson(config.name, report, result, exitCode)]);
+    return exitCode;
+  }
+  const paint = await checkPaint(switches.color, io);
+  await writeChunks(io.stdout, [`${chainCheckLines(config.name, report, result, switches.strict, paint, outputWidth(io)).join("\n")}\n`]);
+  return exitCode;
+}

@@ -1,0 +1,188 @@
+import type { ChainLayer } from "../../core/chain/layer.js";
+import { closest } from "../../core/text/closest.js";
+import { type JsonNode, where } from "../../config/read/json.js";
+import { budgetFrom } from "./chain-budget-spec.js";
+import { asksNoRetries, chainLayerFromSpec, layerBudget, retriesOf } from "./chain-layers.js";
+import { jsonNumberText, readConfigNode } from "../../config/schema.js";
+import { readConfigTree } from "./config.js";
+import { UsageError, shown } from "./errors.js";
+import type { Io } from "./io.js";
+import type { OptionValues } from "../../config/option-values.js";
+import { builtPolicy } from "./policy-spec.js";
+import { parseDuration } from "../../config/values.js";
+
+// A configuration's `chain` section: the layers outermost first, each a SPEC string or an
+// object ({"spec": "istio", "per-try-timeout": "2s", "budget": "envoy"}, the calculator's
+// own keys, or {"policy": "NAME"} naming one of the file's "policies"), and beside it the
+// inputs `backoff chain` takes as flags (which override them) and the limit check reads.
+
+/** The chain a file describes, its inputs as the flags' texts. */
+export interface ChainConfig {
+  readonly name: string;
+  readonly layers: readonly ChainLayer[];
+  readonly attemptTime?: string;
+  readonly failureRate?: string;
+  readonly rps?: string;
+  readonly maxAmplification?: string;
+}
+
+type ObjectNode = Extract<JsonNode, { kind: "object" }>;
+
+const TOP_KEYS = ["chain", "policies", "attempt-time", "failure-rate", "rps", "assert"] as const;
+const ASSERT_KEYS = ["max-amplification", "attempt-time"] as const;
+const POLICY_VALUE_KEYS = { strategy: "strategy", base: "base", cap: "cap", factor: "factor", step: "step", attempts: "attempts", jitter: "jitter", preset: "preset", "max-elapsed": "maxElapsed" } as const;
+const LAYER_KEYS = ["name", "spec", "policy", "per-try-timeout", "budget", ...Object.keys(POLICY_VALUE_KEYS)];
+
+/** Whether a parsed configuration has a `chain` section (then `check --config` checks the chain). */
+export function hasChainSection(root: JsonNode): boolean {
+  return root.kind === "object" && root.entries.has("chain");
+}
+
+/** Reads `--config FILE` for a chain: the file must have a `chain` section. */
+export async function loadChainConfig(spec: string, io: Io): Promise<ChainConfig> {
+  const { root, text, name } = await readConfigTree(spec, io);
+  if (!hasChainSection(root)) throw new UsageError(`${name} has no "chain" section; list the layers outermost first: {"chain": ["aws-sdk", "istio", "resilience4j"]}`);
+  return readChainConfig(root, text, name);
+}
+
+export function readChainConfig(root: JsonNode, text: string, name: string): ChainConfig {
+  return new ChainReader(text, name).read(root as ObjectNode);
+}
+
+class ChainReader {
+  constructor(
+    private readonly text: string,
+    private readonly name: string,
+  ) {}
+
+  private fail(pos: number, message: string): never {
+    throw new UsageError(`${where(this.name, this.text, pos)}: ${message}`);
+  }
+
+  /** A UsageError from a flag's parser, placed at the value that caused it. */
+  private at<T>(pos: number, read: () => T): T {
+    try {
+      return read();
+    } catch (error) {
+      if (error instanceof UsageError) this.fail(pos, error.message);
+      throw error;
+    }
+  }
+
+  private keys(node: ObjectNode, path: string, allowed: readonly string[]): void {
+    for (const [key, entry] of node.entries) {
+      if (allowed.includes(key)) continue;
+      const near = closest(key, allowed);
+      this.fail(entry.keyPos, `unknown key ${shown(key)} in ${path}${near === null ? ` (known keys: ${allowed.join(", ")})` : `; did you mean ${shown(near)}?`}`);
+    }
+  }
+
+  /** A scalar as the text a flag would give: a string as it is, a number as the decimal it spells. */
+  private scalar(node: JsonNode, label: string): string {
+    if (node.kind === "string") return node.value;
+    if (node.kind === "number") return jsonNumberText(node.source) ?? this.fail(node.pos, `${label} is out of range: ${node.source}`);
+    return this.fail(node.pos, `${label} must be a number or a string, got ${node.kind === "object" ? "an object" : node.kind === "array" ? "an array" : node.kind}`);
+  }
+
+  read(top: ObjectNode): ChainConfig {
+    this.keys(top, "the top level", TOP_KEYS);
+    const chain = top.entries.get("chain")!.value;
+    if (chain.kind !== "array") this.fail(chain.pos, 'chain must be a list of layers, outermost first: ["aws-sdk", "istio", "resilience4j"]');
+    if (chain.items.length === 0) this.fail(chain.pos, "chain is empty; list at least one layer");
+    const policies = top.entries.get("policies");
+    const named = policies === undefined ? null : readConfigNode({ kind: "object", pos: top.pos, entries: new Map([["policies", policies]]) }, this.text, this.name);
+    const layers = chain.items.map((item, k) => this.layer(item, k, named));
+    const seen = new Set<string>();
+    chain.items.forEach((item, k) => {
+      const layerName = layers[k]!.name;
+      if (seen.has(layerName)) this.fail(item.pos, `chain[${k}] is named ${shown(layerName)} like an earlier layer; give each layer its own "name"`);
+      seen.add(layerName);
+    });
+    const config: { -readonly [K in keyof ChainConfig]: ChainConfig[K] } = { name: this.name, layers };
+    for (const key of ["attempt-time", "failure-rate", "rps"] as const) {
+      const entry = top.entries.get(key);
+      if (entry === undefined) continue;
+      const value = this.scalar(entry.value, key);
+      if (key === "attempt-time") config.attemptTime = value;
+      else if (key === "failure-rate") config.failureRate = value;
+      else config.rps = value;
+    }
+    const assert = top.entries.get("assert");
+    if (assert !== undefined) {
+      if (assert.value.kind !== "object") this.fail(assert.value.pos, 'assert must be a JSON object such as {"max-amplification": 10}');
+      this.keys(assert.value, "assert", ASSERT_KEYS);
+      const limit = assert.value.entries.get("max-amplification");
+      if (limit !== undefined) config.maxAmplification = this.scalar(limit.value, "assert.max-amplification");
+      const attempt = assert.value.entries.get("attempt-time");
+      if (attempt !== undefined) config.attemptTime ??= this.scalar(attempt.value, "assert.attempt-time");
+    }
+    return config;
+  }
+
+  private layer(node: JsonNode, k: number, named: ReturnType<typeof readConfigNode> | null): ChainLayer {
+    const path = `chain[${k}]`;
+    if (node.kind === "string") return this.at(node.pos, () => chainLayerFromSpec(node.value));
+    if (node.kind !== "object") this.fail(node.pos, `${path} must be a SPEC such as "istio" or an object such as {"spec": "istio", "budget": "envoy"}`);
+    this.keys(node, path, LAYER_KEYS);
+    const entries = node.entries;
+    const text = (key: string) => {
+      const entry = entries.get(key);
+      return entry === undefined ? undefined : this.scalar(entry.value, `${path}.${key}`);
+    };
+    const timeoutEntry = entries.get("per-try-timeout");
+    const tryTimeoutMs = timeoutEntry === undefined ? null : this.at(timeoutEntry.value.pos, () => parseDuration(`${path}.per-try-timeout`, this.scalar(timeoutEntry.value, `${path}.per-try-timeout`)));
+    const budgetEntry = entries.get("budget");
+    const given = budgetEntry === undefined ? null : { budget: this.budget(budgetEntry.value, `${path}.budget`) };
+    const valueKeys = Object.keys(POLICY_VALUE_KEYS).filter((key) => entries.has(key));
+    const sources = [entries.has("spec") ? "spec" : null, entries.has("policy") ? "policy" : null, valueKeys.length > 0 ? valueKeys[0]! : null].filter((source) => source !== null);
+    if (sources.length !== 1) {
+      this.fail(node.pos, sources.length === 0 ? `${path} names no policy: give "spec" (as "istio:attempts=2"), "policy" (one of "policies"), or the policy's keys` : `${path} gives both ${shown(sources[0]!)} and ${shown(sources[1]!)}; give the policy one way`);
+    }
+    const layerName = text("name");
+    if (entries.has("spec")) {
+      const spec = text("spec")!;
+      if (given !== null && spec.includes("@")) this.fail(budgetEntry!.keyPos, `${path} gives a budget twice: after "@" in its spec and as "budget"`);
+      const { budgetByDefault, ...layer } = this.at(entries.get("spec")!.value.pos, () => chainLayerFromSpec(spec, tryTimeoutMs));
+      const named = { ...layer, ...(layerName === undefined ? {} : { name: layerName }) };
+      // A budget given here replaces the library's default, as "@" would.
+      return given === null ? { ...named, ...(budgetByDefault ? { budgetByDefault } : {}) } : { ...named, budget: given.budget };
+    }
+    let values: OptionValues;
+    let label: string;
+    let pos = node.pos;
+    if (entries.has("policy")) {
+      const policyName = text("policy")!;
+      pos = entries.get("policy")!.value.pos;
+      const found = named?.policies.find((policy) => policy.name === policyName);
+      if (found === undefined) {
+        const names = named?.policies.map((policy) => policy.name ?? "") ?? [];
+        this.fail(pos, names.length === 0 ? `${path}.policy names ${shown(policyName)}, but the file has no "policies"` : `${path}.policy ${shown(policyName)} is not in "policies"; it has ${names.map((n) => shown(n)).join(", ")}`);
+      }
+      values = found.options;
+      label = layerName ?? policyName;
+    } else {
+      values = {};
+      for (const key of valueKeys) values[POLICY_VALUE_KEYS[key as keyof typeof POLICY_VALUE_KEYS]] = text(key)!;
+      label = layerName ?? (values.preset !== undefined ? values.preset : `layer ${k + 1}`);
+    }
+    return this.at(pos, () => {
+      const none = asksNoRetries(values.attempts);
+      const built = builtPolicy(label, none ? { ...values, attempts: "1" } : values);
+      const retries = retriesOf(built, values.attempts !== undefined, `${path} (${label})`, none);
+      const presetName = typeof built.description["preset"] === "string" ? (built.description["preset"] as string) : null;
+      const { budget, byDefault } = layerBudget(presetName, given);
+      return { name: label, retries, model: built.model, tryTimeoutMs, budget, ...(byDefault ? { budgetByDefault: true } : {}) };
+    });
+  }
+
+  /** "envoy", or {"type": "aws", "cost": 5}. */
+  private budget(node: JsonNode, path: string) {
+    if (node.kind === "string") return this.at(node.pos, () => budgetFrom(node.value, [], path));
+    if (node.kind !== "object") this.fail(node.pos, `${path} must be a budget's name such as "envoy" or an object such as {"type": "aws", "cost": 5}`);
+    const type = node.entries.get("type");
+    if (type === undefined || type.value.kind !== "string") this.fail(node.pos, `${path} needs "type": one of none, envoy, envoy-max-retries, grpc, aws, finagle, linkerd, ratio`);
+    const kind = type.value.value;
+    const pairs = [...node.entries].filter(([key]) => key !== "type").map(([key, entry]) => [key, this.scalar(entry.value, `${path}.${key}`)] as const);
+    return this.at(node.pos, () => budgetFrom(kind, pairs, path));
+  }
+}

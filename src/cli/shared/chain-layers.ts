@@ -1,0 +1,85 @@
+import type { RetryBudget } from "../../core/chain/budgets/budget.js";
+import { AWS_RETRY_QUOTA_DEFAULTS } from "../../core/chain/budgets/aws-quota.js";
+import { ENVOY_MAX_RETRIES_DEFAULT } from "../../core/chain/budgets/envoy-breaker.js";
+import type { ChainLayer } from "../../core/chain/layer.js";
+import { findPreset } from "../../presets/registry.js";
+import { mostRetries, stopRuleOf } from "../../presets/stop-rule.js";
+import type { PresetModel } from "../../presets/types.js";
+import { budgetFromText } from "./chain-budget-spec.js";
+import { UsageError, shown } from "./errors.js";
+import { type BuiltPolicy, parseSpec, policyFromSpec } from "./policy-spec.js";
+
+// The layers of a chain from what people write: a SPEC as `compare` reads it, with a
+// budget after "@" (istio@envoy, aws-sdk@aws:cost=5, aws-sdk@none).
+
+/**
+ * The budgets libraries apply without being asked: the AWS SDK's retry quota (standard
+ * retry mode, StandardRetryStrategy) and Envoy's max_retries breaker (3 retries in flight
+ * per cluster, circuit_breaker.proto). Istio's clusters set max_retries to 2^32 − 1, so an
+ * istio layer has none. "@none" turns them off.
+ */
+const DEFAULT_BUDGETS: Readonly<Record<string, RetryBudget>> = {
+  "aws-sdk": { kind: "aws-quota", ...AWS_RETRY_QUOTA_DEFAULTS },
+  envoy: { kind: "envoy-max-retries", maxRetries: ENVOY_MAX_RETRIES_DEFAULT },
+};
+
+/**
+ * A layer's retries: a preset's own count (or the most retries any run makes, for one that
+ * stops by elapsed time), or the `attempts` the SPEC gives a strategy. What retries forever,
+ * or a strategy without a count, cannot be counted: it is refused rather than guessed.
+ */
+export function retriesOf(built: BuiltPolicy, attemptsGiven: boolean, label: string, noRetries = false): number {
+  if (noRetries) return 0;
+  const presetName = built.description["preset"];
+  if (typeof presetName === "string") {
+    const preset = findPreset(presetName)!;
+    const rule = stopRuleOf(preset, built.model as PresetModel);
+    const most = mostRetries(rule);
+    if (most === null) {
+      throw new UsageError(`${label}: ${preset.name} retries forever (${rule.text}), so its calls have no count; give a policy that stops, such as exponential:base=100ms,attempts=4`);
+    }
+    return most;
+  }
+  if (!attemptsGiven) throw new UsageError(`${label}: how many retries does it make? write attempts=N (retries after the first try), as in ${built.name}${built.name.includes(":") ? "," : ":"}attempts=2`);
+  if (built.range.first !== 1) throw new UsageError(`${label}: attempts is a count of retries here, not a range; write attempts=${built.range.last}`);
+  return built.range.last;
+}
+
+/** The preset's default budget, unless the layer names its own (or "none"). */
+export function layerBudget(presetName: string | null, given: { readonly budget: RetryBudget | null } | null): { budget: RetryBudget | null; byDefault: boolean } {
+  if (given !== null) return { budget: given.budget, byDefault: false };
+  const fallback = presetName === null ? undefined : DEFAULT_BUDGETS[presetName];
+  return fallback === undefined ? { budget: null, byDefault: false } : { budget: fallback, byDefault: true };
+}
+
+/** One SPEC of `backoff chain` (or of a config's chain), with its budget after "@". */
+export function chainLayerFromSpec(text: string, tryTimeoutMs: number | null = null, command = "chain"): ChainLayer {
+  const at = text.indexOf("@");
+  const specText = at < 0 ? text : text.slice(0, at);
+  const label = `${command} ${shown(text.trim())}`;
+  const given = at < 0 ? null : { budget: budgetFromText(text.slice(at + 1), label) };
+  const spec = parseSpec(specText, command);
+  // attempts=0: a layer that passes each call on once. The schedule has no attempt 0, so the
+  // policy is built with one retry, never made.
+  const none = spec.pairs.some(([key, value]) => key === "attempts" && value === "0");
+  const built = policyFromSpec(none ? withOneRetry(spec.text) : specText, undefined, command);
+  const retries = retriesOf(built, spec.pairs.some(([key]) => key === "attempts"), label, none);
+  const presetName = typeof built.description["preset"] === "string" ? (built.description["preset"] as string) : null;
+  const { budget, byDefault } = layerBudget(presetName, given);
+  return { name: text.trim(), retries, model: built.model, tryTimeoutMs, budget, ...(byDefault ? { budgetByDefault: true } : {}) };
+}
+
+/** The SPEC with attempts=0 written as attempts=1 (only to build a model whose waits are never used). */
+function withOneRetry(text: string): string {
+  const colon = text.indexOf(":");
+  return `${text.slice(0, colon + 1)}${text
+    .slice(colon + 1)
+    .split(",")
+    .map((part) => (/^\s*attempts\s*=\s*0\s*$/.test(part) ? "attempts=1" : part))
+    .join(",")}`;
+}
+
+/** Whether option values ask for no retry at all (attempts 0), which a chain layer may. */
+export function asksNoRetries(attempts: string | undefined): boolean {
+  return attempts !== undefined && attempts.trim() === "0";
+}

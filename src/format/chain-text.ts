@@ -1,0 +1,83 @@
+import type { ChainReport } from "../core/chain/chain.js";
+import type { MissingInput } from "../core/chain/budgets/context.js";
+import type { TimeSpan } from "../core/chain/give-up.js";
+import type { ChainVerdict } from "../core/chain/verdicts.js";
+import { budgetText } from "./chain-budget.js";
+import { callsText } from "./chain.js";
+import { humanDuration, rangeText } from "./duration.js";
+import { groupDigits, ratioText } from "./numbers.js";
+
+// The sentences under `backoff chain`'s table (and its Markdown): what reaches the backend,
+// in what units, what the budgets do, when the top gives up, and the verdicts.
+
+const OPTION_OF: Record<MissingInput, string> = { rps: "--rps", "attempt-time": "--attempt-time" };
+
+const percentText = (share: number) => `${ratioText(share * 100)}%`;
+const layerList = (layers: readonly number[]) => layers.map((k) => String(k + 1)).join(", ");
+
+function spanText(span: TimeSpan): string {
+  if (span.minMs === span.maxMs) return humanDuration(span.nominalMs);
+  return `${rangeText(span.minMs, span.maxMs)} under jitter`;
+}
+
+export function verdictText(verdict: ChainVerdict, report: ChainReport): string {
+  switch (verdict.kind) {
+    case "stacked-retries":
+      return `More than one layer retries (layers ${layerList(verdict.layers)}): the AWS Builders' Library advises retrying at a single point in the stack.`;
+    case "single-retry-point":
+      return `Only layer ${verdict.layer + 1} retries: a single retry point.`;
+    case "no-retries":
+      return "No layer retries.";
+    case "budget-binds": {
+      const budget = report.layers[verdict.layer]!.layer.budget!;
+      return `The budget that binds: layer ${verdict.layer + 1}'s ${budgetText(budget)}, ${callsText(verdict.triesWithout)} → ${callsText(verdict.triesWith)} tries per call.`;
+    }
+    case "no-budget-binds":
+      return "No budget binds at this failure rate.";
+  }
+}
+
+function budgetLines(report: ChainReport): string[] {
+  const needs = new Map(report.steady.kind === "missing" ? report.steady.missing.map((entry) => [entry.layer, entry.inputs] as const) : []);
+  const lines: string[] = [];
+  report.layers.forEach((layer, k) => {
+    const budget = layer.layer.budget;
+    if (budget === null) return;
+    const parts: string[] = [];
+    const bucket = layer.budget!.fullBucketRetries;
+    if (bucket !== null) parts.push(`a full bucket allows ${groupDigits(bucket)} ${bucket === 1 ? "retry" : "retries"} at a full outage`);
+    const need = needs.get(k);
+    if (need !== undefined) parts.push(`its steady state needs ${need.map((input) => OPTION_OF[input]).join(" and ")}`);
+    else if (layer.limited !== null) parts.push(`in steady state it lets ${layer.limited.grant === 1 ? "every retry" : `${percentText(layer.limited.grant)} of the retries`} through`);
+    lines.push(`Layer ${k + 1}: ${budgetText(budget)}${layer.layer.budgetByDefault ? ", the library's default" : ""}: ${parts.join("; ")}.`);
+  });
+  if (report.steady.kind === "unsettled") lines.push("The budgets' steady state did not settle; no figure is given for it.");
+  return lines;
+}
+
+/** The lines under the table. */
+export function chainSummaryLines(report: ChainReport): string[] {
+  const lines: string[] = [];
+  const { bottom, options } = report;
+  const product = report.layers.map((layer) => groupDigits(layer.tries)).join(" × ");
+  lines.push(`${callsText(bottom.worstCase)} ${bottom.worstCase === 1n ? "call reaches" : "calls reach"} the backend for each call at the top when every call fails: ${product} ${report.layers.length === 1 && report.layers[0]!.tries === 1 ? "try" : "tries"}.`);
+  const retrying = report.layers.find((layer) => layer.retries > 0);
+  if (retrying !== undefined) {
+    lines.push(`Counted in tries, 1 + retries: a layer that retries ${groupDigits(retrying.retries)} ${retrying.retries === 1 ? "time" : "times"} makes ${groupDigits(retrying.tries)} tries.`);
+  }
+  if (options.failureRate < 1) {
+    lines.push(`At a failure rate of ${percentText(options.failureRate)} (each try at the bottom failing on its own): ${callsText(bottom.expected)} calls expected at the backend.`);
+  }
+  lines.push(...budgetLines(report));
+  if (bottom.limited !== null && report.layers.some((layer) => layer.layer.budget !== null)) {
+    lines.push(`With the budgets, in steady state: ${callsText(bottom.limited)} calls at the backend.`);
+  }
+  const top = report.layers[0]!.giveUp;
+  const instant = options.attemptMs === null ? ", counting each try at the bottom as instant (give --attempt-time)" : "";
+  lines.push(`The top gives up after ${spanText(top.giveUp)}${instant}.`);
+  report.layers.forEach((layer, k) => {
+    if (layer.giveUp.cutByTimeout) lines.push(`Layer ${k + 1}'s per-try timeout (${humanDuration(layer.layer.tryTimeoutMs!)}) ends its tries before the layer below gives up.`);
+  });
+  lines.push(...report.verdicts.map((verdict) => verdictText(verdict, report)));
+  return lines;
+}

@@ -1,0 +1,118 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../support/cli.js";
+import { tempFiles } from "../../support/files.js";
+
+// `backoff chain`, through run(argv, io). The figures are worked by hand in the comments; the
+// calculator's `attempts` counts retries (fixed:attempts=2 makes 3 tries).
+
+const lines = (text: string) => text.trimEnd().split("\n");
+
+async function chain(args: readonly string[], options: Parameters<typeof runCli>[1] = {}) {
+  const result = await runCli(["chain", ...args], options);
+  expect(result.stderr, result.stderr).toBe("");
+  expect(result.code).toBe(0);
+  return result.stdout;
+}
+
+const FIVE = Array.from({ length: 5 }, () => "fixed:attempts=2");
+
+describe("backoff chain: what reaches the backend", () => {
+  it("five layers of fixed:attempts=2 report 243 calls at the bottom, and say that they count tries", async () => {
+    const out = await chain(FIVE);
+    // 3 tries a layer: 3, 9, 27, 81, 243 calls sent down.
+    expect(out).toContain("243 calls reach the backend for each call at the top when every call fails: 3 × 3 × 3 × 3 × 3 tries.");
+    expect(out).toContain("Counted in tries, 1 + retries: a layer that retries 2 times makes 3 tries.");
+    expect(out).toContain("More than one layer retries (layers 1, 2, 3, 4, 5)");
+  });
+
+  it("CSV: one row per layer and a last row marked total; the give-up time composes up from --attempt-time", async () => {
+    // Waits of 1 s (fixed's default base). Bottom: 3 × 100 ms + 2 × 1 s = 2.3 s; above it
+    // 3 × 2.3 s + 2 s = 8.9 s; the top 3 × 8.9 s + 2 s = 28.7 s.
+    expect(lines(await chain(["fixed:attempts=2", "fixed:attempts=2", "fixed:attempts=2", "--attempt-time", "100ms", "--format", "csv"]))).toEqual([
+      "layer,policy,tries,retries,worst_case_calls,expected_calls,budget,budget_limited_calls,full_bucket_retries,per_try_timeout_ms,give_up_ms,give_up_min_ms,give_up_max_ms",
+      "1,fixed:attempts=2,3,2,3,3,,3,,,28700,28700,28700",
+      "2,fixed:attempts=2,3,2,9,9,,9,,,8900,8900,8900",
+      "3,fixed:attempts=2,3,2,27,27,,27,,,2300,2300,2300",
+      "total,,,,27,27,,27,,,28700,28700,28700",
+    ]);
+  });
+
+  it("--failure-rate 0.5 on two layers of 3 tries: 1.140625 and 1.99609375 expected (worst case 3 and 9)", async () => {
+    // Bottom: 1 + 0.5 + 0.25 = 1.75 tries, failing with 0.125; top: 1 + 0.125 + 0.015625 = 1.140625;
+    // at the backend 1.140625 × 1.75 = 1.99609375.
+    const csv = lines(await chain(["fixed:attempts=2", "fixed:attempts=2", "--failure-rate", "50%", "--format", "csv"]));
+    expect(csv.map((line) => line.split(",").slice(4, 6).join(","))).toEqual(["worst_case_calls,expected_calls", "3,1.140625", "9,1.99609375", "9,1.99609375"]);
+  });
+
+  it("aws-sdk over istio over resilience4j: 3 × 3 × 3 = 27; the SDK's retry quota is on by default and binds at a full outage", async () => {
+    const json = JSON.parse(await chain(["aws-sdk", "istio", "resilience4j", "--format", "json"]));
+    expect(json.layers.map((layer: { tries: number }) => layer.tries)).toEqual([3, 3, 3]);
+    expect(json.total.worst_case_calls).toBe(27);
+    // The quota: 500 tokens, 14 a retry (@smithy/core 3.41.1): 35 retries from a full bucket, none in
+    // steady state when nothing succeeds; so the SDK makes 1 try and the backend sees 1 × 3 × 3 = 9.
+    expect(json.layers[0].budget).toMatchObject({ kind: "aws-quota", tokens: 500, cost: 14, by_default: true, binds: true, full_bucket_retries: 35, grant: 0 });
+    expect(json.total.budget_limited_calls).toBe(9);
+    expect(json.verdicts).toEqual([
+      { kind: "stacked-retries", layers: [1, 2, 3] },
+      { kind: "budget-binds", layer: 1, tries_per_call_without: 3, tries_per_call_with: 1 },
+    ]);
+  });
+
+  it('"@none" turns a default budget off; "@envoy" adds Envoy\'s retry budget', async () => {
+    // istio (2 retries) over one try at the bottom, 1 s each, no rps floor issue at 1,000 rps:
+    // 0.25 retries per call (Envoy counts the retries' own requests as active): 1.25 calls per call.
+    const json = JSON.parse(await chain(["aws-sdk@none", "istio@envoy", "--rps", "1000", "--attempt-time", "1s", "--format", "json"]));
+    expect(json.layers[0].budget).toBeNull();
+    expect(json.layers[1].budget).toMatchObject({ kind: "envoy-budget", budget_percent: 20, min_retry_concurrency: 3, binds: true });
+    expect(json.layers[1].budget_limited_calls / json.layers[0].budget_limited_calls).toBeGreaterThan(1.2);
+  });
+
+  it("says which input a budget needs when it is missing", async () => {
+    const out = await chain(["istio@envoy"]);
+    expect(out).toContain("Layer 1: Envoy retry budget (20% of active requests, at least 3 retries in flight): its steady state needs --attempt-time.");
+  });
+
+  it("reads a config's chain: SPECs, objects with a per-try timeout and a budget, and a named policy", async () => {
+    const dir = tempFiles({
+      "chain.json": JSON.stringify({
+        chain: [{ name: "mesh", spec: "fixed:attempts=2", "per-try-timeout": "2s" }, { policy: "db" }],
+        policies: { db: { strategy: "fixed", base: "1s", attempts: 2 } },
+        "attempt-time": "100ms",
+      }),
+    });
+    // db: 3 × 100 ms + 2 s = 2.3 s; mesh: tries cut at 2 s: 3 × 2 s + 2 s = 8 s.
+    const csv = lines(await chain(["--config", join(dir, "chain.json"), "--format", "csv"]));
+    expect(csv[1]).toBe("1,mesh,3,2,3,3,,3,,2000,8000,8000,8000");
+    expect(csv[2]).toBe("2,db,3,2,9,9,,9,,,2300,2300,2300");
+  });
+
+  it("fits 60 columns: columns left out are named, the summary wraps", async () => {
+    const out = await chain(["aws-sdk", "istio@envoy", "resilience4j", "--rps", "100", "--attempt-time", "50ms"], { isTTY: true, columns: 60, env: { NO_COLOR: "1" } });
+    for (const line of lines(out)) expect(line.length, line).toBeLessThanOrEqual(60);
+    const wide = await chain(["aws-sdk", "istio@envoy", "resilience4j", "--rps", "100", "--attempt-time", "50ms"], { isTTY: true, columns: 80, env: { NO_COLOR: "1" } });
+    for (const line of lines(wide)) expect(line.length, line).toBeLessThanOrEqual(80);
+  });
+});
+
+describe("backoff chain: bad input is one line and exit 2", () => {
+  const cases: Array<[string, readonly string[], string]> = [
+    ["no layer", [], "error: chain needs its layers, outermost first"],
+    ["a strategy without a count", ["fixed"], 'error: chain "fixed": how many retries does it make? write attempts=N'],
+    ["a policy that never stops", ["grpc"], 'error: chain "grpc": grpc retries forever'],
+    ["an unknown budget", ["istio@envy"], 'error: chain "istio@envy": no budget "envy"; did you mean envoy?'],
+    ["gRPC throttling without its values", ["istio@grpc"], "error: chain \"istio@grpc\": grpc needs max-tokens and token-ratio"],
+    ["a failure rate above 1", ["istio", "--failure-rate", "1.5"], "error: --failure-rate must be at most 1 (100%)"],
+    ["a rate of 0", ["istio", "--rps", "0"], "error: --rps must be more than 0"],
+    ["SPECs and a config together", ["istio", "--config", "x.json"], "error: chain takes its layers as SPECs or from --config's \"chain\", not both"],
+  ];
+  for (const [what, args, message] of cases) {
+    it(what, async () => {
+      const result = await runCli(["chain", ...args]);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(result.stderr.split("\n").filter((line) => line !== "")).toHaveLength(1);
+      expect(result.stderr.startsWith(message), result.stderr).toBe(true);
+    });
+  }
+});
