@@ -1,8 +1,7 @@
 import type { ChainReport } from "../core/chain/chain.js";
 import { budgetCell } from "./chain-budget.js";
 import { callsText, chainRows } from "./chain.js";
-import { chainSummaryLines } from "./chain-text.js";
-import { humanDuration, rangeText } from "./duration.js";
+import { chainSummaryLines, spanRange } from "./chain-text.js";
 import { groupDigits } from "./numbers.js";
 
 /** `backoff chain` as a GitHub table (a row per layer, then `total`), the summary lines under it. */
@@ -24,7 +23,7 @@ export function renderChainMarkdown(report: ChainReport): string {
         callsText(row.worstCaseCalls),
         callsText(row.expectedCalls),
         ...(anyBudget ? [budget === null ? "" : cell(budgetCell(budget)), row.limitedCalls === null ? "?" : callsText(row.limitedCalls)] : []),
-        row.giveUp.minMs === row.giveUp.maxMs ? humanDuration(row.giveUp.nominalMs) : rangeText(row.giveUp.minMs, row.giveUp.maxMs),
+        spanRange(row.giveUp),
       ].join(" | ")} |`,
     );
   });

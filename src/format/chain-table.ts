@@ -3,8 +3,7 @@ import type { ChainReport } from "../core/chain/chain.js";
 import type { TimeSpan } from "../core/chain/give-up.js";
 import { budgetCell } from "./chain-budget.js";
 import { callsText } from "./chain.js";
-import { chainSummaryLines } from "./chain-text.js";
-import { humanDuration, rangeText } from "./duration.js";
+import { chainSummaryLines, spanRange } from "./chain-text.js";
 import { groupDigits } from "./numbers.js";
 import { type Cell, type TableColumn, renderTable } from "./table.js";
 import { wrapLines } from "./wrap.js";
@@ -27,9 +26,7 @@ const COLUMNS: readonly TableColumn[] = [
   { head: "gives up after", short: "gives up", align: "right", drop: 3 },
 ];
 
-function spanCell(span: TimeSpan): Cell {
-  return span.minMs === span.maxMs ? { text: humanDuration(span.nominalMs) } : { text: rangeText(span.minMs, span.maxMs) };
-}
+const spanCell = (span: TimeSpan): Cell => ({ text: spanRange(span) });
 
 function rows(report: ChainReport): Cell[][] {
   const anyBudget = report.layers.some((layer) => layer.layer.budget !== null);

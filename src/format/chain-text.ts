@@ -16,8 +16,16 @@ const percentText = (share: number) => `${ratioText(share * 100)}%`;
 const layerList = (layers: readonly number[]) => layers.map((k) => String(k + 1)).join(", ");
 
 function spanText(span: TimeSpan): string {
+  const range = spanRange(span);
+  return span.minMs === span.maxMs ? range : `${range} under jitter`;
+}
+
+/** A time, or its range under jitter when the two ends read differently (2,000 and 2,024 ms are both "2 s"). */
+export function spanRange(span: TimeSpan): string {
   if (span.minMs === span.maxMs) return humanDuration(span.nominalMs);
-  return `${rangeText(span.minMs, span.maxMs)} under jitter`;
+  const low = humanDuration(span.minMs);
+  const high = humanDuration(span.maxMs);
+  return low === high ? low : rangeText(span.minMs, span.maxMs);
 }
 
 export function verdictText(verdict: ChainVerdict, report: ChainReport): string {

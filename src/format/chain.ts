@@ -91,6 +91,11 @@ const CHAIN_FIELDS = [
 ] as const;
 
 const numberField = (value: number | null) => (value === null ? "" : plainNumber(value));
+/**
+ * A budget's steady state is solved by bisection, to the last bit of a double but no
+ * further: ten significant digits say what is known (1.2463054187192117 → 1.246305419).
+ */
+const solvedNumber = (value: number | null) => (value === null ? null : Number(value.toPrecision(10)));
 
 function fields(row: ChainRow): string[] {
   return [
@@ -101,7 +106,7 @@ function fields(row: ChainRow): string[] {
     String(row.worstCaseCalls),
     plainNumber(row.expectedCalls),
     row.budget,
-    numberField(row.limitedCalls),
+    numberField(solvedNumber(row.limitedCalls)),
     numberField(row.fullBucketRetries),
     row.tryTimeoutMs === null ? "" : msField(row.tryTimeoutMs),
     msField(row.giveUp.nominalMs),
@@ -165,15 +170,15 @@ export function renderChainJson(report: ChainReport): string {
       budget:
         layer.layer.budget === null
           ? null
-          : { ...budgetJson(layer.layer.budget), by_default: layer.layer.budgetByDefault === true, binds: layer.budget!.binds, full_bucket_retries: layer.budget!.fullBucketRetries, grant: layer.limited?.grant ?? null },
-      budget_limited_calls: layer.limited?.callsSent ?? null,
+          : { ...budgetJson(layer.layer.budget), by_default: layer.layer.budgetByDefault === true, binds: layer.budget!.binds, full_bucket_retries: layer.budget!.fullBucketRetries, grant: solvedNumber(layer.limited?.grant ?? null) },
+      budget_limited_calls: solvedNumber(layer.limited?.callsSent ?? null),
       per_try_timeout_ms: layer.layer.tryTimeoutMs,
       ...giveUpJson(layer.giveUp.giveUp),
     })),
     total: {
       worst_case_calls: report.bottom.worstCase,
       expected_calls: report.bottom.expected,
-      budget_limited_calls: report.bottom.limited,
+      budget_limited_calls: solvedNumber(report.bottom.limited),
       ...giveUpJson(report.layers[0]!.giveUp.giveUp),
     },
     budgets: steadyJson(report.steady),

@@ -23,6 +23,10 @@ export function callOutcome(tries: number, tryFailure: number, grant: number): C
   // try i+1 (i = 0..n−1) when retry i+1 is refused, probability x^i·f·(1 − g), or after
   // the last try, x^n·f.
   const refusedBefore = n >= 1 ? 1 + powerSum(x, n - 1) : 0;
-  const failure = grant === 1 ? tryFailure ** tries : tryFailure * ((1 - grant) * refusedBefore + x ** n);
+  // Every try failing, the call fails for certain: said as 1 rather than computed, since
+  // (1 − g)(1 + g) + g² rounds to a hair above or below 1. Otherwise it fails only if its
+  // first try does, so never more than f.
+  const failure =
+    tryFailure === 1 ? 1 : grant === 1 ? tryFailure ** tries : Math.min(tryFailure, tryFailure * ((1 - grant) * refusedBefore + x ** n));
   return { retries, tries: 1 + retries, failure };
 }

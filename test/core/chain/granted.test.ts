@@ -17,6 +17,11 @@ describe("callOutcome: one call to a layer with 3 tries", () => {
     expect(callOutcome(3, 0.5, 0)).toEqual({ retries: 0, tries: 1, failure: 0.5 });
   });
 
+  it("at a full outage a call fails for certain, whatever the share: exactly 1, not a rounding above it", () => {
+    // (1 − g)(1 + g) + g² is 1 for every g; in doubles it can come out 1.0000000000000002.
+    for (const grant of [0.1, 0.17082039324993692, 0.3, 0.7]) expect(callOutcome(3, 1, grant).failure).toBe(1);
+  });
+
   it("a layer of 1 try: failure f, whatever the share", () => {
     expect(callOutcome(1, 0.25, 0.5)).toEqual({ retries: 0, tries: 1, failure: 0.25 });
   });
