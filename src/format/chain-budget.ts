@@ -1,6 +1,7 @@
 import type { RetryBudget } from "../core/chain/budgets/budget.js";
 import { finagleRetriesPerRequest } from "../core/chain/budgets/finagle.js";
-import { groupDigits, ratioText } from "./numbers.js";
+import { groupDigits } from "../core/text/digits.js";
+import { ratioText } from "./numbers.js";
 
 // How `backoff chain` names a budget: in words for people, and as its parameters for the
 // machine formats, each under the system's own name for it.

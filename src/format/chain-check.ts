@@ -3,7 +3,7 @@ import type { ChainCheckResult } from "../core/chain/check.js";
 import { callsText } from "./chain.js";
 import { type Paint, PLAIN } from "./check-report.js";
 import { jsonText } from "./json-text.js";
-import { groupDigits } from "./numbers.js";
+import { groupDigits } from "../core/text/digits.js";
 import { wrapLine } from "./wrap.js";
 
 // `backoff check --config FILE` when the file holds a chain: the limit on the calls that

@@ -2,7 +2,7 @@ import type { ChainReport } from "../core/chain/chain.js";
 import { budgetCell } from "./chain-budget.js";
 import { callsText, chainRows } from "./chain.js";
 import { chainSummaryLines, spanRange } from "./chain-text.js";
-import { groupDigits } from "./numbers.js";
+import { groupDigits } from "../core/text/digits.js";
 
 /** `backoff chain` as a GitHub table (a row per layer, then `total`), the summary lines under it. */
 export function renderChainMarkdown(report: ChainReport): string {

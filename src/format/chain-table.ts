@@ -4,7 +4,7 @@ import type { TimeSpan } from "../core/chain/give-up.js";
 import { budgetCell } from "./chain-budget.js";
 import { callsText } from "./chain.js";
 import { chainSummaryLines, spanRange } from "./chain-text.js";
-import { groupDigits } from "./numbers.js";
+import { groupDigits } from "../core/text/digits.js";
 import { type Cell, type TableColumn, renderTable } from "./table.js";
 import { wrapLines } from "./wrap.js";
 

@@ -4,8 +4,10 @@ import type { TimeSpan } from "../core/chain/give-up.js";
 import type { ChainVerdict } from "../core/chain/verdicts.js";
 import { budgetText } from "./chain-budget.js";
 import { callsText } from "./chain.js";
-import { humanDuration, rangeText } from "./duration.js";
-import { groupDigits, ratioText } from "./numbers.js";
+import { humanDuration } from "../core/text/duration.js";
+import { rangeText } from "./duration.js";
+import { groupDigits } from "../core/text/digits.js";
+import { ratioText } from "./numbers.js";
 
 // The sentences under `backoff chain`'s table (and its Markdown): what reaches the backend,
 // in what units, what the budgets do, when the top gives up, and the verdicts.

@@ -6,7 +6,8 @@ import { plainNumber } from "../core/decimal.js";
 import { budgetCell, budgetJson } from "./chain-budget.js";
 import { csvField, tsvField } from "./compare.js";
 import { jsonText } from "./json-text.js";
-import { groupDigits, msField, msJson } from "./numbers.js";
+import { groupDigits } from "../core/text/digits.js";
+import { msField, msJson } from "./numbers.js";
 
 // `backoff chain` in the machine formats: one row per layer, outermost first, then a row
 // `total` with the whole chain's figures (the calls reaching the backend, the top's time

@@ -25,6 +25,7 @@ export const OUTPUT_FORMATS = {
       check: () => import("./formats/check/table.js"),
       solve: () => import("./formats/solve/table.js"),
       presets: () => import("./formats/presets/table.js"),
+      chain: () => import("./formats/chain/table.js"),
     },
   },
   csv: {
@@ -32,6 +33,7 @@ export const OUTPUT_FORMATS = {
       schedule: () => import("./formats/schedule/csv.js"),
       compare: () => import("./formats/compare/csv.js"),
       simulation: () => import("./formats/simulation/csv.js"),
+      chain: () => import("./formats/chain/csv.js"),
     },
   },
   tsv: {
@@ -39,6 +41,7 @@ export const OUTPUT_FORMATS = {
       schedule: () => import("./formats/schedule/tsv.js"),
       compare: () => import("./formats/compare/tsv.js"),
       simulation: () => import("./formats/simulation/tsv.js"),
+      chain: () => import("./formats/chain/tsv.js"),
     },
   },
   json: {
@@ -49,6 +52,7 @@ export const OUTPUT_FORMATS = {
       check: () => import("./formats/check/json.js"),
       solve: () => import("./formats/solve/json.js"),
       presets: () => import("./formats/presets/json.js"),
+      chain: () => import("./formats/chain/json.js"),
     },
   },
   markdown: {
@@ -56,6 +60,7 @@ export const OUTPUT_FORMATS = {
       schedule: () => import("./formats/schedule/markdown.js"),
       compare: () => import("./formats/compare/markdown.js"),
       simulation: () => import("./formats/simulation/markdown.js"),
+      chain: () => import("./formats/chain/markdown.js"),
     },
   },
   svg: {

@@ -1,4 +1,6 @@
 import type { ChalkInstance } from "chalk";
+import type { ChainReport } from "../core/chain/chain.js";
+import type { ChainCheckResult } from "../core/chain/check.js";
 import type { ComparedPolicy, CompareSummary } from "../core/compare.js";
 import type { DeadlineInput } from "../core/deadline/input.js";
 import type { ScheduleModel } from "../core/model.js";
@@ -174,9 +176,21 @@ export type CheckOutput =
       readonly rendered: RenderedPolicies<string | Uint8Array> | null;
     };
 
+/** `backoff check --config FILE` when the file holds a chain: the calls reaching the backend against the limit, the stacked-retries warning. */
+export interface ChainCheckOutput {
+  /** The config file's name, as the report's first line says it. */
+  readonly name: string;
+  readonly report: ChainReport;
+  readonly result: ChainCheckResult;
+  readonly strict: boolean;
+  readonly exitCode: number;
+}
+
 export interface CheckRenderer extends RendererOf<CheckOutput> {
   /** check PATH renders each policy's text where it is checked, on the worker threads (the JSON report). */
   readonly policyText?: boolean;
+  /** A chain's check in this format (absent: the format reports policies only, and a chain check refuses it). */
+  renderChain?(chain: ChainCheckOutput, context: RenderContext): Rendered | Promise<Rendered>;
 }
 
 /** What `backoff solve` found, for the calculator's policy or a library's (--preset), or why there is no answer. */
@@ -197,6 +211,11 @@ export type SolveOutput =
 export interface SolveRenderer extends RendererOf<SolveOutput> {
   /** The answer's schedule follows, as a table, when it is shown (the text for people). */
   readonly showsSchedule?: boolean;
+}
+
+/** Retries stacked across layers (`backoff chain`): every layer's figures and the whole chain's. */
+export interface ChainOutput {
+  readonly report: ChainReport;
 }
 
 /** A library as `backoff presets` describes it (preset-text's own type). */
@@ -220,6 +239,7 @@ export interface Renderers {
   readonly check: CheckRenderer;
   readonly solve: SolveRenderer;
   readonly presets: RendererOf<PresetsOutput>;
+  readonly chain: RendererOf<ChainOutput>;
 }
 
 export type Output = keyof Renderers;

@@ -23,6 +23,7 @@ describe("the registry: every command's formats resolve, and every renderer is s
       simulate: "simulation",
       presets: "presets",
       compare: "compare",
+      chain: "chain",
     });
   });
 
@@ -88,6 +89,7 @@ describe("--format through the CLI: one error line listing the command's formats
     [["simulate", "--format", "tvs"], 'error: --format must be one of table, csv, tsv, json, markdown, got "tvs"; did you mean tsv?'],
     [["solve", "--format", "csv"], 'error: --format must be one of table, json, got "csv"'],
     [["presets", "--format", "yaml"], 'error: --format must be one of table, json, got "yaml"'],
+    [["chain", "fixed:attempts=2", "--format", "svg"], 'error: --format must be one of table, csv, tsv, json, markdown, got "svg"'],
     [["compare", "bullmq", "--format", "htm"], 'error: --format must be one of table, csv, tsv, json, markdown, svg, html, got "htm"; did you mean html?'],
   ])("%j", async (argv, message) => {
     expect(await runCli(argv)).toEqual({ code: 2, stdout: "", stderr: `${message}\n` });

@@ -1,15 +1,11 @@
 import type { ChainLayer } from "../../core/chain/layer.js";
-import { renderChainDelimited, renderChainJson } from "../../format/chain.js";
-import { renderChainMarkdown } from "../../format/chain-markdown.js";
-import { chalkAt } from "../shared/chalk.js";
+import { type FormatName, rendererFor } from "../../format/registry.js";
 import { analysedChain, chainInputs } from "../shared/chain-inputs.js";
 import { type ChainConfig, loadChainConfig } from "../shared/chain-config.js";
 import { chainLayerFromSpec } from "../shared/chain-layers.js";
-import { colorLevel } from "../shared/color.js";
 import { UsageError } from "../shared/errors.js";
-import { type Io, writeChunks } from "../shared/io.js";
-import { outputWidth } from "../shared/width.js";
-import type { ChainFormat } from "./command.js";
+import type { Io } from "../shared/io.js";
+import { renderContext, writeRendered } from "../shared/render.js";
 
 /** `backoff chain`'s options as commander hands them over. */
 export interface ChainOptions {
@@ -17,7 +13,7 @@ export interface ChainOptions {
   readonly attemptTime?: string;
   readonly failureRate?: string;
   readonly rps?: string;
-  readonly format: ChainFormat;
+  readonly format: FormatName;
   readonly color: boolean;
 }
 
@@ -34,25 +30,8 @@ export async function chainFrom(specs: readonly string[], config: string | undef
 
 export async function runChain(specs: readonly string[], options: ChainOptions, io: Io): Promise<number> {
   const { layers, file } = await chainFrom(specs, options.config, io);
+  const renderer = await rendererFor("chain", options.format);
   const report = analysedChain(layers, chainInputs(options, file, file?.name ?? null));
-  switch (options.format) {
-    case "csv":
-    case "tsv":
-      await writeChunks(io.stdout, [renderChainDelimited(report, options.format === "csv" ? "," : "\t")]);
-      break;
-    case "json":
-      await writeChunks(io.stdout, [renderChainJson(report)]);
-      break;
-    case "markdown":
-      await writeChunks(io.stdout, [renderChainMarkdown(report)]);
-      break;
-    case "table": {
-      const [paint, { renderChainTable }] = await Promise.all([chalkAt(colorLevel(options.color, io.stdout.isTTY === true, io.env)), import("../../format/chain-table.js")]);
-      const fitted = outputWidth(io);
-      await writeChunks(io.stdout, renderChainTable(report, paint, fitted ?? io.stdout.columns ?? 80, fitted));
-      break;
-    }
-  }
+  await writeRendered(await renderer.render({ report }, renderContext(io, options.color)), io);
   return 0;
 }
-

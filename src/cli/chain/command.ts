@@ -1,11 +1,10 @@
 import type { Command } from "commander";
-import type { CommandDefinition } from "../command.js";
+import { type CommandDefinition, commandOutput } from "../command.js";
 import { addSharedOptions, synonymsFor } from "../shared/options.js";
-import type { FormatName } from "../../format/registry.js";
 import type { ChainOptions } from "./action.js";
 
-export const CHAIN_FORMATS = ["table", "csv", "tsv", "json", "markdown"] as const satisfies readonly FormatName[];
-export type ChainFormat = (typeof CHAIN_FORMATS)[number];
+/** What chain writes, and in which formats (the first is the default). */
+const OUTPUT = commandOutput("chain", ["table", "csv", "tsv", "json", "markdown"]);
 
 const HELP_AFTER = `
 The layers come outermost first: the client, then what it calls, down to the
@@ -40,6 +39,7 @@ Examples:
 export const chainCommand: CommandDefinition = {
   name: "chain",
   summary: "Stack retrying layers: the calls reaching the backend, the budgets that limit them, when the top gives up.",
+  output: OUTPUT,
   synonyms: {
     ...synonymsFor(["format"]),
     "--file": "--config",
@@ -58,7 +58,7 @@ export const chainCommand: CommandDefinition = {
       .option("--attempt-time <duration>", "how long a try at the bottom takes (the give-up times and concurrency budgets)")
       .option("--failure-rate <P>", "the share of tries at the bottom that fail, 0 to 1 or a percentage (default: 1, a full outage)")
       .option("--rps <N>", "calls per second entering the top (for budgets that depend on the rate)");
-    addSharedOptions(command, { format: { formats: CHAIN_FORMATS }, color: true });
+    addSharedOptions(command, { format: { formats: OUTPUT.formats }, color: true });
     command.addHelpText("after", HELP_AFTER);
   },
   async run(command, io) {

@@ -1,14 +1,13 @@
 import { checkChain } from "../../core/chain/check.js";
 import type { JsonNode } from "../../config/read/json.js";
-import { chainCheckJson, chainCheckLines } from "../../format/chain-check.js";
+import { rendererFor } from "../../format/registry.js";
 import { analysedChain, chainInputs } from "../shared/chain-inputs.js";
 import { readChainConfig } from "../shared/chain-config.js";
 import { UsageError } from "../shared/errors.js";
-import { type Io, writeChunks } from "../shared/io.js";
+import type { Io } from "../shared/io.js";
 import { type OptionValues, parseCount } from "../../config/option-values.js";
-import { outputWidth } from "../shared/width.js";
+import { renderContext, writeRendered } from "../shared/render.js";
 import type { CheckSwitches } from "./action.js";
-import { checkPaint } from "./paint.js";
 
 /**
  * `backoff check --config FILE` when FILE has a "chain": the calls reaching the backend
@@ -20,7 +19,8 @@ export async function runChainCheck(tree: { root: JsonNode; text: string; name: 
   if (policyFlags.length > 0 || switches.policy !== undefined) {
     throw new UsageError(`${tree.name} holds a chain; the flags for one policy (${switches.policy !== undefined ? "--policy" : policyFlags.map((key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(", ")}) do not apply to it: set each layer in the file`);
   }
-  if (switches.format !== "table" && switches.format !== "json") throw new UsageError(`--format ${switches.format} reports policies found in files; a chain check writes table or json`);
+  const renderer = await rendererFor("check", switches.format);
+  if (renderer.renderChain === undefined) throw new UsageError(`--format ${switches.format} reports policies found in files; a chain check writes table or json`);
   const limitText = switches.maxAmplification ?? config.maxAmplification;
   const label = switches.maxAmplification !== undefined ? "--max-amplification" : `assert.max-amplification in ${config.name}`;
   const maxAmplification = limitText === undefined ? undefined : parseCount(label, limitText);
@@ -28,11 +28,7 @@ export async function runChainCheck(tree: { root: JsonNode; text: string; name: 
   const result = checkChain(report, maxAmplification === undefined ? {} : { maxAmplification });
   const broken = result.assertions.some((a) => !a.ok);
   const exitCode = broken || (switches.strict && result.warnings.length > 0) ? 1 : 0;
-  if (switches.format === "json") {
-    await writeChunks(io.stdout, [chainCheckJson(config.name, report, result, exitCode)]);
-    return exitCode;
-  }
-  const paint = await checkPaint(switches.color, io);
-  await writeChunks(io.stdout, [`${chainCheckLines(config.name, report, result, switches.strict, paint, outputWidth(io)).join("\n")}\n`]);
+  const chain = { name: config.name, report, result, strict: switches.strict, exitCode };
+  await writeRendered(await renderer.renderChain(chain, renderContext(io, switches.color)), io);
   return exitCode;
 }

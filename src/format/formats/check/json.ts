@@ -1,3 +1,4 @@
+import { chainCheckJson } from "../../chain-check.js";
 import { checkReportJson } from "../../check-report.js";
 import { filesReportJsonPieces, renderedJsonPieces } from "../../check-files-report.js";
 import type { CheckRenderer } from "../../renderer.js";
@@ -10,4 +11,5 @@ export const renderer: CheckRenderer = {
     if (check.rendered !== null) return { bytes: renderedJsonPieces(check.report, check.rendered) };
     return { pieces: filesReportJsonPieces(check.report), stderr: check.annotations };
   },
+  renderChain: ({ name, report, result, exitCode }) => ({ pieces: [chainCheckJson(name, report, result, exitCode)] }),
 };
