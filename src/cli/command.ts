@@ -30,17 +30,30 @@ export interface CommandDefinition {
   run(command: Command, io: Io): Promise<number>;
 }
 
-/**
- * What a command writes (an output of src/format/registry.ts) and the names its --format
- * takes, the first the default; its --format option, help, completion and the
- * test/format/registry.test.ts check of every name read this.
- */
-export interface CommandOutput {
+/** One output a command writes and the formats that write it, the first the default. */
+export interface OutputWritten {
   readonly writes: Output;
   readonly formats: readonly FormatName[];
 }
 
-/** A command's output, its formats checked against the registry's renderers of it. */
-export function commandOutput<O extends Output>(writes: O, formats: readonly FormatOf<O>[]): CommandOutput {
+/**
+ * What a command writes (outputs of src/format/registry.ts): one output, or one per model
+ * (simulate: the cohort's, then --model occ's and --model capacity's), each in its own
+ * formats; `formats`, every name its --format takes, the first the default. Its --format
+ * option, help, completion and the test/format/registry.test.ts check of every name read this.
+ */
+export interface CommandOutput {
+  readonly writes: readonly OutputWritten[];
+  readonly formats: readonly FormatName[];
+}
+
+/** One output and its formats, checked against the registry's renderers of it. */
+export function outputWritten<O extends Output>(writes: O, formats: readonly FormatOf<O>[]): OutputWritten {
   return { writes, formats };
+}
+
+/** A command's output (and those of its other models), its formats checked against the registry's renderers of it. */
+export function commandOutput<O extends Output>(writes: O, formats: readonly FormatOf<O>[], ...others: readonly OutputWritten[]): CommandOutput {
+  const outputs = [outputWritten(writes, formats), ...others];
+  return { writes: outputs, formats: [...new Set(outputs.flatMap((output) => output.formats))] };
 }

@@ -22,6 +22,8 @@ export const OUTPUT_FORMATS = {
       schedule: () => import("./formats/schedule/table.js"),
       compare: () => import("./formats/compare/table.js"),
       simulation: () => import("./formats/simulation/table.js"),
+      occ: () => import("./formats/occ/table.js"),
+      capacity: () => import("./formats/capacity/table.js"),
       check: () => import("./formats/check/table.js"),
       solve: () => import("./formats/solve/table.js"),
       presets: () => import("./formats/presets/table.js"),
@@ -34,6 +36,8 @@ export const OUTPUT_FORMATS = {
       compare: () => import("./formats/compare/csv.js"),
       simulation: () => import("./formats/simulation/csv.js"),
       chain: () => import("./formats/chain/csv.js"),
+      occ: () => import("./formats/occ/csv.js"),
+      capacity: () => import("./formats/capacity/csv.js"),
     },
   },
   tsv: {
@@ -42,6 +46,8 @@ export const OUTPUT_FORMATS = {
       compare: () => import("./formats/compare/tsv.js"),
       simulation: () => import("./formats/simulation/tsv.js"),
       chain: () => import("./formats/chain/tsv.js"),
+      occ: () => import("./formats/occ/tsv.js"),
+      capacity: () => import("./formats/capacity/tsv.js"),
     },
   },
   json: {
@@ -49,6 +55,8 @@ export const OUTPUT_FORMATS = {
       schedule: () => import("./formats/schedule/json.js"),
       compare: () => import("./formats/compare/json.js"),
       simulation: () => import("./formats/simulation/json.js"),
+      occ: () => import("./formats/occ/json.js"),
+      capacity: () => import("./formats/capacity/json.js"),
       check: () => import("./formats/check/json.js"),
       solve: () => import("./formats/solve/json.js"),
       presets: () => import("./formats/presets/json.js"),
@@ -61,12 +69,16 @@ export const OUTPUT_FORMATS = {
       compare: () => import("./formats/compare/markdown.js"),
       simulation: () => import("./formats/simulation/markdown.js"),
       chain: () => import("./formats/chain/markdown.js"),
+      occ: () => import("./formats/occ/markdown.js"),
+      capacity: () => import("./formats/capacity/markdown.js"),
     },
   },
   svg: {
     renderers: {
       schedule: () => import("./formats/schedule/svg.js"),
       compare: () => import("./formats/compare/svg.js"),
+      occ: () => import("./formats/occ/svg.js"),
+      capacity: () => import("./formats/capacity/svg.js"),
     },
   },
   html: {

@@ -10,6 +10,8 @@ import type { PolicyReport } from "./check-report.js";
 import type { FilesReport, RenderedPolicies } from "./check-files-report.js";
 import type { ComparedPolicyJson } from "./compare.js";
 import type { HerdCounts } from "./herd-chart.js";
+import type { CapacityOutput } from "./herd/capacity.js";
+import type { OccReport } from "./herd/occ.js";
 import type { CalculatorPolicy } from "./html/page-data.js";
 import type { ComparePage, SchedulePage } from "./html/page.js";
 import type { SolvedPreset } from "./preset-solve.js";
@@ -156,6 +158,24 @@ export interface SimulationRenderer extends RendererOf<SimulationOutput> {
   readonly charts?: boolean;
 }
 
+export interface OccRenderer extends RendererOf<OccReport> {
+  /** It draws calls and time against the number of clients: it needs a sweep of at least two client counts. */
+  readonly sweep?: boolean;
+}
+
+/**
+ * `simulate --model capacity`: one run with its windows, or variants side by side; to a
+ * renderer that `streams`, one run's windows as they are simulated (a long run is never held whole).
+ */
+export interface CapacityRenderer extends RendererOf<CapacityOutput> {
+  /** It writes one run's windows as they come: it is handed `{ kind: "stream" }` for one run. */
+  readonly streams?: boolean;
+  /** It draws one run's timeline: variants side by side (--compare) are refused. */
+  readonly timelineOnly?: boolean;
+  /** A table for reading: a run of more windows is refused, pointing at the formats that stream. */
+  readonly maxWindows?: number;
+}
+
 /** What `backoff check` found: the policies of flags or a --config file, or those in files and directories (PATH). */
 export type CheckOutput =
   | {
@@ -236,6 +256,9 @@ export interface Renderers {
   readonly schedule: ScheduleRenderer;
   readonly compare: CompareRenderer;
   readonly simulation: SimulationRenderer;
+  /** `simulate --model occ`: the AWS experiment, per client count and mode. */
+  readonly occ: OccRenderer;
+  readonly capacity: CapacityRenderer;
   readonly check: CheckRenderer;
   readonly solve: SolveRenderer;
   readonly presets: RendererOf<PresetsOutput>;

@@ -92,7 +92,7 @@ describe("an option without its value: what it takes", () => {
     [["compare", "--format"], "error: --format needs a value: one of table, csv, tsv, json, markdown, svg, html\n"],
     [["check", "--max-total"], `error: --max-total needs a value: ${DURATION}\n`],
     [["check", "--clients"], "error: --clients needs a value: a whole number such as 5\n"],
-    [["simulate", "--format"], "error: --format needs a value: one of table, csv, tsv, json, markdown\n"],
+    [["simulate", "--format"], "error: --format needs a value: one of table, csv, tsv, json, markdown, svg\n"],
     [["simulate", "--success"], "error: --success needs a value: a probability from 0 to 1 such as 0.1\n"],
     [["solve", "--format"], "error: --format needs a value: one of table, json\n"],
     [["completion"], "error: backoff completion needs a shell: bash, zsh or fish\n"],

@@ -16,26 +16,30 @@ const argv = (command: CommandDefinition) => (command.name === "" ? [] : [comman
 
 describe("the registry: every command's formats resolve, and every renderer is some command's", () => {
   it("the commands that print data declare what they write", () => {
-    expect(Object.fromEntries(WRITERS.map((command) => [command.name, command.output.writes]))).toEqual({
-      "": "schedule",
-      check: "check",
-      solve: "solve",
-      simulate: "simulation",
-      presets: "presets",
-      compare: "compare",
-      chain: "chain",
+    expect(Object.fromEntries(WRITERS.map((command) => [command.name, command.output.writes.map((output) => output.writes)]))).toEqual({
+      "": ["schedule"],
+      check: ["check"],
+      solve: ["solve"],
+      // The cohort, then --model occ and --model capacity.
+      simulate: ["simulation", "occ", "capacity"],
+      presets: ["presets"],
+      compare: ["compare"],
+      chain: ["chain"],
     });
   });
 
+
   it.each(WRITERS.map((command) => [command.name || "backoff", command] as const))("%s: each listed format loads a renderer of its output", async (_, command) => {
-    for (const format of command.output.formats) {
-      const renderer = await rendererFor(command.output.writes, format);
-      expect(typeof renderer.render, `${format} for ${command.output.writes}`).toBe("function");
+    for (const { writes: output, formats } of command.output.writes) {
+      for (const format of formats) {
+        const renderer = await rendererFor(output, format);
+        expect(typeof renderer.render, `${format} for ${output}`).toBe("function");
+      }
     }
   });
 
   it("a renderer that no command lists would be dead code: every one is listed", () => {
-    const listed = new Set(WRITERS.flatMap((command) => command.output.formats.map((format) => `${command.output.writes}:${format}`)));
+    const listed = new Set(WRITERS.flatMap((command) => command.output.writes.flatMap(({ writes: output, formats }) => formats.map((format) => `${output}:${format}`))));
     const registered = FORMAT_NAMES.flatMap((format) => Object.keys(OUTPUT_FORMATS[format].renderers).map((output) => `${output}:${format}`));
     expect(registered.filter((entry) => !listed.has(entry))).toEqual([]);
   });
@@ -85,8 +89,8 @@ describe("--format through the CLI: one error line listing the command's formats
     [["--format", "jsn"], 'error: --format must be one of table, csv, tsv, json, markdown, svg, html, got "jsn"; did you mean json?'],
     [["check", "--format", "csv"], 'error: --format must be one of table, json, sarif, junit, gitlab, got "csv"'],
     [["check", "--format", "srif"], 'error: --format must be one of table, json, sarif, junit, gitlab, got "srif"; did you mean sarif?'],
-    [["simulate", "--format", "svg"], 'error: --format must be one of table, csv, tsv, json, markdown, got "svg"'],
-    [["simulate", "--format", "tvs"], 'error: --format must be one of table, csv, tsv, json, markdown, got "tvs"; did you mean tsv?'],
+    [["simulate", "--format", "html"], 'error: --format must be one of table, csv, tsv, json, markdown, svg, got "html"'],
+    [["simulate", "--format", "tvs"], 'error: --format must be one of table, csv, tsv, json, markdown, svg, got "tvs"; did you mean tsv?'],
     [["solve", "--format", "csv"], 'error: --format must be one of table, json, got "csv"'],
     [["presets", "--format", "yaml"], 'error: --format must be one of table, json, got "yaml"'],
     [["chain", "fixed:attempts=2", "--format", "svg"], 'error: --format must be one of table, csv, tsv, json, markdown, got "svg"'],
@@ -118,6 +122,6 @@ describe("--format through the CLI: one error line listing the command's formats
     const check = stdout.slice(stdout.indexOf("\n    check)"), stdout.indexOf("\n    solve)"));
     expect(check).toContain('-f|--format)\n          COMPREPLY=($(compgen -W "table json sarif junit gitlab" -- "$cur"))');
     const simulate = stdout.slice(stdout.indexOf("\n    simulate)"), stdout.indexOf("\n    presets)"));
-    expect(simulate).toContain('-f|--format)\n          COMPREPLY=($(compgen -W "table csv tsv json markdown" -- "$cur"))');
+    expect(simulate).toContain('-f|--format)\n          COMPREPLY=($(compgen -W "table csv tsv json markdown svg" -- "$cur"))');
   });
 });

@@ -11,8 +11,9 @@ import { DEFAULT_SEED, seededRandom } from "../shared/random.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { policyFromValues } from "../shared/policy-values.js";
 import { chartHistograms } from "./chart.js";
-import { type FormatName, rendererFor } from "../../format/registry.js";
+import { type FormatName, rendererFor, writes } from "../../format/registry.js";
 import { renderContext, writeRendered } from "../shared/render.js";
+import { CAPACITY_ONLY, type HerdSwitches, OCC_ONLY, flagOf } from "./herd-options.js";
 import { DEFAULT_SIMULATED_ATTEMPTS, MAX_CLIENTS, MAX_SIMULATED_ATTEMPTS } from "./command.js";
 
 
@@ -30,7 +31,7 @@ export const MAX_KEPT_TIMES = 20_000_000;
 export const KEPT_TIMES_MB = 240;
 
 /** The simulate command's own switches (the policy comes as OptionValues, as for the schedule). */
-export interface SimulateSwitches {
+export interface SimulateSwitches extends HerdSwitches {
   readonly format: FormatName;
   readonly color: boolean;
   readonly chart?: boolean;
@@ -119,7 +120,13 @@ export function keptWithin(cohort: Cohort, simulate: (maxKeptTimes: number) => C
   }
 }
 
-export async function runSimulate(values: OptionValues, options: SimulateSwitches, io: Io): Promise<number> {
+export async function runSimulate(values: OptionValues, options: SimulateSwitches, io: Io, given: ReadonlySet<string> = new Set()): Promise<number> {
+  if (options.model === "occ") return (await import("./occ.js")).runOcc(values, options, given, io);
+  if (options.model === "capacity") return (await import("./capacity.js")).runCapacity(values, options, given, io);
+  for (const key of [...OCC_ONLY, ...CAPACITY_ONLY]) {
+    if (given.has(key) || options[key] !== undefined) throw new UsageError(`${flagOf(key)} applies to --model ${(OCC_ONLY as readonly string[]).includes(key) ? "occ" : "capacity"}`);
+  }
+  if (!writes(options.format, "simulation")) throw new UsageError(`--format ${options.format} draws --model occ sweeps and --model capacity timelines; the cohort's chart is --chart`);
   const renderer = await rendererFor("simulation", options.format);
   if (options.chart && (renderer.charts !== true || options.compareJitter)) {
     throw new UsageError(`--chart draws under the simulate table, so it needs --format table without --compare-jitter`);

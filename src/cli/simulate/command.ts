@@ -1,9 +1,10 @@
 import { type Command, Option } from "commander";
 import { groupDigits } from "../../core/text/digits.js";
-import { type CommandDefinition, commandOutput } from "../command.js";
+import { type CommandDefinition, commandOutput, outputWritten } from "../command.js";
 import { addSharedOptions, givenValues, synonymsFor, withDefaultText } from "../shared/options.js";
 import { DEFAULT_SEED } from "../shared/random.js";
 import type { SimulateSwitches } from "./action.js";
+import { defineHerdOptions } from "./herd-options.js";
 
 export const DEFAULT_CLIENTS = "1000";
 export const MAX_CLIENTS = 10_000_000;
@@ -18,12 +19,22 @@ every client retries by the policy until --attempts run out or a retry succeeds
 fire time, and the peak load: the most retries inside any --window. The summary sets
 the un-jittered policy beside the jittered one (peak load 1,000 → 37).
 
+--model occ runs the AWS "Exponential Backoff And Jitter" experiment (100 clients updating
+one row by optimistic concurrency; calls and time to completion per jitter mode, means over
+--runs). --model capacity sends --rps requests into a server of --capacity calls/s with an
+--outage, retries by the policy within the limits given, and reports per --window whether
+the system recovers or stays saturated by retries.
+
 Examples:
   $ backoff simulate --clients 10000 --base 100 --cap 10s --jitter full
   $ backoff simulate --clients 1000000 --cap 30s --compare-jitter --format markdown
   $ backoff simulate --spread 2s --success 0.3 --jitter decorrelated --cap 1m --format json
   $ backoff simulate --preset cenkalti --clients 10000                # the library's own jitter and stop
   $ backoff simulate --clients 1000 --jitter full --format tsv > herd.tsv
+  $ backoff simulate --model occ --compare-jitter                     # the AWS experiment, 100 clients
+  $ backoff simulate --model occ --compare-jitter --clients 10..190:10 --format svg > occ.svg
+  $ backoff simulate --model capacity --outage 10s..20s --base 100ms --cap 1s --jitter full --attempts 3
+  $ backoff simulate --model capacity --outage 10s..20s --compare none,budget=10%,quota,throttling
 `;
 
 /** Words people type for simulate's options; a bare count could be the clients or the attempts. */
@@ -34,11 +45,15 @@ const SIMULATE_SYNONYMS = {
   "--population": "--clients",
   "--cohort": "--clients",
   "--probability": "--success",
-  "--compare": "--compare-jitter",
 };
 
-/** What simulate writes, and in which formats (the first is the default). */
-const OUTPUT = commandOutput("simulation", ["table", "csv", "tsv", "json", "markdown"]);
+/** What simulate writes, per model, and in which formats (the first is the default; svg draws the herd models only). */
+const OUTPUT = commandOutput(
+  "simulation",
+  ["table", "csv", "tsv", "json", "markdown"],
+  outputWritten("occ", ["table", "csv", "tsv", "json", "markdown", "svg"]),
+  outputWritten("capacity", ["table", "csv", "tsv", "json", "markdown", "svg"]),
+);
 
 /** `backoff simulate`: the herd view. */
 export const simulateCommand: CommandDefinition = {
@@ -54,6 +69,7 @@ export const simulateCommand: CommandDefinition = {
       .addOption(new Option("--window <duration>", "the sliding window peak load is counted in").default(DEFAULT_WINDOW, DEFAULT_WINDOW))
       .option("--compare-jitter", "one row per jitter mode (none, 0.2, full, equal, decorrelated) for the same cohort")
       .option("--chart", "draw the retries per --window under the table, jittered against un-jittered");
+    defineHerdOptions(command);
     addSharedOptions(command, {
       strategy: true,
       base: { description: "the first delay" },
@@ -72,6 +88,8 @@ export const simulateCommand: CommandDefinition = {
   },
   async run(command, io) {
     const { runSimulate } = await import("./action.js");
-    return runSimulate(givenValues(command), command.opts<SimulateSwitches>(), io);
+    // Which of its own options were typed: the models' defaults differ (--clients, --window), and an option of another model is refused.
+    const given = new Set(command.options.map((option) => option.attributeName()).filter((key) => command.getOptionValueSource(key) === "cli"));
+    return runSimulate(givenValues(command), command.opts<SimulateSwitches>(), io, given);
   },
 };

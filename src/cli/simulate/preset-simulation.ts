@@ -16,7 +16,7 @@ import { MAX_SIMULATED_ATTEMPTS } from "./command.js";
 export const MAX_PRESET_CLIENTS = 1_000_000;
 
 /** One client of the library: its own run, up to its count; null once it gives up (by count or by elapsed time). */
-function libraryClient(model: PresetModel, lastAttempt: number): (random: RandomSource) => ClientRun {
+export function libraryClient(model: PresetModel, lastAttempt: number): (random: RandomSource) => ClientRun {
   if (model.client) return model.client;
   return (random) => {
     const sample = model.sampler(random);

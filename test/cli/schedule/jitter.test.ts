@@ -116,7 +116,7 @@ describe("usage errors: exit 2, one line on stderr, nothing on stdout", () => {
     [["simulate", "--attempts", "0"], /--attempts for simulate must be from 1 to 1000/],
     [["simulate", "--compare-jitter"], /--compare-jitter needs --cap/],
     [["simulate", "--clients", "10000000", "--attempts", "20"], /--clients × --attempts must be at most 100,000,000/],
-    [["simulate", "--format", "svg"], /--format must be one of table, csv, tsv, json, markdown, got "svg"/],
+    [["simulate", "--format", "html"], /--format must be one of table, csv, tsv, json, markdown, svg, got "html"/],
   ];
   for (const [argv, message] of cases) {
     it(argv.join(" "), async () => {

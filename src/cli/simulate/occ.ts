@@ -1,0 +1,89 @@
+import { PAPER_NETWORK } from "../../core/herd/network.js";
+import { OCC_MODES, type OccMode, PAPER_BASE_MS, PAPER_CAP_MS } from "../../core/herd/occ-backoff.js";
+import { simulateOcc } from "../../core/herd/occ.js";
+import type { OccReport } from "../../format/herd/occ.js";
+import { rendererFor } from "../../format/registry.js";
+import { groupDigits } from "../../core/text/digits.js";
+import { UsageError, shown } from "../shared/errors.js";
+import type { Io } from "../shared/io.js";
+import { parseSeed } from "../shared/jitter-options.js";
+import type { OptionValues } from "../../config/option-values.js";
+import { DEFAULT_SEED, seededRandom } from "../shared/random.js";
+import { inputText, parseDuration } from "../../config/values.js";
+import { renderContext, writeRendered } from "../shared/render.js";
+import type { SimulateSwitches } from "./action.js";
+import { CAPACITY_ONLY, COHORT_ONLY, flagOf } from "./herd-options.js";
+import { parseClientCounts, parseNetwork, parseWholeIn } from "./herd-values.js";
+
+/** The experiment's headline case and its number of runs per point. */
+export const OCC_DEFAULT_CLIENTS = "100";
+export const OCC_DEFAULT_RUNS = "100";
+export const MAX_OCC_CLIENTS = 10_000;
+export const MAX_OCC_RUNS = 100_000;
+/** Client counts a sweep runs at most. */
+export const MAX_OCC_POINTS = 1000;
+/**
+ * Messages a command may simulate at most, estimated before it starts: without backoff N
+ * clients take at most N(N+1)/2 writes a run (one success per round), four messages each.
+ * About a minute and a half at this machine's pace.
+ */
+export const MAX_OCC_EVENTS = 1_000_000_000;
+
+/** The options of other models, refused here rather than ignored. */
+const NOT_OCC: ReadonlyArray<[keyof OptionValues, string]> = [
+  ["preset", "--preset"],
+  ["strategy", "--strategy"],
+  ["factor", "--factor"],
+  ["step", "--step"],
+  ["attempts", "--attempts"],
+  ["maxElapsed", "--max-elapsed"],
+];
+
+/** `--jitter` under --model occ: one of the experiment's five modes. */
+function parseOccMode(text: string): OccMode {
+  const mode = inputText("--jitter", text).toLowerCase();
+  if ((OCC_MODES as readonly string[]).includes(mode)) return mode as OccMode;
+  throw new UsageError(`--jitter under --model occ is one of the experiment's modes: ${OCC_MODES.join(", ")}; got ${shown(text)}`);
+}
+
+/** The options, checked and defaulted to the published set-up. */
+export function occReportSetup(values: OptionValues, options: SimulateSwitches, given: ReadonlySet<string>): { clients: number[]; modes: OccMode[]; runs: number; base: number; cap: number; seed: number; network: OccReport["network"] } {
+  for (const [key, flag] of NOT_OCC) {
+    if (values[key] !== undefined) throw new UsageError(`${flag} does not apply to --model occ: the experiment's clients update once, backing off by the mode's doubling (--base, --cap, --jitter)`);
+  }
+  for (const key of [...COHORT_ONLY, "window", ...CAPACITY_ONLY]) {
+    if (given.has(key)) throw new UsageError(`${flagOf(key)} does not apply to --model occ`);
+  }
+  const clients = parseClientCounts("--clients", given.has("clients") ? options.clients : OCC_DEFAULT_CLIENTS, MAX_OCC_CLIENTS, MAX_OCC_POINTS);
+  const runs = parseWholeIn("--runs", options.runs ?? OCC_DEFAULT_RUNS, 1, MAX_OCC_RUNS);
+  const base = values.base === undefined ? PAPER_BASE_MS : parseDuration("--base", values.base);
+  const cap = values.cap === undefined ? PAPER_CAP_MS : parseDuration("--cap", values.cap);
+  if (cap < base) throw new UsageError(`--cap must be at least --base (${values.base ?? `${PAPER_BASE_MS}ms`}), got ${shown(values.cap ?? `${PAPER_CAP_MS}ms`)}`);
+  const network = options.network === undefined ? PAPER_NETWORK : parseNetwork("--network", options.network);
+  const seed = values.seed === undefined ? DEFAULT_SEED : parseSeed("--seed", values.seed);
+  if (options.compareJitter && values.jitter !== undefined) throw new UsageError("--compare-jitter runs all five modes; leave out --jitter");
+  const modes = options.compareJitter ? [...OCC_MODES] : [values.jitter === undefined ? "none" : parseOccMode(values.jitter)];
+  const events = 2 * runs * modes.length * clients.reduce((sum, n) => sum + n * (n + 1), 0);
+  if (events > MAX_OCC_EVENTS) {
+    throw new UsageError(`--clients and --runs could take up to ${groupDigits(events)} messages, more than ${groupDigits(MAX_OCC_EVENTS)}; lower --runs or --clients`);
+  }
+  return { clients, modes, runs, base, cap, seed, network };
+}
+
+/** The random stream of one point: the same for a client count and mode whether run alone or in a sweep. */
+export function occStream(clients: number, mode: OccMode): number {
+  return clients * 8 + OCC_MODES.indexOf(mode);
+}
+
+/** `backoff simulate --model occ`: the AWS experiment, per client count and mode. */
+export async function runOcc(values: OptionValues, options: SimulateSwitches, given: ReadonlySet<string>, io: Io): Promise<number> {
+  const { clients, modes, runs, base, cap, seed, network } = occReportSetup(values, options, given);
+  const renderer = await rendererFor("occ", options.format);
+  if (renderer.sweep === true && clients.length < 2) throw new UsageError(`--format ${options.format} under --model occ draws a sweep: give --clients FROM..TO:STEP`);
+  const rows = clients.flatMap((n) =>
+    modes.map((mode) => ({ clients: n, mode, summary: simulateOcc({ clients: n, network, backoff: { mode, baseMs: base, capMs: cap } }, runs, seededRandom(seed, occStream(n, mode))) })),
+  );
+  const report: OccReport = { network, baseMs: base, capMs: cap, runs, seed, rows };
+  await writeRendered(await renderer.render(report, renderContext(io, options.color)), io);
+  return 0;
+}

@@ -1,0 +1,7 @@
+import { renderOccTsv } from "../../herd/occ.js";
+import type { OccRenderer } from "../../renderer.js";
+
+/** The AWS experiment as TSV: one row per client count and mode. */
+export const renderer: OccRenderer = {
+  render: (report) => ({ pieces: [renderOccTsv(report)] }),
+};

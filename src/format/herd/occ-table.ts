@@ -1,0 +1,33 @@
+import type { ChalkInstance } from "chalk";
+import { groupDigits } from "../../core/text/digits.js";
+import { type Cell, type TableColumn, renderTable } from "../table.js";
+import { wrapLines } from "../wrap.js";
+import { humanDuration } from "../../core/text/duration.js";
+import { type OccReport, occSummaryLines } from "./occ.js";
+
+/** Times in the table to the whole millisecond: the runs' spread is wider than that. */
+const tableTime = (ms: number) => humanDuration(Math.round(ms));
+
+/** The experiment as a terminal table: one row per mode (and client count, for a sweep), then the set-up; fitted to `width`. */
+export function renderOccTable(report: OccReport, paint: ChalkInstance, width: number | null = null): string {
+  const sweep = new Set(report.rows.map((row) => row.clients)).size > 1;
+  const right = (head: string, short = head, drop?: number): TableColumn => ({ head, short, align: "right", ...(drop === undefined ? {} : { drop }) });
+  const columns: TableColumn[] = [
+    ...(sweep ? [right("clients")] : []),
+    { head: "mode", align: "left" },
+    right("calls"),
+    right("± sd", "±", 2),
+    right("time to completion", "time"),
+    right("± sd", "±", 1),
+  ];
+  const rows: Cell[][] = report.rows.map((row) => [
+    ...(sweep ? [{ text: groupDigits(row.clients) }] : []),
+    { text: row.mode },
+    { text: groupDigits(Math.round(row.summary.calls.mean)) },
+    { text: groupDigits(Math.round(row.summary.calls.sd)), paint: paint.dim },
+    { text: tableTime(row.summary.completionMs.mean) },
+    { text: tableTime(row.summary.completionMs.sd), paint: paint.dim },
+  ]);
+  const text = [...renderTable(columns, () => rows, paint, width)].join("");
+  return `${text}${wrapLines(occSummaryLines(report), width).join("\n")}\n`;
+}

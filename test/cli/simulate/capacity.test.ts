@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../support/cli.js";
+import { parseCsv } from "../../support/csv.js";
+
+const capacity = (...args: string[]) => runCli(["simulate", "--model", "capacity", ...args]);
+
+// The storm of docs/simulate.md: 500 requests/s into 1,000 calls/s, a 10 s stall, 3 retries with full jitter.
+const STORM = ["--outage", "10s..20s", "--base", "100ms", "--cap", "1s", "--jitter", "full", "--attempts", "3"];
+
+describe("backoff simulate --model capacity", () => {
+  it("worked by hand: no retries, evenly spaced: calls = arrivals, all answered", async () => {
+    // 10 requests/s for 2 s: arrivals at 0, 100, …, 1900 ms; 10 per 1 s window, each answered 1 ms later.
+    const { code, stdout } = await capacity("--rps", "10", "--arrivals", "uniform", "--duration", "2s", "--attempts", "0", "--format", "csv");
+    expect(code).toBe(0);
+    const rows = parseCsv(stdout);
+    expect(rows.map((r) => [r["start_ms"], r["arrivals"], r["calls"], r["succeeded"], r["failed"]])).toEqual([
+      ["0", "10", "10", "10", "0"],
+      ["1000", "10", "10", "10", "0"],
+    ]);
+  });
+
+  it("worked by hand: an outage of errors over the whole run, 3 retries 10 ms apart: 4 calls per request", async () => {
+    const { stdout } = await capacity("--rps", "10", "--arrivals", "uniform", "--duration", "1s", "--outage", "0..1s", "--outage-kind", "errors", "--strategy", "fixed", "--base", "10ms", "--attempts", "3", "--format", "json");
+    const json = JSON.parse(stdout);
+    expect(json.totals).toMatchObject({ arrivals: 10, calls: 40, retries: 30, outage_failures: 40, gave_up: 10 });
+    expect(json.recovery).toEqual({ kind: "outage-to-end" });
+  });
+
+  it("the storm outlasts its stall without a limit and drains with a 10% budget", async () => {
+    const plain = await capacity(...STORM, "--no-color");
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toContain("Metastable: 40 s after the stall ended, retries still keep the server failing, though the arrivals alone (500/s) are 50% of its capacity.");
+    const budget = await capacity(...STORM, "--retry-budget", "10%", "--no-color");
+    expect(budget.stdout).toMatch(/Recovered \d s after the stall ended/);
+    expect(budget.stdout).toContain("Limits: retry budget 10%.");
+  });
+
+  it("--compare: each variant on the same arrivals, one row each", async () => {
+    const { stdout } = await capacity(...STORM, "--compare", "none,budget=10%,quota,throttling=10/0.1,breaker=50%/5s,no-retries,budget=20%+breaker", "--format", "csv");
+    const rows = parseCsv(stdout);
+    expect(rows.map((r) => r["variant"])).toEqual([
+      "no-limit",
+      "retry-budget-10%",
+      "AWS-retry-quota",
+      "gRPC-retry-throttling-10/0.1",
+      "circuit-breaker-50%",
+      "no-retries",
+      "retry-budget-20%-+-circuit-breaker-50%",
+    ]);
+    expect(new Set(rows.map((r) => r["arrivals"])).size).toBe(1);
+    expect(rows[0]!["recovery"]).toBe("metastable");
+    for (const row of rows.slice(1)) expect(row["recovery"]).toBe("recovered");
+    expect(rows[5]!["retries"]).toBe("0");
+  });
+
+  it("--compare-jitter: the calculator's five modes, on the same arrivals", async () => {
+    const rows = parseCsv((await capacity(...STORM.slice(0, 6), "--compare-jitter", "--duration", "30s", "--format", "csv")).stdout);
+    expect(rows.map((r) => r["variant"])).toEqual(["jitter-none", "jitter-0.2", "jitter-full", "jitter-equal", "jitter-decorrelated"]);
+  });
+
+  it("a preset's own retries", async () => {
+    const { code, stdout } = await capacity("--outage", "10s..20s", "--preset", "aws-sdk", "--format", "json");
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).setup.retries).toMatch(/^aws-sdk/);
+  });
+
+  it("the table fits 80 and 60 columns; SVG draws the timeline", async () => {
+    for (const columns of [80, 60]) {
+      const { stdout } = await runCli(["simulate", "--model", "capacity", ...STORM, "--window", "5s"], { isTTY: true, columns });
+      for (const line of stdout.trimEnd().split("\n")) expect([...line.replace(/\x1b\[[0-9;]*m/g, "")].length, line).toBeLessThanOrEqual(columns);
+    }
+    const svg = await capacity(...STORM, "--format", "svg");
+    expect(svg.stdout).toContain('<rect class="band"');
+    expect(svg.stdout.match(/<polyline class="series"/g)).toHaveLength(4);
+  });
+
+  it("bad values and other models' options: one line, exit 2", async () => {
+    const cases: [string[], string][] = [
+      [["--rps", "0"], "error: --rps must be a positive rate of requests per second such as 500, got \"0\"\n"],
+      [["--outage", "20s..10s"], "error: --outage must end after it starts, got \"20s..10s\"\n"],
+      [["--outage", "10s"], "error: --outage must be START..END such as 10s..20s, got \"10s\"\n"],
+      [["--outage-kind", "errors"], "error: --outage-kind needs --outage START..END\n"],
+      [["--outage", "1s..2s", "--timeout", "none"], "error: --outage-kind stall fails calls only by the client's timeout: give --timeout, or --outage-kind errors\n"],
+      [["--arrivals", "bursty"], "error: --arrivals must be poisson or uniform, got \"bursty\"\n"],
+      [["--retry-budget", "ten"], "error: --retry-budget must be a percentage such as 10%, got \"ten\"\n"],
+      [["--retry-throttling", "10/2"], "error: --retry-throttling's token ratio must be at most 1 with up to 3 decimals (gRFC A6), got \"2\"\n"],
+      [["--compare", "none,magic"], "error: --compare items are none, no-retries, budget=R%, quota, throttling and breaker (joined by +), got \"magic\"\n"],
+      [["--compare", "none", "--retry-budget", "10%"], "error: --compare names the limits of each variant; leave out --retry-budget, --retry-quota, --retry-throttling and --circuit-breaker\n"],
+      [["--clients", "5"], "error: --clients does not apply to --model capacity\n"],
+      [["--runs", "5"], "error: --runs does not apply to --model capacity\n"],
+      [["--duration", "100m", "--window", "1ms"], "error: a table of 6,000,000 windows is too long to read; use --format csv or tsv (which stream), or a longer --window\n"],
+      [["--duration", "1000m", "--window", "1ms", "--format", "csv"], "error: --duration over --window makes 60,000,000 windows, more than 10,000,000; give a longer --window\n"],
+      [["--compare", "none,quota", "--format", "svg"], "error: --format svg under --model capacity draws one run's timeline; leave out --compare\n"],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stdout, stderr } = await capacity(...args);
+      expect([code, stdout, stderr], args.join(" ")).toEqual([2, "", message]);
+    }
+  });
+});

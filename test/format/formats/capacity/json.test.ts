@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { renderer } from "../../../../src/format/formats/capacity/json.js";
+import { CAPACITY_COMPARE, CAPACITY_TIMELINE, plainContext, renderedText } from "../../../support/herd-reports.js";
+
+describe("the capacity model as JSON", () => {
+  it("one run: the set-up, its totals and verdict, then the windows", async () => {
+    const json = JSON.parse(await renderedText(renderer.render(CAPACITY_TIMELINE, plainContext())));
+    expect(json.setup).toMatchObject({ rps: 500, capacity: 1000, timeout_ms: 1000, outage: { start_ms: 10_000, end_ms: 20_000, kind: "stall" } });
+    expect([json.totals.calls, json.recovery.kind, json.windows.length, json.windows[1].calls]).toEqual([90_000, "metastable", 2, 2000]);
+  });
+
+  it("--compare: each variant's totals and verdict", async () => {
+    const json = JSON.parse(await renderedText(renderer.render(CAPACITY_COMPARE, plainContext())));
+    expect(json.variants.map((v: { variant: string; recovery: { kind: string } }) => [v.variant, v.recovery.kind])).toEqual([
+      ["no limit", "metastable"],
+      ["retry budget 10%", "recovered"],
+    ]);
+  });
+
+  it("holds the run: it is never handed a stream", () => {
+    expect(renderer.streams).toBeUndefined();
+    expect(() => renderer.render({ kind: "stream", windows: [] }, plainContext())).toThrow("does not stream");
+  });
+});

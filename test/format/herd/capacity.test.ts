@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import {
+  capacitySummaryLines,
+  recoverySentence,
+  renderCapacityCsv,
+  renderCapacityJson,
+  renderCapacityTsv,
+} from "../../../src/format/herd/capacity.js";
+import { CAPACITY_COMPARE, CAPACITY_SETUP, CAPACITY_TIMELINE } from "../../support/herd-reports.js";
+
+const setup = CAPACITY_SETUP;
+const timeline = CAPACITY_TIMELINE;
+
+describe("the capacity report's machine formats", () => {
+  it("CSV and TSV: one row per window, utilisation to 3 decimals", () => {
+    const lines = renderCapacityCsv(timeline).split("\n");
+    expect(lines[0]).toBe("start_ms,end_ms,arrivals,calls,retries,succeeded,failed,outage_failures,rejected,timed_out,refused,denied,gave_up,utilisation,in_server,waiting");
+    expect(lines[2]).toBe("1000,2000,500,2000,1500,0,2000,0,0,2000,0,0,0,1,2000,150");
+    expect(renderCapacityTsv(timeline).split("\n")[1]).toBe("0\t1000\t500\t500\t0\t500\t0\t0\t0\t0\t0\t0\t0\t1\t2000\t150");
+  });
+
+  it("compare: one row per variant, the recovery in a word and the drain in ms (empty when none)", () => {
+    const compare = CAPACITY_COMPARE;
+    expect(renderCapacityCsv(compare)).toBe(
+      "variant,arrivals,calls,retries,succeeded,gave_up,denied,refused,peak_calls,recovery,drain_ms\n" +
+        "no-limit,30000,90000,60000,10000,19000,0,0,2311,metastable,\n" +
+        "retry-budget-10%,30000,90000,60000,10000,19000,0,0,2311,recovered,4000\n",
+    );
+  });
+
+  it("JSON: set-up, totals, recovery and windows", () => {
+    const json = JSON.parse(renderCapacityJson(timeline));
+    expect(json.setup).toMatchObject({ rps: 500, capacity: 1000, timeout_ms: 1000, outage: { start_ms: 10_000, end_ms: 20_000, kind: "stall" } });
+    expect(json.recovery).toEqual({ kind: "metastable", sinceOutageMs: 40_000, healthyBefore: true });
+    expect(json.windows).toHaveLength(2);
+    expect(json.totals.calls).toBe(90_000);
+    expect(JSON.parse(renderCapacityJson({ ...timeline, setup: { ...setup, timeoutMs: Infinity } })).setup.timeout_ms).toBeNull();
+  });
+});
+
+describe("the capacity report's sentences", () => {
+  it("the set-up, the policy, the totals and the verdict", () => {
+    expect(capacitySummaryLines(timeline)).toEqual([
+      "Capacity: 500 requests/s (Poisson arrivals) into a server of 1,000 calls/s (1 at a time, 1 ms each, up to 2,000 waiting); clients time out after 1 s; a stall from 10 s to 20 s (the server serves nothing); 1 min in 1 s windows; seed 42.",
+      "Retries: up to 3 per request, 100 ms × 2^(n−1), cap 1 s, jitter full.",
+      "Totals: 30,000 requests, 90,000 calls (60,000 retries), 10,000 answered in time, 19,000 requests gave up.",
+      "Metastable: 40 s after the stall ended, retries still keep the server failing, though the arrivals alone (500/s) are 50% of its capacity.",
+    ]);
+  });
+
+  it("each verdict", () => {
+    expect(recoverySentence({ kind: "recovered", recoveredAtMs: 24_000, drainMs: 4000, healthyBefore: true }, setup)).toBe(
+      "Recovered 4 s after the stall ended: from 24 s no window had more than 1% of its calls fail.",
+    );
+    expect(recoverySentence({ kind: "recovered", recoveredAtMs: 20_000, drainMs: 0, healthyBefore: true }, { ...setup, outage: { ...setup.outage!, kind: "errors" } })).toBe(
+      "Recovered as the outage ended (from 20 s no window had more than 1% of its calls fail).",
+    );
+    expect(recoverySentence({ kind: "overloaded", sinceOutageMs: 1, healthyBefore: true }, { ...setup, rps: 1500 })).toBe(
+      "Overloaded: the arrivals alone (1,500/s) are 150% of the server's capacity, retries or not.",
+    );
+    expect(recoverySentence({ kind: "outage-to-end" }, setup)).toBe("The run ended before the stall did.");
+    expect(recoverySentence({ kind: "no-outage", healthy: true }, setup)).toContain("Healthy throughout");
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { niceTicks, renderCapacitySvg, renderOccSweepSvg } from "../../../src/format/herd/herd-svg.js";
+import type { OccReport } from "../../../src/format/herd/occ.js";
+
+describe("the herd drawings", () => {
+  it("ticks: round steps of 1, 2 or 5 from 0 past the largest value", () => {
+    expect(niceTicks(2425)).toEqual([0, 500, 1000, 1500, 2000, 2500]);
+    expect(niceTicks(100)).toEqual([0, 20, 40, 60, 80, 100]);
+    expect(niceTicks(7)).toEqual([0, 2, 4, 6, 8]);
+    expect(niceTicks(0)).toEqual([0, 1]);
+  });
+
+  it("the sweep: two panels, a curve per mode and panel, names escaped, valid XML shape", () => {
+    const summary = (calls: number) => ({ runs: 2, calls: { count: 2, mean: calls, sd: 0, min: calls, max: calls }, completionMs: { count: 2, mean: calls * 3, sd: 0, min: 0, max: 0 }, events: 0 });
+    const report: OccReport = {
+      network: { meanMs: 10, sdMs: 2 },
+      baseMs: 10,
+      capMs: 2000,
+      runs: 2,
+      seed: 1,
+      rows: [10, 20].flatMap((clients) => [
+        { clients, mode: "full" as const, summary: summary(clients * 4) },
+        { clients, mode: "none" as const, summary: summary(clients * 9) },
+      ]),
+    };
+    const svg = renderOccSweepSvg(report);
+    expect(svg.match(/<polyline class="series"/g)).toHaveLength(4);
+    expect(svg).toContain("<title>none</title>");
+    expect(svg).toContain("contending clients");
+    expect(svg.split("<svg").length).toBe(2);
+    expect(svg.trimEnd().endsWith("</svg>")).toBe(true);
+  });
+
+  it("the timeline: calls, answers and arrivals per second, utilisation, the outage shaded", () => {
+    const w = (k: number, calls: number) => ({
+      index: k, startMs: k * 500, endMs: (k + 1) * 500, arrivals: 250, calls, retries: calls - 250, succeeded: 100, failed: calls - 100,
+      outageFailures: 0, rejected: 0, timedOut: 0, refused: 0, denied: 0, gaveUp: 0, busyMs: 250, utilisation: 0.5, inServer: 0, waiting: 0,
+    });
+    const svg = renderCapacitySvg({
+      kind: "timeline",
+      setup: { rps: 500, arrivals: "poisson", capacity: 1000, concurrency: 1, serviceMs: 1, queue: 2000, timeoutMs: 1000, outage: { startMs: 500, endMs: 1000, kind: "errors" }, durationMs: 1500, windowMs: 500, retries: "none", seed: 1 },
+      variant: { name: "retry budget 10% & co", result: { totals: {} as never, recovery: { kind: "recovered", recoveredAtMs: 1000, drainMs: 0, healthyBefore: true }, peakCalls: 0, peakCallsAtMs: 0 } },
+      windows: [w(0, 250), w(1, 1000), w(2, 250)],
+    });
+    // 1,000 calls in a 500 ms window: 2,000 per second, the top of the axis.
+    expect(svg).toContain(">2,000</text>");
+    expect(svg).toContain('class="band"');
+    expect(svg).toContain(">outage</text>");
+    expect(svg).toContain("retry budget 10% &amp; co");
+    expect(svg.match(/<polyline class="series"/g)).toHaveLength(4);
+  });
+});
