@@ -100,7 +100,8 @@ describe.skipIf(!has("zsh"))("zsh", () => {
       [["backoff", "--jitter", ""], "none full equal decorrelated"],
       [["backoff", "presets", "grpc"], "grpc grpc-core grpc-js"],
       [["backoff", "compare", "sp"], "spring-retry"],
-      [["backoff", "simulate", "--comp"], "--compare-jitter"],
+      // --compare (the capacity model's variants) and --compare-jitter share the prefix.
+      [["backoff", "simulate", "--comp"], "--compare-jitter --compare"],
     ];
     expect(completeAll(cases.map(([words]) => words))).toEqual(["registered: _backoff", ...cases.map(([, reply]) => reply)]);
   });
