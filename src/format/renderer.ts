@@ -2,7 +2,9 @@ import type { ChalkInstance } from "chalk";
 import type { ChainReport } from "../core/chain/chain.js";
 import type { ChainCheckResult } from "../core/chain/check.js";
 import type { ComparedPolicy, CompareSummary } from "../core/compare.js";
+import type { RetriesWithin } from "../core/deadline/fit.js";
 import type { DeadlineInput } from "../core/deadline/input.js";
+import type { DeadlineSolveContext } from "./deadline-solve.js";
 import type { ScheduleModel } from "../core/model.js";
 import type { AttemptRange, ScheduleRow } from "../core/schedule.js";
 import type { NoSolution } from "../core/solve.js";
@@ -226,7 +228,10 @@ export type SolveOutput =
       /** The answer's delays and totals, for JSON (null: more attempts than are shown). */
       rows(): readonly { readonly attempt: number; readonly delay_ms: number; readonly cumulative_ms: number }[] | null;
     }
-  | { readonly kind: "preset-no-solution"; readonly why: string };
+  | { readonly kind: "preset-no-solution"; readonly why: string }
+  /** solve --deadline: how many retries fit before it, and the first that does not. */
+  | { readonly kind: "deadline-solution"; readonly fit: Extract<RetriesWithin, { ok: true }>; readonly context: DeadlineSolveContext; readonly shown: boolean }
+  | { readonly kind: "deadline-no-solution"; readonly fit: Extract<RetriesWithin, { ok: false }> };
 
 export interface SolveRenderer extends RendererOf<SolveOutput> {
   /** The answer's schedule follows, as a table, when it is shown (the text for people). */

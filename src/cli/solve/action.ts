@@ -25,6 +25,9 @@ export interface SolveOptions {
   preset?: string;
   jitter?: string;
   maxElapsed?: string;
+  /** How long each try takes, and the deadline the retries must fit in (solving for the count). */
+  attemptTime?: string;
+  deadline?: string;
   format: FormatName;
   color: boolean;
 }
@@ -101,6 +104,11 @@ export function solve(options: SolveOptions): Solution<SolvedPolicy> | NoSolutio
 }
 
 export async function runSolve(options: SolveOptions, io: Io): Promise<number> {
+  if (options.deadline !== undefined) {
+    const { runDeadlineSolve } = await import("./deadline-solve.js");
+    return runDeadlineSolve(options, io);
+  }
+  if (options.attemptTime !== undefined) throw new UsageError("--attempt-time applies to solve with --deadline (how many retries fit); --total counts the waits alone");
   if (options.preset !== undefined) {
     const { runPresetSolve } = await import("./preset-solve.js");
     return runPresetSolve(options, io);

@@ -4,24 +4,24 @@ import { addSharedOptions, synonymsFor } from "../shared/options.js";
 import type { SolveOptions } from "./action.js";
 
 const HELP_AFTER = `
-Examples (leave out one parameter and give --total):
+Examples (leave out one parameter and give --total, or --deadline for the retries that fit):
   $ backoff solve --attempts 5 --total 1h --base 1s            # the factor (≈ 7.473)
   $ backoff solve --attempts 5 --total 1h --factor 3           # the base
   $ backoff solve --total 10m --base 1s --cap 1m               # the attempts that fit (14)
   $ backoff solve --preset sidekiq --total 1d                  # sidekiq's retry count within a day
   $ backoff solve --preset cenkalti --attempts 10 --total 5m   # cenkalti's InitialInterval
+  $ backoff solve --base 1s --attempt-time 2s --deadline 30s   # the retries that fit a deadline (4)
 
 Factor and base are found by bisection on the total, which never decreases as either grows,
 to a relative tolerance of 10^-12; the schedule shown uses the rounded answer, and its
 achieved total (delays in whole ms) is stated. No solution: the reason, exit code 1.
 `;
 
-/** Words people type for solve's options: a total is also called a target, a budget, a deadline. */
+/** Words people type for solve's options: a total is also called a target or a budget. */
 const SOLVE_SYNONYMS = {
   ...synonymsFor(["attempts", "base", "cap", "factor", "strategy", "format"]),
   "--target": "--total",
   "--budget": "--total",
-  "--deadline": "--total",
   "--timeout": "--total",
   "--max-total": "--total",
 };
@@ -46,6 +46,8 @@ export const solveCommand: CommandDefinition = {
       preset: { description: "find a retry library's own parameter (backoff presets lists them): its retry count, base or factor" },
       jitter: { description: "under --preset, the library's jitter setting (attempts are found for the worst case)", defaultText: null },
       maxElapsed: true,
+      deadline: { description: "instead of --total: find how many retries fire and finish before this timeout (from the first try's start)" },
+      attemptTime: { description: "with --deadline: how long each try runs before it fails" },
       format: { formats: OUTPUT.formats },
       color: true,
     });

@@ -10,3 +10,4 @@ export { type RetryTiming } from "./retry.js";
 export { retryTimings } from "./rows.js";
 export { type DeadlineSummary, deadlineSummary } from "./summary.js";
 export { withTimings } from "./timed-rows.js";
+export { type RetriesWithin, retriesWithin } from "./fit.js";

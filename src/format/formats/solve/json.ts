@@ -1,3 +1,4 @@
+import { deadlineSolveJson } from "../../deadline-solve.js";
 import { presetNoSolutionJson, presetSolutionJson } from "../../preset-solve.js";
 import type { SolveRenderer } from "../../renderer.js";
 import { noSolutionJson, solutionJson } from "../../solve-report.js";
@@ -12,6 +13,10 @@ export const renderer: SolveRenderer = {
         return { pieces: [presetNoSolutionJson(solve.why)] };
       case "solution":
         return { pieces: [solutionJson(solve.solution, solve.shown)] };
+      case "deadline-solution":
+        return { pieces: [deadlineSolveJson(solve.fit, solve.context)] };
+      case "deadline-no-solution":
+        return { pieces: [deadlineSolveJson(solve.fit, null)] };
       case "preset-solution":
         return { pieces: [presetSolutionJson(solve.solution, solve.command, solve.rows())] };
     }

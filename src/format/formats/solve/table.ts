@@ -1,4 +1,5 @@
 import { groupDigits } from "../../../core/text/digits.js";
+import { deadlineNoSolutionText, deadlineSolveLines } from "../../deadline-solve.js";
 import { presetSolutionLines } from "../../preset-solve.js";
 import type { SolveRenderer } from "../../renderer.js";
 import { flagsOf, noSolutionText, solutionLines } from "../../solve-report.js";
@@ -19,6 +20,12 @@ export const renderer: SolveRenderer = {
       case "solution": {
         const { solution } = solve;
         return { pieces: [answer(solutionLines(solution)), ...(solve.shown ? [] : [notShown(String(solution.attempts), `backoff ${flagsOf(solution.policy, solution.attempts)}`)])] };
+      }
+      case "deadline-no-solution":
+        return { pieces: [wrapText(`no solution: ${deadlineNoSolutionText()}\n`, width)] };
+      case "deadline-solution": {
+        const { fit, context: solved } = solve;
+        return { pieces: [answer(deadlineSolveLines(fit, solved)), ...(solve.shown ? [] : [notShown(groupDigits(fit.retries), solved.command)])] };
       }
       case "preset-solution": {
         const { solution, command } = solve;
