@@ -16,6 +16,7 @@ import { got } from "./got.js";
 import { grpc } from "./grpc.js";
 import { grpcCore } from "./grpc-core.js";
 import { grpcJs } from "./grpc-js.js";
+import { grpcRetry } from "./grpc-retry.js";
 import { istio } from "./istio.js";
 import { kafka } from "./kafka.js";
 import { kubernetes } from "./kubernetes.js";
@@ -44,6 +45,7 @@ export const PRESETS: readonly Preset[] = [
   grpc,
   grpcCore,
   grpcJs,
+  grpcRetry,
   sidekiq,
   celery,
   tenacity,

@@ -137,12 +137,12 @@ describe("one vocabulary", () => {
   it("presets --help lists every preset name", async () => {
     const { stdout } = await runCli(["presets", "--help"]);
     expect(stdout).toContain(
-      // The registry's 31 names in its order, wrapped at 80 columns after a comma.
-      "Presets (31):\n" +
+      // The registry's 32 names in its order, wrapped at 80 columns after a comma.
+      "Presets (32):\n" +
         "  echomq, bullmq, node-retry, p-retry, exponential-backoff, cockatiel, aws-sdk,\n" +
-        "  grpc, grpc-core, grpc-js, sidekiq, celery, tenacity, cenkalti, polly,\n" +
-        "  resilience4j, kubernetes, envoy, istio, contour, envoy-gateway, temporal,\n" +
-        "  step-functions, argo, kubernetes-job, urllib3, spring-retry, kafka,\n" +
+        "  grpc, grpc-core, grpc-js, grpc-retry, sidekiq, celery, tenacity, cenkalti,\n" +
+        "  polly, resilience4j, kubernetes, envoy, istio, contour, envoy-gateway,\n" +
+        "  temporal, step-functions, argo, kubernetes-job, urllib3, spring-retry, kafka,\n" +
         "  go-retryablehttp, axios-retry, got\n",
     );
     expect((await runCli(["help", "presets"])).stdout).toBe(stdout);

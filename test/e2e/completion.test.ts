@@ -49,7 +49,7 @@ describe.skipIf(!has("bash"))("bash", () => {
 
   it("registers _backoff, and completes a preset name, commands, formats, jitter modes, shells", () => {
     const cases: [string[], string][] = [
-      [["backoff", "--preset", "gr"], "grpc grpc-core grpc-js"],
+      [["backoff", "--preset", "gr"], "grpc grpc-core grpc-js grpc-retry"],
       [["backoff", "--preset", "ce"], "celery cenkalti"],
       [["backoff", "--preset", "k"], "kubernetes kubernetes-job kafka"],
       [["backoff", "ch"], "check chain"],
@@ -94,11 +94,11 @@ describe.skipIf(!has("zsh"))("zsh", () => {
 
   it("registers with compinit and completes a preset name, commands, formats", () => {
     const cases: [string[], string][] = [
-      [["backoff", "--preset", "gr"], "grpc grpc-core grpc-js"],
+      [["backoff", "--preset", "gr"], "grpc grpc-core grpc-js grpc-retry"],
       [["backoff", "ch"], "check chain"],
       [["backoff", "check", "--format", ""], "table json sarif junit gitlab"],
       [["backoff", "--jitter", ""], "none full equal decorrelated"],
-      [["backoff", "presets", "grpc"], "grpc grpc-core grpc-js"],
+      [["backoff", "presets", "grpc"], "grpc grpc-core grpc-js grpc-retry"],
       [["backoff", "compare", "sp"], "spring-retry"],
       // --compare (the capacity model's variants) and --compare-jitter share the prefix.
       [["backoff", "simulate", "--comp"], "--compare-jitter --compare"],
@@ -130,7 +130,7 @@ describe.skipIf(!has("fish"))("fish", () => {
     // One line per query: its candidates (without their descriptions), space-separated.
     const code = [`source '${file}'`, ...lines.map((line) => `echo (complete -C '${line}' | string replace -r '\\t.*' '')`)].join("\n");
     expect(inShell("fish", ["--no-config", "-c"], code).split("\n").slice(0, -1)).toEqual([
-      "grpc grpc-core grpc-js",
+      "grpc grpc-core grpc-js grpc-retry",
       "chain check",
       "gitlab json junit sarif table",
       "polly",

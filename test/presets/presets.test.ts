@@ -20,6 +20,7 @@ describe("the registry", () => {
   it("holds the 16 presets of issue 4, grpc-core (issue 11) and the 12 of issue 12, in order, each with a source and a formula", () => {
     expect(PRESETS.map((p) => p.name)).toEqual([
       "echomq", "bullmq", "node-retry", "p-retry", "exponential-backoff", "cockatiel", "aws-sdk", "grpc", "grpc-core", "grpc-js",
+      "grpc-retry",
       "sidekiq", "celery", "tenacity", "cenkalti", "polly", "resilience4j", "kubernetes",
       "envoy", "istio", "contour", "envoy-gateway", "temporal", "step-functions", "argo", "kubernetes-job", "urllib3", "spring-retry", "kafka",
       "go-retryablehttp", "axios-retry", "got",
@@ -53,6 +54,7 @@ describe("the registry", () => {
       grpc: null, // connection backoff retries forever
       "grpc-core": null,
       "grpc-js": null,
+      "grpc-retry": 3, // A6's example retryPolicy: maxAttempts 4, counting the first call (every field is required)
       sidekiq: 25, // job_retry.rb: DEFAULT_MAX_RETRY_ATTEMPTS = 25
       celery: 3, // task.py: max_retries = 3
       tenacity: null, // stop_never

@@ -5,6 +5,7 @@ import { bullmq } from "./bullmq.js";
 import { contour } from "./contour.js";
 import { envoy } from "./envoy.js";
 import { envoyGateway } from "./envoy-gateway.js";
+import { grpc } from "./grpc.js";
 import { istio } from "./istio.js";
 import { kafka } from "./kafka.js";
 import { kubernetesJob } from "./kubernetes-job.js";
@@ -17,7 +18,20 @@ import { stepFunctions } from "./step-functions.js";
  * which a file's policies are found and reported, and in which the "recognised: …"
  * message and docs/check-files.md list the shapes.
  */
-export const SHAPES: readonly ConfigShape[] = [backoff, bullmq, stepFunctions, kubernetesJob, argo, istio, contour, envoyGateway, envoy, resilience4j, kafka];
+export const SHAPES: readonly ConfigShape[] = [
+  backoff,
+  bullmq,
+  stepFunctions,
+  kubernetesJob,
+  argo,
+  istio,
+  contour,
+  envoyGateway,
+  envoy,
+  resilience4j,
+  kafka,
+  grpc,
+];
 
 const BY_SYSTEM = new Map(SHAPES.map((shape) => [shape.system, shape]));
 

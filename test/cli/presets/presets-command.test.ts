@@ -10,7 +10,7 @@ describe("backoff presets", () => {
   it("lists all of the registry with formula, defaults and source", async () => {
     const { code, stdout } = await backoff("presets");
     expect(code).toBe(0);
-    for (const name of ["echomq", "bullmq", "node-retry", "p-retry", "exponential-backoff", "cockatiel", "aws-sdk", "grpc", "grpc-core", "grpc-js", "sidekiq", "celery", "tenacity", "cenkalti", "polly", "resilience4j", "kubernetes",
+    for (const name of ["echomq", "bullmq", "node-retry", "p-retry", "exponential-backoff", "cockatiel", "aws-sdk", "grpc", "grpc-core", "grpc-js", "grpc-retry", "sidekiq", "celery", "tenacity", "cenkalti", "polly", "resilience4j", "kubernetes",
       "envoy", "istio", "contour", "envoy-gateway", "temporal", "step-functions", "argo", "kubernetes-job", "urllib3", "spring-retry", "kafka", "go-retryablehttp", "axios-retry", "got"]) {
       expect(stdout).toMatch(new RegExp(`^${name} +\\S`, "m"));
     }

@@ -1,0 +1,136 @@
+import { protoDuration } from "../durations.js";
+import type { OptionValues } from "../option-values.js";
+import { parseJsonSource } from "../read/json.js";
+import type { ConfigShape, DocumentFile } from "../shape.js";
+import { FileProblem, Findings, type MapNode, type Node, decimalText, describeNode, durationValue, forEachMap, get, isMap, isSeq, text, wholeNumber } from "../tree.js";
+
+/**
+ * gRPC service configs (gRFC A6): each `methodConfig[]` entry's `retryPolicy`, with the
+ * service config's `retryThrottling` beside it. A service config is any map holding a
+ * `methodConfig` list: the file itself (a service config JSON), a value inside a client's
+ * YAML or JSON config, one of the DNS TXT record's choices (`serviceConfig`), or a JSON
+ * string such as grpc-go's WithDefaultServiceConfig takes (reported at the string, whose
+ * inner positions are not the file's).
+ *
+ * Every field of a retryPolicy is required and a client refuses the whole service config
+ * when one is missing or out of range (grpc-go service_config.go isValidRetryPolicy, grpc-js
+ * service-config.ts validateRetryPolicy, 1.14.7): those are problems at their node.
+ * maxAttempts counts the first try and clients treat more than 5 as 5, so the retries are
+ * min(maxAttempts, 5) − 1. A method config with only a hedgingPolicy holds no retry
+ * schedule (copies sent hedgingDelay apart) and reports nothing; one without `name`
+ * applies to no method (grpc-go skips it).
+ */
+export const grpc: ConfigShape = {
+  system: "grpc",
+  label: "gRPC service config",
+  preset: "grpc-retry",
+  recognised: "gRPC service config retryPolicy",
+  docs: {
+    system: "gRPC",
+    where: "service config JSON (`methodConfig`), also inside a client's YAML/JSON config, a DNS `grpc_config` choice's `serviceConfig` or a JSON string",
+    policy:
+      "each `methodConfig[].retryPolicy` (maxAttempts − 1 retries, at most 4; initialBackoff, maxBackoff, backoffMultiplier; every field required, as clients refuse the config otherwise); `retryThrottling` named beside it; a `hedgingPolicy` is not a retry schedule and reports nothing; preset `grpc-retry`",
+  },
+  words: { tree: /methodConfig/ },
+  documents: { read: recogniseGrpc, onlyWithWords: true },
+};
+
+/** grpc-go clientconn.go/dialoptions.go defaultMaxCallAttempts; A6 "Values greater than 5 are treated as 5". */
+const MAX_ATTEMPTS_LIMIT = 5;
+
+function recogniseGrpc(root: Node, _file: DocumentFile, findings: Findings): void {
+  forEachMap(root, (map) => {
+    for (const [key, entry] of map.entries) {
+      // A service config as a JSON string (WithDefaultServiceConfig, a Helm value): read on its own.
+      if (entry.value.kind === "string" && entry.value.value.includes("methodConfig")) embedded(entry.value.value, entry.value.pos, key, findings);
+    }
+    if (!isSeq(get(map, "methodConfig"))) return;
+    serviceConfig(map, findings);
+    return false;
+  });
+}
+
+function embedded(json: string, pos: number, key: string, findings: Findings): void {
+  const trimmed = json.trim();
+  if (!trimmed.startsWith("{") && !trimmed.startsWith("[")) return;
+  let root: Node;
+  try {
+    root = parseJsonSource(json, key);
+  } catch {
+    return; // not JSON: no service config
+  }
+  // Inner offsets point into the string: everything is placed at the string itself.
+  const inner = new Findings();
+  try {
+    recogniseGrpc(root, { text: json, name: key, named: false }, inner);
+  } catch (error) {
+    if (error instanceof FileProblem) throw new FileProblem(pos, `${error.message} (in the service config string ${JSON.stringify(key)})`);
+    throw error;
+  }
+  for (const policy of inner.policies) findings.policies.push({ ...policy, name: `${policy.name} (${key})`, offset: pos });
+  for (const unresolved of inner.unresolved) findings.unresolved.push({ ...unresolved, name: `${unresolved.name} (${key})`, offset: pos });
+}
+
+function serviceConfig(config: MapNode, findings: Findings): void {
+  const throttling = throttlingText(config);
+  const methods = get(config, "methodConfig");
+  if (!isSeq(methods)) return;
+  methods.items.forEach((method, index) => {
+    if (!isMap(method)) throw new FileProblem(method.pos, `methodConfig[${index}] must be a map, got ${describeNode(method)}`);
+    const names = get(method, "name");
+    if (!isSeq(names) || names.items.length === 0) return;
+    const entry = method.entries.get("retryPolicy");
+    if (entry === undefined) return;
+    // A6: "Values greater than 5 are treated as 5": said in the name, as the file says more.
+    const attempts = get(entry.value, "maxAttempts");
+    const treated = attempts?.kind === "number" && attempts.value > MAX_ATTEMPTS_LIMIT ? ` (maxAttempts ${attempts.source}, treated as ${MAX_ATTEMPTS_LIMIT})` : "";
+    const name = `${names.items.map((n) => methodName(n)).join(", ")}${treated}${throttling}`;
+    findings.policy("grpc", name, entry.keyPos, () => retryPolicy(entry.value, name));
+  });
+}
+
+/** "helloworld.Greeter/SayHello", a whole service, or every method ({} or an empty service). */
+function methodName(node: Node): string {
+  const service = text(get(node, "service")) ?? "";
+  const method = text(get(node, "method")) ?? "";
+  if (service === "") return "(every method)";
+  return method === "" ? service : `${service}/${method}`;
+}
+
+/** retryThrottling as the policy's name shows it; a client refuses the config for a bad one (A6 Validation of retryThrottling). */
+function throttlingText(config: MapNode): string {
+  const throttling = get(config, "retryThrottling");
+  if (throttling === undefined) return "";
+  if (!isMap(throttling)) throw new FileProblem(throttling.pos, `retryThrottling must be a map, got ${describeNode(throttling)}`);
+  const maxTokens = get(throttling, "maxTokens");
+  const tokenRatio = get(throttling, "tokenRatio");
+  if (maxTokens === undefined || tokenRatio === undefined) throw new FileProblem(throttling.pos, "retryThrottling needs maxTokens and tokenRatio (gRPC clients refuse the service config otherwise)");
+  const tokens = decimalText(maxTokens, "retryThrottling.maxTokens");
+  if (!(Number(tokens) > 0 && Number(tokens) <= 1000)) throw new FileProblem(maxTokens.pos, `retryThrottling.maxTokens must be in (0, 1000], got ${tokens}`);
+  const ratio = decimalText(tokenRatio, "retryThrottling.tokenRatio");
+  if (!(Number(ratio) > 0)) throw new FileProblem(tokenRatio.pos, `retryThrottling.tokenRatio must be greater than 0, got ${ratio}`);
+  return ` [retryThrottling maxTokens ${tokens}, tokenRatio ${ratio}]`;
+}
+
+function retryPolicy(node: Node, name: string): { options: OptionValues } {
+  const label = (key: string) => `retryPolicy.${key} of ${name}`;
+  if (!isMap(node)) throw new FileProblem(node.pos, `retryPolicy of ${name} must be a map, got ${describeNode(node)}`);
+  const field = (key: string): Node => {
+    const value = get(node, key);
+    if (value === undefined) throw new FileProblem(node.pos, `retryPolicy of ${name} needs ${key} (gRPC clients refuse the service config without it)`);
+    return value;
+  };
+  const attempts = wholeNumber(field("maxAttempts"), label("maxAttempts"));
+  if (attempts < 2) throw new FileProblem(field("maxAttempts").pos, `${label("maxAttempts")} must be at least 2 (it counts the first try), got ${attempts}`);
+  const expected = 'a duration in seconds such as "0.1s"';
+  const options: OptionValues = {
+    attempts: String(Math.min(attempts, MAX_ATTEMPTS_LIMIT) - 1),
+    base: durationValue(field("initialBackoff"), label("initialBackoff"), protoDuration, expected),
+    cap: durationValue(field("maxBackoff"), label("maxBackoff"), protoDuration, expected),
+    factor: decimalText(field("backoffMultiplier"), label("backoffMultiplier")),
+  };
+  if (!(Number(options.factor) > 0)) throw new FileProblem(field("backoffMultiplier").pos, `${label("backoffMultiplier")} must be greater than 0, got ${options.factor}`);
+  const codes = field("retryableStatusCodes");
+  if (!isSeq(codes) || codes.items.length === 0) throw new FileProblem(codes.pos, `${label("retryableStatusCodes")} must be a non-empty list, got ${describeNode(codes)}`);
+  return { options };
+}
