@@ -3,7 +3,7 @@ import { MAX_EXACT_MS } from "../core/limits.js";
 import { STRATEGIES } from "../core/policy.js";
 import { closest } from "../core/text/closest.js";
 import { UsageError, shown } from "./errors.js";
-import { ASSERT_KEYS, type AssertKey, type OptionValues, POLICY_KEYS, parseCount } from "./option-values.js";
+import { ASSERT_KEYS, type AssertKey, type OptionKey, type OptionValues, type PolicyKey, parseCount } from "./option-values.js";
 import { type JsonEntry, type JsonNode, lineLocator, parseJsonSource, where } from "./read/json.js";
 import { YamlSyntaxError, parseYamlDocuments } from "./read/yaml.js";
 import { describeNode } from "./tree.js";
@@ -29,26 +29,60 @@ export interface ConfigFile {
 }
 
 /** Keys that would reach an object's prototype if copied onto a plain object. */
-const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+export const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
-/** A preset's elapsed-time limit (cenkalti MaxElapsedTime, p-retry maxRetryTime), like --max-elapsed. */
-const PRESET_KEYS = ["max-elapsed"] as const;
-const CALCULATOR_KEYS: readonly string[] = [...POLICY_KEYS, ...PRESET_KEYS];
-const SHARED_KEYS = ["assert", "clients"] as const;
-const BACKOFF_KEYS = ["type", "delay", "jitter"] as const;
+/**
+ * The kinds of value a config key takes, each read by ConfigReader.value below and described
+ * in the JSON Schema (schema/backoff-config.schema.json) by scripts/config-schema.ts.
+ */
+export type ConfigValueKind = "strategy" | "base" | "cap" | "duration" | "factor" | "attempts" | "jitter" | "seed" | "preset" | "count";
+
+/**
+ * A policy's own keys (the flags' long names, in the order messages list them), the option
+ * each sets and the kind of value it takes: the reader and the JSON Schema read this table.
+ */
+export const POLICY_CONFIG_KEYS = {
+  strategy: { option: "strategy", kind: "strategy" },
+  base: { option: "base", kind: "base" },
+  cap: { option: "cap", kind: "cap" },
+  factor: { option: "factor", kind: "factor" },
+  step: { option: "step", kind: "duration" },
+  attempts: { option: "attempts", kind: "attempts" },
+  jitter: { option: "jitter", kind: "jitter" },
+  preset: { option: "preset", kind: "preset" },
+  seed: { option: "seed", kind: "seed" },
+  /** A preset's elapsed-time limit (cenkalti MaxElapsedTime, p-retry maxRetryTime), like --max-elapsed. */
+  "max-elapsed": { option: "maxElapsed", kind: "duration" },
+} as const satisfies Record<PolicyKey | "max-elapsed", { readonly option: OptionKey; readonly kind: ConfigValueKind }>;
+export type PolicyConfigKey = keyof typeof POLICY_CONFIG_KEYS;
+
+const CALCULATOR_KEYS = Object.keys(POLICY_CONFIG_KEYS) as PolicyConfigKey[];
+/** Keys a policy takes beside its own, which a file with "policies" sets for all of them at its top. */
+export const SHARED_KEYS = ["assert", "clients"] as const;
+/**
+ * The top level may name its JSON Schema (`"$schema": "…"`), for editors; the reader
+ * checks it is a string and otherwise ignores it.
+ */
+export const SCHEMA_KEY = "$schema";
+export const BULLMQ_BACKOFF_KEYS = ["type", "delay", "jitter"] as const;
 /**
  * BullMQ job options that do not change when retries happen; accepted and ignored
  * so that a job's options can be pasted as they are. (`delay` postpones the first
  * try only.)
  */
-const BULLMQ_IGNORED = [
+export const BULLMQ_IGNORED = [
   "delay", "priority", "lifo", "jobId", "timestamp", "removeOnComplete", "removeOnFail", "keepLogs", "stackTraceLimit",
   "sizeLimit", "repeat", "parent", "failParentOnFailure", "ignoreDependencyOnFailure", "removeDependencyOnFailure",
   "continueParentOnFailure", "deduplication", "debounce", "telemetry", "prevMillis",
 ] as const;
-const BULLMQ_TYPES = ["fixed", "exponential"] as const;
+export const BULLMQ_TYPES = ["fixed", "exponential"] as const;
+/** BullMQ's `attempts` counts every try, so fewer than 2 is no retry at all. */
+export const BULLMQ_MIN_TRIES = 2;
 
 export const MAX_POLICY_NAME = 100;
+/** The characters a policy name may not hold (control characters), as the body of a character class. */
+export const POLICY_NAME_REFUSED = "\\u0000-\\u001f\\u007f";
+const REFUSED_IN_NAME = new RegExp(`[${POLICY_NAME_REFUSED}]`);
 
 /** A JSON configuration's tree, after its byte-order mark. */
 function jsonTree(text: string, name: string): { root: JsonNode; body: string } {
@@ -113,6 +147,8 @@ export function readConfigNode(root: JsonNode, text: string, name: string): Conf
   return new ConfigReader(text, name).file(root);
 }
 
+const isPolicyKey = (key: string): key is PolicyConfigKey => Object.hasOwn(POLICY_CONFIG_KEYS, key);
+
 /** The top-level keys of a config: the calculator's, the shared ones, "policies", and BullMQ's. */
 export const CONFIG_TOP_KEYS: readonly string[] = [...CALCULATOR_KEYS, ...SHARED_KEYS, "policies"];
 export const BULLMQ_TOP_KEYS: readonly string[] = ["attempts", "backoff", ...SHARED_KEYS, ...BULLMQ_IGNORED];
@@ -146,20 +182,22 @@ class ConfigReader {
 
   file(root: JsonNode): ConfigFile {
     const top = this.object(root, "the configuration");
+    const schema = top.entries.get(SCHEMA_KEY);
+    if (schema !== undefined) this.string(schema.value, SCHEMA_KEY);
     const chain = top.entries.get("chain");
     if (chain !== undefined) this.fail(chain.keyPos, '"chain" lists the layers of a chain, which backoff chain and backoff check read; this command reads a policy or "policies"');
     const policies = top.entries.get("policies");
     if (policies === undefined) {
       return { name: this.name, policies: [this.policy(top, null, "", new Map(), this.line(top.pos))] };
     }
-    this.keys(top, "", ["policies", ...SHARED_KEYS], "; with \"policies\", put the policy keys inside each policy");
+    this.keys(top, "", ["policies", ...SHARED_KEYS, SCHEMA_KEY], "; with \"policies\", put the policy keys inside each policy");
     const named = this.object(policies.value, "policies");
     if (named.entries.size === 0) this.fail(named.pos, "policies is empty; name at least one policy");
     const shared = new Map<string, JsonEntry>([...top.entries].filter(([key]) => key !== "policies"));
     const list: ConfigPolicy[] = [];
     for (const [policyName, entry] of named.entries) {
       if (PROTOTYPE_KEYS.has(policyName)) this.fail(entry.keyPos, `policy name ${shown(policyName)} is not allowed`);
-      if (policyName.trim() === "" || policyName.length > MAX_POLICY_NAME || /[\u0000-\u001f\u007f]/.test(policyName)) {
+      if (policyName.trim() === "" || policyName.length > MAX_POLICY_NAME || REFUSED_IN_NAME.test(policyName)) {
         this.fail(entry.keyPos, `policy name ${shown(policyName)} must be 1 to ${MAX_POLICY_NAME} printable characters`);
       }
       const node = this.object(entry.value, `policies.${policyName}`);
@@ -183,12 +221,14 @@ class ConfigReader {
     const sharedAssert = shared.get("assert");
     if (sharedAssert) this.assert(sharedAssert.value, "assert", options);
     const sharedClients = shared.get("clients");
-    if (sharedClients) options.clients = this.count(sharedClients.value, "clients");
+    if (sharedClients) options.clients = this.value(sharedClients.value, "clients", "count");
     const isBullmq = node.entries.has("backoff");
-    const allowed = isBullmq ? ["attempts", "backoff", ...SHARED_KEYS, ...BULLMQ_IGNORED] : [...CALCULATOR_KEYS, ...SHARED_KEYS, ...(name === null ? ["policies"] : [])];
+    // Only the top level names its schema (and would hold "policies": see file()).
+    const top = name === null ? [SCHEMA_KEY] : [];
+    const allowed = isBullmq ? [...BULLMQ_TOP_KEYS, ...top] : [...CALCULATOR_KEYS, ...SHARED_KEYS, ...(name === null ? ["policies", SCHEMA_KEY] : [])];
     if (isBullmq) {
       for (const [key, entry] of node.entries) {
-        if (CALCULATOR_KEYS.includes(key) && key !== "attempts") {
+        if (isPolicyKey(key) && key !== "attempts") {
           this.fail(entry.keyPos, `${prefix}${key} cannot be mixed with BullMQ's "backoff" in one policy; use one or the other`);
         }
       }
@@ -197,39 +237,9 @@ class ConfigReader {
     if (isBullmq) Object.assign(options, this.bullmq(node, prefix));
     for (const [key, { value }] of node.entries) {
       const label = `${prefix}${key}`;
-      switch (key) {
-        case "strategy":
-          options.strategy = this.choice(value, label, STRATEGIES);
-          break;
-        case "base":
-        case "cap":
-        case "step":
-          options[key] = this.duration(value, label, undefined, key === "base" ? parseBase : key === "cap" ? parseCap : parseDuration);
-          break;
-        case "factor":
-          options.factor = this.factor(value, label);
-          break;
-        case "attempts":
-          if (!isBullmq) options.attempts = this.attempts(value, label);
-          break;
-        case "jitter":
-        case "seed":
-          // Validated by the option's own parser, exactly as if given as a flag.
-          options[key] = this.scalar(value, label);
-          break;
-        case "preset":
-          options.preset = this.string(value, label);
-          break;
-        case "max-elapsed":
-          options.maxElapsed = this.duration(value, label);
-          break;
-        case "assert":
-          this.assert(value, `${prefix}assert`, options);
-          break;
-        case "clients":
-          options.clients = this.count(value, label);
-          break;
-      }
+      if (key === "assert") this.assert(value, label, options);
+      else if (key === "clients") options.clients = this.value(value, label, "count");
+      else if (!isBullmq && isPolicyKey(key)) options[POLICY_CONFIG_KEYS[key].option] = this.value(value, label, POLICY_CONFIG_KEYS[key].kind);
     }
     return { name, options, line };
   }
@@ -245,7 +255,7 @@ class ConfigReader {
       this.fail(node.pos, `${prefix}attempts is missing: BullMQ then makes a single try and never retries`);
     }
     const tries = this.integer(attemptsEntry.value, `${prefix}attempts`);
-    if (tries < 2) this.fail(attemptsEntry.value.pos, `${prefix}attempts is ${tries}: BullMQ counts every try, so that is no retry at all; use 2 or more`);
+    if (tries < BULLMQ_MIN_TRIES) this.fail(attemptsEntry.value.pos, `${prefix}attempts is ${tries}: BullMQ counts every try, so that is no retry at all; use ${BULLMQ_MIN_TRIES} or more`);
     const backoff = node.entries.get("backoff")!.value;
     let type: (typeof BULLMQ_TYPES)[number];
     let delay: JsonNode | undefined;
@@ -255,7 +265,7 @@ class ConfigReader {
       delay = backoff;
     } else {
       const spec = this.object(backoff, `${prefix}backoff`);
-      this.keys(spec, `${prefix}backoff`, BACKOFF_KEYS);
+      this.keys(spec, `${prefix}backoff`, BULLMQ_BACKOFF_KEYS);
       const typeEntry = spec.entries.get("type");
       if (typeEntry === undefined) this.fail(spec.pos, `${prefix}backoff.type is missing; use "fixed" or "exponential"`);
       const typeName = this.string(typeEntry.value, `${prefix}backoff.type`);
@@ -290,10 +300,35 @@ class ConfigReader {
     const limits = this.object(node, path);
     this.keys(limits, path, Object.keys(ASSERT_KEYS));
     for (const [key, { value }] of limits.entries) {
-      const assertKey = key as AssertKey;
-      const label = `${path}.${key}`;
-      const text = ASSERT_KEYS[assertKey].kind === "count" ? this.count(value, label) : this.duration(value, label);
-      into[ASSERT_KEYS[assertKey].option] = text;
+      const { option, kind } = ASSERT_KEYS[key as AssertKey];
+      into[option] = this.value(value, `${path}.${key}`, kind);
+    }
+  }
+
+  /** A value of the given kind as the text its option parser reads, checked as the flag is where the reader can. */
+  private value(node: JsonNode, label: string, kind: ConfigValueKind): string {
+    switch (kind) {
+      case "strategy":
+        return this.choice(node, label, STRATEGIES);
+      case "base":
+        return this.duration(node, label, undefined, parseBase);
+      case "cap":
+        return this.duration(node, label, undefined, parseCap);
+      case "duration":
+        return this.duration(node, label);
+      case "factor":
+        return this.factor(node, label);
+      case "attempts":
+        return this.attempts(node, label);
+      case "jitter":
+      case "seed":
+        // Validated by the option's own parser (src/cli/shared/jitter-options.ts), exactly as if given as a flag.
+        return this.scalar(node, label);
+      case "preset":
+        // The preset registry is above this layer: the command looks the name up.
+        return this.string(node, label);
+      case "count":
+        return this.count(node, label);
     }
   }
 

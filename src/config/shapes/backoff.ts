@@ -1,4 +1,4 @@
-import { BULLMQ_TOP_KEYS, CONFIG_TOP_KEYS, readConfigNode } from "../schema.js";
+import { BULLMQ_TOP_KEYS, CONFIG_TOP_KEYS, SCHEMA_KEY, readConfigNode } from "../schema.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type Findings, type Node, get, isMap } from "../tree.js";
 
@@ -10,7 +10,7 @@ import { type Findings, type Node, get, isMap } from "../tree.js";
  *
  * A file named on the command line is read as one when its top level has any of its keys
  * (so a typo gets the precise message). While scanning a directory a file must look like
- * one: every top-level key one of its own (or BullMQ's, with `backoff`), and one of
+ * one: every top-level key one of its own (or BullMQ's, with `backoff`, or "$schema"), and one of
  * policies, strategy, base, preset or backoff among them, so that package.json and friends
  * pass unnoticed.
  */
@@ -41,7 +41,8 @@ function looksLikeOwnConfig(root: Node, named: boolean): boolean {
   const allowed = root.entries.has("backoff") ? BULLMQ_TOP_KEYS : CONFIG_TOP_KEYS;
   if (named) return keys.some((key) => allowed.includes(key) || CONFIG_TOP_KEYS.includes(key));
   if (!keys.some((key) => IDENTIFYING.includes(key))) return false;
-  if (!keys.every((key) => allowed.includes(key))) return false;
+  // "$schema" names a JSON Schema for editors: allowed, but no sign of being this config (many files have one).
+  if (!keys.every((key) => allowed.includes(key) || key === SCHEMA_KEY)) return false;
   // BullMQ's backoff is a number or {type, delay}; an object of anything else is not it.
   const backoff = get(root, "backoff");
   return backoff === undefined || backoff.kind === "number" || (isMap(backoff) && backoff.entries.has("type"));
