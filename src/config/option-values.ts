@@ -25,6 +25,8 @@ export const ASSERT_KEYS = {
   "attempt-time": { option: "attemptTime", kind: "duration", help: "how long each try takes, added to the totals: total = delays + (attempts + 1) × this" },
 } as const;
 export type AssertKey = keyof typeof ASSERT_KEYS;
+/** The help of `clients` (check's --clients and the config key). */
+export const CLIENTS_HELP = "how many clients run this policy at once (no jitter from 10 is a warning)";
 export type AssertOption = (typeof ASSERT_KEYS)[AssertKey]["option"];
 
 /**

@@ -79,6 +79,10 @@ export const BULLMQ_TYPES = ["fixed", "exponential"] as const;
 /** BullMQ's `attempts` counts every try, so fewer than 2 is no retry at all. */
 export const BULLMQ_MIN_TRIES = 2;
 
+/** What a duration in a file may be, as messages (and the JSON Schema's descriptions) say it. */
+export const DURATION_FORMS = 'a number of milliseconds or a string such as "1.5s"';
+
+/** The most characters (code points) in a policy name. */
 export const MAX_POLICY_NAME = 100;
 /** The characters a policy name may not hold (control characters), as the body of a character class. */
 export const POLICY_NAME_REFUSED = "\\u0000-\\u001f\\u007f";
@@ -197,7 +201,7 @@ class ConfigReader {
     const list: ConfigPolicy[] = [];
     for (const [policyName, entry] of named.entries) {
       if (PROTOTYPE_KEYS.has(policyName)) this.fail(entry.keyPos, `policy name ${shown(policyName)} is not allowed`);
-      if (policyName.trim() === "" || policyName.length > MAX_POLICY_NAME || REFUSED_IN_NAME.test(policyName)) {
+      if (policyName.trim() === "" || [...policyName].length > MAX_POLICY_NAME || REFUSED_IN_NAME.test(policyName)) {
         this.fail(entry.keyPos, `policy name ${shown(policyName)} must be 1 to ${MAX_POLICY_NAME} printable characters`);
       }
       const node = this.object(entry.value, `policies.${policyName}`);
@@ -343,7 +347,7 @@ class ConfigReader {
   }
 
   /** A duration: a number of milliseconds, or a string with a unit ("1.5s", "2m"). */
-  private duration(node: JsonNode, label: string, allowed = 'a number of milliseconds or a string such as "1.5s"', parse = parseDuration): string {
+  private duration(node: JsonNode, label: string, allowed = DURATION_FORMS, parse = parseDuration): string {
     const text = node.kind === "number" ? this.plainNumber(node, label) : node.kind === "string" ? node.value : this.fail(node.pos, `${label} must be a duration (${allowed}), got ${describeValue(node)}`);
     this.checked(node, label, (l) => parse(l, text));
     return text;

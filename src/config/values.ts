@@ -53,6 +53,9 @@ const UNIT_MS = new Map<string, bigint>([
   ...["d", "day", "days"].map((u) => [u, 86_400_000n] as const),
 ]);
 
+/** The unit spellings a duration may end with (any case; none is milliseconds). */
+export const DURATION_UNITS: readonly string[] = [...UNIT_MS.keys()].filter((unit) => unit !== "");
+
 /**
  * Units the `ms` package reads but backoff refuses: a week is a fixed 7 days, but a year
  * (365.25 days to `ms`) is not a fixed length, and accepting one without the other, or
@@ -109,12 +112,15 @@ export function parseDuration(option: string, text: string): number {
 }
 
 /**
- * The base: a duration that is a first delay of at least 1 ms once rounded half up, i.e. at
- * least 0.5 ms. A smaller one would make the first delay 0 ms, as a zero base would.
+ * The least base: a first delay of at least 1 ms once rounded half up. A smaller one would
+ * make the first delay 0 ms, as a zero base would.
  */
+export const LEAST_BASE_MS: Decimal = HALF;
+
+/** The base: a duration of at least LEAST_BASE_MS. */
 export function parseBase(option: string, text: string): number {
   const value = readDuration(option, text);
-  if (compareDecimals(value, HALF) < 0) {
+  if (compareDecimals(value, LEAST_BASE_MS) < 0) {
     throw new UsageError(`${option} rounds to a first delay of 0 ms (delays are whole milliseconds, rounded half up); give at least 0.5 ms, got ${shown(text)}`);
   }
   return durationNumber(option, text, value);

@@ -1,7 +1,7 @@
 import { type Command, Option } from "commander";
 import type { FormatName } from "../../format/registry.js";
 import { type CommandDefinition, commandOutput } from "../command.js";
-import { ASSERT_KEYS, CHECK_DEFAULT_ATTEMPTS } from "../../config/option-values.js";
+import { ASSERT_KEYS, CHECK_DEFAULT_ATTEMPTS, CLIENTS_HELP } from "../../config/option-values.js";
 import { UsageError } from "../shared/errors.js";
 import { addSharedOptions, givenValues, synonymsFor } from "../shared/options.js";
 
@@ -103,7 +103,7 @@ export const checkCommand: CommandDefinition = {
     });
     for (const [key, { kind, help }] of Object.entries(ASSERT_KEYS)) command.option(`--${key} <${kind === "count" ? "N" : "duration"}>`, help);
     command.option("--max-amplification <N>", 'with a config\'s "chain": at most N calls reach the backend per call at the top, every call failing');
-    command.option("--clients <N>", "how many clients run this policy at once (no jitter from 10 is a warning)").option("--strict", "fail (exit 1) on warnings too");
+    command.option("--clients <N>", CLIENTS_HELP).option("--strict", "fail (exit 1) on warnings too");
     command.argument("[paths...]", "files and directories holding retry policies (- for standard input)");
     command.addOption(
       new Option("--exclude <glob>", "with PATH: leave out what this .gitignore-style pattern matches (repeatable)").argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),

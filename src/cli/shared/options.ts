@@ -22,7 +22,7 @@ interface OptionSpec {
   readonly defaultText?: string;
 }
 
-const SHARED_OPTIONS = {
+export const SHARED_OPTIONS = {
   strategy: { flags: "-s, --strategy <name>", description: "how the delay grows", choices: STRATEGIES, defaultText: POLICY_DEFAULTS.strategy },
   base: { flags: "-b, --base <duration>", description: "the first delay; attempt 1 waits exactly this", defaultText: POLICY_DEFAULTS.base },
   cap: { flags: "-c, --cap <duration>", description: "the ceiling every delay is clamped to", defaultText: "none" },
