@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../src/config/errors.js";
-import { parseConfig } from "../../src/config/schema.js";
+import { parseConfig, parseConfigFile } from "../../src/config/schema.js";
 import { runCli } from "../support/cli.js";
 import { tempFiles } from "../support/files.js";
 
@@ -53,6 +53,38 @@ describe("parseConfig: the calculator's own policy", () => {
       { name: "email", line: 5, options: { base: "1s", clients: "20", maxTotal: "10m", maxDelay: "1m" } },
       { name: "webhook", line: 6, options: { base: "500", clients: "3", maxTotal: "5m", maxDelay: "1m" } },
     ]);
+  });
+});
+
+describe("a top-level $schema key (for editors: schema/backoff-config.schema.json)", () => {
+  const SCHEMA = "./node_modules/backoff-calculator/schema/backoff-config.schema.json";
+
+  it("is accepted and ignored in JSON, beside one policy, BullMQ job options or several policies", () => {
+    expect(parseConfig(`{"$schema": "${SCHEMA}", "base": "1s", "attempts": 3}`, "retry.json").policies).toEqual([{ name: null, line: 1, options: { base: "1s", attempts: "3" } }]);
+    expect(parseConfig(`{"$schema": "${SCHEMA}", "attempts": 3, "backoff": 100}`, "q.json").policies[0]!.options).toEqual({ preset: "bullmq", strategy: "fixed", base: "100", attempts: "2" });
+    expect(parseConfig(`{"$schema": "${SCHEMA}", "clients": 5, "policies": {"a": {"base": 500}}}`, "retry.json").policies).toEqual([{ name: "a", line: 1, options: { clients: "5", base: "500" } }]);
+  });
+
+  it("is accepted and ignored in YAML, and so is the YAML language server's comment", () => {
+    const text = `# yaml-language-server: $schema=${SCHEMA}\n$schema: ${SCHEMA}\nbase: 1s\ncap: 30s\n`;
+    expect(parseConfigFile(text, "retry.yaml").policies).toEqual([{ name: null, line: 2, options: { base: "1s", cap: "30s" } }]);
+  });
+
+  it("must be a string, and only at the top level", () => {
+    // `5` starts at column 13 of {"$schema": 5}.
+    expect(configError('{"$schema": 5, "base": "1s"}')).toBe("retry.json:1:13: $schema must be a string, got 5");
+    expect(() => parseConfigFile("$schema: [a]\nbase: 1s\n", "retry.yaml")).toThrow("retry.yaml:1:10: $schema must be a string, got an array");
+    // The policy's "$schema" key is at column 21.
+    expect(configError('{"policies": {"a": {"$schema": "x", "base": 1}}}')).toBe('retry.json:1:21: unknown key "$schema" in policies.a (known keys: strategy, base, cap, factor, step, attempts, jitter, preset, seed, max-elapsed, assert, clients)');
+    expect(configError('{"schema": "x"}')).toBe('retry.json:1:2: unknown key "schema" in the top level; did you mean "$schema"?');
+  });
+});
+
+describe("policy names", () => {
+  it("are 1 to 100 characters counted as code points, not UTF-16 units", () => {
+    const emoji = "\u{1F680}".repeat(100);
+    expect(parseConfig(`{"policies": {"${emoji}": {}}}`, "retry.json").policies[0]!.name).toBe(emoji);
+    expect(configError(`{"policies": {"${emoji}a": {}}}`)).toBe(`retry.json:1:15: policy name "${emoji}a" must be 1 to 100 printable characters`);
   });
 });
 

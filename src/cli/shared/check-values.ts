@@ -17,9 +17,6 @@ import { buildPreset, presetNamed, presetOverrides } from "./preset-options.js";
 
 /** The model a policy's values describe: a library's (--preset) or the calculator's own, jittered, with how its delays grow. */
 export function modelFromValues(values: OptionValues): { model: ScheduleModel; growth: Growth | null } {
-  // A seed changes no check (checks use exact bounds), but it is read as the schedule reads
-  // it, so that a file the schedule refuses is not passed by check (and the other way round).
-  if (values.seed !== undefined) parseSeed("--seed", values.seed);
   if (values.preset !== undefined) {
     // A library's own schedule: its parameters are the values given, mapped as for the schedule command.
     const preset = presetNamed(values.preset, "--preset");
@@ -42,6 +39,10 @@ function checkedCount(text: string): number {
 
 /** What one policy's check is run on: the calculator's policy over --attempts (10 by default), or a library's own count. */
 function subjectFromValues(values: OptionValues): { model: ScheduleModel; growth: Growth | null; attempts: number; forever: boolean; preset?: PresetTerms; stopNote: string | null } {
+  // A seed changes no check (checks use exact bounds), but it is read as the schedule reads
+  // it, under a preset too, so that a file the schedule refuses is not passed by check (and
+  // the other way round).
+  if (values.seed !== undefined) parseSeed("--seed", values.seed);
   if (values.preset === undefined) {
     if (values.maxElapsed !== undefined) throw new UsageError("--max-elapsed applies only under --preset, for a library that stops by elapsed time");
     const attempts = checkedCount(values.attempts ?? CHECK_DEFAULT_ATTEMPTS);

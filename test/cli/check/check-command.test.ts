@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../support/cli.js";
 import { tempFiles } from "../../support/files.js";
+import { memoryStdin } from "../../support/io.js";
 
 // The policy used throughout: exponential, base 1 s, factor 2, cap 30 s, 8 attempts.
 // Delays 1, 2, 4, 8, 16, 30, 30, 30 s; cumulative 1, 3, 7, 15, 31, 61, 91, 121 s (2 min 1 s).
@@ -108,6 +109,14 @@ describe("backoff check --config", () => {
       "✗ 2 of 3 limits broken",
       "",
     ]);
+  });
+
+  it("reads a seed as the schedule does, under a preset too (it changes no check, but a bad one is refused)", async () => {
+    for (const config of ['{"preset": "bullmq", "seed": -1}', '{"seed": "x"}']) {
+      const result = await runCli(["check", "--config", "-"], { stdin: memoryStdin([config]) });
+      expect(result.code, config).toBe(2);
+      expect(result.stderr).toMatch(/^error: --seed must be a whole number from 0 to 9007199254740991, got "(-1|x)"\n$/);
+    }
   });
 
   it("flags override the file; --policy picks one", async () => {
