@@ -32,6 +32,7 @@ beforeAll(() => {
   tarball = join(work, filename);
   expect(files.map((f) => f.path)).toContain("LICENSE");
   expect(files.map((f) => f.path)).toContain("man/backoff.1");
+  expect(files.map((f) => f.path)).toContain("schema/backoff-config.schema.json");
   execFileSync(npm, ["install", "--omit=dev", "--offline", "--no-audit", "--no-fund", "--cache", join(work, "cache"), "--prefix", prefix, tarball], {
     cwd: work,
     encoding: "utf8",
@@ -42,6 +43,11 @@ describe("the packed package, installed with no dev dependencies", () => {
   it("is published under its own name and installs nothing else", () => {
     expect(pkg.name).toBe("backoff-calculator");
     expect(readdirSync(join(prefix, "node_modules")).filter((name) => !name.startsWith("."))).toEqual(["backoff-calculator"]);
+  });
+
+  it("ships the config file's JSON Schema where the docs' editor set-up points", () => {
+    const installedSchema = join(prefix, "node_modules", pkg.name, "schema", "backoff-config.schema.json");
+    expect(readFileSync(installedSchema, "utf8")).toBe(readFileSync(join(root, "schema", "backoff-config.schema.json"), "utf8"));
   });
 
   it("backoff --version", () => {

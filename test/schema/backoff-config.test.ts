@@ -80,6 +80,7 @@ describe("the project's config fixtures and docs examples", () => {
       "test/fixtures/policies/bullmq/email-job.json": BOTH_ACCEPT,
       'docs/check.md: {"attempts": 5, "backoff": {"type": "exponential", "delay": 1000, "jitter": 0.5}}': BOTH_ACCEPT,
       'docs/check.md: {"base": "1s", "atempts": 5}': BOTH_REFUSE,
+      'docs/check.md: {"$schema": "./node_modules/backoff-calculator/schema/backoff-config.schema.json", "base": "1s", "attempts": 3}': BOTH_ACCEPT,
       'docs/check.md: {"__proto__": {"admin": true}}': BOTH_REFUSE,
     });
   });
