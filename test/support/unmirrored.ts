@@ -60,7 +60,6 @@ export const NOT_YET_MIRRORED: readonly string[] = [
   "config/option-values.ts",
   "config/read/yaml-scalar.ts",
   "config/read/yaml.ts",
-  "config/shapes/backoff.ts",
   "config/tree.ts",
   "config/values.ts",
   "core/chain/budgets/budget.ts",
