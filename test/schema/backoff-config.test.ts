@@ -332,7 +332,9 @@ function withMistake(original: Config, pick: readonly number[]): { config: Confi
       return { config, mistake: "policies emptied" };
     }
     if (kind === "wrong type" && key !== undefined) {
-      object[key] = WRONG_TYPES[pick[3]! % WRONG_TYPES.length];
+      // Not an object: {"base": 1} would be a policy of its own.
+      const notPolicies = WRONG_TYPES.filter((value) => !isObject(value));
+      object[key] = notPolicies[pick[3]! % notPolicies.length];
       return { config, mistake: `policy ${key} made ${JSON.stringify(object[key])}` };
     }
     const name = names[pick[3]! % names.length]!;
