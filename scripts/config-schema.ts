@@ -146,6 +146,29 @@ function bullmqJob(top: boolean): Schema {
   };
 }
 
+/** A file of several policies by name, with limits and clients for all of them. */
+function policiesFile(): Schema {
+  return {
+    properties: {
+      policies: {
+        description: "several policies by name; check checks each, --policy NAME picks one",
+        type: "object",
+        minProperties: 1,
+        propertyNames: {
+          maxLength: MAX_POLICY_NAME,
+          pattern: `^[^${POLICY_NAME_REFUSED}]*[^\\s${POLICY_NAME_REFUSED}][^${POLICY_NAME_REFUSED}]*$`,
+          not: { enum: [...PROTOTYPE_KEYS] },
+        },
+        additionalProperties: ref("policy"),
+      },
+      assert: { ...ref("assert"), description: "limits for every policy; a policy's own assert overrides them limit by limit" },
+      clients: ref("clients"),
+      ...SCHEMA_PROPERTY,
+    },
+    additionalProperties: false,
+  };
+}
+
 export function configSchema(): Schema {
   const [typeKey, delayKey, jitterKey] = BULLMQ_BACKOFF_KEYS;
   return {
@@ -154,27 +177,11 @@ export function configSchema(): Schema {
     description:
       'backoff\'s own config file (backoff --config FILE, backoff check --config FILE or PATH), JSON or YAML: one policy, BullMQ job options, or several policies under "policies". Generated from backoff\'s reader; rules between keys (a cap at least the base, factor only with exponential, decorrelated jitter only with a cap, a preset\'s own parameters) are checked when backoff reads the file.',
     type: "object",
-    if: { required: ["policies"] },
-    then: {
-      properties: {
-        policies: {
-          description: "several policies by name; check checks each, --policy NAME picks one",
-          type: "object",
-          minProperties: 1,
-          propertyNames: {
-            maxLength: MAX_POLICY_NAME,
-            pattern: `^[^${POLICY_NAME_REFUSED}]*[^\\s${POLICY_NAME_REFUSED}][^${POLICY_NAME_REFUSED}]*$`,
-            not: { enum: [...PROTOTYPE_KEYS] },
-          },
-          additionalProperties: ref("policy"),
-        },
-        assert: { ...ref("assert"), description: "limits for every policy; a policy's own assert overrides them limit by limit" },
-        clients: ref("clients"),
-        ...SCHEMA_PROPERTY,
-      },
-      additionalProperties: false,
-    },
-    else: { if: { required: ["backoff"] }, then: bullmqJob(true), else: calculatorPolicy(true) },
+    // A file with a "chain" section is read by backoff chain and check's chain check
+    // (src/cli/shared/chain-config.ts), a format of its own this schema does not describe yet.
+    if: { required: ["chain"] },
+    then: { description: "a chain of retrying layers (backoff chain; docs/chain.md), not described by this schema" },
+    else: { if: { required: ["policies"] }, then: policiesFile(), else: { if: { required: ["backoff"] }, then: bullmqJob(true), else: calculatorPolicy(true) } },
     $defs: {
       policy: { type: "object", if: { required: ["backoff"] }, then: ref("bullmq-job"), else: ref("calculator-policy") },
       "calculator-policy": calculatorPolicy(false),
