@@ -5,20 +5,22 @@ import { YamlSyntaxError, parseYamlDocuments } from "./read/yaml.js";
 import type { DocumentFile } from "./shape.js";
 import { SHAPES, SHAPE_WORDS, shapeOf } from "./shapes/index.js";
 import { PROFILE_ROOTS, type SpringDocument, flattenProperties, flattenTree, readSpringDocuments } from "./spring-boot.js";
-import { FileProblem, Findings, type FoundPolicy, type Node, type UnresolvedPolicy } from "./tree.js";
+import { ConfigProblem } from "./schema.js";
+import { FileProblem, Findings, type FoundPolicy, type InvalidPolicy, type Node, type UnresolvedPolicy } from "./tree.js";
 
 /**
  * One file's text to the policies in it: the parser its syntax needs, then every
  * recogniser. Pure: the caller reads the file (src/cli/check/scan-file.ts) and reports.
  *
  * What happens to a file that is not what it seems depends on how it was given:
- * - named on the command line: a syntax error, or no policy at all, is bad input
- *   (a UsageError, `file:line:col: …`, exit 2);
+ * - named on the command line: a syntax error, a template, or no policy at all, is bad
+ *   input (a UsageError, `file:line:col: …`, exit 2);
  * - found in a directory: a file that does not mention anything a recogniser looks for
  *   is passed over without being parsed; one that does but cannot be parsed, or is a
  *   template, is skipped with a reason (one line on stderr);
- * - either way, a recognised policy with a wrong value (`MaxAttempts: "three"`) is bad
- *   input: the file says something backoff would check wrongly if it guessed.
+ * - either way, a recognised policy with a wrong value (`MaxAttempts: "three"`) is an
+ *   invalid policy at the value's place: a finding (exit 1), and the file's other
+ *   policies, and every other file, are still read.
  */
 export type FileKind = "json" | "yaml" | "properties";
 
@@ -46,6 +48,7 @@ export interface Located {
 /** A policy found, with the preset its system is checked with (null: backoff's own config) and where it is. */
 export type LocatedPolicy = FoundPolicy & Located & { readonly preset: string | null };
 export type LocatedUnresolved = UnresolvedPolicy & Located;
+export type LocatedInvalid = InvalidPolicy & Located;
 /** recogniseFile copies these fields one by one: a field added to FoundPolicy or UnresolvedPolicy fails to compile here until it is copied too. */
 const COPIES_EVERY_FIELD: [Exclude<keyof FoundPolicy, "system" | "name" | "offset" | "options" | "disabled">, Exclude<keyof UnresolvedPolicy, "system" | "name" | "offset" | "reason">] extends [never, never] ? true : never = true;
 void COPIES_EVERY_FIELD;
@@ -53,6 +56,8 @@ void COPIES_EVERY_FIELD;
 export interface FileResult {
   readonly policies: readonly LocatedPolicy[];
   readonly unresolved: readonly LocatedUnresolved[];
+  /** Policies whose values are wrong (findings, rule invalid-policy). */
+  readonly invalid: readonly LocatedInvalid[];
   /** Set when the file was skipped (a template, or a syntax error while scanning). */
   readonly skipped: string | null;
   /** False when the file mentions nothing any recogniser looks for (it was not parsed). */
@@ -69,13 +74,36 @@ export function mentionsPolicy(text: string, kind: FileKind, named: boolean): bo
  * `"{{inputs.parameters.x}}"` and Step Functions' JSONata `"{% … %}"` sit inside quotes).
  */
 export function looksLikeTemplate(text: string): boolean {
-  if (!text.includes("{{") && !text.includes("{%")) return false;
+  return templateOffset(text) !== -1;
+}
+
+/**
+ * Argo Workflows' own expressions (`{{workflow.uid}}`, `{{inputs.parameters.x}}`,
+ * `{{=sprig.int(…)}}`, …), which Argo substitutes when it runs the workflow: written
+ * bare in plain scalars (`name: client-{{workflow.uid}}`) they are no Helm. The prefixes are
+ * those of Argo's docs/variables.md (argoproj/argo-workflows v3.5): global `workflow.*`,
+ * template `inputs.*`, `outputs.*`, `steps.*`, `tasks.*`, `pod.name`, `node.name`, `item`,
+ * `retries`, `lastRetry.*`, `cronworkflow.*`, and `=` expressions.
+ */
+const ARGO_EXPRESSION = /\{\{\s*(?:=|(?:workflow|inputs|outputs|steps|tasks|pod|node|item|retries|lastRetry|cronworkflow)\b)[^{}]*\}\}/g;
+
+/** Where the first `{{` or `{%` outside quoted strings, comments and Argo's expressions is; -1 for none. */
+function templateOffset(text: string): number {
+  if (!text.includes("{{") && !text.includes("{%")) return -1;
+  const argo = text.includes("argoproj.io/");
+  let start = 0;
   for (const line of text.split("\n")) {
+    const lineStart = start;
+    start += line.length + 1;
     if (!line.includes("{{") && !line.includes("{%")) continue;
-    const bare = line.replace(/"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'/g, '""').replace(/(^|\s)#.*$/, "$1");
-    if (bare.includes("{{") || bare.includes("{%")) return true;
+    // Blanked, not removed, so that an offset in `bare` is one in `line`.
+    const blank = (match: string) => " ".repeat(match.length);
+    let bare = argo ? line.replace(ARGO_EXPRESSION, blank) : line;
+    bare = bare.replace(/"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'/g, blank).replace(/(^|\s)#.*$/, (m) => blank(m));
+    const at = Math.min(...[bare.indexOf("{{"), bare.indexOf("{%")].filter((i) => i !== -1));
+    if (Number.isFinite(at)) return lineStart + at;
   }
-  return false;
+  return -1;
 }
 
 export interface FileInput {
@@ -103,15 +131,19 @@ export function recogniseFile(input: FileInput): FileResult {
     const { line, column } = lines(u.offset);
     return { system: u.system, name: u.name, offset: u.offset, reason: u.reason, file: name, line, column };
   };
+  const locatedInvalid = (u: InvalidPolicy): LocatedInvalid => ({ ...locatedUnresolved(u) });
   const at = (offset: number) => {
     const { line, column } = lines(offset);
     return `${name}:${line}:${column}`;
   };
-  const empty = (skipped: string | null, looked: boolean): FileResult => ({ policies: [], unresolved: [], skipped, looked });
+  const empty = (skipped: string | null, looked: boolean): FileResult => ({ policies: [], unresolved: [], invalid: [], skipped, looked });
 
   if (!mentionsPolicy(text, kind, named)) return empty(null, false);
-  if (kind === "yaml" && (input.helmTemplate === true || looksLikeTemplate(text))) {
-    return empty("a Helm or Jinja template ({{ … }}); check what it renders: helm template … | backoff check -", true);
+  const template = kind === "yaml" ? (input.helmTemplate === true ? Math.max(0, text.search(/\{\{|\{%/)) : templateOffset(text)) : -1;
+  if (template !== -1) {
+    const why = "a Helm or Jinja template ({{ … }}); check what it renders: helm template … | backoff check -";
+    if (named) throw new UsageError(`${at(template)}: ${why}`);
+    return empty(why, true);
   }
   // Syntax first: while scanning, a file that cannot be parsed is skipped, not fatal.
   let parsed: { documents: Array<Node | null> } | { properties: PropertyEntry[] };
@@ -125,16 +157,35 @@ export function recogniseFile(input: FileInput): FileResult {
     if (named) throw new UsageError(problem);
     return empty(problem, true);
   }
-  // Then the values: a wrong one is bad input however the file was found.
+  // Then the values: a wrong one makes its policy invalid (a finding), however the file was found.
   const findings = new Findings();
+  const fileName = name.split("/").pop()!;
+  if ("properties" in parsed) readProperties(parsed.properties, fileName, findings);
+  else readTree(parsed.documents, { text, name, named }, findings);
+  return {
+    policies: findings.policies.map(locatedPolicy),
+    unresolved: findings.unresolved.map(locatedUnresolved),
+    invalid: findings.invalid.map(locatedInvalid),
+    skipped: null,
+    looked: true,
+  };
+}
+
+/**
+ * Runs one shape's reader: a wrong value it meets outside a single policy's reading (a
+ * `Retry` that is no list, backoff's own config with an unknown key) makes an invalid
+ * policy named after the file, and the other readers and documents are read on.
+ */
+function guarded(system: string, fileName: string, findings: Findings, read: () => void): void {
   try {
-    if ("properties" in parsed) readProperties(parsed.properties, name, findings);
-    else readTree(parsed.documents, { text, name, named }, findings);
+    read();
   } catch (error) {
-    if (error instanceof FileProblem) throw new UsageError(`${at(error.offset)}: ${error.message}`);
-    throw error;
+    if (error instanceof FileProblem || error instanceof ConfigProblem) {
+      findings.invalid.push({ system, name: fileName, offset: error.offset, reason: error instanceof ConfigProblem ? error.detail : error.message });
+    } else {
+      throw error;
+    }
   }
-  return { policies: findings.policies.map(locatedPolicy), unresolved: findings.unresolved.map(locatedUnresolved), skipped: null, looked: true };
 }
 
 /** Errors that name a place in the file, as one `file:line:col: message` line; null for anything else. */
@@ -163,23 +214,23 @@ const SPRING_PROPERTY = new RegExp(`^(?:${[...new Set(SPRING_ROOTS.map((root) =>
 
 function readTree(documents: ReadonlyArray<Node | null>, file: DocumentFile, findings: Findings): void {
   const spring: SpringDocument[] = [];
+  const fileName = file.name.split("/").pop()!;
   // The readers that walk the whole tree look for keys that must then be in the text (a
   // JSON or double-quoted YAML key could spell them with escapes: then they walk).
   const escaped = file.text.includes("\\");
-  const readers = DOCUMENT_SHAPES.filter((shape) => shape.documents!.onlyWithWords !== true || escaped || shape.words.tree!.test(file.text)).map((shape) => shape.documents!.read);
+  const shapes = DOCUMENT_SHAPES.filter((shape) => shape.documents!.onlyWithWords !== true || escaped || shape.words.tree!.test(file.text));
   const springWanted = SPRING_WORDS.test(file.text);
   for (const root of documents) {
     if (root === null) continue;
-    const before = findings.policies.length + findings.unresolved.length;
-    for (const read of readers) read(root, file, findings);
-    if (springWanted) spring.push({ entries: flattenTree(root, SPRING_ROOTS) });
-    const foundHere = findings.policies.length + findings.unresolved.length > before;
-    if (!foundHere) for (const shape of LAST_RESORT_SHAPES) shape.documents!.read(root, file, findings);
+    const before = findings.count;
+    for (const shape of shapes) guarded(shape.system, fileName, findings, () => shape.documents!.read(root, file, findings));
+    if (springWanted) guarded(SPRING_SHAPES[0]!.system, fileName, findings, () => spring.push({ entries: flattenTree(root, SPRING_ROOTS) }));
+    if (findings.count === before) for (const shape of LAST_RESORT_SHAPES) guarded(shape.system, fileName, findings, () => shape.documents!.read(root, file, findings));
   }
-  if (spring.length > 0) readSpringDocuments(spring, SPRING_READERS, findings);
+  if (spring.length > 0) guarded(SPRING_SHAPES[0]!.system, fileName, findings, () => readSpringDocuments(spring, SPRING_READERS, findings));
 }
 
-function readProperties(entries: readonly PropertyEntry[], name: string, findings: Findings): void {
+function readProperties(entries: readonly PropertyEntry[], fileName: string, findings: Findings): void {
   const documents = new Map<number, SpringDocument & { entries: ReturnType<typeof flattenProperties> }>();
   const plain = flattenProperties(entries.filter((e) => !SPRING_PROPERTY.test(e.key)));
   for (const entry of entries) {
@@ -188,7 +239,6 @@ function readProperties(entries: readonly PropertyEntry[], name: string, finding
     document.entries.push(...flattenProperties([entry]));
     documents.set(entry.document, document);
   }
-  if (documents.size > 0) readSpringDocuments([...documents.values()], SPRING_READERS, findings);
-  const fileName = name.split("/").pop()!;
-  for (const shape of PROPERTIES_SHAPES) shape.properties!(plain, fileName, findings);
+  if (documents.size > 0) guarded(SPRING_SHAPES[0]!.system, fileName, findings, () => readSpringDocuments([...documents.values()], SPRING_READERS, findings));
+  for (const shape of PROPERTIES_SHAPES) guarded(shape.system, fileName, findings, () => shape.properties!(plain, fileName, findings));
 }

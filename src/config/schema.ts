@@ -153,6 +153,20 @@ export function readConfigNode(root: JsonNode, text: string, name: string): Conf
 
 const isPolicyKey = (key: string): key is PolicyConfigKey => Object.hasOwn(POLICY_CONFIG_KEYS, key);
 
+/**
+ * A config's wrong value: the `file:line:col: …` line `--config` stops at (exit 2), with the
+ * offset and the bare message, which `check PATH` reports as an invalid policy instead.
+ */
+export class ConfigProblem extends UsageError {
+  constructor(
+    message: string,
+    readonly offset: number,
+    readonly detail: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The top-level keys of a config: the calculator's, the shared ones, "policies", and BullMQ's. */
 export const CONFIG_TOP_KEYS: readonly string[] = [...CALCULATOR_KEYS, ...SHARED_KEYS, "policies"];
 export const BULLMQ_TOP_KEYS: readonly string[] = ["attempts", "backoff", ...SHARED_KEYS, ...BULLMQ_IGNORED];
@@ -164,7 +178,7 @@ class ConfigReader {
   ) {}
 
   private fail(pos: number, message: string): never {
-    throw new UsageError(`${where(this.name, this.text, pos)}: ${message}`);
+    throw new ConfigProblem(`${where(this.name, this.text, pos)}: ${message}`, pos, message);
   }
 
   /** Checks every key of an object against the allowed ones: prototype keys first, then typos. */

@@ -39,7 +39,18 @@ export interface UnresolvedPolicy {
   readonly reason: string;
 }
 
-/** A value the file gets wrong: reported as file:line:column: message (bad input, exit 2). */
+/**
+ * A policy whose values are wrong (a type error, a value out of range, `MaxAttempts:
+ * "three"`): a finding at its place (rule invalid-policy, exit 1), never the end of a scan.
+ */
+export interface InvalidPolicy {
+  readonly system: string;
+  readonly name: string;
+  readonly offset: number;
+  readonly reason: string;
+}
+
+/** A value the file gets wrong: the policy it belongs to becomes an InvalidPolicy at the value's place. */
 export class FileProblem extends Error {
   override readonly name = "FileProblem";
   constructor(
@@ -65,18 +76,25 @@ export class Placeholder extends Error {
 export class Findings {
   readonly policies: FoundPolicy[] = [];
   readonly unresolved: UnresolvedPolicy[] = [];
+  readonly invalid: InvalidPolicy[] = [];
 
   /**
-   * Runs `read` for one policy: a placeholder among its values makes it unresolved; a
-   * FileProblem goes up (the file is bad input).
+   * Runs `read` for one policy: a placeholder among its values makes it unresolved, a
+   * FileProblem invalid (the file's other policies are read on).
    */
   policy(system: string, name: string, offset: number, read: () => Omit<FoundPolicy, "system" | "name" | "offset">): void {
     try {
       this.policies.push({ system, name, offset, ...read() });
     } catch (error) {
       if (error instanceof Placeholder) this.unresolved.push({ system, name, offset: error.offset, reason: error.message });
+      else if (error instanceof FileProblem) this.invalid.push({ system, name, offset: error.offset, reason: error.message });
       else throw error;
     }
+  }
+
+  /** How many policies, unresolved and invalid ones included, have been reported so far. */
+  get count(): number {
+    return this.policies.length + this.unresolved.length + this.invalid.length;
   }
 }
 

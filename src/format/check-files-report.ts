@@ -40,6 +40,21 @@ export interface DisabledReport {
   readonly name: string;
 }
 
+/** A policy whose values are wrong: a finding at its place (rule invalid-policy, exit 1), not the end of the run. */
+export interface InvalidReport {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly system: string;
+  readonly systemLabel: string;
+  readonly name: string;
+  /** What is wrong, as one sentence ("MaxAttempts (…) must be a whole number, got the string \"three\""). */
+  readonly reason: string;
+}
+
+/** The rule of an invalid policy in SARIF, JUnit, GitLab and annotations. */
+export const INVALID_RULE = "invalid-policy";
+
 /** A file (or one policy in it) that was not checked, and why. */
 export interface SkippedReport {
   readonly file: string;
@@ -51,6 +66,7 @@ export interface SkippedReport {
 export interface FilesReport {
   readonly policies: readonly FilePolicyReport[];
   readonly disabled: readonly DisabledReport[];
+  readonly invalid: readonly InvalidReport[];
   readonly skipped: readonly SkippedReport[];
   /** Files read (parsed or passed over after a look at their text). */
   readonly filesScanned: number;
@@ -81,12 +97,20 @@ export function scheduleSummary(report: FilePolicyReport): string {
 }
 
 /** Files in the order found, those with a failure first; in a file, failing policies first. */
-function byFile(report: FilesReport): Array<{ file: string; policies: FilePolicyReport[]; disabled: DisabledReport[]; failed: boolean }> {
-  const files = new Map<string, { file: string; policies: FilePolicyReport[]; disabled: DisabledReport[]; failed: boolean }>();
+interface FileGroup {
+  file: string;
+  policies: FilePolicyReport[];
+  disabled: DisabledReport[];
+  invalid: InvalidReport[];
+  failed: boolean;
+}
+
+function byFile(report: FilesReport): FileGroup[] {
+  const files = new Map<string, FileGroup>();
   const group = (file: string) => {
     let entry = files.get(file);
     if (entry === undefined) {
-      entry = { file, policies: [], disabled: [], failed: false };
+      entry = { file, policies: [], disabled: [], invalid: [], failed: false };
       files.set(file, entry);
     }
     return entry;
@@ -97,6 +121,11 @@ function byFile(report: FilesReport): Array<{ file: string; policies: FilePolicy
     if (failed(policy, report.strict)) entry.failed = true;
   }
   for (const disabled of report.disabled) group(disabled.file).disabled.push(disabled);
+  for (const invalid of report.invalid) {
+    const entry = group(invalid.file);
+    entry.invalid.push(invalid);
+    entry.failed = true;
+  }
   const list = [...files.values()];
   for (const entry of list) {
     // Array.prototype.sort is stable: the order found survives within each half.
@@ -135,6 +164,10 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
   };
   for (const group of byFile(report)) {
     push(group.file);
+    for (const invalid of group.invalid) {
+      const [first, ...rest] = wrapLine(`  ✗ ${invalid.name} (${invalid.systemLabel}, line ${invalid.line}:${invalid.column}): invalid policy: ${invalid.reason}`, width, 4);
+      lines.push(`  ${paint.bad("✗")}${first!.slice(3)}`, ...rest);
+    }
     for (const policy of group.policies) {
       const bad = failed(policy, report.strict);
       const mark = bad ? "✗" : "✓";
@@ -155,16 +188,21 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
     for (const d of group.disabled) push(`  – ${d.name} (${d.system}, line ${d.line}:${d.column}): retries switched off, nothing to check`);
   }
   const t = totals(report);
-  const policies = report.policies.length;
-  const files = new Set([...report.policies.map((p) => p.file), ...report.disabled.map((d) => d.file)]).size;
-  const found = policies === 0 && report.disabled.length === 0 ? `no retry policy found in ${plural(report.filesScanned, "file")}` : `${plural(policies, "policy", "policies")} in ${plural(files, "file")}`;
+  // Invalid policies are policies found (and not checked).
+  const policies = report.policies.length + report.invalid.length;
+  const files = new Set([...report.policies.map((p) => p.file), ...report.disabled.map((d) => d.file), ...report.invalid.map((i) => i.file)]).size;
+  const found = policies === 0 && report.disabled.length === 0 && report.invalid.length === 0 ? `no retry policy found in ${plural(report.filesScanned, "file")}` : `${plural(policies, "policy", "policies")} in ${plural(files, "file")}`;
   const extras = [
     ...(t.warnings > 0 ? [plural(t.warnings, "warning")] : []),
     ...(report.skipped.length > 0 ? [`${report.skipped.length} skipped`] : []),
   ];
   const tail = extras.length === 0 ? "" : `; ${extras.join(", ")}`;
-  if (t.broken > 0) {
-    push(`✗ ${t.broken} of ${plural(t.limits, "limit")} broken, ${found}${tail}`, paint.bad);
+  if (t.broken > 0 || report.invalid.length > 0) {
+    const wrong = [
+      ...(report.invalid.length > 0 ? [plural(report.invalid.length, "invalid policy", "invalid policies")] : []),
+      ...(t.broken > 0 ? [`${t.broken} of ${plural(t.limits, "limit")} broken`] : []),
+    ];
+    push(`✗ ${wrong.join(", ")}, ${found}${tail}`, paint.bad);
   } else if (report.exitCode !== 0) {
     push(`✗ ${t.limits === 0 ? "no limits broken" : t.limits === 1 ? "the limit holds" : `all ${t.limits} limits hold`}, but ${extras.join(" and ")} fail under --strict (${found})`, paint.bad);
   } else {
@@ -229,12 +267,14 @@ export function* renderedJsonPieces<Piece>(report: Omit<FilesReport, "policies">
     exit_code: report.exitCode,
     policies: [],
     disabled: report.disabled,
+    invalid: report.invalid.map(({ systemLabel: _, ...invalid }) => ({ ...invalid, rule: INVALID_RULE })),
     skipped: report.skipped,
     totals: {
       files_scanned: report.filesScanned,
       files_with_policies: rendered.filesWithPolicies,
       policies: rendered.policies,
       disabled: report.disabled.length,
+      invalid: report.invalid.length,
       skipped: report.skipped.length,
       limits: rendered.limits,
       broken: rendered.broken,
@@ -326,6 +366,7 @@ const LINT_HELP: Readonly<Record<LintName, string>> = {
   "exceeds-cap": "The jitter can push delays above the cap.",
   "over-a-day": "The worst-case total wait is beyond a day.",
 };
+const INVALID_HELP = "A value of the policy is wrong (a type error, a value out of range): its system would refuse it or read it otherwise, so nothing is checked.";
 
 /** A path as a SARIF URI reference: each segment percent-encoded, "/" between them. */
 function uri(file: string): string {
@@ -348,18 +389,28 @@ function location(file: string, line: number | null, column: number | null): Rec
  * notifications. Paths are relative to %SRCROOT%, the directory the check ran in.
  */
 export function filesReportSarif(report: FilesReport, version: string): string {
-  const ruleIds = [...LIMIT_NAMES, ...LINT_NAMES];
+  const ruleIds = [...LIMIT_NAMES, ...LINT_NAMES, INVALID_RULE];
   const rules = ruleIds.map((id) => {
     const isLimit = (LIMIT_NAMES as readonly string[]).includes(id);
+    const isLint = (LINT_NAMES as readonly string[]).includes(id);
     return {
       id,
       name: id.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()).replace(/^\w/, (c) => c.toUpperCase()),
-      shortDescription: { text: isLimit ? `Retry policy limit: ${id}` : `Retry policy warning: ${id}` },
-      fullDescription: { text: isLimit ? LIMIT_HELP[id as LimitName] : LINT_HELP[id as LintName] },
-      defaultConfiguration: { level: isLimit ? "error" : "warning" },
+      shortDescription: { text: isLimit ? `Retry policy limit: ${id}` : isLint ? `Retry policy warning: ${id}` : "Retry policy with a wrong value" },
+      fullDescription: { text: isLimit ? LIMIT_HELP[id as LimitName] : isLint ? LINT_HELP[id as LintName] : INVALID_HELP },
+      defaultConfiguration: { level: isLint ? "warning" : "error" },
     };
   });
   const results: Record<string, unknown>[] = [];
+  for (const i of report.invalid) {
+    results.push({
+      ruleId: INVALID_RULE,
+      ruleIndex: ruleIds.indexOf(INVALID_RULE),
+      level: "error",
+      message: { text: `${i.name} (${i.systemLabel}): invalid policy: ${i.reason}` },
+      locations: [location(i.file, i.line, i.column)],
+    });
+  }
   for (const p of report.policies) {
     const who = `${p.name} (${p.systemLabel})`;
     for (const a of p.result.assertions) {
@@ -419,6 +470,7 @@ export function filesAnnotations(report: FilesReport): string[] {
   const lines: string[] = [];
   const props = (file: string, line: number | null, column: number | null) =>
     [`file=${escapeProperty(file)}`, ...(line === null ? [] : [`line=${line}`, `col=${column ?? 1}`]), "title=backoff check"].join(",");
+  for (const i of report.invalid) lines.push(`::error ${props(i.file, i.line, i.column)}::${escapeData(`${i.name}: ${INVALID_RULE}: ${i.reason}`)}`);
   for (const p of report.policies) {
     const at = props(p.file, p.line, p.column);
     for (const a of p.result.assertions) {

@@ -1,10 +1,10 @@
 import { humanDuration } from "../core/text/duration.js";
 import { assertionDetail, warningText } from "./check-report.js";
-import type { FilesReport } from "./check-files-report.js";
+import { type FilesReport, INVALID_RULE } from "./check-files-report.js";
 
 /**
  * GitLab Code Quality JSON for `check --format gitlab` (the `codequality` report of a job's
- * `artifacts:reports`): one issue per broken limit (severity major), per warning (minor;
+ * `artifacts:reports`): one issue per broken limit and invalid policy (severity major), per warning (minor;
  * major under --strict) and per skipped file (info), each with `description`,
  * `check_name`, `fingerprint`, `severity` and `location.path` / `location.lines.begin`.
  * The fingerprint is the same on every run for the same finding: it hashes the rule, the
@@ -15,6 +15,7 @@ export function filesReportGitlab(report: FilesReport): string {
   const issues: object[] = [];
   const issue = (check: string, description: string, severity: string, path: string, line: number | null, identity: string) =>
     issues.push({ description, check_name: check, fingerprint: fingerprint(`${check}\u0000${path}\u0000${identity}`), severity, location: { path, lines: { begin: line ?? 1 } } });
+  for (const i of report.invalid) issue(INVALID_RULE, `${i.name} (${i.systemLabel}): invalid policy: ${i.reason}`, "major", i.file, i.line, i.name);
   for (const p of report.policies) {
     const who = `${p.name} (${p.systemLabel})`;
     for (const a of p.result.assertions) {

@@ -1,12 +1,12 @@
 import { humanDuration } from "../core/text/duration.js";
 import { assertionDetail, warningText } from "./check-report.js";
-import type { FilePolicyReport, FilesReport } from "./check-files-report.js";
+import { type FilePolicyReport, type FilesReport, INVALID_RULE } from "./check-files-report.js";
 import { escapeXml } from "./escape.js";
 
 /**
  * JUnit XML for `check --format junit`, as Jenkins, GitLab, CircleCI and Azure Pipelines
  * read test reports: a <testsuite> per file, a <testcase> per limit of each policy (a
- * <failure> when it is broken) and per warning (a <failure> under --strict, else passing with
+ * <failure> when it is broken), per invalid policy (a <failure>) and per warning (a <failure> under --strict, else passing with
  * the warning in <system-out>), a policy given no limit and no warning as one passing
  * testcase, and a skipped file as a <skipped> testcase. classname is the file, so CI
  * pages group the cases by file; `file` and `line` point at the policy.
@@ -41,6 +41,10 @@ const attribute = (name: string, value: string | number) => ` ${name}="${escapeX
 export function filesReportJunit(report: FilesReport): string {
   const byFile = new Map<string, Case[]>();
   const add = (file: string, cases: readonly Case[]) => byFile.set(file, [...(byFile.get(file) ?? []), ...cases]);
+  for (const i of report.invalid) {
+    const message = `${INVALID_RULE}: ${i.reason}`;
+    add(i.file, [{ name: `${i.name} (${i.systemLabel}): ${INVALID_RULE}`, line: i.line, failure: { type: INVALID_RULE, message } }]);
+  }
   for (const p of report.policies) add(p.file, policyCases(p, report.strict));
   for (const s of report.skipped) add(s.file, [{ name: `skipped ${s.line === null ? s.file : `${s.file}:${s.line}:${s.column}`}`, line: s.line, skipped: s.reason }]);
   const count = (cases: readonly Case[]) => ({

@@ -39,6 +39,7 @@ describe("the files report as JSON", () => {
         policy({ options: { "max-elapsed": "30s", "1": "numeric key first", jitter: "full" }, note: "a note" }),
       ],
       disabled: [{ file: "a.yaml", line: 1, column: 1, system: "kubernetes-job", name: "none" }],
+      invalid: [],
       skipped: [],
       filesScanned: 3,
       strict: false,

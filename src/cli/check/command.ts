@@ -1,7 +1,7 @@
 import { type Command, Option } from "commander";
 import type { FormatName } from "../../format/registry.js";
 import { type CommandDefinition, commandOutput } from "../command.js";
-import { ASSERT_KEYS, CHECK_DEFAULT_ATTEMPTS, CLIENTS_HELP } from "../../config/option-values.js";
+import { ASSERT_KEYS, CHECK_DEFAULT_ATTEMPTS, CLIENTS_HELP, POLICY_KEYS } from "../../config/option-values.js";
 import { UsageError } from "../shared/errors.js";
 import { addSharedOptions, givenValues, synonymsFor } from "../shared/options.js";
 
@@ -64,8 +64,12 @@ Examples:
   $ backoff check --base 1s --cap 30s --attempts 8 --max-total 5m --attempt-time 2s
   $ GITHUB_ACTIONS=true backoff check --config retry.json --strict
 
-Exit codes: 0 every limit holds, 1 a limit is broken (or a warning under --strict), 2 bad input.
+Exit codes: 0 every limit holds, 1 a limit is broken or a policy in a file is invalid (or a
+warning under --strict), 2 bad input.
 `;
+
+/** The flags that describe a policy (a seed alone describes none). */
+const DESCRIBING_KEYS = POLICY_KEYS.filter((key) => key !== "seed");
 
 interface CheckCommandSwitches {
   readonly exclude?: string[];
@@ -122,6 +126,11 @@ export const checkCommand: CommandDefinition = {
       const { runCheckFiles } = await import("./files.js");
       return runCheckFiles(paths, givenValues(command), { ...switches, strict: switches.strict === true, exclude: switches.exclude ?? [], anyFile: switches.anyFile === true }, io);
     }
-    return runCheck(givenValues(command), { ...switches, strict: switches.strict === true }, io);
+    const explicit = givenValues(command);
+    // Without a PATH, a config or a flag that describes a policy, there is nothing to check (the built-in 1 s default is nobody's policy).
+    if (switches.config === undefined && !DESCRIBING_KEYS.some((key) => explicit[key] !== undefined)) {
+      throw new UsageError("no policy given: name a PATH such as `.`, a `--config FILE`, or policy flags such as --base 1s --attempts 8");
+    }
+    return runCheck(explicit, { ...switches, strict: switches.strict === true }, io);
   },
 };

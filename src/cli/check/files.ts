@@ -2,6 +2,7 @@ import {
   type DisabledReport,
   type FilePolicyReport,
   type FilesReport,
+  type InvalidReport,
   type SkippedReport,
   filesAnnotations,
   type RenderedPolicies,
@@ -63,6 +64,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
 
   const policies: FilePolicyReport[] = [];
   const disabled: DisabledReport[] = [];
+  const invalid: InvalidReport[] = [];
   const skipped: SkippedReport[] = [];
   const noteSkip = (entry: SkippedReport) => {
     skipped.push(entry);
@@ -82,6 +84,11 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
     for (const policy of outcome.policies) policies.push(policy);
     if (outcome.rendered !== null) rendered.push(outcome.rendered);
     for (const entry of outcome.disabled) disabled.push(entry);
+    for (const entry of outcome.invalid) {
+      // On stderr too, in file order with the skips: a machine format's stdout names it only in the document.
+      invalid.push(entry);
+      io.stderr.write(`error: ${entry.file}:${entry.line}:${entry.column}: ${entry.reason}\n`);
+    }
     for (const { preset, policy } of outcome.missing) {
       const seen = missing.get(preset);
       if (seen === undefined) missing.set(preset, { first: policy, count: 1 });
@@ -101,8 +108,8 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
 
   const broken = policies.some((p) => p.result.assertions.some((a) => !a.ok)) || rendered.some((r) => r.broken > 0);
   const warned = policies.some((p) => p.result.warnings.length > 0) || rendered.some((r) => r.warnings > 0) || skipped.length > 0;
-  const exitCode = broken || (switches.strict && warned) ? 1 : 0;
-  const report: FilesReport = { policies, disabled, skipped, filesScanned, strict: switches.strict, exitCode };
+  const exitCode = broken || invalid.length > 0 || (switches.strict && warned) ? 1 : 0;
+  const report: FilesReport = { policies, disabled, invalid, skipped, filesScanned, strict: switches.strict, exitCode };
   const check = {
     kind: "files" as const,
     report,
@@ -212,5 +219,5 @@ export function configFilesReport(reports: readonly PolicyReport[], file: string
     note: null,
     result: r.result,
   }));
-  return { policies, disabled: [], skipped: [], filesScanned: 1, strict, exitCode };
+  return { policies, disabled: [], invalid: [], skipped: [], filesScanned: 1, strict, exitCode };
 }

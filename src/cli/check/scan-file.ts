@@ -1,10 +1,10 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { findPreset } from "../../presets/registry.js";
-import { type DisabledReport, type FilePolicyReport, type SkippedReport, flagKeyed, policyJsonHeadText, policyJsonTailText } from "../../format/check-files-report.js";
+import { type DisabledReport, type FilePolicyReport, type InvalidReport, type SkippedReport, flagKeyed, policyJsonHeadText, policyJsonTailText } from "../../format/check-files-report.js";
 import type { CheckResult } from "../../core/check.js";
 import { checkValues } from "../shared/check-values.js";
 import { mergeOptions } from "../shared/config.js";
-import { UsageError, shown } from "../shared/errors.js";
+import { UsageError } from "../shared/errors.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { type Candidate, MAX_FILE_BYTES, reason } from "./discover.js";
 import { type FileKind, type LocatedPolicy, recogniseFile } from "../../config/recognise.js";
@@ -24,6 +24,8 @@ export interface FileOutcome {
   readonly skips: readonly SkippedReport[];
   readonly policies: readonly FilePolicyReport[];
   readonly disabled: readonly DisabledReport[];
+  /** Policies whose values are wrong: findings (rule invalid-policy), in order. */
+  readonly invalid: readonly InvalidReport[];
   /** Policies of a system whose preset this build lacks, in order. */
   readonly missing: readonly MissingPreset[];
   /** Bad input (exit 2) met after the above: the message of the UsageError to throw. */
@@ -68,11 +70,12 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
   const skips: SkippedReport[] = [];
   const policies: FilePolicyReport[] = [];
   const disabled: DisabledReport[] = [];
+  const invalid: InvalidReport[] = [];
   const missing: MissingPreset[] = [];
   let scanned = false;
   const outcome = (usageError: string | null): FileOutcome => {
-    if (settings.renderJson === null || policies.length === 0) return { scanned, skips, policies, disabled, missing, usageError, rendered: null };
-    return { scanned, skips, policies: [], disabled, missing, usageError, rendered: rendered(policies, settings.renderJson.strict) };
+    if (settings.renderJson === null || policies.length === 0) return { scanned, skips, policies, disabled, invalid, missing, usageError, rendered: null };
+    return { scanned, skips, policies: [], disabled, invalid, missing, usageError, rendered: rendered(policies, settings.renderJson.strict) };
   };
   try {
     const read = stdinText ?? readText(candidate);
@@ -93,7 +96,8 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
       return outcome(null);
     }
     for (const u of result.unresolved) skips.push({ file: u.file, line: u.line, column: u.column, reason: `${u.name} (${shapeOf(u.system).label}) not checked: ${u.reason}` });
-    if (candidate.named && result.policies.length === 0 && result.unresolved.length === 0) {
+    for (const u of result.invalid) invalid.push({ file: u.file, line: u.line, column: u.column, system: u.system, systemLabel: shapeOf(u.system).label, name: u.name, reason: u.reason });
+    if (candidate.named && result.policies.length === 0 && result.unresolved.length === 0 && result.invalid.length === 0) {
       return outcome(`no retry policy found in ${candidate.name}; recognised: ${RECOGNISED}`);
     }
     for (const policy of result.policies) {
@@ -106,7 +110,9 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
         missing.push({ preset: policy.preset, policy: { file: policy.file, line: policy.line, column: policy.column, system: policy.system, name: policy.name } });
         continue;
       }
-      policies.push(checkFound(policy, explicit));
+      const checked = checkFound(policy, explicit);
+      if ("reason" in checked) invalid.push(checked);
+      else policies.push(checked);
     }
     return outcome(null);
   } catch (error) {
@@ -217,9 +223,11 @@ function checkKey(preset: string | null, options: OptionValues): string {
   return key;
 }
 
-/** Checks one found policy: the file's values under the flags' limits. */
-function checkFound(policy: LocatedPolicy, explicit: OptionValues): FilePolicyReport {
-  const at = `${policy.file}:${policy.line}:${policy.column}`;
+/**
+ * Checks one found policy: the file's values under the flags' limits. Values its system's
+ * model refuses (a backoff config's cap below its base) make it invalid, a finding.
+ */
+function checkFound(policy: LocatedPolicy, explicit: OptionValues): FilePolicyReport | InvalidReport {
   const label = shapeOf(policy.system).label;
   try {
     const checked = checkedOnce(policy, explicit);
@@ -235,7 +243,7 @@ function checkFound(policy: LocatedPolicy, explicit: OptionValues): FilePolicyRe
       ...checked,
     };
   } catch (error) {
-    if (error instanceof UsageError) throw new UsageError(`${at}: ${label} policy ${shown(policy.name)}: ${error.message}`);
+    if (error instanceof UsageError) return { file: policy.file, line: policy.line, column: policy.column, system: policy.system, systemLabel: label, name: policy.name, reason: error.message };
     throw error;
   }
 }

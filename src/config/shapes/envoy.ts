@@ -10,7 +10,9 @@ import { type Findings, FileProblem, type MapNode, type Node, describeNode, dura
  * lowerCamelCase spelling, numbers may be quoted, and durations are "0.025s" (or a
  * {seconds, nanos} map). A map counts as Envoy's when it holds one of num_retries,
  * retry_on, retry_back_off or per_try_timeout, and none of gRPC's service-config retry
- * fields (maxAttempts, initialBackoff), which share the name retryPolicy.
+ * fields (maxAttempts, initialBackoff), which share the name retryPolicy, and none inside
+ * a Contour object (apiVersion projectcontour.io/*: an HTTPProxy route's retryPolicy has
+ * `count` and a Go-style perTryTimeout, Contour's own shape).
  *
  * num_retries (default 1) becomes the retry count, retry_back_off.base_interval (25 ms)
  * and max_interval (10 × base) the back-off, and per_try_timeout the attempt time.
@@ -47,7 +49,8 @@ function recogniseEnvoy(root: Node, _file: DocumentFile, findings: Findings): vo
       continue;
     }
     if (node.kind !== "object") continue;
-    if (text(node.entries.get("kind")?.value) === "HTTPProxy") continue; // Contour's retryPolicy, with Go durations: shapes/contour.ts
+    // A Contour object (HTTPProxy's retryPolicy: count, perTryTimeout "150ms") is Contour's, not Envoy's: shapes/contour.ts.
+    if (text(node.entries.get("kind")?.value) === "HTTPProxy" || text(node.entries.get("apiVersion")?.value)?.startsWith("projectcontour.io/") === true) continue;
     const label = labelOf(node);
     const here = label === null ? trail : [...trail, label];
     const policy = getAny(node, POLICY_KEYS);

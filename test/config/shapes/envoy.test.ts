@@ -9,3 +9,13 @@ describe("Envoy (shapes/envoy.ts)", () => {
     expect(find(grpc, "json", "service-config.json", true).policies.filter((p) => p.system === "envoy")).toEqual([]);
   });
 });
+
+describe("Envoy leaves Contour's objects alone", () => {
+  it("an HTTPProxy's retryPolicy {count, perTryTimeout: 150ms} is no Envoy policy and no problem; Envoy's route beside it is read", () => {
+    const text =
+      "apiVersion: projectcontour.io/v1\nkind: HTTPProxy\nmetadata: {name: p}\nspec:\n  routes:\n  - services: [{name: s, port: 80}]\n    retryPolicy: {count: 3, perTryTimeout: 150ms}\n" +
+      "---\nvirtual_hosts:\n- name: vh\n  domains: ['*']\n  routes:\n  - match: {prefix: /}\n    route: {cluster: c, retry_policy: {num_retries: 2}}\n";
+    // The Envoy route's retry_policy key: line 14, column 25.
+    expect(find(text)).toEqual({ policies: [{ at: "14:25", system: "envoy", name: 'vh / prefix "/"', options: { attempts: "2" } }], unresolved: [], skipped: null });
+  });
+});

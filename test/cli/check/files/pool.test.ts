@@ -66,18 +66,20 @@ describe("check DIR on worker threads", () => {
     expect([twice.totals.policies, twice.totals.files_with_policies]).toEqual([152, 151]);
   });
 
-  it("stops at the first bad value, after the warnings of the files before it", async () => {
+  it("a bad value is a finding in its place among the warnings; every file after it is still read", async () => {
     setUp(150);
     write("jobs/job-100-bad.yaml", 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: bad\nspec:\n  backoffLimit: "three"\n');
     const pooled = spawnBin(["check", "jobs"], { cwd: dir });
-    expect(pooled.code).toBe(2);
-    expect(pooled.stdout).toBe("");
-    // Files are read in name order: the three skips before job-100-bad.yaml, then its error; nothing after it.
+    expect(pooled.code).toBe(1);
+    // The 150 Jobs, the backoff config in zz/ (read after the bad file) and the invalid one; three files and the link loop skipped.
+    expect(pooled.stdout.split("\n").at(-2)).toBe("✗ 1 invalid policy, 152 policies in 152 files; 4 skipped");
+    // Files are read in name order: the three skips before job-100-bad.yaml, its error, then the link loop in jobs/loop/.
     expect(pooled.stderr).toBe(
       "warning: skipped jobs/job-020-broken.yaml:4:1: YAML: Flow map in block collection must be sufficiently indented and end with a }\n" +
         "warning: skipped jobs/job-040-helm.yaml: a Helm or Jinja template ({{ … }}); check what it renders: helm template … | backoff check -\n" +
         'warning: skipped jobs/job-060-env.yaml:6:17: env (Kubernetes Job) not checked: backoffLimit of Job "env" is a placeholder, "${RETRIES}"; its value is known only where it is rendered\n' +
-        'error: jobs/job-100-bad.yaml:6:17: backoffLimit of Job "bad" must be a whole number, got the string "three"\n',
+        'error: jobs/job-100-bad.yaml:6:17: backoffLimit of Job "bad" must be a whole number, got the string "three"\n' +
+        "warning: skipped jobs/loop/up: a symbolic link loop (leads back to jobs)\n",
     );
     const inline = await runCli(["check", "jobs"]);
     expect(pooled).toEqual({ code: inline.code, stdout: inline.stdout, stderr: inline.stderr });
