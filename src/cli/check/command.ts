@@ -1,7 +1,7 @@
 import { type Command, Option } from "commander";
 import type { FormatName } from "../../format/registry.js";
 import { type CommandDefinition, commandOutput } from "../command.js";
-import { ASSERT_KEYS, CHECK_DEFAULT_ATTEMPTS, CLIENTS_HELP, POLICY_KEYS } from "../../config/option-values.js";
+import { ASSERT_KEYS, CHECK_DEFAULT_ATTEMPTS, CLIENTS_HELP, POLICY_KEYS, limitsFromOptions, parseCount } from "../../config/option-values.js";
 import { UsageError } from "../shared/errors.js";
 import { addSharedOptions, givenValues, synonymsFor } from "../shared/options.js";
 
@@ -129,6 +129,9 @@ export const checkCommand: CommandDefinition = {
     const explicit = givenValues(command);
     // Without a PATH, a config or a flag that describes a policy, there is nothing to check (the built-in 1 s default is nobody's policy).
     if (switches.config === undefined && !DESCRIBING_KEYS.some((key) => explicit[key] !== undefined)) {
+      // A bad limit is named first: it is the line the user has to fix either way.
+      limitsFromOptions(explicit);
+      if (explicit.clients !== undefined) parseCount("--clients", explicit.clients);
       throw new UsageError("no policy given: name a PATH such as `.`, a `--config FILE`, or policy flags such as --base 1s --attempts 8");
     }
     return runCheck(explicit, { ...switches, strict: switches.strict === true }, io);
