@@ -15,7 +15,10 @@ describe("Envoy leaves Contour's objects alone", () => {
     const text =
       "apiVersion: projectcontour.io/v1\nkind: HTTPProxy\nmetadata: {name: p}\nspec:\n  routes:\n  - services: [{name: s, port: 80}]\n    retryPolicy: {count: 3, perTryTimeout: 150ms}\n" +
       "---\nvirtual_hosts:\n- name: vh\n  domains: ['*']\n  routes:\n  - match: {prefix: /}\n    route: {cluster: c, retry_policy: {num_retries: 2}}\n";
-    // The Envoy route's retry_policy key: line 14, column 25.
-    expect(find(text)).toEqual({ policies: [{ at: "14:25", system: "envoy", name: 'vh / prefix "/"', options: { attempts: "2" } }], unresolved: [], skipped: null });
+    // The Envoy route's retry_policy key: line 14, column 25; the HTTPProxy is Contour's (shapes/contour.ts).
+    const found = find(text);
+    expect(found.policies.filter((p) => p.system === "envoy")).toEqual([{ at: "14:25", system: "envoy", name: 'vh / prefix "/"', options: { attempts: "2" } }]);
+    expect(found.policies.map((p) => p.system)).toEqual(["contour", "envoy"]);
+    expect(found.invalid).toBeUndefined();
   });
 });
