@@ -50,7 +50,7 @@ export type LocatedPolicy = FoundPolicy & Located & { readonly preset: string | 
 export type LocatedUnresolved = UnresolvedPolicy & Located;
 export type LocatedInvalid = InvalidPolicy & Located;
 /** recogniseFile copies these fields one by one: a field added to FoundPolicy or UnresolvedPolicy fails to compile here until it is copied too. */
-const COPIES_EVERY_FIELD: [Exclude<keyof FoundPolicy, "system" | "name" | "offset" | "options" | "disabled">, Exclude<keyof UnresolvedPolicy, "system" | "name" | "offset" | "reason">] extends [never, never] ? true : never = true;
+const COPIES_EVERY_FIELD: [Exclude<keyof FoundPolicy, "system" | "name" | "offset" | "options" | "disabled" | "atOnce" | "forever">, Exclude<keyof UnresolvedPolicy, "system" | "name" | "offset" | "reason">] extends [never, never] ? true : never = true;
 void COPIES_EVERY_FIELD;
 
 export interface FileResult {
@@ -125,7 +125,13 @@ export function recogniseFile(input: FileInput): FileResult {
   const locatedPolicy = (p: FoundPolicy): LocatedPolicy => {
     const { line, column } = lines(p.offset);
     const located = { system: p.system, name: p.name, offset: p.offset, preset: shapeOf(p.system).preset, options: p.options, file: name, line, column };
-    return p.disabled === undefined ? located : { ...located, disabled: p.disabled };
+    if (p.disabled === undefined && p.atOnce === undefined && p.forever === undefined) return located;
+    return {
+      ...located,
+      ...(p.disabled === undefined ? {} : { disabled: p.disabled }),
+      ...(p.atOnce === undefined ? {} : { atOnce: p.atOnce }),
+      ...(p.forever === undefined ? {} : { forever: p.forever }),
+    };
   };
   const locatedUnresolved = (u: UnresolvedPolicy): LocatedUnresolved => {
     const { line, column } = lines(u.offset);

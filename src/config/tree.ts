@@ -29,6 +29,14 @@ export interface FoundPolicy {
   readonly options: OptionValues;
   /** Retries switched off in the file (0 retries): listed, nothing to check. */
   readonly disabled?: boolean;
+  /**
+   * Set when the system makes no wait between its tries whatever its preset's formula says
+   * (an Argo retryStrategy without backoff, or without limit): every delay is 0, and `why`
+   * says so in the report.
+   */
+  readonly atOnce?: { readonly why: string };
+  /** The system retries without a count limit: no total is bounded (any --max-total fails). */
+  readonly forever?: boolean;
 }
 
 /** A policy whose values cannot be known from the file alone (a placeholder such as ${RETRIES}). */

@@ -220,8 +220,12 @@ export function checkPolicy(subject: CheckSubject, limits: Limits): CheckResult 
 
   const warnings: Warning[] = [];
   if (none) return { assertions, warnings, bestTotalMs, worstTotalMs, worstDelayMs, worstDelayAttempt: null };
-  if (model.capMs === null && model.steadyFrom() === null && (subject.growth === "exponential" || subject.growth === null)) {
-    // Without a known growth, a model that never settles and has no cap grows without limit.
+  const steadyFrom = model.steadyFrom();
+  // Without a known growth, a model that never settles and has no cap grows without limit; one
+  // that settles only past the attempts checked (Argo's waits stop at Go's largest duration,
+  // 292 years) is still growing at the last of them.
+  const growing = steadyFrom === null || (steadyFrom > n && n > 1 && model.delay(n).rawMs > model.delay(n - 1).rawMs);
+  if (model.capMs === null && growing && (subject.growth === "exponential" || subject.growth === null)) {
     warnings.push({ lint: "no-cap", attempt: n, delayMs: model.delay(n).delayMs });
   }
   const capReachedAt = model.capReachedAt();

@@ -1,11 +1,13 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { findPreset } from "../../presets/registry.js";
 import { type DisabledReport, type FilePolicyReport, type InvalidReport, type SkippedReport, flagKeyed, policyJsonHeadText, policyJsonTailText } from "../../format/check-files-report.js";
-import type { CheckResult } from "../../core/check.js";
+import { type CheckResult, checkPolicy } from "../../core/check.js";
+import { policyModel } from "../../core/policy-model.js";
+import { presetTerms } from "../shared/preset-flags.js";
 import { checkValues } from "../shared/check-values.js";
 import { mergeOptions } from "../shared/config.js";
 import { UsageError } from "../shared/errors.js";
-import type { OptionValues } from "../../config/option-values.js";
+import { type OptionValues, limitsFromOptions, parseCount } from "../../config/option-values.js";
 import { type Candidate, MAX_FILE_BYTES, reason } from "./discover.js";
 import { type FileKind, type LocatedPolicy, recogniseFile } from "../../config/recognise.js";
 import { RECOGNISED, shapeOf } from "../../config/shapes/index.js";
@@ -264,6 +266,7 @@ const checkedCache = new Map<string, Checked>();
 let cachedFlags: OptionValues | null = null;
 
 function checkedOnce(policy: LocatedPolicy, explicit: OptionValues): Checked {
+  if (policy.atOnce !== undefined) return checkedAtOnce(policy, policy.atOnce.why, explicit);
   if (cachedFlags !== explicit) {
     checkedCache.clear();
     cachedFlags = explicit;
@@ -276,6 +279,26 @@ function checkedOnce(policy: LocatedPolicy, explicit: OptionValues): Checked {
   if (checkedCache.size >= CHECKED_CACHE_SIZE) checkedCache.clear();
   checkedCache.set(key, checked);
   return checked;
+}
+
+/** Every wait 0: a system that retries at once (an Argo retryStrategy without backoff or without limit). */
+const NO_WAIT = policyModel({ strategy: "fixed", baseMs: 0, factor: 1, stepMs: 0, capMs: null });
+
+/**
+ * A policy whose system makes no wait between its tries, whatever its preset's formula:
+ * checked over zero delays, its count as the file gives it, or without end (`forever`,
+ * the lints then looking at the preset's default range). `why` is the report's note.
+ */
+function checkedAtOnce(policy: LocatedPolicy, why: string, explicit: OptionValues): Checked {
+  const values = mergeOptions({}, policy.options, explicit);
+  const { limits, attemptTimeMs } = limitsFromOptions(values);
+  const clients = values.clients === undefined ? null : parseCount("--clients", values.clients);
+  const forever = policy.forever === true;
+  const preset = policy.preset === null ? undefined : findPreset(policy.preset);
+  const attempts = forever ? (preset?.defaultAttempts ?? 10) : Number(values.attempts ?? "0");
+  const result = checkPolicy({ model: NO_WAIT, attempts, forever, attemptTimeMs, clients, growth: "constant" }, limits);
+  const terms = preset === undefined ? undefined : presetTerms(preset, forever ? `${preset.name} retries forever (no retryStrategy.limit)` : why);
+  return { attempts, attemptTimeMs, jittered: false, note: why, result, ...(terms === undefined ? {} : { terms }) };
 }
 
 /**

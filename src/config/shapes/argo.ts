@@ -1,16 +1,31 @@
-import { argoDuration } from "../durations.js";
+import { argoDuration, goDuration } from "../durations.js";
+import { shown } from "../errors.js";
 import { manifests } from "../manifests.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, type MapNode, type Node, decimalText, durationValue, get, isMap, isSeq, text, wholeNumber } from "../tree.js";
+import { type Findings, FileProblem, type FoundPolicy, type Node, Placeholder, decimalText, describeNode, durationValue, get, isMap, isSeq, text, wholeNumber } from "../tree.js";
 
 /**
  * Argo Workflows (`Workflow`, `WorkflowTemplate`, `ClusterWorkflowTemplate`, and
- * `CronWorkflow` through its `workflowSpec`): `retryStrategy` on the spec (every template's
- * default) and on each template. `limit` and `backoff.factor` are IntOrString, so "4" is
- * as good as 4; durations are strings, a bare number being seconds ("Default unit is
- * seconds"). `limit` left out means retrying until success (bounded only by maxDuration);
- * `limit: 0` means no retry.
+ * `CronWorkflow` through its `workflowSpec`), read as the workflow controller runs it
+ * (workflow/controller/operator.go, processNodeRetries, argoproj/argo-workflows at
+ * 481caa77; the types in pkg/apis/workflow/v1alpha1):
+ * - `retryStrategy` on the spec (every template's default), in `spec.templateDefaults`
+ *   (merged under each template's own, the template's keys winning) and on each template;
+ * - without `backoff` the retry is made at once: the controller waits only inside
+ *   `if retryStrategy.Backoff != nil`;
+ * - without `limit` it retries until the node succeeds ("No more retries left" needs a
+ *   Limit), and waits never: the wait is taken only when `retryStrategy.Limit != nil`;
+ * - `backoff.duration` is required once there is a backoff ("no base duration specified
+ *   for retryStrategy" errors the node); `factor` multiplies only when it is above 0
+ *   (unset or 0 keeps every wait at duration); `limit` and `factor` are IntOrString;
+ *   durations are strings, a bare number being seconds;
+ * - a containerSet's `retryStrategy: {retries, duration}` is the executor's
+ *   (containerset_template.go GetRetryStrategy: wait.Backoff{Steps: retries, Duration}, run
+ *   by k8s.io/client-go retry.OnError, which calls the container up to Steps times with a
+ *   constant Duration between, none without one);
+ * - Argo's own expressions (`{{workflow.parameters.n}}`, `{{inputs.parameters.x}}`) are
+ *   set when the workflow runs: such a value is reported as set at run time.
  */
 export const argo: ConfigShape = {
   system: "argo",
@@ -20,7 +35,8 @@ export const argo: ConfigShape = {
   docs: {
     system: "Argo Workflows",
     where: "`Workflow`, `WorkflowTemplate`, `ClusterWorkflowTemplate`, `CronWorkflow`",
-    policy: "`retryStrategy` on the spec and on each template (`limit`, `backoff.duration/factor/cap/maxDuration`, quoted numbers as Argo allows); preset `argo`",
+    policy:
+      "`retryStrategy` on the spec, in `spec.templateDefaults` (merged under each template's own) and on each template (`limit`, `backoff.duration/factor/cap/maxDuration`, quoted numbers as Argo allows), and a `containerSet`'s `retryStrategy` (`retries` tries, `duration` apart); as the controller runs it: no `backoff` retries at once (0 waits), a backoff without `factor` waits `duration` every time, no `limit` retries forever and at once, a `backoff` without `duration` is invalid; a `{{…}}` value is set at run time, not checked; preset `argo`",
   },
   words: { tree: /retryStrategy/ },
   documents: { read: recogniseArgo },
@@ -36,42 +52,116 @@ function recogniseArgo(root: Node, _file: DocumentFile, findings: Findings): voi
     if (!isMap(spec)) continue;
     const specStrategy = spec.entries.get("retryStrategy");
     if (specStrategy !== undefined) strategy(specStrategy.value, `${manifest.name} (spec.retryStrategy)`, specStrategy.keyPos, findings);
+    const defaults = get(spec, "templateDefaults");
+    const defaultStrategy = isMap(defaults) ? defaults.entries.get("retryStrategy") : undefined;
+    if (defaultStrategy !== undefined) strategy(defaultStrategy.value, `${manifest.name} (spec.templateDefaults.retryStrategy)`, defaultStrategy.keyPos, findings);
     const templates = get(spec, "templates");
     if (!isSeq(templates)) continue;
     templates.items.forEach((template, index) => {
       if (!isMap(template)) return;
+      const name = `${manifest.name}/${text(get(template, "name")) ?? `templates[${index}]`}`;
       const entry = template.entries.get("retryStrategy");
-      if (entry === undefined) return;
-      strategy(entry.value, `${manifest.name}/${text(get(template, "name")) ?? `templates[${index}]`}`, entry.keyPos, findings);
+      if (entry !== undefined) {
+        // The template's own keys over templateDefaults' (a strategic merge: maps merge, the template's values win).
+        const merged = defaultStrategy === undefined ? entry.value : mergeUnder(defaultStrategy.value, entry.value);
+        strategy(merged, name, entry.keyPos, findings);
+      }
+      const containerSet = get(template, "containerSet");
+      const setStrategy = isMap(containerSet) ? containerSet.entries.get("retryStrategy") : undefined;
+      if (setStrategy !== undefined) containerSetStrategy(setStrategy.value, `${name} (containerSet)`, setStrategy.keyPos, findings);
     });
   }
 }
 
+/** `over` merged onto `under`: maps merged key by key (recursively), anything else `over` as it is. */
+function mergeUnder(under: Node, over: Node): Node {
+  if (!isMap(under) || !isMap(over)) return over;
+  const entries = new Map(under.entries);
+  for (const [key, entry] of over.entries) {
+    const below = entries.get(key);
+    entries.set(key, below === undefined ? entry : { keyPos: entry.keyPos, value: mergeUnder(below.value, entry.value) });
+  }
+  return { kind: "object", pos: over.pos, entries };
+}
+
+/** One of Argo's own `{{…}}` expressions: substituted when the workflow runs. */
+function setAtRunTime(node: Node | undefined, label: string): void {
+  if (node !== undefined && node.kind === "string" && node.value.includes("{{")) {
+    throw new Placeholder(node.pos, `${label} is set at run time (${shown(node.value)}), not a number the file gives`);
+  }
+}
+
+type Read = Omit<FoundPolicy, "system" | "name" | "offset">;
+
+const NO_BACKOFF = "no retryStrategy.backoff: Argo retries at once, with no wait (operator.go waits only when backoff is set)";
+const NO_LIMIT = "no retryStrategy.limit: Argo retries until the node succeeds, at once (operator.go waits only when limit is set)";
+
 function strategy(node: Node, name: string, offset: number, findings: Findings): void {
-  findings.policy("argo", name, offset, () => {
+  findings.policy("argo", name, offset, (): Read => {
+    // retryStrategy: {} or a bare `retryStrategy:` retries as a strategy without limit.
+    if (node.kind === "null") return { options: {}, atOnce: { why: NO_LIMIT }, forever: true };
+    if (!isMap(node)) throw new FileProblem(node.pos, `retryStrategy of ${shown(name)} must be a map, got ${describeNode(node)}`);
     const options: OptionValues = {};
-    let disabled = false;
-    if (node.kind === "null") return { options };
-    const map = node as MapNode;
-    const label = (key: string) => `${key} of retryStrategy ${JSON.stringify(name)}`;
-    const limit = get(map, "limit");
-    if (limit !== undefined) {
-      const count = wholeNumber(limit, label("limit"), { quoted: true, max: 2_147_483_647 });
+    const label = (key: string) => `${key} of retryStrategy ${shown(name)}`;
+    const limit = get(node, "limit");
+    const backoff = get(node, "backoff");
+    setAtRunTime(limit, label("limit"));
+    if (isMap(backoff)) for (const key of ["duration", "factor", "cap", "maxDuration"]) setAtRunTime(get(backoff, key), label(`backoff.${key}`));
+    let count: number | null = null;
+    if (limit !== undefined && limit.kind !== "null") {
+      count = wholeNumber(limit, label("limit"), { quoted: true, max: 2_147_483_647 });
       options.attempts = String(count);
-      disabled = count === 0;
     }
-    const backoff = get(map, "backoff");
-    if (isMap(backoff)) {
+    if (backoff !== undefined && backoff.kind !== "null") {
+      if (!isMap(backoff)) throw new FileProblem(backoff.pos, `${label("backoff")} must be a map, got ${describeNode(backoff)}`);
       const expected = 'a duration such as "10" (seconds), "30s" or "2m"';
       const duration = get(backoff, "duration");
-      if (duration !== undefined) options.base = durationValue(duration, label("backoff.duration"), argoDuration, expected);
+      if (duration === undefined) throw new FileProblem(backoff.pos, `${label("backoff")} has no duration: Argo fails the node ("no base duration specified for retryStrategy")`);
+      options.base = durationValue(duration, label("backoff.duration"), argoDuration, expected);
+      // Unset, 0 or negative: every wait is duration (operator.go multiplies only when factor > 0).
       const factor = get(backoff, "factor");
-      if (factor !== undefined) options.factor = decimalText(factor, label("backoff.factor"), { quoted: true });
+      const digits = factor === undefined ? null : decimalText(factor, label("backoff.factor"), { quoted: true });
+      options.factor = digits === null || Number(digits) <= 0 ? "1" : digits;
       const cap = get(backoff, "cap");
       if (cap !== undefined) options.cap = durationValue(cap, label("backoff.cap"), argoDuration, expected);
       const maxDuration = get(backoff, "maxDuration");
       if (maxDuration !== undefined) options.maxElapsed = durationValue(maxDuration, label("backoff.maxDuration"), argoDuration, expected);
     }
-    return { options, disabled };
+    if (count === null) return { options: {}, atOnce: { why: NO_LIMIT }, forever: true };
+    if (count === 0) return { options, disabled: true };
+    if (options.base === undefined) return { options, atOnce: { why: NO_BACKOFF } };
+    return { options };
   });
+}
+
+/** A containerSet's retryStrategy: `retries` calls of the container (Steps), `duration` (a Go duration) between them. */
+function containerSetStrategy(node: Node, name: string, offset: number, findings: Findings): void {
+  findings.policy("argo", name, offset, (): Read => {
+    if (!isMap(node)) throw new FileProblem(node.pos, `containerSet.retryStrategy of ${shown(name)} must be a map, got ${describeNode(node)}`);
+    const label = (key: string) => `containerSet.retryStrategy.${key} of ${shown(name)}`;
+    const retries = get(node, "retries");
+    const duration = get(node, "duration");
+    setAtRunTime(retries, label("retries"));
+    setAtRunTime(duration, label("duration"));
+    // Without retries the executor runs the container once (wait.Backoff{Steps: 1}).
+    if (retries === undefined || retries.kind === "null") return { options: { attempts: "0" }, disabled: true };
+    // Steps calls of the container: retries − 1 retries after the first (wait.ExponentialBackoff stops after Steps checks).
+    const steps = wholeNumber(retries, label("retries"), { quoted: true, max: 2_147_483_647 });
+    const options: OptionValues = { attempts: String(Math.max(0, steps - 1)) };
+    if (steps <= 1) return { options, disabled: true };
+    const expected = 'a Go duration such as "300ms", "1s" or "5m"';
+    const ms = duration === undefined ? 0 : goDurationMs(duration, label("duration"), expected);
+    const why = "containerSet.retryStrategy without duration: the executor calls the container again at once";
+    if (ms === 0) return { options, atOnce: { why } };
+    options.base = durationValue(duration!, label("duration"), goDuration, expected);
+    options.factor = "1";
+    return { options };
+  });
+}
+
+/** A Go duration in ms (time.ParseDuration: no bare numbers, no days); zero allowed. */
+function goDurationMs(node: Node, label: string, expected: string): number {
+  const ms = node.kind === "string" ? goDuration(node.value) : null;
+  if (ms === null || ms < 0) throw new FileProblem(node.pos, `${label} must be ${expected}, got ${describeNode(node)}`);
+  return ms;
 }

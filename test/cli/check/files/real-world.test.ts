@@ -124,3 +124,69 @@ describe("exit 2 stays for bad usage and for named files that hold nothing to ch
     });
   });
 });
+
+// Argo as the workflow controller runs it: workflow/controller/operator.go processNodeRetries
+// (argoproj/argo-workflows at 481caa77): the wait is taken only inside
+// `if retryStrategy.Backoff != nil` and only when `retryStrategy.Limit != nil`; timeToWait is
+// duration × factor^(retries so far) when factor > 0, else duration; no backoff.duration is an
+// error ("no base duration specified for retryStrategy"). A containerSet's retryStrategy is
+// wait.Backoff{Steps: retries, Duration} (pkg/apis/workflow/v1alpha1/container_set_template.go
+// GetRetryStrategy), run by client-go's retry.OnError: Steps calls, Duration between them
+// (k8s.io/apimachinery pkg/util/wait ExponentialBackoff: "checks the condition up to Steps times").
+describe("Argo as Argo runs it (argo/etl.yaml)", () => {
+  const ARGO = `${TREE}/argo/etl.yaml`;
+  it("no backoff waits 0, no factor is constant, no limit retries forever, templateDefaults merge under, containerSet, placeholders set at run time", async () => {
+    const { code, doc, rows, stderr } = await json(ARGO, "--max-total", "1h");
+    expect(code).toBe(1);
+    const NO_BACKOFF = "no retryStrategy.backoff: Argo retries at once, with no wait (operator.go waits only when backoff is set)";
+    const NO_LIMIT = "no retryStrategy.limit: Argo retries until the node succeeds, at once (operator.go waits only when limit is set)";
+    expect(rows).toEqual([
+      // templateDefaults {limit 4, duration 5 s, factor 2}: 5 + 10 + 20 + 40 = 75 s.
+      { at: "argo/etl.yaml:10:5", name: "etl- (spec.templateDefaults.retryStrategy)", retries: 4, worst: 75_000, best: 75_000 },
+      // limit "10", backoff: null (a strategic merge deletes the default's backoff): 10 retries, 0 waits.
+      { at: "argo/etl.yaml:15:5", name: "etl-/fetch", retries: 10, worst: 0, best: 0, note: NO_BACKOFF },
+      // limit 2 over the defaults' backoff: 5 + 10 = 15 s.
+      { at: "argo/etl.yaml:23:5", name: "etl-/load", retries: 2, worst: 15_000, best: 15_000 },
+      // retries: 3 is 3 calls of the container, 2 retries, 2 s apart: 4 s.
+      { at: "argo/etl.yaml:34:7", name: "etl-/pipeline (containerSet)", retries: 2, worst: 4_000, best: 4_000 },
+      // retryStrategy: {}: no limit, retried forever and at once; no total is bounded.
+      { at: "argo/etl.yaml:45:5", name: "forever/watch", retries: 10, worst: null, best: null, note: NO_LIMIT },
+      // 1 s doubling, no cap, 21 retries: 2^21 − 1 s = 2,097,151 s in all, the last 2^20 s (12 d 3 h).
+      { at: "argo/etl.yaml:48:5", name: "forever/sync", retries: 21, worst: 2_097_151_000, best: 2_097_151_000 },
+      // duration 10 s without factor: 10 s every time (not doubled), 30 s.
+      { at: "argo/etl.yaml:53:5", name: "forever/poll", retries: 3, worst: 30_000, best: 30_000 },
+    ]);
+    const byName = (name: string) => doc.policies.find((p: { name: string }) => p.name === name);
+    // Unbounded retries fail any --max-total, as check --preset temporal does.
+    expect(byName("forever/watch").assertions.map((a: { ok: boolean; actual_ms: number | null }) => [a.ok, a.actual_ms])).toEqual([[false, null]]);
+    // A 12-day delay without a cap earns no-cap like every shape's policy.
+    expect(byName("forever/sync").warnings.map((w: { lint: string }) => w.lint)).toEqual(["no-cap", "over-a-day"]);
+    expect(byName("forever/sync").worst_delay_ms).toBe(2 ** 20 * 1000);
+    expect(doc.invalid).toEqual([
+      {
+        file: ARGO,
+        line: 60,
+        column: 16,
+        system: "argo",
+        name: "forever/broken",
+        reason: 'backoff of retryStrategy "forever/broken" has no duration: Argo fails the node ("no base duration specified for retryStrategy")',
+        rule: "invalid-policy",
+      },
+    ]);
+    // client-{{workflow.uid}} (line 21, bare) is Argo's, not Helm: the file is read; the placeholder limit is set at run time.
+    expect(doc.skipped).toEqual([
+      { file: ARGO, line: 30, column: 14, reason: 'etl-/notify (Argo Workflows) not checked: limit of retryStrategy "etl-/notify" is set at run time ("{{inputs.parameters.retries}}"), not a number the file gives' },
+    ]);
+    expect(stderr.split("\n")[0]).toBe(`warning: skipped ${ARGO}:30:14: ${doc.skipped[0].reason}`);
+  });
+
+  it("--max-total and --min-first judge the waits Argo makes, not a demo back-off", async () => {
+    // etl-/fetch waits 0 s in all: --max-total 1m holds, --min-first 1s is broken (no first wait).
+    const { doc } = await json(ARGO, "--max-total", "1m", "--min-first", "1s");
+    const fetch = doc.policies.find((p: { name: string }) => p.name === "etl-/fetch");
+    expect(fetch.assertions.map((a: { limit: string; ok: boolean }) => [a.limit, a.ok])).toEqual([
+      ["max-total", true],
+      ["min-first", false],
+    ]);
+  });
+});
