@@ -19,7 +19,7 @@ describe("the backoff-check hook's manifest", () => {
     expect(hooks.map((hook) => [hook.id, hook.language, hook.entry])).toEqual([["backoff-check", "node", "backoff check --any-file"]]);
     const files = new RegExp(hooks[0]!.files);
     // The same file names as a directory scan reads (discover.ts kindOfName).
-    for (const name of ["retry.json", "a/b/virtual-service.yaml", "workflow.yml", "application.properties", "README.md", "main.go", "retry.json5", "x.yaml.bak"]) {
+    for (const name of ["retry.json", "a/b/virtual-service.yaml", "workflow.yml", "application.properties", "order.asl", "order.asl.json", "order.asl.yaml", "README.md", "main.go", "retry.json5", "x.yaml.bak"]) {
       expect(files.test(name), name).toBe(kindOfName(name) !== null);
     }
   });

@@ -6,7 +6,7 @@ import type { FileKind } from "../../config/recognise.js";
 
 /**
  * Finding the files `check PATH…` reads: each PATH a file (read whatever its name) or a
- * directory (searched recursively for .json, .yaml, .yml and .properties files). The walk
+ * directory (searched recursively for .json, .yaml, .yml, .properties and .asl files). The walk
  * yields files one at a time, so memory stays flat in the number of files.
  *
  * Left out while walking: the directories .git, node_modules, dist, build and vendor, what
@@ -47,6 +47,9 @@ export function kindOfName(name: string): FileKind | null {
   if (lower.endsWith(".json")) return "json";
   if (lower.endsWith(".yaml") || lower.endsWith(".yml")) return "yaml";
   if (lower.endsWith(".properties")) return "properties";
+  // Amazon States Language definitions (SAM's DefinitionUri, the Step Functions toolkit): JSON,
+  // sometimes written as YAML, which the YAML reader reads both of.
+  if (lower.endsWith(".asl")) return "yaml";
   return null;
 }
 

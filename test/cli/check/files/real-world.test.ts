@@ -190,3 +190,11 @@ describe("Argo as Argo runs it (argo/etl.yaml)", () => {
     ]);
   });
 });
+
+describe("file names: .asl definitions are scanned", () => {
+  it("a .asl file in a directory is read (JSON through the YAML reader)", async () => {
+    const { rows } = await json(`${TREE}/step-functions`);
+    // IntervalSeconds 3, BackoffRate 3, MaxAttempts 2: 3 + 9 = 12 s; the retrier's "{" at line 7, column 17.
+    expect(rows.find((r) => r.name === "Pay")).toEqual({ at: "step-functions/payments.asl:7:17", name: "Pay", retries: 2, worst: 12_000, best: 12_000 });
+  });
+});
