@@ -69,6 +69,8 @@ function embedded(json: string, pos: number, key: string, findings: Findings): v
   }
   for (const policy of inner.policies) findings.policies.push({ ...policy, name: `${policy.name} (${key})`, offset: pos });
   for (const unresolved of inner.unresolved) findings.unresolved.push({ ...unresolved, name: `${unresolved.name} (${key})`, offset: pos });
+  // A policy with a wrong value is invalid (a finding), placed at the string like the rest.
+  for (const invalid of inner.invalid) findings.invalid.push({ ...invalid, name: `${invalid.name} (${key})`, offset: pos, reason: `${invalid.reason} (in the service config string ${JSON.stringify(key)})` });
 }
 
 function serviceConfig(config: MapNode, findings: Findings): void {
