@@ -9,14 +9,19 @@ import { wrapLine } from "./wrap.js";
  * its schedule summary and its verdicts, as text, JSON, SARIF 2.1.0 and GitHub
  * annotations. Pure renderers: the command gathers, these write.
  */
-export interface FilePolicyReport {
+/** Where a policy was found: its file and place, the system it belongs to, its name. */
+export interface PolicyPlace {
   readonly file: string;
   readonly line: number;
   readonly column: number;
-  /** The system's key ("step-functions") and how people call it ("AWS Step Functions"). */
+  /** The system's key ("step-functions"). */
   readonly system: string;
-  readonly systemLabel: string;
   readonly name: string;
+}
+
+export interface FilePolicyReport extends PolicyPlace {
+  /** How people call the system ("AWS Step Functions"). */
+  readonly systemLabel: string;
   /** The preset the policy was built with (null: backoff's own config without one). */
   readonly preset: string | null;
   /** The values read from the file, by flag name ("base": "2s"). */
@@ -32,22 +37,11 @@ export interface FilePolicyReport {
 }
 
 /** A policy that retries nothing (MaxAttempts 0, backoffLimit 0, …): listed, not checked. */
-export interface DisabledReport {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly system: string;
-  readonly name: string;
-}
+export type DisabledReport = PolicyPlace;
 
 /** A policy whose values are wrong: a finding at its place (rule invalid-policy, exit 1), not the end of the run. */
-export interface InvalidReport {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly system: string;
+export interface InvalidReport extends PolicyPlace {
   readonly systemLabel: string;
-  readonly name: string;
   /** What is wrong, as one sentence ("MaxAttempts (…) must be a whole number, got the string \"three\""). */
   readonly reason: string;
 }

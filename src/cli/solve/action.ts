@@ -1,3 +1,4 @@
+import type { OptionValues } from "../../config/option-values.js";
 import { MAX_EXACT_MS } from "../../core/limits.js";
 import { type Policy, type Strategy, normalizePolicy } from "../../core/policy.js";
 import { policyModel } from "../../core/policy-model.js";
@@ -30,6 +31,19 @@ export interface SolveOptions {
   deadline?: string;
   format: FormatName;
   color: boolean;
+}
+
+/** The options of a policy solve passes on as given (a left-out one stays out, so a preset keeps its own default). */
+const GIVEN_POLICY_KEYS = ["strategy", "base", "cap", "factor", "jitter", "maxElapsed"] as const;
+
+/** The policy options given to solve, as the values a policy or a preset is built from. */
+export function givenPolicyValues(options: SolveOptions): OptionValues {
+  const values: OptionValues = {};
+  for (const key of GIVEN_POLICY_KEYS) {
+    const value = options[key];
+    if (value !== undefined) values[key] = value;
+  }
+  return values;
 }
 
 /** The schedule is shown below the answer up to this many attempts (beyond, a command to print it). */

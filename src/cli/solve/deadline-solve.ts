@@ -10,7 +10,7 @@ import { renderContext, writeRendered } from "../shared/render.js";
 import { runSchedule } from "../shared/run-schedule.js";
 import { type TryTiming, timingFromValues } from "../shared/timing.js";
 import type { SolveOptions } from "./action.js";
-import { MAX_SHOWN_ATTEMPTS } from "./action.js";
+import { MAX_SHOWN_ATTEMPTS, givenPolicyValues } from "./action.js";
 
 /** The schedule's flags for a value, as `backoff` takes them. */
 const FLAG_OF: Readonly<Partial<Record<keyof OptionValues, string>>> = { attemptTime: "attempt-time" };
@@ -25,12 +25,7 @@ export async function runDeadlineSolve(options: SolveOptions, io: Io): Promise<n
   if (options.attempts !== undefined) throw new UsageError("solve --deadline finds how many retries fit: leave out --attempts");
   const values: OptionValues = {
     ...(options.preset === undefined ? {} : { preset: options.preset }),
-    ...(options.strategy === undefined ? {} : { strategy: options.strategy }),
-    ...(options.base === undefined ? {} : { base: options.base }),
-    ...(options.cap === undefined ? {} : { cap: options.cap }),
-    ...(options.factor === undefined ? {} : { factor: options.factor }),
-    ...(options.jitter === undefined ? {} : { jitter: options.jitter }),
-    ...(options.maxElapsed === undefined ? {} : { maxElapsed: options.maxElapsed }),
+    ...givenPolicyValues(options),
     ...(options.attemptTime === undefined ? {} : { attemptTime: options.attemptTime }),
     deadline: options.deadline!,
   };

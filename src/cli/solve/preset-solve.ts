@@ -18,7 +18,7 @@ import { buildPreset, presetNamed, presetOverrides } from "../shared/preset-opti
 import { renderContext, writeRendered } from "../shared/render.js";
 import { runSchedule } from "../shared/run-schedule.js";
 import type { SolveOptions } from "./action.js";
-import { MAX_SHOWN_ATTEMPTS } from "./action.js";
+import { MAX_SHOWN_ATTEMPTS, givenPolicyValues } from "./action.js";
 
 /** The largest factor tried: past it a total that still falls short is out of reach. */
 const MAX_FACTOR = 1e6;
@@ -64,12 +64,7 @@ export async function runPresetSolve(options: SolveOptions, io: Io): Promise<num
   const attempts = options.attempts === undefined ? null : parseCount("--attempts", options.attempts);
   const values: OptionValues = {
     preset: preset.name,
-    ...(options.strategy === undefined ? {} : { strategy: options.strategy }),
-    ...(options.base === undefined ? {} : { base: options.base }),
-    ...(options.cap === undefined ? {} : { cap: options.cap }),
-    ...(options.factor === undefined ? {} : { factor: options.factor }),
-    ...(options.jitter === undefined ? {} : { jitter: options.jitter }),
-    ...(options.maxElapsed === undefined ? {} : { maxElapsed: options.maxElapsed }),
+    ...givenPolicyValues(options),
     ...(attempts === null ? {} : { attempts: String(attempts) }),
   };
   const { overrides } = presetOverrides(preset, values);
