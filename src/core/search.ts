@@ -27,12 +27,11 @@ export function firstTrueBetween(low: number, high: number, holds: (k: number) =
  */
 export function firstTrueFrom1(holds: (k: number) => boolean, limit = Number.MAX_SAFE_INTEGER): number | null {
   if (holds(1)) return 1;
-  let low = 1; // holds(low) is false
-  let high = 2;
-  while (!holds(high)) {
-    if (high >= limit) return null;
+  // holds(low) is false; every probe stays within the limit (a limit of 1 probes 1 alone).
+  for (let low = 1; low < limit; ) {
+    const high = Math.min(low * 2, limit);
+    if (holds(high)) return bisect(low + 1, high, holds);
     low = high;
-    high = Math.min(high * 2, limit);
   }
-  return bisect(low + 1, high, holds);
+  return null;
 }

@@ -47,4 +47,15 @@ describe("firstTrueFrom1", () => {
     expect(never.calls.length).toBe(53);
     expect(firstTrueFrom1(stepAt(2 ** 40 + 3).holds)).toBe(2 ** 40 + 3);
   });
+
+  it("a limit of 1 probes 1 alone (fast-check seed 85186698 found threshold 2, limit 1 answered 2)", () => {
+    const probe = stepAt(2);
+    expect(firstTrueFrom1(probe.holds, 1)).toBeNull();
+    expect(probe.calls).toEqual([1]);
+    // A limit that is not a power of 2: 1, 2, 4, then 5 itself, never past it.
+    const five = stepAt(5);
+    expect(firstTrueFrom1(five.holds, 5)).toBe(5);
+    expect(Math.max(...five.calls)).toBe(5);
+    expect(firstTrueFrom1(stepAt(6).holds, 5)).toBeNull();
+  });
 });
