@@ -4,7 +4,7 @@
  * cenkalti v4 exponential.go: the intervals 500 ms × 1.5^(a−1) (ns, truncated) up to 60 s from
  * attempt 13, each drawn in [I/2, 3I/2]; NextBackOff stops when elapsed + next > 15 min. The
  * all-high run makes 19 retries and the all-low run 39, the un-jittered run 24 (walked by hand
- * in test/presets/presets.test.ts, "stops when elapsed + next > 15 min").
+ * in test/presets/cenkalti.test.ts, "stops when elapsed + next > 15 min").
  *
  * - The bound "to 39 (every draw low)" is the library's, whatever range is shown: --attempts 24
  *   and 30 also set WithMaxRetries (MaxRetries), which the line names apart (it said "to 24" and

@@ -1,11 +1,12 @@
 /**
- * One preset model for every command (issue 11): the schedule, check, solve and simulate
+ * The stopping rule (src/presets/stop-rule.ts) by hand from each preset's declared stopping
+ * and retry count, and what it is for: one preset model for every command (issue 11): the schedule, check, solve and simulate
  * take the same retry count from the library's stopping rule and agree on its totals.
  * A few figures are also worked out by hand from the libraries' sources.
  */
 import { describe, expect, it } from "vitest";
-import { PRESETS } from "../../src/presets/registry.js";
-import { stopRuleOf } from "../../src/presets/stop-rule.js";
+import { PRESETS, findPreset } from "../../src/presets/registry.js";
+import { mostRetries, stopRuleOf, stopRuleText, type StopRule } from "../../src/presets/stop-rule.js";
 import { runCli } from "../support/cli.js";
 import { memoryStdin } from "../support/io.js";
 
@@ -13,6 +14,47 @@ async function json(...argv: string[]) {
   const { code, stdout, stderr } = await runCli(argv, { env: { NO_COLOR: "1" } });
   return { code, stderr, doc: code === 0 || code === 1 ? JSON.parse(stdout) : null };
 }
+
+describe("stopRuleOf, mostRetries, stopRuleText", () => {
+  const rule = (name: string, overrides = {}) => {
+    const preset = findPreset(name)!;
+    const found = stopRuleOf(preset, preset.build(overrides));
+    return { found, most: mostRetries(found), text: stopRuleText(preset, found) };
+  };
+
+  it("a count: the library's own words at its default (sidekiq.ts stopping \"retry: 25\"), the count itself otherwise", () => {
+    expect(rule("sidekiq")).toEqual({ found: { kind: "count", retries: 25, text: "retry: 25" }, most: 25, text: "sidekiq stops after 25 retries (retry: 25)" });
+    expect(rule("celery").text).toBe("celery stops after 3 retries (max_retries 3)");
+    expect(rule("sidekiq", { retries: 3 })).toEqual({ found: { kind: "count", retries: 3, text: "3 retries" }, most: 3, text: "sidekiq stops after 3 retries" });
+    expect(rule("sidekiq", { retries: 1 })).toEqual({ found: { kind: "count", retries: 1, text: "1 retry" }, most: 1, text: "sidekiq stops after 1 retry" });
+    // envoy declares no stopping words: its default of 1 (num_retries) is worded as the count.
+    expect(rule("envoy").text).toBe("envoy stops after 1 retry");
+  });
+
+  it("no retry: bullmq's attempts 1", () => {
+    expect(rule("bullmq")).toEqual({ found: { kind: "count", retries: 0, text: "attempts: 1, no retries" }, most: 0, text: "bullmq makes no retry (attempts: 1, no retries)" });
+  });
+
+  it("forever: tenacity's stop_never, no count", () => {
+    expect(rule("tenacity")).toEqual({ found: { kind: "forever", text: "stop_never" }, most: null, text: "tenacity retries forever (stop_never)" });
+  });
+
+  it("by elapsed time: sidekiq retry_for 40 min makes 7 to 8 retries (worked in sidekiq.test.ts); one count when the draws cannot move it", () => {
+    const { found, most, text } = rule("sidekiq", { maxElapsedMs: 2_400_000 });
+    expect([found.kind, found.kind === "elapsed" && found.retries, found.kind === "elapsed" && found.text, most]).toEqual(["elapsed", null, "retry_for (40 min)", 8]);
+    expect(text).toBe("sidekiq stops by retry_for (40 min) after 7 to 8 retries, as the jitter falls");
+    const sidekiq = findPreset("sidekiq")!;
+    const fixed = (count: number): StopRule => ({
+      kind: "elapsed",
+      stop: { limit: "a limit", limitMs: 60_000, lastAttempt: count, fewest: count, most: count, reason: "" },
+      retries: null,
+      text: "a limit",
+    });
+    expect(stopRuleText(sidekiq, fixed(3))).toBe("sidekiq stops by a limit after 3 retries");
+    expect(stopRuleText(sidekiq, fixed(1))).toBe("sidekiq stops by a limit after 1 retry");
+    expect(mostRetries(fixed(3))).toBe(3);
+  });
+});
 
 describe.each(PRESETS.map((preset) => [preset.name, preset] as const))("%s: schedule, check, solve and simulate agree", (name, preset) => {
   const rule = stopRuleOf(preset, preset.build({}));

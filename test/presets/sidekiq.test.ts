@@ -1,4 +1,36 @@
 /**
+ * The sidekiq preset against values computed by hand from the library's own formula (the
+ * source file is named in the describe title): its exact bounds at the first attempt and one
+ * past its cap, and sampled delays inside the bounds.
+ */
+import { describe, expect, it } from "vitest";
+import { findPreset } from "../../src/presets/registry.js";
+import type { PresetOverrides } from "../../src/presets/types.js";
+import { assertSamplesInBounds, sampleMany } from "../support/samples.js";
+import { runCli } from "../support/cli.js";
+
+function model(name: string, overrides: PresetOverrides = {}) {
+  return findPreset(name)!.build(overrides);
+}
+const delays = (name: string, overrides: PresetOverrides, attempts: number[]) => attempts.map((a) => model(name, overrides).delay(a).delayMs);
+
+describe("sidekiq (lib/sidekiq/job_retry.rb)", () => {
+  it("(a−1)^4 + 15 s, + rand(10a) s; 25 retries ≈ 20.4 days", () => {
+    expect(delays("sidekiq", {}, [1, 2, 3, 25])).toEqual([15_000, 16_000, 31_000, 331_791_000]);
+    const m = model("sidekiq");
+    expect(m.bounds(1)).toEqual({ minMs: 15_000, maxMs: 24_000 });
+    // no cap; the last default attempt: 24^4 + 15 = 331791, + up to 249 s
+    expect(m.bounds(25)).toEqual({ minMs: 331_791_000, maxMs: 332_040_000 });
+    let sum = 0;
+    for (let a = 1; a <= 25; a++) sum += m.delay(a).delayMs;
+    expect(sum).toBe(1_763_395_000);
+    // Whole seconds only
+    for (const run of sampleMany(m, 25, 50)) for (const value of run) expect(value % 1000).toBe(0);
+    assertSamplesInBounds(m, 25);
+  });
+});
+
+/*
  * Sidekiq's retry_for (7.1.3+; the only limit from 8.1.0), as --max-elapsed. From
  * sidekiq 8.1.7 lib/sidekiq/job_retry.rb (process_retry):
  *
@@ -26,10 +58,6 @@
  * min(2653, 2400) + 2495 = 4895 s; at least the least total past 2400 s of a run that stops
  * after 7: 2401 s (2380 + 21 s of jitter, e.g. 1069 after 6 + 1332 s).
  */
-import { describe, expect, it } from "vitest";
-import { findPreset } from "../../src/presets/registry.js";
-import { runCli } from "../support/cli.js";
-
 const sidekiq = findPreset("sidekiq")!;
 
 describe("sidekiq retry_for (--max-elapsed)", () => {

@@ -1,0 +1,30 @@
+/**
+ * The aws-sdk preset against values computed by hand from the library's own formula (the
+ * source file is named in the describe title): its exact bounds at the first attempt and one
+ * past its cap, and sampled delays inside the bounds.
+ */
+import { describe, expect, it } from "vitest";
+import { findPreset } from "../../src/presets/registry.js";
+import type { PresetOverrides } from "../../src/presets/types.js";
+import { assertSamplesInBounds } from "../support/samples.js";
+
+function model(name: string, overrides: PresetOverrides = {}) {
+  return findPreset(name)!.build(overrides);
+}
+const delays = (name: string, overrides: PresetOverrides, attempts: number[]) => attempts.map((a) => model(name, overrides).delay(a).delayMs);
+
+describe("aws-sdk (@smithy/core util-retry DefaultRetryBackoffStrategy.ts)", () => {
+  it("ceilings min(50 × 2^(a−1), 20000): 50, 100, 200; waits floor(r × U) in [0, U − 1], shown by their mean", () => {
+    // No wait is U itself: delay_ms is the mean (U − 1) / 2 rounded half up: 24.5 → 25, 49.5 → 50, 99.5 → 100.
+    expect(delays("aws-sdk", {}, [1, 2, 3])).toEqual([25, 50, 100]);
+    const m = model("aws-sdk");
+    expect(m.bounds(1)).toEqual({ minMs: 0, maxMs: 49 });
+    expect(m.capReachedAt()).toBe(10); // 50 × 2^9 = 25600 ≥ 20000; 12800 below
+    expect(m.bounds(11)).toEqual({ minMs: 0, maxMs: 19_999 });
+    // throttling base 1000: [0, 999]
+    expect(model("aws-sdk", { baseMs: 1000 }).bounds(1)).toEqual({ minMs: 0, maxMs: 999 });
+    // E[floor(U × 50)] = 24.5
+    expect(m.meanMs(1)).toBeCloseTo(24.5, 9);
+    assertSamplesInBounds(m, 15);
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * The celery preset against values computed by hand from the library's own formula (the source
+ * file is named in the describe title): its exact bounds at the first attempt and one past its
+ * cap, and sampled delays inside the bounds.
+ */
+import { describe, expect, it } from "vitest";
+import { findPreset } from "../../src/presets/registry.js";
+import type { PresetOverrides } from "../../src/presets/types.js";
+import { assertSamplesInBounds } from "../support/samples.js";
+
+function model(name: string, overrides: PresetOverrides = {}) {
+  return findPreset(name)!.build(overrides);
+}
+const delays = (name: string, overrides: PresetOverrides, attempts: number[]) => attempts.map((a) => model(name, overrides).delay(a).delayMs);
+
+describe("celery (celery/utils/time.py get_exponential_backoff_interval)", () => {
+  it("min(600, 1 × 2^(a−1)) s; randrange(countdown + 1)", () => {
+    expect(delays("celery", {}, [1, 2, 3, 10, 11])).toEqual([1000, 2000, 4000, 512_000, 600_000]);
+    const m = model("celery");
+    expect(m.bounds(1)).toEqual({ minMs: 0, maxMs: 1000 });
+    expect(m.capReachedAt()).toBe(11);
+    expect(m.bounds(12)).toEqual({ minMs: 0, maxMs: 600_000 });
+    // 5.3.1+ autoretry.py: retry_backoff = float(…); factor = int(max(1.0, retry_backoff)): 0.5 and 1.5 wait like 1, 2.5 like 2.
+    expect(delays("celery", { baseMs: 500 }, [1, 2, 3])).toEqual([1000, 2000, 4000]);
+    expect(delays("celery", { baseMs: 1500 }, [1, 2, 3])).toEqual([1000, 2000, 4000]);
+    expect(delays("celery", { baseMs: 2500 }, [1, 2, 3])).toEqual([2000, 4000, 8000]);
+    // retry_backoff_max = int(…): 10.5 s is 10 s.
+    expect(model("celery", { capMs: 10_500 }).capMs).toBe(10_000);
+    assertSamplesInBounds(m, 15);
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * The grpc-js preset against values computed by hand from the library's own formula (the
+ * source file is named in the describe title): its exact bounds at the first attempt and one
+ * past its cap, and sampled delays inside the bounds.
+ */
+import { describe, expect, it } from "vitest";
+import { findPreset } from "../../src/presets/registry.js";
+import type { PresetOverrides } from "../../src/presets/types.js";
+import { assertSamplesInBounds } from "../support/samples.js";
+
+function model(name: string, overrides: PresetOverrides = {}) {
+  return findPreset(name)!.build(overrides);
+}
+const delays = (name: string, overrides: PresetOverrides, attempts: number[]) => attempts.map((a) => model(name, overrides).delay(a).delayMs);
+
+describe("grpc-js (packages/grpc-js/src/backoff-timeout.ts)", () => {
+  it("zero-jitter path 1000, 1600, 2560; compounding bounds", () => {
+    const m = model("grpc-js");
+    expect(delays("grpc-js", {}, [1, 2, 3])).toEqual([1000, 1600, 2560]);
+    expect(m.bounds(1)).toEqual({ minMs: 1000, maxMs: 1000 });
+    // a=3: 1000 × (1.6 × 0.8)^2 = 1638.4, 1000 × (1.6 × 1.2)^2 = 3686.4
+    expect(m.bounds(3)).toEqual({ minMs: 1638, maxMs: 3686 });
+    // One past the un-jittered cap (attempt 12): the low path is still 1000 × 1.28^12 = 19342.8; the high path is 120000 × 1.2
+    expect(m.capReachedAt()).toBe(12);
+    expect(m.bounds(13)).toEqual({ minMs: Math.round(1000 * 1.28 ** 12), maxMs: 144_000 });
+    assertSamplesInBounds(m, 25);
+  });
+});

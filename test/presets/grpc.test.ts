@@ -1,0 +1,32 @@
+/**
+ * The grpc preset against values computed by hand from the library's own formula (the source
+ * file is named in the describe title): its exact bounds at the first attempt and one past its
+ * cap, and sampled delays inside the bounds.
+ */
+import { describe, expect, it } from "vitest";
+import { findPreset } from "../../src/presets/registry.js";
+import type { PresetOverrides } from "../../src/presets/types.js";
+import { assertSamplesInBounds } from "../support/samples.js";
+
+function model(name: string, overrides: PresetOverrides = {}) {
+  return findPreset(name)!.build(overrides);
+}
+const delays = (name: string, overrides: PresetOverrides, attempts: number[]) => attempts.map((a) => model(name, overrides).delay(a).delayMs);
+
+describe("grpc (doc/connection-backoff.md)", () => {
+  it("1000, then min(1000 × 1.6^(a−1), 120000): 1600, 2560, 4096, 6553.6 → 6554", () => {
+    expect(delays("grpc", {}, [1, 2, 3, 4, 5])).toEqual([1000, 1600, 2560, 4096, 6554]);
+  });
+
+  it("no jitter on the first wait; ±20 % around the capped value, up to 144 s", () => {
+    const m = model("grpc");
+    expect(m.bounds(1)).toEqual({ minMs: 1000, maxMs: 1000 });
+    expect(m.bounds(2)).toEqual({ minMs: 1280, maxMs: 1920 }); // 1600 × 0.8, 1600 × 1.2
+    // 1000 × 1.6^10 = 109951.16 < 120000; 1000 × 1.6^11 = 175921.86
+    expect(m.capReachedAt()).toBe(12);
+    expect(m.bounds(13)).toEqual({ minMs: 96_000, maxMs: 144_000 });
+    expect(m.mayExceedCap).toBe(true);
+    expect(m.notes.join(" ")).toMatch(/144,000 ms against a 120,000 ms cap/);
+    assertSamplesInBounds(m, 20);
+  });
+});

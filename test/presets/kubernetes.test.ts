@@ -1,0 +1,30 @@
+/**
+ * The kubernetes preset against values computed by hand from the library's own formula (the
+ * source file is named in the describe title): its exact bounds at the first attempt and one
+ * past its cap, and sampled delays inside the bounds.
+ */
+import { describe, expect, it } from "vitest";
+import { findPreset } from "../../src/presets/registry.js";
+import type { PresetOverrides } from "../../src/presets/types.js";
+
+function model(name: string, overrides: PresetOverrides = {}) {
+  return findPreset(name)!.build(overrides);
+}
+const delays = (name: string, overrides: PresetOverrides, attempts: number[]) => attempts.map((a) => model(name, overrides).delay(a).delayMs);
+
+describe("kubernetes (client-go util/flowcontrol/backoff.go, kubelet doBackOff)", () => {
+  it("0 on the first crash, then min(10 s × 2^(a−2), 300 s)", () => {
+    expect(delays("kubernetes", {}, [1, 2, 3, 4, 7])).toEqual([0, 10_000, 20_000, 40_000, 300_000]);
+    const m = model("kubernetes");
+    expect(m.bounds(1)).toEqual({ minMs: 0, maxMs: 0 });
+    expect(m.capReachedAt()).toBe(7); // 10 × 2^5 = 320 ≥ 300
+    expect(m.bounds(8)).toEqual({ minMs: 300_000, maxMs: 300_000 });
+    expect(m.jittered).toBe(false);
+  });
+
+  it("a max below the initial 10 s lowers the initial to it (kubelet.go newCrashLoopBackOff)", () => {
+    // if boMax < boInitial { boInitial = boMax }: --cap 5s gives 0, 5 s, 5 s, …
+    expect(delays("kubernetes", { capMs: 5000 }, [1, 2, 3, 4])).toEqual([0, 5000, 5000, 5000]);
+    expect(delays("kubernetes", { baseMs: 2000, capMs: 1000 }, [1, 2, 3])).toEqual([0, 1000, 1000]);
+  });
+});
