@@ -34,8 +34,10 @@ export const JITTER_COLUMNS: ReadonlyArray<Column<ScheduleRow>> = [
 ];
 
 /**
- * After the jitter columns, for a library that stops by elapsed time: "none", "some" or
- * "all" of the runs have stopped before this retry (min, max and mean leave them out).
+ * Last of all, for a jittered library that stops by elapsed time: "none", "some" or "all"
+ * of the runs have stopped before this retry (min, max and mean leave them out). Appended
+ * after every other column, so the columns before it keep the places the CSV header
+ * contract gives them (the sample columns stay right after the jitter columns).
  */
 export const RUNS_STOPPED_COLUMN: Column<ScheduleRow, string> = { name: "runs_stopped", value: (row) => row.runsStopped ?? "none", align: "left" };
 
@@ -64,17 +66,17 @@ export function deadlineColumns(jittered: boolean): ReadonlyArray<Column<Schedul
 }
 
 /**
- * The columns a schedule is written with: the core six, then the jitter columns (and
- * runs_stopped for a library that stops by elapsed time), the sample columns and the
- * deadline columns when present.
+ * The columns a schedule is written with: the core six, then the jitter columns, the
+ * sample columns and the deadline columns when present, and runs_stopped last for a
+ * library that stops by elapsed time.
  */
 export function scheduleColumns(jittered: boolean, sampled: boolean, stopsByTime = false, timed = false): ReadonlyArray<Column<ScheduleRow, number | string | null>> {
   return [
     ...SCHEDULE_COLUMNS,
     ...(jittered ? JITTER_COLUMNS : []),
-    ...(jittered && stopsByTime ? [RUNS_STOPPED_COLUMN] : []),
     ...(sampled ? SAMPLE_COLUMNS : []),
     ...(timed ? deadlineColumns(jittered) : []),
+    ...(jittered && stopsByTime ? [RUNS_STOPPED_COLUMN] : []),
   ];
 }
 

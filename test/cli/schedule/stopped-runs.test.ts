@@ -53,6 +53,24 @@ describe("stopped runs are kept apart from waits", () => {
     for (const row of rows.slice(19)) expect(Number(row["mean_ms"])).toBeGreaterThanOrEqual(30_000);
   });
 
+  it.each([["cenkalti"], ["sidekiq", "--max-elapsed", "1h"], ["kafka"], ["p-retry", "--max-elapsed", "10s", "--jitter", "on"]])(
+    "--preset %s: runs_stopped comes after every other column, so a seeded sample keeps its documented places",
+    async (...preset) => {
+      // docs/formats.md: the core six, the jitter five, then sample_ms,sample_cumulative_ms with --seed; later
+      // versions append, never reorder. runs_stopped stood before the sample columns (issue 23, item 3, review).
+      const documented = "attempt,raw_ms,delay_ms,cumulative_ms,linear_ms,linear_cumulative_ms,min_ms,max_ms,mean_ms,cumulative_min_ms,cumulative_max_ms,sample_ms,sample_cumulative_ms";
+      const csv = await backoff("--preset", ...preset, "--seed", "7", "--format", "csv");
+      expect(csv.code).toBe(0);
+      expect(csv.stdout.split("\n")[0]).toBe(`${documented},runs_stopped`);
+      const tsv = await backoff("--preset", ...preset, "--seed", "7", "--format", "tsv");
+      expect(tsv.stdout.split("\n")[0]).toBe(`${documented},runs_stopped`.replaceAll(",", "\t"));
+      const json = JSON.parse((await backoff("--preset", ...preset, "--seed", "7", "--format", "json")).stdout);
+      expect(Object.keys(json.rows[0])).toEqual(`${documented},runs_stopped`.split(","));
+      const markdown = (await backoff("--preset", ...preset, "--seed", "7", "--format", "markdown")).stdout.split("\n")[0];
+      expect(markdown).toBe(`| ${`${documented},runs_stopped`.split(",").join(" | ")} |`);
+    },
+  );
+
   it("TSV, Markdown and JSON carry the same column", async () => {
     const tsv = table((await backoff("--preset", "cenkalti", "--format", "tsv")).stdout, "\t");
     expect(tsv[19]!["runs_stopped"]).toBe("some");
