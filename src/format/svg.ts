@@ -133,7 +133,15 @@ export function renderScheduleSvg(rows: readonly ScheduleRow[], options: SvgOpti
   const notes: string[] = [];
   if (groupSize > 1) notes.push(`${groupDigits(rows.length)} attempts drawn in groups of ${groupSize} (each group's longest delay)`);
   if (values.some(isSaturated)) notes.push("delays of 2^53 ms (about 285,616 years) or more cannot be exact and are drawn at 2^53 ms");
+  // A library that stops by elapsed time: from here the band is over the runs still retrying (never a wait of 0 ms).
+  const stopped = jittered ? rows.find((row) => row.runsStopped === "some" || row.runsStopped === "all") : undefined;
+  if (stopped !== undefined) notes.push(`⊘ from attempt ${groupDigits(stopped.attempt)} some runs have stopped: the band is over the runs that make the retry`);
   const out = [...svgOpening(SVG_HEIGHT, options.title, notes), ...svgAxes({ scale, kind, first, last, x, y })];
+  if (stopped !== undefined) {
+    const stopX = n(x(stopped.attempt));
+    out.push(`<line class="runs-stopped" x1="${stopX}" x2="${stopX}" y1="${PLOT.top}" y2="${PLOT.bottom}" stroke="${SVG_INK.muted}" stroke-dasharray="3 4"/>`);
+    out.push(`<text class="runs-stopped-label" x="${stopX}" y="${PLOT.top + 14}" text-anchor="middle" fill="${SVG_INK.muted}">⊘</text>`);
+  }
 
   if (jittered) {
     const upper = lines.map((line) => point(line, line.maxMs));

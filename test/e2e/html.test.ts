@@ -128,6 +128,30 @@ describe.skipIf(chromium === null)("--format html in chromium", () => {
     await opened.page.close();
   });
 
+  it("stopped runs (issue 23, item 3): the table and the readout mark the range over the runs that retry, and a stopped sample makes no wait", async () => {
+    // cenkalti, MaxElapsedTime 20 s, seed 61: the all-high run makes 6 retries, so before retry 7 some runs have
+    // stopped (⊘, runs_stopped "some"); the sampled run has stopped there too (sample_ms empty, total 12,892 ms).
+    const args = ["--preset", "cenkalti", "--max-elapsed", "20s", "--seed", "61"];
+    const opened = await open(args);
+    const csv = csvRecords(args);
+    expect(csv[6]).toMatchObject({ runs_stopped: "some", sample_ms: "", sample_cumulative_ms: "12892" });
+    const table = await opened.page.$$eval("tbody tr", (rows) => rows.map((row) => Array.from(row.querySelectorAll("td"), (cell) => (cell.textContent ?? "").trim().replace(/\s+/g, " "))));
+    expect(table.map((cells) => cells[1]!.endsWith("⊘"))).toEqual([false, false, false, false, false, false, true]);
+    expect(table[6]![1]).toBe("2.8 s – 8.5 s ⊘");
+    expect(table[6]!.slice(5, 7)).toEqual(["stopped", "12,892 ms 12.9 s"]);
+    expect(table[5]![5]).not.toBe("stopped");
+    await opened.page.hover('[data-attempt="7"]');
+    const shown = await readout(opened.page);
+    expect(shown["runsStopped"]).toBe("some");
+    expect(shown["sampleMs"]).toBeUndefined();
+    expect(shown.text).toContain("⊘ some runs have stopped before this retry: the range is over the runs that make it");
+    expect(shown.text).toContain("sample: stopped before this retry (no wait), sample total 12,892 ms (12.9 s)");
+    await opened.page.hover('[data-attempt="6"]');
+    expect((await readout(opened.page)).text).not.toContain("stopped");
+    expectClean(opened);
+    await opened.page.close();
+  });
+
   it("the clamp calculator: 100, 10000, 20 → 10000, clamped from 52428800; random inputs equal the CLI's raw_ms and delay_ms", async () => {
     const opened = await open(basic);
     const { page } = opened;

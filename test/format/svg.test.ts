@@ -168,3 +168,26 @@ describe("the SVG title fits the picture", () => {
     expect(titleFontSize("x".repeat(200))).toBe(10);
   });
 });
+
+describe("renderScheduleSvg: a library that stops by elapsed time (issue 23, item 3)", () => {
+  // Rows as cenkalti's model gives them (test/cli/schedule/stopped-runs.test.ts): from attempt 20 some
+  // runs have stopped, and the band there is over the runs that retry (30,000–90,001 ms, never 0).
+  const stoppingRows = Array.from({ length: 24 }, (_, index) =>
+    row(index + 1, 60_000, { minMs: 30_000, maxMs: 90_001, runsStopped: index + 1 >= 20 ? "some" : "none" }),
+  );
+
+  it("marks the first attempt some runs do not make and says what the band is from there", () => {
+    const doc = parse(renderScheduleSvg(stoppingRows, { title: "cenkalti", capMs: 60_000, scale: "linear" }));
+    expect(texts(doc)).toContain("⊘ from attempt 20 some runs have stopped: the band is over the runs that make the retry");
+    const [marker] = byClass(findAll(doc, "line"), "runs-stopped");
+    // x of attempt 20 of 1..24: 100 + 19/23 × 760 = 727.83
+    expect(marker).toMatchObject({ "@x1": "727.83", "@x2": "727.83", "@y1": String(PLOT.top), "@y2": String(PLOT.bottom) });
+  });
+
+  it("draws no such mark where every run retries", () => {
+    const rows = stoppingRows.map((each) => ({ ...each, runsStopped: "none" as const }));
+    const svg = renderScheduleSvg(rows, { title: "cenkalti", capMs: 60_000, scale: "linear" });
+    expect(svg).not.toContain("runs-stopped");
+    expect(svg).not.toContain("⊘");
+  });
+});

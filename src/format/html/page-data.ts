@@ -49,6 +49,15 @@ export interface SeriesData {
   readonly linear: boolean;
   /** Whether the cap cut each attempt's delay, as 0 and 1. */
   readonly clamped: EncodedColumn;
+  /**
+   * For a library that stops by elapsed time (runs_stopped in the machine formats): the first
+   * attempt before which some runs have stopped, and the first before which all have; null
+   * when none within the rows. From there a range is over the runs that make the retry.
+   */
+  readonly stoppedFrom: number | null;
+  readonly allStoppedFrom: number | null;
+  /** The first attempt the sampled run does not make (it has stopped: no wait, not one of 0 ms); null when it makes them all. */
+  readonly sampleStoppedFrom: number | null;
   /** Each field's column, the name of an earlier field holding the same values, or a running total of one. */
   readonly columns: Readonly<Partial<Record<SeriesField, SeriesColumn>>>;
 }
@@ -146,6 +155,9 @@ export function seriesData(
     sampled: options.sampled,
     linear: options.linear,
     clamped: encodeColumn(rows.map((row) => (row.clamped ? 1 : 0))),
+    stoppedFrom: rows.find((row) => row.runsStopped === "some" || row.runsStopped === "all")?.attempt ?? null,
+    allStoppedFrom: rows.find((row) => row.runsStopped === "all")?.attempt ?? null,
+    sampleStoppedFrom: options.sampled ? (rows.find((row) => row.sampleMs === null)?.attempt ?? null) : null,
     columns,
   };
 }
@@ -158,6 +170,10 @@ export interface SeriesRows {
   /** A field's values; the un-jittered delay (or total) where the series has no such column. */
   value(field: SeriesField, index: number): number;
   has(field: SeriesField): boolean;
+  /** Whether some runs ("some") or all ("all") have stopped before the attempt at this index (see SeriesData.stoppedFrom). */
+  stopped(index: number): "some" | "all" | null;
+  /** Whether the sampled run has stopped before the attempt at this index (it makes no wait there). */
+  sampleStopped(index: number): boolean;
 }
 
 export function decodeSeries(series: SeriesData): SeriesRows {
@@ -184,5 +200,11 @@ export function decodeSeries(series: SeriesData): SeriesRows {
     clamped,
     value: (field, index) => (decoded.get(field) ?? decoded.get(fallback[field] ?? "delayMs")!)[index]!,
     has: (field) => decoded.has(field),
+    stopped: (index) => {
+      const attempt = series.first + index;
+      if (series.allStoppedFrom !== null && attempt >= series.allStoppedFrom) return "all";
+      return series.stoppedFrom !== null && attempt >= series.stoppedFrom ? "some" : null;
+    },
+    sampleStopped: (index) => series.sampleStoppedFrom !== null && series.first + index >= series.sampleStoppedFrom,
   };
 }

@@ -18,6 +18,8 @@ import { CHART, seriesClass } from "./layout.js";
 import { clampReading, sweepReading } from "./widgets.js";
 
 const SVG = "http://www.w3.org/2000/svg";
+/** Marks a range taken over the runs still retrying, as the terminal table does (format/preset-table.ts). */
+const STOPPED_MARK = " ⊘";
 /** Table rows added at a time. */
 const TABLE_CHUNK = 500;
 
@@ -224,16 +226,25 @@ function scheduleReadout(rows: SeriesRows, attempt: number): { data: Record<stri
   const lines = [`Attempt ${groupDigits(attempt)}${clamped ? ": the cap bites" : ""}`];
   let delay = `delay ${msReading(value("delayMs"))}`;
   if (clamped) delay += `, uncapped ${msReading(value("rawMs"))}`;
+  const stopped = rows.stopped(i);
   if (rows.series.jittered) {
     data["minMs"] = msField(value("minMs"));
     data["maxMs"] = msField(value("maxMs"));
-    delay += `; with jitter ${rangeText(value("minMs"), value("maxMs"))}`;
+    delay += `; with jitter ${rangeText(value("minMs"), value("maxMs"))}${stopped === null ? "" : STOPPED_MARK}`;
   }
   lines.push(delay);
   let total = `total wait ${msReading(value("cumulativeMs"))}`;
   if (rows.series.jittered) total += `; with jitter ${rangeText(value("cumulativeMinMs"), value("cumulativeMaxMs"))}`;
   lines.push(`${total} · linear ${humanDuration(value("linearMs"))}, linear total ${humanDuration(value("linearCumulativeMs"))}`);
-  if (rows.series.sampled) lines.push(`sample ${msReading(value("sampleMs"))}, sample total ${msReading(value("sampleCumulativeMs"))}`);
+  if (stopped !== null) {
+    data["runsStopped"] = stopped;
+    lines.push(`${STOPPED_MARK.trim()} ${stopped === "all" ? "every run has" : "some runs have"} stopped before this retry: the range is over the runs that make it`);
+  }
+  if (rows.series.sampled) {
+    const sampleStopped = rows.sampleStopped(i);
+    if (!sampleStopped) data["sampleMs"] = msField(value("sampleMs"));
+    lines.push(`${sampleStopped ? "sample: stopped before this retry (no wait)" : `sample ${msReading(value("sampleMs"))}`}, sample total ${msReading(value("sampleCumulativeMs"))}`);
+  }
   return { data, lines };
 }
 
@@ -273,7 +284,8 @@ function scheduleTableRows(rows: SeriesRows, showUncapped: boolean, from: number
   for (let i = from - rows.series.first; i <= to - rows.series.first; i++) {
     const value = (field: SeriesField) => rows.value(field, i);
     const clamped = rows.clamped[i]!;
-    const delay = jittered ? rangeText(value("minMs"), value("maxMs")) : msText(value("delayMs"));
+    const stopped = rows.stopped(i) === null ? "" : STOPPED_MARK;
+    const delay = jittered ? rangeText(value("minMs"), value("maxMs")) + stopped : msText(value("delayMs"));
     const total = jittered ? rangeText(value("cumulativeMinMs"), value("cumulativeMaxMs")) : msText(value("cumulativeMs"));
     const cells = [
       groupDigits(rows.attempts[i]!),
@@ -281,7 +293,7 @@ function scheduleTableRows(rows: SeriesRows, showUncapped: boolean, from: number
       total,
       humanDuration(value("linearMs")),
       humanDuration(value("linearCumulativeMs")),
-      ...(sampled ? [msText(value("sampleMs")), msText(value("sampleCumulativeMs"))] : []),
+      ...(sampled ? [rows.sampleStopped(i) ? "stopped" : msText(value("sampleMs")), msText(value("sampleCumulativeMs"))] : []),
       ...(showUncapped ? [clamped ? humanDuration(value("rawMs")) : ""] : []),
     ];
     out.push(`<tr data-row="${rows.attempts[i]}"${clamped ? ' class="clamped"' : ""}>${cells.map((cell) => `<td>${cellHtml(cell)}</td>`).join("")}</tr>`);

@@ -93,6 +93,10 @@ function legendItems(page: SchedulePage | ComparePage): string[] {
   if (series.capMs !== null) items.push(`<li>${swatch('<line class="swatch-cap" x1="0" x2="28" y1="6" y2="6"/>')}cap ${escapeHtml(humanDuration(series.capMs))}</li>`);
   if (series.jittered) items.push(`<li>${swatch('<rect class="swatch-band" x="0" y="1" width="28" height="10"/>')}jitter range (min–max)</li>`);
   if (series.rows.some((row) => row.clamped)) items.push(`<li>${swatch('<circle class="swatch-clamped" cx="14" cy="6" r="4"/>')}capped attempt</li>`);
+  const stopped = series.jittered ? series.rows.find((row) => row.runsStopped === "some" || row.runsStopped === "all") : undefined;
+  if (stopped !== undefined) {
+    items.push(`<li data-stopped-from="${stopped.attempt}">⊘ from attempt ${groupDigits(stopped.attempt)} some runs have stopped (their waits were long): the range is over the runs that make the retry</li>`);
+  }
   return items;
 }
 
@@ -165,7 +169,8 @@ export function renderHtmlPage(page: SchedulePage | ComparePage, script: string)
     series: all.map((series) => seriesData(series.name, series.rows, { capMs: series.capMs, jittered: series.jittered, sampled: series.sampled, linear: withLinear })),
     calculator: page.kind === "schedule" ? page.calculator : null,
   };
-  const readoutLines = page.kind === "schedule" ? 3 + (page.series.sampled ? 1 : 0) : 1 + page.series.length;
+  const stops = page.kind === "schedule" && page.series.rows.some((row) => row.runsStopped === "some" || row.runsStopped === "all");
+  const readoutLines = page.kind === "schedule" ? 3 + (page.series.sampled ? 1 : 0) + (stops ? 1 : 0) : 1 + page.series.length;
   const attempts = all.reduce((count, series) => Math.max(count, series.rows.length), 0);
   const summary = page.summaryLines.map((line) => `<li>${escapeHtml(line)}</li>`).join("\n");
   const chartLabel = `${page.kind === "schedule" ? "Delay" : "Delays of each policy"} per attempt, ${groupDigits(attempts)} attempts. Arrow keys move between attempts; the readout below follows.`;

@@ -93,6 +93,34 @@ describe("--format html: the rows the page carries", () => {
   }, 60_000);
 });
 
+describe("--format html: stopped runs (issue 23, item 3)", () => {
+  // cenkalti's defaults: the all-high run makes 19 retries (test/cli/schedule/stopped-runs.test.ts), so from 20
+  // some runs have stopped; with MaxElapsedTime 20 s and seed 61 the sampled run stops after 6 (12,892 ms).
+  it("the page knows from which attempt some runs have stopped and says it in the legend", async () => {
+    const html = await page(["--preset", "cenkalti"]);
+    const series = pageData(html).series[0]!;
+    expect([series.stoppedFrom, series.allStoppedFrom, series.sampleStoppedFrom]).toEqual([20, null, null]);
+    const rows = decodeSeries(series);
+    expect([rows.stopped(18), rows.stopped(19), rows.stopped(23)]).toEqual([null, "some", "some"]);
+    expect(html).toContain('<li data-stopped-from="20">⊘ from attempt 20 some runs have stopped (their waits were long): the range is over the runs that make the retry</li>');
+  });
+
+  it("a sampled run that has stopped makes no wait (not one of 0 ms); its total stays", async () => {
+    const series = pageData(await page(["--preset", "cenkalti", "--max-elapsed", "20s", "--seed", "61"])).series[0]!;
+    expect([series.stoppedFrom, series.sampleStoppedFrom]).toEqual([7, 7]);
+    const rows = decodeSeries(series);
+    expect([rows.sampleStopped(5), rows.sampleStopped(6)]).toEqual([false, true]);
+    expect(rows.value("sampleCumulativeMs", 6)).toBe(12_892);
+  });
+
+  it("a policy that does not stop by time marks nothing", async () => {
+    const html = await page(["--preset", "grpc"]);
+    const series = pageData(html).series[0]!;
+    expect([series.stoppedFrom, series.allStoppedFrom, series.sampleStoppedFrom]).toEqual([null, null, null]);
+    expect(html).not.toContain("data-stopped-from");
+  });
+});
+
 describe("--format html: the document", () => {
   it("carries every stable hook, the chart focusable, the readout announced", async () => {
     const html = await page(["--base", "100", "--cap", "10s", "--attempts", "20"]);
