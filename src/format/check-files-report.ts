@@ -367,7 +367,8 @@ function uri(file: string): string {
   return file.split("/").map(encodeURIComponent).join("/");
 }
 
-function location(file: string, line: number | null, column: number | null): Record<string, unknown> {
+/** A SARIF location: the file relative to %SRCROOT%, and the place in it when known. */
+export function sarifLocation(file: string, line: number | null, column: number | null): Record<string, unknown> {
   return {
     physicalLocation: {
       artifactLocation: { uri: uri(file), uriBaseId: "%SRCROOT%" },
@@ -387,13 +388,8 @@ export function filesReportSarif(report: FilesReport, version: string): string {
   const rules = ruleIds.map((id) => {
     const isLimit = (LIMIT_NAMES as readonly string[]).includes(id);
     const isLint = (LINT_NAMES as readonly string[]).includes(id);
-    return {
-      id,
-      name: id.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()).replace(/^\w/, (c) => c.toUpperCase()),
-      shortDescription: { text: isLimit ? `Retry policy limit: ${id}` : isLint ? `Retry policy warning: ${id}` : "Retry policy with a wrong value" },
-      fullDescription: { text: isLimit ? LIMIT_HELP[id as LimitName] : isLint ? LINT_HELP[id as LintName] : INVALID_HELP },
-      defaultConfiguration: { level: isLint ? "warning" : "error" },
-    };
+    const short = isLimit ? `Retry policy limit: ${id}` : isLint ? `Retry policy warning: ${id}` : "Retry policy with a wrong value";
+    return sarifRule(id, short, isLimit ? LIMIT_HELP[id as LimitName] : isLint ? LINT_HELP[id as LintName] : INVALID_HELP, isLint ? "warning" : "error");
   });
   const results: Record<string, unknown>[] = [];
   for (const i of report.invalid) {
@@ -402,7 +398,7 @@ export function filesReportSarif(report: FilesReport, version: string): string {
       ruleIndex: ruleIds.indexOf(INVALID_RULE),
       level: "error",
       message: { text: `${i.name} (${i.systemLabel}): invalid policy: ${i.reason}` },
-      locations: [location(i.file, i.line, i.column)],
+      locations: [sarifLocation(i.file, i.line, i.column)],
     });
   }
   for (const p of report.policies) {
@@ -414,7 +410,7 @@ export function filesReportSarif(report: FilesReport, version: string): string {
         ruleIndex: ruleIds.indexOf(a.limit),
         level: "error",
         message: { text: `${who}: ${a.limit} broken: ${assertionDetail(a, p)}` },
-        locations: [location(p.file, p.line, p.column)],
+        locations: [sarifLocation(p.file, p.line, p.column)],
       });
     }
     for (const w of p.result.warnings) {
@@ -423,27 +419,38 @@ export function filesReportSarif(report: FilesReport, version: string): string {
         ruleIndex: ruleIds.indexOf(w.lint),
         level: report.strict ? "error" : "warning",
         message: { text: `${who}: ${warningText(w, p.terms)}` },
-        locations: [location(p.file, p.line, p.column)],
+        locations: [sarifLocation(p.file, p.line, p.column)],
       });
     }
   }
+  const notifications = report.skipped.map((s) => ({
+    level: "warning",
+    message: { text: `skipped: ${s.reason}` },
+    locations: [sarifLocation(s.file, s.line, s.column)],
+  }));
+  return sarifLog(version, rules, results, report.exitCode, notifications);
+}
+
+/** A SARIF rule: its id, a name in PascalCase, what it checks, its default level. */
+export function sarifRule(id: string, short: string, full: string, level: "error" | "warning"): Record<string, unknown> {
+  return {
+    id,
+    name: id.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()).replace(/^\w/, (c) => c.toUpperCase()),
+    shortDescription: { text: short },
+    fullDescription: { text: full },
+    defaultConfiguration: { level },
+  };
+}
+
+/** The SARIF 2.1.0 document around one run of backoff: its rules, results, exit code and notifications. */
+export function sarifLog(version: string, rules: readonly object[], results: readonly object[], exitCode: number, notifications: readonly object[] = []): string {
   const doc = {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
     version: "2.1.0",
     runs: [
       {
         tool: { driver: { name: "backoff", semanticVersion: version, version, rules } },
-        invocations: [
-          {
-            executionSuccessful: true,
-            exitCode: report.exitCode,
-            toolExecutionNotifications: report.skipped.map((s) => ({
-              level: "warning",
-              message: { text: `skipped: ${s.reason}` },
-              locations: [location(s.file, s.line, s.column)],
-            })),
-          },
-        ],
+        invocations: [{ executionSuccessful: true, exitCode, toolExecutionNotifications: notifications }],
         columnKind: "utf16CodeUnits",
         results,
       },

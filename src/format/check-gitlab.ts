@@ -14,7 +14,7 @@ import { type FilesReport, INVALID_RULE } from "./check-files-report.js";
 export function filesReportGitlab(report: FilesReport): string {
   const issues: object[] = [];
   const issue = (check: string, description: string, severity: string, path: string, line: number | null, identity: string) =>
-    issues.push({ description, check_name: check, fingerprint: fingerprint(`${check}\u0000${path}\u0000${identity}`), severity, location: { path, lines: { begin: line ?? 1 } } });
+    issues.push(gitlabIssue(check, description, severity, path, line, identity));
   for (const i of report.invalid) issue(INVALID_RULE, `${i.name} (${i.systemLabel}): invalid policy: ${i.reason}`, "major", i.file, i.line, i.name);
   for (const p of report.policies) {
     const who = `${p.name} (${p.systemLabel})`;
@@ -27,6 +27,11 @@ export function filesReportGitlab(report: FilesReport): string {
   }
   for (const s of report.skipped) issue("skipped", `skipped: ${s.reason}`, "info", s.file, s.line, s.reason);
   return `${JSON.stringify(issues, null, 2)}\n`;
+}
+
+/** One Code Quality issue; `identity` (with the rule and the path) makes its fingerprint, not the line. */
+export function gitlabIssue(check: string, description: string, severity: string, path: string, line: number | null, identity: string): object {
+  return { description, check_name: check, fingerprint: fingerprint(`${check}\u0000${path}\u0000${identity}`), severity, location: { path, lines: { begin: line ?? 1 } } };
 }
 
 /**

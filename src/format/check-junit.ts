@@ -11,7 +11,7 @@ import { escapeXml } from "./escape.js";
  * testcase, and a skipped file as a <skipped> testcase. classname is the file, so CI
  * pages group the cases by file; `file` and `line` point at the policy.
  */
-interface Case {
+export interface JunitCase {
   readonly name: string;
   readonly line: number | null;
   readonly failure?: { readonly type: string; readonly message: string };
@@ -21,9 +21,9 @@ interface Case {
 
 const limitText = (limit: string, value: number) => `${limit} ${limit === "max-attempts" ? value : humanDuration(value)}`;
 
-function policyCases(p: FilePolicyReport, strict: boolean): Case[] {
+function policyCases(p: FilePolicyReport, strict: boolean): JunitCase[] {
   const who = `${p.name} (${p.systemLabel})`;
-  const cases: Case[] = p.result.assertions.map((a) => ({
+  const cases: JunitCase[] = p.result.assertions.map((a) => ({
     name: `${who}: ${limitText(a.limit, a.limitValue)}`,
     line: p.line,
     ...(a.ok ? { out: assertionDetail(a, p) } : { failure: { type: a.limit, message: `${a.limit} broken: ${assertionDetail(a, p)}` } }),
@@ -39,15 +39,20 @@ function policyCases(p: FilePolicyReport, strict: boolean): Case[] {
 const attribute = (name: string, value: string | number) => ` ${name}="${escapeXml(String(value))}"`;
 
 export function filesReportJunit(report: FilesReport): string {
-  const byFile = new Map<string, Case[]>();
-  const add = (file: string, cases: readonly Case[]) => byFile.set(file, [...(byFile.get(file) ?? []), ...cases]);
+  const byFile = new Map<string, JunitCase[]>();
+  const add = (file: string, cases: readonly JunitCase[]) => byFile.set(file, [...(byFile.get(file) ?? []), ...cases]);
   for (const i of report.invalid) {
     const message = `${INVALID_RULE}: ${i.reason}`;
     add(i.file, [{ name: `${i.name} (${i.systemLabel}): ${INVALID_RULE}`, line: i.line, failure: { type: INVALID_RULE, message } }]);
   }
   for (const p of report.policies) add(p.file, policyCases(p, report.strict));
   for (const s of report.skipped) add(s.file, [{ name: `skipped ${s.line === null ? s.file : `${s.file}:${s.line}:${s.column}`}`, line: s.line, skipped: s.reason }]);
-  const count = (cases: readonly Case[]) => ({
+  return junitDocument(byFile);
+}
+
+/** The JUnit XML document: a <testsuite> per file (in the map's order) holding its cases. */
+export function junitDocument(byFile: ReadonlyMap<string, readonly JunitCase[]>): string {
+  const count = (cases: readonly JunitCase[]) => ({
     tests: cases.length,
     failures: cases.filter((c) => c.failure !== undefined).length,
     skipped: cases.filter((c) => c.skipped !== undefined).length,

@@ -202,6 +202,9 @@ export type CheckOutput =
 export interface ChainCheckOutput {
   /** The config file's name, as the report's first line says it. */
   readonly name: string;
+  /** Where its "chain" key is (1-based): the machine reports place the findings there. */
+  readonly line: number;
+  readonly column: number;
   readonly report: ChainReport;
   readonly result: ChainCheckResult;
   readonly strict: boolean;

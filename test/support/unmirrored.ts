@@ -88,7 +88,6 @@ export const NOT_YET_MIRRORED: readonly string[] = [
   "core/policy.ts",
   "core/rounding.ts",
   "core/totals.ts",
-  "format/chain-check.ts",
   "format/chain-table.ts",
   "format/chart/lines.ts",
   "format/chart/palette.ts",

@@ -20,7 +20,7 @@ export async function runChainCheck(tree: { root: JsonNode; text: string; name: 
     throw new UsageError(`${tree.name} holds a chain; the flags for one policy (${switches.policy !== undefined ? "--policy" : policyFlags.map((key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(", ")}) do not apply to it: set each layer in the file`);
   }
   const renderer = await rendererFor("check", switches.format);
-  if (renderer.renderChain === undefined) throw new UsageError(`--format ${switches.format} reports policies found in files; a chain check writes table or json`);
+  if (renderer.renderChain === undefined) throw new UsageError(`--format ${switches.format} has no report of a chain`);
   const limitText = switches.maxAmplification ?? config.maxAmplification;
   const label = switches.maxAmplification !== undefined ? "--max-amplification" : `assert.max-amplification in ${config.name}`;
   const maxAmplification = limitText === undefined ? undefined : parseCount(label, limitText);
@@ -28,7 +28,7 @@ export async function runChainCheck(tree: { root: JsonNode; text: string; name: 
   const result = checkChain(report, maxAmplification === undefined ? {} : { maxAmplification });
   const broken = result.assertions.some((a) => !a.ok);
   const exitCode = broken || (switches.strict && result.warnings.length > 0) ? 1 : 0;
-  const chain = { name: config.name, report, result, strict: switches.strict, exitCode };
+  const chain = { name: config.name, line: config.line, column: config.column, report, result, strict: switches.strict, exitCode };
   await writeRendered(await renderer.renderChain(chain, renderContext(io, switches.color)), io);
   return exitCode;
 }

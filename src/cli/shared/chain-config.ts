@@ -1,6 +1,6 @@
 import type { ChainLayer } from "../../core/chain/layer.js";
 import { closest } from "../../core/text/closest.js";
-import { type JsonNode, where } from "../../config/read/json.js";
+import { type JsonNode, lineColumn, where } from "../../config/read/json.js";
 import { budgetFrom } from "./chain-budget-spec.js";
 import { asksNoRetries, chainLayerFromSpec, layerBudget, retriesOf } from "./chain-layers.js";
 import { jsonNumberText, readConfigNode } from "../../config/schema.js";
@@ -19,6 +19,9 @@ import { parseDuration } from "../../config/values.js";
 /** The chain a file describes, its inputs as the flags' texts. */
 export interface ChainConfig {
   readonly name: string;
+  /** Where the "chain" key is in the file (1-based), where the reports place a chain's findings. */
+  readonly line: number;
+  readonly column: number;
   readonly layers: readonly ChainLayer[];
   readonly attemptTime?: string;
   readonly failureRate?: string;
@@ -98,7 +101,7 @@ class ChainReader {
       if (seen.has(layerName)) this.fail(item.pos, `chain[${k}] is named ${shown(layerName)} like an earlier layer; give each layer its own "name"`);
       seen.add(layerName);
     });
-    const config: { -readonly [K in keyof ChainConfig]: ChainConfig[K] } = { name: this.name, layers };
+    const config: { -readonly [K in keyof ChainConfig]: ChainConfig[K] } = { name: this.name, ...lineColumn(this.text, top.entries.get("chain")!.keyPos), layers };
     for (const key of ["attempt-time", "failure-rate", "rps"] as const) {
       const entry = top.entries.get(key);
       if (entry === undefined) continue;

@@ -1,4 +1,5 @@
 import { filesReportGitlab } from "../../check-gitlab.js";
+import { chainCheckGitlab } from "../../chain-check.js";
 import type { CheckRenderer } from "../../renderer.js";
 
 /** The check report as GitLab Code Quality JSON: an issue per broken limit and warning, each at its line. */
@@ -8,4 +9,5 @@ export const renderer: CheckRenderer = {
     if (check.kind === "config") return { pieces: [filesReportGitlab(await check.filesReport())] };
     return { pieces: [filesReportGitlab(check.report)], stderr: check.annotations };
   },
+  renderChain: (chain) => ({ pieces: [chainCheckGitlab(chain)] }),
 };

@@ -1,4 +1,5 @@
 import { filesReportSarif } from "../../check-files-report.js";
+import { chainCheckSarif } from "../../chain-check.js";
 import type { CheckRenderer } from "../../renderer.js";
 
 /** The check report as SARIF 2.1.0, each policy at its line in its file (code scanning reads it). */
@@ -8,4 +9,5 @@ export const renderer: CheckRenderer = {
     if (check.kind === "config") return { pieces: [filesReportSarif(await check.filesReport(), context.version)] };
     return { pieces: [filesReportSarif(check.report, context.version)], stderr: check.annotations };
   },
+  renderChain: (chain, context) => ({ pieces: [chainCheckSarif(chain, context.version)] }),
 };
