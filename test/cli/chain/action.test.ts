@@ -45,6 +45,17 @@ describe("backoff chain: what reaches the backend", () => {
     expect(csv.map((line) => line.split(",").slice(4, 6).join(","))).toEqual(["worst_case_calls,expected_calls", "3,1.140625", "9,1.99609375", "9,1.99609375"]);
   });
 
+  it("an Envoy budget of 20% at a full outage: 1 + 200/801 calls per call at 1,000 rps, the floor of 3 at 10 rps, all at 1 rps", async () => {
+    // Tries of 1 s, waits of 1 ms, 2 retries. Per call, S retries let through hold S × 1.001 s of
+    // retry slot beside (1 + S) × 1 s of active requests: 1.001 S ≤ 0.2 (1 + S) → S = 200/801,
+    // 1001/801 = 1.24968789 calls. At 10 rps the floor: 10 × S × 1.001 ≤ 3 → S = 3/10.01,
+    // 1.2997003 (above the percentage's 1.2497). At 1 rps 2 retries in flight at most: all 3 tries.
+    const total = async (rps: string) => lines(await chain(["fixed:base=1ms,attempts=2@envoy", "--rps", rps, "--attempt-time", "1s", "--format", "csv"])).at(-1)!.split(",")[7];
+    expect(await total("1000")).toBe("1.24968789");
+    expect(await total("10")).toBe("1.2997003");
+    expect(await total("1")).toBe("3");
+  });
+
   it("aws-sdk over istio over resilience4j: 3 × 3 × 3 = 27; the SDK's retry quota is on by default and binds at a full outage", async () => {
     const json = JSON.parse(await chain(["aws-sdk", "istio", "resilience4j", "--format", "json"]));
     expect(json.layers.map((layer: { tries: number }) => layer.tries)).toEqual([3, 3, 3]);

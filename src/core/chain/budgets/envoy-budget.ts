@@ -9,16 +9,20 @@ import { type BudgetContext, type Grant, granted, largestWithin, missing, nothin
  *
  * with budget_percent 20 and min_retry_concurrency 3 when unset. It is a limit on
  * concurrency, so its steady state is Little's law: a retry holds its slot from the moment
- * it is scheduled, through its backoff wait, to the end of its try (router/retry_state_impl.cc:
- * retries().inc() in shouldRetry, dec() in resetRetry when that try's outcome arrives),
- * while the active requests are every upstream request in flight, retries' own tries
- * included (conn_pool_base.cc increments requests() for each stream). Per call:
+ * it is scheduled, through its backoff wait, to the end of its try
+ * (source/common/router/retry_state_impl.cc at e78906c5: retries().inc() in shouldRetry,
+ * dec() in resetRetry, called first when that try's outcome arrives), while the active
+ * requests are every upstream request in flight, retries' own tries included
+ * (source/common/conn_pool/conn_pool_base.cc at 00dcf3fb: attachStreamToClient increments
+ * requests() for each stream, onStreamClosed decrements it). Per call:
  *
  *   slots held   = Σ x^i (wait_i + T)          active = (1 + Σ x^i) T
  *
  * At a full outage, with waits short beside T, Σ x^i ≤ 0.2 (1 + Σ x^i) gives 0.25 retries
  * per call: 1.25 calls per call, not the 1.2 that "20% of requests" suggests, because the
- * retries' own requests count among the active ones.
+ * retries' own requests count among the active ones. Envoy cuts 20% of the active count to
+ * a whole number and lets a retry start while fewer are in flight (count() < max()), so at
+ * 1,000 calls/s of 1 s tries it holds 249 retries, 1.249 (the test runs that rule try by try).
  */
 export interface EnvoyRetryBudget {
   readonly kind: "envoy-budget";
