@@ -1,20 +1,38 @@
 import type { ScheduleModel } from "./model.js";
 import { type AttemptRange, type ScheduleRow, modelTotals, scheduleRows } from "./schedule.js";
 
-/** One policy of a comparison: a name for people, its model, and the attempts it makes. */
+/**
+ * How a compared policy stops, read from the one stopping rule every command uses (a
+ * library's count, its elapsed-time limit, or none; the calculator's own policies make
+ * exactly their attempts). `words` is the library's own name for it ("retry: 25",
+ * "MaxElapsedTime (15 min)"), or null where there is none beyond the count.
+ */
+export type ComparedStop =
+  /** It gives up after `retries` retries (0: it makes none). */
+  | { readonly kind: "count"; readonly retries: number; readonly words: string | null }
+  /** It stops by elapsed time: the un-jittered run after `lastAttempt` retries, every run after `fewest` to `most`. */
+  | { readonly kind: "elapsed"; readonly lastAttempt: number; readonly fewest: number; readonly most: number; readonly words: string }
+  /** It retries as long as the calls fail. */
+  | { readonly kind: "forever"; readonly words: string | null };
+
+/** One policy of a comparison: a name for people, its model, the attempts shown, and how it stops. */
 export interface ComparedPolicy {
   readonly name: string;
   readonly model: ScheduleModel;
-  /** A library that stops earlier (BullMQ's attempts, an elapsed-time limit) ends earlier: fewer rows. */
-  readonly range: AttemptRange;
+  /**
+   * The attempts shown: a library that stops earlier (BullMQ's attempts, an elapsed-time
+   * limit) ends earlier; null when it makes no retry at all (no rows).
+   */
+  readonly range: AttemptRange | null;
+  readonly stop: ComparedStop;
 }
 
 /**
  * One policy's rows. The model is its own comparison: a comparison has no linear column,
  * and the rows' totals (from attempt 1, whatever the range's start) are the schedule's.
  */
-export function comparedRows(policy: ComparedPolicy): Generator<ScheduleRow> {
-  return scheduleRows(policy.model, policy.model, policy.range);
+export function* comparedRows(policy: ComparedPolicy): Generator<ScheduleRow> {
+  if (policy.range !== null) yield* scheduleRows(policy.model, policy.model, policy.range);
 }
 
 /** The long form: every row of the first policy, then of the second…, each with its policy. */
@@ -24,12 +42,14 @@ export function* compareLongRows(policies: readonly ComparedPolicy[]): Generator
   }
 }
 
-/** The attempts a comparison spans: from the earliest first attempt to the latest last one. */
-export function compareSpan(policies: readonly ComparedPolicy[]): AttemptRange {
-  return {
-    first: Math.min(...policies.map((policy) => policy.range.first)),
-    last: Math.max(...policies.map((policy) => policy.range.last)),
-  };
+/**
+ * The attempts a comparison spans: from the earliest first attempt to the latest last one;
+ * null when no policy makes a retry.
+ */
+export function compareSpan(policies: readonly ComparedPolicy[]): AttemptRange | null {
+  const ranges = policies.flatMap((policy) => (policy.range === null ? [] : [policy.range]));
+  if (ranges.length === 0) return null;
+  return { first: Math.min(...ranges.map((range) => range.first)), last: Math.max(...ranges.map((range) => range.last)) };
 }
 
 /** One attempt across the policies: each one's row, or null where that policy makes no such attempt. */
@@ -41,52 +61,93 @@ export interface AttemptAcross {
 /** Side by side, attempt by attempt, every policy's rows generated in step (a long range streams). */
 export function* compareByAttempt(policies: readonly ComparedPolicy[]): Generator<AttemptAcross> {
   const span = compareSpan(policies);
+  if (span === null) return;
   const sources = policies.map((policy) => comparedRows(policy));
   for (let attempt = span.first; attempt <= span.last; attempt++) {
     yield {
       attempt,
       rows: policies.map((policy, index) => {
-        if (attempt < policy.range.first || attempt > policy.range.last) return null;
+        const { range } = policy;
+        if (range === null || attempt < range.first || attempt > range.last) return null;
         return sources[index]!.next().value ?? null;
       }),
     };
   }
 }
 
-/** What a policy adds up to when it gives up: the total after its last attempt. */
-export interface PolicyTotal {
-  readonly policy: ComparedPolicy;
-  readonly lastAttempt: number;
-  /** The un-jittered total wait after the last attempt (from attempt 1). */
-  readonly totalMs: number;
-  /** With jitter: the best and worst case of that total. */
-  readonly totalMinMs: number;
-  readonly totalMaxMs: number;
+/**
+ * The first attempt a policy does not make because it has given up, where that is the
+ * row after its last one shown (a count or a time limit reached there); null when its
+ * rows end for another reason (it retries on past them, or only some runs stop there).
+ */
+export function givesUpAt(policy: ComparedPolicy): number | null {
+  const { stop, range } = policy;
+  const shownLast = range === null ? 0 : range.last;
+  if (stop.kind === "count") return stop.retries === shownLast ? shownLast + 1 : null;
+  if (stop.kind === "elapsed") return stop.most === shownLast ? shownLast + 1 : null;
+  return null;
 }
+
+/** What a policy adds up to when it gives up, by its own stopping rule (not by the rows shown). */
+export type PolicyTotal =
+  | {
+      readonly policy: ComparedPolicy;
+      readonly givesUp: true;
+      /** The last retry the un-jittered run makes (0: none). */
+      readonly lastAttempt: number;
+      /** The fewest and most retries any run makes (both lastAttempt unless a time limit meets jitter). */
+      readonly fewest: number;
+      readonly most: number;
+      /** The un-jittered total wait when it gives up (from attempt 1). */
+      readonly totalMs: number;
+      /** With jitter: the best and worst case of that total, over every run. */
+      readonly totalMinMs: number;
+      readonly totalMaxMs: number;
+      /** Some run retries past the last attempt shown before it gives up. */
+      readonly pastShown: boolean;
+    }
+  | { readonly policy: ComparedPolicy; readonly givesUp: false };
+
+export type GivingUpTotal = Extract<PolicyTotal, { givesUp: true }>;
 
 export interface CompareSummary {
   readonly totals: readonly PolicyTotal[];
-  /** The policies whose total wait is shortest: they give up first (several when tied). */
-  readonly givesUpFirst: readonly PolicyTotal[];
-  /** The policies whose total wait is longest. */
+  /** Of the policies that give up, those whose total wait is shortest (several when tied). */
+  readonly givesUpFirst: readonly GivingUpTotal[];
+  /** The policies that never give up, when any do; else those whose total wait is longest. */
   readonly waitsLongest: readonly PolicyTotal[];
+  /** The policies that retry forever. */
+  readonly neverGivesUp: readonly PolicyTotal[];
+}
+
+/** When a policy gives up by its stopping rule: the totals after its last retry (every run's, for a time limit). */
+export function policyTotal(policy: ComparedPolicy): PolicyTotal {
+  const { stop, model, range } = policy;
+  if (stop.kind === "forever") return { policy, givesUp: false };
+  const shownLast = range === null ? 0 : range.last;
+  const [lastAttempt, fewest, most] = stop.kind === "count" ? [stop.retries, stop.retries, stop.retries] : [stop.lastAttempt, stop.fewest, stop.most];
+  // A run stopped by time waits no more after its stop: the totals after the most retries any run makes are every run's last.
+  const total = modelTotals(model, most);
+  return { policy, givesUp: true, lastAttempt, fewest, most, totalMs: total.cumulativeMs, totalMinMs: total.minMs, totalMaxMs: total.maxMs, pastShown: most > shownLast };
 }
 
 /**
- * Which policy gives up first and which waits longest: each policy retries until its last
- * attempt, so it gives up once its total wait has passed. Un-jittered totals decide (the
- * same figure as the schedule's "Total wait"); the jitter range of each is kept beside it.
+ * Which policy gives up first and which waits longest, each by its own stopping rule: a
+ * policy gives up once its last retry's wait has passed (a library's count or time limit,
+ * wherever that lies against the rows shown); one that retries forever never does.
+ * Un-jittered totals decide (the same figure as the schedule's "Total wait"); the jitter
+ * range of each is kept beside it.
  */
 export function compareSummary(policies: readonly ComparedPolicy[]): CompareSummary {
-  const totals = policies.map((policy): PolicyTotal => {
-    const total = modelTotals(policy.model, policy.range.last);
-    return { policy, lastAttempt: policy.range.last, totalMs: total.cumulativeMs, totalMinMs: total.minMs, totalMaxMs: total.maxMs };
-  });
-  const shortest = Math.min(...totals.map((total) => total.totalMs));
-  const longest = Math.max(...totals.map((total) => total.totalMs));
+  const totals = policies.map(policyTotal);
+  const giving = totals.filter((total): total is GivingUpTotal => total.givesUp);
+  const never = totals.filter((total) => !total.givesUp);
+  const shortest = Math.min(...giving.map((total) => total.totalMs));
+  const longest = Math.max(...giving.map((total) => total.totalMs));
   return {
     totals,
-    givesUpFirst: totals.filter((total) => total.totalMs === shortest),
-    waitsLongest: totals.filter((total) => total.totalMs === longest),
+    givesUpFirst: giving.filter((total) => total.totalMs === shortest),
+    waitsLongest: never.length > 0 ? never : giving.filter((total) => total.totalMs === longest),
+    neverGivesUp: never,
   };
 }

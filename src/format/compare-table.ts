@@ -11,10 +11,14 @@ export interface ComparedColumn {
   readonly name: string;
   /** Delays and totals as their jitter range (best – worst case). */
   readonly jittered: boolean;
+  /** The attempt it does not make because it has given up there (its cell says so), or null. */
+  readonly givesUpAt?: number | null;
+  /** Its last attempt shown (0: none): a table of policies that all end earlier ends there too. */
+  readonly last?: number;
 }
 
 export interface CompareTableOptions {
-  /** The widest a line may be (the terminal's columns): policies that do not fit go to a further table below. */
+  /** The widest a line may be (the terminal's columns; Infinity in a pipe): policies that do not fit go to a further table below. */
   readonly width: number;
   readonly paint: ChalkInstance;
   /**
@@ -27,9 +31,11 @@ export interface CompareTableOptions {
 
 const CAPPED = "⤒";
 const ELLIPSIS = "…";
+/** In the row of the first retry a policy does not make, having given up (its stopping rule, under the table). */
+const GAVE_UP = "gave up";
 
-function cellTexts(row: ScheduleRow | null, column: ComparedColumn): { delay: string; total: string; clamped: boolean } {
-  if (row === null) return { delay: "", total: "", clamped: false };
+function cellTexts(row: ScheduleRow | null, column: ComparedColumn, attempt: number): { delay: string; total: string; clamped: boolean } {
+  if (row === null) return { delay: column.givesUpAt === attempt ? GAVE_UP : "", total: "", clamped: false };
   const delay = column.jittered ? rangeText(row.minMs, row.maxMs) : humanDuration(row.delayMs);
   const total = column.jittered ? rangeText(row.cumulativeMinMs, row.cumulativeMaxMs) : humanDuration(row.cumulativeMs);
   return { delay: row.clamped ? `${delay} ${CAPPED}` : delay, total, clamped: row.clamped };
@@ -82,7 +88,7 @@ export function* renderCompareTable(
   for (const line of lines()) {
     attemptWidth = Math.max(attemptWidth, String(line.attempt).length);
     line.rows.forEach((row, index) => {
-      const texts = cellTexts(row, columns[index]!);
+      const texts = cellTexts(row, columns[index]!, line.attempt);
       const group = groups[index]!;
       group.delayWidth = Math.max(group.delayWidth, texts.delay.length);
       group.totalWidth = Math.max(group.totalWidth, texts.total.length);
@@ -131,11 +137,14 @@ export function* renderCompareTable(
       ],
       border,
     };
+    // A table whose policies have all ended has no rows past them (one policy per table, stacked below the others, included).
+    const end = Math.max(...block.map((group) => columns[group.index]!.last ?? Infinity));
     function* rows(): Generator<string[]> {
       for (const line of lines()) {
+        if (line.attempt > end) break;
         const cells = [String(line.attempt)];
         for (const group of block) {
-          const texts = cellTexts(line.rows[group.index] ?? null, columns[group.index]!);
+          const texts = cellTexts(line.rows[group.index] ?? null, columns[group.index]!, line.attempt);
           cells.push(texts.clamped && coloured ? paint.yellow(texts.delay) : texts.delay, texts.total);
         }
         yield cells;
@@ -179,7 +188,7 @@ function* stackedCompare(
     let block = `${head(`attempt ${line.attempt}`)}\n`;
     line.rows.forEach((row, index) => {
       if (row === null) return;
-      const texts = cellTexts(row, columns[index]!);
+      const texts = cellTexts(row, columns[index]!, line.attempt);
       block += `${names[index]!.map((name) => `  ${name}`).join("\n")}\n`;
       block += `${value("delay", texts.delay, texts.clamped ? capped : undefined)}\n${value("total", texts.total)}\n`;
     });

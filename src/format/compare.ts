@@ -1,4 +1,4 @@
-import type { AttemptAcross, CompareSummary, ComparedPolicy, PolicyTotal } from "../core/compare.js";
+import type { AttemptAcross, CompareSummary, ComparedPolicy, ComparedStop, GivingUpTotal, PolicyTotal } from "../core/compare.js";
 import type { ScheduleRow } from "../core/schedule.js";
 import { type Column, JITTER_COLUMNS } from "./columns.js";
 import { integerField } from "./delimited.js";
@@ -30,26 +30,66 @@ export function tsvField(text: string): string {
   return text.replace(/[\t\r\n]/g, " ");
 }
 
-/** CSV or TSV in long form, generated lazily: `policy,attempt,delay_ms,cumulative_ms[,jitter columns]`. */
+/**
+ * How a policy stops, in a few words after its name: "gives up after 25 retries (retry: 25)",
+ * "retries forever (connection backoff never gives up)", "makes no retry (attempts: 1, no retries)".
+ */
+export function stopPhrase(stop: ComparedStop): string {
+  const words = (text: string | null) => (text === null ? "" : ` (${text})`);
+  const retries = (n: number) => `${groupDigits(n)} ${n === 1 ? "retry" : "retries"}`;
+  switch (stop.kind) {
+    case "count":
+      return stop.retries === 0 ? `makes no retry${words(stop.words)}` : `gives up after ${retries(stop.retries)}${words(stop.words)}`;
+    case "elapsed":
+      return stop.fewest === stop.most
+        ? `gives up by ${stop.words}, after ${retries(stop.most)}`
+        : `gives up by ${stop.words}, after ${groupDigits(stop.fewest)} to ${retries(stop.most)} as the jitter falls`;
+    case "forever":
+      return `retries forever${words(stop.words)}`;
+  }
+}
+
+/** A policy's stopping rule in the JSON document. */
+export function stopJson(stop: ComparedStop): Record<string, unknown> {
+  switch (stop.kind) {
+    case "count":
+      return { kind: "count", retries: stop.retries, text: stopPhrase(stop) };
+    case "elapsed":
+      return { kind: "elapsed", last_attempt: stop.lastAttempt, fewest_retries: stop.fewest, most_retries: stop.most, text: stopPhrase(stop) };
+    case "forever":
+      return { kind: "forever", text: stopPhrase(stop) };
+  }
+}
+
+/**
+ * CSV or TSV in long form, generated lazily: `policy,attempt,delay_ms,cumulative_ms[,jitter columns],stop`.
+ * A policy that makes no retry has one line, its attempt and numbers empty, so that its stop is said too.
+ */
 export function* renderCompareDelimited(
+  policies: readonly ComparedPolicy[],
   rows: Iterable<{ readonly policy: ComparedPolicy; readonly row: ScheduleRow }>,
   jittered: boolean,
   separator: "," | "\t",
 ): Generator<string> {
   const columns = compareColumns(jittered);
   const field = separator === "," ? csvField : tsvField;
-  yield ["policy", ...columns.map((column) => column.name)].join(separator) + "\n";
+  yield ["policy", ...columns.map((column) => column.name), "stop"].join(separator) + "\n";
+  for (const policy of policies) {
+    if (policy.range === null) yield [field(policy.name), ...columns.map(() => ""), field(stopPhrase(policy.stop))].join(separator) + "\n";
+  }
   let batch: string[] = [];
   let policy: ComparedPolicy | null = null;
   let name = "";
+  let stop = "";
   for (const entry of rows) {
     if (entry.policy !== policy) {
       policy = entry.policy;
       name = field(policy.name);
+      stop = separator + field(stopPhrase(policy.stop));
     }
     let line = name;
     for (const column of columns) line += separator + integerField(column.value(entry.row));
-    batch.push(line, "\n");
+    batch.push(line, stop, "\n");
     if (batch.length >= 2048) {
       yield batch.join("");
       batch = [];
@@ -83,17 +123,28 @@ export function* renderCompareJson(
   yield `\n],\n"summary":${JSON.stringify(compareSummaryJson(summary()))}}\n`;
 }
 
+/**
+ * The verdicts: each policy's total when it gives up by its stopping rule (null figures
+ * for one that never does), who gives up first, who waits longest, who never gives up.
+ */
 export function compareSummaryJson(summary: CompareSummary): Record<string, unknown> {
   return {
-    totals: summary.totals.map((total) => ({
-      policy: total.policy.name,
-      last_attempt: total.lastAttempt,
-      total_ms: msJson(total.totalMs),
-      total_min_ms: msJson(total.totalMinMs),
-      total_max_ms: msJson(total.totalMaxMs),
-    })),
+    totals: summary.totals.map((total) =>
+      total.givesUp
+        ? {
+            policy: total.policy.name,
+            gives_up: true,
+            last_attempt: total.lastAttempt,
+            total_ms: msJson(total.totalMs),
+            total_min_ms: msJson(total.totalMinMs),
+            total_max_ms: msJson(total.totalMaxMs),
+            past_shown: total.pastShown,
+          }
+        : { policy: total.policy.name, gives_up: false, last_attempt: null, total_ms: null, total_min_ms: null, total_max_ms: null, past_shown: false },
+    ),
     gives_up_first: summary.givesUpFirst.map((total) => total.policy.name),
     waits_longest: summary.waitsLongest.map((total) => total.policy.name),
+    never_gives_up: summary.neverGivesUp.map((total) => total.policy.name),
   };
 }
 
@@ -124,30 +175,61 @@ function names(totals: readonly PolicyTotal[]): string {
   return list.length <= 2 ? list.join(" and ") : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
 }
 
-function attemptsText(totals: readonly PolicyTotal[]): string {
+/** "after attempt 10", "after attempts 6, 10", or "at once" where none retries. */
+function afterText(totals: readonly GivingUpTotal[]): string {
   const lasts = [...new Set(totals.map((total) => total.lastAttempt))];
-  return lasts.length === 1 ? `attempt ${groupDigits(lasts[0]!)}` : `attempts ${lasts.map(groupDigits).join(", ")}`;
+  if (lasts.length === 1 && lasts[0] === 0) return "at once, making no retry";
+  const attempts = lasts.length === 1 ? `attempt ${groupDigits(lasts[0]!)}` : `attempts ${lasts.map(groupDigits).join(", ")}`;
+  return `after ${attempts} and ${durationWithMs(totals[0]!.totalMs)} of waiting`;
 }
 
-/** The lines under the table: which policy gives up first, which waits longest, and the jitter ranges behind them. */
-export function compareSummaryLines(summary: CompareSummary): string[] {
-  const lines: string[] = [];
+const count = (n: number) => (n === 2 ? "Both policies" : `All ${groupDigits(n)} policies`);
+
+/** One line per policy: how it stops, and whether that lies past the rows shown. */
+export function compareStopLines(policies: readonly ComparedPolicy[], summary: CompareSummary): string[] {
+  return policies.map((policy, index) => {
+    const total = summary.totals[index]!;
+    const shown = policy.range === null ? "no rows are shown" : `the rows end at attempt ${groupDigits(policy.range.last)}`;
+    const past = total.givesUp && total.pastShown ? `; ${shown}` : "";
+    return `${policy.name} ${stopPhrase(policy.stop)}${past}.`;
+  });
+}
+
+/**
+ * The lines under the table: how each policy stops, which gives up first (by its own
+ * stopping rule), which waits longest or never gives up, and the jitter ranges behind them.
+ */
+export function compareSummaryLines(policies: readonly ComparedPolicy[], summary: CompareSummary): string[] {
+  const lines = compareStopLines(policies, summary);
+  const giving = summary.totals.filter((total): total is GivingUpTotal => total.givesUp);
+  const never = summary.neverGivesUp;
   if (summary.totals.length === 1) {
     const [only] = summary.totals;
-    lines.push(`${only!.policy.name}: total wait after attempt ${groupDigits(only!.lastAttempt)}: ${durationWithMs(only!.totalMs)}.`);
-  } else if (summary.givesUpFirst.length === summary.totals.length) {
-    lines.push(`All ${summary.totals.length} policies wait the same in total: ${durationWithMs(summary.totals[0]!.totalMs)}; none gives up first.`);
+    if (only!.givesUp) lines.push(`Total wait when it gives up: ${only!.lastAttempt === 0 ? "none, it makes no retry" : `${durationWithMs(only!.totalMs)}, after attempt ${groupDigits(only!.lastAttempt)}`}.`);
+  } else if (giving.length === 0) {
+    lines.push(`None gives up: ${count(never.length).toLowerCase()} retry as long as the calls fail.`);
+  } else if (never.length === 0 && summary.givesUpFirst.length === summary.totals.length) {
+    lines.push(`${count(summary.totals.length)} wait the same in total: ${durationWithMs(giving[0]!.totalMs)}; none gives up first.`);
   } else {
     const first = summary.givesUpFirst;
-    const longest = summary.waitsLongest;
     const tied = (totals: readonly PolicyTotal[]) => (totals.length > 1 ? " (tied)" : "");
-    lines.push(`Gives up first: ${names(first)}${tied(first)}, after ${attemptsText(first)} and ${durationWithMs(first[0]!.totalMs)} of waiting.`);
-    lines.push(`Waits longest in total: ${names(longest)}${tied(longest)}, ${durationWithMs(longest[0]!.totalMs)} by ${attemptsText(longest)}.`);
+    lines.push(`Gives up first: ${names(first)}${tied(first)}, ${afterText(first)}.`);
+    if (never.length > 0) {
+      lines.push(`Never gives up: ${names(never)} (${never.length === 1 ? "it retries" : "they retry"} as long as the calls fail).`);
+    } else {
+      const longest = summary.waitsLongest as readonly GivingUpTotal[];
+      lines.push(`Waits longest in total: ${names(longest)}${tied(longest)}, ${durationWithMs(longest[0]!.totalMs)} by ${attemptsText(longest)}.`);
+    }
   }
-  const jittered = summary.totals.filter((total) => total.policy.model.jittered);
+  const jittered = giving.filter((total) => total.policy.model.jittered && total.most > 0);
   if (jittered.length > 0) {
     const ranges = jittered.map((total) => `${total.policy.name} ${humanDuration(total.totalMinMs)} – ${humanDuration(total.totalMaxMs)}`);
     lines.push(`Totals compare the un-jittered delays; with jitter they lie between: ${ranges.join("; ")}.`);
   }
   return lines;
+}
+
+function attemptsText(totals: readonly GivingUpTotal[]): string {
+  const lasts = [...new Set(totals.map((total) => total.lastAttempt))];
+  return lasts.length === 1 ? `attempt ${groupDigits(lasts[0]!)}` : `attempts ${lasts.map(groupDigits).join(", ")}`;
 }

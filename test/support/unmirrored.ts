@@ -65,7 +65,6 @@ export const NOT_YET_MIRRORED: readonly string[] = [
   "core/chain/budgets/budget.ts",
   "core/chain/budgets/context.ts",
   "core/chain/layer.ts",
-  "core/compare.ts",
   "core/deadline/at.ts",
   "core/deadline/elapsed-stop.ts",
   "core/deadline/fires.ts",

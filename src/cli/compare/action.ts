@@ -1,4 +1,6 @@
 import { type ComparedPolicy, type CompareSummary, compareSpan, compareSummary } from "../../core/compare.js";
+import type { AttemptRange } from "../../core/schedule.js";
+import { stopJson } from "../../format/compare.js";
 import { type FormatName, rendererFor } from "../../format/registry.js";
 import { MAX_PICTURE_ATTEMPTS } from "../../format/renderer.js";
 import type { ScaleKind } from "../../format/scale.js";
@@ -23,7 +25,7 @@ export interface CompareOptions {
 }
 
 /** Every policy: the SPECs in order, then the config file's. */
-async function comparedPolicies(specs: readonly string[], options: CompareOptions, io: Io): Promise<BuiltPolicy[]> {
+async function givenPolicies(specs: readonly string[], options: CompareOptions, io: Io): Promise<BuiltPolicy[]> {
   // Checked once here, so that a bad --attempts is reported as itself rather than under every SPEC.
   if (options.attempts !== undefined) parseAttempts("--attempts", options.attempts);
   const policies = specs.map((spec) => policyFromSpec(spec, options.attempts));
@@ -52,21 +54,37 @@ async function comparedPolicies(specs: readonly string[], options: CompareOption
 
 function title(policies: readonly ComparedPolicy[]): string {
   const span = compareSpan(policies);
-  const attempts = `attempts ${span.first}..${span.last}`;
+  const attempts = span === null ? "no retries" : `attempts ${span.first}..${span.last}`;
   const names = policies.map((policy) => policy.name).join(" · ");
   return names.length <= 100 ? `${names} · ${attempts}` : `${policies.length} policies side by side · ${attempts}`;
+}
+
+/**
+ * The policies as compared: each shows its own range, except that a library making no
+ * retry has no rows (BullMQ's default attempts: 1), and one retrying forever on its
+ * default range is shown as far as the longest other policy (it has not stopped there).
+ */
+function asCompared(built: readonly BuiltPolicy[]): ComparedPolicy[] {
+  const ranges = built.map(({ range, stop, rangeGiven }): AttemptRange | null => (stop.kind === "count" && stop.retries === 0 && !rangeGiven ? null : range));
+  const shownLast = Math.max(0, ...ranges.map((range) => range?.last ?? 0));
+  return built.map(({ name, model, stop, rangeGiven }, index) => {
+    const range = ranges[index]!;
+    const extended = range !== null && stop.kind === "forever" && !rangeGiven && range.last < shownLast ? { first: range.first, last: shownLast } : range;
+    return { name, model, range: extended, stop };
+  });
 }
 
 /** `backoff compare SPEC… [--config FILE]`: several policies side by side. */
 export async function runCompare(specs: readonly string[], options: CompareOptions, io: Io): Promise<number> {
   const renderer = await rendererFor("compare", options.format);
   checkPictureOptions(options, renderer);
-  const built = await comparedPolicies(specs, options, io);
-  const policies: ComparedPolicy[] = built.map(({ name, model, range }) => ({ name, model, range }));
-  const span = compareSpan(policies);
+  const built = await givenPolicies(specs, options, io);
+  const policies = asCompared(built);
+  const span = compareSpan(policies) ?? { first: 1, last: 1 };
   checkAttemptCount(span.last - span.first + 1, renderer.maxAttempts, `--format ${options.format}`);
   if (options.chart) checkAttemptCount(span.last - span.first + 1, MAX_PICTURE_ATTEMPTS, "--chart");
   for (const policy of policies) {
+    if (policy.range === null) continue;
     try {
       // A format that adds each policy up to its last attempt (a summary, a table) needs the totals there; CSV and TSV stream.
       checkWalk({ model: policy.model, range: policy.range, seed: null }, renderer.readsLastRow === true);
@@ -79,7 +97,10 @@ export async function runCompare(specs: readonly string[], options: CompareOptio
   let summaryOnce: CompareSummary | undefined;
   const compared = {
     policies,
-    described: built.map(({ name, description }) => ({ name, description })),
+    described: built.map(({ name, description }, index) => {
+      const { range, stop } = policies[index]!;
+      return { name, description: { ...description, first_attempt: range?.first ?? null, last_attempt: range?.last ?? null, stop: stopJson(stop) } };
+    }),
     title: title(policies),
     summary: () => (summaryOnce ??= compareSummary(policies)),
     chart: options.chart === true,

@@ -4,6 +4,8 @@ import { STRATEGIES, type Strategy } from "../../core/policy.js";
 import type { AttemptRange } from "../../core/schedule.js";
 import { policyJson } from "../../format/policy-json.js";
 import { closestPreset, findPreset, presetNames } from "../../presets/registry.js";
+import { type StopRule, stopRuleOf } from "../../presets/stop-rule.js";
+import type { ComparedStop } from "../../core/compare.js";
 import { closest } from "../../core/text/closest.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { UsageError, shown } from "./errors.js";
@@ -34,6 +36,24 @@ export interface BuiltPolicy {
   readonly model: ScheduleModel;
   readonly range: AttemptRange;
   readonly description: Record<string, unknown>;
+  /** How it stops: the library's stopping rule (stop-rule.ts), or the calculator's own policy's count (range.last). */
+  readonly stop: ComparedStop;
+  /** Whether the attempts were given (--attempts, a SPEC's or the file's attempts) rather than the library's default range. */
+  readonly rangeGiven: boolean;
+}
+
+/** A library's stopping rule as a comparison reads it, with the library's own words where it has them. */
+export function comparedStopOf(rule: StopRule): ComparedStop {
+  switch (rule.kind) {
+    case "count": {
+      const plain = rule.text === `${rule.retries} retries` || rule.text === "1 retry";
+      return { kind: "count", retries: rule.retries, words: plain ? null : rule.text };
+    }
+    case "elapsed":
+      return { kind: "elapsed", lastAttempt: rule.stop.lastAttempt, fewest: rule.stop.fewest, most: rule.stop.most, words: rule.text };
+    case "forever":
+      return { kind: "forever", words: rule.text };
+  }
 }
 
 /** A SPEC read into its head (a preset or strategy name) and its `key=value` pairs, in order. */
@@ -99,10 +119,13 @@ export function builtPolicy(name: string, values: OptionValues): BuiltPolicy {
     const { overrides, range: asked } = presetOverrides(preset, values);
     const model = buildPreset(preset, overrides);
     const { range } = presetRange(preset, model, asked);
+    const stop = comparedStopOf(stopRuleOf(preset, model));
     return {
       name,
       model,
       range,
+      stop,
+      rangeGiven: asked !== null,
       description: { preset: preset.name, library: preset.library, parameters: model.parameters, jittered: model.jittered, cap_ms: model.capMs, first_attempt: range.first, last_attempt: range.last },
     };
   }
@@ -114,6 +137,9 @@ export function builtPolicy(name: string, values: OptionValues): BuiltPolicy {
     name,
     model: jitteredPolicyModel(policy, jitter),
     range,
+    // The calculator's own policy makes exactly the retries of its range.
+    stop: { kind: "count", retries: range.last, words: null },
+    rangeGiven: values.attempts !== undefined,
     description: { ...policyJson(policy, range), jitter: jitterName(jitter), jittered: jitter.kind !== "none" },
   };
 }

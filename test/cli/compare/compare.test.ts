@@ -24,26 +24,26 @@ async function compare(args: readonly string[]) {
 describe("backoff compare: long form for spreadsheets", () => {
   it("CSV: one row per policy and attempt, the policies one after the other", async () => {
     expect(lines(await compare(["bullmq", "fixed:base=2s", "--attempts", "3", "--format", "csv"]))).toEqual([
-      "policy,attempt,delay_ms,cumulative_ms",
-      "bullmq,1,1000,1000",
-      "bullmq,2,2000,3000",
-      "bullmq,3,4000,7000",
-      "fixed:base=2s,1,2000,2000",
-      "fixed:base=2s,2,2000,4000",
-      "fixed:base=2s,3,2000,6000",
+      "policy,attempt,delay_ms,cumulative_ms,stop",
+      "bullmq,1,1000,1000,gives up after 3 retries",
+      "bullmq,2,2000,3000,gives up after 3 retries",
+      "bullmq,3,4000,7000,gives up after 3 retries",
+      "fixed:base=2s,1,2000,2000,gives up after 3 retries",
+      "fixed:base=2s,2,2000,4000,gives up after 3 retries",
+      "fixed:base=2s,3,2000,6000,gives up after 3 retries",
     ]);
   });
 
   it("the jitter columns appear when any policy jitters; a name with commas is quoted (RFC 4180), a TSV field is not", async () => {
     // Full jitter draws from [0, d]: min 0, max d, mean d/2; the un-jittered policy's range is its delay.
     expect(lines(await compare(["fixed:base=2s", "exponential:cap=10s,jitter=full", "--attempts", "2", "--format", "csv"]))).toEqual([
-      "policy,attempt,delay_ms,cumulative_ms,min_ms,max_ms,mean_ms,cumulative_min_ms,cumulative_max_ms",
-      "fixed:base=2s,1,2000,2000,2000,2000,2000,2000,2000",
-      "fixed:base=2s,2,2000,4000,2000,2000,2000,4000,4000",
-      '"exponential:cap=10s,jitter=full",1,1000,1000,0,1000,500,0,1000',
-      '"exponential:cap=10s,jitter=full",2,2000,3000,0,2000,1000,0,3000',
+      "policy,attempt,delay_ms,cumulative_ms,min_ms,max_ms,mean_ms,cumulative_min_ms,cumulative_max_ms,stop",
+      "fixed:base=2s,1,2000,2000,2000,2000,2000,2000,2000,gives up after 2 retries",
+      "fixed:base=2s,2,2000,4000,2000,2000,2000,4000,4000,gives up after 2 retries",
+      '"exponential:cap=10s,jitter=full",1,1000,1000,0,1000,500,0,1000,gives up after 2 retries',
+      '"exponential:cap=10s,jitter=full",2,2000,3000,0,2000,1000,0,3000,gives up after 2 retries',
     ]);
-    expect(lines(await compare(["exponential:cap=10s,jitter=full", "--attempts", "1", "--format", "tsv"]))[1]).toBe("exponential:cap=10s,jitter=full\t1\t1000\t1000\t0\t1000\t500\t0\t1000");
+    expect(lines(await compare(["exponential:cap=10s,jitter=full", "--attempts", "1", "--format", "tsv"]))[1]).toBe("exponential:cap=10s,jitter=full\t1\t1000\t1000\t0\t1000\t500\t0\t1000\tgives up after 1 retry");
   });
 
   it("each policy's rows are its own schedule's (a preset with jitter, against backoff --preset)", async () => {
@@ -55,7 +55,7 @@ describe("backoff compare: long form for spreadsheets", () => {
       const record = Object.fromEntries(line.split(",").map((value, index) => [names[index], value]));
       return ["attempt", "delay_ms", "cumulative_ms", "min_ms", "max_ms", "mean_ms", "cumulative_min_ms", "cumulative_max_ms"].map((name) => record[name]).join(",");
     };
-    expect(compared.map((line) => line.replace(/^"[^"]*",/, ""))).toEqual(rows.map(pick));
+    expect(compared.map((line) => line.replace(/^"[^"]*",/, "").replace(/,gives up after 12 retries$/, ""))).toEqual(rows.map(pick));
   });
 
   it("a library that stops earlier simply has fewer rows (cenkalti with a 30 s MaxElapsedTime)", async () => {
@@ -73,24 +73,36 @@ describe("backoff compare: long form for spreadsheets", () => {
   it("JSON: the policies, the rows in long form, and the summary", async () => {
     const json = JSON.parse(await compare(["bullmq", "fixed:base=2s", "--attempts", "4", "--format", "json"]));
     expect(json.policies.map((policy: { name: string }) => policy.name)).toEqual(["bullmq", "fixed:base=2s"]);
-    expect(json.policies[1]).toMatchObject({ strategy: "fixed", base_ms: 2000, cap_ms: null, first_attempt: 1, last_attempt: 4, jittered: false });
+    expect(json.policies[1]).toMatchObject({
+      strategy: "fixed",
+      base_ms: 2000,
+      cap_ms: null,
+      first_attempt: 1,
+      last_attempt: 4,
+      jittered: false,
+      stop: { kind: "count", retries: 4, text: "gives up after 4 retries" },
+    });
     expect(json.rows).toHaveLength(8);
     expect(json.rows[3]).toEqual({ policy: "bullmq", attempt: 4, delay_ms: 8000, cumulative_ms: 15_000 });
     expect(json.summary).toEqual({
       totals: [
-        { policy: "bullmq", last_attempt: 4, total_ms: 15_000, total_min_ms: 15_000, total_max_ms: 15_000 },
-        { policy: "fixed:base=2s", last_attempt: 4, total_ms: 8000, total_min_ms: 8000, total_max_ms: 8000 },
+        { policy: "bullmq", gives_up: true, last_attempt: 4, total_ms: 15_000, total_min_ms: 15_000, total_max_ms: 15_000, past_shown: false },
+        { policy: "fixed:base=2s", gives_up: true, last_attempt: 4, total_ms: 8000, total_min_ms: 8000, total_max_ms: 8000, past_shown: false },
       ],
       gives_up_first: ["fixed:base=2s"],
       waits_longest: ["bullmq"],
+      never_gives_up: [],
     });
   });
 });
 
 describe("backoff compare: for people", () => {
   it("the summary says which gives up first and which waits longest (1,023,000 = 1000 · (2^10 − 1))", async () => {
-    const text = await compare(["bullmq", "exponential:base=1s,factor=1.6,cap=2m", "fixed:base=2s"]);
-    expect(lines(text).slice(-2)).toEqual([
+    const text = await compare(["bullmq", "exponential:base=1s,factor=1.6,cap=2m", "fixed:base=2s", "--attempts", "10"]);
+    expect(lines(text).slice(-5)).toEqual([
+      "bullmq gives up after 10 retries.",
+      "exponential:base=1s,factor=1.6,cap=2m gives up after 10 retries.",
+      "fixed:base=2s gives up after 10 retries.",
       "Gives up first: fixed:base=2s, after attempt 10 and 20 s (20,000 ms) of waiting.",
       "Waits longest in total: bullmq, 17 min 3 s (1,023,000 ms) by attempt 10.",
     ]);
@@ -112,8 +124,8 @@ describe("backoff compare: for people", () => {
     // (Narrower than one policy's own columns, a table cannot fit: its cells are never cut.)
     const specs = ["bullmq:base=2s,jitter=0.5", "exponential:base=1s,factor=1.6,cap=2m,jitter=full", "linear:base=1s,step=500ms", "grpc", "fixed:base=2s"];
     for (const columns of [80, 120, 200]) {
-      const stdout = new MemoryStream(false, columns);
-      const io: Io = { stdout, stderr: new MemoryStream(), env: {} };
+      const stdout = new MemoryStream(false);
+      const io: Io = { stdout, stderr: new MemoryStream(), env: { COLUMNS: String(columns) } };
       expect(await run(["compare", ...specs, "--attempts", "12"], io)).toBe(0);
       const table = stdout.text.split("\n").filter((line) => /^[│┌├└]/.test(line));
       expect(Math.max(...table.map((line) => line.length)), `${columns} columns`).toBeLessThanOrEqual(columns);
@@ -162,13 +174,151 @@ describe("backoff compare: for people", () => {
       "retry.json": JSON.stringify({ policies: { email: { base: "1s", cap: "30s", attempts: 6 }, jobs: { attempts: 5, backoff: { type: "exponential", delay: 2000 } } } }),
     });
     const file = join(dir, "retry.json");
-    const own = lines(await compare(["fixed:base=2s", "--config", file, "--format", "csv"])).slice(1);
+    const own = lines(await compare(["fixed:base=2s", "--config", file, "--format", "csv"]))
+      .slice(1)
+      .map((line) => line.replace(/,gives up after \d+ retries$/, ""));
     // The file's own counts: email 6 attempts, jobs 5 tries = 4 retries (BullMQ counts the first try); the SPEC 1..10.
     expect(own.map((line) => line.split(",")[0]).filter((name, index, all) => all.indexOf(name) === index)).toEqual(["fixed:base=2s", "email", "jobs"]);
     expect(own.filter((line) => line.startsWith("email,"))).toHaveLength(6);
     expect(own.filter((line) => line.startsWith("jobs,"))).toEqual(["jobs,1,2000,2000", "jobs,2,4000,6000", "jobs,3,8000,14000", "jobs,4,16000,30000"]);
-    const all = lines(await compare(["--config", file, "--attempts", "2", "--format", "csv"])).slice(1);
+    const all = lines(await compare(["--config", file, "--attempts", "2", "--format", "csv"]))
+      .slice(1)
+      .map((line) => line.replace(/,gives up after 2 retries$/, ""));
     expect(all).toEqual(["email,1,1000,1000", "email,2,2000,3000", "jobs,1,2000,2000", "jobs,2,4000,6000"]);
+  });
+});
+
+describe("backoff compare: each policy's own stopping rule decides (issue 23, item 1)", () => {
+  // Sidekiq's retry: 25 without jitter waits c^4 + 15 s for c = 0..24: Σc^4 = 24·25·49·1799/30 = 1,763,020 s,
+  // plus 25 · 15 = 375 s: 1,763,395 s. Temporal (maximumAttempts 0) and gRPC's connection backoff never stop;
+  // BullMQ's default attempts: 1 makes no retry at all.
+  it("compare bullmq sidekiq temporal: bullmq gives up first (it makes no retry), temporal never gives up", async () => {
+    const text = lines(await compare(["bullmq", "sidekiq", "temporal"]));
+    expect(text.slice(-6)).toEqual([
+      "bullmq makes no retry (attempts: 1, no retries).",
+      "sidekiq gives up after 25 retries (retry: 25).",
+      "temporal retries forever (no retry limit).",
+      "Gives up first: bullmq, at once, making no retry.",
+      "Never gives up: temporal (it retries as long as the calls fail).",
+      "Totals compare the un-jittered delays; with jitter they lie between: sidekiq 20 d 10 h – 20 d 11 h.",
+    ]);
+    const json = JSON.parse(await compare(["bullmq", "sidekiq", "temporal", "--format", "json"]));
+    expect(json.summary.gives_up_first).toEqual(["bullmq"]);
+    expect(json.summary.never_gives_up).toEqual(["temporal"]);
+    expect(json.summary.waits_longest).toEqual(["temporal"]);
+    expect(json.summary.totals[1]).toMatchObject({ policy: "sidekiq", gives_up: true, last_attempt: 25, total_ms: 1_763_395_000, past_shown: false });
+    expect(json.summary.totals[2]).toEqual({ policy: "temporal", gives_up: false, last_attempt: null, total_ms: null, total_min_ms: null, total_max_ms: null, past_shown: false });
+    expect(json.policies.map((policy: { stop: unknown }) => policy.stop)).toEqual([
+      { kind: "count", retries: 0, text: "makes no retry (attempts: 1, no retries)" },
+      { kind: "count", retries: 25, text: "gives up after 25 retries (retry: 25)" },
+      { kind: "forever", text: "retries forever (no retry limit)" },
+    ]);
+    // Temporal retries on beside sidekiq's 25 rows; bullmq has none.
+    expect(json.policies.map((policy: { first_attempt: unknown; last_attempt: unknown }) => [policy.first_attempt, policy.last_attempt])).toEqual([
+      [null, null],
+      [1, 25],
+      [1, 25],
+    ]);
+    expect(json.rows.filter((row: { policy: string }) => row.policy === "bullmq")).toEqual([]);
+  });
+
+  it("compare grpc temporal: neither gives up", async () => {
+    expect(lines(await compare(["grpc", "temporal"])).slice(-3)).toEqual([
+      "grpc retries forever (connection backoff never gives up).",
+      "temporal retries forever (no retry limit).",
+      "None gives up: both policies retry as long as the calls fail.",
+    ]);
+    const json = JSON.parse(await compare(["grpc", "temporal", "--format", "json"]));
+    expect(json.summary.gives_up_first).toEqual([]);
+    expect(json.summary.never_gives_up).toEqual(["grpc", "temporal"]);
+    // gRPC shows its 15 attempts; temporal, which has not stopped either, as many.
+    expect(json.rows.filter((row: { policy: string }) => row.policy === "temporal")).toHaveLength(15);
+  });
+
+  it("every format says each policy's stop: a CSV/TSV column (one line for a policy without retries), the lines under the table and Markdown", async () => {
+    expect(lines(await compare(["bullmq", "temporal", "--attempts", "2", "--format", "csv"]))).toEqual([
+      "policy,attempt,delay_ms,cumulative_ms,stop",
+      "bullmq,1,1000,1000,gives up after 2 retries",
+      "bullmq,2,2000,3000,gives up after 2 retries",
+      "temporal,1,1000,1000,gives up after 2 retries",
+      "temporal,2,2000,3000,gives up after 2 retries",
+    ]);
+    expect(lines(await compare(["bullmq", "grpc-js:attempts=2", "--format", "csv"]))).toEqual([
+      "policy,attempt,delay_ms,cumulative_ms,min_ms,max_ms,mean_ms,cumulative_min_ms,cumulative_max_ms,stop",
+      'bullmq,,,,,,,,,"makes no retry (attempts: 1, no retries)"',
+      // grpc-js (backoff-timeout.ts): the first wait is the initial 1 s as it is, the next 1.6 s ± 20 %.
+      "grpc-js:attempts=2,1,1000,1000,1000,1000,1000,1000,1000,retries forever (connection backoff never gives up)",
+      "grpc-js:attempts=2,2,1600,2600,1280,1920,1600,2280,2920,retries forever (connection backoff never gives up)",
+    ]);
+    expect(lines(await compare(["bullmq", "temporal", "--format", "tsv"]))[1]).toBe("bullmq\t\t\t\tmakes no retry (attempts: 1, no retries)");
+    const markdown = lines(await compare(["bullmq", "fixed:base=2s,attempts=1", "--format", "markdown"]));
+    expect(markdown.slice(2)).toEqual([
+      "| 1 |  |  | 2000 | 2000 |",
+      "",
+      "bullmq makes no retry (attempts: 1, no retries).  ",
+      "fixed:base=2s,attempts=1 gives up after 1 retry.  ",
+      "Gives up first: bullmq, at once, making no retry.  ",
+      "Waits longest in total: fixed:base=2s,attempts=1, 2 s (2,000 ms) by attempt 1.",
+    ]);
+  });
+
+  it("a time limit reached past the rows shown is named as such (cenkalti: 19 to 39 retries within 15 min, rows to 24)", async () => {
+    // cenkalti's defaults (500 ms × 1.5, ±50 %, MaxElapsedTime 15 min): every draw high stops after 19 retries,
+    // every draw low after 39 (issue 23, item 2); the un-jittered run after 24, where the rows end.
+    const text = lines(await compare(["cenkalti", "fixed:base=1s"]));
+    expect(text).toContain("cenkalti gives up by MaxElapsedTime (15 min), after 19 to 39 retries as the jitter falls; the rows end at attempt 24.");
+    expect(text).toContain("Gives up first: fixed:base=1s, after attempt 10 and 10 s (10,000 ms) of waiting.");
+    const json = JSON.parse(await compare(["cenkalti", "fixed:base=1s", "--format", "json"]));
+    expect(json.policies[0].stop).toEqual({
+      kind: "elapsed",
+      last_attempt: 24,
+      fewest_retries: 19,
+      most_retries: 39,
+      text: "gives up by MaxElapsedTime (15 min), after 19 to 39 retries as the jitter falls",
+    });
+    expect(json.summary.totals[0]).toMatchObject({ gives_up: true, last_attempt: 24, past_shown: true });
+    // Whatever the draws, the waits never add up past the limit.
+    expect(json.summary.totals[0].total_max_ms).toBeLessThanOrEqual(900_000);
+  });
+});
+
+describe("backoff compare: layouts without padding (issue 23, item 9)", () => {
+  /** Runs compare with COLUMNS set (or unset: a pipe) and returns stdout. */
+  async function table(args: readonly string[], columns?: number): Promise<string> {
+    const stdout = new MemoryStream(false);
+    const io: Io = { stdout, stderr: new MemoryStream(), env: columns === undefined ? {} : { COLUMNS: String(columns) } };
+    expect(await run(["compare", ...args], io)).toBe(0);
+    return stdout.text;
+  }
+  const bodyRows = (text: string) => text.split("\n").filter((line) => /^│ +\d+ │/.test(line));
+
+  it("in a pipe with no COLUMNS the policies are side by side in one table, whatever its width", async () => {
+    const text = await table(["bullmq:attempts=10", "sidekiq", "temporal"]);
+    expect(text.split("\n").filter((line) => line.startsWith("┌"))).toHaveLength(1);
+    const rows = bodyRows(text);
+    expect(rows).toHaveLength(25);
+    expect(Math.max(...text.split("\n").map((line) => line.length))).toBeGreaterThan(80);
+    // bullmq's 11th attempt is where it gave up; sidekiq and temporal go on to 25.
+    // (sidekiq's 11th wait: 10^4 + 15 s = 2 h 46 min 55 s, plus up to 99 s of jitter.)
+    expect(rows[10]).toMatch(/^│ +11 │ gave up +│ +│ 2 h 47 min/);
+    expect(rows[11]).toMatch(/^│ +12 │ +│ +│ 4 h 4 min/);
+  });
+
+  it("stacked tables (COLUMNS 80) end at their own policy's last attempt: no empty rows for bullmq beside sidekiq", async () => {
+    const text = await table(["bullmq:attempts=10", "sidekiq"], 80);
+    const tables = text.split("\n\n");
+    expect(tables).toHaveLength(2);
+    expect(bodyRows(tables[0]!).map((line) => line.match(/\d+/)![0])).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]);
+    expect(bodyRows(tables[1]!)).toHaveLength(25);
+  });
+
+  it("a policy without retries has an empty column, saying it gave up at attempt 1", async () => {
+    const rows = bodyRows(await table(["bullmq", "fixed:base=2s,attempts=3", "fixed:base=1s,attempts=2"]));
+    expect(rows).toEqual([
+      "│       1 │ gave up │            │ 2 s   │ 2 s        │ 1 s     │ 1 s        │",
+      "│       2 │         │            │ 2 s   │ 4 s        │ 1 s     │ 2 s        │",
+      "│       3 │         │            │ 2 s   │ 6 s        │ gave up │            │",
+    ]);
   });
 });
 

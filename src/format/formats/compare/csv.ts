@@ -4,5 +4,5 @@ import type { CompareRenderer } from "../../renderer.js";
 
 /** The policies in long form (one row per policy and attempt), as CSV for pivot tables. */
 export const renderer: CompareRenderer = {
-  render: ({ policies }) => ({ pieces: renderCompareDelimited(compareLongRows(policies), policies.some((policy) => policy.model.jittered), ",") }),
+  render: ({ policies }) => ({ pieces: renderCompareDelimited(policies, compareLongRows(policies), policies.some((policy) => policy.model.jittered), ",") }),
 };

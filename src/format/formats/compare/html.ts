@@ -15,6 +15,6 @@ export const renderer: CompareRenderer = {
       jittered: policy.model.jittered,
       sampled: false,
     }));
-    return { pieces: [await context.htmlPage({ kind: "compare", title, command, summaryLines: compareSummaryLines(summary()), scale: null, series })] };
+    return { pieces: [await context.htmlPage({ kind: "compare", title, command, summaryLines: compareSummaryLines(policies, summary()), scale: null, series })] };
   },
 };

@@ -9,7 +9,7 @@ export const renderer: CompareRenderer = {
     pieces: renderCompareMarkdown(
       policies.map((policy) => policy.name),
       compareByAttempt(policies),
-      () => compareSummaryLines(summary()),
+      () => compareSummaryLines(policies, summary()),
     ),
   }),
 };

@@ -1,4 +1,4 @@
-import { compareByAttempt, comparedRows } from "../../../core/compare.js";
+import { compareByAttempt, comparedRows, givesUpAt } from "../../../core/compare.js";
 import { compareSummaryLines } from "../../compare.js";
 import { renderCompareTable } from "../../compare-table.js";
 import type { CompareRenderer } from "../../renderer.js";
@@ -12,11 +12,11 @@ export const renderer: CompareRenderer = {
     // Loaded only here, as for the schedule's table: chalk, and the chart code when asked for.
     const paint = await context.paint();
     const charts = chart ? await Promise.all([import("../../compare-chart.js"), import("../../chart.js")]) : null;
-    const columns = policies.map((policy) => ({ name: policy.name, jittered: policy.model.jittered }));
-    // A terminal's width (or COLUMNS) is fitted; a pipe gets the tables laid out for 80 columns, as always.
-    const options = { width: context.drawWidth, paint, fit: context.width !== null };
+    const columns = policies.map((policy) => ({ name: policy.name, jittered: policy.model.jittered, givesUpAt: givesUpAt(policy), last: policy.range?.last ?? 0 }));
+    // A terminal's width (or COLUMNS) is fitted; a pipe gets every policy side by side, as wide as that takes.
+    const options = { width: context.width === null ? Infinity : context.drawWidth, paint, fit: context.width !== null };
     function* pieces(): Generator<string> {
-      yield* renderCompareTable(columns, () => compareByAttempt(policies), () => compareSummaryLines(summary()), options);
+      yield* renderCompareTable(columns, () => compareByAttempt(policies), () => compareSummaryLines(policies, summary()), options);
       if (charts === null) return;
       const [{ renderCompareChart }, { chartPaint }] = charts;
       const charted = policies.map((policy) => ({ name: policy.name, rows: Array.from(comparedRows(policy)), capMs: policy.model.capMs }));
