@@ -254,7 +254,8 @@ describe.skipIf(chromium === null)("--format html in chromium", () => {
   });
 
   it("a compare page with three policies: one curve each, one readout for all, a policy that gave up says so", async () => {
-    const specs = ["bullmq:base=2s,jitter=0.5", "exponential:base=1s,factor=1.6,cap=2m", "cenkalti:max-elapsed=30s"];
+    // cenkalti without jitter stops by its 30 s MaxElapsedTime after a fixed count (issue 23, item 1: said from its stopping rule).
+    const specs = ["bullmq:base=2s,jitter=0.5", "exponential:base=1s,factor=1.6,cap=2m", "cenkalti:max-elapsed=30s,jitter=0"];
     const args = ["compare", ...specs, "--attempts", "12"];
     const opened = await open(args);
     const { page } = opened;
@@ -289,6 +290,45 @@ describe.skipIf(chromium === null)("--format html in chromium", () => {
     await check(2);
     expect(await page.$$eval("tbody tr", (rows) => rows.length)).toBe(12);
     expect(await page.$eval("[data-command]", (code) => code.textContent)).toBe(`backoff ${args.join(" ")}`);
+    expectClean(opened);
+    await page.close();
+  });
+
+  it("the compare legend draws what the chart draws: each jittered policy's band in its own colour (issue 23, item 7)", async () => {
+    // fixed has no jitter; sidekiq (rand(10) × (count + 1)) and grpc (±20 %) do: the second and third colours.
+    const specs = ["fixed:base=1s", "sidekiq", "grpc"];
+    const opened = await open(["compare", ...specs, "--attempts", "5"]);
+    const { page } = opened;
+    const fills = (selector: string) => page.$$eval(selector, (elements) => elements.map((element) => getComputedStyle(element).fill));
+    const drawn = await fills(".shapes .series .band");
+    expect(drawn).toHaveLength(2);
+    // Each policy's own legend item: a band behind its line exactly when the chart draws one, in that band's colour.
+    const items = await page.$$eval(".legend li[class^=s]", (elements) =>
+      elements.map((element) => ({ name: element.textContent, bands: Array.from(element.querySelectorAll(".swatch-band"), (band) => getComputedStyle(band).fill) })),
+    );
+    expect(items).toEqual([
+      { name: "fixed:base=1s", bands: [] },
+      { name: "sidekiq", bands: [drawn[0]] },
+      { name: "grpc", bands: [drawn[1]] },
+    ]);
+    // The shared "jitter range" item: one band per jittered policy, in the chart's colours, none in the first colour (fixed's).
+    const shared = await page.$$eval(".legend li:not([class])", (elements) =>
+      elements.filter((element) => element.textContent?.startsWith("jitter range")).map((element) => Array.from(element.querySelectorAll(".swatch-band"), (band) => getComputedStyle(band).fill)),
+    );
+    expect(shared).toEqual([drawn]);
+    const line = await page.$eval(".shapes .series.s0 .curve", (curve) => getComputedStyle(curve).stroke);
+    expect(drawn).not.toContain(line);
+    expectClean(opened);
+    await page.close();
+  });
+
+  it("a compare page: a policy without retries and one that never gives up are read as their stopping rules say", async () => {
+    const opened = await open(["compare", "bullmq", "grpc:attempts=3", "fixed:base=2s,attempts=5"]);
+    const { page } = opened;
+    await page.hover('[data-attempt="4"]');
+    const lines = await page.$$eval("[data-readout] [data-policy]", (elements) => elements.map((element) => element.textContent));
+    expect(lines).toEqual(["bullmq: no retry (it makes none)", "grpc:attempts=3: not shown", expect.stringContaining("fixed:base=2s,attempts=5: delay 2,000 ms")]);
+    expect(await page.$eval(".summary", (element) => element.textContent)).toContain("grpc:attempts=3 retries forever (connection backoff never gives up).");
     expectClean(opened);
     await page.close();
   });

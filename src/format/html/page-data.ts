@@ -45,6 +45,8 @@ export interface SeriesData {
   readonly capMs: number | null;
   readonly jittered: boolean;
   readonly sampled: boolean;
+  /** The attempt its stopping rule ends it at (compare), or null: past its rows it is not shown, rather than given up. */
+  readonly givesUpAt: number | null;
   /** Whether the linear comparison is part of the series (a schedule page). */
   readonly linear: boolean;
   /** Whether the cap cut each attempt's delay, as 0 and 1. */
@@ -120,7 +122,7 @@ export function modelCalculator(model: ScheduleModel, lastAttempt: number, note:
 export function seriesData(
   name: string,
   rows: readonly ScheduleRow[],
-  options: { readonly capMs: number | null; readonly jittered: boolean; readonly sampled: boolean; readonly linear: boolean },
+  options: { readonly capMs: number | null; readonly jittered: boolean; readonly sampled: boolean; readonly linear: boolean; readonly givesUpAt?: number | null },
 ): SeriesData {
   const fields = SERIES_FIELDS.filter((field) => {
     if (field.startsWith("linear")) return options.linear;
@@ -153,6 +155,7 @@ export function seriesData(
     capMs: options.capMs,
     jittered: options.jittered,
     sampled: options.sampled,
+    givesUpAt: options.givesUpAt ?? null,
     linear: options.linear,
     clamped: encodeColumn(rows.map((row) => (row.clamped ? 1 : 0))),
     stoppedFrom: rows.find((row) => row.runsStopped === "some" || row.runsStopped === "all")?.attempt ?? null,

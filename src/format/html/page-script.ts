@@ -262,8 +262,9 @@ function compareReadout(element: HTMLElement, series: readonly SeriesRows[], att
     name.textContent = rows.series.name;
     let text: string;
     if (i < 0) {
-      const stop = rows.series.first + rows.series.count - 1;
-      text = attempt > stop ? `: no retry (gave up after attempt ${groupDigits(stop)})` : ": not shown";
+      // Given up only where its stopping rule ends it; elsewhere its rows simply stop (or start) there.
+      const at = rows.series.givesUpAt;
+      text = at === null || attempt < at ? ": not shown" : at === 1 ? ": no retry (it makes none)" : `: no retry (gave up after attempt ${groupDigits(at - 1)})`;
     } else {
       line.dataset["delayMs"] = msField(rows.value("delayMs", i));
       line.dataset["cumulativeMs"] = msField(rows.value("cumulativeMs", i));

@@ -16,6 +16,8 @@ export interface PageSeries {
   readonly capMs: number | null;
   readonly jittered: boolean;
   readonly sampled: boolean;
+  /** On a compare page: the attempt it does not make because its stopping rule ended it (the readout says so), or null. */
+  readonly givesUpAt?: number | null;
 }
 
 interface PageCommon {
@@ -78,11 +80,20 @@ function swatch(inner: string): string {
 
 function legendItems(page: SchedulePage | ComparePage): string[] {
   if (page.kind === "compare") {
+    // Each policy's swatch is what the chart draws for it: its curve, over its jitter band when it has one (in its own colour).
+    const band = '<rect class="swatch-band" x="0" y="1" width="28" height="10"/>';
     const items = page.series.map(
-      (series, index) => `<li class="${seriesClass(index)}">${swatch('<line class="swatch-line" x1="0" x2="28" y1="6" y2="6"/>')}${escapeHtml(series.name)}</li>`,
+      (series, index) =>
+        `<li class="${seriesClass(index)}">${swatch(`${series.jittered ? band : ""}<line class="swatch-line" x1="0" x2="28" y1="6" y2="6"/>`)}${escapeHtml(series.name)}</li>`,
     );
     if (page.series.some((series) => series.capMs !== null)) items.push(`<li>${swatch('<line class="swatch-line" x1="0" x2="28" y1="6" y2="6" stroke-dasharray="2 3"/>')}cap (dotted, in the policy's colour)</li>`);
-    if (page.series.some((series) => series.jittered)) items.push(`<li>${swatch('<rect class="swatch-band" x="0" y="1" width="28" height="10"/>')}jitter range (min–max)</li>`);
+    const jittered = page.series.flatMap((series, index) => (series.jittered ? [index] : []));
+    if (jittered.length > 0) {
+      // One band per jittered policy, side by side in the swatch, each in that policy's colour.
+      const at = (k: number) => Math.round((k * 2800) / jittered.length) / 100;
+      const bands = jittered.map((index, k) => `<rect class="swatch-band ${seriesClass(index)}" x="${at(k)}" y="1" width="${Math.round((at(k + 1) - at(k)) * 100) / 100}" height="10"/>`).join("");
+      items.push(`<li>${swatch(bands)}jitter range (min–max), shaded in the policy's colour</li>`);
+    }
     return items;
   }
   const { series } = page;
@@ -166,7 +177,7 @@ export function renderHtmlPage(page: SchedulePage | ComparePage, script: string)
   const data: PageData = {
     kind: page.kind,
     scale,
-    series: all.map((series) => seriesData(series.name, series.rows, { capMs: series.capMs, jittered: series.jittered, sampled: series.sampled, linear: withLinear })),
+    series: all.map((series) => seriesData(series.name, series.rows, { capMs: series.capMs, jittered: series.jittered, sampled: series.sampled, linear: withLinear, givesUpAt: series.givesUpAt ?? null })),
     calculator: page.kind === "schedule" ? page.calculator : null,
   };
   const stops = page.kind === "schedule" && page.series.rows.some((row) => row.runsStopped === "some" || row.runsStopped === "all");

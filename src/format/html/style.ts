@@ -61,7 +61,7 @@ svg[data-chart] text.cap-label { fill: var(--cap); text-anchor: end; }
 .legend .swatch-line { stroke: var(--series, var(--s0)); stroke-width: 2.5; }
 .legend .swatch-linear { stroke: var(--linear); stroke-width: 2; stroke-dasharray: 5 3; }
 .legend .swatch-cap { stroke: var(--cap); stroke-width: 2; }
-.legend .swatch-band { fill: var(--s0); fill-opacity: var(--band); }
+.legend .swatch-band { fill: var(--series, var(--s0)); fill-opacity: var(--band); }
 .legend .swatch-clamped { fill: var(--cap); }
 .panel { background: var(--panel); border: 1px solid var(--rule); border-radius: 6px; padding: 10px 12px; }
 .inputs { display: flex; flex-wrap: wrap; gap: 10px 20px; margin-bottom: 8px; }

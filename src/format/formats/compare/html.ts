@@ -1,4 +1,4 @@
-import { comparedRows } from "../../../core/compare.js";
+import { comparedRows, givesUpAt } from "../../../core/compare.js";
 import { compareSummaryLines } from "../../compare.js";
 import { MAX_PAGE_ATTEMPTS, type CompareRenderer } from "../../renderer.js";
 
@@ -14,6 +14,7 @@ export const renderer: CompareRenderer = {
       capMs: policy.model.capMs,
       jittered: policy.model.jittered,
       sampled: false,
+      givesUpAt: givesUpAt(policy),
     }));
     return { pieces: [await context.htmlPage({ kind: "compare", title, command, summaryLines: compareSummaryLines(policies, summary()), scale: null, series })] };
   },
