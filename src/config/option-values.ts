@@ -31,12 +31,14 @@ export type AssertOption = (typeof ASSERT_KEYS)[AssertKey]["option"];
 
 /**
  * `maxElapsed` is a preset's elapsed-time limit (the config key "max-elapsed"); `clients` a key of its own;
- * `deadline` the overall timeout of the deadline model (--deadline, with --attempt-time).
+ * `deadline` the overall timeout of the deadline model (--deadline, with --attempt-time); `retryAfter` the
+ * server's Retry-After (--retry-after) and `maxRetryAfter` a library's limit on it (got's maxRetryAfter,
+ * urllib3's retry_after_max).
  */
-export type OptionKey = PolicyKey | AssertOption | "clients" | "maxElapsed" | "deadline";
+export type OptionKey = PolicyKey | AssertOption | "clients" | "maxElapsed" | "deadline" | "retryAfter" | "maxRetryAfter";
 export type OptionValues = { [key in OptionKey]?: string };
 
-export const OPTION_KEYS: readonly OptionKey[] = [...POLICY_KEYS, ...Object.values(ASSERT_KEYS).map((a) => a.option), "clients", "maxElapsed", "deadline"];
+export const OPTION_KEYS: readonly OptionKey[] = [...POLICY_KEYS, ...Object.values(ASSERT_KEYS).map((a) => a.option), "clients", "maxElapsed", "deadline", "retryAfter", "maxRetryAfter"];
 
 /** A whole number from 1 (a count of attempts or clients). */
 export function parseCount(option: string, text: string): number {

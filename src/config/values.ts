@@ -1,5 +1,6 @@
 import { type Decimal, HALF, ONE, compareDecimals, decimal, exactNumber, isWhole, parsePlainDecimal, timesInteger } from "../core/decimal.js";
 import { MAX_EXACT_MS } from "../core/limits.js";
+import type { RetryAfter } from "../core/retry-after/header.js";
 import type { AttemptRange } from "../core/schedule.js";
 import { UsageError, shown } from "./errors.js";
 
@@ -232,4 +233,20 @@ export function parseAttempts(option: string, text: string): AttemptRange {
   if (first < 1 || last < 1) throw new UsageError(`${option} counts from 1 (the first failure), got ${shown(text)}`);
   if (last < first) throw new UsageError(`${option} range ${shown(text)} is reversed; write ${last}..${first}`);
   return { first, last };
+}
+
+/**
+ * --retry-after: the wait a server asks for, a whole number of ms (0 too: "Retry-After: 0"),
+ * before every retry, or `DURATION@A..B` before retries A..B only (`@N` reads as --attempts
+ * does: retries 1..N).
+ */
+export function parseRetryAfter(option: string, text: string): RetryAfter {
+  const trimmed = inputText(option, text);
+  const at = trimmed.indexOf("@");
+  const duration = at === -1 ? trimmed : trimmed.slice(0, at);
+  const ms = parseTimeout(option, duration === "" ? text : duration, true);
+  if (at === -1) return { ms, attempts: null };
+  const range = trimmed.slice(at + 1);
+  if (range === "") throw new UsageError(`${option} takes a duration, or DURATION@A..B for retries A..B only, such as 30s@2..3, got ${shown(text)}`);
+  return { ms, attempts: parseAttempts(option, range) };
 }

@@ -1,4 +1,6 @@
 import type { RandomSource, ScheduleModel } from "./model.js";
+import type { RetryAfter } from "./retry-after/header.js";
+import type { RetryAfterView } from "./retry-after/model.js";
 
 // What a retry library's preset is, as data: the overrides it takes, the facts its model
 // adds to a ScheduleModel, and its description. src/presets implements these (one file per
@@ -20,6 +22,13 @@ export interface PresetOverrides {
   readonly maxElapsedMs?: number;
   /** The calculator's --strategy, for libraries with a backoff type (Polly's BackoffType). */
   readonly strategy?: "exponential" | "linear" | "fixed";
+  /**
+   * The server's Retry-After (--retry-after): a library that reads it builds its waits with
+   * it and sets the model's `retryAfter`; one that does not leaves the model as it is.
+   */
+  readonly retryAfter?: RetryAfter;
+  /** The library's own limit on a Retry-After (got's retry.maxRetryAfter, urllib3's retry_after_max). */
+  readonly maxRetryAfterMs?: number;
 }
 
 export type OverrideName = keyof PresetOverrides;
@@ -68,6 +77,8 @@ export interface PresetModel extends ScheduleModel {
   readonly client?: (random: RandomSource) => (attempt: number) => number | null;
   /** The library's parameters in effect, by the library's own names (for JSON and the header line). */
   readonly parameters: Readonly<Record<string, string | number | boolean | null>>;
+  /** Set when a Retry-After was given and the library reads it: the waits above are made with it. */
+  readonly retryAfter?: RetryAfterView;
 }
 
 /** A library preset's description: what `backoff presets` prints, and what the outputs quote of it. */
@@ -99,4 +110,9 @@ export interface PresetDescription {
   readonly parameters: Partial<Record<OverrideName, string>>;
   /** Quirks worth knowing, one per entry. */
   readonly quirks: readonly string[];
+  /**
+   * One sentence: what the library does with a Retry-After header, from its source (or that
+   * it does not read one). --retry-after and `backoff presets` quote it.
+   */
+  readonly retryAfter: string;
 }

@@ -3,6 +3,7 @@ import { MAX_EXACT_MS, MAX_WALKED_ATTEMPTS, WalkLimitError, addMs, checkWalkLeng
 import type { RandomSource, RunsStopped, ScheduleModel } from "./model.js";
 import { type Policy, checkAttempt } from "./policy.js";
 import type { RetryTiming } from "./deadline/retry.js";
+import type { RetryAfterChange } from "./retry-after/change.js";
 import { exponentialWalkEnd, linearDelaySum } from "./totals.js";
 
 /** An inclusive range of attempts, both ends from 1. */
@@ -39,6 +40,8 @@ export interface ScheduleRow {
   readonly sampleCumulativeMs: number | null;
   /** When the retry starts and whether it fires, where tries take time or a deadline ends them (deadline/timed-rows.ts). */
   readonly timing?: RetryTiming;
+  /** The Retry-After this retry's failure carried and what it did to the wait (--retry-after; retry-after/rows.ts). */
+  readonly retryAfter?: { readonly headerMs: number; readonly change: RetryAfterChange };
 }
 
 export interface ScheduleSummary {

@@ -66,28 +66,48 @@ export function deadlineColumns(jittered: boolean): ReadonlyArray<Column<Schedul
 }
 
 /**
- * The columns a schedule is written with: the core six, then the jitter columns, the
- * sample columns and the deadline columns when present, and runs_stopped last for a
- * library that stops by elapsed time.
+ * Appended last (after runs_stopped) with --retry-after: the Retry-After the retry's failure carried (empty where
+ * it carried none) and what it did to the wait: yes, no, in some runs, ignored (the library
+ * does not read it) or gives up. The delays, totals and starts are already the waits made
+ * with it.
  */
-export function scheduleColumns(jittered: boolean, sampled: boolean, stopsByTime = false, timed = false): ReadonlyArray<Column<ScheduleRow, number | string | null>> {
+export const RETRY_AFTER_COLUMNS: ReadonlyArray<Column<ScheduleRow, number | string | null>> = [
+  { name: "retry_after_ms", value: (row) => row.retryAfter?.headerMs ?? null },
+  { name: "retry_after_changed", value: (row) => row.retryAfter?.change ?? null, align: "left" },
+];
+
+/**
+ * The columns a schedule is written with: the core six, then the jitter columns, the
+ * sample columns and the deadline columns when present, runs_stopped for a library that
+ * stops by elapsed time, and the Retry-After columns last.
+ */
+export function scheduleColumns(
+  jittered: boolean,
+  sampled: boolean,
+  stopsByTime = false,
+  timed = false,
+  retryAfter = false,
+): ReadonlyArray<Column<ScheduleRow, number | string | null>> {
   return [
     ...SCHEDULE_COLUMNS,
     ...(jittered ? JITTER_COLUMNS : []),
     ...(sampled ? SAMPLE_COLUMNS : []),
     ...(timed ? deadlineColumns(jittered) : []),
     ...(jittered && stopsByTime ? [RUNS_STOPPED_COLUMN] : []),
+    ...(retryAfter ? RETRY_AFTER_COLUMNS : []),
   ];
 }
 
 /**
  * The machine formats' columns of a schedule: its model says whether it is jittered and stops by time, its seed
- * whether a sample is drawn, its deadline whether the rows carry their timing.
+ * whether a sample is drawn, its deadline whether the rows carry their timing, its Retry-After whether they carry that.
  */
 export function columnsOf(schedule: {
   readonly model: { readonly jittered: boolean; readonly runsStopped?: unknown };
   readonly seed: number | null;
   readonly deadline: unknown;
+  readonly retryAfter?: unknown;
 }): ReadonlyArray<Column<ScheduleRow, number | string | null>> {
-  return scheduleColumns(schedule.model.jittered, schedule.seed !== null, schedule.model.runsStopped !== undefined, schedule.deadline !== null);
+  const { model, seed, deadline, retryAfter } = schedule;
+  return scheduleColumns(model.jittered, seed !== null, model.runsStopped !== undefined, deadline !== null, retryAfter !== undefined && retryAfter !== null);
 }

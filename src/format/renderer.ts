@@ -4,6 +4,7 @@ import type { ChainCheckResult } from "../core/chain/check.js";
 import type { ComparedPolicy, CompareSummary } from "../core/compare.js";
 import type { RetriesWithin } from "../core/deadline/fit.js";
 import type { DeadlineInput } from "../core/deadline/input.js";
+import type { RetryAfterView } from "../core/retry-after/model.js";
 import type { DeadlineSolveContext } from "./deadline-solve.js";
 import type { ScheduleModel } from "../core/model.js";
 import type { AttemptRange, ScheduleRow } from "../core/schedule.js";
@@ -95,6 +96,12 @@ export interface ScheduleOutput {
    * then carry their timing, and every format appends start_ms and fires; null: neither given.
    */
   readonly deadline: DeadlineInput | null;
+  /**
+   * With --retry-after, what the client does with the header: the model's waits are already
+   * those made with it, the rows carry what it did at each retry, and every format appends
+   * retry_after_ms and retry_after_changed; null: not given.
+   */
+  readonly retryAfter: RetryAfterView | null;
   /** The rows in one pass; `freshRows` makes another one (the same sample, drawn again from the seed). */
   readonly rows: Iterable<ScheduleRow>;
   freshRows(range?: AttemptRange): Iterable<ScheduleRow>;

@@ -3,6 +3,7 @@ import Table from "cli-table3";
 import { MAX_EXACT_MS, isSaturated } from "../core/limits.js";
 import type { ScheduleRow } from "../core/schedule.js";
 import { FIRES_VALUES, type Fires } from "../core/deadline/fires.js";
+import type { RetryAfterChange } from "../core/retry-after/change.js";
 import { MINUTE_MS, SECOND_MS, YEAR_MS } from "../core/time-units.js";
 import { distinctRangeText, msText, rangeText } from "./duration.js";
 import { humanDuration } from "../core/text/duration.js";
@@ -294,6 +295,8 @@ export interface ScheduleTableOptions {
   readonly sampled?: boolean;
   /** Add when each retry starts and whether it fires (--attempt-time, --deadline): the rows carry their timing. */
   readonly timed?: boolean;
+  /** Add the Retry-After each retry's failure carried and what it did (--retry-after), headers up to this many ms. */
+  readonly retryAfterMs?: number | null;
   /** The terminal's width to fit (see renderTable); null or absent: the full table. */
   readonly width?: number | null;
 }
@@ -321,8 +324,33 @@ function scheduleCells(row: ScheduleRow, paint: ChalkInstance, options: Schedule
   ];
   if (options.sampled) cells.push(msCell(row.sampleMs ?? 0, compact), msCell(row.sampleCumulativeMs ?? 0, compact));
   if (options.timed) cells.push(...timingCells(row, paint, options.jittered === true, compact));
+  if (options.retryAfterMs != null) cells.push(retryAfterCell(row, compact));
   cells.push(row.clamped ? { text: humanDuration(row.rawMs), paint: paint.yellow } : { text: "" });
   return cells;
+}
+
+/** What the Retry-After cell says the header did, in full and narrow. */
+const CHANGE_WORDS: Readonly<Record<RetryAfterChange, readonly [string, string]>> = {
+  yes: ["changed", "changed"],
+  no: ["no change", "same"],
+  "in some runs": ["changed in some runs", "some"],
+  ignored: ["ignored", "ignored"],
+  "gives up": ["gives up", "gives up"],
+};
+
+/** "30 s changed": the header a retry's failure carried and what it did to the wait (empty where none). */
+export function retryAfterCell(row: ScheduleRow, compact: boolean): Cell {
+  if (row.retryAfter === undefined) return { text: "" };
+  const [full, short] = CHANGE_WORDS[row.retryAfter.change];
+  const header = humanDuration(row.retryAfter.headerMs);
+  return compact ? { text: `${header} ${full}`, compact: `${header} ${short}` } : { text: `${header} ${full}` };
+}
+
+/** The Retry-After cell's widths, full and narrow, for headers up to `headerMs`. */
+export function retryAfterWidthBounds(headerMs: number): [number, number] {
+  const words = Object.values(CHANGE_WORDS);
+  const header = humanWidthBound(headerMs) + 1;
+  return [header + Math.max(...words.map(([full]) => full.length)), header + Math.max(...words.map(([, short]) => short.length))];
 }
 
 /** What a narrow table says for each verdict. */
@@ -383,6 +411,7 @@ export function scheduleWidthBounds(last: ScheduleRow, options: ScheduleTableOpt
     humanWidthBound(last.linearCumulativeMs),
     ...(options.sampled ? [valueBound(last.maxMs), valueBound(last.cumulativeMaxMs)] : []),
     ...(options.timed ? timingWidthBounds(last, options.jittered === true, valueBound, valueBound === humanWidthBound) : []),
+    ...(options.retryAfterMs != null ? [retryAfterWidthBounds(options.retryAfterMs)[valueBound === humanWidthBound ? 1 : 0]] : []),
     last.clamped ? humanWidthBound(last.rawMs) : 0,
   ];
   return { full: bounds(msTextBound), compact: bounds(humanWidthBound) };
@@ -409,6 +438,7 @@ export function* renderScheduleTable(
     left("linear total", "lin. total", 2),
     ...(options.sampled ? [left("sample", "sample"), left("sample total", "sample total")] : []),
     ...(options.timed ? [left(options.jittered ? "starts (range)" : "starts at", "starts"), left("fires", "fires")] : []),
+    ...(options.retryAfterMs != null ? [left("Retry-After", "Retry-After")] : []),
     left("uncapped", "uncapped", 1),
   ];
   const width = options.width ?? null;

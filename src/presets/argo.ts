@@ -40,6 +40,7 @@ export const argo: Preset = {
     "The wait runs from the failed pod's finish and the controller requeues the workflow, so real waits are a little longer.",
     "retryPolicy defaults to OnFailure: nodes in the Error phase are not retried.",
   ],
+  retryAfter: "Argo's retryStrategy does not read Retry-After (a failed node has no HTTP response): the schedule is unchanged.",
   build(overrides) {
     const durationNsValue = goDurationNs("backoff.duration", overrides.baseMs ?? 1000);
     const factor = overrides.factor ?? 2;

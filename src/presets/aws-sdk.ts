@@ -1,5 +1,7 @@
 import { firstTrueFrom1 } from "../core/search.js";
-import { meanAsDelay } from "./kit/attempt-delay.js";
+import { meanAsDelay, meanWithin } from "./kit/attempt-delay.js";
+import { withRetryAfterWaits } from "./kit/retry-after.js";
+import { raisedChange } from "../core/retry-after/change.js";
 import { independentModel } from "./kit/independent-model.js";
 import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
 import { JS_RANDOM_MAX, jsRandom } from "./kit/random-grid.js";
@@ -27,10 +29,11 @@ export const awsSdk: Preset = {
   quirks: [
     "The wait is floor(r × U), never the ceiling U(a) itself, so delay_ms is the wait's rounded mean (about U / 2).",
     "THROTTLING errors use a 1000 ms base instead of 50 ms (a base of 1 s shows them).",
-    "A Retry-After hint can raise a wait to at most the computed delay + 5 s.",
     "The retry quota (500 tokens, 14 per retry, 5 per throttling retry) refuses retries after 35 transient failures until successes refill it.",
     "The 2026 values (base 50 ms, 1000 ms throttling, quota cost 14 and 5) are the default from @smithy/core 3.40.0 (the SMITHY_NEW_RETRIES_2026 variable is no longer read). Earlier releases that carry retries-2026-config (@smithy/core 3.29.5, for one) use them only with SMITHY_NEW_RETRIES_2026=true and otherwise the old values: base 100 ms (500 ms throttling), quota cost 5 (10 for timeouts), as releases before that file do; the wait is floor(min(20000, r × 2^(a−1) × base)) in both.",
   ],
+  retryAfter:
+    "A Retry-After (seconds, or an HTTP date) or x-amz-retry-after (ms) hint makes the wait max(d, min(hint, d + 5 s)) for the drawn d (StandardRetryStrategy.refreshRetryTokenForRetry): it can lengthen a wait by 5 s at most, never shorten it, and pass the 20 s MAXIMUM_RETRY_DELAY.",
   build(overrides) {
     const base = overrides.baseMs ?? 50;
     // DefaultRetryBackoffStrategy.computeNextBackoffDelay(i), i = a − 1:
@@ -39,7 +42,7 @@ export const awsSdk: Preset = {
     const wait = (attempt: number, r: number) => Math.floor(r * ceiling(attempt));
     const capReachedAt = firstTrueFrom1((attempt) => base * 2 ** (attempt - 1) >= MAXIMUM_RETRY_DELAY);
     const retries = overrides.retries ?? 2;
-    return independentModel({
+    const own = independentModel({
       // Always jittered and never the ceiling itself: the delay shown is the mean wait.
       delay: (attempt) => meanAsDelay(meanFloorUniform(0, ceiling(attempt))),
       jitter: {
@@ -55,5 +58,40 @@ export const awsSdk: Preset = {
       meanShown: "the ceiling U",
       parameters: { baseDelay: base, maxAttempts: retries + 1, MAXIMUM_RETRY_DELAY },
     });
+    // refreshRetryTokenForRetry: retryDelay = Math.max(delayFromErrorType, Math.min(retryAfterHint.getTime() - Date.now(), delayFromErrorType + 5_000))
+    const hinted = (d: number, hint: number) => Math.max(d, Math.min(hint, d + HINT_ALLOWANCE_MS));
+    return withRetryAfterWaits(
+      own,
+      overrides.retryAfter,
+      (attempt, hint) => {
+        const u = ceiling(attempt);
+        const bounds = { minMs: hinted(wait(attempt, 0), hint), maxMs: hinted(wait(attempt, JS_RANDOM_MAX), hint) };
+        const meanMs = meanWithin(hintedMean(u, hint), bounds);
+        return { delay: meanAsDelay(meanMs), bounds, meanMs, fromDraw: (d) => hinted(d, hint), change: raisedChange(own.bounds(attempt), hint) };
+      },
+      "the AWS SDK waits max(d, min(Retry-After, d + 5 s)) for its drawn d = floor(r × U) (StandardRetryStrategy.refreshRetryTokenForRetry): the hint lengthens a wait by 5 s at most and may pass the 20 s MAXIMUM_RETRY_DELAY",
+    );
   },
 };
+
+/** How much longer than its own draw a hint can make a wait (refreshRetryTokenForRetry's `delayFromErrorType + 5_000`). */
+const HINT_ALLOWANCE_MS = 5000;
+
+/** ∫₀ˣ floor(t) dt for x ≥ 0. */
+function floorIntegral(x: number): number {
+  const k = Math.floor(x);
+  return (k * (k - 1)) / 2 + k * (x - k);
+}
+
+/**
+ * E[max(d, min(h, d + 5000))] for d = floor(X), X uniform on [0, u) (the draw floor(r × u)),
+ * h a whole-ms hint: d + 5000 while d ≤ h − 5000 (X < h − 4999), h while h − 5000 < d < h,
+ * d itself from d ≥ h (X ≥ h).
+ */
+export function hintedMean(u: number, hint: number): number {
+  if (hint <= 0) return meanFloorUniform(0, u);
+  const a = Math.min(u, Math.max(0, hint - HINT_ALLOWANCE_MS + 1));
+  const b = Math.min(u, hint);
+  const sum = floorIntegral(a) + HINT_ALLOWANCE_MS * a + hint * (b - a) + (u > hint ? floorIntegral(u) - floorIntegral(hint) : 0);
+  return sum / u;
+}

@@ -6,6 +6,7 @@ import { JS_RANDOM_MAX, jsRandom } from "./kit/random-grid.js";
 import { wholeMs } from "./kit/whole-ms.js";
 import type { Preset } from "./types.js";
 import { PresetError } from "./errors.js";
+import { withRetryAfterWaits } from "./kit/retry-after.js";
 
 /** Every refusal goes through here: one PresetError per bad value, in axios-retry's own terms. */
 function reject(message: string): never {
@@ -31,10 +32,11 @@ export const axiosRetry: Preset = {
   quirks: [
     "The default retryDelay is noDelay: without retryDelay: axiosRetry.exponentialDelay every retry is immediate (or waits for Retry-After).",
     "retryCount is already 1 at the first retry, so exponentialDelay starts at 2 × delayFactor: 200, 400, 800 ms (+ up to 20 %), not 100.",
-    "A Retry-After header raises the wait to at least its value (Math.max of the two), before the jitter.",
     "Without shouldResetTimeout the request timeout is shared by all tries and waits: a retry whose wait would use up the rest is not made.",
     "The waits are fractional ms handed to setTimeout; shown rounded half up.",
   ],
+  retryAfter:
+    "exponentialDelay waits max(2^a × delayFactor, Retry-After) × (1 + 0.2r): the header raises the wait before the jitter, which then adds up to 20 % of it; linearDelay and noDelay wait max(their delay, Retry-After).",
   build(overrides) {
     const strategy = overrides.strategy ?? "exponential";
     if (strategy === "fixed") reject("retryDelay is exponentialDelay (exponential) or linearDelay (linear); a fixed wait is a custom retryDelay function");
@@ -42,8 +44,8 @@ export const axiosRetry: Preset = {
     const retries = overrides.retries ?? 3;
     const parameters = { retries, retryDelay: strategy === "linear" ? "linearDelay" : "exponentialDelay", delayFactor };
     if (strategy === "linear") {
-      // linearDelay(delayFactor)(retryNumber): retryNumber * delayFactor
-      return independentModel({
+      // linearDelay(delayFactor)(retryNumber): const delay = retryNumber * delayFactor; return Math.max(delay, retryAfter(error));
+      const own = independentModel({
         delay: (attempt) => unclamped(wholeMs(attempt * delayFactor)),
         jitter: null,
         capMs: null,
@@ -52,6 +54,16 @@ export const axiosRetry: Preset = {
         retries,
         parameters,
       });
+      return withRetryAfterWaits(
+        own,
+        overrides.retryAfter,
+        (attempt, headerMs) => {
+          const d = own.delay(attempt);
+          const ms = Math.max(d.delayMs, headerMs);
+          return { delay: unclamped(ms), bounds: { minMs: ms, maxMs: ms }, meanMs: ms, fromDraw: () => ms, change: headerMs > d.delayMs ? "yes" : "no" };
+        },
+        "axios-retry's linearDelay waits the longer of a × delayFactor and the Retry-After (Math.max), uncapped",
+      );
     }
     // exponentialDelay(retryNumber, error, delayFactor): calculatedDelay = 2 ** retryNumber * delayFactor;
     //   delay = Math.max(calculatedDelay, retryAfter(error)); randomSum = delay * 0.2 * Math.random(); return delay + randomSum
@@ -61,7 +73,7 @@ export const axiosRetry: Preset = {
       // Past 2^1024 the delay is Infinity (and Infinity × 0 is NaN): saturated, as every wait from 2^53 ms.
       return Number.isFinite(d) ? wholeMs(d + d * 0.2 * r) : SATURATED_MS;
     };
-    return independentModel({
+    const own = independentModel({
       delay: (attempt) => unclamped(wholeMs(delay(attempt))),
       jitter: {
         bounds: (attempt) => ({ minMs: waitMs(attempt, 0), maxMs: waitMs(attempt, JS_RANDOM_MAX) }),
@@ -79,5 +91,26 @@ export const axiosRetry: Preset = {
       notes: ["axios-retry: exponentialDelay is opt-in; the default retryDelay, noDelay, does not wait at all."],
       parameters,
     });
+    // exponentialDelay: delay = Math.max(calculatedDelay, retryAfter(error)); return delay + delay * 0.2 * Math.random()
+    //   retryAfter(error): (Number(header) || 0) * 1000, so a Retry-After of 0 raises nothing.
+    const raised = (attempt: number, headerMs: number) => Math.max(delay(attempt), headerMs);
+    const raisedWait = (m: number, r: number) => (Number.isFinite(m) ? wholeMs(m + m * 0.2 * r) : SATURATED_MS);
+    return withRetryAfterWaits(
+      own,
+      overrides.retryAfter,
+      (attempt, headerMs) => {
+        const m = raised(attempt, headerMs);
+        const low = raisedWait(m, 0);
+        return {
+          delay: unclamped(low),
+          bounds: { minMs: low, maxMs: raisedWait(m, JS_RANDOM_MAX) },
+          meanMs: m < MAX_EXACT_MS ? meanFloorUniform(m + 0.5, m * 1.2 + 0.5) : SATURATED_MS,
+          fromDraw: (_own, random) => raisedWait(m, jsRandom(random)),
+          // Raised, every draw d × (1 + 0.2r) becomes m × (1 + 0.2r), longer whatever r is.
+          change: headerMs > delay(attempt) ? "yes" : "no",
+        };
+      },
+      "axios-retry's exponentialDelay waits max(2^a × delayFactor, Retry-After) × (1 + 0.2r): the header raises the wait before the jitter, which then adds up to 20 % of it, and nothing caps it",
+    );
   },
 };

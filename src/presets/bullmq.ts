@@ -32,6 +32,7 @@ export const bullmq: Preset = {
     "Releases before 3.4.1 computed round((2^a − 1) × delay): 1000, 3000, 7000, …",
     "With jitter the base is rounded first (Math.round), then the jittered value is floored: the top value D itself is never drawn, so delay_ms is then the rounded mean wait.",
   ],
+  retryAfter: "BullMQ does not read Retry-After: the schedule is unchanged (a job that must wait longer calls job.moveToDelayed itself, or throws a DelayedError).",
   build(overrides) {
     const delay = overrides.baseMs ?? 1000;
     const jitter = overrides.jitter === undefined ? 0 : parseFraction(overrides.jitter, "BullMQ's backoff.jitter", { min: 0, max: 1, maxIncluded: true });

@@ -29,6 +29,7 @@ export const celery: Preset = {
     "retry_backoff_max is read with int() in every 5.x release: a fraction of a second is truncated.",
     "retry_jitter is on by default, so the wait is anywhere from 0 to the countdown (it can be 0 s).",
   ],
+  retryAfter: "Celery does not read Retry-After: the schedule is unchanged (a task that must wait longer passes countdown to self.retry itself).",
   build(overrides) {
     // autoretry.py (5.3.1+): retry_backoff = float(…); factor=int(max(1.0, retry_backoff)); retry_backoff_max = int(…)
     const retryBackoff = (overrides.baseMs ?? 1000) / 1000;

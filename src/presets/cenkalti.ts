@@ -44,6 +44,7 @@ export const cenkalti: Preset = {
     "Once the interval is at least MaxInterval / Multiplier it jumps straight to MaxInterval (43.25 s → 60 s at attempt 13).",
     "RandomizationFactor 0 returns the interval exactly, without drawing.",
   ],
+  retryAfter: "v4 has no Retry-After; v5's Retry waits a RetryAfter(err, seconds) error's seconds instead of NextBackOff, resets the backoff to InitialInterval, and gives up when elapsed + that wait passes MaxElapsedTime, so a Retry-After longer than MaxElapsedTime makes no retry at all (cenkalti/backoff#159). Shown as v5 runs it.",
   build(overrides) {
     const initialNs = Math.round((overrides.baseMs ?? 500) * NS_PER_MS);
     const maxNs = Math.round((overrides.capMs ?? 60_000) * NS_PER_MS);

@@ -39,6 +39,7 @@ export const cockatiel: Preset = {
     "Decorrelated jitter caps after the jitter; full and half jitter the capped value.",
     "delay_ms under decorrelated jitter is its rounded mean: the generator has no un-jittered value; full and half never wait d itself, so there too delay_ms is the rounded mean.",
   ],
+  retryAfter: "cockatiel does not read Retry-After: the schedule is unchanged (a backoff of your own would have to read it from the failure).",
   build(overrides) {
     const initialDelay = overrides.baseMs ?? 128;
     const maxDelay = overrides.capMs ?? 30_000;

@@ -32,6 +32,7 @@ export const contour: Preset = {
     "An Ingress retries only with a non-empty projectcontour.io/retry-on annotation; projectcontour.io/num-retries then gives the count (unparsable or other negatives: 1) and projectcontour.io/per-try-timeout the per-try timeout.",
     "The route's timeoutPolicy.response (15 s, Envoy's default route timeout) covers every try and back-off; the cluster's max_retries circuit breaker (3 concurrent retries by default) can refuse a retry.",
   ],
+  retryAfter: "Contour's retryPolicy (Envoy's retry_back_off) does not read Retry-After: the schedule is unchanged; only a configured rate_limited_retry_back_off (reset_headers) waits what a Retry-After or X-RateLimit-Reset says, and that is not modelled here.",
   build(overrides) {
     // count is an int64 that route.go converts with uint32(): only counts Envoy can hold are exact.
     const retries = envoyRetries("retryPolicy.count", overrides.retries ?? 1);

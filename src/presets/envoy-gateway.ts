@@ -34,6 +34,7 @@ export const envoyGateway: Preset = {
     "A Gateway API HTTPRoute retry (attempts, backoff) becomes the same Envoy policy, with timeouts.backendRequest as the per-try timeout (internal/gatewayapi/route.go processRouteRetry).",
     "circuitBreaker.maxParallelRetries defaults to 1024 in Envoy Gateway (Envoy's own default is 3); circuitBreaker.retryBudget replaces it.",
   ],
+  retryAfter: "Envoy Gateway's retry backOff (Envoy's retry_back_off) does not read Retry-After: the schedule is unchanged; only a configured rate_limited_retry_back_off (reset_headers) waits what a Retry-After or X-RateLimit-Reset says, and that is not modelled here.",
   build(overrides) {
     const base = envoyMilliseconds("retry.perRetry.backOff.baseInterval", overrides.baseMs ?? ENVOY_BASE_MS);
     const max = envoyMilliseconds("retry.perRetry.backOff.maxInterval", overrides.capMs ?? envoyDefaultMax(base));

@@ -105,6 +105,7 @@ export const envoy: Preset = {
     "The route timeout (15 s by default) covers every try and back-off, and per_try_timeout bounds each try.",
     "rate_limited_retry_back_off (Retry-After, X-RateLimit-Reset) uses JitteredLowerBoundBackOffStrategy instead: [interval, 1.5 × interval).",
   ],
+  retryAfter: "Envoy's retry_back_off does not read Retry-After: the schedule is unchanged; only a configured rate_limited_retry_back_off (reset_headers) waits what a Retry-After or X-RateLimit-Reset says, and that is not modelled here.",
   build(overrides) {
     const base = envoyMilliseconds("retry_back_off.base_interval", overrides.baseMs ?? 25);
     const max = envoyMilliseconds("retry_back_off.max_interval", overrides.capMs ?? envoyDefaultMax(base));

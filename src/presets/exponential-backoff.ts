@@ -31,6 +31,7 @@ export const exponentialBackoff: Preset = {
     "Without jitter the delay is not rounded: a fractional startingDelay or timeMultiple gives fractional ms (shown rounded half up).",
     "delayFirstAttempt: true waits startingDelay before the first call too and shifts every later delay up one power (not modelled).",
   ],
+  retryAfter: "exponential-backoff does not read Retry-After: the schedule is unchanged (retry() can only say yes or no, not how long).",
   build(overrides) {
     const startingDelay = overrides.baseMs ?? 100;
     const timeMultiple = overrides.factor ?? 2;

@@ -6,6 +6,10 @@ import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
 import { RANDOM53_MAX, random53 } from "./kit/random-grid.js";
 import type { Preset } from "./types.js";
 import { PresetError } from "./errors.js";
+import { unclamped } from "./kit/attempt-delay.js";
+import { wholeSecondsHeader, withRetryAfterWaits } from "./kit/retry-after.js";
+import { replacedChange } from "../core/retry-after/change.js";
+import { ignoredView } from "../core/retry-after/model.js";
 
 /** Every refusal goes through here: one PresetError per bad value, in go-retryablehttp's own terms. */
 function reject(message: string): never {
@@ -17,6 +21,12 @@ function durationNs(field: string, ms: number): bigint {
   if (ns > MAX_DURATION_NS) reject(`${field} must fit a time.Duration (at most about 292 years), got ${groupDigits(ms)} ms`);
   return ns;
 }
+
+const DEFAULT_BACKOFF_TEXT =
+  "go-retryablehttp's DefaultBackoff waits what a 429 or 503's Retry-After says instead of its backoff, uncapped by RetryWaitMax (hashicorp/go-retryablehttp#295), a Retry-After of 0 included";
+const LINEAR_TEXT = "go-retryablehttp's LinearJitterBackoff does not read Retry-After: the schedule is unchanged (RateLimitLinearJitterBackoff, from v0.7.5, waits it as DefaultBackoff does)";
+const RETRY_AFTER_TEXT =
+  "DefaultBackoff (the default) waits what a 429 or 503's Retry-After says (whole seconds, or an HTTP date from v0.7.6) instead of its backoff, uncapped by RetryWaitMax (hashicorp/go-retryablehttp#295); LinearJitterBackoff does not read it.";
 
 /** hashicorp/go-retryablehttp Client: DefaultBackoff, or LinearJitterBackoff as the Backoff. */
 export const goRetryablehttp: Preset = {
@@ -38,11 +48,11 @@ export const goRetryablehttp: Preset = {
   quirks: [
     "attemptNum is 0 for the first retry: DefaultBackoff waits 1, 2, 4, 8 s with the defaults (RetryMax 4: 5 requests in all).",
     "DefaultBackoff has no jitter: clients that failed together retry together.",
-    "A 429 or 503 response with Retry-After waits what the header says (seconds, or an HTTP date from v0.7.6), ignoring RetryWaitMax.",
     "LinearJitterBackoff multiplies the jittered wait by the attempt and never caps it: waits reach a × RetryWaitMax (attempt 4: up to 120 s with the defaults).",
     "LinearJitterBackoff with RetryWaitMax ≤ RetryWaitMin returns a × RetryWaitMin, without jitter.",
     "Waits are time.Duration nanoseconds; shown rounded half up to whole ms.",
   ],
+  retryAfter: RETRY_AFTER_TEXT,
   build(overrides) {
     const strategy = overrides.strategy ?? "exponential";
     if (strategy === "fixed") reject("the Backoff is DefaultBackoff (exponential) or LinearJitterBackoff (linear); a fixed wait needs a custom Backoff function");
@@ -50,6 +60,8 @@ export const goRetryablehttp: Preset = {
     const maxNs = durationNs("RetryWaitMax", overrides.capMs ?? 30_000);
     const retryMax = overrides.retries ?? 4;
     const parameters = { RetryWaitMin: Number(minNs) / 1e6, RetryWaitMax: Number(maxNs) / 1e6, RetryMax: retryMax, Backoff: strategy === "linear" ? "LinearJitterBackoff" : "DefaultBackoff" };
+
+    const header = wholeSecondsHeader(overrides.retryAfter, "go-retryablehttp reads a Retry-After of seconds with strconv.ParseInt (parseRetryAfterHeader)");
 
     if (strategy === "exponential") {
       // DefaultBackoff(min, max, attemptNum = a − 1): mult := math.Pow(2, float64(attemptNum)) * float64(min)
@@ -60,7 +72,7 @@ export const goRetryablehttp: Preset = {
         return value >= 2 ** 63 || value > Number(maxNs) ? maxNs : BigInt(value);
       };
       const capReachedAt = firstTrueFrom1((attempt) => mult(attempt) >= Number(maxNs), 1 << 20);
-      return independentModel({
+      const own = independentModel({
         delay: (attempt) => {
           const value = mult(attempt);
           const raw = value >= 2 ** 63 ? MAX_DURATION_NS : BigInt(value);
@@ -73,6 +85,15 @@ export const goRetryablehttp: Preset = {
         retries: retryMax,
         parameters,
       });
+      // DefaultBackoff: if resp.StatusCode == 429 || 503 { if sleep, ok := parseRetryAfterHeader(resp.Header["Retry-After"]); ok { return sleep } }
+      //   parseRetryAfterHeader: time.Second * time.Duration(sleep): returned before RetryWaitMax is looked at, 0 included.
+      return withRetryAfterWaits(own, header, (_attempt, headerMs) => ({
+        delay: unclamped(headerMs),
+        bounds: { minMs: headerMs, maxMs: headerMs },
+        meanMs: headerMs,
+        fromDraw: () => headerMs,
+        change: replacedChange({ minMs: own.delay(_attempt).delayMs, maxMs: own.delay(_attempt).delayMs }, headerMs),
+      }), DEFAULT_BACKOFF_TEXT);
     }
 
     // LinearJitterBackoff(min, max, attemptNum = a − 1): attemptNum++; if max <= min { return min * time.Duration(attemptNum) }
@@ -83,7 +104,7 @@ export const goRetryablehttp: Preset = {
       const value = (span <= 0n ? minNs : BigInt(Math.trunc(r * Number(span))) + minNs) * BigInt(attempt);
       return value > MAX_DURATION_NS ? MAX_DURATION_NS : value;
     };
-    return independentModel({
+    const linear = independentModel({
       delay: (attempt) => {
         const value = nsToWholeMs(linearNs(attempt, 0));
         return { rawMs: value, delayMs: value, clamped: false };
@@ -104,5 +125,7 @@ export const goRetryablehttp: Preset = {
       notes: span > 0n ? ["go-retryablehttp: delay_ms is LinearJitterBackoff's lowest wait, a × RetryWaitMin; RetryWaitMax is not a cap."] : [],
       parameters,
     });
+    // LinearJitterBackoff never looks at resp (RateLimitLinearJitterBackoff, from v0.7.5, is the one that does).
+    return header === undefined ? linear : { ...linear, retryAfter: ignoredView(header, LINEAR_TEXT) };
   },
 };

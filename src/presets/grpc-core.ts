@@ -52,6 +52,7 @@ export const grpcCore: Preset = {
     "The jitter multiplies the capped backoff, so waits reach 143,999 ms against the 120 s max.",
     "The subchannel counts the wait from the start of the previous connection attempt, which may itself take up to the min connect timeout (20 s).",
   ],
+  retryAfter: "gRPC does not read an HTTP Retry-After: the schedule is unchanged; its own server pushback (the grpc-retry-pushback-ms trailer, gRFC A6) is another header, not modelled here.",
   build(overrides) {
     const initial = Math.max(FLOOR_MS, wholeUnits("baseMs", "grpc.initial_reconnect_backoff_ms (an integer)", overrides.baseMs ?? 1000));
     const max = Math.max(FLOOR_MS, wholeUnits("capMs", "grpc.max_reconnect_backoff_ms (an integer)", overrides.capMs ?? 120_000));

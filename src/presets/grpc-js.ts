@@ -35,6 +35,7 @@ export const grpcJs: Preset = {
     "A channel builds its reconnect backoff (subchannel.js, resolver-dns.js, resolving-load-balancer.js) from grpc.initial_reconnect_backoff_ms and grpc.max_reconnect_backoff_ms only: its multiplier (1.6) and jitter (0.2) cannot be set; only code constructing grpc.experimental.BackoffTimeout itself can pass others.",
     "delay_ms is the path with zero jitter (every draw 0.5); mean_ms is estimated numerically (quantile propagation).",
   ],
+  retryAfter: "gRPC does not read an HTTP Retry-After: the schedule is unchanged; its own server pushback (the grpc-retry-pushback-ms trailer, gRFC A6) is another header, not modelled here.",
   build(overrides) {
     const initialDelay = overrides.baseMs ?? 1000;
     const multiplier = overrides.factor ?? 1.6;

@@ -48,6 +48,7 @@ export const grpcRetry: Preset = {
     "With maxBackoff below initialBackoff the first wait is still initialBackoff × random(0.8, 1.2), as A6 says and grpc-js does; grpc-go caps that one too.",
     "grpc-js computes in seconds (Number(\"0.1\") from \"0.1s\"), grpc-go in whole ns; waits are shown rounded half up to whole ms.",
   ],
+  retryAfter: "gRPC does not read an HTTP Retry-After: the schedule is unchanged; its own server pushback (the grpc-retry-pushback-ms trailer, gRFC A6) is another header, not modelled here.",
   build(overrides) {
     const initialMs = overrides.baseMs ?? 100;
     const maxMs = overrides.capMs ?? 1000;

@@ -53,6 +53,7 @@ export const grpc: Preset = {
     "gRPC C-core (Python, C++, Ruby, PHP) jitters the first wait too and works in whole ms: the grpc-core preset.",
     "Values are real milliseconds; shown rounded half up.",
   ],
+  retryAfter: "gRPC's connection backoff does not read Retry-After (it reconnects a channel, with no HTTP response to read): the schedule is unchanged.",
   build(overrides) {
     const initial = overrides.baseMs ?? 1000;
     const maxBackoff = overrides.capMs ?? 120_000;

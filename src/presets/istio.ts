@@ -33,6 +33,7 @@ export const istio: Preset = {
     "attempts: 0 turns retries off (ConvertPolicy returns no policy).",
     "The route timeout and perTryTimeout bound the total: with attempts 3, backoff 2s and timeout 3s the proto's own example retries once.",
   ],
+  retryAfter: "Istio's HTTPRetry (Envoy's retry_back_off) does not read Retry-After: the schedule is unchanged; only a configured rate_limited_retry_back_off (reset_headers) waits what a Retry-After or X-RateLimit-Reset says, and that is not modelled here.",
   build(overrides) {
     const backoff = envoyMilliseconds("retries.backoff", overrides.baseMs ?? 25);
     const attempts = overrides.retries ?? 2;

@@ -63,6 +63,7 @@ export const kafka: Preset = {
     "The producer draws the jitter again at each readiness check (RecordAccumulator.shouldBackoff), so real waits lean to the low end of the range; the bounds hold, the mean is that of one draw.",
     "retry.backoff.max.ms at or below retry.backoff.ms gives a constant wait of retry.backoff.max.ms, without jitter; a leader change skips the backoff.",
   ],
+  retryAfter: "The Kafka producer does not read Retry-After: the schedule is unchanged (a broker's throttle_time_ms is another mechanism, not modelled).",
   build(overrides) {
     const backoffMs = wholeMillis("retry.backoff.ms", overrides.baseMs ?? 100);
     const maxMs = wholeMillis("retry.backoff.max.ms", overrides.capMs ?? 1000);

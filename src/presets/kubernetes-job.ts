@@ -37,6 +37,7 @@ export const kubernetesJob: Preset = {
     "The wait runs from the failed pod's finish time; failures a podFailurePolicy rule ignores are not counted, and activeDeadlineSeconds ends the Job regardless.",
     "With restartPolicy OnFailure the container restarts in place under the kubelet's CrashLoopBackOff; those restarts count towards backoffLimit too.",
   ],
+  retryAfter: "The Job controller does not read Retry-After (a failed pod has no HTTP response): the schedule is unchanged.",
   build(overrides) {
     const base = overrides.baseMs ?? 10_000;
     const max = overrides.capMs ?? 600_000;

@@ -27,6 +27,7 @@ export const kubernetes: Preset = {
     "1.33+ alpha gate ReduceDefaultCrashLoopBackOffDecay: 1 s initial, 60 s max.",
     "A maxContainerRestartPeriod below the initial 10 s is accepted: newCrashLoopBackOff (pkg/kubelet/kubelet.go, KubeletCrashLoopBackOffMax since 1.32) lowers the initial back-off to it: a max of 5 s gives 0, 5 s, 5 s, …",
   ],
+  retryAfter: "The kubelet's back-off does not read Retry-After (a crashing container has no HTTP response): the schedule is unchanged.",
   build(overrides) {
     const max = overrides.capMs ?? 300_000;
     // newCrashLoopBackOff: boMax = MaxContainerRestartPeriod; if boMax < boInitial { boInitial = boMax }

@@ -33,6 +33,7 @@ export const nodeRetry: Preset = {
     "minTimeout below 1 is raised to 1 (Math.max(minTimeout, 1)); minTimeout > maxTimeout throws.",
     "maxRetryTime (RetryOperation) stops retrying once the elapsed time reaches it, without shortening a wait.",
   ],
+  retryAfter: "retry does not read Retry-After: the schedule is unchanged.",
   build(overrides) {
     const minTimeout = overrides.baseMs ?? 1000;
     const maxTimeout = overrides.capMs ?? Infinity;

@@ -38,6 +38,7 @@ export const pRetry: Preset = {
     "factor ≤ 0 is replaced by 1; negative or NaN options throw a TypeError.",
     "shouldConsumeRetry returning false retries at once without counting a retry.",
   ],
+  retryAfter: "p-retry does not read Retry-After: the schedule is unchanged (it sees only the error thrown; a wait of its own would go in onFailedAttempt).",
   build(overrides) {
     const minTimeout = overrides.baseMs ?? 1000;
     const maxTimeout = overrides.capMs ?? Infinity;

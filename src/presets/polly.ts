@@ -40,6 +40,7 @@ export const polly: Preset = {
     "MaxDelay clamps after the jitter: past it every wait is exactly MaxDelay.",
     "Delays are TimeSpans (100 ns ticks); shown rounded half up to whole ms. Early v8 pre-releases jittered upward only (d + 0.5·d·r).",
   ],
+  retryAfter: "Polly.Core does not read Retry-After: the schedule is unchanged; a DelayGenerator that does (Microsoft.Extensions.Http.Resilience's ShouldRetryAfterHeader) replaces the delay, and MaxDelay does not cap what it returns (RetryResilienceStrategy.cs), which is not modelled here.",
   build(overrides) {
     const strategy = overrides.strategy ?? "fixed";
     const type = TYPES[strategy];

@@ -40,6 +40,7 @@ export const resilience4j: Preset = {
     "Since 2.3.0 randomize returns Math.max(1.0, value), so randomizationFactor 1 waits at least 1 ms; 2.2.0 and earlier could wait 0 ms.",
     "RetryConfig's own default interval is a fixed 500 ms; this preset is the exponential random backoff function.",
   ],
+  retryAfter: "resilience4j does not read Retry-After: the schedule is unchanged (an intervalBiFunction of your own would have to).",
   build(overrides) {
     const initial = wholeUnits("baseMs", "resilience4j's initialIntervalMillis (a long)", overrides.baseMs ?? 500);
     const multiplier = overrides.factor ?? 1.5;

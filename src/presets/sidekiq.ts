@@ -33,6 +33,7 @@ export const sidekiq: Preset = {
     "Retries are enqueued at a float timestamp and picked up by the scheduled-set poller, so real waits are a few seconds longer.",
     "retry_for (7.1.3+) is checked at each failure, before the wait: a retry is made while failed_at + retry_for is not before now, so the last wait ends past retry_for. From 8.1.0 it replaces the retry count; 7.1.3–8.0.x stop at whichever comes first.",
   ],
+  retryAfter: "Sidekiq does not read Retry-After: the schedule is unchanged (sidekiq_retry_in can return a wait of its own).",
   build(overrides) {
     if (overrides.maxElapsedMs !== undefined) return withRetryFor(overrides.maxElapsedMs, overrides.retries);
     const retries = overrides.retries ?? 25;

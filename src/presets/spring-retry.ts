@@ -52,6 +52,7 @@ export const springRetry: Preset = {
     "A multiplier ≤ 1 is replaced by 1 (constant), an initialInterval below 1 by 1 and a maxInterval below 1 by 1, each with a warning.",
     "nextFloat() has 2^24 values; the mean treats the draw as continuous (off by at most d × (multiplier − 1) / 2^24 ms).",
   ],
+  retryAfter: "spring-retry does not read Retry-After: the schedule is unchanged.",
   build(overrides) {
     const initial = wholeMillis("setInitialInterval", overrides.baseMs ?? 100);
     const multiplier = overrides.factor ?? 2;

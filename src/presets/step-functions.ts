@@ -52,6 +52,7 @@ export const stepFunctions: Preset = {
     "The state's TimeoutSeconds and the execution's own limit (1 year for Standard, 5 minutes for Express workflows) bound the total.",
     "IntervalSeconds and MaxDelaySeconds are whole seconds; BackoffRate may be fractional (1.5: 1, 1.5, 2.25 s).",
   ],
+  retryAfter: "A Step Functions Retrier does not read Retry-After: the schedule is unchanged.",
   build(overrides) {
     const interval = wholeSeconds("IntervalSeconds", overrides.baseMs ?? 1000, MAX_INTERVAL_SECONDS);
     const maxDelay = overrides.capMs === undefined ? null : wholeSeconds("MaxDelaySeconds", overrides.capMs, MAX_DELAY_SECONDS);

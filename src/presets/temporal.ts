@@ -42,6 +42,7 @@ export const temporal: Preset = {
     "Intervals are whole nanoseconds: int64(initialInterval × math.Pow(coefficient, a − 1)), truncated; shown rounded half up to whole ms.",
     "Activities get this policy by default; a workflow is retried only when it is given a retry policy.",
   ],
+  retryAfter: "Temporal does not read Retry-After: the schedule is unchanged (an activity's ApplicationError NextRetryDelay replaces one wait, not modelled here).",
   build(overrides) {
     const initialNs = goDurationNs("initialInterval", overrides.baseMs ?? 1000);
     const coefficient = overrides.factor ?? 2;

@@ -33,6 +33,7 @@ export const tenacity: Preset = {
     "An OverflowError in the power returns max; with int arguments Python's exact integers never overflow.",
     "Releases before 5.1.0 used exp_base ** attempt_number (2, 4, 8 … s for the same call); 5.1.0 (June 2019) made the first wait the multiplier.",
   ],
+  retryAfter: "tenacity does not read Retry-After: the schedule is unchanged (a wait function of your own would have to read it from the outcome).",
   build(overrides) {
     if (overrides.jitter !== undefined) {
       throw new PresetError(

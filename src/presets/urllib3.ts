@@ -6,6 +6,10 @@ import { RANDOM53_MAX, random53 } from "./kit/random-grid.js";
 import { wholeMs } from "./kit/whole-ms.js";
 import type { Preset } from "./types.js";
 import { PresetError } from "./errors.js";
+import { unclamped } from "./kit/attempt-delay.js";
+import { wholeSecondsHeader, withRetryAfterWaits } from "./kit/retry-after.js";
+import { replacedChange } from "../core/retry-after/change.js";
+import { humanDuration } from "../core/text/duration.js";
 
 /** Every refusal goes through here: one PresetError per bad value, in urllib3's own terms. */
 function reject(message: string): never {
@@ -38,21 +42,26 @@ export const urllib3: Preset = {
     capMs: "backoff_max (2.x; 1.26: the class attribute Retry.DEFAULT_BACKOFF_MAX)",
     jitter: "backoff_jitter, seconds from 0 (2.x only)",
     retries: "total",
+    maxRetryAfterMs: "retry_after_max (seconds; 2.6.3 and later, 6 h by default)",
   },
   quirks: [
     "The first retry never waits: get_backoff_time returns 0 while there is one consecutive error, so backoff_factor 0.5 gives 0, 1, 2, 4, 8 s.",
     "urllib3's own default backoff_factor is 0, so Retry() retries without waiting; the schedule uses 0.5 s.",
     "Retry() allows total=10 retries; Retry.DEFAULT (used when a pool is given retries=None) is Retry(3), and requests' HTTPAdapter uses Retry(0, read=False) unless max_retries is set.",
     "backoff_jitter is added before backoff_max, so the cap is never passed; 1.26 has neither backoff_jitter nor a backoff_max argument (Retry.DEFAULT_BACKOFF_MAX = 120).",
-    "A Retry-After header on 413, 429 or 503 is slept instead of the backoff (respect_retry_after_header), capped by retry_after_max (6 h) from 2.6.3.",
     "Only errors since the last redirect count (takewhile over the history), so a redirect restarts the backoff.",
     "Values are Python floats in seconds; shown rounded half up to whole ms.",
   ],
+  retryAfter:
+    "With respect_retry_after_header (the default) a 413, 429 or 503's Retry-After is slept instead of the backoff (Retry.sleep), cut to retry_after_max (6 h by default) from 2.6.3 (1.26 and 2.x before it: uncapped); a Retry-After of 0 falls back to the backoff.",
   build(overrides) {
     const factorMs = overrides.baseMs ?? 500;
     const maxMs = overrides.capMs ?? 120_000;
     const jitterSeconds = overrides.jitter === undefined ? 0 : parseJitterSeconds(overrides.jitter);
     const total = overrides.retries ?? 10;
+    // Retry.DEFAULT_RETRY_AFTER_MAX = 21600 (2.6.3); parse_retry_after reads ^\s*[0-9]+\s*$ as int(seconds).
+    const retryAfterMax = (overrides.maxRetryAfterMs ?? 21_600_000) / 1000;
+    const header = wholeSecondsHeader(overrides.retryAfter, "urllib3 reads a Retry-After of seconds as a whole number (parse_retry_after)");
     // Python's own floats: backoff_factor=0.1 is the double nearest 0.1, as 100 / 1000 is.
     const factor = factorMs / 1000;
     const max = maxMs / 1000;
@@ -69,7 +78,7 @@ export const urllib3: Preset = {
     const ms = (seconds: number) => wholeMs(seconds * 1000);
     const capMs = ms(max);
     const capReachedAt = firstTrueFrom1((attempt) => attempt >= 2 && factor * 2 ** (attempt - 1) >= max);
-    return independentModel({
+    const own = independentModel({
       delay: (attempt) => {
         const raw = attempt <= 1 ? 0 : factor * 2 ** (attempt - 1);
         return { rawMs: ms(raw), delayMs: ms(backoff(attempt, 0)), clamped: raw > max };
@@ -92,7 +101,20 @@ export const urllib3: Preset = {
       steadyFrom: capReachedAt,
       retries: total,
       notes: overrides.baseMs === undefined ? ["urllib3: backoff_factor defaults to 0 in urllib3 (no waits at all); shown with backoff_factor=0.5."] : [],
-      parameters: { backoff_factor: factor, backoff_max: max, backoff_jitter: jitterSeconds, total },
+      parameters: { backoff_factor: factor, backoff_max: max, backoff_jitter: jitterSeconds, total, ...(header === undefined && overrides.maxRetryAfterMs === undefined ? {} : { retry_after_max: retryAfterMax }) },
     });
+    // parse_retry_after: seconds = int(retry_after); seconds = max(seconds, 0); if seconds > self.retry_after_max: seconds = self.retry_after_max
+    // sleep_for_retry: if retry_after: time.sleep(retry_after); return True  (else Retry.sleep falls back to _sleep_backoff)
+    return withRetryAfterWaits(
+      own,
+      header,
+      (attempt, headerMs) => {
+        const slept = Math.min(headerMs / 1000, retryAfterMax);
+        if (slept === 0) return { delay: own.delay(attempt), bounds: own.bounds(attempt), meanMs: own.meanMs(attempt), fromDraw: (ownMs) => ownMs, change: "no" };
+        const ms = wholeMs(slept * 1000);
+        return { delay: unclamped(ms), bounds: { minMs: ms, maxMs: ms }, meanMs: ms, fromDraw: () => ms, change: replacedChange(own.bounds(attempt), ms) };
+      },
+      `urllib3 sleeps the Retry-After of a 413, 429 or 503 instead of its backoff (respect_retry_after_header), cut to retry_after_max (${humanDuration(retryAfterMax * 1000)}; 2.6.3 and later), and falls back to the backoff when it is 0`,
+    );
   },
 };

@@ -328,19 +328,19 @@ describe.skipIf(!hasScript)("on a real terminal", () => {
         expect(words(shown), `${args.join(" ")} at ${cols}`).toEqual(words(piped(args)));
       }
     }
-    // The term column is 27 wide (its longest term, "compare [options] [spec...]"): at 60 that leaves
-    // 60 − 27 − 4 = 29 < 30 for descriptions, so each goes under its option, six spaces in.
+    // The term column is 28 wide (its longest term, "--max-retry-after <duration>"): at 60 that leaves
+    // 60 − 28 − 4 = 28 < 30 for descriptions, so each goes under its option, six spaces in.
     const sixty = lines(onTerminal(["--help"], 60));
     expect(sixty.slice(sixty.indexOf("  -b, --base <duration>"), sixty.indexOf("  -b, --base <duration>") + 3)).toEqual([
       "  -b, --base <duration>",
       "      the first delay; attempt 1 waits exactly this",
       "      (default: 1s)",
     ]);
-    // At 80 the options keep their column (80 − 27 − 4 = 49, commander's own wrapping, as piped); only
+    // At 80 the options keep their column (80 − 28 − 4 = 48, commander's own wrapping, as piped); only
     // the example lines longer than 80 wrap, under their "$".
     const eighty = lines(onTerminal(["--help"], 80));
-    const base = eighty.indexOf("  -b, --base <duration>        the first delay; attempt 1 waits exactly this");
-    expect(eighty[base + 1]).toBe(`${" ".repeat(31)}(default: 1s)`);
+    const base = eighty.indexOf("  -b, --base <duration>         the first delay; attempt 1 waits exactly this");
+    expect(eighty[base + 1]).toBe(`${" ".repeat(32)}(default: 1s)`);
     const example = eighty.indexOf("  $ backoff --strategy linear --base 1s --step 500ms --attempts 3..8 --format");
     expect(eighty[example + 1]).toBe("      csv > schedule.csv");
   });

@@ -44,6 +44,6 @@ describe("got (source/core/calculate-retry-delay.ts)", () => {
 
   it("refuses a noise past ±100 ms, as got's options check does", () => {
     expect(() => model("got", { jitter: "150" })).toThrow(/^retry.noise is a number of ms from -100 to 100/);
-    expect(Object.keys(findPreset("got")!.parameters)).toEqual(["capMs", "jitter", "retries"]);
+    expect(Object.keys(findPreset("got")!.parameters)).toEqual(["capMs", "jitter", "retries", "maxRetryAfterMs"]);
   });
 });

@@ -18,6 +18,7 @@ Examples:
   $ backoff --cap 30s --attempts 12 --chart
   $ backoff --cap 5m --attempts 20 --format svg > schedule.svg
   $ backoff --attempts 10 --attempt-time 2s --deadline 30s       # which retries fire in time
+  $ backoff --preset got --retry-after 30s                        # what a library does with Retry-After
   $ backoff --config retry.json --policy email
   $ backoff check --config retry.json
   $ backoff solve --attempts 5 --total 1h --base 1s
@@ -65,6 +66,8 @@ export const scheduleCommand: CommandDefinition = {
       attempts: { defaultText: DEFAULT_ATTEMPTS },
       attemptTime: true,
       deadline: true,
+      retryAfter: true,
+      maxRetryAfter: true,
       format: { formats: OUTPUT.formats },
     });
     command.option("--chart", "draw the schedule under the table: bars, linear marker, cap line, jitter band");

@@ -43,6 +43,11 @@ export const SHARED_OPTIONS = {
     defaultText: "0",
   },
   deadline: { flags: "--deadline <duration>", description: "the overall timeout, from the first try's start: a retry that would start at or after it never fires" },
+  retryAfter: {
+    flags: "--retry-after <duration>",
+    description: "the server sends this Retry-After with every failure (30s@A..B: before retries A..B only); without --preset each wait is max(delay, it), under one the library's own rule",
+  },
+  maxRetryAfter: { flags: "--max-retry-after <duration>", description: "under --preset got (retry.maxRetryAfter) or urllib3 (retry_after_max): the library's limit on a Retry-After" },
   format: { flags: "-f, --format <format>", description: "output format" },
   scale: { flags: "--scale <scale>", description: "scale of --chart and --format svg", choices: SCALE_KINDS, defaultText: "log when values span over 100×" },
   config: { flags: "--config <file|->", description: "read the policy from a JSON or YAML file (- for standard input); flags override it" },

@@ -11,6 +11,8 @@ export const OVERRIDE_FLAGS: Readonly<Record<OverrideName, string>> = {
   retries: "--attempts",
   maxElapsedMs: "--max-elapsed",
   strategy: "--strategy",
+  retryAfter: "--retry-after",
+  maxRetryAfterMs: "--max-retry-after",
 };
 
 /** A preset's refusal as the CLI says it, each option by its flag ("--jitter is BullMQ's backoff.jitter, …"). */

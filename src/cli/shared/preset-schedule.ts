@@ -27,6 +27,9 @@ export async function runPresetSchedule(values: OptionValues, output: OutputOpti
   if (values.attemptTime !== undefined || values.deadline !== undefined) {
     throw new UsageError(`--attempt-time and --deadline apply to backoff's own policies; under --preset they are not modelled yet (the library's own time limit would have to count the tries)`);
   }
+  if (values.retryAfter !== undefined || values.maxRetryAfter !== undefined) {
+    throw new UsageError("--retry-after and --max-retry-after under --preset are not modelled yet");
+  }
   const preset = presetNamed(values.preset!, "--preset");
   const { overrides, range: asked } = presetOverrides(preset, values);
   const model = buildPreset(preset, overrides);

@@ -1,6 +1,10 @@
 import { jitterName, jitteredPolicyModel } from "../../core/jitter/index.js";
 import { linearComparison } from "../../core/policy.js";
 import { policyModel } from "../../core/policy-model.js";
+import { LONGER_OF_TEXT, longerOfRule } from "../../core/retry-after/longer-of.js";
+import { type RetryAfterView, retryAfterModel } from "../../core/retry-after/model.js";
+import type { ScheduleModel } from "../../core/model.js";
+import { parseRetryAfter } from "../../config/values.js";
 import { rendererFor } from "../../format/registry.js";
 import { policyScheduleText } from "../../format/schedule-text.js";
 import { UsageError } from "./errors.js";
@@ -22,13 +26,27 @@ export async function runSchedule(values: OptionValues, output: OutputOptions, i
     return runPresetSchedule(values, output, io);
   }
   if (values.maxElapsed !== undefined) throw new UsageError("--max-elapsed applies only under --preset, for a library that stops by elapsed time");
+  if (values.maxRetryAfter !== undefined) {
+    throw new UsageError("--max-retry-after applies only under --preset got (retry.maxRetryAfter) or urllib3 (retry_after_max); without a preset a Retry-After is waited as sent");
+  }
   const policy = policyFromValues(values);
   const range = rangeFromValues(values);
   const { jitter, seed } = jitterFromValues(values, policy);
-  const model = jitteredPolicyModel(policy, jitter);
+  let model: ScheduleModel = jitteredPolicyModel(policy, jitter);
+  let retryAfter: RetryAfterView | null = null;
+  if (values.retryAfter !== undefined) {
+    const header = parseRetryAfter("--retry-after", values.retryAfter);
+    if (jitter.kind === "decorrelated") {
+      throw new UsageError(
+        "--retry-after with --jitter decorrelated is not modelled: its next draw grows from the previous wait, and whether that is the Retry-After is each client's own choice; use another jitter, or a --preset",
+      );
+    }
+    ({ model, view: retryAfter } = retryAfterModel(model, header, longerOfRule(policy, jitter), `${LONGER_OF_TEXT} (a client of its own; --preset shows what a library does)`));
+  }
   await writeSchedule(
     {
       model,
+      retryAfter,
       comparison: policyModel(linearComparison(policy)),
       range,
       seed,

@@ -3,6 +3,9 @@ import { withTimings } from "../../core/deadline/timed-rows.js";
 import { isSaturated } from "../../core/limits.js";
 import { type AttemptRange, type ScheduleRow, type ScheduleSummary, scheduleRows, scheduleSummary } from "../../core/schedule.js";
 import { deadlineSummaryJson, deadlineSummaryLines } from "../../format/deadline-summary.js";
+import type { RetryAfterView } from "../../core/retry-after/model.js";
+import { withRetryAfter } from "../../core/retry-after/rows.js";
+import { retryAfterSummaryJson, retryAfterSummaryLines } from "../../format/retry-after-summary.js";
 import { SATURATED_TEXT } from "../../format/numbers.js";
 import { groupDigits } from "../../core/text/digits.js";
 import { type FormatName, rendererFor } from "../../format/registry.js";
@@ -29,6 +32,8 @@ export interface OutputOptions {
  */
 export type ScheduleView = Pick<ScheduleOutput, "model" | "comparison" | "range" | "seed" | "text" | "renderTable" | "page"> & {
   readonly deadline?: DeadlineView | null;
+  /** With --retry-after: what the client does with the header (the model's waits already include it). */
+  readonly retryAfter?: RetryAfterView | null;
 };
 
 /**
@@ -98,9 +103,11 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
   if (renderer.boxTable) checkTableRows(range.first, range.last);
   // Every pass over the rows draws the same sample: a fresh source from the same seed.
   const deadline = view.deadline ?? null;
+  const retryAfter = view.retryAfter ?? null;
   const freshRows = (r: AttemptRange = range) => {
     const plain = scheduleRows(model, comparison, r, seed === null ? null : seededRandom(seed));
-    return deadline === null ? plain : withTimings(plain, deadline.input, r);
+    const timed = deadline === null ? plain : withTimings(plain, deadline.input, r);
+    return retryAfter === null ? timed : withRetryAfter(timed, retryAfter);
   };
   const sample = { totalMs: null as number | null };
   let summaryOnce: ScheduleSummary | undefined;
@@ -110,11 +117,17 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
   const schedule: ScheduleOutput = {
     ...view,
     deadline: deadline === null ? null : deadline.input,
+    retryAfter,
     rows: watchRows(freshRows(), io, sample),
     freshRows,
-    summaryLines: () => [...view.text.summaryLines(summary(), sample.totalMs), ...(deadline === null ? [] : deadlineSummaryLines(timing(), deadline.context))],
+    summaryLines: () => [
+      ...view.text.summaryLines(summary(), sample.totalMs),
+      ...(retryAfter === null ? [] : retryAfterSummaryLines(retryAfter)),
+      ...(deadline === null ? [] : deadlineSummaryLines(timing(), deadline.context)),
+    ],
     summaryJson: () => ({
       ...view.text.summaryJson(summary(), sample.totalMs),
+      ...(retryAfter === null ? {} : { retry_after: retryAfterSummaryJson(retryAfter) }),
       ...(deadline === null ? {} : { deadline: deadlineSummaryJson(timing(), deadline.context) }),
     }),
     chart: options.chart === true,

@@ -1,4 +1,5 @@
 import { withTimings } from "../../../core/deadline/timed-rows.js";
+import { withRetryAfter } from "../../../core/retry-after/rows.js";
 import { scheduleRows } from "../../../core/schedule.js";
 import type { ScheduleRenderer } from "../../renderer.js";
 import { renderScheduleTable } from "../../table.js";
@@ -19,7 +20,8 @@ export const renderer: ScheduleRenderer = {
     const chart = schedule.chart ? await import("../../chart.js") : null;
     // Short tables are measured (two passes; only the second is the one handed in, which
     // warns); long ones take their widths from the last row, so the first line appears at once.
-    const measured = range.last - range.first < MEASURED_TABLE_ROWS;
+    // A Retry-After before some retries only breaks the growth the last row's widths rely on.
+    const measured = range.last - range.first < MEASURED_TABLE_ROWS || schedule.retryAfter?.header.attempts != null;
     let pass = measured ? 0 : 1;
     const tableRows = () => (pass++ === 0 ? schedule.freshRows() : schedule.rows);
     // The last row sizes the columns before any row is out: drawn without the sample (which
@@ -27,10 +29,17 @@ export const renderer: ScheduleRenderer = {
     // the bounds, which every sample lies within.
     const lastRange = { first: range.last, last: range.last };
     const lastPlain = scheduleRows(model, comparison, lastRange);
-    const lastRow = measured ? undefined : ((schedule.deadline === null ? lastPlain : withTimings(lastPlain, schedule.deadline, lastRange)).next().value ?? undefined);
+    const lastTimed = schedule.deadline === null ? lastPlain : withTimings(lastPlain, schedule.deadline, lastRange);
+    const lastRow = measured ? undefined : ((schedule.retryAfter === null ? lastTimed : withRetryAfter(lastTimed, schedule.retryAfter)).next().value ?? undefined);
     const table = schedule.renderTable
       ? schedule.renderTable(tableRows, schedule.summaryLines, paint, lastRow, context.width)
-      : renderScheduleTable(tableRows, schedule.summaryLines, paint, { jittered: model.jittered, sampled: schedule.seed !== null, timed: schedule.deadline !== null, width: context.width }, lastRow);
+      : renderScheduleTable(tableRows, schedule.summaryLines, paint, {
+            jittered: model.jittered,
+            sampled: schedule.seed !== null,
+            timed: schedule.deadline !== null,
+            retryAfterMs: schedule.retryAfter?.header.ms ?? null,
+            width: context.width,
+          }, lastRow);
     function* pieces(): Generator<string> {
       yield* table;
       if (chart === null || context.signal?.aborted) return;
