@@ -60,32 +60,75 @@ export interface SvgPlacement {
   readonly y: (ms: number) => number;
 }
 
+/** A plot area in the drawing's user units. */
+export interface SvgBox {
+  readonly left: number;
+  readonly right: number;
+  readonly top: number;
+  readonly bottom: number;
+}
+
+/** A tick: where it sits along its axis (user units) and what it says. */
+export interface SvgTick {
+  readonly at: number;
+  readonly label: string;
+}
+
+/** What the one axis drawer is told: the plot area, the ticks of each axis, their titles. */
+export interface SvgAxisFrame {
+  readonly box: SvgBox;
+  /** Up the side, each with a grid line across the plot. */
+  readonly yTicks: readonly SvgTick[];
+  /** Along the bottom, each with a short tick mark. */
+  readonly xTicks: readonly SvgTick[];
+  readonly xTitle: string;
+  /** Turned up the left side; none leaves it out. */
+  readonly yTitle?: string;
+}
+
 /**
- * The axes of every drawing: grid lines and duration labels up the side (every other one
- * when a log scale offers more than ten decades, so the labels stay apart), attempt ticks
- * along the bottom, the two axis lines and their titles.
+ * The frame every chart is drawn in: grid lines and labels up the side, tick marks and
+ * labels along the bottom, the two axis lines and their titles. The schedule and compare
+ * drawings (through svgAxes) and the herd's panels draw their axes here.
  */
-export function svgAxes({ scale, kind, first, last, x, y }: SvgPlacement): string[] {
-  const yTicks = scale.ticks.length > 10 ? scale.ticks.filter((_, index) => index % 2 === 0) : scale.ticks;
+export function svgAxisFrame({ box, yTicks, xTicks, xTitle, yTitle }: SvgAxisFrame): string[] {
   const out = [`<g class="y-axis" fill="${SVG_INK.axis}" text-anchor="end">`];
   for (const tick of yTicks) {
-    out.push(`<line class="grid" x1="${PLOT.left}" x2="${PLOT.right}" y1="${n(y(tick))}" y2="${n(y(tick))}" stroke="${SVG_INK.grid}"/>`);
-    out.push(`<text x="${PLOT.left - 8}" y="${n(y(tick) + 4)}">${escapeXml(tick === 0 ? "0" : humanDuration(tick))}</text>`);
+    out.push(`<line class="grid" x1="${box.left}" x2="${box.right}" y1="${n(tick.at)}" y2="${n(tick.at)}" stroke="${SVG_INK.grid}"/>`);
+    out.push(`<text x="${box.left - 8}" y="${n(tick.at + 4)}">${escapeXml(tick.label)}</text>`);
   }
   out.push(`</g>`);
   out.push(`<g class="x-axis" fill="${SVG_INK.axis}" text-anchor="middle">`);
-  for (const tick of attemptTicks(first, last)) {
-    out.push(`<line x1="${n(x(tick))}" x2="${n(x(tick))}" y1="${PLOT.bottom}" y2="${PLOT.bottom + 5}" stroke="${SVG_INK.axis}"/>`);
-    out.push(`<text x="${n(x(tick))}" y="${PLOT.bottom + 20}">${groupDigits(tick)}</text>`);
+  for (const tick of xTicks) {
+    out.push(`<line x1="${n(tick.at)}" x2="${n(tick.at)}" y1="${box.bottom}" y2="${box.bottom + 5}" stroke="${SVG_INK.axis}"/>`);
+    out.push(`<text x="${n(tick.at)}" y="${box.bottom + 20}">${escapeXml(tick.label)}</text>`);
   }
   out.push(`</g>`);
-  out.push(`<path class="axes" d="M${PLOT.left},${PLOT.top}V${PLOT.bottom}H${PLOT.right}" fill="none" stroke="${SVG_INK.axis}"/>`);
-  out.push(`<text class="x-title" x="${(PLOT.left + PLOT.right) / 2}" y="${PLOT.bottom + 42}" text-anchor="middle" fill="${SVG_INK.axis}">attempt (the failure the delay follows)</text>`);
-  out.push(
-    `<text class="y-title" transform="translate(22 ${(PLOT.top + PLOT.bottom) / 2}) rotate(-90)" text-anchor="middle" fill="${SVG_INK.axis}">` +
-      `delay (${kind} scale)</text>`,
-  );
+  out.push(`<path class="axes" d="M${box.left},${n(box.top)}V${box.bottom}H${box.right}" fill="none" stroke="${SVG_INK.axis}"/>`);
+  out.push(`<text class="x-title" x="${(box.left + box.right) / 2}" y="${box.bottom + 42}" text-anchor="middle" fill="${SVG_INK.axis}">${escapeXml(xTitle)}</text>`);
+  if (yTitle !== undefined) {
+    out.push(
+      `<text class="y-title" transform="translate(22 ${(box.top + box.bottom) / 2}) rotate(-90)" text-anchor="middle" fill="${SVG_INK.axis}">` +
+        `${escapeXml(yTitle)}</text>`,
+    );
+  }
   return out;
+}
+
+/**
+ * The axes of a delay drawing: duration labels up the side (every other one when a log
+ * scale offers more than ten decades, so the labels stay apart), attempt ticks along the
+ * bottom, in the shared frame.
+ */
+export function svgAxes({ scale, kind, first, last, x, y }: SvgPlacement): string[] {
+  const yTicks = scale.ticks.length > 10 ? scale.ticks.filter((_, index) => index % 2 === 0) : scale.ticks;
+  return svgAxisFrame({
+    box: PLOT,
+    yTicks: yTicks.map((tick) => ({ at: y(tick), label: tick === 0 ? "0" : humanDuration(tick) })),
+    xTicks: attemptTicks(first, last).map((tick) => ({ at: x(tick), label: groupDigits(tick) })),
+    xTitle: "attempt (the failure the delay follows)",
+    yTitle: `delay (${kind} scale)`,
+  });
 }
 
 export function attemptTicks(first: number, last: number): number[] {

@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { SATURATED_MS } from "../../src/core/limits.js";
 import { normalizePolicy } from "../../src/core/policy.js";
-import { PLOT, policyTitle, renderScheduleSvg, titleFontSize, type SvgOptions } from "../../src/format/svg.js";
+import { PLOT, policyTitle, renderScheduleSvg, svgAxisFrame, titleFontSize, type SvgOptions } from "../../src/format/svg.js";
 import { doublingRows, row } from "../support/rows.js";
 
 type Element = Record<string, unknown>;
@@ -189,5 +189,35 @@ describe("renderScheduleSvg: a library that stops by elapsed time (issue 23, ite
     const svg = renderScheduleSvg(rows, { title: "cenkalti", capMs: 60_000, scale: "linear" });
     expect(svg).not.toContain("runs-stopped");
     expect(svg).not.toContain("⊘");
+  });
+});
+
+describe("svgAxisFrame: the one axis drawer", () => {
+  it("grid lines and labels up the side, tick marks along the bottom, the axis lines and titles, at the given places", () => {
+    const box = { left: 100, right: 860, top: 88, bottom: 274 };
+    const out = svgAxisFrame({ box, yTicks: [{ at: 274, label: "0" }, { at: 181.333, label: "1 & 2" }], xTicks: [{ at: 100, label: "10" }], xTitle: "clients", yTitle: "calls" });
+    expect(out).toEqual([
+      '<g class="y-axis" fill="#333333" text-anchor="end">',
+      '<line class="grid" x1="100" x2="860" y1="274" y2="274" stroke="#e5e5e5"/>',
+      '<text x="92" y="278">0</text>',
+      '<line class="grid" x1="100" x2="860" y1="181.33" y2="181.33" stroke="#e5e5e5"/>',
+      '<text x="92" y="185.33">1 &amp; 2</text>',
+      "</g>",
+      '<g class="x-axis" fill="#333333" text-anchor="middle">',
+      '<line x1="100" x2="100" y1="274" y2="279" stroke="#333333"/>',
+      '<text x="100" y="294">10</text>',
+      "</g>",
+      '<path class="axes" d="M100,88V274H860" fill="none" stroke="#333333"/>',
+      '<text class="x-title" x="480" y="316" text-anchor="middle" fill="#333333">clients</text>',
+      '<text class="y-title" transform="translate(22 181) rotate(-90)" text-anchor="middle" fill="#333333">calls</text>',
+    ]);
+    // Without a y title there is no y-title element.
+    expect(svgAxisFrame({ box, yTicks: [], xTicks: [], xTitle: "t" }).some((line) => line.includes("y-title"))).toBe(false);
+  });
+
+  it("the schedule drawing's axes are drawn by it (the frame's elements, in the plot area)", () => {
+    const svg = renderScheduleSvg(doublingRows(5), { title: "t", capMs: null, scale: "linear" });
+    expect(svg).toContain(`<path class="axes" d="M${PLOT.left},${PLOT.top}V${PLOT.bottom}H${PLOT.right}" fill="none" stroke="#333333"/>`);
+    expect(svg).toContain('<text class="x-title" x="480" y="482" text-anchor="middle" fill="#333333">attempt (the failure the delay follows)</text>');
   });
 });

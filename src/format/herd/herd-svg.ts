@@ -2,7 +2,8 @@ import { OCC_MODES } from "../../core/herd/occ-backoff.js";
 import { humanDuration } from "../../core/text/duration.js";
 import { groupDigits } from "../../core/text/digits.js";
 import { escapeXml } from "../escape.js";
-import { SVG_WIDTH, titleFontSize } from "../svg.js";
+import { makeScale } from "../scale.js";
+import { PLOT, SVG_INK, SVG_WIDTH, coordinate as n, svgAxisFrame, svgOpening } from "../svg.js";
 import type { CapacityReport } from "./capacity.js";
 import type { OccReport } from "./occ.js";
 
@@ -14,26 +15,37 @@ interface Series {
   readonly dashed?: boolean;
 }
 
-/** One plot of a drawing: its curves, what the axes say, how values are labelled, and an optional shaded span of x. */
+/** How an axis is cut: its ticks from 0 (or the smallest x) past the largest value, and their labels. */
+interface AxisKind {
+  readonly ticks: (span: number, count: number) => number[];
+  readonly label: (value: number) => string;
+}
+
+/** Whole counts: round steps of 1, 2 or 5. */
+const COUNTS: AxisKind = { ticks: (span, count) => niceTicks(span, count), label: (v) => groupDigits(v) };
+/** Durations: steps people say (15 s, 2 min, …), as the delay charts' linear axis cuts them. */
+const DURATIONS: AxisKind = {
+  ticks: (span, count) => [...makeScale({ kind: "linear", values: [span], roundUp: true, tickCount: count, logStart: "decade" }).ticks],
+  label: (v) => (v === 0 ? "0" : humanDuration(v)),
+};
+/** A share, in per cent. */
+const PERCENT: AxisKind = { ticks: (span, count) => niceTicks(span, count), label: (v) => `${v}%` };
+
+/** One plot of a drawing: its curves, how its axes are cut and labelled, and an optional shaded span of x. */
 interface Panel {
   readonly title: string;
   readonly series: readonly Series[];
-  readonly xLabel: (x: number) => string;
-  readonly yLabel: (y: number) => string;
+  readonly x: AxisKind;
+  readonly y: AxisKind;
   readonly xTitle: string;
   readonly band?: { readonly from: number; readonly to: number; readonly label: string };
   /** The y axis's top at least this (a share's 100%). */
   readonly yAtLeast?: number;
 }
 
-const AXIS = "#333333";
-const GRID = "#e5e5e5";
 const PANEL_HEIGHT = 300;
-const LEFT = 100;
-const RIGHT = 860;
-
-/** A coordinate with at most two decimals. */
-const n = (value: number) => String(Math.round(value * 100) / 100);
+/** The drawing's title and the first panel's top, as in every other drawing (svgOpening). */
+const FIRST_PANEL_TOP = PLOT.top;
 
 /** Up to about `count` round ticks (1, 2 or 5 × a power of ten) from 0 to at least `max`. */
 export function niceTicks(max: number, count = 5): number[] {
@@ -49,38 +61,39 @@ export function niceTicks(max: number, count = 5): number[] {
   return ticks;
 }
 
+/** One panel: its title, the shaded band, the shared axis frame (svgAxisFrame), the curves and a legend row. */
 function panelSvg(panel: Panel, top: number): string[] {
+  const { left, right } = PLOT;
   const bottom = top + PANEL_HEIGHT - 90;
   const xs = panel.series.flatMap((s) => s.points.map((p) => p[0]));
   const ys = panel.series.flatMap((s) => s.points.map((p) => p[1]));
   const xMin = Math.min(...xs);
   const xMax = Math.max(...xs);
-  const yTicks = niceTicks(Math.max(panel.yAtLeast ?? 0, ...ys));
+  const yTicks = panel.y.ticks(Math.max(panel.yAtLeast ?? 0, ...ys), 5);
   const yMax = yTicks[yTicks.length - 1]!;
-  const x = (v: number) => (xMax === xMin ? (LEFT + RIGHT) / 2 : LEFT + ((v - xMin) / (xMax - xMin)) * (RIGHT - LEFT));
-  const y = (v: number) => bottom - (v / yMax) * (bottom - top - 24);
+  const plotTop = top + 24;
+  const x = (v: number) => (xMax === xMin ? (left + right) / 2 : left + ((v - xMin) / (xMax - xMin)) * (right - left));
+  const y = (v: number) => bottom - (v / yMax) * (bottom - plotTop);
   const out: string[] = [];
-  out.push(`<text class="panel-title" x="${(LEFT + RIGHT) / 2}" y="${top + 6}" text-anchor="middle" font-weight="bold" fill="${AXIS}">${escapeXml(panel.title)}</text>`);
+  out.push(`<text class="panel-title" x="${(left + right) / 2}" y="${top + 6}" text-anchor="middle" font-weight="bold" fill="${SVG_INK.axis}">${escapeXml(panel.title)}</text>`);
   if (panel.band !== undefined) {
     const from = x(Math.max(xMin, panel.band.from));
     const to = x(Math.min(xMax, panel.band.to));
-    out.push(`<rect class="band" x="${n(from)}" y="${n(y(yMax))}" width="${n(Math.max(0, to - from))}" height="${n(bottom - y(yMax))}" fill="#d62728" fill-opacity="0.1"/>`);
-    out.push(`<text class="band-label" x="${n((from + to) / 2)}" y="${n(y(yMax) + 14)}" text-anchor="middle" font-size="12" fill="#d62728">${escapeXml(panel.band.label)}</text>`);
+    out.push(`<rect class="band" x="${n(from)}" y="${n(plotTop)}" width="${n(Math.max(0, to - from))}" height="${n(bottom - plotTop)}" fill="#d62728" fill-opacity="0.1"/>`);
+    out.push(`<text class="band-label" x="${n((from + to) / 2)}" y="${n(plotTop + 14)}" text-anchor="middle" font-size="12" fill="#d62728">${escapeXml(panel.band.label)}</text>`);
   }
-  out.push(`<g class="y-axis" fill="${AXIS}" text-anchor="end">`);
-  for (const tick of yTicks) {
-    out.push(`<line class="grid" x1="${LEFT}" x2="${RIGHT}" y1="${n(y(tick))}" y2="${n(y(tick))}" stroke="${GRID}"/>`);
-    out.push(`<text x="${LEFT - 8}" y="${n(y(tick) + 4)}">${escapeXml(panel.yLabel(tick))}</text>`);
-  }
-  out.push(`</g>`);
-  out.push(`<g class="x-axis" fill="${AXIS}" text-anchor="middle">`);
-  for (const tick of niceTicks(xMax - xMin, 8).map((t) => t + xMin).filter((t) => t <= xMax)) {
-    out.push(`<line x1="${n(x(tick))}" x2="${n(x(tick))}" y1="${bottom}" y2="${bottom + 5}" stroke="${AXIS}"/>`);
-    out.push(`<text x="${n(x(tick))}" y="${bottom + 20}">${escapeXml(panel.xLabel(tick))}</text>`);
-  }
-  out.push(`</g>`);
-  out.push(`<path class="axes" d="M${LEFT},${n(y(yMax))}V${bottom}H${RIGHT}" fill="none" stroke="${AXIS}"/>`);
-  out.push(`<text class="x-title" x="${(LEFT + RIGHT) / 2}" y="${bottom + 40}" text-anchor="middle" fill="${AXIS}">${escapeXml(panel.xTitle)}</text>`);
+  const xTicks = panel.x
+    .ticks(xMax - xMin, 8)
+    .map((t) => t + xMin)
+    .filter((t) => t <= xMax);
+  out.push(
+    ...svgAxisFrame({
+      box: { left, right, top: plotTop, bottom },
+      yTicks: yTicks.map((tick) => ({ at: y(tick), label: panel.y.label(tick) })),
+      xTicks: xTicks.map((tick) => ({ at: x(tick), label: panel.x.label(tick) })),
+      xTitle: panel.xTitle,
+    }),
+  );
   for (const series of panel.series) {
     const points = series.points.map(([px, py]) => `${n(x(px))},${n(y(py))}`).join(" ");
     out.push(
@@ -90,10 +103,10 @@ function panelSvg(panel: Panel, top: number): string[] {
   // The legend on one row under the x axis' title.
   const widths = panel.series.map((s) => 34 + s.label.length * 7 + 18);
   let at = (SVG_WIDTH - widths.reduce((a, b) => a + b, 0)) / 2;
-  out.push(`<g class="legend" fill="${AXIS}">`);
+  out.push(`<g class="legend" fill="${SVG_INK.axis}">`);
   panel.series.forEach((s, i) => {
     out.push(
-      `<g transform="translate(${n(at)} ${bottom + 62})"><line x1="0" x2="28" y1="0" y2="0" stroke="${s.color}" stroke-width="2.2"${s.dashed ? ` stroke-dasharray="6 4"` : ""}/><text x="34" y="4">${escapeXml(s.label)}</text></g>`,
+      `<g transform="translate(${n(at)} ${bottom + 64})"><line x1="0" x2="28" y1="0" y2="0" stroke="${s.color}" stroke-width="2.2"${s.dashed ? ` stroke-dasharray="6 4"` : ""}/><text x="34" y="4">${escapeXml(s.label)}</text></g>`,
     );
     at += widths[i]!;
   });
@@ -101,16 +114,11 @@ function panelSvg(panel: Panel, top: number): string[] {
   return out;
 }
 
+/** The panels one under the other, in the frame every drawing opens with (svgOpening). */
 function drawing(title: string, panels: readonly Panel[]): string {
-  const height = 56 + panels.length * PANEL_HEIGHT;
-  const out = [
-    `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${SVG_WIDTH}" height="${height}" viewBox="0 0 ${SVG_WIDTH} ${height}" font-family="DejaVu Sans, Liberation Sans, Helvetica, Arial, sans-serif" font-size="13">`,
-    `<title>${escapeXml(title)}</title>`,
-    `<rect class="background" x="0" y="0" width="${SVG_WIDTH}" height="${height}" fill="#ffffff"/>`,
-    `<text class="title" x="${SVG_WIDTH / 2}" y="30" text-anchor="middle" font-size="${titleFontSize(title)}" font-weight="bold" fill="${AXIS}">${escapeXml(title)}</text>`,
-  ];
-  panels.forEach((panel, i) => out.push(...panelSvg(panel, 64 + i * PANEL_HEIGHT)));
+  const height = FIRST_PANEL_TOP - 8 + panels.length * PANEL_HEIGHT;
+  const out = svgOpening(height, title, []);
+  panels.forEach((panel, i) => out.push(...panelSvg(panel, FIRST_PANEL_TOP + i * PANEL_HEIGHT)));
   out.push(`</svg>`);
   return `${out.join("\n")}\n`;
 }
@@ -127,10 +135,10 @@ export function renderOccSweepSvg(report: OccReport): string {
       color: MODE_COLORS[OCC_MODES.indexOf(mode)]!,
       points: report.rows.filter((row) => row.mode === mode).map((row) => [row.clients, value(row)] as const),
     }));
-  const common = { xLabel: (v: number) => groupDigits(v), xTitle: "contending clients" };
+  const common = { x: COUNTS, xTitle: "contending clients" };
   return drawing(`OCC backoff experiment: means over ${groupDigits(report.runs)} runs, seed ${report.seed}`, [
-    { ...common, title: "calls (writes) per run", series: curve((row) => row.summary.calls.mean), yLabel: (v) => groupDigits(v) },
-    { ...common, title: "time until the last client is done", series: curve((row) => row.summary.completionMs.mean), yLabel: (v) => (v === 0 ? "0" : humanDuration(v)) },
+    { ...common, title: "calls (writes) per run", series: curve((row) => row.summary.calls.mean), y: COUNTS },
+    { ...common, title: "time until the last client is done", series: curve((row) => row.summary.completionMs.mean), y: DURATIONS },
   ]);
 }
 
@@ -141,7 +149,7 @@ export function renderCapacitySvg(report: Extract<CapacityReport, { kind: "timel
   const at = (w: (typeof windows)[number]) => w.startMs;
   const outage = setup.outage;
   const band = outage === null ? undefined : { from: outage.startMs, to: outage.endMs, label: outage.kind === "stall" ? "stall" : "outage" };
-  const common = { xLabel: (v: number) => (v === 0 ? "0" : humanDuration(v)), xTitle: "time (window start)", ...(band === undefined ? {} : { band }) };
+  const common = { x: DURATIONS, xTitle: "time (window start)", ...(band === undefined ? {} : { band }) };
   const verdict = report.variant.result.recovery;
   const title = `Retry storm: ${groupDigits(setup.rps)} requests/s into ${groupDigits(Math.round(setup.capacity))} calls/s${report.variant.name === "" ? "" : `, ${report.variant.name}`} (${verdict.kind})`;
   return drawing(title, [
@@ -153,8 +161,8 @@ export function renderCapacitySvg(report: Extract<CapacityReport, { kind: "timel
         { label: "answered in time", color: "#2ca02c", points: windows.map((w) => [at(w), perSecond(w.succeeded, w)] as const) },
         { label: "new requests", color: "#7f7f7f", dashed: true, points: windows.map((w) => [at(w), perSecond(w.arrivals, w)] as const) },
       ],
-      yLabel: (v) => groupDigits(v),
+      y: COUNTS,
     },
-    { ...common, title: "server utilisation", series: [{ label: "busy", color: "#1f77b4", points: windows.map((w) => [at(w), w.utilisation * 100] as const) }], yLabel: (v) => `${v}%`, yAtLeast: 100 },
+    { ...common, title: "server utilisation", series: [{ label: "busy", color: "#1f77b4", points: windows.map((w) => [at(w), w.utilisation * 100] as const) }], y: PERCENT, yAtLeast: 100 },
   ]);
 }

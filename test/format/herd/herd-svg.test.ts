@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { niceTicks, renderCapacitySvg, renderOccSweepSvg } from "../../../src/format/herd/herd-svg.js";
 import type { OccReport } from "../../../src/format/herd/occ.js";
+import { svgOpening } from "../../../src/format/svg.js";
 
 describe("the herd drawings", () => {
   it("ticks: round steps of 1, 2 or 5 from 0 past the largest value", () => {
@@ -29,6 +30,14 @@ describe("the herd drawings", () => {
     expect(svg).toContain("contending clients");
     expect(svg.split("<svg").length).toBe(2);
     expect(svg.trimEnd().endsWith("</svg>")).toBe(true);
+    // The frame every drawing has: svgOpening's lines (two panels of 300 under a 56-unit head), then each
+    // panel's axes by the shared drawer, in the plot's columns: 64 + 24 down to 64 + 210, then 300 lower.
+    const title = "OCC backoff experiment: means over 2 runs, seed 1";
+    expect(svg.startsWith(`${svgOpening(656, title, []).join("\n")}\n`)).toBe(true);
+    expect(svg.match(/<path class="axes" d="[^"]*"/g)).toEqual(['<path class="axes" d="M100,88V274H860"', '<path class="axes" d="M100,388V574H860"']);
+    // Calls up to 180: ticks of 50 to 200; times up to 540 ms: the duration steps of 200 ms, to 600 ms.
+    expect(svg).toContain(">200</text>");
+    expect(svg).toContain(">600 ms</text>");
   });
 
   it("the timeline: calls, answers and arrivals per second, utilisation, the outage shaded", () => {
