@@ -16,9 +16,12 @@
 //   (about 10 MB; scripts/bench-config-tree.mjs): time, CPU time, and peak RSS against a
 //   tree of 500 files (memory flat in the number of files); start-up of `check FILE`
 //   against `check --config FILE`.
+// - the herd models (bench-herd.mjs): the AWS OCC experiment (100 clients, 100 runs × 5 modes)
+//   against scripts/herd-occ.py, a plain Python event heap of it (time, events/s, agreement of
+//   the means), memory over the runs, the capacity model at 10,000 requests/s for 10 minutes.
 // Figures on a shared machine are noisy: ratios within one session are what to compare.
 // Not a test: nothing fails on speed. Options: --quick (fewer runs), --runs N, --check-only
-// (only the `check DIR` rows).
+// (only the `check DIR` rows), --herd-only (only the herd models' rows).
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -26,12 +29,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateConfigTree } from "./bench-config-tree.mjs";
+import { herdRows } from "./bench-herd.mjs";
 import { pointerLatency } from "./bench-page.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const checkOnly = args.includes("--check-only");
+const herdOnly = args.includes("--herd-only");
 const runsArg = args.indexOf("--runs");
 const startupRuns = runsArg >= 0 ? Number(args[runsArg + 1]) : quick ? 20 : 60;
 const streamRuns = quick ? 3 : 7;
@@ -130,8 +135,8 @@ const fmt = (n, digits = 2) => n.toFixed(digits);
 const rows = [];
 
 /** @type {{ tool: string; medians?: number[] }} */
-let startup = { tool: "start-up not measured (--check-only)" };
-if (!checkOnly) {
+let startup = { tool: `start-up not measured (${herdOnly ? "--herd-only" : "--check-only"})` };
+if (!checkOnly && !herdOnly) {
 log("start-up…");
 startup = startupMedians([
   [node, "-e", "0"],
@@ -242,6 +247,9 @@ if (simulateExists) {
 
 }
 
+if (!checkOnly) rows.push(...(await herdRows({ node, bin, root, runs: streamRuns, peakRss, log })));
+
+if (!herdOnly) {
 log("check DIR…");
 const tree = join(work, "tree");
 const { files: treeFiles, bytes: treeBytes } = generateConfigTree(tree, 2000, 10 * 1024 * 1024);
@@ -290,6 +298,7 @@ rows.push([
   `${fmt(checkFileS / checkConfigS)}× (${fmt(checkFileS * 1000, 1)} ms ÷ ${fmt(checkConfigS * 1000, 1)} ms)`,
   "≤ 1.5×",
 ]);
+}
 
 rmSync(work, { recursive: true, force: true });
 const head = ["measure", "result", "goal"];

@@ -216,7 +216,7 @@ describe("svgAxisFrame: the one axis drawer", () => {
   });
 
   it("the schedule drawing's axes are drawn by it (the frame's elements, in the plot area)", () => {
-    const svg = renderScheduleSvg(doublingRows(5), { title: "t", capMs: null, scale: "linear" });
+    const svg = renderScheduleSvg(doublingRows(5, null), { title: "t", capMs: null, scale: "linear" });
     expect(svg).toContain(`<path class="axes" d="M${PLOT.left},${PLOT.top}V${PLOT.bottom}H${PLOT.right}" fill="none" stroke="#333333"/>`);
     expect(svg).toContain('<text class="x-title" x="480" y="482" text-anchor="middle" fill="#333333">attempt (the failure the delay follows)</text>');
   });

@@ -1,0 +1,122 @@
+// The herd models in `npm run bench` (issue 27): the AWS OCC experiment at the paper's
+// headline set-up (100 clients, 100 runs × 5 modes, `backoff simulate --model occ
+// --compare-jitter`) against scripts/herd-occ.py, a plain Python event-heap implementation
+// of the same experiment: whole runs (start-up included), events per second, and whether
+// the two agree (each mode's mean calls and time, in standard errors of the difference);
+// peak RSS over 100 and 1,000 runs (flat in the number of runs); the capacity model at
+// 10,000 requests/s over 10 minutes of simulated time, healthy and through an outage.
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+
+/**
+ * @param {number[]} values
+ * @returns {number}
+ */
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  const at = (/** @type {number} */ index) => /** @type {number} */ (sorted[index]);
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
+};
+/** @param {number} n */
+const fmt = (n, digits = 2) => n.toFixed(digits);
+
+/**
+ * Seconds of one whole run and its stdout.
+ * @param {string[]} command
+ * @param {string} cwd
+ */
+function timedRun(command, cwd) {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(String(command[0]), command.slice(1), { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  if (result.status !== 0) throw new Error(`${command.join(" ")} exited ${result.status}: ${result.stderr}`);
+  return { seconds, stdout: result.stdout };
+}
+
+/**
+ * The largest gap between two sets of per-mode means, in standard errors of the difference.
+ * @param {{ mode: string; runs: number; calls_mean: number; calls_sd: number; completion_ms_mean: number; completion_ms_sd: number }[]} ours
+ * @param {{ mode: string; calls_mean: number; calls_sd: number; completion_ms_mean: number; completion_ms_sd: number }[]} theirs
+ * @param {number} theirRuns
+ */
+export function worstGap(ours, theirs, theirRuns) {
+  let worst = { z: 0, what: "" };
+  for (const row of ours) {
+    const other = theirs.find((t) => t.mode === row.mode);
+    if (other === undefined) throw new Error(`the reference has no mode ${row.mode}`);
+    for (const [key, sdKey] of /** @type {const} */ ([["calls_mean", "calls_sd"], ["completion_ms_mean", "completion_ms_sd"]])) {
+      const se = Math.sqrt(row[sdKey] ** 2 / row.runs + other[sdKey] ** 2 / theirRuns);
+      const z = se === 0 ? (row[key] === other[key] ? 0 : Infinity) : Math.abs(row[key] - other[key]) / se;
+      if (z >= worst.z) worst = { z, what: `${row.mode} ${key === "calls_mean" ? "calls" : "time"}` };
+    }
+  }
+  return worst;
+}
+
+/**
+ * @param {{ node: string; bin: string; root: string; runs: number; peakRss: (command: string[]) => Promise<number | null>; log: (text: string) => void }} context
+ * @returns {Promise<string[][]>}
+ */
+export async function herdRows({ node, bin, root, runs, peakRss, log }) {
+  /** @type {string[][]} */
+  const rows = [];
+  const occ = [node, bin, "simulate", "--model", "occ", "--compare-jitter", "--clients", "100", "--runs", "100", "--format", "json"];
+  const python = spawnSync("python3", ["--version"], { encoding: "utf8" });
+  log("herd: the OCC experiment against the Python reference…");
+  /** @type {number[]} */
+  const ourTimes = [];
+  /** @type {number[]} */
+  const theirTimes = [];
+  let ours = JSON.parse(timedRun(occ, root).stdout);
+  /** @type {any} */
+  let theirs = null;
+  const reference = ["python3", join(root, "scripts/herd-occ.py"), "--clients", "100", "--runs", "100"];
+  // Interleaved, so drift on a shared machine hits both alike; the Python's runs are few (seconds each).
+  for (let run = 0; run < runs; run++) {
+    ourTimes.push(timedRun(occ, root).seconds);
+    if (python.status === 0 && run < Math.max(1, Math.ceil(runs / 3))) {
+      const result = timedRun(reference, root);
+      theirTimes.push(result.seconds);
+      theirs = JSON.parse(result.stdout);
+    }
+  }
+  /** @type {{ mode: string; runs: number; calls_mean: number }[]} */
+  const ourModes = ours.rows;
+  const events = ourModes.reduce((sum, row) => sum + 4 * row.calls_mean * row.runs, 0);
+  const ourS = median(ourTimes);
+  if (theirs === null) {
+    rows.push(["OCC experiment, 100 clients, 100 runs × 5 modes", `${fmt(ourS, 3)} s, ${fmt(events / ourS / 1e6)} M events/s; Python reference skipped: no python3`, "≤ 0.1× the Python's"]);
+    return rows;
+  }
+  const theirS = median(theirTimes);
+  const theirEvents = theirs.modes.reduce((/** @type {number} */ sum, /** @type {{ events: number }} */ row) => sum + row.events, 0);
+  rows.push([
+    "OCC experiment, 100 clients, 100 runs × 5 modes: backoff ÷ Python event heap (whole runs)",
+    `${fmt(ourS / theirS, 3)}× (backoff ${fmt(ourS, 3)} s, ${fmt(events / ourS / 1e6)} M events/s; python ${theirs.python} ${fmt(theirS, 2)} s, ${fmt(theirEvents / theirS / 1e6)} M events/s, ${fmt(theirEvents / theirs.seconds / 1e6)} M/s inside)`,
+    "≤ 0.1× (≤ 0.25 s)",
+  ]);
+  const gap = worstGap(ours.rows, theirs.modes, theirs.runs);
+  rows.push(["OCC means, backoff against the Python reference (5 modes × calls, time)", `largest gap ${fmt(gap.z)} standard errors (${gap.what})`, "< 4"]);
+  ours = null;
+
+  log("herd: memory over the runs, the capacity model…");
+  const occRss = (/** @type {string} */ count) => peakRss([node, bin, "simulate", "--model", "occ", "--compare-jitter", "--runs", count, "--format", "csv"]);
+  const rss100 = await occRss("100");
+  const rss1000 = await occRss("1000");
+  rows.push(["peak RSS, OCC experiment: 1,000 runs ÷ 100 runs", rss100 === null || rss1000 === null ? "n/a (no /usr/bin/time)" : `${fmt(rss1000, 0)} MB ÷ ${fmt(rss100, 0)} MB`, "flat"]);
+  const capacity = [node, bin, "simulate", "--model", "capacity", "--rps", "10000", "--capacity", "20000", "--concurrency", "20", "--duration", "10m", "--window", "10s", "--base", "100ms", "--cap", "1s", "--jitter", "full", "--attempts", "3", "--format", "csv"];
+  /** @type {[string, string[]][]} */
+  const cases = [
+    ["healthy", []],
+    ["a 1 min outage (a retry storm for the rest)", ["--outage", "1m..2m"]],
+    ["a 1 min outage, 10% retry budget", ["--outage", "1m..2m", "--retry-budget", "10%"]],
+  ];
+  for (const [label, extra] of cases) {
+    /** @type {number[]} */
+    const times = [];
+    for (let run = 0; run < Math.max(1, Math.ceil(runs / 3)); run++) times.push(timedRun([...capacity, ...extra], root).seconds);
+    rows.push([`capacity model, 10,000 requests/s over 10 min simulated, ${label}`, `${fmt(median(times))} s`, "≤ 2 s"]);
+  }
+  return rows;
+}
