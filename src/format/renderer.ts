@@ -179,8 +179,8 @@ export interface OccRenderer extends RendererOf<OccReport> {
 export interface CapacityRenderer extends RendererOf<CapacityOutput> {
   /** It writes one run's windows as they come: it is handed `{ kind: "stream" }` for one run. */
   readonly streams?: boolean;
-  /** It draws one run's timeline: variants side by side (--compare) are refused. */
-  readonly timelineOnly?: boolean;
+  /** It draws windows: variants side by side (--compare) are handed with each one's windows held. */
+  readonly drawsWindows?: boolean;
   /** A table for reading: a run of more windows is refused, pointing at the formats that stream. */
   readonly maxWindows?: number;
 }

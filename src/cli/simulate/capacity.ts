@@ -138,8 +138,11 @@ export async function runCapacity(values: OptionValues, options: SimulateSwitche
 
   const renderer = await rendererFor("capacity", options.format);
   if (variants.length > 1) {
-    if (renderer.timelineOnly === true) throw new UsageError(`--format ${options.format} under --model capacity draws one run's timeline; leave out --compare`);
-    const results: CapacityVariant[] = variants.map((variant) => ({ name: variant.name, result: simulateCapacity(full(variant), random()) }));
+    const results: CapacityVariant[] = variants.map((variant) => {
+      if (renderer.drawsWindows !== true) return { name: variant.name, result: simulateCapacity(full(variant), random()) };
+      const windows: CapacityWindow[] = [];
+      return { name: variant.name, result: simulateCapacity(full(variant), random(), (w) => windows.push(w)), windows };
+    });
     return writeReport({ kind: "compare", setup: report, variants: results }, options, io);
   }
   const [variant] = variants as [(typeof variants)[number]];

@@ -33,6 +33,8 @@ export interface CapacityVariant {
   /** What sets it apart ("no limit", "retry budget 10%"). */
   readonly name: string;
   readonly result: CapacityResult;
+  /** Its windows, held beside the others' only for a renderer that draws them (`drawsWindows`: the SVG). */
+  readonly windows?: readonly CapacityWindow[];
 }
 
 /** One run with its windows, or several variants side by side. */

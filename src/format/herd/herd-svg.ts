@@ -4,6 +4,8 @@ import { groupDigits } from "../../core/text/digits.js";
 import { escapeXml } from "../escape.js";
 import { makeScale } from "../scale.js";
 import { PLOT, SVG_INK, SVG_WIDTH, coordinate as n, svgAxisFrame, svgOpening } from "../svg.js";
+import type { CapacityWindow } from "../../core/herd/capacity/simulate.js";
+import { POLICY_COLORS } from "../compare-svg.js";
 import type { CapacityReport } from "./capacity.js";
 import type { OccReport } from "./occ.js";
 
@@ -44,6 +46,8 @@ interface Panel {
 }
 
 const PANEL_HEIGHT = 300;
+/** A further row of a legend that does not fit one. */
+const LEGEND_ROW = 20;
 /** The drawing's title and the first panel's top, as in every other drawing (svgOpening). */
 const FIRST_PANEL_TOP = PLOT.top;
 
@@ -62,7 +66,7 @@ export function niceTicks(max: number, count = 5): number[] {
 }
 
 /** One panel: its title, the shaded band, the shared axis frame (svgAxisFrame), the curves and a legend row. */
-function panelSvg(panel: Panel, top: number): string[] {
+function panelSvg(panel: Panel, top: number): { lines: string[]; height: number } {
   const { left, right } = PLOT;
   const bottom = top + PANEL_HEIGHT - 90;
   const xs = panel.series.flatMap((s) => s.points.map((p) => p[0]));
@@ -100,26 +104,39 @@ function panelSvg(panel: Panel, top: number): string[] {
       `<polyline class="series" points="${points}" fill="none" stroke="${series.color}" stroke-width="2.2" stroke-linejoin="round"${series.dashed ? ` stroke-dasharray="6 4"` : ""}><title>${escapeXml(series.label)}</title></polyline>`,
     );
   }
-  // The legend on one row under the x axis' title.
-  const widths = panel.series.map((s) => 34 + s.label.length * 7 + 18);
-  let at = (SVG_WIDTH - widths.reduce((a, b) => a + b, 0)) / 2;
+  // The legend under the x axis' title: entries in rows across the width, each row centred.
+  const entries = panel.series.map((series) => ({ series, width: 34 + series.label.length * 7 + 18 }));
+  const rows: Array<typeof entries> = [];
+  for (const entry of entries) {
+    const row = rows[rows.length - 1];
+    if (row !== undefined && row.reduce((sum, e) => sum + e.width, 0) + entry.width <= SVG_WIDTH - 40) row.push(entry);
+    else rows.push([entry]);
+  }
   out.push(`<g class="legend" fill="${SVG_INK.axis}">`);
-  panel.series.forEach((s, i) => {
-    out.push(
-      `<g transform="translate(${n(at)} ${bottom + 64})"><line x1="0" x2="28" y1="0" y2="0" stroke="${s.color}" stroke-width="2.2"${s.dashed ? ` stroke-dasharray="6 4"` : ""}/><text x="34" y="4">${escapeXml(s.label)}</text></g>`,
-    );
-    at += widths[i]!;
+  rows.forEach((row, r) => {
+    let at = (SVG_WIDTH - row.reduce((sum, e) => sum + e.width, 0)) / 2;
+    for (const { series: s, width } of row) {
+      out.push(
+        `<g transform="translate(${n(at)} ${bottom + 64 + r * LEGEND_ROW})"><line x1="0" x2="28" y1="0" y2="0" stroke="${s.color}" stroke-width="2.2"${s.dashed ? ` stroke-dasharray="6 4"` : ""}/><text x="34" y="4">${escapeXml(s.label)}</text></g>`,
+      );
+      at += width;
+    }
   });
   out.push(`</g>`);
-  return out;
+  return { lines: out, height: PANEL_HEIGHT + Math.max(0, rows.length - 1) * LEGEND_ROW };
 }
 
 /** The panels one under the other, in the frame every drawing opens with (svgOpening). */
 function drawing(title: string, panels: readonly Panel[]): string {
-  const height = FIRST_PANEL_TOP - 8 + panels.length * PANEL_HEIGHT;
-  const out = svgOpening(height, title, []);
-  panels.forEach((panel, i) => out.push(...panelSvg(panel, FIRST_PANEL_TOP + i * PANEL_HEIGHT)));
-  out.push(`</svg>`);
+  const body: string[] = [];
+  let top = FIRST_PANEL_TOP;
+  for (const panel of panels) {
+    const { lines, height } = panelSvg(panel, top);
+    body.push(...lines);
+    top += height;
+  }
+  const out = svgOpening(top - 8, title, []);
+  out.push(...body, `</svg>`);
   return `${out.join("\n")}\n`;
 }
 
@@ -164,5 +181,34 @@ export function renderCapacitySvg(report: Extract<CapacityReport, { kind: "timel
       y: COUNTS,
     },
     { ...common, title: "server utilisation", series: [{ label: "busy", color: "#1f77b4", points: windows.map((w) => [at(w), w.utilisation * 100] as const) }], y: PERCENT, yAtLeast: 100 },
+  ]);
+}
+
+/**
+ * Variants side by side over time (--compare): calls offered and answered in time per
+ * second, one curve per variant in its colour (its verdict in the legend), the arrivals
+ * dashed (the same for every variant: they do not depend on the policy), the outage shaded.
+ */
+export function renderCapacityCompareSvg(report: Extract<CapacityReport, { kind: "compare" }>): string {
+  const { setup, variants } = report;
+  const windowsOf = (variant: (typeof variants)[number]) => {
+    if (variant.windows === undefined) throw new Error("the capacity SVG draws windows: the command holds each variant's");
+    return variant.windows;
+  };
+  const perSecond = (count: number, w: { startMs: number; endMs: number }) => (count * 1000) / (w.endMs - w.startMs);
+  const outage = setup.outage;
+  const band = outage === null ? undefined : { from: outage.startMs, to: outage.endMs, label: outage.kind === "stall" ? "stall" : "outage" };
+  const common = { x: DURATIONS, xTitle: "time (window start)", ...(band === undefined ? {} : { band }) };
+  const verdict = (variant: (typeof variants)[number]) => {
+    const recovery = variant.result.recovery;
+    return recovery.kind === "recovered" ? `${recovery.kind}, ${humanDuration(recovery.drainMs)} drain` : recovery.kind;
+  };
+  const curves = (value: (w: CapacityWindow) => number, label: (variant: (typeof variants)[number]) => string): Series[] =>
+    variants.map((variant, i) => ({ label: label(variant), color: POLICY_COLORS[i % POLICY_COLORS.length]!, points: windowsOf(variant).map((w) => [w.startMs, value(w)] as const) }));
+  const arrivals: Series = { label: "new requests", color: SVG_INK.muted, dashed: true, points: windowsOf(variants[0]!).map((w) => [w.startMs, perSecond(w.arrivals, w)] as const) };
+  const title = `Retry storm: ${groupDigits(setup.rps)} requests/s into ${groupDigits(Math.round(setup.capacity))} calls/s, ${variants.length} variants`;
+  return drawing(title, [
+    { ...common, title: "calls offered per second", series: [...curves((w) => perSecond(w.calls, w), (v) => `${v.name} (${verdict(v)})`), arrivals], y: COUNTS },
+    { ...common, title: "answered in time per second", series: curves((w) => perSecond(w.succeeded, w), (v) => v.name), y: COUNTS },
   ]);
 }

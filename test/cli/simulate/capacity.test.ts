@@ -74,6 +74,16 @@ describe("backoff simulate --model capacity", () => {
     expect(svg.stdout.match(/<polyline class="series"/g)).toHaveLength(4);
   });
 
+  it("SVG with --compare: each variant's calls and answers over time on the same arrivals, its verdict in the legend", async () => {
+    const { code, stdout } = await capacity(...STORM, "--compare", "none,budget=10%", "--format", "svg");
+    expect(code).toBe(0);
+    // Calls: two variants and the arrivals; answered: two variants.
+    expect(stdout.match(/<polyline class="series"/g)).toHaveLength(5);
+    expect(stdout).toContain(">no limit (metastable)</text>");
+    expect(stdout).toMatch(/>retry budget 10% \(recovered, \d s drain\)<\/text>/);
+    expect(stdout.match(/<rect class="band"/g)).toHaveLength(2);
+  });
+
   it("bad values and other models' options: one line, exit 2", async () => {
     const cases: [string[], string][] = [
       [["--rps", "0"], "error: --rps must be a positive rate of requests per second such as 500, got \"0\"\n"],
@@ -90,7 +100,6 @@ describe("backoff simulate --model capacity", () => {
       [["--runs", "5"], "error: --runs does not apply to --model capacity\n"],
       [["--duration", "100m", "--window", "1ms"], "error: a table of 6,000,000 windows is too long to read; use --format csv or tsv (which stream), or a longer --window\n"],
       [["--duration", "1000m", "--window", "1ms", "--format", "csv"], "error: --duration over --window makes 60,000,000 windows, more than 10,000,000; give a longer --window\n"],
-      [["--compare", "none,quota", "--format", "svg"], "error: --format svg under --model capacity draws one run's timeline; leave out --compare\n"],
     ];
     for (const [args, message] of cases) {
       const { code, stdout, stderr } = await capacity(...args);

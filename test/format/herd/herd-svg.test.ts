@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { niceTicks, renderCapacitySvg, renderOccSweepSvg } from "../../../src/format/herd/herd-svg.js";
+import { niceTicks, renderCapacityCompareSvg, renderCapacitySvg, renderOccSweepSvg } from "../../../src/format/herd/herd-svg.js";
 import type { OccReport } from "../../../src/format/herd/occ.js";
 import { svgOpening } from "../../../src/format/svg.js";
 
@@ -57,5 +57,34 @@ describe("the herd drawings", () => {
     expect(svg).toContain(">outage</text>");
     expect(svg).toContain("retry budget 10% &amp; co");
     expect(svg.match(/<polyline class="series"/g)).toHaveLength(4);
+  });
+
+  it("variants side by side: a curve per variant, its colour the same in both panels; a legend too wide for a row wraps", () => {
+    const w = (k: number, calls: number, succeeded: number) => ({
+      index: k, startMs: k * 1000, endMs: (k + 1) * 1000, arrivals: 500, calls, retries: calls - 500, succeeded, failed: calls - succeeded,
+      outageFailures: 0, rejected: 0, timedOut: 0, refused: 0, denied: 0, gaveUp: 0, busyMs: 500, utilisation: 0.5, inServer: 0, waiting: 0,
+    });
+    const result = (recovery: never) => ({ totals: {} as never, recovery, peakCalls: 0, peakCallsAtMs: 0 });
+    const names = ["no limit", "retry budget 10%", "AWS retry quota", "gRPC retry throttling 10/0.1", "circuit breaker 50%"];
+    const svg = renderCapacityCompareSvg({
+      kind: "compare",
+      setup: { rps: 500, arrivals: "poisson", capacity: 1000, concurrency: 1, serviceMs: 1, queue: 2000, timeoutMs: 1000, outage: { startMs: 1000, endMs: 2000, kind: "stall" }, durationMs: 3000, windowMs: 1000, retries: "up to 3", seed: 1 },
+      variants: names.map((name, i) => ({
+        name,
+        result: result((i === 0 ? { kind: "metastable", sinceOutageMs: 1000, healthyBefore: true } : { kind: "recovered", recoveredAtMs: 3000, drainMs: 1000, healthyBefore: true }) as never),
+        windows: [w(0, 500, 500), w(1, 1500 + i, 0), w(2, 2000 - 100 * i, 100 * i)],
+      })),
+    });
+    // Five variants and the arrivals, then five variants.
+    expect(svg.match(/<polyline class="series"/g)).toHaveLength(11);
+    expect(svg).toContain(">no limit (metastable)</text>");
+    expect(svg).toContain(">circuit breaker 50% (recovered, 1 s drain)</text>");
+    // 2,000 calls in a 1 s window at most: the axis tops at 2,000.
+    expect(svg).toContain(">2,000</text>");
+    // The legends wrap at 860 units (about 7 a character, 52 a swatch): the first panel's six entries take three
+    // rows (199 + 325 + 318, 409 + 346, 136), the second's five two (108 + 164 + 157 + 248, 185): 56 + 2 × 300 + 3 × 20.
+    expect(svg).toContain('height="716"');
+    const strokes = [...svg.matchAll(/<polyline class="series"[^>]*stroke="(#[0-9a-f]+)"/g)].map((m) => m[1]);
+    expect(strokes.slice(0, 5)).toEqual(strokes.slice(6, 11));
   });
 });

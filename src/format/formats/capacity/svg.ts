@@ -1,13 +1,15 @@
 import { heldReport } from "../../herd/capacity.js";
-import { renderCapacitySvg } from "../../herd/herd-svg.js";
+import { renderCapacityCompareSvg, renderCapacitySvg } from "../../herd/herd-svg.js";
 import type { CapacityRenderer } from "../../renderer.js";
 
-/** One capacity run as an SVG timeline: offered load, retries and successes per window, the outage shaded. */
+/**
+ * One capacity run as an SVG timeline (offered load, answers and arrivals per second,
+ * utilisation, the outage shaded), or variants side by side, each its own curve.
+ */
 export const renderer: CapacityRenderer = {
-  timelineOnly: true,
+  drawsWindows: true,
   render(output) {
     const report = heldReport(output);
-    if (report.kind !== "timeline") throw new Error("the capacity SVG draws one run's timeline");
-    return { pieces: [renderCapacitySvg(report)] };
+    return { pieces: [report.kind === "timeline" ? renderCapacitySvg(report) : renderCapacityCompareSvg(report)] };
   },
 };
