@@ -247,7 +247,7 @@ if (simulateExists) {
 
 }
 
-if (!checkOnly) rows.push(...(await herdRows({ node, bin, root, runs: streamRuns, peakRss, log })));
+if (!checkOnly) rows.push(...(await herdRows({ node, bin, root, work, runs: streamRuns, peakRss, log })));
 
 if (!herdOnly) {
 log("check DIR…");

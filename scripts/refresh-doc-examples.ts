@@ -3,9 +3,11 @@
 // document (the conventions are in scripts/doc-examples.ts). For an intended change of
 // output: run it, then read the diff. It never changes a command or its `# exit N`; an
 // exit code that differs is reported and the script fails. docs/presets.md is generated
-// (`npm run docs`), so it is left alone here.
+// (`npm run docs`), so it is left alone here. The pictures backoff draws for the docs
+// (scripts/doc-images.ts) are drawn again too.
 // Run through scripts/run-ts.mjs (plain Node 20 cannot run .ts itself).
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { DOC_IMAGES, drawDocImage } from "./doc-images.js";
 import { type CommandResult, type ConsoleBlock, blockBody, documentPaths, makeSandbox, parseExamples, runCommand, writeExampleFile } from "./doc-examples.js";
 
 const root = process.cwd();
@@ -43,6 +45,13 @@ for (const path of documentPaths(root)) {
   if (updated !== text) {
     writeFileSync(path, updated);
     process.stdout.write(`updated ${path}\n`);
+  }
+}
+for (const image of DOC_IMAGES) {
+  const drawn = drawDocImage(root, image);
+  if (!existsSync(image.path) || readFileSync(image.path, "utf8") !== drawn) {
+    writeFileSync(image.path, drawn);
+    process.stdout.write(`updated ${image.path}\n`);
   }
 }
 for (const problem of problems) process.stderr.write(`${problem}\n`);
