@@ -17,7 +17,7 @@
 import { decimalText } from "../src/core/decimal.js";
 import { MAX_EXACT_MS } from "../src/core/limits.js";
 import { STRATEGIES } from "../src/core/policy.js";
-import { ASSERT_KEYS, CLIENTS_HELP } from "../src/config/option-values.js";
+import { ASSERT_KEYS, CLIENTS_HELP, LINT_LEVELS } from "../src/config/option-values.js";
 import {
   BULLMQ_BACKOFF_KEYS, BULLMQ_IGNORED, BULLMQ_MIN_TRIES, BULLMQ_TYPES, type ConfigValueKind, DURATION_FORMS, MAX_POLICY_NAME, POLICY_CONFIG_KEYS,
   POLICY_NAME_REFUSED, PROTOTYPE_KEYS, type PolicyConfigKey, SCHEMA_KEY, parseConfig,
@@ -74,6 +74,11 @@ function valueSchema(kind: ConfigValueKind): Schema {
       return { type: "string", pattern: spaced(oneOfWords(PRESET_NAMES)), examples: PRESET_NAMES };
     case "count":
       return { type: "integer", minimum: 1, maximum: MAX_EXACT_MS };
+    case "timeout":
+      // Whole milliseconds (the deadline model's starts are), as a number or a duration string.
+      return { type: ["integer", "string"], minimum: 1, maximum: MAX_EXACT_MS, pattern: DURATION_PATTERN };
+    case "level":
+      return { enum: [...LINT_LEVELS] };
   }
 }
 
@@ -86,7 +91,7 @@ const CALCULATOR_JITTER: Schema = {
   examples: [...JITTER_MODES, 0.2],
 };
 
-const DURATION_KINDS: readonly ConfigValueKind[] = ["base", "cap", "duration"];
+const DURATION_KINDS: readonly ConfigValueKind[] = ["base", "cap", "duration", "timeout"];
 
 /** The help text as `backoff --help` words it, its default and, for a duration, the forms it takes. */
 function described(help: string, kind: ConfigValueKind, defaultText?: string): string {

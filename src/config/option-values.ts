@@ -1,7 +1,7 @@
-import type { LimitName, Limits } from "../core/check.js";
+import type { LimitName, Limits, LintLevel, LintLevels } from "../core/check.js";
 import { MAX_EXACT_MS } from "../core/limits.js";
 import { UsageError, shown } from "./errors.js";
-import { parseDuration, readWhole } from "./values.js";
+import { parseDuration, parseTimeout, readWhole } from "./values.js";
 
 /**
  * The values a command works from, keyed like commander's option names (the flags
@@ -22,7 +22,10 @@ export const ASSERT_KEYS = {
   "min-first": { option: "minFirst", kind: "duration", help: "the first retry waits at least this (best case)" },
   "max-first": { option: "maxFirst", kind: "duration", help: "the first retry waits at most this (worst case)" },
   "max-attempts": { option: "maxAttempts", kind: "count", help: "at most this many attempts (retries)" },
+  "max-give-up": { option: "maxGiveUp", kind: "duration", help: "the policy gives up within this, from the first try's start: when its last try ends, or at --deadline (worst case)" },
   "attempt-time": { option: "attemptTime", kind: "duration", help: "how long each try takes, added to the totals: total = delays + (attempts + 1) × this" },
+  deadline: { option: "deadline", kind: "timeout", help: "the overall timeout, from the first try's start: retries that would start at or after it can never fire (unreachable-retries)" },
+  "unreachable-retries": { option: "unreachableRetries", kind: "level", help: "warning (the default: fails only with --strict) or error: how retries the deadline leaves unfired count" },
 } as const;
 export type AssertKey = keyof typeof ASSERT_KEYS;
 /** The help of `clients` (check's --clients and the config key). */
@@ -35,10 +38,10 @@ export type AssertOption = (typeof ASSERT_KEYS)[AssertKey]["option"];
  * server's Retry-After (--retry-after) and `maxRetryAfter` a library's limit on it (got's maxRetryAfter,
  * urllib3's retry_after_max).
  */
-export type OptionKey = PolicyKey | AssertOption | "clients" | "maxElapsed" | "deadline" | "retryAfter" | "maxRetryAfter";
+export type OptionKey = PolicyKey | AssertOption | "clients" | "maxElapsed" | "retryAfter" | "maxRetryAfter";
 export type OptionValues = { [key in OptionKey]?: string };
 
-export const OPTION_KEYS: readonly OptionKey[] = [...POLICY_KEYS, ...Object.values(ASSERT_KEYS).map((a) => a.option), "clients", "maxElapsed", "deadline", "retryAfter", "maxRetryAfter"];
+export const OPTION_KEYS: readonly OptionKey[] = [...POLICY_KEYS, ...Object.values(ASSERT_KEYS).map((a) => a.option), "clients", "maxElapsed", "retryAfter", "maxRetryAfter"];
 
 /** A whole number from 1 (a count of attempts or clients). */
 export function parseCount(option: string, text: string): number {
@@ -48,21 +51,61 @@ export function parseCount(option: string, text: string): number {
   return value;
 }
 
-/** Parses one assert value the way its flag is parsed (`label` names it in errors). */
+/** The levels a lint may be given (`"unreachable-retries": "error"`). */
+export const LINT_LEVELS: readonly LintLevel[] = ["warning", "error"];
+
+/** A lint's level, as its flag or assert key gives it. */
+export function parseLevel(option: string, text: string): LintLevel {
+  const level = LINT_LEVELS.find((l) => l === text.trim().toLowerCase());
+  if (level === undefined) throw new UsageError(`${option} must be warning or error, got ${shown(text)}`);
+  return level;
+}
+
+/** Parses one assert value the way its flag is parsed (`label` names it in errors); a level is checked by parseLevel. */
 export function parseAssertValue(key: AssertKey, label: string, text: string): number {
-  return ASSERT_KEYS[key].kind === "count" ? parseCount(label, text) : parseDuration(label, text);
+  switch (ASSERT_KEYS[key].kind) {
+    case "count":
+      return parseCount(label, text);
+    case "level":
+      parseLevel(label, text);
+      return 0;
+    case "timeout":
+      // Whole ms, as the deadline model's starts are.
+      return parseTimeout(label, text, false);
+    case "duration":
+      return parseDuration(label, text);
+  }
+}
+
+/** What a policy's check takes beside the policy: the limits, the try time, the deadline and the lints' levels. */
+export interface CheckTerms {
+  readonly limits: Limits;
+  readonly attemptTimeMs: number;
+  readonly deadlineMs: number | null;
+  readonly levels: LintLevels;
 }
 
 /** The limits among the option values, each parsed and named by its flag in errors. */
-export function limitsFromOptions(options: OptionValues): { limits: Limits; attemptTimeMs: number } {
+export function limitsFromOptions(options: OptionValues): CheckTerms {
   const limits: Limits = {};
   let attemptTimeMs = 0;
+  let deadlineMs: number | null = null;
+  const levels: LintLevels = {};
   for (const [key, { option }] of Object.entries(ASSERT_KEYS) as [AssertKey, (typeof ASSERT_KEYS)[AssertKey]][]) {
     const text = options[option];
     if (text === undefined) continue;
+    if (key === "unreachable-retries") {
+      levels[key] = parseLevel(`--${key}`, text);
+      continue;
+    }
     const value = parseAssertValue(key, `--${key}`, text);
     if (key === "attempt-time") attemptTimeMs = value;
+    else if (key === "deadline") deadlineMs = value;
     else limits[key as LimitName] = value;
   }
-  return { limits, attemptTimeMs };
+  // The deadline model adds and compares whole-ms starts.
+  if ((deadlineMs !== null || limits["max-give-up"] !== undefined) && !Number.isInteger(attemptTimeMs)) {
+    throw new UsageError(`--attempt-time must be a whole number of milliseconds with --deadline or --max-give-up, as every start is, got ${shown(options.attemptTime!)}`);
+  }
+  return { limits, attemptTimeMs, deadlineMs, levels };
 }

@@ -6,7 +6,7 @@ import type { DocumentFile } from "./shape.js";
 import { SHAPES, SHAPE_WORDS, shapeOf } from "./shapes/index.js";
 import { PROFILE_ROOTS, type SpringDocument, flattenProperties, flattenTree, readSpringDocuments } from "./spring-boot.js";
 import { ConfigProblem } from "./schema.js";
-import { FileProblem, Findings, type FoundPolicy, type InvalidPolicy, type Node, type UnresolvedPolicy } from "./tree.js";
+import { FileProblem, Findings, type FoundPolicy, type FoundTimeout, type InvalidPolicy, type Node, type UnresolvedPolicy } from "./tree.js";
 
 /**
  * One file's text to the policies in it: the parser its syntax needs, then every
@@ -46,11 +46,18 @@ export interface Located {
   readonly column: number;
 }
 /** A policy found, with the preset its system is checked with (null: backoff's own config) and where it is. */
-export type LocatedPolicy = FoundPolicy & Located & { readonly preset: string | null };
+export type LocatedPolicy = Omit<FoundPolicy, "timeouts"> & Located & { readonly preset: string | null; readonly timeouts?: readonly LocatedTimeout[] };
+/** A timeout beside a policy, at its line and column (null for a system's default). */
+export interface LocatedTimeout {
+  readonly role: FoundTimeout["role"];
+  readonly field: string;
+  readonly line: number | null;
+  readonly column: number | null;
+}
 export type LocatedUnresolved = UnresolvedPolicy & Located;
 export type LocatedInvalid = InvalidPolicy & Located;
 /** recogniseFile copies these fields one by one: a field added to FoundPolicy or UnresolvedPolicy fails to compile here until it is copied too. */
-const COPIES_EVERY_FIELD: [Exclude<keyof FoundPolicy, "system" | "name" | "offset" | "options" | "disabled" | "atOnce" | "forever">, Exclude<keyof UnresolvedPolicy, "system" | "name" | "offset" | "reason">] extends [never, never] ? true : never = true;
+const COPIES_EVERY_FIELD: [Exclude<keyof FoundPolicy, "system" | "name" | "offset" | "options" | "disabled" | "atOnce" | "forever" | "timeouts">, Exclude<keyof UnresolvedPolicy, "system" | "name" | "offset" | "reason">] extends [never, never] ? true : never = true;
 void COPIES_EVERY_FIELD;
 
 export interface FileResult {
@@ -125,13 +132,19 @@ export function recogniseFile(input: FileInput): FileResult {
   const locatedPolicy = (p: FoundPolicy): LocatedPolicy => {
     const { line, column } = lines(p.offset);
     const located = { system: p.system, name: p.name, offset: p.offset, preset: shapeOf(p.system).preset, options: p.options, file: name, line, column };
-    if (p.disabled === undefined && p.atOnce === undefined && p.forever === undefined) return located;
+    if (p.disabled === undefined && p.atOnce === undefined && p.forever === undefined && p.timeouts === undefined) return located;
     return {
       ...located,
       ...(p.disabled === undefined ? {} : { disabled: p.disabled }),
       ...(p.atOnce === undefined ? {} : { atOnce: p.atOnce }),
       ...(p.forever === undefined ? {} : { forever: p.forever }),
+      ...(p.timeouts === undefined ? {} : { timeouts: p.timeouts.map(locatedTimeout) }),
     };
+  };
+  const locatedTimeout = (t: FoundTimeout): LocatedTimeout => {
+    if (t.offset === null) return { role: t.role, field: t.field, line: null, column: null };
+    const { line, column } = lines(t.offset);
+    return { role: t.role, field: t.field, line, column };
   };
   const locatedUnresolved = (u: UnresolvedPolicy): LocatedUnresolved => {
     const { line, column } = lines(u.offset);

@@ -3,11 +3,11 @@ import { MAX_EXACT_MS } from "../core/limits.js";
 import { STRATEGIES } from "../core/policy.js";
 import { closest } from "../core/text/closest.js";
 import { UsageError, shown } from "./errors.js";
-import { ASSERT_KEYS, type AssertKey, type OptionKey, type OptionValues, type PolicyKey, parseCount } from "./option-values.js";
+import { ASSERT_KEYS, LINT_LEVELS, type AssertKey, type OptionKey, type OptionValues, type PolicyKey, parseCount } from "./option-values.js";
 import { type JsonEntry, type JsonNode, lineLocator, parseJsonSource, where } from "./read/json.js";
 import { YamlSyntaxError, parseYamlDocuments } from "./read/yaml.js";
 import { describeNode } from "./tree.js";
-import { exactDecimalNumber, parseAttempts, parseBase, parseCap, parseDuration, parseFactor } from "./values.js";
+import { exactDecimalNumber, parseAttempts, parseBase, parseCap, parseDuration, parseFactor, parseTimeout } from "./values.js";
 
 /**
  * backoff's own configuration format (what `--config` reads, and `check PATH` in JSON or
@@ -35,7 +35,7 @@ export const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"])
  * The kinds of value a config key takes, each read by ConfigReader.value below and described
  * in the JSON Schema (schema/backoff-config.schema.json) by scripts/config-schema.ts.
  */
-export type ConfigValueKind = "strategy" | "base" | "cap" | "duration" | "factor" | "attempts" | "jitter" | "seed" | "preset" | "count";
+export type ConfigValueKind = "strategy" | "base" | "cap" | "duration" | "timeout" | "factor" | "attempts" | "jitter" | "seed" | "preset" | "count" | "level";
 
 /**
  * A policy's own keys (the flags' long names, in the order messages list them), the option
@@ -334,6 +334,10 @@ class ConfigReader {
         return this.duration(node, label, undefined, parseCap);
       case "duration":
         return this.duration(node, label);
+      case "timeout":
+        return this.duration(node, label, undefined, (l, t) => parseTimeout(l, t, false));
+      case "level":
+        return this.choice(node, label, LINT_LEVELS);
       case "factor":
         return this.factor(node, label);
       case "attempts":

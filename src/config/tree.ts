@@ -37,6 +37,20 @@ export interface FoundPolicy {
   readonly atOnce?: { readonly why: string };
   /** The system retries without a count limit: no total is bounded (any --max-total fails). */
   readonly forever?: boolean;
+  /**
+   * Where the timeouts among the options come from (options.attemptTime, options.deadline):
+   * the field that sets each and its offset, or null for the system's default left in place.
+   */
+  readonly timeouts?: readonly FoundTimeout[];
+}
+
+/** A timeout beside a policy: the try time (a per-try timeout) or the deadline (an overall timeout). */
+export interface FoundTimeout {
+  readonly role: "attempt-time" | "deadline";
+  /** The field as the file spells it ("timeout"), or the default's name ("Envoy's default route timeout"). */
+  readonly field: string;
+  /** Offset of the field's key in the file's text; null for a default. */
+  readonly offset: number | null;
 }
 
 /** A policy whose values cannot be known from the file alone (a placeholder such as ${RETRIES}). */
@@ -248,5 +262,21 @@ export function durationValue(node: Node, label: string, parse: (text: string) =
   const ms = parsed === null ? null : Math.round(parsed * 1e6) / 1e6;
   if (ms === null) throw new FileProblem(node.pos, `${label} must be ${expected}, got ${describeNode(node)}`);
   if (ms === 0) throw new FileProblem(node.pos, `${label} is zero; a retry delay must be greater than zero`);
+  return msText(ms);
+}
+
+/**
+ * A timeout in a system's own notation, as a flag's text: the try time or the deadline of
+ * the deadline model, so whole milliseconds; null for zero, which these systems read as
+ * "no timeout" (Envoy's route timeout 0s, Kubernetes leaves a Job unbounded without one).
+ */
+export function timeoutValue(node: Node, label: string, parse: (text: string) => number | null, expected: string): string | null {
+  notPlaceholder(node, label);
+  const raw = node.kind === "string" ? node.value : node.kind === "number" ? node.source : null;
+  const parsed = raw === null ? null : parse(raw);
+  const ms = parsed === null ? null : Math.round(parsed * 1e6) / 1e6;
+  if (ms === null) throw new FileProblem(node.pos, `${label} must be ${expected}, got ${describeNode(node)}`);
+  if (ms === 0) return null;
+  if (!Number.isSafeInteger(ms)) throw new FileProblem(node.pos, `${label} is ${raw}: backoff checks timeouts in whole milliseconds (every start is one)`);
   return msText(ms);
 }

@@ -1,3 +1,5 @@
+import type { DeadlineSummary } from "./deadline/summary.js";
+import { deadlineSummary } from "./deadline/summary.js";
 import { MAX_WALKED_ATTEMPTS, WalkLimitError, addMs, isSaturated, timesMs } from "./limits.js";
 import type { ScheduleModel } from "./model.js";
 import { checkAttempt } from "./policy.js";
@@ -20,7 +22,7 @@ import { DAY_MS } from "./time-units.js";
  * exhaustion time. With attemptTime = 0 it is the schedule's cumulative wait.
  */
 
-export const LIMIT_NAMES = ["max-total", "min-total", "max-delay", "min-first", "max-first", "max-attempts"] as const;
+export const LIMIT_NAMES = ["max-total", "min-total", "max-delay", "min-first", "max-first", "max-attempts", "max-give-up"] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 
 /** Limits in whole milliseconds (max-attempts: a count); absent = not checked. */
@@ -44,6 +46,13 @@ export interface CheckSubject {
   /** How many clients run this policy at once, when known (the jitter lint uses it). */
   readonly clients: number | null;
   readonly growth: Growth | null;
+  /**
+   * The overall timeout (a route timeout, a job's deadline), from the first try's start,
+   * in whole ms; null or absent: none. With it, the deadline model (core/deadline) says
+   * which retries can never fire (the unreachable-retries lint) and when the policy gives
+   * up (max-give-up); the attempt time must then be whole ms too.
+   */
+  readonly deadlineMs?: number | null;
 }
 
 export interface AssertionResult {
@@ -67,10 +76,17 @@ export type Warning =
   | { readonly lint: "early-cap"; readonly capMs: number; readonly capReachedAt: number; readonly atCap: number; readonly attempts: number }
   | { readonly lint: "no-jitter"; readonly clients: number }
   | { readonly lint: "exceeds-cap"; readonly capMs: number; readonly attempt: number | null; readonly maxMs: number | null }
-  | { readonly lint: "over-a-day"; readonly worstTotalMs: number };
+  | { readonly lint: "over-a-day"; readonly worstTotalMs: number }
+  /** Retries the deadline ends before they start: the deadline model's summary says which, and when the policy gives up. */
+  | { readonly lint: "unreachable-retries"; readonly attemptTimeMs: number; readonly deadlineMs: number; readonly summary: DeadlineSummary };
 
 export type LintName = Warning["lint"];
-export const LINT_NAMES: readonly LintName[] = ["no-cap", "early-cap", "no-jitter", "exceeds-cap", "over-a-day"];
+export const LINT_NAMES: readonly LintName[] = ["no-cap", "early-cap", "no-jitter", "exceeds-cap", "over-a-day", "unreachable-retries"];
+
+/** How a lint counts: a warning (fails only under --strict) or an error (fails the check). */
+export type LintLevel = "warning" | "error";
+/** The lints raised above a warning (a config's `"unreachable-retries": "error"`); the rest are warnings. */
+export type LintLevels = Partial<Record<LintName, LintLevel>>;
 
 /** From this many clients retrying the same way, retries without jitter arrive in bursts. */
 export const MANY_CLIENTS = 10;
@@ -78,6 +94,8 @@ export const MANY_CLIENTS = 10;
 export interface CheckResult {
   readonly assertions: readonly AssertionResult[];
   readonly warnings: readonly Warning[];
+  /** The lints among the warnings that fail the check without --strict (their level is "error"). */
+  readonly errorLints?: readonly LintName[];
   /** total(N), best and worst case, attempt time included; null when the policy retries forever. */
   readonly bestTotalMs: number | null;
   readonly worstTotalMs: number | null;
@@ -158,11 +176,18 @@ function monotoneDelays(model: ScheduleModel, last: number, above: number | null
 }
 
 /** Checks one policy against the limits and the lints. */
-export function checkPolicy(subject: CheckSubject, limits: Limits): CheckResult {
+export function checkPolicy(subject: CheckSubject, limits: Limits, levels: LintLevels = {}): CheckResult {
   const { model, attempts: n } = subject;
   const forever = subject.forever === true;
   if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`attempts must be a whole number from 0, got ${String(n)}`);
   if (forever) checkAttempt(n);
+  const deadlineMs = subject.deadlineMs ?? null;
+  // The deadline model, when a deadline is given or the give-up time is asked for: the retries (N, or none
+  // counted when the policy retries forever) over the same waits, each try taking the attempt time.
+  const deadline =
+    deadlineMs !== null || limits["max-give-up"] !== undefined
+      ? deadlineSummary({ waits: model, retries: forever ? null : n, attemptTimeMs: subject.attemptTimeMs, deadlineMs, stop: null })
+      : null;
   const bestTotalMs = forever ? null : totalAt(subject, n, "min");
   const worstTotalMs = forever ? null : totalAt(subject, n, "max");
   const walk = walkDelays(model, n, limits["max-delay"] ?? null, forever);
@@ -206,6 +231,17 @@ export function checkPolicy(subject: CheckSubject, limits: Limits): CheckResult 
       case "max-first":
         assertions.push({ limit, limitValue: value, actual: first.maxMs, ok: first.maxMs <= value, attempt: none ? null : 1 });
         break;
+      case "max-give-up": {
+        // When the last try ends, or the deadline if it comes first; the latest over the jitter. Null: never gives up.
+        const giveUp = deadline!.giveUp;
+        if (giveUp === null) {
+          assertions.push({ limit, limitValue: value, actual: null, ok: false, attempt: null });
+          break;
+        }
+        const ok = giveUp.maxMs <= value;
+        assertions.push({ limit, limitValue: value, actual: giveUp.maxMs, ok, attempt: null });
+        break;
+      }
       case "max-attempts": {
         if (forever) {
           assertions.push({ limit, limitValue: value, actual: null, ok: false, attempt: value + 1 });
@@ -219,7 +255,15 @@ export function checkPolicy(subject: CheckSubject, limits: Limits): CheckResult 
   }
 
   const warnings: Warning[] = [];
-  if (none) return { assertions, warnings, bestTotalMs, worstTotalMs, worstDelayMs, worstDelayAttempt: null };
+  const result = () => {
+    const errorLints = [...new Set(warnings.map((w) => w.lint).filter((lint) => levels[lint] === "error"))];
+    return { assertions, warnings, errorLints, bestTotalMs, worstTotalMs, worstDelayMs, worstDelayAttempt: worstDelayMs === null ? null : walk.worstAttempt };
+  };
+  // Retries the deadline ends before they start (not those a count or a library's own stop ends).
+  if (deadline !== null && deadlineMs !== null && (deadline.neverFrom !== null || deadline.firstTryCutShort) && n > 0) {
+    warnings.push({ lint: "unreachable-retries", attemptTimeMs: subject.attemptTimeMs, deadlineMs, summary: deadline });
+  }
+  if (none) return { ...result(), worstDelayAttempt: null };
   const steadyFrom = model.steadyFrom();
   // Without a known growth, a model that never settles and has no cap grows without limit; one
   // that settles only past the attempts checked (Argo's waits stop at Go's largest duration,
@@ -243,12 +287,20 @@ export function checkPolicy(subject: CheckSubject, limits: Limits): CheckResult 
   }
   if (worstTotalMs !== null && worstTotalMs > DAY_MS) warnings.push({ lint: "over-a-day", worstTotalMs });
 
-  return { assertions, warnings, bestTotalMs, worstTotalMs, worstDelayMs, worstDelayAttempt: worstDelayMs === null ? null : walk.worstAttempt };
+  return result();
 }
 
-/** Exit status of a set of results: 1 when a limit is broken, or a warning under strict; else 0. */
+/** Whether a warning fails the check: under --strict every one, else those raised to errors. */
+export function warningFails(result: Pick<CheckResult, "errorLints">, warning: Warning, strict: boolean): boolean {
+  return strict || (result.errorLints?.includes(warning.lint) ?? false);
+}
+
+/** Whether a result fails the check: a broken limit, or a warning that fails (warningFails). */
+export function resultFails(result: CheckResult, strict: boolean): boolean {
+  return result.assertions.some((a) => !a.ok) || result.warnings.some((w) => warningFails(result, w, strict));
+}
+
+/** Exit status of a set of results: 1 when a limit is broken, or a warning that fails (under strict, or an error lint); else 0. */
 export function checkExitCode(results: readonly CheckResult[], strict: boolean): 0 | 1 {
-  const broken = results.some((r) => r.assertions.some((a) => !a.ok));
-  const warned = results.some((r) => r.warnings.length > 0);
-  return broken || (strict && warned) ? 1 : 0;
+  return results.some((r) => resultFails(r, strict)) ? 1 : 0;
 }

@@ -1,5 +1,5 @@
-import { LIMIT_NAMES, LINT_NAMES, type CheckResult, type LimitName, type LintName } from "../core/check.js";
-import { type Paint, PLAIN, type PresetTerms, assertionDetail, assertionLine, msOrNull, warningLine, warningText } from "./check-report.js";
+import { LIMIT_NAMES, LINT_NAMES, type CheckResult, type LimitName, type LintName, type Warning, resultFails, warningFails } from "../core/check.js";
+import { type Paint, PLAIN, type PresetTerms, assertionDetail, assertionLine, msOrNull, warningText } from "./check-report.js";
 import { humanDuration } from "../core/text/duration.js";
 import { msJson } from "./numbers.js";
 import { wrapLine } from "./wrap.js";
@@ -28,12 +28,43 @@ export interface FilePolicyReport extends PolicyPlace {
   readonly options: Readonly<Record<string, string>>;
   readonly attempts: number;
   readonly attemptTimeMs: number;
+  /** The overall timeout checked against (the file's route timeout, a job's deadline, or --deadline), when there is one. */
+  readonly deadlineMs?: number | null;
+  /** Where the file sets the try time and the deadline checked against (absent when a flag or nothing set them). */
+  readonly timeouts?: readonly TimeoutPlace[];
   readonly jittered: boolean;
   /** A remark on how the policy was checked (unlimited retries, a time limit that stops it). */
   readonly note: string | null;
   readonly result: CheckResult;
   /** Set for a system's policy: its library's levers, which the warnings name. */
   readonly terms?: PresetTerms;
+}
+
+/**
+ * A timeout beside a policy that its check reads: the per-try timeout (the try time) or
+ * the overall one (the deadline), the field that sets it and where; a system's default
+ * that the file leaves in place has no line.
+ */
+export interface TimeoutPlace {
+  readonly role: "attempt-time" | "deadline";
+  /** The field as the file spells it ("timeout", "perTryTimeout"), or the default's name ("Envoy's default route timeout"). */
+  readonly field: string;
+  readonly line: number | null;
+  readonly column: number | null;
+}
+
+/** "timeout at line 12:7" or "Envoy's default route timeout". */
+export function timeoutPlaceText(t: TimeoutPlace): string {
+  return t.line === null ? t.field : `${t.field} at line ${t.line}:${t.column ?? 1}`;
+}
+
+/** What a finding about the deadline names beside the policy: "deadline: timeout at line 12:7; try time: perTryTimeout at line 15:9". */
+export function timeoutsText(timeouts: readonly TimeoutPlace[] | undefined): string | null {
+  if (timeouts === undefined || timeouts.length === 0) return null;
+  return [...timeouts]
+    .sort((a, b) => (a.role === b.role ? 0 : a.role === "deadline" ? -1 : 1))
+    .map((t) => `${t.role === "deadline" ? "deadline" : "try time"}: ${timeoutPlaceText(t)}`)
+    .join("; ");
 }
 
 /** A policy that retries nothing (MaxAttempts 0, backoffLimit 0, …): listed, not checked. */
@@ -71,7 +102,22 @@ export interface FilesReport {
 const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 
 function failed(report: Pick<FilePolicyReport, "result">, strict: boolean): boolean {
-  return report.result.assertions.some((a) => !a.ok) || (strict && report.result.warnings.length > 0);
+  return resultFails(report.result, strict);
+}
+
+/** Whether a policy's warning fails the check (under --strict, or a lint raised to an error). */
+export function warningFailsIn(p: Pick<FilePolicyReport, "result">, w: Warning, strict: boolean): boolean {
+  return warningFails(p.result, w, strict);
+}
+
+/**
+ * A warning of a policy found in a file as one sentence: a finding about the deadline
+ * names the timeouts it read beside the policy and where they are.
+ */
+export function fileWarningText(w: Warning, p: Pick<FilePolicyReport, "terms" | "timeouts">): string {
+  const text = warningText(w, p.terms);
+  const places = w.lint === "unreachable-retries" ? timeoutsText(p.timeouts) : null;
+  return places === null ? text : `${text} (${places})`;
 }
 
 /** A figure that may have no bound (a policy that retries forever). */
@@ -176,7 +222,7 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
       }
       for (const w of policy.result.warnings) {
         const indent = "    ";
-        for (const part of wrapLine(indent + warningLine(w, policy.terms), width, 2)) lines.push(indent + paint.warn(part.slice(indent.length)));
+        for (const part of wrapLine(`${indent}⚠ ${w.lint}: ${fileWarningText(w, policy)}`, width, 2)) lines.push(indent + paint.warn(part.slice(indent.length)));
       }
     }
     for (const d of group.disabled) push(`  – ${d.name} (${d.system}, line ${d.line}:${d.column}): retries switched off, nothing to check`);
@@ -197,6 +243,10 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
       ...(t.broken > 0 ? [`${t.broken} of ${plural(t.limits, "limit")} broken`] : []),
     ];
     push(`✗ ${wrong.join(", ")}, ${found}${tail}`, paint.bad);
+  } else if (report.exitCode !== 0 && !report.strict) {
+    // Without --strict only a lint raised to an error fails.
+    const erred = report.policies.flatMap((p) => p.result.warnings.filter((w) => warningFails(p.result, w, false)).map((w) => w.lint));
+    push(`✗ ${t.limits === 0 ? "no limits broken" : t.limits === 1 ? "the limit holds" : `all ${t.limits} limits hold`}, but ${plural(erred.length, "warning")} ${erred.length === 1 ? "is an error" : "are errors"} (${[...new Set(erred)].join(", ")}; ${found})`, paint.bad);
   } else if (report.exitCode !== 0) {
     push(`✗ ${t.limits === 0 ? "no limits broken" : t.limits === 1 ? "the limit holds" : `all ${t.limits} limits hold`}, but ${extras.join(" and ")} fail under --strict (${found})`, paint.bad);
   } else {
@@ -312,7 +362,8 @@ export function policyJsonHeadText(p: FilePolicyReport): string {
   return (
     `{\n      "file": ${JSON.stringify(p.file)},\n      "line": ${p.line},\n      "column": ${p.column},` +
     `\n      "system": ${JSON.stringify(p.system)},\n      "name": ${JSON.stringify(p.name)},\n      "preset": ${JSON.stringify(p.preset)},` +
-    `\n      "options": ${options === "" ? "{}" : `{${options}\n      }`}`
+    `\n      "options": ${options === "" ? "{}" : `{${options}\n      }`}` +
+    (p.timeouts === undefined ? "" : `,\n      "timeouts": ${JSON.stringify(p.timeouts, null, 2).replaceAll("\n", "\n      ")}`)
   );
 }
 
@@ -328,6 +379,7 @@ function policyJsonTail(p: Omit<FilePolicyReport, "file" | "line" | "column" | "
     ok: !failed(p, strict),
     retries: p.attempts,
     attempt_time_ms: p.attemptTimeMs,
+    ...(p.deadlineMs === undefined || p.deadlineMs === null ? {} : { deadline_ms: p.deadlineMs }),
     best_total_ms: msOrNull(p.result.bestTotalMs),
     worst_total_ms: msOrNull(p.result.worstTotalMs),
     worst_delay_ms: msOrNull(p.result.worstDelayMs),
@@ -341,7 +393,7 @@ function policyJsonTail(p: Omit<FilePolicyReport, "file" | "line" | "column" | "
       attempt: a.attempt,
       message: assertionLine(a, p),
     })),
-    warnings: p.result.warnings.map((w) => ({ lint: w.lint, message: warningText(w, p.terms) })),
+    warnings: p.result.warnings.map((w) => ({ lint: w.lint, ...(warningFails(p.result, w, false) ? { level: "error" } : {}), message: warningText(w, p.terms) })),
   };
 }
 
@@ -352,6 +404,7 @@ const LIMIT_HELP: Readonly<Record<LimitName, string>> = {
   "min-first": "The first retry must wait at least the limit (best case).",
   "max-first": "The first retry must wait at most the limit (worst case).",
   "max-attempts": "The policy must make at most this many retries.",
+  "max-give-up": "The policy must give up within the limit, from the first try's start: when its last try ends, or at the deadline (worst case).",
 };
 const LINT_HELP: Readonly<Record<LintName, string>> = {
   "no-cap": "Exponential backoff without a cap: the delays grow without limit.",
@@ -359,6 +412,7 @@ const LINT_HELP: Readonly<Record<LintName, string>> = {
   "no-jitter": "No jitter with many clients: clients that fail together retry together.",
   "exceeds-cap": "The jitter can push delays above the cap.",
   "over-a-day": "The worst-case total wait is beyond a day.",
+  "unreachable-retries": "Retries that can never fire: the deadline (a route timeout, a job's deadline) ends the sequence before they start.",
 };
 const INVALID_HELP = "A value of the policy is wrong (a type error, a value out of range): its system would refuse it or read it otherwise, so nothing is checked.";
 
@@ -414,12 +468,23 @@ export function filesReportSarif(report: FilesReport, version: string): string {
       });
     }
     for (const w of p.result.warnings) {
+      // A finding about the deadline points at the timeouts it read, too (SARIF relatedLocations).
+      const related = w.lint === "unreachable-retries" ? (p.timeouts ?? []).filter((t) => t.line !== null) : [];
       results.push({
         ruleId: w.lint,
         ruleIndex: ruleIds.indexOf(w.lint),
-        level: report.strict ? "error" : "warning",
-        message: { text: `${who}: ${warningText(w, p.terms)}` },
+        level: warningFails(p.result, w, report.strict) ? "error" : "warning",
+        message: { text: `${who}: ${fileWarningText(w, p)}` },
         locations: [sarifLocation(p.file, p.line, p.column)],
+        ...(related.length === 0
+          ? {}
+          : {
+              relatedLocations: related.map((t, id) => ({
+                id,
+                ...sarifLocation(p.file, t.line, t.column),
+                message: { text: `${t.role === "deadline" ? "the deadline" : "the try time"}: ${t.field}` },
+              })),
+            }),
       });
     }
   }
@@ -477,7 +542,7 @@ export function filesAnnotations(report: FilesReport): string[] {
     for (const a of p.result.assertions) {
       if (!a.ok) lines.push(`::error ${at}::${escapeData(`${p.name}: ${a.limit} ${a.limit === "max-attempts" ? a.limitValue : humanDuration(a.limitValue)} broken: ${assertionDetail(a, p)}`)}`);
     }
-    for (const w of p.result.warnings) lines.push(`::${report.strict ? "error" : "warning"} ${at}::${escapeData(`${p.name}: ${w.lint}: ${warningText(w, p.terms)}`)}`);
+    for (const w of p.result.warnings) lines.push(`::${warningFails(p.result, w, report.strict) ? "error" : "warning"} ${at}::${escapeData(`${p.name}: ${w.lint}: ${fileWarningText(w, p)}`)}`);
   }
   for (const s of report.skipped) lines.push(`::${report.strict ? "error" : "warning"} ${props(s.file, s.line, s.column)}::${escapeData(`skipped: ${s.reason}`)}`);
   return lines;

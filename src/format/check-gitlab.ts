@@ -1,6 +1,6 @@
 import { humanDuration } from "../core/text/duration.js";
-import { assertionDetail, warningText } from "./check-report.js";
-import { type FilesReport, INVALID_RULE } from "./check-files-report.js";
+import { assertionDetail } from "./check-report.js";
+import { type FilesReport, INVALID_RULE, fileWarningText, warningFailsIn } from "./check-files-report.js";
 
 /**
  * GitLab Code Quality JSON for `check --format gitlab` (the `codequality` report of a job's
@@ -23,7 +23,7 @@ export function filesReportGitlab(report: FilesReport): string {
       const limit = `${a.limit} ${a.limit === "max-attempts" ? a.limitValue : humanDuration(a.limitValue)}`;
       issue(a.limit, `${who}: ${limit} broken: ${assertionDetail(a, p)}`, "major", p.file, p.line, p.name);
     }
-    for (const w of p.result.warnings) issue(w.lint, `${who}: ${w.lint}: ${warningText(w, p.terms)}`, report.strict ? "major" : "minor", p.file, p.line, p.name);
+    for (const w of p.result.warnings) issue(w.lint, `${who}: ${w.lint}: ${fileWarningText(w, p)}`, warningFailsIn(p, w, report.strict) ? "major" : "minor", p.file, p.line, p.name);
   }
   for (const s of report.skipped) issue("skipped", `skipped: ${s.reason}`, "info", s.file, s.line, s.reason);
   return `${JSON.stringify(issues, null, 2)}\n`;

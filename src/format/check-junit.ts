@@ -1,6 +1,6 @@
 import { humanDuration } from "../core/text/duration.js";
-import { assertionDetail, warningText } from "./check-report.js";
-import { type FilePolicyReport, type FilesReport, INVALID_RULE } from "./check-files-report.js";
+import { assertionDetail } from "./check-report.js";
+import { type FilePolicyReport, type FilesReport, INVALID_RULE, fileWarningText, warningFailsIn } from "./check-files-report.js";
 import { escapeXml } from "./escape.js";
 
 /**
@@ -29,8 +29,8 @@ function policyCases(p: FilePolicyReport, strict: boolean): JunitCase[] {
     ...(a.ok ? { out: assertionDetail(a, p) } : { failure: { type: a.limit, message: `${a.limit} broken: ${assertionDetail(a, p)}` } }),
   }));
   for (const w of p.result.warnings) {
-    const text = `${w.lint}: ${warningText(w, p.terms)}`;
-    cases.push({ name: `${who}: ${w.lint}`, line: p.line, ...(strict ? { failure: { type: w.lint, message: text } } : { out: `warning: ${text}` }) });
+    const text = `${w.lint}: ${fileWarningText(w, p)}`;
+    cases.push({ name: `${who}: ${w.lint}`, line: p.line, ...(warningFailsIn(p, w, strict) ? { failure: { type: w.lint, message: text } } : { out: `warning: ${text}` }) });
   }
   if (cases.length === 0) cases.push({ name: who, line: p.line, out: "no limits given" });
   return cases;

@@ -1,5 +1,6 @@
 import type { AssertionResult, CheckResult, Warning } from "../core/check.js";
 import { humanDuration } from "../core/text/duration.js";
+import { deadlineVerdictLines } from "./deadline-summary.js";
 import { jsonText } from "./json-text.js";
 import { msJson } from "./numbers.js";
 import { wrapLine } from "./wrap.js";
@@ -10,6 +11,8 @@ export interface PolicyReport {
   readonly line: number | null;
   readonly attempts: number;
   readonly attemptTimeMs: number;
+  /** The overall timeout checked against (--deadline, or the file's), when there is one. */
+  readonly deadlineMs?: number | null;
   readonly result: CheckResult;
   /** Set for a library preset: how it stops, and the levers its lints point to. */
   readonly terms?: PresetTerms;
@@ -79,6 +82,8 @@ export function assertionDetail(a: AssertionResult, report: ReportContext): stri
       return noRetry ? "no retry, no first delay" : `longest first delay ${duration(a.actual)}${a.ok ? "" : " (attempt 1)"}`;
     case "max-attempts":
       return a.ok ? `${a.actual} attempts` : `${a.actual} attempts (attempt ${a.attempt} is beyond the limit)`;
+    case "max-give-up":
+      return `gives up by ${duration(a.actual)} at the latest${report.attemptTimeMs > 0 ? `, tries of ${duration(report.attemptTimeMs)}` : ""}${a.ok ? "" : ", past the limit"}`;
   }
 }
 
@@ -111,6 +116,12 @@ export function warningText(w: Warning, preset?: PresetTerms): string {
         : `the jitter can push delays above the cap (${duration(w.capMs)}): attempt ${w.attempt} may wait up to ${duration(w.maxMs)}`;
     case "over-a-day":
       return `the worst-case total wait is ${duration(w.worstTotalMs)}, beyond a day`;
+    case "unreachable-retries": {
+      // The deadline model's own verdict, as the schedule's summary says it (its first sentence: what never fires).
+      const line = deadlineVerdictLines(w.summary, { attemptTimeMs: w.attemptTimeMs, deadlineMs: w.deadlineMs, stopText: null, lastShown: Number.MAX_SAFE_INTEGER })[0]!.replace(/\.$/, "");
+      const tries = w.attemptTimeMs > 0 && !w.summary.firstTryCutShort ? `; each try runs up to ${duration(w.attemptTimeMs)}` : "";
+      return `${line.charAt(0).toLowerCase()}${line.slice(1)}${tries}`;
+    }
   }
 }
 

@@ -46,7 +46,7 @@ describe("policies found in the fixture tree", () => {
       ["contour/httpproxy.yaml", "43:5", "contour", "storefront/routes[2] (prefix /checkout)", { attempts: "0" }, true],
       ["contour/httpproxy.yaml", "48:5", "contour", "storefront/routes[3]", {}, false],
       ["contour/httpproxy.yaml", "55:5", "contour", "legacy (Ingress)", { attempts: "2", attemptTime: "1500ms" }, false],
-      ["envoy/envoy.yaml", "22:19", "envoy", 'backend / prefix "/api"', { attempts: "3", attemptTime: "2s", base: "100ms", cap: "1s" }, false],
+      ["envoy/envoy.yaml", "22:19", "envoy", 'backend / prefix "/api"', { attempts: "3", attemptTime: "2s", base: "100ms", cap: "1s", deadline: "15s" }, false],
       ["envoy-gateway/backend-traffic-policy.yaml", "25:3", "envoy-gateway", "retry-for-route", { attempts: "5", attemptTime: "250ms", base: "100ms", cap: "10s" }, false],
       ["envoy-gateway/backend-traffic-policy.yaml", "48:3", "envoy-gateway", "retry-defaults", {}, false],
       ["envoy-gateway/backend-traffic-policy.yaml", "62:3", "envoy-gateway", "no-retries", { attempts: "0" }, true],

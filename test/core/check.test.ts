@@ -221,3 +221,72 @@ describe("property: the breaking attempt is the first whose total goes over", ()
     );
   });
 });
+
+describe("deadlines: unreachable-retries and max-give-up (the deadline model, core/deadline)", () => {
+  // Exponential from 1 s, 10 retries, tries of 2 s: retry a starts at 2a + (2^a − 1) s: 3, 7, 13, 23, 41 s, …
+  const exp = () => subject(policy({ strategy: "exponential", baseMs: 1000, factor: 2 }), 10, { attemptTimeMs: 2000, deadlineMs: 30_000 });
+
+  it("retries 5–10 never fire before a 30 s deadline; the policy gives up at it", () => {
+    const result = checkPolicy(exp(), { "max-give-up": 30_000 });
+    const warning = result.warnings.find((w) => w.lint === "unreachable-retries");
+    expect(warning).toMatchObject({ lint: "unreachable-retries", attemptTimeMs: 2000, deadlineMs: 30_000, summary: { neverFrom: 5, lastInSomeRun: 4, lastInEveryRun: 4, retries: 10 } });
+    expect(result.assertions).toEqual([{ limit: "max-give-up", limitValue: 30_000, actual: 30_000, ok: true, attempt: null }]);
+    expect(result.errorLints).toEqual([]);
+    expect(checkExitCode([result], false)).toBe(0);
+    expect(checkExitCode([result], true)).toBe(1);
+  });
+
+  it("an error level fails the check without --strict", () => {
+    const result = checkPolicy(exp(), {}, { "unreachable-retries": "error" });
+    expect(result.errorLints).toEqual(["unreachable-retries"]);
+    expect(checkExitCode([result], false)).toBe(1);
+  });
+
+  it("without a deadline the give-up time is when the last try ends: the waits and 11 tries", () => {
+    // 1 + 2 + … + 512 s = 1,023 s of waits, and 11 tries × 2 s = 22 s: 1,045 s.
+    const result = checkPolicy({ ...exp(), deadlineMs: null }, { "max-give-up": 1_045_000 });
+    expect(result.assertions).toEqual([{ limit: "max-give-up", limitValue: 1_045_000, actual: 1_045_000, ok: true, attempt: null }]);
+    expect(result.warnings.some((w) => w.lint === "unreachable-retries")).toBe(false);
+    expect(checkPolicy({ ...exp(), deadlineMs: null }, { "max-give-up": 1_044_999 }).assertions[0]!.ok).toBe(false);
+  });
+
+  it("retrying forever without a deadline never gives up: max-give-up fails with no bound", () => {
+    const result = checkPolicy({ ...exp(), forever: true, deadlineMs: null }, { "max-give-up": 60_000 });
+    expect(result.assertions).toEqual([{ limit: "max-give-up", limitValue: 60_000, actual: null, ok: false, attempt: null }]);
+  });
+
+  it("a deadline every retry fits in raises nothing", () => {
+    // Retry 4 starts at 23 s and its try ends at 25 s.
+    const result = checkPolicy({ ...exp(), attempts: 4 }, { "max-give-up": 25_000 });
+    expect(result.warnings.filter((w) => w.lint === "unreachable-retries")).toEqual([]);
+    expect(result.assertions[0]).toMatchObject({ actual: 25_000, ok: true });
+  });
+
+  it("property: the give-up time never passes the deadline, and the retries before the first unreachable one start before it", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 0, max: 5000 }),
+        fc.integer({ min: 1, max: 60_000 }),
+        fc.boolean(),
+        (base, attempts, tryMs, deadlineMs, jittered) => {
+          const model = jittered ? jitteredModel(1.5) : policy({ strategy: "exponential", baseMs: base, factor: 2 });
+          const result = checkPolicy(subject(model, attempts, { attemptTimeMs: tryMs, deadlineMs }), { "max-give-up": deadlineMs });
+          const giveUp = result.assertions[0]!;
+          expect(giveUp.actual).not.toBeNull();
+          expect(giveUp.actual!).toBeLessThanOrEqual(deadlineMs);
+          expect(giveUp.ok).toBe(true);
+          const w = result.warnings.find((x) => x.lint === "unreachable-retries");
+          if (w === undefined || w.lint !== "unreachable-retries") return;
+          const first = w.summary.neverFrom!;
+          // Retry a's earliest start: a tries and the lowest waits before it; the first unreachable one's is at or after D.
+          let low = 0;
+          for (let a = 1; a <= first; a++) low += model.jittered ? model.bounds(a).minMs : model.delay(a).delayMs;
+          expect(first * tryMs + low).toBeGreaterThanOrEqual(deadlineMs);
+          if (first > 1) expect((first - 1) * tryMs + low - (model.jittered ? model.bounds(first).minMs : model.delay(first).delayMs)).toBeLessThan(deadlineMs);
+        },
+      ),
+    );
+  });
+});

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import YAML from "yaml";
 import { CONFIG_SCHEMA_PATH } from "../../scripts/config-schema.js";
 import { JITTER_MODES } from "../../src/cli/shared/jitter-options.js";
-import { ASSERT_KEYS } from "../../src/config/option-values.js";
+import { ASSERT_KEYS, LINT_LEVELS } from "../../src/config/option-values.js";
 import { BULLMQ_IGNORED, BULLMQ_TYPES, POLICY_CONFIG_KEYS, PROTOTYPE_KEYS, type ConfigValueKind, type PolicyConfigKey } from "../../src/config/schema.js";
 import { DURATION_UNITS } from "../../src/config/values.js";
 import { STRATEGIES } from "../../src/core/policy.js";
@@ -212,6 +212,8 @@ const VALUE_ARBS: Record<ConfigValueKind, fc.Arbitrary<Valued>> = {
   seed: fc.oneof(countArb(0, 1_000_000), fc.nat(1_000_000).map((n) => ({ json: String(n) }))),
   preset: spelled(PRESETS.map((preset) => preset.name)).map((json) => ({ json })),
   count: countArb(1, 500),
+  timeout: durationArb(1, 100_000_000, false),
+  level: fc.constantFrom(...LINT_LEVELS).map((json) => ({ json })),
 };
 
 type Config = Record<string, unknown>;

@@ -20,8 +20,8 @@ const CHECK_SYNONYMS = {
   "--max-interval": "--cap or --max-delay",
   "--total": "--max-total",
   "--max-wait": "--max-total",
-  "--timeout": "--max-total",
-  "--deadline": "--max-total",
+  "--timeout": "--deadline or --max-total",
+  "--give-up": "--max-give-up",
   "--budget": "--max-total",
   "--max-retries": "--max-attempts",
   "--min-delay": "--min-first",
@@ -37,7 +37,14 @@ from exact bounds, never from samples: a check gives the same answer on every ru
 Warnings (fail only with --strict): no-cap (exponential without a cap), early-cap (more than
 half the attempts wait the cap), no-jitter (no jitter with --clients 10 or more), exceeds-cap
 (jitter can push delays above the cap), over-a-day (worst-case total beyond 24 h),
-stacked-retries (a chain in which more than one layer retries).
+stacked-retries (a chain in which more than one layer retries), unreachable-retries (retries
+the deadline ends before they start; an error with --unreachable-retries error or
+"unreachable-retries": "error" in the config's assert).
+
+Deadlines: with --deadline D (or a timeout read beside the policy in a file: a route
+timeout, a job's deadline), retry a starts at a × attempt-time + delay(1) + … + delay(a);
+one that would start at or after D never fires. --max-give-up fails when the policy gives
+up later than the limit: when its last try ends, or at D (docs/deadlines.md).
 
 Config (--config file.json, or - for standard input), flags override it:
   {"strategy": "exponential", "base": "1s", "cap": "30s", "attempts": 8,
@@ -105,7 +112,7 @@ export const checkCommand: CommandDefinition = {
       preset: { description: "check a retry library's exact schedule, with its own retry count and time limit (backoff presets lists them)" },
       maxElapsed: true,
     });
-    for (const [key, { kind, help }] of Object.entries(ASSERT_KEYS)) command.option(`--${key} <${kind === "count" ? "N" : "duration"}>`, help);
+    for (const [key, { kind, help }] of Object.entries(ASSERT_KEYS)) command.option(`--${key} <${kind === "count" ? "N" : kind === "level" ? "level" : "duration"}>`, help);
     command.option("--max-amplification <N>", 'with a config\'s "chain": at most N calls reach the backend per call at the top, every call failing');
     command.option("--clients <N>", CLIENTS_HELP).option("--strict", "fail (exit 1) on warnings too");
     command.argument("[paths...]", "files and directories holding retry policies (- for standard input)");

@@ -8,6 +8,7 @@ import {
   type RenderedPolicies,
 } from "../../format/check-files-report.js";
 import type { PolicyReport } from "../../format/check-report.js";
+import { warningFails } from "../../core/check.js";
 import { STDIN_NAME as STDIN_NAME_CONFIG } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import type { InStream, Io } from "../shared/io.js";
@@ -108,7 +109,9 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
 
   const broken = policies.some((p) => p.result.assertions.some((a) => !a.ok)) || rendered.some((r) => r.broken > 0);
   const warned = policies.some((p) => p.result.warnings.length > 0) || rendered.some((r) => r.warnings > 0) || skipped.length > 0;
-  const exitCode = broken || invalid.length > 0 || (switches.strict && warned) ? 1 : 0;
+  // A lint raised to an error (--unreachable-retries error) fails without --strict.
+  const erred = policies.some((p) => p.result.warnings.some((w) => warningFails(p.result, w, false))) || rendered.some((r) => r.errors > 0);
+  const exitCode = broken || erred || invalid.length > 0 || (switches.strict && warned) ? 1 : 0;
   const report: FilesReport = { policies, disabled, invalid, skipped, filesScanned, strict: switches.strict, exitCode };
   const check = {
     kind: "files" as const,

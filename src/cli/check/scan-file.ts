@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { findPreset } from "../../presets/registry.js";
 import { type DisabledReport, type FilePolicyReport, type InvalidReport, type SkippedReport, flagKeyed, policyJsonHeadText, policyJsonTailText } from "../../format/check-files-report.js";
-import { type CheckResult, checkPolicy } from "../../core/check.js";
+import { type CheckResult, checkPolicy, warningFails } from "../../core/check.js";
 import { policyModel } from "../../core/policy-model.js";
 import { presetTerms } from "../shared/preset-flags.js";
 import { checkValues } from "../shared/check-values.js";
@@ -46,6 +46,8 @@ export interface RenderedFile {
   readonly limits: number;
   readonly broken: number;
   readonly warnings: number;
+  /** Warnings of lints raised to errors (they fail without --strict). */
+  readonly errors: number;
 }
 
 /** How files are scanned: the flags, and whether the JSON report's text is wanted instead of the policies. */
@@ -198,6 +200,7 @@ function rendered(policies: readonly FilePolicyReport[], strict: boolean): Rende
   let limits = 0;
   let broken = 0;
   let warnings = 0;
+  let errors = 0;
   for (const policy of policies) {
     let tail = jsonTails.get(policy.result);
     if (tail === undefined) {
@@ -208,9 +211,10 @@ function rendered(policies: readonly FilePolicyReport[], strict: boolean): Rende
     limits += policy.result.assertions.length;
     for (const a of policy.result.assertions) if (!a.ok) broken++;
     warnings += policy.result.warnings.length;
+    for (const w of policy.result.warnings) if (warningFails(policy.result, w, false)) errors++;
   }
   // Encoded once, into a buffer of its own (not Node's shared pool), so that it can be moved to the main thread.
-  return { file: policies[0]!.file, bytes: encoder.encode(text), policies: policies.length, limits, broken, warnings };
+  return { file: policies[0]!.file, bytes: encoder.encode(text), policies: policies.length, limits, broken, warnings, errors };
 }
 
 /** The key of a check in the cache: the preset and the options, in their order (JSON.stringify for anything but strings). */
@@ -243,6 +247,7 @@ function checkFound(policy: LocatedPolicy, explicit: OptionValues): FilePolicyRe
       preset: policy.preset ?? policy.options.preset ?? null,
       options: flagKeyed(policy.options),
       ...checked,
+      ...timeoutsOf(policy, explicit, checked),
     };
   } catch (error) {
     if (error instanceof UsageError) return { file: policy.file, line: policy.line, column: policy.column, system: policy.system, systemLabel: label, name: policy.name, reason: error.message };
@@ -250,8 +255,19 @@ function checkFound(policy: LocatedPolicy, explicit: OptionValues): FilePolicyRe
   }
 }
 
+/**
+ * The file's timeouts the check read: those a flag did not replace (--attempt-time,
+ * --deadline override the file's, as every flag does), and only where they count.
+ */
+function timeoutsOf(policy: LocatedPolicy, explicit: OptionValues, checked: Checked): Pick<FilePolicyReport, "timeouts"> {
+  const timeouts = (policy.timeouts ?? []).filter((t) =>
+    t.role === "deadline" ? explicit.deadline === undefined && checked.deadlineMs !== null : explicit.attemptTime === undefined && checked.attemptTimeMs > 0,
+  );
+  return timeouts.length === 0 ? {} : { timeouts };
+}
+
 /** What checking a policy adds to where it was found. */
-type Checked = Pick<FilePolicyReport, "attempts" | "attemptTimeMs" | "jittered" | "note" | "result" | "terms">;
+type Checked = Pick<FilePolicyReport, "attempts" | "attemptTimeMs" | "deadlineMs" | "jittered" | "note" | "result" | "terms">;
 
 /**
  * Checks of the same values under the same flags give the same verdicts: a repository
@@ -291,14 +307,14 @@ const NO_WAIT = policyModel({ strategy: "fixed", baseMs: 0, factor: 1, stepMs: 0
  */
 function checkedAtOnce(policy: LocatedPolicy, why: string, explicit: OptionValues): Checked {
   const values = mergeOptions({}, policy.options, explicit);
-  const { limits, attemptTimeMs } = limitsFromOptions(values);
+  const { limits, attemptTimeMs, deadlineMs, levels } = limitsFromOptions(values);
   const clients = values.clients === undefined ? null : parseCount("--clients", values.clients);
   const forever = policy.forever === true;
   const preset = policy.preset === null ? undefined : findPreset(policy.preset);
   const attempts = forever ? (preset?.defaultAttempts ?? 10) : Number(values.attempts ?? "0");
-  const result = checkPolicy({ model: NO_WAIT, attempts, forever, attemptTimeMs, clients, growth: "constant" }, limits);
+  const result = checkPolicy({ model: NO_WAIT, attempts, forever, attemptTimeMs, clients, growth: "constant", deadlineMs }, limits, levels);
   const terms = preset === undefined ? undefined : presetTerms(preset, forever ? `${preset.name} retries forever (no retryStrategy.limit)` : why);
-  return { attempts, attemptTimeMs, jittered: false, note: why, result, ...(terms === undefined ? {} : { terms }) };
+  return { attempts, attemptTimeMs, deadlineMs, jittered: false, note: why, result, ...(terms === undefined ? {} : { terms }) };
 }
 
 /**
@@ -307,6 +323,6 @@ function checkedAtOnce(policy: LocatedPolicy, why: string, explicit: OptionValue
  * retries the library makes by its own rule (its count, its time limit, or forever).
  */
 function checkedPolicy(values: OptionValues): Checked {
-  const { attempts, attemptTimeMs, result, terms, stopNote, jittered } = checkValues(values);
-  return { attempts, attemptTimeMs, jittered, note: stopNote, result, ...(terms === undefined ? {} : { terms }) };
+  const { attempts, attemptTimeMs, deadlineMs, result, terms, stopNote, jittered } = checkValues(values);
+  return { attempts, attemptTimeMs, deadlineMs: deadlineMs ?? null, jittered, note: stopNote, result, ...(terms === undefined ? {} : { terms }) };
 }

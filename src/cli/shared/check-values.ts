@@ -38,7 +38,16 @@ function checkedCount(text: string): number {
 }
 
 /** What one policy's check is run on: the calculator's policy over --attempts (10 by default), or a library's own count. */
-function subjectFromValues(values: OptionValues): { model: ScheduleModel; growth: Growth | null; attempts: number; forever: boolean; preset?: PresetTerms; stopNote: string | null } {
+function subjectFromValues(values: OptionValues): {
+  model: ScheduleModel;
+  growth: Growth | null;
+  attempts: number;
+  forever: boolean;
+  preset?: PresetTerms;
+  stopNote: string | null;
+  /** The library stops by elapsed time: its stop, counted with the tries' time, is not the deadline model's yet. */
+  elapsedStop?: string;
+} {
   // A seed changes no check (checks use exact bounds), but it is read as the schedule reads
   // it, under a preset too, so that a file the schedule refuses is not passed by check (and
   // the other way round).
@@ -66,7 +75,7 @@ function subjectFromValues(values: OptionValues): { model: ScheduleModel; growth
   const growth: Growth | null = attempts > 0 && model.delay(attempts).rawMs <= model.delay(1).rawMs ? "constant" : null;
   // A count says itself in the summary ("3 retries"); a time limit or no limit needs its sentence.
   const stopNote = rule.kind === "count" ? null : limitText;
-  return { model, growth, attempts, forever, preset: presetTerms(preset, limitText), stopNote };
+  return { model, growth, attempts, forever, preset: presetTerms(preset, limitText), stopNote, ...(rule.kind === "elapsed" ? { elapsedStop: rule.text } : {}) };
 }
 
 /**
@@ -74,9 +83,13 @@ function subjectFromValues(values: OptionValues): { model: ScheduleModel; growth
  * how a library stops when that is not a plain count (a time limit, or never).
  */
 export function checkValues(values: OptionValues): Omit<PolicyReport, "name" | "line"> & { readonly stopNote: string | null; readonly jittered: boolean } {
-  const { model, growth, attempts, forever, preset, stopNote } = subjectFromValues(values);
-  const { limits, attemptTimeMs } = limitsFromOptions(values);
+  const { model, growth, attempts, forever, preset, stopNote, elapsedStop } = subjectFromValues(values);
+  const { limits, attemptTimeMs, deadlineMs, levels } = limitsFromOptions(values);
   const clients = values.clients === undefined ? null : parseCount("--clients", values.clients);
-  const result = checkPolicy({ model, attempts, forever, attemptTimeMs, clients, growth }, limits);
-  return { attempts, attemptTimeMs, result, ...(preset === undefined ? {} : { terms: preset }), stopNote, jittered: model.jittered };
+  if (elapsedStop !== undefined && (deadlineMs !== null || limits["max-give-up"] !== undefined)) {
+    // The library's own clock counts the tries' time too: until the presets hand their stop to the deadline model, refused rather than guessed.
+    throw new UsageError(`--deadline and --max-give-up are not modelled yet under --preset ${values.preset}, which stops by elapsed time (${elapsedStop}): its own clock counts the tries' time too`);
+  }
+  const result = checkPolicy({ model, attempts, forever, attemptTimeMs, clients, growth, deadlineMs }, limits, levels);
+  return { attempts, attemptTimeMs, deadlineMs, result, ...(preset === undefined ? {} : { terms: preset }), stopNote, jittered: model.jittered };
 }

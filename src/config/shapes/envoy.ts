@@ -1,7 +1,7 @@
 import { protoDuration } from "../durations.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type MapNode, type Node, describeNode, durationValue, getAny, isMap, msText, text, wholeNumber } from "../tree.js";
+import { type Findings, FileProblem, type FoundTimeout, type MapNode, type Node, describeNode, durationValue, getAny, isMap, msText, text, timeoutValue, wholeNumber } from "../tree.js";
 
 /**
  * Envoy's `retry_policy` wherever it appears: on a route's action, on a virtual host, in
@@ -16,6 +16,13 @@ import { type Findings, FileProblem, type MapNode, type Node, describeNode, dura
  *
  * num_retries (default 1) becomes the retry count, retry_back_off.base_interval (25 ms)
  * and max_interval (10 × base) the back-off, and per_try_timeout the attempt time.
+ *
+ * A retry_policy on a route's action (a map that also names its cluster) is bounded by
+ * that action's `timeout`, which "includes all retries": the deadline. Left out it is
+ * 15 s; 0 disables it (api/envoy/config/route/v3/route_components.proto,
+ * RouteAction.timeout, envoyproxy/envoy 0035e40b). A per_try_timeout left out leaves
+ * each try bounded by the route timeout alone (RetryPolicy.per_try_timeout). A
+ * retry_policy on a virtual host serves routes whose timeouts differ: no deadline is read.
  */
 export const envoy: ConfigShape = {
   system: "envoy",
@@ -25,7 +32,7 @@ export const envoy: ConfigShape = {
   docs: {
     system: "Envoy",
     where: "`retry_policy` / `retryPolicy` wherever it appears",
-    policy: "num_retries, retry_back_off, per_try_timeout; preset `envoy`",
+    policy: "num_retries, retry_back_off, per_try_timeout; preset `envoy`. Timeouts: the route action's `timeout` (deadline; 15 s when left out, none at `0s`), `per_try_timeout` (try time)",
   },
   // POLICY_KEYS below.
   words: { tree: /retry_policy|retryPolicy/ },
@@ -35,6 +42,13 @@ export const envoy: ConfigShape = {
 const POLICY_KEYS = ["retry_policy", "retryPolicy"];
 const ENVOY_FIELDS = ["num_retries", "numRetries", "retry_on", "retryOn", "retry_back_off", "retryBackOff", "per_try_timeout", "perTryTimeout"];
 const GRPC_FIELDS = ["maxAttempts", "initialBackoff", "maxBackoff", "backoffMultiplier"];
+/** A RouteAction names where it sends the request (its cluster_specifier oneof). */
+const ROUTE_ACTION_KEYS = [
+  "cluster", "cluster_header", "clusterHeader", "weighted_clusters", "weightedClusters",
+  "cluster_specifier_plugin", "clusterSpecifierPlugin", "inline_cluster_specifier_plugin", "inlineClusterSpecifierPlugin",
+];
+/** RouteAction.timeout when left out. */
+const ENVOY_DEFAULT_ROUTE_TIMEOUT = "15s";
 
 function recogniseEnvoy(root: Node, _file: DocumentFile, findings: Findings): void {
   // An explicit walk (not forEachMap) to keep the names of the enclosing virtual host and route.
@@ -56,7 +70,7 @@ function recogniseEnvoy(root: Node, _file: DocumentFile, findings: Findings): vo
     const policy = getAny(node, POLICY_KEYS);
     if (policy !== undefined && isEnvoyPolicy(policy.value)) {
       const name = here.slice(-2).join(" / ") || policy.key;
-      retryPolicy(policy.value as MapNode, name, policy.keyPos, findings);
+      retryPolicy(policy.value as MapNode, name, policy.keyPos, findings, ROUTE_ACTION_KEYS.some((key) => node.entries.has(key)) ? node : null);
     }
     const children = [...node.entries.values()];
     for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!.value, trail: here });
@@ -83,10 +97,24 @@ function labelOf(map: MapNode): string | null {
   return null;
 }
 
-function retryPolicy(policy: MapNode, name: string, offset: number, findings: Findings): void {
+function retryPolicy(policy: MapNode, name: string, offset: number, findings: Findings, action: MapNode | null): void {
   findings.policy("envoy", name, offset, () => {
     const options: OptionValues = {};
+    const timeouts: FoundTimeout[] = [];
     const label = (key: string) => `${key} of retry_policy ${JSON.stringify(name)}`;
+    if (action !== null) {
+      const timeout = getAny(action, ["timeout"]);
+      if (timeout === undefined) {
+        options.deadline = ENVOY_DEFAULT_ROUTE_TIMEOUT;
+        timeouts.push({ role: "deadline", field: "Envoy's default route timeout (15 s)", offset: null });
+      } else {
+        const deadline = isMap(timeout.value) ? protoMs(timeout.value, `timeout of route ${JSON.stringify(name)}`) : timeoutValue(timeout.value, `timeout of route ${JSON.stringify(name)}`, protoDuration, 'a duration in seconds such as "15s"');
+        if (deadline !== null) {
+          options.deadline = deadline;
+          timeouts.push({ role: "deadline", field: timeout.key, offset: timeout.keyPos });
+        }
+      }
+    }
     let disabled = false;
     const retries = getAny(policy, ["num_retries", "numRetries"]);
     if (retries !== undefined) {
@@ -97,7 +125,10 @@ function retryPolicy(policy: MapNode, name: string, offset: number, findings: Fi
       disabled = count === 0;
     }
     const perTry = getAny(policy, ["per_try_timeout", "perTryTimeout"]);
-    if (perTry !== undefined) options.attemptTime = duration(perTry.value, label(perTry.key));
+    if (perTry !== undefined) {
+      options.attemptTime = duration(perTry.value, label(perTry.key));
+      timeouts.push({ role: "attempt-time", field: perTry.key, offset: perTry.keyPos });
+    }
     const backOff = getAny(policy, ["retry_back_off", "retryBackOff"]);
     if (backOff !== undefined) {
       if (!isMap(backOff.value)) throw new FileProblem(backOff.value.pos, `${label(backOff.key)} must be a map, got ${describeNode(backOff.value)}`);
@@ -107,8 +138,19 @@ function retryPolicy(policy: MapNode, name: string, offset: number, findings: Fi
       const max = getAny(backOff.value, ["max_interval", "maxInterval"]);
       if (max !== undefined) options.cap = duration(max.value, label(`${backOff.key}.${max.key}`));
     }
-    return { options, disabled };
+    return { options, disabled, ...(timeouts.length === 0 ? {} : { timeouts }) };
   });
+}
+
+/** A {seconds, nanos} timeout as whole ms; null for zero (disabled). */
+function protoMs(node: MapNode, label: string): string | null {
+  const seconds = getAny(node, ["seconds"]);
+  const nanos = getAny(node, ["nanos"]);
+  const s = seconds === undefined ? 0 : wholeNumber(seconds.value, `${label}.seconds`, { quoted: true });
+  const n = nanos === undefined ? 0 : wholeNumber(nanos.value, `${label}.nanos`, { quoted: true, max: 999_999_999 });
+  if (n % 1_000_000 !== 0) throw new FileProblem(node.pos, `${label} has ${n} nanos: backoff checks timeouts in whole milliseconds (every start is one)`);
+  const ms = s * 1000 + n / 1_000_000;
+  return ms === 0 ? null : msText(ms);
 }
 
 /** A google.protobuf.Duration: "0.025s", or {seconds, nanos}. */

@@ -4,7 +4,7 @@ import { find } from "../../support/recognise.js";
 describe("Envoy (shapes/envoy.ts)", () => {
   it("Envoy: camelCase JSON, quoted numbers and {seconds, nanos} durations; gRPC's retryPolicy is not Envoy's", () => {
     const json = '{"virtualHosts": [{"name": "vh", "domains": ["*"], "routes": [{"match": {"path": "/x"}, "route": {"cluster": "c", "retryPolicy": {"numRetries": "2", "retryBackOff": {"baseInterval": {"seconds": 0, "nanos": 50000000}}}}}]}]}';
-    expect(find(json, "json", "rds.json").policies).toEqual([{ at: "1:115", system: "envoy", name: 'vh / path "/x"', options: { attempts: "2", base: "50ms" } }]);
+    expect(find(json, "json", "rds.json").policies).toEqual([{ at: "1:115", system: "envoy", name: 'vh / path "/x"', options: { attempts: "2", base: "50ms", deadline: "15s" } }]);
     const grpc = '{"methodConfig": [{"name": [{"service": "s"}], "retryPolicy": {"maxAttempts": 4, "initialBackoff": "0.1s", "maxBackoff": "1s", "backoffMultiplier": 2, "retryableStatusCodes": ["UNAVAILABLE"]}}]}';
     expect(find(grpc, "json", "service-config.json", true).policies.filter((p) => p.system === "envoy")).toEqual([]);
   });
@@ -17,7 +17,7 @@ describe("Envoy leaves Contour's objects alone", () => {
       "---\nvirtual_hosts:\n- name: vh\n  domains: ['*']\n  routes:\n  - match: {prefix: /}\n    route: {cluster: c, retry_policy: {num_retries: 2}}\n";
     // The Envoy route's retry_policy key: line 14, column 25; the HTTPProxy is Contour's (shapes/contour.ts).
     const found = find(text);
-    expect(found.policies.filter((p) => p.system === "envoy")).toEqual([{ at: "14:25", system: "envoy", name: 'vh / prefix "/"', options: { attempts: "2" } }]);
+    expect(found.policies.filter((p) => p.system === "envoy")).toEqual([{ at: "14:25", system: "envoy", name: 'vh / prefix "/"', options: { attempts: "2", deadline: "15s" } }]);
     expect(found.policies.map((p) => p.system)).toEqual(["contour", "envoy"]);
     expect(found.invalid).toBeUndefined();
   });

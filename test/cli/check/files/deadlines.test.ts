@@ -1,0 +1,122 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../../support/cli.js";
+import { useTempCwd } from "../../../support/files.js";
+import { ROOT } from "../../../support/paths.js";
+import { validateSarif } from "../../../support/sarif.js";
+
+// `check PATH` reads the timeouts beside the policies (issue 25): the fixtures of
+// test/fixtures/deadlines/, one colliding and one comfortable per shape, copied into a
+// directory of their own (reports name paths relative to it). Every figure by hand below.
+const { write } = useTempCwd("deadlines");
+const fixture = (path: string) => write(path, readFileSync(`${ROOT}test/fixtures/deadlines/${path}`, "utf8"));
+
+// Istio, colliding (istio/colliding.yaml): timeout 2s (line 13:5), attempts 3, perTryTimeout 1s
+// (16:7), backoff Envoy's 25 ms: waits 0–24, 0–49, 0–99 ms. Retry a starts at a × 1 s + the waits:
+// retry 1 at 1,000–1,024 ms (before 2 s, cut short by it), retry 2 at 2,000 ms at the earliest, so
+// retries 2 and 3 never fire; every run gives up at the deadline, 2 s. The policy is the route's
+// `retries` key, 14:5.
+const ISTIO_COLLIDING =
+  "reviews/v1 (Istio VirtualService): retries 2–3 can never fire: the deadline (2 s) ends first; the last retry that fires is 1, giving up at 2 s; " +
+  "each try runs up to 1 s (deadline: timeout at line 13:5; try time: perTryTimeout at line 16:7)";
+// Istio, comfortable: timeout 10s, 3 retries of tries of 2 s: retry 3 starts by 6 s + 172 ms and its
+// try ends by 8,172 ms, within 10 s: all fire; the latest give-up is 8,172 ms.
+// Envoy, colliding (envoy/colliding.yaml): timeout 1s (16:19), 3 retries, per_try_timeout 0.4s
+// (20:21), base 0.1s: waits 0–99, 0–199, 0–399 ms. Retry 1 starts at 400–499 ms (every run),
+// retry 2 at 800–1,098 ms (some runs only), retry 3 at 1,200 ms at the earliest: never.
+const ENVOY_COLLIDING =
+  'backend / prefix "/api" (Envoy route): retry 3 can never fire: the deadline (1 s) ends first; the last retry that fires in every run is 1, in some runs 2, giving up at 1 s; ' +
+  "each try runs up to 400 ms (deadline: timeout at line 16:19; try time: per_try_timeout at line 20:21)";
+// Envoy, comfortable: no timeout, so Envoy's 15 s; 2 retries of tries of 2 s: retry 2 ends by
+// 6 s + 24 + 49 ms = 6,073 ms.
+
+describe("check PATH against the timeouts beside the policies", () => {
+  it("Istio: the done case, two retries that cannot fire, named at the route's policy with its timeout beside it", async () => {
+    fixture("istio/colliding.yaml");
+    const text = await runCli(["check", "istio/colliding.yaml"]);
+    expect(text.code).toBe(0);
+    expect(text.stdout.split("\n")).toEqual([
+      "istio/colliding.yaml",
+      "  ✓ reviews/v1 (Istio VirtualService, line 14:5)",
+      "    3 retries: worst-case total 4.2 s, best case 4 s (with 4 tries × 1 s), largest delay 99 ms (attempt 3), jittered",
+      `    ⚠ unreachable-retries: ${ISTIO_COLLIDING.slice("reviews/v1 (Istio VirtualService): ".length)}`,
+      "✓ no limits given (--max-total, --max-delay, …), 1 policy in 1 file; 1 warning",
+      "",
+    ]);
+    expect((await runCli(["check", "istio/colliding.yaml", "--strict"])).code).toBe(1);
+
+    const json = await runCli(["check", "istio/colliding.yaml", "--format", "json"]);
+    const policy = JSON.parse(json.stdout).policies[0];
+    expect(policy.line).toBe(14);
+    expect(policy.column).toBe(5);
+    expect(policy.deadline_ms).toBe(2000);
+    expect(policy.attempt_time_ms).toBe(1000);
+    expect(policy.timeouts).toEqual([
+      { role: "deadline", field: "timeout", line: 13, column: 5 },
+      { role: "attempt-time", field: "perTryTimeout", line: 16, column: 7 },
+    ]);
+    expect(policy.warnings).toEqual([{ lint: "unreachable-retries", message: ISTIO_COLLIDING.slice("reviews/v1 (Istio VirtualService): ".length, ISTIO_COLLIDING.indexOf(" (deadline:")) }]);
+
+    const sarif = await runCli(["check", "istio/colliding.yaml", "--format", "sarif"]);
+    const doc = JSON.parse(sarif.stdout);
+    validateSarif(doc);
+    const [result] = doc.runs[0].results;
+    expect(result.ruleId).toBe("unreachable-retries");
+    expect(result.level).toBe("warning");
+    expect(result.message.text).toBe(ISTIO_COLLIDING);
+    expect(result.locations[0].physicalLocation.region).toEqual({ startLine: 14, startColumn: 5 });
+    expect(result.relatedLocations.map((l: { physicalLocation: { region: unknown }; message: { text: string } }) => [l.physicalLocation.region, l.message.text])).toEqual([
+      [{ startLine: 13, startColumn: 5 }, "the deadline: timeout"],
+      [{ startLine: 16, startColumn: 7 }, "the try time: perTryTimeout"],
+    ]);
+  });
+
+  it("Istio: a comfortable timeout raises nothing; --max-give-up is the latest give-up time", async () => {
+    fixture("istio/comfortable.yaml");
+    const ok = await runCli(["check", "istio/comfortable.yaml", "--max-give-up", "8172ms", "--format", "json"]);
+    expect(ok.code).toBe(0);
+    const policy = JSON.parse(ok.stdout).policies[0];
+    expect(policy.warnings).toEqual([]);
+    expect(policy.assertions).toEqual([{ limit: "max-give-up", ok: true, limit_ms: 8172, actual_ms: 8172, attempt: null, message: "✓ max-give-up 8.2 s: gives up by 8.2 s at the latest, tries of 2 s" }]);
+    const broken = await runCli(["check", "istio/comfortable.yaml", "--max-give-up", "8171ms", "--format", "json"]);
+    expect(broken.code).toBe(1);
+    expect(JSON.parse(broken.stdout).policies[0].assertions[0]).toMatchObject({ ok: false, actual_ms: 8172 });
+  });
+
+  it("Envoy: the route timeout, and Envoy's 15 s when it is left out", async () => {
+    fixture("envoy/colliding.yaml");
+    fixture("envoy/comfortable.yaml");
+    const sarif = await runCli(["check", "envoy", "--format", "sarif"]);
+    expect(sarif.code).toBe(0);
+    const doc = JSON.parse(sarif.stdout);
+    validateSarif(doc);
+    expect(doc.runs[0].results.map((r: { message: { text: string }; locations: { physicalLocation: { region: unknown } }[] }) => [r.message.text, r.locations[0]!.physicalLocation.region])).toEqual([
+      [ENVOY_COLLIDING, { startLine: 17, startColumn: 19 }],
+    ]);
+    const json = await runCli(["check", "envoy/comfortable.yaml", "--max-give-up", "6073ms", "--format", "json"]);
+    expect(json.code).toBe(0);
+    const policy = JSON.parse(json.stdout).policies[0];
+    expect(policy.deadline_ms).toBe(15000);
+    expect(policy.timeouts).toEqual([
+      { role: "deadline", field: "Envoy's default route timeout (15 s)", line: null, column: null },
+      { role: "attempt-time", field: "per_try_timeout", line: 19, column: 21 },
+    ]);
+    expect(policy.warnings).toEqual([]);
+    expect(policy.assertions[0]).toMatchObject({ limit: "max-give-up", ok: true, actual_ms: 6073 });
+  });
+
+  it("unreachable-retries is an error with --unreachable-retries error; --deadline replaces the file's timeout", async () => {
+    fixture("istio/colliding.yaml");
+    const erred = await runCli(["check", "istio/colliding.yaml", "--unreachable-retries", "error", "--format", "sarif"]);
+    expect(erred.code).toBe(1);
+    expect(JSON.parse(erred.stdout).runs[0].results[0].level).toBe("error");
+    // 10 s: retry 3 starts by 3 s + 172 ms and ends by 4,172 ms.
+    const later = await runCli(["check", "istio/colliding.yaml", "--deadline", "10s", "--format", "json"]);
+    const policy = JSON.parse(later.stdout).policies[0];
+    expect(policy.deadline_ms).toBe(10000);
+    expect(policy.timeouts).toEqual([{ role: "attempt-time", field: "perTryTimeout", line: 16, column: 7 }]);
+    expect(policy.warnings).toEqual([]);
+    const bad = await runCli(["check", "istio/colliding.yaml", "--unreachable-retries", "fatal"]);
+    expect([bad.code, bad.stderr]).toEqual([2, 'error: --unreachable-retries must be warning or error, got "fatal"\n']);
+  });
+});
