@@ -23,7 +23,7 @@ export const ASSERT_KEYS = {
   "max-first": { option: "maxFirst", kind: "duration", help: "the first retry waits at most this (worst case)" },
   "max-attempts": { option: "maxAttempts", kind: "count", help: "at most this many attempts (retries)" },
   "max-give-up": { option: "maxGiveUp", kind: "duration", help: "the policy gives up within this, from the first try's start: when its last try ends, or at --deadline (worst case)" },
-  "attempt-time": { option: "attemptTime", kind: "duration", help: "how long each try takes, added to the totals: total = delays + (attempts + 1) × this" },
+  "attempt-time": { option: "attemptTime", kind: "timeout", help: "how long each try takes (whole ms), added to the totals: total = delays + (attempts + 1) × this" },
   deadline: { option: "deadline", kind: "timeout", help: "the overall timeout, from the first try's start: retries that would start at or after it can never fire (unreachable-retries)" },
   "unreachable-retries": { option: "unreachableRetries", kind: "level", help: "warning (the default: fails only with --strict) or error: how retries the deadline leaves unfired count" },
 } as const;
@@ -102,10 +102,6 @@ export function limitsFromOptions(options: OptionValues): CheckTerms {
     if (key === "attempt-time") attemptTimeMs = value;
     else if (key === "deadline") deadlineMs = value;
     else limits[key as LimitName] = value;
-  }
-  // The deadline model adds and compares whole-ms starts.
-  if ((deadlineMs !== null || limits["max-give-up"] !== undefined) && !Number.isInteger(attemptTimeMs)) {
-    throw new UsageError(`--attempt-time must be a whole number of milliseconds with --deadline or --max-give-up, as every start is, got ${shown(options.attemptTime!)}`);
   }
   return { limits, attemptTimeMs, deadlineMs, levels };
 }

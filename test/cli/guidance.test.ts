@@ -40,7 +40,7 @@ describe("unknown options: the option people mean", () => {
     expect(await usage(["check", "--max", "10s"])).toBe("error: unknown option '--max' (did you mean --max-delay or --max-total?)\n");
     expect(await usage(["check", "--limit", "10s"])).toBe("error: unknown option '--limit' (did you mean --max-delay or --max-total?)\n");
     expect(await usage(["check", "--ceiling", "10s"])).toBe("error: unknown option '--ceiling' (did you mean --cap or --max-delay?)\n");
-    expect(await usage(["check", "--timeout", "5m"])).toBe("error: unknown option '--timeout' (did you mean --max-total?)\n");
+    expect(await usage(["check", "--timeout", "5m"])).toBe("error: unknown option '--timeout' (did you mean --deadline or --max-total?)\n");
     expect(await usage(["check", "--max-retries", "5"])).toBe("error: unknown option '--max-retries' (did you mean --max-attempts?)\n");
     expect(await usage(["check", "--retries", "5"])).toBe("error: unknown option '--retries' (did you mean --attempts?)\n");
     expect(await usage(["check", "--multiplier", "2"])).toBe("error: unknown option '--multiplier' (did you mean --factor?)\n");

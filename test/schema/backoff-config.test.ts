@@ -75,8 +75,11 @@ describe("the project's config fixtures and docs examples", () => {
       "docs/examples/bad.json": BOTH_REFUSE,
       // A chain file: read by check's chain check; the schema leaves it unchecked (not described yet).
       "docs/examples/chain.json": BOTH_ACCEPT,
+      // Not backoff's configs: an Envoy bootstrap and an Istio VirtualService, for docs/deadlines.md's check PATH examples.
+      "docs/examples/envoy.yaml": BOTH_REFUSE,
       "docs/examples/policy.json": BOTH_ACCEPT,
       "docs/examples/retry.json": BOTH_ACCEPT,
+      "docs/examples/virtual-service.yaml": BOTH_REFUSE,
       "test/fixtures/policies/backoff/retry.json": BOTH_ACCEPT,
       "test/fixtures/policies/backoff/retry.yaml": BOTH_ACCEPT,
       "test/fixtures/policies/bullmq/email-job.json": BOTH_ACCEPT,

@@ -87,8 +87,14 @@ export function checkValues(values: OptionValues): Omit<PolicyReport, "name" | "
   const { limits, attemptTimeMs, deadlineMs, levels } = limitsFromOptions(values);
   const clients = values.clients === undefined ? null : parseCount("--clients", values.clients);
   if (elapsedStop !== undefined && (deadlineMs !== null || limits["max-give-up"] !== undefined)) {
-    // The library's own clock counts the tries' time too: until the presets hand their stop to the deadline model, refused rather than guessed.
-    throw new UsageError(`--deadline and --max-give-up are not modelled yet under --preset ${values.preset}, which stops by elapsed time (${elapsedStop}): its own clock counts the tries' time too`);
+    // The library's own clock counts the tries' time too: until the presets hand their stop to the deadline
+    // model, the deadline and the give-up time are left unchecked, and the report says so, rather than guessed.
+    const { "max-give-up": _, ...others } = limits;
+    const result = checkPolicy({ model, attempts, forever, attemptTimeMs, clients, growth }, others, levels);
+    const unchecked = `--deadline and --max-give-up are not checked: ${values.preset} stops by elapsed time (${elapsedStop}), whose clock counts the tries' time, which the deadline model does not take from presets yet`;
+    // Said where each report says how the library stops: the files' note, and the config report's rule line.
+    const terms = preset === undefined ? {} : { terms: { ...preset, rule: `${preset.rule}; ${unchecked}` } };
+    return { attempts, attemptTimeMs, deadlineMs: null, result, ...terms, stopNote: stopNote === null ? unchecked : `${stopNote}; ${unchecked}`, jittered: model.jittered };
   }
   const result = checkPolicy({ model, attempts, forever, attemptTimeMs, clients, growth, deadlineMs }, limits, levels);
   return { attempts, attemptTimeMs, deadlineMs, result, ...(preset === undefined ? {} : { terms: preset }), stopNote, jittered: model.jittered };
