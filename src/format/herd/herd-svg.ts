@@ -7,7 +7,7 @@ import { PLOT, SVG_INK, SVG_WIDTH, coordinate as n, svgAxisFrame, svgOpening } f
 import type { CapacityWindow } from "../../core/herd/capacity/simulate.js";
 import { POLICY_COLORS } from "../compare-svg.js";
 import type { CapacityReport } from "./capacity.js";
-import type { OccReport } from "./occ.js";
+import { type OccReport, occRuns } from "./occ.js";
 
 /** One curve: its points (x ascending), its colour and label. */
 interface Series {
@@ -153,7 +153,7 @@ export function renderOccSweepSvg(report: OccReport): string {
       points: report.rows.filter((row) => row.mode === mode).map((row) => [row.clients, value(row)] as const),
     }));
   const common = { x: COUNTS, xTitle: "contending clients" };
-  return drawing(`OCC backoff experiment: means over ${groupDigits(report.runs)} runs, seed ${report.seed}`, [
+  return drawing(`OCC backoff experiment: means over ${occRuns(report.runs)}, seed ${report.seed}`, [
     { ...common, title: "calls (writes) per run", series: curve((row) => row.summary.calls.mean), y: COUNTS },
     { ...common, title: "time until the last client is done", series: curve((row) => row.summary.completionMs.mean), y: DURATIONS },
   ]);

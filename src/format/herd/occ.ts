@@ -78,14 +78,20 @@ export function occTime(ms: number): string {
   return humanDuration(ms < 1000 ? three(ms) : Math.round(ms));
 }
 
+/** "1 run", "100 runs". */
+export function occRuns(runs: number): string {
+  return `${groupDigits(runs)} ${runs === 1 ? "run" : "runs"}`;
+}
+
 /** The set-up in a sentence, then what the modes mean. */
 export function occSummaryLines(report: OccReport): string[] {
   const clients = [...new Set(report.rows.map((row) => row.clients))];
-  const who = clients.length === 1 ? `${groupDigits(clients[0]!)} clients` : `${groupDigits(clients[0]!)} to ${groupDigits(clients[clients.length - 1]!)} clients`;
+  const who =
+    clients.length > 1 ? `${groupDigits(clients[0]!)} to ${groupDigits(clients[clients.length - 1]!)} clients each update` : clients[0] === 1 ? "1 client updates" : `${groupDigits(clients[0]!)} clients each update`;
   const network = `${report.network.meanMs} ms ± ${report.network.sdMs} ms`;
   return [
-    `OCC: ${who} each update one row once (read, then a versioned write); every message takes |normal(${network})|; ` +
-      `means over ${groupDigits(report.runs)} runs, ± one standard deviation of the runs; seed ${report.seed}.`,
+    `OCC: ${who} one row once (read, then a versioned write); every message takes |normal(${network})|; ` +
+      `means over ${occRuns(report.runs)}, ± one standard deviation of the runs; seed ${report.seed}.`,
     `The wait after the n-th failed write: one network delay plus min(${occTime(report.capMs)}, ${occTime(report.baseMs)} × 2^(n−1)) (the experiment's 2^n × ${occTime(report.baseMs / 2)}), ` +
       `expo(n) for short. Calls are the writes; time is when the last client is done.`,
     `Modes: no-backoff waits 0; none waits expo(n) (exponential, no jitter); full uniform(0, expo(n)); equal expo(n)/2 + uniform(0, expo(n)/2); ` +

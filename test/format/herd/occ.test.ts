@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderOccCsv, renderOccJson, renderOccMarkdown, renderOccTsv, occSummaryLines, occTime } from "../../../src/format/herd/occ.js";
+import { renderOccCsv, renderOccJson, renderOccMarkdown, renderOccTsv, occRuns, occSummaryLines, occTime } from "../../../src/format/herd/occ.js";
 import { OCC_REPORT } from "../../support/herd-reports.js";
 
 const report = OCC_REPORT;
@@ -37,7 +37,14 @@ describe("the OCC report's machine formats", () => {
     expect(third).toBe(
       "Modes: no-backoff waits 0; none waits expo(n) (exponential, no jitter); full uniform(0, expo(n)); equal expo(n)/2 + uniform(0, expo(n)/2); decorrelated min(2 s, uniform(5 ms, 3 × its previous wait)), from 5 ms.",
     );
-    expect(occSummaryLines({ ...report, rows: [...report.rows, { ...report.rows[0]!, clients: 190 }] })[0]).toContain("100 to 190 clients");
+    expect(occSummaryLines({ ...report, rows: [...report.rows, { ...report.rows[0]!, clients: 190 }] })[0]).toContain("100 to 190 clients each update one row once");
+  });
+
+  it("one client, one run: in the singular", () => {
+    const one = occSummaryLines({ ...report, runs: 1, rows: [{ ...report.rows[0]!, clients: 1 }] })[0]!;
+    expect(one.startsWith("OCC: 1 client updates one row once (read, then a versioned write);")).toBe(true);
+    expect(one).toContain("; means over 1 run, ± one standard deviation");
+    expect([occRuns(1), occRuns(2), occRuns(1000)]).toEqual(["1 run", "2 runs", "1,000 runs"]);
   });
 
   it("times: to the microsecond below a second, human above", () => {
