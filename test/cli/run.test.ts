@@ -98,16 +98,6 @@ describe("formats", () => {
     // 100 × 2^19 = 52,428,800 ms = 14 h 33 min 48.8 s → "14 h 34 min"
     expect(stdout).toMatch(/│\s+20 │ 10,000 ms {2}10 s ⤒ │ .* │ 14 h 34 min │/);
   });
-
-  it("warns once on stderr when totals saturate, and marks them", async () => {
-    const { code, stdout, stderr } = await runCli(["--base", "1", "--attempts", "53..55", "--format", "csv"]);
-    expect(code).toBe(0);
-    expect(stderr.trimEnd().split("\n")).toEqual([
-      'warning: from attempt 54 the totals reach 2^53 ms (about 285,616 years) and cannot be exact; they are shown as >9007199254740991',
-    ]);
-    expect(stdout.split("\n")[1]).toBe(`53,${2 ** 52},${2 ** 52},${2 ** 53 - 1},53,1431`);
-    expect(stdout.split("\n")[2]).toMatch(/^54,>9007199254740991,>9007199254740991,>9007199254740991,54,1485$/);
-  });
 });
 
 describe("colour", () => {

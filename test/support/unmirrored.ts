@@ -44,7 +44,6 @@ export const NOT_YET_MIRRORED: readonly string[] = [
   "cli/shared/random.ts",
   "cli/shared/render.ts",
   "cli/shared/run-schedule.ts",
-  "cli/shared/schedule-output.ts",
   "cli/shared/terminal.ts",
   "cli/shared/utf8.ts",
   "cli/shared/width.ts",

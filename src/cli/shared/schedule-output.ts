@@ -76,21 +76,34 @@ export function checkPictureOptions(options: OutputOptions, renderer: { readonly
 }
 
 /**
- * Passes rows through, warning once on stderr when a total first saturates, and
- * remembering the last sampled total for the summary (one pass, one generator).
+ * Passes rows through, remembering the first attempt whose totals saturate (warned about once
+ * the rows are written, see saturationWarning) and the last sampled total for the summary (one
+ * pass, one generator).
  */
-function* watchRows(rows: Iterable<ScheduleRow>, io: Io, sample: { totalMs: number | null }): Generator<ScheduleRow> {
-  let warned = false;
+function* watchRows(rows: Iterable<ScheduleRow>, sample: RowsSeen): Generator<ScheduleRow> {
   for (const row of rows) {
-    if (!warned && (isSaturated(row.cumulativeMs) || isSaturated(row.linearCumulativeMs))) {
-      warned = true;
-      io.stderr.write(
-        `warning: from attempt ${row.attempt} the totals reach 2^53 ms (about 285,616 years) and cannot be exact; they are shown as ${SATURATED_TEXT}\n`,
-      );
-    }
+    if (sample.saturatedAt === null && (isSaturated(row.cumulativeMs) || isSaturated(row.linearCumulativeMs))) sample.saturatedAt = row.attempt;
     sample.totalMs = row.sampleCumulativeMs;
     yield row;
   }
+}
+
+/** What watchRows saw of the rows that were drawn. */
+interface RowsSeen {
+  totalMs: number | null;
+  saturatedAt: number | null;
+}
+
+/**
+ * The 2^53 warning, said after the output rather than when the row is drawn: rows are drawn a
+ * chunk ahead of what is written, so a reader that went away after three rows (`| head -3`)
+ * would be warned about attempt 44 it never saw. A closed stdout ends the run quietly instead.
+ */
+function saturationWarning(seen: RowsSeen, io: Io): void {
+  if (seen.saturatedAt === null || io.stdout.destroyed === true) return;
+  io.stderr.write(
+    `warning: from attempt ${seen.saturatedAt} the totals reach 2^53 ms (about 285,616 years) and cannot be exact; they are shown as ${SATURATED_TEXT}\n`,
+  );
 }
 
 /** Writes a schedule in the chosen format: the one output path of the calculator's schedules and the presets'. */
@@ -109,7 +122,7 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
     const timed = deadline === null ? plain : withTimings(plain, deadline.input, r);
     return retryAfter === null ? timed : withRetryAfter(timed, retryAfter);
   };
-  const sample = { totalMs: null as number | null };
+  const sample: RowsSeen = { totalMs: null, saturatedAt: null };
   let summaryOnce: ScheduleSummary | undefined;
   const summary = () => (summaryOnce ??= scheduleSummary(model, comparison, range));
   let deadlineOnce: DeadlineSummary | undefined;
@@ -118,7 +131,7 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
     ...view,
     deadline: deadline === null ? null : deadline.input,
     retryAfter,
-    rows: watchRows(freshRows(), io, sample),
+    rows: watchRows(freshRows(), sample),
     freshRows,
     summaryLines: () => [
       ...view.text.summaryLines(summary(), sample.totalMs),
@@ -134,4 +147,5 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
     scale: options.scale ?? null,
   };
   await writeRendered(await renderer.render(schedule, renderContext(io, options.color)), io);
+  saturationWarning(sample, io);
 }
