@@ -2,6 +2,7 @@ import { type Command, Option } from "commander";
 import type { FormatName } from "../../format/registry.js";
 import { type CommandDefinition, commandOutput } from "../command.js";
 import { ASSERT_KEYS, CHECK_DEFAULT_ATTEMPTS, CLIENTS_HELP, POLICY_KEYS, limitsFromOptions, parseCount } from "../../config/option-values.js";
+import { bareLimitWarnings } from "../shared/bare-numbers.js";
 import { UsageError } from "../shared/errors.js";
 import { addSharedOptions, givenValues, synonymsFor } from "../shared/options.js";
 
@@ -127,6 +128,7 @@ export const checkCommand: CommandDefinition = {
     const { runCheck } = await import("./action.js");
     const switches = command.opts<CheckCommandSwitches>();
     const paths = command.args;
+    for (const line of bareLimitWarnings(givenValues(command))) io.stderr.write(`${line}\n`);
     if (paths.length > 0 || switches.exclude !== undefined || switches.anyFile === true) {
       if (paths.length === 0) throw new UsageError(`${switches.exclude === undefined ? "--any-file" : "--exclude"} needs a PATH to search (backoff check . ${switches.exclude === undefined ? "--any-file" : "--exclude GLOB"})`);
       if (switches.maxAmplification !== undefined) throw new UsageError('--max-amplification checks a chain, and check PATH does not guess which policy calls which; name the layers in a config\'s "chain" section and run backoff check --config FILE');

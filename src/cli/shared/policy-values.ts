@@ -1,6 +1,7 @@
 import { type Jitter, NO_JITTER } from "../../core/jitter/index.js";
 import { type Policy, STRATEGIES, type Strategy, normalizePolicy } from "../../core/policy.js";
 import type { AttemptRange } from "../../core/schedule.js";
+import { capBelowBaseMessage } from "./bare-numbers.js";
 import { UsageError, shown } from "./errors.js";
 import { checkJitterNeedsCap, parseJitter, parseSeed } from "./jitter-options.js";
 import type { OptionValues } from "../../config/option-values.js";
@@ -38,7 +39,7 @@ export function policyFromValues(values: OptionValues): Policy {
   }
   const factor = values.factor === undefined ? undefined : parseFactor("--factor", values.factor);
   if (capMs !== null && capMs < baseMs) {
-    throw new UsageError(`--cap (${values.cap}) must be at least --base (${base})`);
+    throw new UsageError(capBelowBaseMessage(values.cap!, base, baseMs));
   }
   return normalizePolicy({ strategy, baseMs, capMs, ...(factor === undefined ? {} : { factor }), ...(stepMs === undefined ? {} : { stepMs }) });
 }

@@ -6,6 +6,7 @@ import { modelTotals } from "../../core/schedule.js";
 import { type NoSolution, solveAttempts, solveBase, solveFactor } from "../../core/solve.js";
 import type { Solution, SolvedPolicy, Unknown } from "../../format/solve-report.js";
 import { parseCount } from "../../config/option-values.js";
+import { capBelowBaseMessage } from "../shared/bare-numbers.js";
 import { UsageError } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
 import { parseBase, parseCap, parseDuration, parseFactor } from "../../config/values.js";
@@ -86,7 +87,7 @@ export function solve(options: SolveOptions): Solution<SolvedPolicy> | NoSolutio
   }
   if (options.factor !== undefined && strategy !== "exponential") throw new UsageError(`--factor applies only to --strategy exponential, not ${strategy}`);
   const baseMs = options.base === undefined ? null : parseBase("--base", options.base);
-  if (baseMs !== null && capMs !== null && capMs < baseMs) throw new UsageError(`--cap (${options.cap}) must be at least --base (${options.base})`);
+  if (baseMs !== null && capMs !== null && capMs < baseMs) throw new UsageError(capBelowBaseMessage(options.cap!, options.base!, baseMs));
   const factor = options.factor === undefined ? undefined : parseFactor("--factor", options.factor);
   const totalOf = (policy: Policy, n: number) => modelTotals(policyModel(policy), n).cumulativeMs;
 
