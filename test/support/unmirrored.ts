@@ -47,7 +47,6 @@ export const NOT_YET_MIRRORED: readonly string[] = [
   "cli/shared/terminal.ts",
   "cli/shared/utf8.ts",
   "cli/shared/width.ts",
-  "cli/simulate/action.ts",
   "cli/simulate/chart.ts",
   "cli/simulate/command.ts",
   "cli/simulate/preset-simulation.ts",

@@ -43,6 +43,7 @@ export async function runPresetSchedule(values: OptionValues, output: OutputOpti
       comparison: comparisonFor(model),
       range,
       seed,
+      capOffered: "capMs" in preset.parameters,
       text: presetScheduleText(preset, model, range, seed, stopRuleText(preset, stopRuleOf(preset, model))),
       renderTable: (rows, summaryLines, paint, lastRow, width) => renderPresetTable(rows, model.jittered, model.capMs, summaryLines, paint, lastRow, width),
       page: async () => ({

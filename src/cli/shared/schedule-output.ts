@@ -34,6 +34,8 @@ export type ScheduleView = Pick<ScheduleOutput, "model" | "comparison" | "range"
   readonly deadline?: DeadlineView | null;
   /** With --retry-after: what the client does with the header (the model's waits already include it). */
   readonly retryAfter?: RetryAfterView | null;
+  /** Whether --cap is accepted for this schedule (false for a preset that has no cap); true unless said. */
+  readonly capOffered?: boolean;
 };
 
 /**
@@ -44,8 +46,12 @@ export type ScheduleView = Pick<ScheduleOutput, "model" | "comparison" | "range"
  */
 export const MAX_WALKED_ATTEMPT = 10_000_000;
 
-/** `readsLastRow`: the format needs the totals at the last attempt before its first row (see ScheduleRenderer). */
-export function checkWalk(view: Pick<ScheduleView, "model" | "range" | "seed">, readsLastRow: boolean): void {
+/**
+ * `readsLastRow`: the format needs the totals at the last attempt before its first row (see ScheduleRenderer).
+ * `capOffered`: whether --cap is accepted here (a preset without a cap, such as sidekiq, refuses it), so
+ * the advice never suggests what would be refused.
+ */
+export function checkWalk(view: Pick<ScheduleView, "model" | "range" | "seed">, readsLastRow: boolean, capOffered = true): void {
   const { model, range, seed } = view;
   const limit = groupDigits(MAX_WALKED_ATTEMPT);
   if (seed !== null && range.first > MAX_WALKED_ATTEMPT) {
@@ -55,9 +61,10 @@ export function checkWalk(view: Pick<ScheduleView, "model" | "range" | "seed">, 
   const steady = model.steadyFrom();
   const furthest = readsLastRow ? range.last : range.first;
   if (walks && (steady === null || steady > MAX_WALKED_ATTEMPT) && furthest > MAX_WALKED_ATTEMPT) {
+    const cap = !capOffered ? null : model.capMs === null ? "a --cap (the delays then stop changing)" : `a lower --cap (the delays reach ${groupDigits(model.capMs)} ms only after attempt ${limit})`;
     throw new UsageError(
       `--attempts reaches attempt ${groupDigits(furthest)}, but with jitter or a preset the totals are added up attempt by attempt, up to ${limit}; ` +
-        `give a --cap (the delays then stop changing) or a range within ${limit}`,
+        (cap === null ? `give a range within ${limit}` : `give ${cap} or a range within ${limit}`),
     );
   }
 }
@@ -112,7 +119,7 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
   const { model, comparison, range, seed } = view;
   const count = range.last - range.first + 1;
   checkAttemptCount(count, renderer.maxAttempts, `--format ${options.format}`);
-  checkWalk(view, renderer.readsLastRow === true);
+  checkWalk(view, renderer.readsLastRow === true, view.capOffered ?? true);
   if (renderer.boxTable) checkTableRows(range.first, range.last);
   // Every pass over the rows draws the same sample: a fresh source from the same seed.
   const deadline = view.deadline ?? null;

@@ -104,18 +104,21 @@ export function comparedJitters(jitter: Jitter): Jitter[] {
 }
 
 function run(policy: Policy, jitter: Jitter, cohort: Cohort, seed: number, keepRetryCounts = false): CohortResult {
-  return keptWithin(cohort, (maxKeptTimes) => simulateCohort(jitterPlan(policy, jitter), cohort, cohortRandom(seed), { keepRetryCounts, maxKeptTimes }));
+  return keptWithin(cohort, policy.capMs === null ? "set a --cap" : "lower the --cap", (maxKeptTimes) => simulateCohort(jitterPlan(policy, jitter), cohort, cohortRandom(seed), { keepRetryCounts, maxKeptTimes }));
 }
 
-/** Runs a simulation with its memory bound (MAX_KEPT_TIMES), turning a run past it into one line. */
-export function keptWithin(cohort: Cohort, simulate: (maxKeptTimes: number) => CohortResult): CohortResult {
+/**
+ * Runs a simulation with its memory bound (MAX_KEPT_TIMES), turning a run past it into one line.
+ * `capAdvice` is what to do with the cap ("set a --cap", "lower the --cap"), null where no cap is offered.
+ */
+export function keptWithin(cohort: Cohort, capAdvice: string | null, simulate: (maxKeptTimes: number) => CohortResult): CohortResult {
   try {
     return simulate(MAX_KEPT_TIMES);
   } catch (error) {
     if (!(error instanceof SimulationTooLargeError)) throw error;
     throw new UsageError(
       `the retries of ${groupDigits(cohort.clients)} clients land on more than ${groupDigits(MAX_KEPT_TIMES)} distinct milliseconds by attempt ${error.attempt} ` +
-        `(simulate keeps each one, about ${KEPT_TIMES_MB} MB at most); lower --clients or --attempts, or set a --cap`,
+        `(simulate keeps each one, about ${KEPT_TIMES_MB} MB at most); lower --clients or --attempts${capAdvice === null ? "" : `, or ${capAdvice}`}`,
     );
   }
 }

@@ -49,6 +49,8 @@ export function presetSimulation(values: OptionValues, options: SimulateSwitches
     throw new UsageError(`--clients under --preset must be at most ${groupDigits(MAX_PRESET_CLIENTS)} (each client carries the library's own state), got ${groupDigits(cohort.clients)}`);
   }
   const seed = values.seed === undefined ? DEFAULT_SEED : parseSeed("--seed", values.seed);
+  // A preset without a cap (sidekiq) refuses --cap: the advice offers it only where it is accepted.
+  const capAdvice = !("capMs" in preset.parameters) ? null : model.capMs === null ? "set a --cap" : "lower the --cap";
   // Without jitter the library's rows end where it stops by elapsed time.
   const plainLast = rule.kind === "elapsed" ? rule.stop.lastAttempt : retries;
   // Where the library totals in a finer unit (cenkalti's ns), each step is that of its rounded total, as the schedule shows it.
@@ -61,7 +63,7 @@ export function presetSimulation(values: OptionValues, options: SimulateSwitches
     preset: { name: preset.name, library: preset.library, parameters: model.parameters, jittered: model.jittered, stopping },
     cohort,
     seed,
-    result: keptWithin(cohort, (maxKeptTimes) => simulateClients(libraryClient(model, retries), cohort, cohortRandom(seed), { keepRetryCounts, maxKeptTimes })),
-    baseline: keptWithin(cohort, (maxKeptTimes) => simulateClients(plain, cohort, cohortRandom(seed), { keepRetryCounts, maxKeptTimes })),
+    result: keptWithin(cohort, capAdvice, (maxKeptTimes) => simulateClients(libraryClient(model, retries), cohort, cohortRandom(seed), { keepRetryCounts, maxKeptTimes })),
+    baseline: keptWithin(cohort, capAdvice, (maxKeptTimes) => simulateClients(plain, cohort, cohortRandom(seed), { keepRetryCounts, maxKeptTimes })),
   };
 }
