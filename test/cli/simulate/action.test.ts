@@ -3,7 +3,7 @@ import { keptWithin } from "../../../src/cli/simulate/action.js";
 import { SimulationTooLargeError } from "../../../src/core/simulate.js";
 import { UsageError } from "../../../src/cli/shared/errors.js";
 
-const cohort = { clients: 1_000_000, spreadMs: 0, success: 0, windowMs: 1000 };
+const cohort = { clients: 1_000_000, attempts: 10, spreadMs: 0, success: 0, windowMs: 1000 };
 const tooLarge = () => {
   throw new SimulationTooLargeError(20_000_001, 7);
 };
