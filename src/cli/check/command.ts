@@ -2,6 +2,7 @@ import { type Command, Option } from "commander";
 import type { FormatName } from "../../format/registry.js";
 import { type CommandDefinition, commandOutput } from "../command.js";
 import { ASSERT_KEYS, CHECK_DEFAULT_ATTEMPTS, CLIENTS_HELP, POLICY_KEYS, limitsFromOptions, parseCount } from "../../config/option-values.js";
+import type { Io } from "../shared/io.js";
 import { bareLimitWarnings } from "../shared/bare-numbers.js";
 import { UsageError } from "../shared/errors.js";
 import { addSharedOptions, givenValues, synonymsFor } from "../shared/options.js";
@@ -125,24 +126,31 @@ export const checkCommand: CommandDefinition = {
     command.addHelpText("after", HELP_AFTER);
   },
   async run(command, io) {
-    const { runCheck } = await import("./action.js");
-    const switches = command.opts<CheckCommandSwitches>();
-    const paths = command.args;
+    const code = await runCheckCommand(command, io);
+    // Said once the check has run: a run that ends in a usage error (exit 2) keeps to its one line.
     for (const line of bareLimitWarnings(givenValues(command))) io.stderr.write(`${line}\n`);
-    if (paths.length > 0 || switches.exclude !== undefined || switches.anyFile === true) {
-      if (paths.length === 0) throw new UsageError(`${switches.exclude === undefined ? "--any-file" : "--exclude"} needs a PATH to search (backoff check . ${switches.exclude === undefined ? "--any-file" : "--exclude GLOB"})`);
-      if (switches.maxAmplification !== undefined) throw new UsageError('--max-amplification checks a chain, and check PATH does not guess which policy calls which; name the layers in a config\'s "chain" section and run backoff check --config FILE');
-      const { runCheckFiles } = await import("./files.js");
-      return runCheckFiles(paths, givenValues(command), { ...switches, strict: switches.strict === true, exclude: switches.exclude ?? [], anyFile: switches.anyFile === true }, io);
-    }
-    const explicit = givenValues(command);
-    // Without a PATH, a config or a flag that describes a policy, there is nothing to check (the built-in 1 s default is nobody's policy).
-    if (switches.config === undefined && !DESCRIBING_KEYS.some((key) => explicit[key] !== undefined)) {
-      // A bad limit is named first: it is the line the user has to fix either way.
-      limitsFromOptions(explicit);
-      if (explicit.clients !== undefined) parseCount("--clients", explicit.clients);
-      throw new UsageError("no policy given: name a PATH such as `.`, a `--config FILE`, or policy flags such as --base 1s --attempts 8");
-    }
-    return runCheck(explicit, { ...switches, strict: switches.strict === true }, io);
+    return code;
   },
 };
+
+/** check PATH…, check --config FILE, or one policy from flags. */
+async function runCheckCommand(command: Command, io: Io): Promise<number> {
+  const { runCheck } = await import("./action.js");
+  const switches = command.opts<CheckCommandSwitches>();
+  const paths = command.args;
+  if (paths.length > 0 || switches.exclude !== undefined || switches.anyFile === true) {
+    if (paths.length === 0) throw new UsageError(`${switches.exclude === undefined ? "--any-file" : "--exclude"} needs a PATH to search (backoff check . ${switches.exclude === undefined ? "--any-file" : "--exclude GLOB"})`);
+    if (switches.maxAmplification !== undefined) throw new UsageError('--max-amplification checks a chain, and check PATH does not guess which policy calls which; name the layers in a config\'s "chain" section and run backoff check --config FILE');
+    const { runCheckFiles } = await import("./files.js");
+    return runCheckFiles(paths, givenValues(command), { ...switches, strict: switches.strict === true, exclude: switches.exclude ?? [], anyFile: switches.anyFile === true }, io);
+  }
+  const explicit = givenValues(command);
+  // Without a PATH, a config or a flag that describes a policy, there is nothing to check (the built-in 1 s default is nobody's policy).
+  if (switches.config === undefined && !DESCRIBING_KEYS.some((key) => explicit[key] !== undefined)) {
+    // A bad limit is named first: it is the line the user has to fix either way.
+    limitsFromOptions(explicit);
+    if (explicit.clients !== undefined) parseCount("--clients", explicit.clients);
+    throw new UsageError("no policy given: name a PATH such as `.`, a `--config FILE`, or policy flags such as --base 1s --attempts 8");
+  }
+  return runCheck(explicit, { ...switches, strict: switches.strict === true }, io);
+}
