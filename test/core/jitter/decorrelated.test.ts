@@ -1,7 +1,75 @@
+/** Decorrelated jitter (src/core/jitter/decorrelated.ts): min(cap, U{B..3·previous}), its bounds and its mean. */
 import { describe, expect, it } from "vitest";
-import { DecorrelatedSchedule } from "../../src/core/jitter/decorrelated.js";
-import { seededRandom } from "../../src/cli/shared/random.js";
-import { runCli } from "../support/cli.js";
+import { jitteredPolicyModel } from "../../../src/core/jitter/index.js";
+import { normalizePolicy } from "../../../src/core/policy.js";
+import { seededRandom } from "../../support/random.js";
+import { runCli } from "../../support/cli.js";
+import { MAX_EXACT_MS } from "../../../src/core/limits.js";
+import { DecorrelatedSchedule, decorrelatedRange } from "../../../src/core/jitter/decorrelated.js";
+
+describe("decorrelated jitter: min(cap, U{B..3·previous})", () => {
+  // base 100, cap 10 s: M_n = min(10000, 100·3^n).
+  const model = jitteredPolicyModel(normalizePolicy({ baseMs: 100, capMs: 10_000 }), { kind: "decorrelated" });
+  it("bounds over every history", () => {
+    expect(model.bounds(1)).toEqual({ minMs: 100, maxMs: 300 }); // 100·3
+    expect(model.bounds(2)).toEqual({ minMs: 100, maxMs: 900 }); // 100·9
+    expect(model.bounds(3)).toEqual({ minMs: 100, maxMs: 2700 });
+    expect(model.bounds(4)).toEqual({ minMs: 100, maxMs: 8100 });
+    expect(model.bounds(5)).toEqual({ minMs: 100, maxMs: 10_000 }); // 24300 > cap
+    expect(model.bounds(500)).toEqual({ minMs: 100, maxMs: 10_000 });
+  });
+  it("closed-form mean while the cap cannot bite: m_n = (B + 3·m_(n−1)) / 2", () => {
+    expect(model.meanMs(1)).toBe(200); // (100 + 300) / 2
+    expect(model.meanMs(2)).toBe(350); // (100 + 3·200) / 2
+    expect(model.meanMs(3)).toBe(575); // (100 + 3·350) / 2
+    expect(model.meanMs(4)).toBe(912.5); // (100 + 3·575) / 2
+  });
+  it("computed mean once the cap bites, checked by hand on a tiny case", () => {
+    // B = 1, cap 5. Attempt 1: U{1..3}, mean 2. Attempt 2 from each previous p ∈ {1, 2, 3} (1/3 each):
+    //   p = 1: U{1..3} → mean 2; p = 2: U{1..6} → 1,2,3,4,5,5 → 20/6; p = 3: U{1..9} → 1,2,3,4 and five 5s → 35/9.
+    //   mean = (2 + 20/6 + 35/9) / 3 = 83/27 = 3.0740…, shown to 3 decimals.
+    const tiny = jitteredPolicyModel(normalizePolicy({ baseMs: 1, capMs: 5 }), { kind: "decorrelated" });
+    expect(tiny.bounds(1)).toEqual({ minMs: 1, maxMs: 3 });
+    expect(tiny.bounds(2)).toEqual({ minMs: 1, maxMs: 5 });
+    expect(tiny.meanMs(1)).toBe(2);
+    expect(tiny.meanMs(2)).toBe(Math.round((83 / 27) * 1000) / 1000);
+  });
+  it("the computed mean agrees with 200,000 sampled sequences", () => {
+    const random = seededRandom(2024);
+    const runs = 200_000;
+    let sum = 0;
+    for (let i = 0; i < runs; i++) {
+      const sample = model.sampler(random);
+      let last = 0;
+      for (let a = 1; a <= 8; a++) last = sample(a);
+      sum += last;
+    }
+    // The delay's standard deviation is below 3,000 ms, so the standard error is below 7 ms.
+    expect(Math.abs(sum / runs - model.meanMs(8))).toBeLessThan(30);
+  });
+  it("with more values below the cap than are computed exactly, the mean on relative-width cells still agrees with sampling", () => {
+    // base 10 ms, cap 1000 s: 999,990 whole milliseconds below the cap, more than EXACT_MEAN_VALUES.
+    const wide = jitteredPolicyModel(normalizePolicy({ baseMs: 10, capMs: 1_000_000 }), { kind: "decorrelated" });
+    expect(wide.meanMs(5)).toBe(141.875); // closed form: 2·10·1.5^5 − 10 (10·3^5 = 2430 ≤ cap)
+    const random = seededRandom(11);
+    const runs = 100_000;
+    let sum = 0;
+    for (let i = 0; i < runs; i++) {
+      const sample = wide.sampler(random);
+      for (let a = 1; a < 15; a++) sample(a);
+      sum += sample(15);
+    }
+    expect(Math.abs(sum / runs / wide.meanMs(15) - 1)).toBeLessThan(0.03);
+  });
+  it("becomes steady once bounds and mean stop moving", () => {
+    const steady = model.steadyFrom();
+    expect(steady).not.toBeNull();
+    expect(model.meanMs(steady! + 1000)).toBe(model.meanMs(steady!));
+  });
+  it("needs a cap", () => {
+    expect(() => jitteredPolicyModel(normalizePolicy({ baseMs: 100 }), { kind: "decorrelated" })).toThrow(/needs a cap/);
+  });
+});
 
 // Issue 16, item 1: the decorrelated mean, far from the base. Every expected value here is
 // computed independently of src/: by hand (the closed form), by an exact per-millisecond
@@ -131,5 +199,13 @@ describe("decorrelated mean with the cap far above the base (issue 16, item 1)",
       const tolerance = Math.max(5 * standardError, 0.02 * mean);
       expect(Math.abs(mean - sampleMean)).toBeLessThanOrEqual(tolerance);
     }
+  });
+});
+
+describe("decorrelatedRange", () => {
+  it("base to 3 × previous, the true top kept past 2^53 − 1", () => {
+    expect(decorrelatedRange(100, 300, 10_000)).toEqual({ lo: 100, hi: 900, ceiling: 10_000 });
+    // 3 × 2^52 = 13,510,798,882,111,488 > 2^53 − 1
+    expect(decorrelatedRange(100, 2 ** 52, MAX_EXACT_MS)).toEqual({ lo: 100, hi: MAX_EXACT_MS, ceiling: MAX_EXACT_MS, hiBeyond: 13_510_798_882_111_488n });
   });
 });

@@ -1,7 +1,43 @@
+/** How every jitter mode draws (src/core/jitter/uniform.ts): bounds, exact means and draws of min(U{lo..hi}, ceiling). */
 import { describe, expect, it } from "vitest";
-import { seededRandom } from "../../src/cli/shared/random.js";
-import { draw, drawMean } from "../../src/core/jitter/uniform.js";
-import { runCli } from "../support/cli.js";
+import { seededRandom } from "../../../src/cli/shared/random.js";
+import { SATURATED_RANGE, ceilingOf, draw, drawBounds, drawMean, rangeUpTo } from "../../../src/core/jitter/uniform.js";
+import { MAX_EXACT_MS, SATURATED_MS } from "../../../src/core/limits.js";
+import { runCli } from "../../support/cli.js";
+
+describe("min(U{lo..hi}, ceiling), by hand", () => {
+  const highest = { integer: (_min: number, max: number) => max, fraction: () => 1 - 2 ** -53 };
+
+  it("the ceiling is the cap, or 2^53 − 1 without one", () => {
+    expect([ceilingOf(5000), ceilingOf(null)]).toEqual([5000, MAX_EXACT_MS]);
+  });
+
+  it("rangeUpTo keeps a top past 2^53 − 1 in hiBeyond", () => {
+    expect(rangeUpTo(1, 10n, 5)).toEqual({ lo: 1, hi: 10, ceiling: 5 });
+    expect(rangeUpTo(1, 2n ** 53n, 5)).toEqual({ lo: 1, hi: MAX_EXACT_MS, ceiling: 5, hiBeyond: 2n ** 53n });
+  });
+
+  it("bounds: both ends under the ceiling", () => {
+    expect(drawBounds({ lo: 24_000, hi: 36_000, ceiling: 30_000 })).toEqual({ minMs: 24_000, maxMs: 30_000 });
+    expect(drawBounds({ lo: 5, hi: 9, ceiling: 3 })).toEqual({ minMs: 3, maxMs: 3 });
+  });
+
+  it("mean: (lo + hi) / 2 below the ceiling; U{1..4} under 3 is 1, 2, 3, 3 → 9/4; all past it is the ceiling", () => {
+    expect(drawMean({ lo: 0, hi: 1000, ceiling: MAX_EXACT_MS })).toBe(500);
+    expect(drawMean({ lo: 1, hi: 4, ceiling: 3 })).toBe(2.25);
+    // U{1..3} under 2 is 1, 2, 2 → 5/3, as 1 + 4/6 (whole part and remainder: within an ulp).
+    expect(drawMean({ lo: 1, hi: 3, ceiling: 2 })).toBeCloseTo(5 / 3, 15);
+    expect(drawMean({ lo: 5, hi: 9, ceiling: 3 })).toBe(3);
+    expect(drawMean(SATURATED_RANGE)).toBe(SATURATED_MS);
+  });
+
+  it("a draw: clamped to the ceiling; a single value takes no random number", () => {
+    expect(draw({ lo: 0, hi: 10, ceiling: 4 }, highest)).toBe(4);
+    expect(draw({ lo: 0, hi: 10, ceiling: 40 }, highest)).toBe(10);
+    const untouched = { integer: () => { throw new Error("drew"); }, fraction: () => { throw new Error("drew"); } };
+    expect(draw({ lo: 7, hi: 7, ceiling: 40 }, untouched)).toBe(7);
+  });
+});
 
 // Issue 16, item 5: a jitter range whose top passes 2^53 − 1 keeps its true top, so the
 // share of draws clamped to the cap, and with it the mean, is exact.
