@@ -35,7 +35,7 @@ export const echomq: Preset = {
     "calculate/4 ignores a jitter outside (0, 1] (no jitter), and accepts attempt 0 (trunc(0.5 × delay)).",
     "delay_ms/2 clamps before the full jitter, so a jittered wait never passes the cap.",
     "An unknown strategy falls back to the base delay; a nil config gives 0.",
-    "The worker in the public source (echo/apps/echomq lib/echomq/worker.ex, handle_job_failure) calls Job.calculate_backoff/1 (lib/echomq/job.ex), not Backoff.calculate/4; this preset follows the design documents' calculate/4. calculate_backoff/1 counts attempts_made from 0 at the first failure, trunc(2^(attempts_made − 1) × delay), so its first wait is half the delay, and its jitter only lowers a wait: trunc(b(1 − j)) + a uniform integer from 0 to trunc(b × j); a wait of 0 becomes 1 ms. For the documented config: 400–500, 800–1000, 1600–2000 ms.",
+    "The worker in the public source (jonny-novikov/fiberfx at 9891a88, echo/apps/echomq lib/echomq/worker.ex, handle_job_failure) calls Job.calculate_backoff/1 (lib/echomq/job.ex), not Backoff.calculate/4; this preset follows the design documents' calculate/4. calculate_backoff/1 counts attempts_made from 0 at the first failure, trunc(2^(attempts_made − 1) × delay), so its first wait is half the delay, and its jitter only lowers a wait: trunc(b(1 − j)) + a uniform integer from 0 to trunc(b × j); a wait of 0 becomes 1 ms. For the documented config: 400–500, 800–1000, 1600–2000 ms.",
   ],
   retryAfter: "EchoMQ does not read Retry-After: the schedule is unchanged.",
   build(overrides) {

@@ -303,6 +303,18 @@ describe("aws-sdk: @smithy/util-retry 4.6.2 StandardRetryStrategy (fake timers)"
     expect(quirk).toContain("use them only with SMITHY_NEW_RETRIES_2026=true and otherwise the old values: base 100 ms (500 ms throttling), quota cost 5 (10 for timeouts)");
   });
 
+  it("the releases named in the quirk: @smithy/core's own CHANGELOG makes the 2026 values unconditional in 3.40.0 (issue 23)", () => {
+    // node_modules/@smithy/core/CHANGELOG.md, "## 3.40.0": "Enable the 2026 standard retry behavior unconditionally. The
+    // SMITHY_NEW_RETRIES_2026 environment variable is no longer read." The gated form (retries-2026-config.ts:
+    // v2026 = process.env?.SMITHY_NEW_RETRIES_2026 === "true"; delay 50 : 100, throttlingDelay 1000 : 500, cost 14 : 5,
+    // throttlingCost 5 : 10) is the one bundled from @smithy/core 3.29.5, and smithy-typescript's
+    // packages/util-retry/src/retries-2026-config.ts before that change.
+    const changelog = readFileSync(createRequire(import.meta.url).resolve("@smithy/core/package.json").replace(/package\.json$/, "CHANGELOG.md"), "utf8");
+    const release = changelog.slice(changelog.indexOf("\n## 3.40.0\n"), changelog.indexOf("\n## 3.39.0\n"));
+    expect(release).toContain("Enable the 2026 standard retry behavior unconditionally. The `SMITHY_NEW_RETRIES_2026` environment variable is no longer read.");
+    expect(release).toContain("50 ms base delay for non-throttling errors and a 1 s base delay for throttling errors, retry quota costs of 14 (non-throttling) and 5 (throttling)");
+  });
+
   it("the default strategy retries twice; extreme draws give exactly the preset's bounds", async () => {
     const m = model("aws-sdk");
     expect(m.retries).toBe(2);

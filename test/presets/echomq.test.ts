@@ -34,12 +34,18 @@ describe("echomq (echo/apps/echomq/lib/echomq/backoff.ex, echo/apps/echo_mq/lib/
   });
 
   it("says in a quirk what the public worker's Job.calculate_backoff/1 does instead (issue 23)", () => {
-    // job.ex calculate_exponential_backoff(delay, attempts_made, 0.2), attempts_made = 0, 1, 2 at the first three failures:
+    // jonny-novikov/fiberfx at 9891a8816dc4, echo/apps/echomq/lib/echomq/job.ex calculate_exponential_backoff(delay, attempts, jitter):
+    //   base_delay = trunc(:math.pow(2, attempts - 1) * delay); min_delay = trunc(base_delay * (1 - jitter));
+    //   jitter_range = trunc(base_delay * jitter); min_delay + :rand.uniform(jitter_range + 1) - 1
+    // worker.ex handle_job_failure: Job.calculate_backoff(job) before the Lua script increments attempts_made, then
+    //   effective_delay = max(backoff_delay, 1). So attempts_made = 0, 1, 2 at the first three failures:
     // b = trunc(2^(n−1) × 1000) = 500, 1000, 2000; lo = trunc(0.8b) = 400, 800, 1600; + uniform 0..trunc(0.2b) = 100, 200, 400.
     const quirk = findPreset("echomq")!.quirks.find((line) => line.includes("calculate_backoff/1"));
     expect(quirk).toContain("counts attempts_made from 0 at the first failure, trunc(2^(attempts_made − 1) × delay), so its first wait is half the delay");
     expect(quirk).toContain("its jitter only lowers a wait");
     expect(quirk).toContain("For the documented config: 400–500, 800–1000, 1600–2000 ms.");
+    expect(quirk).toContain("a wait of 0 becomes 1 ms");
+    expect(quirk).toContain("jonny-novikov/fiberfx at 9891a88");
   });
 
   it("refuses what neither function has", () => {

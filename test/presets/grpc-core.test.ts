@@ -1,6 +1,8 @@
 /**
  * gRPC C-core's connection backoff (grpc_core::BackOff), as the grpc-core preset models it.
- * src/core/util/backoff.cc, the SharedBitGen form (after grpc/grpc#39505, 2025):
+ * src/core/util/backoff.cc, the SharedBitGen form (after grpc/grpc#39505, 2025; read at grpc/grpc bfa054eb20d1,
+ * the newest stored; the older form, at 15bab7a3b32c, has `current_backoff_ = std::min(current_backoff_ *
+ * multiplier, max_backoff)` only from the second call and draws from a member rand_gen_):
  *
  *   if (initial_) initial_ = false; else current_backoff_ *= options_.multiplier();
  *   current_backoff_ = std::min(current_backoff_, options_.max_backoff());
