@@ -89,6 +89,12 @@ export interface PresetDescription {
   /** The library's repository (owner/name) and the source file the formula is read from. */
   readonly repository: string;
   readonly source: string;
+  /**
+   * Set when the library's own arithmetic is finer than a millisecond ("nanoseconds
+   * (time.Duration)", "float seconds"): the schedule then says once how its whole-ms columns
+   * are rounded (each wait half up, each total the sum of the waits shown).
+   */
+  readonly timeUnit?: string;
   /** One line: the un-jittered formula, with the calculator's attempt a (1 = the first failure). */
   readonly formula: string;
   /** One line: the library's defaults. */

@@ -18,6 +18,7 @@ const INT32_MAX = 2_147_483_647;
 export const argo: Preset = {
   name: "argo",
   library: "Argo Workflows v4.1.2 (retryStrategy.backoff; cap since v3.7.0)",
+  timeUnit: "nanoseconds (time.Duration)",
   repository: "argoproj/argo-workflows",
   source: "workflow/controller/operator.go (processNodeRetries), pkg/apis/workflow/v1alpha1/workflow_types.go (Backoff, RetryStrategy), examples/retry-backoff.yaml",
   formula: "min(duration × factor^(a−1), cap) (whole ns; factor an integer)",

@@ -17,6 +17,7 @@ function reject(message: string): never {
 export const axiosRetry: Preset = {
   name: "axios-retry",
   library: "axios-retry 4.5.0 (retryDelay: exponentialDelay)",
+  timeUnit: "fractional milliseconds (handed to setTimeout)",
   repository: "softonic/axios-retry",
   source: "src/index.ts (exponentialDelay, linearDelay, noDelay, DEFAULT_OPTIONS, handleRetry)",
   formula: "exponentialDelay: 2^a × delayFactor × (1 + 0.2 r); linearDelay: a × delayFactor",

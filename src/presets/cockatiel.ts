@@ -17,6 +17,7 @@ const RP_SCALING_FACTOR = 1 / 1.4;
 export const cockatiel: Preset = {
   name: "cockatiel",
   library: "cockatiel 3.2.1 (newest for Node 20; 4.x needs Node 22)",
+  timeUnit: "fractional milliseconds (handed to setTimeout)",
   repository: "connor4312/cockatiel",
   source: "src/backoff/ExponentialBackoff.ts, src/backoff/ExponentialBackoffGenerators.ts",
   formula: "noJitter: min(maxDelay, initialDelay × 2^(a−1)); default decorrelated: min(max(0, f(t) − f(t′)) / 1.4 × initialDelay, maxDelay), f(t) = exponent^t × tanh(√(4t)), t = a − 1 + r",

@@ -11,6 +11,7 @@ import type { Preset } from "./types.js";
 export const exponentialBackoff: Preset = {
   name: "exponential-backoff",
   library: "exponential-backoff 3.1.3",
+  timeUnit: "fractional milliseconds (handed to setTimeout)",
   repository: "coveo/exponential-backoff",
   source: "src/delay/delay.base.ts, src/delay/skip-first/skip-first.delay.ts, src/jitter/full/full.jitter.ts, src/options.ts",
   formula: "min(startingDelay × timeMultiple^(a−1), maxDelay)",

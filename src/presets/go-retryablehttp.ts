@@ -32,6 +32,7 @@ const RETRY_AFTER_TEXT =
 export const goRetryablehttp: Preset = {
   name: "go-retryablehttp",
   library: "github.com/hashicorp/go-retryablehttp v0.7.8 (Debian's 0.7.1: the same formulas)",
+  timeUnit: "nanoseconds (time.Duration)",
   repository: "hashicorp/go-retryablehttp",
   source: "client.go (DefaultBackoff, LinearJitterBackoff, Client.Do, NewClient)",
   formula: "DefaultBackoff: min(RetryWaitMin × 2^(a−1), RetryWaitMax); LinearJitterBackoff: a × (RetryWaitMin + a random part of RetryWaitMax − RetryWaitMin)",

@@ -32,6 +32,7 @@ function parseNoise(text: string): number {
 export const got: Preset = {
   name: "got",
   library: "got 14.6.6 (newest for Node 20; 15.x needs Node 22)",
+  timeUnit: "fractional milliseconds (handed to setTimeout)",
   repository: "sindresorhus/got",
   source: "source/core/calculate-retry-delay.ts, source/core/options.ts (retry defaults, noise check), source/core/index.ts (attemptCount)",
   formula: "min(1000 × 2^(a−1), backoffLimit) + Math.random() × noise ms",

@@ -13,6 +13,7 @@ const MEAN_DRAWS = 16;
 export const grpcJs: Preset = {
   name: "grpc-js",
   library: "@grpc/grpc-js 1.14.7",
+  timeUnit: "fractional milliseconds (doubles handed to setTimeout)",
   repository: "grpc/grpc-node",
   source: "packages/grpc-js/src/backoff-timeout.ts (BackoffTimeout.runOnce)",
   formula: "d₁ = initialDelay; d(a+1) = min(d(a) × multiplier, maxDelay) ± jitter, d(a) being the jittered previous wait",

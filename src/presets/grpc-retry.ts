@@ -21,6 +21,7 @@ export const GRPC_MAX_ATTEMPTS_LIMIT = 5;
 export const grpcRetry: Preset = {
   name: "grpc-retry",
   library: "gRPC retryPolicy (gRFC A6 as updated in 2024; grpc-go 1.69+, @grpc/grpc-js 1.14.7)",
+  timeUnit: "fractional seconds (grpc-js) or whole nanoseconds (grpc-go)",
   repository: "grpc/proposal",
   source:
     "A6-client-retries.md (Exponential Backoff, Validation of retryPolicy, Limits on Retries and Hedges; 2024-08 update dc9fd4f); grpc-js packages/grpc-js/src/retrying-call.ts (getNextRetryBackoffMs, getNextRetryJitter), 1.14.7; grpc-go stream.go (csAttempt.shouldRetry) and service_config.go (convertRetryPolicy), 1.85",

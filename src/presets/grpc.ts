@@ -30,6 +30,7 @@ function scaled(value: Estimate, factor: number, negate: boolean, jitter: number
 export const grpc: Preset = {
   name: "grpc",
   library: "gRPC connection backoff spec (grpc-go internal/backoff)",
+  timeUnit: "real (fractional) milliseconds",
   repository: "grpc/grpc",
   source: "doc/connection-backoff.md",
   formula: "first wait INITIAL_BACKOFF; then min(INITIAL_BACKOFF × MULTIPLIER^(a−1), MAX_BACKOFF)",

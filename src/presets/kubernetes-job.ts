@@ -17,6 +17,7 @@ const INT32_MAX = 2_147_483_647;
 export const kubernetesJob: Preset = {
   name: "kubernetes-job",
   library: "kube-controller-manager Job controller (Kubernetes 1.3x)",
+  timeUnit: "nanoseconds (time.Duration)",
   repository: "kubernetes/kubernetes",
   source: "pkg/controller/job/backoff_utils.go (getRemainingTimeForFailuresCount), pkg/controller/job/job_controller.go (DefaultJobPodFailureBackOff, MaxJobPodFailureBackOff)",
   formula: "min(10 s × 2^(a−1), MaxJobPodFailureBackOff) after the a-th pod failure",

@@ -7,6 +7,7 @@ import type { Preset } from "./types.js";
 export const kubernetes: Preset = {
   name: "kubernetes",
   library: "kubelet (Kubernetes 1.3x), client-go flowcontrol.Backoff",
+  timeUnit: "nanoseconds (time.Duration)",
   repository: "kubernetes/kubernetes",
   source: "staging/src/k8s.io/client-go/util/flowcontrol/backoff.go, pkg/kubelet/kubelet.go (newCrashLoopBackOff), pkg/kubelet/kuberuntime/kuberuntime_manager.go (doBackOff)",
   formula: "crash 1: restart at once (0); crash a ≥ 2: min(10 s × 2^(a−2), 300 s)",

@@ -19,6 +19,7 @@ const TYPES = { fixed: "Constant", linear: "Linear", exponential: "Exponential" 
 export const polly: Preset = {
   name: "polly",
   library: "Polly.Core 8.x",
+  timeUnit: "100-ns ticks (TimeSpan)",
   repository: "App-vNext/Polly",
   source: "src/Polly.Core/Retry/RetryHelper.cs, src/Polly.Core/Retry/RetryConstants.cs",
   formula: "Constant: d; Linear: a × d; Exponential: 2^(a−1) × d (BackoffType: Constant, Linear or Exponential, the strategy fixed, linear or exponential)",

@@ -30,6 +30,7 @@ function wholeSeconds(field: string, ms: number, max: number): number {
 export const stepFunctions: Preset = {
   name: "step-functions",
   library: "AWS Step Functions Retrier (Amazon States Language; MaxDelaySeconds and JitterStrategy since 2023)",
+  timeUnit: "fractional seconds",
   repository: "docs.aws.amazon.com",
   source: "step-functions/latest/dg/concepts-error-handling.html (Retrier fields); states-language.net (Errors: Retrying after error)",
   formula: "min(IntervalSeconds × BackoffRate^(a−1), MaxDelaySeconds) seconds",

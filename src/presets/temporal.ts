@@ -19,6 +19,7 @@ const INT32_MAX = 2_147_483_647;
 export const temporal: Preset = {
   name: "temporal",
   library: "Temporal server 1.31.2 (RetryPolicy)",
+  timeUnit: "nanoseconds (time.Duration)",
   repository: "temporalio/temporal",
   source: "common/backoff/retry.go (ExponentialBackoffAlgorithm, CalculateExponentialRetryInterval), common/retrypolicy/retry_policy.go, service/history/workflow/retry.go (nextBackoffInterval)",
   formula: "min(Duration(initialInterval × backoffCoefficient^(a−1)), maximumInterval) (whole ns, truncated)",

@@ -12,6 +12,7 @@ const MAX_WAIT_SECONDS = 9223372036854775807 / 2;
 export const tenacity: Preset = {
   name: "tenacity",
   library: "tenacity 9.1.4 (wait_exponential; attempt_number − 1 since 5.1.0)",
+  timeUnit: "float seconds",
   repository: "jd/tenacity",
   source: "tenacity/wait.py (wait_exponential.__call__), tenacity/__init__.py (retry: stop_never, wait_none)",
   formula: "max(max(0, min), min(multiplier × exp_base^(a−1), max)) seconds",

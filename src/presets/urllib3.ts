@@ -30,6 +30,7 @@ function parseJitterSeconds(text: string): number {
 export const urllib3: Preset = {
   name: "urllib3",
   library: "urllib3 2.7.0 (Retry; 1.26: the same without backoff_jitter and backoff_max)",
+  timeUnit: "float seconds",
   repository: "urllib3/urllib3",
   source: "src/urllib3/util/retry.py (Retry.get_backoff_time, Retry.sleep, Retry.increment)",
   formula: "a = 1: 0; a ≥ 2: max(0, min(backoff_max, backoff_factor × 2^(a−1) + random() × backoff_jitter)) seconds",

@@ -117,7 +117,6 @@ export const NOT_YET_MIRRORED: readonly string[] = [
   "format/markdown.ts",
   "format/numbers.ts",
   "format/policy-json.ts",
-  "format/preset-schedule.ts",
   "format/preset-solve.ts",
   "format/preset-table.ts",
   "format/preset-text.ts",
