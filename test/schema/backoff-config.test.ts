@@ -60,7 +60,10 @@ describe("the project's config fixtures and docs examples", () => {
   function examples(): Map<string, string> {
     const found = new Map<string, string>();
     for (const dir of ["docs/examples", "test/fixtures/policies/backoff", "test/fixtures/policies/bullmq"]) {
-      for (const name of readdirSync(join(ROOT, dir)).sort()) found.set(`${dir}/${name}`, readFileSync(join(ROOT, dir, name), "utf8"));
+      // Folders (docs/examples/deploy: the systems' own files a chain refers to) are no configs.
+      for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+        if (entry.isFile()) found.set(`${dir}/${entry.name}`, readFileSync(join(ROOT, dir, entry.name), "utf8"));
+      }
     }
     for (const page of ["README.md", ...readdirSync(join(ROOT, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)]) {
       for (const match of readFileSync(join(ROOT, page), "utf8").matchAll(/^\$ echo '([^']*)' \| backoff .*--config - /gm)) found.set(`${page}: ${match[1]}`, match[1]!);
@@ -77,12 +80,17 @@ describe("the project's config fixtures and docs examples", () => {
       "docs/examples/chain.json": BOTH_ACCEPT,
       // Not backoff's configs: an Envoy bootstrap and an Istio VirtualService, for docs/deadlines.md's check PATH examples.
       "docs/examples/envoy.yaml": BOTH_REFUSE,
+      // Its layers refer to files beside it (deploy/…); through --config - they are looked for in
+      // the working directory, where they are not: the reader names the missing file, exit 2.
+      "docs/examples/layers.json": { schema: true, reader: false },
       "docs/examples/policy.json": BOTH_ACCEPT,
       "docs/examples/retry.json": BOTH_ACCEPT,
       "docs/examples/virtual-service.yaml": BOTH_REFUSE,
       "test/fixtures/policies/backoff/retry.json": BOTH_ACCEPT,
       "test/fixtures/policies/backoff/retry.yaml": BOTH_ACCEPT,
       "test/fixtures/policies/bullmq/email-job.json": BOTH_ACCEPT,
+      // A reference to a policy the file does not hold: the schema cannot know, the reader says so.
+      'docs/chain.md: {"chain": [{"policy": "deploy/application.yml#rating"}]}': { schema: true, reader: false },
       'docs/check.md: {"attempts": 5, "backoff": {"type": "exponential", "delay": 1000, "jitter": 0.5}}': BOTH_ACCEPT,
       'docs/check.md: {"base": "1s", "atempts": 5}': BOTH_REFUSE,
       'docs/check.md: {"$schema": "./node_modules/backoff-calculator/schema/backoff-config.schema.json", "base": "1s", "attempts": 3}': BOTH_ACCEPT,
@@ -92,7 +100,7 @@ describe("the project's config fixtures and docs examples", () => {
 
   it("the valid JSON ones pass both again written as YAML", async () => {
     for (const [name, text] of examples()) {
-      if (!name.endsWith(".json") || !schemaAccepts(text)) continue;
+      if (!name.endsWith(".json") || !schemaAccepts(text) || name === "docs/examples/layers.json") continue;
       expect(await verdicts(asYaml(text)), name).toEqual(BOTH_ACCEPT);
     }
   });

@@ -26,7 +26,6 @@ export const NOT_YET_MIRRORED: readonly string[] = [
   "cli/schedule/action.ts",
   "cli/schedule/command.ts",
   "cli/schedule/config.ts",
-  "cli/shared/chain-config.ts",
   "cli/shared/chain-layers.ts",
   "cli/shared/chalk.ts",
   "cli/shared/check-values.ts",

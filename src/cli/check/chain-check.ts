@@ -14,7 +14,7 @@ import type { CheckSwitches } from "./action.js";
  * against --max-amplification (or the file's assert), and the stacked-retries warning.
  */
 export async function runChainCheck(tree: { root: JsonNode; text: string; name: string }, explicit: OptionValues, switches: CheckSwitches, io: Io): Promise<number> {
-  const config = readChainConfig(tree.root, tree.text, tree.name);
+  const config = await readChainConfig(tree.root, tree.text, tree.name);
   const policyFlags = Object.keys(explicit).filter((key) => key !== "attemptTime");
   if (policyFlags.length > 0 || switches.policy !== undefined) {
     throw new UsageError(`${tree.name} holds a chain; the flags for one policy (${switches.policy !== undefined ? "--policy" : policyFlags.map((key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(", ")}) do not apply to it: set each layer in the file`);

@@ -2,7 +2,11 @@ import { type Dirent, readFileSync, readdirSync, realpathSync, statSync } from "
 import { join, relative, resolve, sep } from "node:path";
 import { UsageError, shown } from "../shared/errors.js";
 import { type IgnoreRule, isIgnored, parseIgnore } from "./ignore.js";
+import { kindOfName } from "../../config/policy-reference.js";
 import type { FileKind } from "../../config/recognise.js";
+
+// Which names are read, and how: one rule with the chain's references to found policies.
+export { kindOfName };
 
 /**
  * Finding the files `check PATH…` reads: each PATH a file (read whatever its name) or a
@@ -42,16 +46,6 @@ export interface DiscoverySkip {
   readonly reason: string;
 }
 
-export function kindOfName(name: string): FileKind | null {
-  const lower = name.toLowerCase();
-  if (lower.endsWith(".json")) return "json";
-  if (lower.endsWith(".yaml") || lower.endsWith(".yml")) return "yaml";
-  if (lower.endsWith(".properties")) return "properties";
-  // Amazon States Language definitions (SAM's DefinitionUri, the Step Functions toolkit): JSON,
-  // sometimes written as YAML, which the YAML reader reads both of.
-  if (lower.endsWith(".asl")) return "yaml";
-  return null;
-}
 
 /** A path as reports show it: relative to the working directory, with / between names. */
 export function displayName(path: string): string {

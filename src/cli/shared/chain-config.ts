@@ -4,6 +4,13 @@ import { type JsonNode, lineColumn, where } from "../../config/read/json.js";
 import { budgetFrom } from "./chain-budget-spec.js";
 import { asksNoRetries, chainLayerFromSpec, layerBudget, retriesOf } from "./chain-layers.js";
 import { jsonNumberText, readConfigNode } from "../../config/schema.js";
+import { type PolicyReference, kindOfName, parsePolicyReference, referencedPolicy } from "../../config/policy-reference.js";
+import { type FileResult, recogniseFile } from "../../config/recognise.js";
+import { policyModel } from "../../core/policy-model.js";
+import { readFile } from "node:fs/promises";
+import { dirname, isAbsolute, join, normalize } from "node:path";
+import { STDIN_NAME } from "./config.js";
+import { utf8Text } from "./utf8.js";
 import { readConfigTree } from "./config.js";
 import { UsageError, shown } from "./errors.js";
 import type { Io } from "./io.js";
@@ -13,8 +20,10 @@ import { parseDuration } from "../../config/values.js";
 
 // A configuration's `chain` section: the layers outermost first, each a SPEC string or an
 // object ({"spec": "istio", "per-try-timeout": "2s", "budget": "envoy"}, the calculator's
-// own keys, or {"policy": "NAME"} naming one of the file's "policies"), and beside it the
-// inputs `backoff chain` takes as flags (which override them) and the limit check reads.
+// own keys, {"policy": "NAME"} naming one of the file's "policies", or
+// {"policy": "FILE#NAME"} naming a policy `check FILE` finds, the file relative to the
+// config's folder), and beside it the inputs `backoff chain` takes as flags (which override
+// them) and the limit check reads.
 
 /** The chain a file describes, its inputs as the flags' texts. */
 export interface ChainConfig {
@@ -48,14 +57,77 @@ export async function loadChainConfig(spec: string, io: Io): Promise<ChainConfig
   return readChainConfig(root, text, name);
 }
 
-export function readChainConfig(root: JsonNode, text: string, name: string): ChainConfig {
-  return new ChainReader(text, name).read(root as ObjectNode);
+/** The chain of a parsed configuration, with the files its layers refer to read first. */
+export async function readChainConfig(root: JsonNode, text: string, name: string): Promise<ChainConfig> {
+  return new ChainReader(text, name, await referencedFiles(root, name)).read(root as ObjectNode);
 }
+
+/** A file a layer refers to ("FILE#NAME"), as check PATH reads it: its policies, or why it cannot be read. */
+type ReferencedFile = { readonly name: string; readonly result: FileResult } | { readonly name: string; readonly error: string };
+
+/** Where a reference's file is: relative to the config's folder (to the working directory for standard input). */
+function referencePath(configName: string, file: string): string {
+  return normalize(isAbsolute(file) || configName === STDIN_NAME ? file : join(dirname(configName), file));
+}
+
+/** Every file the chain's layers refer to, each read once, recognised through the shape registry. */
+async function referencedFiles(root: JsonNode, configName: string): Promise<ReadonlyMap<string, ReferencedFile>> {
+  const files = new Map<string, ReferencedFile>();
+  const chain = root.kind === "object" ? root.entries.get("chain")?.value : undefined;
+  if (chain?.kind !== "array") return files;
+  for (const item of chain.items) {
+    const policy = item.kind === "object" ? item.entries.get("policy")?.value : undefined;
+    if (policy?.kind !== "string") continue;
+    let reference: PolicyReference | null;
+    try {
+      reference = parsePolicyReference(policy.value);
+    } catch {
+      continue; // placed by the reader
+    }
+    if (reference === null) continue;
+    const path = referencePath(configName, reference.file);
+    if (!files.has(path)) files.set(path, await readReferenced(path));
+  }
+  return files;
+}
+
+async function readReferenced(path: string): Promise<ReferencedFile> {
+  const kind = kindOfName(path);
+  if (kind === null) return { name: path, error: `${path} is not a file check reads: give a .json, .yaml, .yml, .properties or .asl file` };
+  let text: string;
+  try {
+    text = utf8Text(await readFile(path), path);
+  } catch (error) {
+    if (error instanceof UsageError) return { name: path, error: error.message };
+    const code = (error as { code?: string }).code;
+    return { name: path, error: `cannot read ${path}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : String((error as Error).message)}` };
+  }
+  try {
+    return { name: path, result: recogniseFile({ name: path, text, kind, named: true }) };
+  } catch (error) {
+    if (error instanceof UsageError) return { name: path, error: error.message };
+    throw error;
+  }
+}
+
+/** A UsageError from `read` with "label: " before its message. */
+function prefixed<T>(label: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof UsageError) throw new UsageError(`${label}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Zero waits: a system that retries at once whatever its preset's formula says (Argo without backoff). */
+const NO_WAIT = policyModel({ strategy: "fixed", baseMs: 0, factor: 1, stepMs: 0, capMs: null });
 
 class ChainReader {
   constructor(
     private readonly text: string,
     private readonly name: string,
+    private readonly files: ReadonlyMap<string, ReferencedFile> = new Map(),
   ) {}
 
   private fail(pos: number, message: string): never {
@@ -156,10 +228,12 @@ class ChainReader {
     if (entries.has("policy")) {
       const policyName = text("policy")!;
       pos = entries.get("policy")!.value.pos;
+      const reference = this.at(pos, () => prefixed(`${path}.policy`, () => parsePolicyReference(policyName)));
+      if (reference !== null) return this.found(reference, pos, path, { name: layerName ?? policyName, tryTimeoutMs, given });
       const found = named?.policies.find((policy) => policy.name === policyName);
       if (found === undefined) {
         const names = named?.policies.map((policy) => policy.name ?? "") ?? [];
-        this.fail(pos, names.length === 0 ? `${path}.policy names ${shown(policyName)}, but the file has no "policies"` : `${path}.policy ${shown(policyName)} is not in "policies"; it has ${names.map((n) => shown(n)).join(", ")}`);
+        this.fail(pos, names.length === 0 ? `${path}.policy names ${shown(policyName)}, but the file has no "policies" (a policy check PATH finds is written FILE#NAME)` : `${path}.policy ${shown(policyName)} is not in "policies"; it has ${names.map((n) => shown(n)).join(", ")}`);
       }
       values = found.options;
       label = layerName ?? policyName;
@@ -175,6 +249,38 @@ class ChainReader {
       const presetName = typeof built.description["preset"] === "string" ? (built.description["preset"] as string) : null;
       const { budget, byDefault } = layerBudget(presetName, given);
       return { name: label, retries, model: built.model, tryTimeoutMs, budget, ...(byDefault ? { budgetByDefault: true } : {}) };
+    });
+  }
+
+  /**
+   * A layer that is a policy check PATH finds: its system's preset with the values the file
+   * gives, the file's per-try timeout unless the layer sets one, the preset's budget unless
+   * it names one. Placed at the reference when it matches nothing or more than one.
+   */
+  private found(reference: PolicyReference, pos: number, path: string, layer: { name: string; tryTimeoutMs: number | null; given: { budget: ChainLayer["budget"] } | null }): ChainLayer {
+    const file = this.files.get(referencePath(this.name, reference.file));
+    if (file === undefined) return this.fail(pos, `${path}.policy: ${reference.file} was not read`);
+    if ("error" in file) return this.fail(pos, `${path}.policy: ${file.error}`);
+    const policy = this.at(pos, () => prefixed(`${path}.policy`, () => referencedPolicy(file.result, file.name, reference.name)));
+    return this.at(pos, () => {
+      const label = `${path} (${reference.name} in ${file.name})`;
+      if (policy.forever === true) throw new UsageError(`${label} retries forever, so its calls have no count`);
+      const { attemptTime, ...options } = policy.options;
+      const values: OptionValues = policy.preset === null ? options : { ...options, preset: policy.preset };
+      const none = policy.disabled === true || asksNoRetries(values.attempts);
+      const built = builtPolicy(layer.name, none ? { ...values, attempts: "1" } : values);
+      const retries = retriesOf(built, values.attempts !== undefined, label, none);
+      const presetName = typeof built.description["preset"] === "string" ? (built.description["preset"] as string) : null;
+      const { budget, byDefault } = layerBudget(presetName, layer.given);
+      const fileTimeout = attemptTime === undefined ? null : parseDuration(`${label}'s per-try timeout`, attemptTime);
+      return {
+        name: layer.name,
+        retries,
+        model: policy.atOnce === undefined ? built.model : NO_WAIT,
+        tryTimeoutMs: layer.tryTimeoutMs ?? fileTimeout,
+        budget,
+        ...(byDefault ? { budgetByDefault: true } : {}),
+      };
     });
   }
 
