@@ -52,7 +52,7 @@ describe("policies found in the fixture tree", () => {
       ["envoy-gateway/backend-traffic-policy.yaml", "62:3", "envoy-gateway", "no-retries", { attempts: "0" }, true],
       ["grpc/client.yaml", "14:9", "grpc", "payments.Payments/Charge, payments.Payments/Refund", { attempts: "4", base: "250ms", cap: "2s", factor: "3" }, false],
       ["grpc/client.yaml", "24:25", "grpc", "(every method) (defaultServiceConfig)", { attempts: "2", base: "50ms", cap: "400ms", factor: "2" }, false],
-      ["grpc/service-config.json", "7:7", "grpc", "helloworld.Greeter/SayHello [retryThrottling maxTokens 10, tokenRatio 0.1]", { attempts: "3", base: "100ms", cap: "1s", factor: "2" }, false],
+      ["grpc/service-config.json", "7:7", "grpc", "helloworld.Greeter/SayHello [retryThrottling maxTokens 10, tokenRatio 0.1]", { attempts: "3", base: "100ms", cap: "1s", deadline: "2s", factor: "2" }, false],
       [
         "grpc/service-config.json",
         "17:7",

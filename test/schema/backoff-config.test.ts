@@ -77,6 +77,8 @@ describe("the project's config fixtures and docs examples", () => {
     expect(results).toEqual({
       "docs/examples/bad.json": BOTH_REFUSE,
       // A chain file: read by check's chain check; the schema leaves it unchecked (not described yet).
+      // Not backoff's configs: a Step Functions machine, for docs/deadlines.md's check PATH examples.
+      "docs/examples/charge.asl.json": BOTH_REFUSE,
       "docs/examples/chain.json": BOTH_ACCEPT,
       // Not backoff's configs: an Envoy bootstrap and an Istio VirtualService, for docs/deadlines.md's check PATH examples.
       "docs/examples/envoy.yaml": BOTH_REFUSE,
@@ -84,8 +86,11 @@ describe("the project's config fixtures and docs examples", () => {
       // the working directory, where they are not: the reader names the missing file, exit 2.
       "docs/examples/layers.json": { schema: true, reader: false },
       "docs/examples/policy.json": BOTH_ACCEPT,
+      "docs/examples/job.yaml": BOTH_REFUSE,
       "docs/examples/retry.json": BOTH_ACCEPT,
+      "docs/examples/service-config.json": BOTH_REFUSE,
       "docs/examples/virtual-service.yaml": BOTH_REFUSE,
+      "docs/examples/workflow.yaml": BOTH_REFUSE,
       "test/fixtures/policies/backoff/retry.json": BOTH_ACCEPT,
       "test/fixtures/policies/backoff/retry.yaml": BOTH_ACCEPT,
       "test/fixtures/policies/bullmq/email-job.json": BOTH_ACCEPT,

@@ -3,7 +3,8 @@ import { shown } from "../errors.js";
 import { manifests } from "../manifests.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type FoundPolicy, type Node, Placeholder, decimalText, describeNode, durationValue, get, isMap, isSeq, text, wholeNumber } from "../tree.js";
+import type { JsonEntry } from "../read/json.js";
+import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout, type Node, Placeholder, decimalText, describeNode, durationValue, get, isMap, isSeq, text, wholeNumber } from "../tree.js";
 
 /**
  * Argo Workflows (`Workflow`, `WorkflowTemplate`, `ClusterWorkflowTemplate`, and
@@ -36,7 +37,7 @@ export const argo: ConfigShape = {
     system: "Argo Workflows",
     where: "`Workflow`, `WorkflowTemplate`, `ClusterWorkflowTemplate`, `CronWorkflow`",
     policy:
-      "`retryStrategy` on the spec, in `spec.templateDefaults` (merged under each template's own) and on each template (`limit`, `backoff.duration/factor/cap/maxDuration`, quoted numbers as Argo allows), and a `containerSet`'s `retryStrategy` (`retries` tries, `duration` apart); as the controller runs it: no `backoff` retries at once (0 waits), a backoff without `factor` waits `duration` every time, no `limit` retries forever and at once, a `backoff` without `duration` is invalid; a `{{…}}` value is set at run time, not checked; preset `argo`",
+      "`retryStrategy` on the spec, in `spec.templateDefaults` (merged under each template's own) and on each template (`limit`, `backoff.duration/factor/cap/maxDuration`, quoted numbers as Argo allows), and a `containerSet`'s `retryStrategy` (`retries` tries, `duration` apart); as the controller runs it: no `backoff` retries at once (0 waits), a backoff without `factor` waits `duration` every time, no `limit` retries forever and at once, a `backoff` without `duration` is invalid; a `{{…}}` value is set at run time, not checked; preset `argo`. Timeouts: the workflow's `spec.activeDeadlineSeconds` (deadline), the template's `activeDeadlineSeconds` (try time); `backoff.maxDuration` is Argo's own stop",
   },
   words: { tree: /retryStrategy/ },
   documents: { read: recogniseArgo },
@@ -51,10 +52,11 @@ function recogniseArgo(root: Node, _file: DocumentFile, findings: Findings): voi
     const spec = manifest.kind === "CronWorkflow" ? get(outer, "workflowSpec") : outer;
     if (!isMap(spec)) continue;
     const specStrategy = spec.entries.get("retryStrategy");
-    if (specStrategy !== undefined) strategy(specStrategy.value, `${manifest.name} (spec.retryStrategy)`, specStrategy.keyPos, findings);
+    const workflow = spec.entries.get("activeDeadlineSeconds");
+    if (specStrategy !== undefined) strategy(specStrategy.value, `${manifest.name} (spec.retryStrategy)`, specStrategy.keyPos, findings, { workflow });
     const defaults = get(spec, "templateDefaults");
     const defaultStrategy = isMap(defaults) ? defaults.entries.get("retryStrategy") : undefined;
-    if (defaultStrategy !== undefined) strategy(defaultStrategy.value, `${manifest.name} (spec.templateDefaults.retryStrategy)`, defaultStrategy.keyPos, findings);
+    if (defaultStrategy !== undefined) strategy(defaultStrategy.value, `${manifest.name} (spec.templateDefaults.retryStrategy)`, defaultStrategy.keyPos, findings, { workflow });
     const templates = get(spec, "templates");
     if (!isSeq(templates)) continue;
     templates.items.forEach((template, index) => {
@@ -64,7 +66,7 @@ function recogniseArgo(root: Node, _file: DocumentFile, findings: Findings): voi
       if (entry !== undefined) {
         // The template's own keys over templateDefaults' (a strategic merge: maps merge, the template's values win).
         const merged = defaultStrategy === undefined ? entry.value : mergeUnder(defaultStrategy.value, entry.value);
-        strategy(merged, name, entry.keyPos, findings);
+        strategy(merged, name, entry.keyPos, findings, { workflow, template: template.entries.get("activeDeadlineSeconds") });
       }
       const containerSet = get(template, "containerSet");
       const setStrategy = isMap(containerSet) ? containerSet.entries.get("retryStrategy") : undefined;
@@ -96,42 +98,84 @@ type Read = Omit<FoundPolicy, "system" | "name" | "offset">;
 const NO_BACKOFF = "no retryStrategy.backoff: Argo retries at once, with no wait (operator.go waits only when backoff is set)";
 const NO_LIMIT = "no retryStrategy.limit: Argo retries until the node succeeds, at once (operator.go waits only when limit is set)";
 
-function strategy(node: Node, name: string, offset: number, findings: Findings): void {
-  findings.policy("argo", name, offset, (): Read => {
-    // retryStrategy: {} or a bare `retryStrategy:` retries as a strategy without limit.
-    if (node.kind === "null") return { options: {}, atOnce: { why: NO_LIMIT }, forever: true };
-    if (!isMap(node)) throw new FileProblem(node.pos, `retryStrategy of ${shown(name)} must be a map, got ${describeNode(node)}`);
-    const options: OptionValues = {};
-    const label = (key: string) => `${key} of retryStrategy ${shown(name)}`;
-    const limit = get(node, "limit");
-    const backoff = get(node, "backoff");
-    setAtRunTime(limit, label("limit"));
-    if (isMap(backoff)) for (const key of ["duration", "factor", "cap", "maxDuration"]) setAtRunTime(get(backoff, key), label(`backoff.${key}`));
-    let count: number | null = null;
-    if (limit !== undefined && limit.kind !== "null") {
-      count = wholeNumber(limit, label("limit"), { quoted: true, max: 2_147_483_647 });
-      options.attempts = String(count);
+function strategy(node: Node, name: string, offset: number, findings: Findings, timeouts: ArgoTimeouts = {}): void {
+  findings.policy("argo", name, offset, () => timed(readStrategy(node, name), timeouts, name));
+}
+
+/**
+ * The timeouts around a retryStrategy: the workflow's `spec.activeDeadlineSeconds` ends the
+ * whole workflow (the deadline, counted as if the template ran from its start: a retry that
+ * cannot fire then surely cannot), a template's own `activeDeadlineSeconds` bounds each of
+ * its pods, each try (argoproj/argo-workflows pkg/apis/workflow/v1alpha1/workflow_types.go:
+ * WorkflowSpec.ActiveDeadlineSeconds, Template.ActiveDeadlineSeconds, "the pod may be
+ * active on a node"). Whole seconds (IntOrString); an expression is set at run time and
+ * not read. No defaults: left out, there is none.
+ */
+interface ArgoTimeouts {
+  readonly workflow?: JsonEntry;
+  readonly template?: JsonEntry;
+}
+
+function timed(read: Read, timeouts: ArgoTimeouts, name: string): Read {
+  const options: OptionValues = { ...read.options };
+  const found: FoundTimeout[] = [];
+  const seconds = (entry: JsonEntry, label: string): string | null => {
+    if (entry.value.kind === "string" && entry.value.value.includes("{{")) return null;
+    const value = wholeNumber(entry.value, label, { quoted: true });
+    if (value < 1) throw new FileProblem(entry.value.pos, `${label} must be at least 1`);
+    return `${value}s`;
+  };
+  if (timeouts.workflow !== undefined) {
+    const deadline = seconds(timeouts.workflow, `the workflow's activeDeadlineSeconds (${shown(name)})`);
+    if (deadline !== null) {
+      options.deadline = deadline;
+      found.push({ role: "deadline", field: "the workflow's activeDeadlineSeconds", offset: timeouts.workflow.keyPos });
     }
-    if (backoff !== undefined && backoff.kind !== "null") {
-      if (!isMap(backoff)) throw new FileProblem(backoff.pos, `${label("backoff")} must be a map, got ${describeNode(backoff)}`);
-      const expected = 'a duration such as "10" (seconds), "30s" or "2m"';
-      const duration = get(backoff, "duration");
-      if (duration === undefined) throw new FileProblem(backoff.pos, `${label("backoff")} has no duration: Argo fails the node ("no base duration specified for retryStrategy")`);
-      options.base = durationValue(duration, label("backoff.duration"), argoDuration, expected);
-      // Unset, 0 or negative: every wait is duration (operator.go multiplies only when factor > 0).
-      const factor = get(backoff, "factor");
-      const digits = factor === undefined ? null : decimalText(factor, label("backoff.factor"), { quoted: true });
-      options.factor = digits === null || Number(digits) <= 0 ? "1" : digits;
-      const cap = get(backoff, "cap");
-      if (cap !== undefined) options.cap = durationValue(cap, label("backoff.cap"), argoDuration, expected);
-      const maxDuration = get(backoff, "maxDuration");
-      if (maxDuration !== undefined) options.maxElapsed = durationValue(maxDuration, label("backoff.maxDuration"), argoDuration, expected);
+  }
+  if (timeouts.template !== undefined) {
+    const tryTime = seconds(timeouts.template, `activeDeadlineSeconds of template ${shown(name)}`);
+    if (tryTime !== null) {
+      options.attemptTime = tryTime;
+      found.push({ role: "attempt-time", field: "the template's activeDeadlineSeconds", offset: timeouts.template.keyPos });
     }
-    if (count === null) return { options: {}, atOnce: { why: NO_LIMIT }, forever: true };
-    if (count === 0) return { options, disabled: true };
-    if (options.base === undefined) return { options, atOnce: { why: NO_BACKOFF } };
-    return { options };
-  });
+  }
+  return found.length === 0 ? read : { ...read, options, timeouts: found };
+}
+
+function readStrategy(node: Node, name: string): Read {
+  // retryStrategy: {} or a bare `retryStrategy:` retries as a strategy without limit.
+  if (node.kind === "null") return { options: {}, atOnce: { why: NO_LIMIT }, forever: true };
+  if (!isMap(node)) throw new FileProblem(node.pos, `retryStrategy of ${shown(name)} must be a map, got ${describeNode(node)}`);
+  const options: OptionValues = {};
+  const label = (key: string) => `${key} of retryStrategy ${shown(name)}`;
+  const limit = get(node, "limit");
+  const backoff = get(node, "backoff");
+  setAtRunTime(limit, label("limit"));
+  if (isMap(backoff)) for (const key of ["duration", "factor", "cap", "maxDuration"]) setAtRunTime(get(backoff, key), label(`backoff.${key}`));
+  let count: number | null = null;
+  if (limit !== undefined && limit.kind !== "null") {
+    count = wholeNumber(limit, label("limit"), { quoted: true, max: 2_147_483_647 });
+    options.attempts = String(count);
+  }
+  if (backoff !== undefined && backoff.kind !== "null") {
+    if (!isMap(backoff)) throw new FileProblem(backoff.pos, `${label("backoff")} must be a map, got ${describeNode(backoff)}`);
+    const expected = 'a duration such as "10" (seconds), "30s" or "2m"';
+    const duration = get(backoff, "duration");
+    if (duration === undefined) throw new FileProblem(backoff.pos, `${label("backoff")} has no duration: Argo fails the node ("no base duration specified for retryStrategy")`);
+    options.base = durationValue(duration, label("backoff.duration"), argoDuration, expected);
+    // Unset, 0 or negative: every wait is duration (operator.go multiplies only when factor > 0).
+    const factor = get(backoff, "factor");
+    const digits = factor === undefined ? null : decimalText(factor, label("backoff.factor"), { quoted: true });
+    options.factor = digits === null || Number(digits) <= 0 ? "1" : digits;
+    const cap = get(backoff, "cap");
+    if (cap !== undefined) options.cap = durationValue(cap, label("backoff.cap"), argoDuration, expected);
+    const maxDuration = get(backoff, "maxDuration");
+    if (maxDuration !== undefined) options.maxElapsed = durationValue(maxDuration, label("backoff.maxDuration"), argoDuration, expected);
+  }
+  if (count === null) return { options: {}, atOnce: { why: NO_LIMIT }, forever: true };
+  if (count === 0) return { options, disabled: true };
+  if (options.base === undefined) return { options, atOnce: { why: NO_BACKOFF } };
+  return { options };
 }
 
 /** A containerSet's retryStrategy: `retries` calls of the container (Steps), `duration` (a Go duration) between them. */

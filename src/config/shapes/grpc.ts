@@ -2,7 +2,7 @@ import { protoDuration } from "../durations.js";
 import type { OptionValues } from "../option-values.js";
 import { parseJsonSource } from "../read/json.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { FileProblem, Findings, type MapNode, type Node, decimalText, describeNode, durationValue, forEachMap, get, isMap, isSeq, text, wholeNumber } from "../tree.js";
+import { FileProblem, Findings, type FoundTimeout, type MapNode, type Node, decimalText, describeNode, durationValue, forEachMap, get, isMap, isSeq, text, timeoutValue, wholeNumber } from "../tree.js";
 
 /**
  * gRPC service configs (gRFC A6): each `methodConfig[]` entry's `retryPolicy`, with the
@@ -29,7 +29,7 @@ export const grpc: ConfigShape = {
     system: "gRPC",
     where: "service config JSON (`methodConfig`), also inside a client's YAML/JSON config, a DNS `grpc_config` choice's `serviceConfig` or a JSON string",
     policy:
-      "each `methodConfig[].retryPolicy` (maxAttempts − 1 retries, at most 4; initialBackoff, maxBackoff, backoffMultiplier; every field required, as clients refuse the config otherwise); `retryThrottling` named beside it; a `hedgingPolicy` is not a retry schedule and reports nothing; preset `grpc-retry`",
+      "each `methodConfig[].retryPolicy` (maxAttempts − 1 retries, at most 4; initialBackoff, maxBackoff, backoffMultiplier; every field required, as clients refuse the config otherwise); `retryThrottling` named beside it; a `hedgingPolicy` is not a retry schedule and reports nothing; preset `grpc-retry`. Timeouts: the method config's `timeout` (deadline; no try time)",
   },
   words: { tree: /methodConfig/ },
   documents: { read: recogniseGrpc, onlyWithWords: true },
@@ -87,7 +87,7 @@ function serviceConfig(config: MapNode, findings: Findings): void {
     const attempts = get(entry.value, "maxAttempts");
     const treated = attempts?.kind === "number" && attempts.value > MAX_ATTEMPTS_LIMIT ? ` (maxAttempts ${attempts.source}, treated as ${MAX_ATTEMPTS_LIMIT})` : "";
     const name = `${names.items.map((n) => methodName(n)).join(", ")}${treated}${throttling}`;
-    findings.policy("grpc", name, entry.keyPos, () => retryPolicy(entry.value, name));
+    findings.policy("grpc", name, entry.keyPos, () => withTimeout(retryPolicy(entry.value, name), method, name));
   });
 }
 
@@ -112,6 +112,23 @@ function throttlingText(config: MapNode): string {
   const ratio = decimalText(tokenRatio, "retryThrottling.tokenRatio");
   if (!(Number(ratio) > 0)) throw new FileProblem(tokenRatio.pos, `retryThrottling.tokenRatio must be greater than 0, got ${ratio}`);
   return ` [retryThrottling maxTokens ${tokens}, tokenRatio ${ratio}]`;
+}
+
+/**
+ * The method config's `timeout`: the call's deadline, every attempt of it included (gRFC
+ * A6-client-retries.md at grpc/proposal 0070717f: "gRPC's call deadline applies across
+ * all attempts for a given RPC"; the application's own deadline may be shorter, which
+ * only makes more retries unreachable). A6's retryPolicy has no per-attempt timeout, so
+ * no try time is read (give one with --attempt-time). A zero timeout is refused rather
+ * than guessed at.
+ */
+function withTimeout(policy: { options: OptionValues }, method: MapNode, name: string): { options: OptionValues; timeouts?: FoundTimeout[] } {
+  const timeout = method.entries.get("timeout");
+  if (timeout === undefined) return policy;
+  const label = `timeout of ${name}`;
+  const deadline = timeoutValue(timeout.value, label, protoDuration, 'a duration in seconds such as "1.5s"');
+  if (deadline === null) throw new FileProblem(timeout.value.pos, `${label} is zero; backoff reads a method timeout of at least 1 ms`);
+  return { options: { ...policy.options, deadline }, timeouts: [{ role: "deadline", field: "timeout", offset: timeout.keyPos }] };
 }
 
 function retryPolicy(node: Node, name: string): { options: OptionValues } {

@@ -1,7 +1,8 @@
 import { manifests } from "../manifests.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, type MapNode, type Node, get, isMap, keyOffset, wholeNumber } from "../tree.js";
+import type { JsonEntry } from "../read/json.js";
+import { type Findings, FileProblem, type FoundTimeout, type MapNode, type Node, get, isMap, keyOffset, wholeNumber } from "../tree.js";
 
 /**
  * Kubernetes `Job` and `CronJob` (batch/v1): the Job controller's pod-failure back-off,
@@ -10,6 +11,14 @@ import { type Findings, type MapNode, type Node, get, isMap, keyOffset, wholeNum
  * and backoffLimit no longer counts them. A Job without a backoffLimit is still a policy,
  * the default one. Other kinds are not policies. backoffLimit is an int32: a quoted
  * number is refused, as the API server refuses it.
+ *
+ * Timeouts: the Job's `spec.activeDeadlineSeconds` counts from the Job's start and ends it,
+ * however many pods it has made: the deadline. The pod template's own
+ * `spec.template.spec.activeDeadlineSeconds` bounds each pod (a pod past it is failed,
+ * and the Job makes the next): the try time. Both are positive int64 seconds with no
+ * default (kubernetes/kubernetes pkg/apis/batch/types.go JobSpec.ActiveDeadlineSeconds,
+ * pkg/apis/core/types.go PodSpec.ActiveDeadlineSeconds). Without the pod's, a try takes no
+ * time unless --attempt-time says how long the pods run.
  */
 export const kubernetesJob: ConfigShape = {
   system: "kubernetes-job",
@@ -19,7 +28,7 @@ export const kubernetesJob: ConfigShape = {
   docs: {
     system: "Kubernetes",
     where: "`Job` and `CronJob` (`batch/v1`), multi-document YAML, `List` items",
-    policy: "`spec.backoffLimit` (default 6) or `backoffLimitPerIndex`; preset `kubernetes-job`",
+    policy: "`spec.backoffLimit` (default 6) or `backoffLimitPerIndex`; preset `kubernetes-job`. Timeouts: the Job's `spec.activeDeadlineSeconds` (deadline), the pod template's `activeDeadlineSeconds` (try time)",
   },
   words: { tree: /backoffLimit|\bkind["']?\s*:\s*["']?(?:Cron)?Job\b/ },
   documents: { read: recogniseKubernetesJobs },
@@ -54,7 +63,26 @@ function recogniseKubernetesJobs(root: Node, _file: DocumentFile, findings: Find
         options.attempts = String(count);
         disabled = count === 0;
       }
-      return { options, disabled };
+      const timeouts: FoundTimeout[] = [];
+      const job = isMap(spec) ? spec.entries.get("activeDeadlineSeconds") : undefined;
+      if (job !== undefined) {
+        options.deadline = deadlineSeconds(job, `activeDeadlineSeconds of ${manifest.kind} ${JSON.stringify(manifest.name)}`);
+        timeouts.push({ role: "deadline", field: "the Job's activeDeadlineSeconds", offset: job.keyPos });
+      }
+      const podSpec = get(get(spec, "template"), "spec");
+      const pod = isMap(podSpec) ? podSpec.entries.get("activeDeadlineSeconds") : undefined;
+      if (pod !== undefined) {
+        options.attemptTime = deadlineSeconds(pod, `the pod template's activeDeadlineSeconds of ${manifest.kind} ${JSON.stringify(manifest.name)}`);
+        timeouts.push({ role: "attempt-time", field: "the pod's activeDeadlineSeconds", offset: pod.keyPos });
+      }
+      return { options, disabled, ...(timeouts.length === 0 ? {} : { timeouts }) };
     });
   }
+}
+
+/** A positive number of seconds (the API server refuses 0 and below). */
+function deadlineSeconds(entry: JsonEntry, label: string): string {
+  const seconds = wholeNumber(entry.value, label);
+  if (seconds < 1) throw new FileProblem(entry.value.pos, `${label} must be at least 1`);
+  return `${seconds}s`;
 }

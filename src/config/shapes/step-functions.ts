@@ -1,8 +1,8 @@
 import { shown } from "../errors.js";
 import type { OptionValues } from "../option-values.js";
-import { parseJsonSource } from "../read/json.js";
+import { type JsonEntry, parseJsonSource } from "../read/json.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type MapNode, type Node, decimalText, describeNode, forEachMap, get, isMap, isSeq, text, wholeNumber } from "../tree.js";
+import { type Findings, FileProblem, type FoundTimeout, type MapNode, type Node, decimalText, describeNode, forEachMap, get, isMap, isSeq, text, wholeNumber } from "../tree.js";
 
 /**
  * Amazon States Language: every `Retry` retrier of every state, including the states of
@@ -16,6 +16,16 @@ import { type Findings, FileProblem, type MapNode, type Node, decimalText, descr
  * IntervalSeconds a positive integer (default 1), MaxAttempts a non-negative integer
  * (default 3; 0 = never retried), BackoffRate at least 1.0 (default 2.0), MaxDelaySeconds
  * a positive integer below 31,622,401, JitterStrategy FULL or NONE (default NONE).
+ *
+ * Timeouts: a Task state's `TimeoutSeconds` bounds each attempt of the state (a retry is a
+ * new attempt, failing with States.Timeout when it runs over): the try time. The state
+ * machine's own top-level `TimeoutSeconds` ends the whole execution: the deadline of every
+ * retrier in it, nested branches and item processors included, counted as if the state
+ * started with the execution (a retry that cannot fire then surely cannot). Both are
+ * positive integers; neither has a default (AWS, "Using timeouts to avoid stuck
+ * executions": without them an execution waits), so a machine without them has no
+ * deadline, a Task without one no try time. `TimeoutSecondsPath` (or a JSONata
+ * expression) is known only at run time and is not read.
  */
 export const stepFunctions: ConfigShape = {
   system: "step-functions",
@@ -25,7 +35,7 @@ export const stepFunctions: ConfigShape = {
   docs: {
     system: "AWS Step Functions",
     where: "any state machine (`StartAt` + `States`), also inside CloudFormation/SAM `Definition` and `DefinitionString` (JSON, plain or under `Fn::Sub`)",
-    policy: "every `Retry` retrier of every state, `Parallel` branches and `Map` `ItemProcessor`/`Iterator` included; preset `step-functions`",
+    policy: "every `Retry` retrier of every state, `Parallel` branches and `Map` `ItemProcessor`/`Iterator` included; preset `step-functions`. Timeouts: the state machine's top-level `TimeoutSeconds` (deadline), the Task's `TimeoutSeconds` (try time)",
   },
   // A state machine's StartAt, or a CloudFormation/SAM state machine's Type.
   words: { tree: /StartAt|StateMachine/ },
@@ -65,26 +75,58 @@ function isStateMachine(map: MapNode): boolean {
   return text(get(map, "StartAt")) !== undefined && isMap(get(map, "States"));
 }
 
-/** Every state of a machine (and of its nested machines), once each. */
-function stateMachine(machine: MapNode, prefix: string, findings: Findings, done: Set<Node>): void {
+/** The timeouts around a state's retriers: the machine's TimeoutSeconds (the deadline) and the Task's (the try time). */
+interface Timeouts {
+  readonly machine: JsonEntry | undefined;
+  readonly task: JsonEntry | undefined;
+}
+
+/** Every state of a machine (and of its nested machines), once each; a nested machine runs under the top one's TimeoutSeconds. */
+function stateMachine(machine: MapNode, prefix: string, findings: Findings, done: Set<Node>, machineTimeout?: JsonEntry): void {
   if (done.has(machine)) return;
   done.add(machine);
+  const timeout = machineTimeout ?? machine.entries.get("TimeoutSeconds");
   const states = get(machine, "States");
   if (!isMap(states)) return;
   for (const [stateName, { value: state }] of states.entries) {
     if (!isMap(state)) continue;
     const retry = state.entries.get("Retry");
-    if (retry !== undefined) retriers(retry.value, `${prefix}${stateName}`, findings);
+    const task = text(get(state, "Type")) === "Task" ? state.entries.get("TimeoutSeconds") : undefined;
+    if (retry !== undefined) retriers(retry.value, `${prefix}${stateName}`, findings, { machine: timeout, task });
     const branches = get(state, "Branches");
-    if (isSeq(branches)) for (const branch of branches.items) if (isMap(branch)) stateMachine(branch, prefix, findings, done);
+    if (isSeq(branches)) for (const branch of branches.items) if (isMap(branch)) stateMachine(branch, prefix, findings, done, timeout);
     for (const key of ["ItemProcessor", "Iterator"]) {
       const inner = get(state, key);
-      if (isMap(inner)) stateMachine(inner, prefix, findings, done);
+      if (isMap(inner)) stateMachine(inner, prefix, findings, done, timeout);
     }
   }
 }
 
-function retriers(node: Node, stateName: string, findings: Findings): void {
+/** A TimeoutSeconds: a positive integer, as AWS requires. */
+function seconds(entry: JsonEntry, label: string): string {
+  const value = wholeNumber(entry.value, label, { max: MAX_INTERVAL });
+  if (value < 1) throw new FileProblem(entry.value.pos, `${label} must be at least 1`);
+  return `${value}s`;
+}
+
+/** The options and places of the timeouts around a retrier. */
+function timeoutOptions(timeouts: Timeouts, stateName: string): { options: OptionValues; found: FoundTimeout[] } {
+  const options: OptionValues = {};
+  const found: FoundTimeout[] = [];
+  // A JSONata string ("{% … %}") is known only at run time.
+  const given = (entry: JsonEntry | undefined): entry is JsonEntry => entry !== undefined && entry.value.kind !== "string";
+  if (given(timeouts.machine)) {
+    options.deadline = seconds(timeouts.machine, "the state machine's TimeoutSeconds");
+    found.push({ role: "deadline", field: "the state machine's TimeoutSeconds", offset: timeouts.machine.keyPos });
+  }
+  if (given(timeouts.task)) {
+    options.attemptTime = seconds(timeouts.task, `TimeoutSeconds of state ${shown(stateName)}`);
+    found.push({ role: "attempt-time", field: "the Task's TimeoutSeconds", offset: timeouts.task.keyPos });
+  }
+  return { options, found };
+}
+
+function retriers(node: Node, stateName: string, findings: Findings, timeouts: Timeouts): void {
   if (!isSeq(node)) throw new FileProblem(node.pos, `Retry of state ${shown(stateName)} must be a list of retriers, got ${describeNode(node)}`);
   const several = node.items.length > 1;
   node.items.forEach((retrier, index) => {
@@ -94,7 +136,7 @@ function retriers(node: Node, stateName: string, findings: Findings): void {
     const errorNames = isSeq(errors) ? errors.items.map((e) => (e.kind === "string" ? e.value : describeNode(e))) : [];
     const name = several ? `${stateName} [${errorNames.join(", ")}]` : stateName;
     findings.policy("step-functions", name, retrier.pos, () => {
-      const options: OptionValues = {};
+      const { options, found } = timeoutOptions(timeouts, stateName);
       const label = (key: string) => `${key} (${where})`;
       const interval = get(retrier, "IntervalSeconds");
       if (interval !== undefined) {
@@ -127,7 +169,7 @@ function retriers(node: Node, stateName: string, findings: Findings): void {
         if (strategy !== "FULL" && strategy !== "NONE") throw new FileProblem(jitter.pos, `${label("JitterStrategy")} must be "FULL" or "NONE", got ${describeNode(jitter)}`);
         options.jitter = strategy.toLowerCase();
       }
-      return { options, disabled };
+      return { options, disabled, ...(found.length === 0 ? {} : { timeouts: found }) };
     });
   });
 }

@@ -30,7 +30,7 @@ describe("gRPC service configs (shapes/grpc.ts)", () => {
           at: "7:7",
           system: "grpc",
           name: "helloworld.Greeter/SayHello [retryThrottling maxTokens 10, tokenRatio 0.1]",
-          options: { attempts: "3", base: "100ms", cap: "1s", factor: "2" },
+          options: { attempts: "3", base: "100ms", cap: "1s", deadline: "2s", factor: "2" },
         },
         {
           at: "17:7",

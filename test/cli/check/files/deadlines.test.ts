@@ -129,4 +129,35 @@ describe("check PATH against the timeouts beside the policies", () => {
       "sidekiq stops by retry_for (1 min) after 3 retries; --deadline and --max-give-up are not checked: sidekiq stops by elapsed time (retry_for (1 min)), whose clock counts the tries' time, which the deadline model does not take from presets yet",
     );
   });
+
+  // Each shape's colliding and comfortable fixture: the finding's sentence and places (text report), the exit code.
+  // Step Functions: waits 2, 4, 8, 16 s (IntervalSeconds 2, BackoffRate 2), tries of 20 s (the Task's
+  // TimeoutSeconds, 8:7): retries start at 22, 46, 74, 112 s; the machine's 60 s (3:3) leaves 3–4 unfired,
+  // retry 2 (46–66 s) cut short. At 300 s every one fires: the last try ends at 5 × 20 + 30 = 130 s.
+  // gRPC: maxAttempts 5 (4 retries), initialBackoff 0.2s doubling to 1s, grpc-retry's ±20 %: waits 160–240,
+  // 320–480, 640–960, 800–1,200 ms; tries of 100 ms (--attempt-time, gRPC has none): retry 1 at 260–340 ms,
+  // retry 2 at 680 ms at the earliest, past the 0.5s timeout (5:7). At 10s the last try ends by 3.42 s.
+  // Kubernetes Job: waits 10, 20, 40, 80, 160, 320 s, pods of 60 s (the pod's activeDeadlineSeconds, 10:7):
+  // retries start at 70, 150, 250, 390 s…; the Job's 300 s (7:3) leaves 4–6 unfired. At 1,200 s the last
+  // pod ends at 7 × 60 + 630 = 1,050 s.
+  // Argo: waits 10, 20, 40, 80 s, pods of 30 s (the template's activeDeadlineSeconds, 10:5): retries start at
+  // 40, 90, 160, 250 s; the workflow's 120 s (7:3) leaves 3–4 unfired, retry 2 ends at 120 s, in time.
+  it.each([
+    ["step-functions/colliding.asl.json", [], "Charge (AWS Step Functions, line 10:9)", "retries 3–4 can never fire: the deadline (1 min) ends first; the last retry that fires is 2, giving up at 1 min; each try runs up to 20 s (deadline: the state machine's TimeoutSeconds at line 3:3; try time: the Task's TimeoutSeconds at line 8:7)"],
+    ["step-functions/comfortable.asl.json", [], "Charge (AWS Step Functions, line 10:9)", null],
+    ["grpc/colliding.json", ["--attempt-time", "100ms"], "shop.Orders (gRPC service config, line 6:7)", "retries 2–4 can never fire: the deadline (500 ms) ends first; the last retry that fires is 1, giving up at 500 ms; each try runs up to 100 ms (deadline: timeout at line 5:7)"],
+    ["grpc/comfortable.json", ["--attempt-time", "100ms"], "shop.Orders (gRPC service config, line 6:7)", null],
+    ["kubernetes/colliding.yaml", [], "import (Kubernetes Job, line 6:3)", "retries 4–6 can never fire: the deadline (5 min) ends first; the last retry that fires is 3, giving up at 5 min; each try runs up to 1 min (deadline: the Job's activeDeadlineSeconds at line 7:3; try time: the pod's activeDeadlineSeconds at line 10:7)"],
+    ["kubernetes/comfortable.yaml", [], "import (Kubernetes Job, line 6:3)", null],
+    ["argo/colliding.yaml", [], "etl/load (Argo Workflows, line 11:5)", "retries 3–4 can never fire: the deadline (2 min) ends first; the last retry that fires is 2, giving up at 2 min; each try runs up to 30 s (deadline: the workflow's activeDeadlineSeconds at line 7:3; try time: the template's activeDeadlineSeconds at line 10:5)"],
+    ["argo/comfortable.yaml", [], "etl/load (Argo Workflows, line 11:5)", null],
+  ] as const)("%s", async (path, flags, heading, finding) => {
+    fixture(path);
+    const result = await runCli(["check", path, ...flags]);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split("\n");
+    expect(lines[1]).toBe(`  ✓ ${heading}`);
+    expect(lines.filter((line) => line.startsWith("    ⚠ unreachable-retries: "))).toEqual(finding === null ? [] : [`    ⚠ unreachable-retries: ${finding}`]);
+    expect((await runCli(["check", path, ...flags, "--unreachable-retries", "error"])).code).toBe(finding === null ? 0 : 1);
+  });
 });
