@@ -1,3 +1,6 @@
+import type { DeadlineInput } from "./deadline/input.js";
+import { type DeadlineSummary, deadlineSummary } from "./deadline/summary.js";
+import { withTimings } from "./deadline/timed-rows.js";
 import type { ScheduleModel } from "./model.js";
 import { type AttemptRange, type ScheduleRow, modelTotals, scheduleRows } from "./schedule.js";
 
@@ -25,6 +28,21 @@ export interface ComparedPolicy {
    */
   readonly range: AttemptRange | null;
   readonly stop: ComparedStop;
+  /**
+   * With --attempt-time or --deadline: the deadline model's input (its count from the
+   * stopping rule), and the rows then carry each retry's timing.
+   */
+  readonly deadline?: DeadlineInput | null;
+}
+
+/** The deadline model's input for a policy under a try time and a deadline: its count from its stopping rule (null: forever). */
+export function comparedDeadlineInput(
+  model: ScheduleModel,
+  stop: Exclude<ComparedStop, { kind: "elapsed" }>,
+  attemptTimeMs: number,
+  deadlineMs: number | null,
+): DeadlineInput {
+  return { waits: model, retries: stop.kind === "count" ? stop.retries : null, attemptTimeMs, deadlineMs, stop: null };
 }
 
 /**
@@ -32,7 +50,10 @@ export interface ComparedPolicy {
  * and the rows' totals (from attempt 1, whatever the range's start) are the schedule's.
  */
 export function* comparedRows(policy: ComparedPolicy): Generator<ScheduleRow> {
-  if (policy.range !== null) yield* scheduleRows(policy.model, policy.model, policy.range);
+  const { range, deadline } = policy;
+  if (range === null) return;
+  const rows = scheduleRows(policy.model, policy.model, range);
+  yield* deadline === undefined || deadline === null ? rows : withTimings(rows, deadline, range);
 }
 
 /** The long form: every row of the first policy, then of the second…, each with its policy. */
@@ -118,6 +139,31 @@ export interface CompareSummary {
   readonly waitsLongest: readonly PolicyTotal[];
   /** The policies that retry forever. */
   readonly neverGivesUp: readonly PolicyTotal[];
+  /** With --attempt-time or --deadline: each policy's deadline summary and who gives up first then (null without). */
+  readonly deadline: CompareDeadline | null;
+}
+
+/** Under the deadline model: each policy's summary (its true give-up time), in the policies' order. */
+export interface CompareDeadline {
+  readonly summaries: readonly DeadlineSummary[];
+  /** The indexes of the policies giving up first (the un-jittered run's give-up time; several when tied). */
+  readonly givesUpFirst: readonly number[];
+  /** The indexes of those that never give up (no deadline, and no count). */
+  readonly neverGivesUp: readonly number[];
+}
+
+/** Who gives up first once tries take time and a deadline ends everything: the smallest true give-up time. */
+export function compareDeadline(policies: readonly ComparedPolicy[]): CompareDeadline | null {
+  if (policies.every((policy) => policy.deadline === undefined || policy.deadline === null)) return null;
+  const summaries = policies.map((policy) => deadlineSummary(policy.deadline!));
+  const times = summaries.map((summary) => summary.giveUp?.plainMs ?? null);
+  const given = times.filter((time): time is number => time !== null);
+  const first = Math.min(...given);
+  return {
+    summaries,
+    givesUpFirst: given.length === 0 ? [] : times.flatMap((time, index) => (time === first ? [index] : [])),
+    neverGivesUp: times.flatMap((time, index) => (time === null ? [index] : [])),
+  };
 }
 
 /** When a policy gives up by its stopping rule: the totals after its last retry (every run's, for a time limit). */
@@ -149,5 +195,6 @@ export function compareSummary(policies: readonly ComparedPolicy[]): CompareSumm
     givesUpFirst: giving.filter((total) => total.totalMs === shortest),
     waitsLongest: never.length > 0 ? never : giving.filter((total) => total.totalMs === longest),
     neverGivesUp: never,
+    deadline: compareDeadline(policies),
   };
 }

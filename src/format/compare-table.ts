@@ -15,6 +15,8 @@ export interface ComparedColumn {
   readonly givesUpAt?: number | null;
   /** Its last attempt shown (0: none): a table of policies that all end earlier ends there too. */
   readonly last?: number;
+  /** Its rows carry the deadline model's timing (--attempt-time, --deadline): "starts at" and "fires" columns follow. */
+  readonly timed?: boolean;
 }
 
 export interface CompareTableOptions {
@@ -34,23 +36,36 @@ const ELLIPSIS = "…";
 /** In the row of the first retry a policy does not make, having given up (its stopping rule, under the table). */
 const GAVE_UP = "gave up";
 
-function cellTexts(row: ScheduleRow | null, column: ComparedColumn, attempt: number): { delay: string; total: string; clamped: boolean } {
-  if (row === null) return { delay: column.givesUpAt === attempt ? GAVE_UP : "", total: "", clamped: false };
+/** A policy's headers: delay and total wait, then when each retry starts and whether it fires under the deadline model. */
+function headersOf(column: ComparedColumn): string[] {
+  return column.timed === true ? ["delay", "total wait", "starts at", "fires"] : ["delay", "total wait"];
+}
+
+/** A policy's cells at an attempt (the first is the delay, painted when capped), and the fires verdict for its colour. */
+function cellTexts(row: ScheduleRow | null, column: ComparedColumn, attempt: number): { cells: string[]; clamped: boolean; never: boolean } {
+  const count = headersOf(column).length;
+  if (row === null) return { cells: [column.givesUpAt === attempt ? GAVE_UP : "", ...Array<string>(count - 1).fill("")], clamped: false, never: false };
   const delay = column.jittered ? rangeText(row.minMs, row.maxMs) : humanDuration(row.delayMs);
   const total = column.jittered ? rangeText(row.cumulativeMinMs, row.cumulativeMaxMs) : humanDuration(row.cumulativeMs);
-  return { delay: row.clamped ? `${delay} ${CAPPED}` : delay, total, clamped: row.clamped };
+  const cells = [row.clamped ? `${delay} ${CAPPED}` : delay, total];
+  const timing = column.timed === true ? row.timing : undefined;
+  if (timing !== undefined) {
+    cells.push(timing.startMinMs === timing.startMaxMs ? humanDuration(timing.startMs) : rangeText(timing.startMinMs, timing.startMaxMs), timing.fires);
+  }
+  return { cells, clamped: row.clamped, never: timing?.fires === "no" };
 }
 
 interface Group {
   readonly index: number;
   /** The policy's name over its columns, on as many lines as it takes. */
   nameLines: string[];
-  delayWidth: number;
-  totalWidth: number;
+  readonly headers: readonly string[];
+  /** Each column's width; the last takes what a long name needs. */
+  widths: number[];
 }
 
-/** A group's inner width: delay, " │ ", total. */
-const inner = (group: Group) => group.delayWidth + 3 + group.totalWidth;
+/** A group's inner width: its columns, " │ " between them. */
+const inner = (group: Group) => group.widths.reduce((sum, width) => sum + width, 0) + 3 * (group.widths.length - 1);
 
 /** Names wider than their columns wrap after a "," or ":" (a SPEC's own separators), else anywhere. */
 const NAME_WRAP = 16;
@@ -83,15 +98,17 @@ export function* renderCompareTable(
   const head = (text: string) => (coloured ? paint.bold.cyan(text) : text);
 
   let attemptWidth = "attempt".length;
-  const groups: Group[] = columns.map((column, index) => ({ index, nameLines: [column.name], delayWidth: "delay".length, totalWidth: "total wait".length }));
+  const groups: Group[] = columns.map((column, index) => {
+    const headers = headersOf(column);
+    return { index, nameLines: [column.name], headers, widths: headers.map((text) => text.length) };
+  });
   let anyClamped = false;
   for (const line of lines()) {
     attemptWidth = Math.max(attemptWidth, String(line.attempt).length);
     line.rows.forEach((row, index) => {
       const texts = cellTexts(row, columns[index]!, line.attempt);
       const group = groups[index]!;
-      group.delayWidth = Math.max(group.delayWidth, texts.delay.length);
-      group.totalWidth = Math.max(group.totalWidth, texts.total.length);
+      texts.cells.forEach((cell, k) => (group.widths[k] = Math.max(group.widths[k]!, cell.length)));
       anyClamped ||= texts.clamped;
     });
   }
@@ -103,7 +120,7 @@ export function* renderCompareTable(
     const room = Math.max(inner(group), Math.min(Math.max(inner(group), NAME_WRAP), widest - lead - 3));
     group.nameLines = name.length <= inner(group) ? [name] : wrapName(name, room);
     const longest = Math.max(...group.nameLines.map((line) => line.length));
-    if (longest > inner(group)) group.totalWidth += longest - inner(group);
+    if (longest > inner(group)) group.widths[group.widths.length - 1]! += longest - inner(group);
   }
 
   if (options.fit === true && groups.some((group) => lead + inner(group) + 3 > widest)) {
@@ -128,12 +145,15 @@ export function* renderCompareTable(
   for (const [blockIndex, block] of blocks.entries()) {
     if (blockIndex > 0) yield "\n";
     const box: Box = {
-      widths: [attemptWidth, ...block.flatMap((group) => [group.delayWidth, group.totalWidth])],
-      aligns: ["right", ...block.flatMap((): Align[] => ["left", "left"])],
+      widths: [attemptWidth, ...block.flatMap((group) => group.widths)],
+      aligns: ["right", ...block.flatMap((group): Align[] => group.widths.map((): Align => "left"))],
       // The attempt column's header sits on the line of the delay and total headers, under the policies' names.
       head: [
-        [{ content: head("attempt"), rowSpan: 2, vAlign: "bottom", hAlign: "left" }, ...block.map((group) => ({ content: group.nameLines.map(head).join("\n"), colSpan: 2 }))],
-        block.flatMap((): string[] => [head("delay"), head("total wait")]),
+        [
+          { content: head("attempt"), rowSpan: 2, vAlign: "bottom", hAlign: "left" },
+          ...block.map((group) => ({ content: group.nameLines.map(head).join("\n"), colSpan: group.widths.length })),
+        ],
+        block.flatMap((group): string[] => group.headers.map(head)),
       ],
       border,
     };
@@ -144,8 +164,11 @@ export function* renderCompareTable(
         if (line.attempt > end) break;
         const cells = [String(line.attempt)];
         for (const group of block) {
-          const texts = cellTexts(line.rows[group.index] ?? null, columns[group.index]!, line.attempt);
-          cells.push(texts.clamped && coloured ? paint.yellow(texts.delay) : texts.delay, texts.total);
+          const { cells: texts, clamped, never } = cellTexts(line.rows[group.index] ?? null, columns[group.index]!, line.attempt);
+          const [delay, ...rest] = texts;
+          cells.push(clamped && coloured ? paint.yellow(delay!) : delay!, ...rest);
+          // A retry that never fires says "no" in red, as the schedule's table does.
+          if (never && coloured) cells[cells.length - 1] = paint.red(cells[cells.length - 1]!);
         }
         yield cells;
       }
@@ -189,8 +212,10 @@ function* stackedCompare(
     line.rows.forEach((row, index) => {
       if (row === null) return;
       const texts = cellTexts(row, columns[index]!, line.attempt);
+      const [delay, total, starts, fires] = texts.cells;
       block += `${names[index]!.map((name) => `  ${name}`).join("\n")}\n`;
-      block += `${value("delay", texts.delay, texts.clamped ? capped : undefined)}\n${value("total", texts.total)}\n`;
+      block += `${value("delay", delay!, texts.clamped ? capped : undefined)}\n${value("total", total!)}\n`;
+      if (starts !== undefined) block += `${value("start", starts)}\n${value("fires", fires!)}\n`;
     });
     yield block;
   }

@@ -1,6 +1,7 @@
 import type { AttemptAcross, CompareSummary, ComparedPolicy, ComparedStop, GivingUpTotal, PolicyTotal } from "../core/compare.js";
 import type { ScheduleRow } from "../core/schedule.js";
-import { type Column, JITTER_COLUMNS } from "./columns.js";
+import { type Column, JITTER_COLUMNS, deadlineColumns } from "./columns.js";
+import { compareDeadlineLines, deadlineSummaryJson } from "./deadline-summary.js";
 import { integerField } from "./delimited.js";
 import { humanDuration } from "../core/text/duration.js";
 import { groupDigits } from "../core/text/digits.js";
@@ -72,10 +73,12 @@ export function* renderCompareDelimited(
   separator: "," | "\t",
 ): Generator<string> {
   const columns = compareColumns(jittered);
+  // With --attempt-time or --deadline, after every column there was: when each retry starts, and whether it fires.
+  const timed = timedColumns(policies, jittered);
   const field = separator === "," ? csvField : tsvField;
-  yield ["policy", ...columns.map((column) => column.name), "stop"].join(separator) + "\n";
+  yield ["policy", ...columns.map((column) => column.name), "stop", ...timed.map((column) => column.name)].join(separator) + "\n";
   for (const policy of policies) {
-    if (policy.range === null) yield [field(policy.name), ...columns.map(() => ""), field(stopPhrase(policy.stop))].join(separator) + "\n";
+    if (policy.range === null) yield [field(policy.name), ...columns.map(() => ""), field(stopPhrase(policy.stop)), ...timed.map(() => "")].join(separator) + "\n";
   }
   let batch: string[] = [];
   let policy: ComparedPolicy | null = null;
@@ -89,13 +92,23 @@ export function* renderCompareDelimited(
     }
     let line = name;
     for (const column of columns) line += separator + integerField(column.value(entry.row));
-    batch.push(line, stop, "\n");
+    line += stop;
+    for (const column of timed) {
+      const value = column.value(entry.row);
+      line += separator + (typeof value === "number" ? integerField(value) : value);
+    }
+    batch.push(line, "\n");
     if (batch.length >= 2048) {
       yield batch.join("");
       batch = [];
     }
   }
   if (batch.length > 0) yield batch.join("");
+}
+
+/** The deadline model's columns when the policies carry it (--attempt-time, --deadline), else none. */
+function timedColumns(policies: readonly ComparedPolicy[], jittered: boolean): ReadonlyArray<Column<ScheduleRow, number | string>> {
+  return policies.some((policy) => policy.deadline !== undefined && policy.deadline !== null) ? deadlineColumns(jittered) : [];
 }
 
 /** What the JSON output says about each policy beside its name. */
@@ -110,13 +123,17 @@ export function* renderCompareJson(
   rows: Iterable<{ readonly policy: ComparedPolicy; readonly row: ScheduleRow }>,
   jittered: boolean,
   summary: () => CompareSummary,
+  compared: readonly ComparedPolicy[] = [],
 ): Generator<string> {
-  const columns = compareColumns(jittered);
+  const columns = [...compareColumns(jittered), ...timedColumns(compared, jittered)];
   yield `{"policies":${JSON.stringify(policies.map((policy) => ({ name: policy.name, ...policy.description })))},\n"rows":[`;
   let separator = "\n";
   for (const { policy, row } of rows) {
     let object = `{"policy":${JSON.stringify(policy.name)}`;
-    for (const column of columns) object += `,"${column.name}":${JSON.stringify(msJson(column.value(row)))}`;
+    for (const column of columns) {
+      const value = column.value(row);
+      object += `,"${column.name}":${JSON.stringify(typeof value === "number" ? msJson(value) : value)}`;
+    }
     yield `${separator}${object}}`;
     separator = ",\n";
   }
@@ -145,7 +162,51 @@ export function compareSummaryJson(summary: CompareSummary): Record<string, unkn
     gives_up_first: summary.givesUpFirst.map((total) => total.policy.name),
     waits_longest: summary.waitsLongest.map((total) => total.policy.name),
     never_gives_up: summary.neverGivesUp.map((total) => total.policy.name),
+    ...(summary.deadline === null ? {} : { deadline: compareDeadlineJson(summary) }),
   };
+}
+
+/** Under the deadline model: each policy's retries that fire and its true give-up time, and who gives up first then. */
+function compareDeadlineJson(summary: CompareSummary): Record<string, unknown> {
+  const { deadline } = summary;
+  const name = (index: number) => summary.totals[index]!.policy.name;
+  return {
+    policies: deadline!.summaries.map((one, index) => ({ policy: name(index), ...deadlineSummaryJson(one, deadlineContext(summary.totals[index]!.policy)) })),
+    gives_up_first: deadline!.givesUpFirst.map(name),
+    never_gives_up: deadline!.neverGivesUp.map(name),
+  };
+}
+
+/** What the deadline sentences need of a policy: its times, and the last attempt its rows show. */
+function deadlineContext(policy: ComparedPolicy) {
+  const input = policy.deadline!;
+  return { attemptTimeMs: input.attemptTimeMs, deadlineMs: input.deadlineMs, stopText: null, lastShown: policy.range?.last ?? 0 };
+}
+
+/**
+ * Under the deadline model, after the verdicts by count: each policy's retries that never
+ * fire and its true give-up time, then who gives up first once tries take time and the
+ * deadline ends everything.
+ */
+export function compareDeadlineSummaryLines(policies: readonly ComparedPolicy[], summary: CompareSummary): string[] {
+  const { deadline } = summary;
+  if (deadline === null) return [];
+  const lines = compareDeadlineLines(policies.map((policy, index) => ({ name: policy.name, summary: deadline.summaries[index]!, context: deadlineContext(policy) })));
+  const input = policies[0]!.deadline!;
+  const under = [
+    ...(input.attemptTimeMs > 0 ? [`tries of ${humanDuration(input.attemptTimeMs)}`] : []),
+    ...(input.deadlineMs === null ? [] : [`the deadline (${humanDuration(input.deadlineMs)})`]),
+  ].join(" and ");
+  const named = (indexes: readonly number[]) => names(indexes.map((index) => summary.totals[index]!));
+  if (deadline.givesUpFirst.length === 0) {
+    lines.push(`With ${under}, none gives up: ${named(deadline.neverGivesUp)} ${deadline.neverGivesUp.length === 1 ? "retries" : "retry"} forever.`);
+  } else if (policies.length > 1) {
+    const at = deadline.summaries[deadline.givesUpFirst[0]!]!.giveUp!.plainMs;
+    const tied = deadline.givesUpFirst.length > 1 ? " (tied)" : "";
+    const never = deadline.neverGivesUp.length === 0 ? "" : `; ${named(deadline.neverGivesUp)} never ${deadline.neverGivesUp.length === 1 ? "gives" : "give"} up`;
+    lines.push(`With ${under}, gives up first: ${named(deadline.givesUpFirst)}${tied}, at ${durationWithMs(at)}${never}.`);
+  }
+  return lines;
 }
 
 /** A Markdown table cell: pipes escaped, line breaks out. */
@@ -158,12 +219,21 @@ export function* renderCompareMarkdown(
   names: readonly string[],
   lines: Iterable<AttemptAcross>,
   summaryLines: () => readonly string[],
+  timed = false,
 ): Generator<string> {
-  const head = ["attempt", ...names.flatMap((name) => [`${markdownCell(name)} delay_ms`, `${markdownCell(name)} cumulative_ms`])];
+  // With --attempt-time or --deadline, each policy's start (the un-jittered run's) and whether the retry fires.
+  const fields = timed ? ["delay_ms", "cumulative_ms", "start_ms", "fires"] : ["delay_ms", "cumulative_ms"];
+  const head = ["attempt", ...names.flatMap((name) => fields.map((field) => `${markdownCell(name)} ${field}`))];
   yield `| ${head.join(" | ")} |\n`;
   yield `|${head.map(() => "---:").join("|")}|\n`;
+  const cellsOf = (row: ScheduleRow | null): string[] => {
+    if (row === null) return fields.map(() => "");
+    const cells = [msField(row.delayMs), msField(row.cumulativeMs)];
+    if (timed) cells.push(row.timing === undefined ? "" : msField(row.timing.startMs), row.timing?.fires ?? "");
+    return cells;
+  };
   for (const line of lines) {
-    const cells = [String(line.attempt), ...line.rows.flatMap((row) => (row === null ? ["", ""] : [msField(row.delayMs), msField(row.cumulativeMs)]))];
+    const cells = [String(line.attempt), ...line.rows.flatMap(cellsOf)];
     yield `| ${cells.join(" | ")} |\n`;
   }
   const text = summaryLines();
@@ -226,6 +296,7 @@ export function compareSummaryLines(policies: readonly ComparedPolicy[], summary
     const ranges = jittered.map((total) => `${total.policy.name} ${humanDuration(total.totalMinMs)} – ${humanDuration(total.totalMaxMs)}`);
     lines.push(`Totals compare the un-jittered delays; with jitter they lie between: ${ranges.join("; ")}.`);
   }
+  lines.push(...compareDeadlineSummaryLines(policies, summary));
   return lines;
 }
 

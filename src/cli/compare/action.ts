@@ -1,4 +1,4 @@
-import { type ComparedPolicy, type CompareSummary, compareSpan, compareSummary } from "../../core/compare.js";
+import { type ComparedPolicy, type CompareSummary, compareSpan, compareSummary, comparedDeadlineInput } from "../../core/compare.js";
 import type { AttemptRange } from "../../core/schedule.js";
 import { stopJson } from "../../format/compare.js";
 import { type FormatName, rendererFor } from "../../format/registry.js";
@@ -12,6 +12,7 @@ import { type BuiltPolicy, policyFromConfig, policyFromSpec } from "../shared/po
 import { checkAttemptCount, renderContext, writeRendered } from "../shared/render.js";
 import { checkPictureOptions, checkWalk } from "../shared/schedule-output.js";
 import { checkTableRows } from "../shared/table-rows.js";
+import { type TryTiming, timingFromValues } from "../shared/timing.js";
 
 /** `backoff compare`'s options as commander hands them over. */
 export interface CompareOptions {
@@ -22,6 +23,9 @@ export interface CompareOptions {
   readonly chart?: boolean;
   readonly scale?: ScaleKind;
   readonly color: boolean;
+  /** How long each try runs, and the overall timeout (the deadline model); both absent: as without them. */
+  readonly attemptTime?: string;
+  readonly deadline?: string;
 }
 
 /** Every policy: the SPECs in order, then the config file's. */
@@ -64,13 +68,20 @@ function title(policies: readonly ComparedPolicy[]): string {
  * retry has no rows (BullMQ's default attempts: 1), and one retrying forever on its
  * default range is shown as far as the longest other policy (it has not stopped there).
  */
-function asCompared(built: readonly BuiltPolicy[]): ComparedPolicy[] {
+function asCompared(built: readonly BuiltPolicy[], timing: TryTiming | null): ComparedPolicy[] {
   const ranges = built.map(({ range, stop, rangeGiven }): AttemptRange | null => (stop.kind === "count" && stop.retries === 0 && !rangeGiven ? null : range));
   const shownLast = Math.max(0, ...ranges.map((range) => range?.last ?? 0));
   return built.map(({ name, model, stop, rangeGiven }, index) => {
     const range = ranges[index]!;
     const extended = range !== null && stop.kind === "forever" && !rangeGiven && range.last < shownLast ? { first: range.first, last: shownLast } : range;
-    return { name, model, range: extended, stop };
+    if (timing === null) return { name, model, range: extended, stop };
+    if (stop.kind === "elapsed") {
+      // As the schedule: the library's own clock would have to count the tries' time too (the presets do not hand it over yet).
+      throw new UsageError(
+        `compare ${shown(name)}: --attempt-time and --deadline are not modelled yet for a library that stops by elapsed time (${stop.words}): its own limit would have to count the tries`,
+      );
+    }
+    return { name, model, range: extended, stop, deadline: comparedDeadlineInput(model, stop, timing.attemptTimeMs, timing.deadlineMs) };
   });
 }
 
@@ -79,7 +90,11 @@ export async function runCompare(specs: readonly string[], options: CompareOptio
   const renderer = await rendererFor("compare", options.format);
   checkPictureOptions(options, renderer);
   const built = await givenPolicies(specs, options, io);
-  const policies = asCompared(built);
+  const timing = timingFromValues({
+    ...(options.attemptTime === undefined ? {} : { attemptTime: options.attemptTime }),
+    ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
+  });
+  const policies = asCompared(built, timing);
   const span = compareSpan(policies) ?? { first: 1, last: 1 };
   checkAttemptCount(span.last - span.first + 1, renderer.maxAttempts, `--format ${options.format}`);
   if (options.chart) checkAttemptCount(span.last - span.first + 1, MAX_PICTURE_ATTEMPTS, "--chart");
@@ -112,6 +127,8 @@ export async function runCompare(specs: readonly string[], options: CompareOptio
         ...specs.map((spec) => spec.trim()),
         ...(options.config === undefined ? [] : ["--config", options.config]),
         ...(options.attempts === undefined ? [] : ["--attempts", options.attempts.trim()]),
+        ...(options.attemptTime === undefined ? [] : ["--attempt-time", options.attemptTime.trim()]),
+        ...(options.deadline === undefined ? [] : ["--deadline", options.deadline.trim()]),
       ]);
     },
   };

@@ -14,6 +14,7 @@ Examples:
   $ backoff compare bullmq exponential:base=1s,factor=1.6,cap=2m fixed:base=2s
   $ backoff compare bullmq:base=2s,jitter=0.5 grpc --attempts 8 --format csv
   $ backoff compare --config retry.json --format html > policies.html
+  $ backoff compare istio grpc-retry --attempt-time 1s --deadline 5s
 `;
 
 /** What compare writes, and in which formats (the first is the default). */
@@ -30,6 +31,8 @@ export const compareCommand: CommandDefinition = {
     addSharedOptions(command, {
       config: { description: "add every policy of a JSON or YAML config file (- for standard input)" },
       attempts: { description: "attempts to show, for every policy", defaultText: "1..10, or a library's own count" },
+      attemptTime: true,
+      deadline: true,
       format: { formats: OUTPUT.formats },
     });
     command.addOption(new Option("--chart", "draw the delays under the table, policy by policy"));

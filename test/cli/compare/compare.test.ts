@@ -322,6 +322,77 @@ describe("backoff compare: layouts without padding (issue 23, item 9)", () => {
   });
 });
 
+describe("backoff compare --attempt-time and --deadline: the deadline model per policy (issue 25)", () => {
+  // Retry a starts at a × T + (the waits 1..a); a start at or after the deadline never fires; a policy gives
+  // up when its last try ends, or at the deadline. exponential from 1 s with T = 2 s: 2 + 1 = 3, 4 + 3 = 7,
+  // 6 + 7 = 13, 8 + 15 = 23, 10 + 31 = 41 s… (the issue's own example); fixed 2 s: 4a s.
+  it("CSV: start_ms and fires after every column there was; retries 5–10 never fire within 30 s", async () => {
+    const csv = lines(await compare(["exponential:base=1s", "fixed:base=2s,attempts=2", "--attempt-time", "2s", "--deadline", "30s", "--format", "csv"]));
+    expect(csv[0]).toBe("policy,attempt,delay_ms,cumulative_ms,stop,start_ms,fires");
+    expect(csv.slice(1, 7)).toEqual([
+      "exponential:base=1s,1,1000,1000,gives up after 10 retries,3000,yes",
+      "exponential:base=1s,2,2000,3000,gives up after 10 retries,7000,yes",
+      "exponential:base=1s,3,4000,7000,gives up after 10 retries,13000,yes",
+      "exponential:base=1s,4,8000,15000,gives up after 10 retries,23000,yes",
+      "exponential:base=1s,5,16000,31000,gives up after 10 retries,41000,no",
+      "exponential:base=1s,6,32000,63000,gives up after 10 retries,75000,no",
+    ]);
+    expect(csv.slice(-2)).toEqual(['"fixed:base=2s,attempts=2",1,2000,2000,gives up after 2 retries,4000,yes', '"fixed:base=2s,attempts=2",2,2000,4000,gives up after 2 retries,8000,yes']);
+  });
+
+  it("the true give-up time can turn the verdict: by the waits alone fixed gives up first, with 2 s tries exponential does", async () => {
+    // Waits alone: exponential 1 + 2 + 4 = 7 s, fixed 5 × 1 = 5 s. With tries of 2 s: exponential's retry 3
+    // starts at 6 + 7 = 13 s and ends at 15 s; fixed's retry 5 at 10 + 5 = 15 s, ending at 17 s.
+    const text = lines(await compare(["exponential:base=1s,attempts=3", "fixed:base=1s,attempts=5", "--attempt-time", "2s"]));
+    expect(text.slice(-6)).toEqual([
+      "Gives up first: fixed:base=1s,attempts=5, after attempt 5 and 5 s (5,000 ms) of waiting.",
+      "Waits longest in total: exponential:base=1s,attempts=3, 7 s (7,000 ms) by attempt 3.",
+      "Each try runs up to 2 s before it fails: retry a starts at a × 2 s plus the waits before it.",
+      "exponential:base=1s,attempts=3: every retry (3) fires; giving up at 15 s.",
+      "fixed:base=1s,attempts=5: every retry (5) fires; giving up at 17 s.",
+      "With tries of 2 s, gives up first: exponential:base=1s,attempts=3, at 15 s (15,000 ms).",
+    ]);
+    const table = text.filter((line) => /^│ +\d+ │/.test(line));
+    expect(table[0]).toMatch(/^│ +1 │ 1 s +│ 1 s +│ 3 s +│ yes +│ 1 s +│ 1 s +│ 3 s +│ yes +│$/);
+    expect(table[3]).toMatch(/^│ +4 │ gave up +│ +│ +│ +│ 1 s +│ 4 s +│ 12 s +│ yes +│$/);
+  });
+
+  it("JSON: the rows' timing, and each policy's summary with its true give-up time, jitter included", async () => {
+    // Full jitter draws each wait from [0, d]: retry 1 starts at 1 s + [0, 1] s, retry 2 at 2 s + [0, 3] s, so
+    // some runs start it at the 5 s deadline (no fire). grpc-retry (A6: 100 ms × 2^(a−1) ± 20 %, 3 retries):
+    // retry 3 starts at 3 s + [560, 840] ms, and the fourth try ends 1 s later: 4.56–4.84 s.
+    const json = JSON.parse(await compare(["exponential:base=1s,attempts=2,jitter=full", "grpc-retry", "--attempt-time", "1s", "--deadline", "5s", "--format", "json"]));
+    expect(json.rows[1]).toMatchObject({ attempt: 2, start_ms: 5000, start_min_ms: 2000, start_max_ms: 5000, fires: "in some runs" });
+    expect(json.rows[4]).toMatchObject({ policy: "grpc-retry", attempt: 3, start_ms: 3700, start_min_ms: 3560, start_max_ms: 3840, fires: "yes" });
+    expect(json.summary.deadline.policies).toEqual([
+      expect.objectContaining({ policy: "exponential:base=1s,attempts=2,jitter=full", last_fires_in_every_run: 1, last_fires_in_some_run: 2, give_up_ms: 5000, give_up_min_ms: 3000, give_up_max_ms: 5000 }),
+      expect.objectContaining({ policy: "grpc-retry", never_fires_from: null, last_fires_in_every_run: 3, give_up_ms: 4700, give_up_min_ms: 4560, give_up_max_ms: 4840 }),
+    ]);
+    expect(json.summary.deadline.gives_up_first).toEqual(["grpc-retry"]);
+  });
+
+  it("a policy retrying forever gives up at the deadline, and never without one", async () => {
+    // fixed 1 s with 1 s tries: retry a at 2a s, the 4th at 8 s ends at 9 s, within 10 s; the 5th at 10 s never fires.
+    const text = lines(await compare(["grpc", "fixed:base=1s,attempts=4", "--attempt-time", "1s", "--deadline", "10s"]));
+    expect(text).toContain("fixed:base=1s,attempts=4: every retry (4) fires before the deadline (10 s); giving up at 9 s.");
+    expect(text.at(-1)).toBe("With tries of 1 s and the deadline (10 s), gives up first: fixed:base=1s,attempts=4, at 9 s (9,000 ms).");
+    expect(lines(await compare(["grpc", "temporal", "--attempt-time", "1s"])).at(-1)).toBe("With tries of 1 s, none gives up: grpc and temporal retry forever.");
+  });
+
+  it("bad times and a library that stops by elapsed time are refused (exit 2)", async () => {
+    expect(await runCli(["compare", "fixed:base=1s", "--deadline", "x"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: 'error: --deadline must be a duration such as 250, 250ms, 1.5s, 2m or 1h, got "x"\n',
+    });
+    const elapsed = await runCli(["compare", "cenkalti", "fixed:base=1s", "--deadline", "3s"]);
+    expect(elapsed.code).toBe(2);
+    expect(elapsed.stderr).toBe(
+      'error: compare "cenkalti": --attempt-time and --deadline are not modelled yet for a library that stops by elapsed time (MaxElapsedTime (15 min)): its own limit would have to count the tries\n',
+    );
+  });
+});
+
 describe("backoff compare: bad input is one line naming the SPEC and the option (exit 2)", () => {
   it.each([
     [["bulmq"], 'error: compare "bulmq": no preset or strategy "bulmq"; did you mean bullmq? (strategies: exponential, linear, fixed; backoff presets lists the presets)'],

@@ -6,6 +6,6 @@ import type { CompareRenderer } from "../../renderer.js";
 export const renderer: CompareRenderer = {
   readsLastRow: true,
   render: ({ policies, described, summary }) => ({
-    pieces: renderCompareJson(described, compareLongRows(policies), policies.some((policy) => policy.model.jittered), summary),
+    pieces: renderCompareJson(described, compareLongRows(policies), policies.some((policy) => policy.model.jittered), summary, policies),
   }),
 };

@@ -10,6 +10,7 @@ export const renderer: CompareRenderer = {
       policies.map((policy) => policy.name),
       compareByAttempt(policies),
       () => compareSummaryLines(policies, summary()),
+      policies.some((policy) => (policy.deadline ?? null) !== null),
     ),
   }),
 };

@@ -12,7 +12,7 @@ export const renderer: CompareRenderer = {
     // Loaded only here, as for the schedule's table: chalk, and the chart code when asked for.
     const paint = await context.paint();
     const charts = chart ? await Promise.all([import("../../compare-chart.js"), import("../../chart.js")]) : null;
-    const columns = policies.map((policy) => ({ name: policy.name, jittered: policy.model.jittered, givesUpAt: givesUpAt(policy), last: policy.range?.last ?? 0 }));
+    const columns = policies.map((policy) => ({ name: policy.name, jittered: policy.model.jittered, givesUpAt: givesUpAt(policy), last: policy.range?.last ?? 0, timed: (policy.deadline ?? null) !== null }));
     // A terminal's width (or COLUMNS) is fitted; a pipe gets every policy side by side, as wide as that takes.
     const options = { width: context.width === null ? Infinity : context.drawWidth, paint, fit: context.width !== null };
     function* pieces(): Generator<string> {
