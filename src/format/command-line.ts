@@ -57,6 +57,11 @@ export function presetArguments(name: string, overrides: PresetOverrides, range:
   if (overrides.factor !== undefined) words.push("--factor", String(overrides.factor));
   if (overrides.capMs !== undefined) words.push("--cap", durationArgument(overrides.capMs));
   if (overrides.maxElapsedMs !== undefined) words.push("--max-elapsed", durationArgument(overrides.maxElapsedMs));
+  if (overrides.retryAfter !== undefined) {
+    const { ms, attempts } = overrides.retryAfter;
+    words.push("--retry-after", durationArgument(ms) + (attempts === null ? "" : `@${attempts.first}..${attempts.last}`));
+  }
+  if (overrides.maxRetryAfterMs !== undefined) words.push("--max-retry-after", durationArgument(overrides.maxRetryAfterMs));
   if (range !== null) words.push("--attempts", attemptsArgument(range));
   if (overrides.jitter !== undefined) words.push("--jitter", overrides.jitter);
   if (seed !== null) words.push("--seed", String(seed));

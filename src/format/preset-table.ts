@@ -3,7 +3,7 @@ import type { ScheduleRow } from "../core/schedule.js";
 import { isSaturated } from "../core/limits.js";
 import { humanDuration } from "../core/text/duration.js";
 import { groupDigits } from "../core/text/digits.js";
-import { type Cell, type CellWidths, type TableColumn, humanWidthBound, msText, msTextBound, renderTable } from "./table.js";
+import { type Cell, type CellWidths, type TableColumn, humanWidthBound, msText, msTextBound, renderTable, retryAfterCell, retryAfterWidthBounds } from "./table.js";
 import { wrapLines } from "./wrap.js";
 
 function rangeText(min: number, max: number): string {
@@ -17,11 +17,20 @@ function humanRange(min: number, max: number): string {
   return min === max ? humanDuration(min) : `${humanDuration(min)} – ${humanDuration(max)}`;
 }
 
-function presetColumns(jittered: boolean): TableColumn[] {
+function presetColumns(jittered: boolean, retryAfter: boolean): TableColumn[] {
   const left = (head: string, short: string, drop?: number): TableColumn => ({ head, short, align: "left", ...(drop === undefined ? {} : { drop }) });
+  const header = retryAfter ? [left("Retry-After", "Retry-After")] : [];
   return jittered
-    ? [{ head: "attempt", short: "#", align: "right" }, left("delay", "delay"), left("range (min – max)", "range"), left("mean", "mean", 2), left("total wait", "total"), left("total range", "tot. range", 1)]
-    : [{ head: "attempt", short: "#", align: "right" }, left("delay", "delay"), left("total wait", "total")];
+    ? [
+        { head: "attempt", short: "#", align: "right" },
+        left("delay", "delay"),
+        left("range (min – max)", "range"),
+        left("mean", "mean", 2),
+        left("total wait", "total"),
+        left("total range", "tot. range", 1),
+        ...header,
+      ]
+    : [{ head: "attempt", short: "#", align: "right" }, left("delay", "delay"), left("total wait", "total"), ...header];
 }
 
 /** A value in full ("1,500 ms  1.5 s") and, when asked, its compact form ("1.5 s"). */
@@ -36,7 +45,12 @@ function range(min: number, max: number, compact: boolean, mark = ""): { text: s
 /** Marks a range (and mean) taken over the runs still retrying: some runs have stopped by this attempt. */
 const STOPPED_MARK = " ⊘";
 
-function presetCells(row: ScheduleRow, jittered: boolean, overCap: boolean, paint: ChalkInstance, compact: boolean): Cell[] {
+function presetCells(row: ScheduleRow, jittered: boolean, overCap: boolean, paint: ChalkInstance, compact: boolean, retryAfter: boolean): Cell[] {
+  const cells = ownCells(row, jittered, overCap, paint, compact);
+  return retryAfter ? [...cells, retryAfterCell(row, compact)] : cells;
+}
+
+function ownCells(row: ScheduleRow, jittered: boolean, overCap: boolean, paint: ChalkInstance, compact: boolean): Cell[] {
   const delay = row.clamped ? { ...value(row.delayMs, compact, " ⤒"), paint: paint.yellow } : value(row.delayMs, compact);
   if (!jittered) return [{ text: String(row.attempt) }, delay, value(row.cumulativeMs, compact)];
   const stopped = row.runsStopped === "some" || row.runsStopped === "all" ? STOPPED_MARK : "";
@@ -55,7 +69,14 @@ function presetCells(row: ScheduleRow, jittered: boolean, overCap: boolean, pain
  * need not grow from one attempt to the next, but none is longer than the worst-case total
  * wait, and totals never shrink: the last row's worst-case total bounds every number.
  */
-export function presetWidthBounds(last: ScheduleRow, jittered: boolean): CellWidths {
+export function presetWidthBounds(last: ScheduleRow, jittered: boolean, retryAfterMs: number | null = null): CellWidths {
+  const own = ownWidthBounds(last, jittered);
+  if (retryAfterMs === null) return own;
+  const [full, compact] = retryAfterWidthBounds(retryAfterMs);
+  return { full: [...own.full, full], compact: [...own.compact, compact] };
+}
+
+function ownWidthBounds(last: ScheduleRow, jittered: boolean): CellWidths {
   const bound = last.cumulativeMaxMs;
   const attempt = String(last.attempt).length;
   const bounds = (single: number, range: number, human: number) =>
@@ -81,8 +102,10 @@ export function* renderPresetTable(
   paint: ChalkInstance,
   lastRow?: ScheduleRow,
   width: number | null = null,
+  retryAfterMs: number | null = null,
 ): Generator<string> {
-  const columns = presetColumns(jittered);
+  const retryAfter = retryAfterMs !== null;
+  const columns = presetColumns(jittered, retryAfter);
   let anyClamped = false;
   let anyOverCap = false;
   let anyStopped = false;
@@ -92,10 +115,10 @@ export function* renderPresetTable(
       anyClamped ||= row.clamped;
       anyOverCap ||= jittered && overCap;
       anyStopped ||= jittered && (row.runsStopped === "some" || row.runsStopped === "all");
-      yield presetCells(row, jittered, overCap, paint, compact);
+      yield presetCells(row, jittered, overCap, paint, compact, retryAfter);
     }
   }
-  yield* renderTable(columns, cellRows, paint, width, lastRow ? presetWidthBounds(lastRow, jittered) : undefined);
+  yield* renderTable(columns, cellRows, paint, width, lastRow ? presetWidthBounds(lastRow, jittered, retryAfterMs) : undefined);
   const legend: string[] = [];
   if (anyClamped) legend.push("⤒ capped: the un-jittered delay is the cap.");
   if (anyOverCap) legend.push("▲ past the cap: the library's jitter can exceed it.");

@@ -45,6 +45,7 @@ export function presetJson(preset: PresetDescription, stopping: StoppingJson, na
     jitter: preset.jitter,
     parameters: Object.fromEntries((Object.keys(preset.parameters) as OverrideName[]).map((name) => [names[name], preset.parameters[name]])),
     quirks: preset.quirks,
+    retry_after: preset.retryAfter,
   };
 }
 
@@ -86,6 +87,7 @@ export function presetDetailText(preset: PresetDescription, names: OverrideNames
     ...wrapLine(`jitter:   ${preset.jitter}`, width, valueHang),
     ...wrapLine(`retries by default: ${retriesText(preset)}`, width, 2),
     ...(preset.stopping === undefined ? [] : wrapLine(`stopping: ${preset.stopping}`, width, valueHang)),
+    ...wrapLine(`Retry-After: ${preset.retryAfter}`, width, 2),
     "overrides:",
     ...(Object.keys(preset.parameters) as OverrideName[]).flatMap((name) =>
       wrapLine(`  ${names[name].padEnd(14)}${preset.parameters[name]}`, width, width === null || width >= 50 ? 14 : 2),

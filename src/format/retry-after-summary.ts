@@ -17,7 +17,9 @@ function carriedText(view: RetryAfterView): string {
 export function retryAfterSummaryLines(view: RetryAfterView): string[] {
   const header = `Retry-After ${humanDuration(view.header.ms)} ${carriedText(view)}`;
   const rule = view.rule.replace(/\.$/, "");
-  return [`${header}: ${rule}.`];
+  const lines = [`${header}: ${rule}.`];
+  if (view.givesUpAt !== null) lines.push(`The retries end at ${view.givesUpAt === 1 ? "none" : `retry ${groupDigits(view.givesUpAt - 1)}`}: it gives up at retry ${groupDigits(view.givesUpAt)}, the first whose failure carries the header.`);
+  return lines;
 }
 
 /** The same as JSON, beside the schedule's summary. */

@@ -6,6 +6,9 @@ import { parseFraction } from "./kit/jitter-setting.js";
 import { random53, RANDOM53_MAX } from "./kit/random-grid.js";
 import { nsToMs } from "./kit/whole-ms.js";
 import type { Preset, PresetModel } from "./types.js";
+import { wholeSecondsHeader } from "./kit/retry-after.js";
+import { replacedChange } from "../core/retry-after/change.js";
+import { retryAfterAt } from "../core/retry-after/header.js";
 
 const NS_PER_MS = 1e6;
 /** Intervals and totals are walked this far at most (the interval is constant long before). */
@@ -86,16 +89,24 @@ export const cenkalti: Preset = {
     const lowNs = (attempt: number) => randomValueNs(attempt, 0);
     const highNs = (attempt: number) => randomValueNs(attempt, RANDOM53_MAX);
 
-    // NextBackOff: next = getRandomValueFromInterval(…); if MaxElapsedTime != 0 && elapsed+next > MaxElapsedTime { return Stop }
+    // v5 Retry: next := b.NextBackOff(); if errors.As(err, &retryAfter) { next = retryAfter.Duration; b.Reset() }
+    //   if MaxElapsedTime > 0 && time.Since(startedAt)+next > MaxElapsedTime { return res, err }
+    // So a retry whose failure carries the header waits it (whole seconds: RetryAfter(err, seconds int)), and the
+    // intervals start again from InitialInterval after it: retry B + k, past a header before retries A..B, uses interval k.
+    const header = wholeSecondsHeader(overrides.retryAfter, "v5's RetryAfter(err, seconds int) takes whole seconds");
+    const headerNs = header === undefined ? 0 : header.ms * NS_PER_MS;
+    const carried = (attempt: number) => header !== undefined && retryAfterAt(header, attempt) !== null;
+    const afterHeader = header?.attempts ?? null;
+    const own = (attempt: number) => (afterHeader !== null && attempt > afterHeader.last ? attempt - afterHeader.last : attempt);
     const limit = elapsedLimit({
       rule: "fits",
       limit: maxElapsedNs,
       retries,
-      plain: intervalNs,
-      low: lowNs,
-      high: highNs,
-      draw: rf === 0 ? null : (attempt, random) => randomValueNs(attempt, random53(random)),
-      mean: (attempt) => intervalNs(attempt) / NS_PER_MS,
+      plain: (attempt) => (carried(attempt) ? headerNs : intervalNs(own(attempt))),
+      low: (attempt) => (carried(attempt) ? headerNs : lowNs(own(attempt))),
+      high: (attempt) => (carried(attempt) ? headerNs : highNs(own(attempt))),
+      draw: rf === 0 ? null : (attempt, random) => (carried(attempt) ? headerNs : randomValueNs(own(attempt), random53(random))),
+      mean: (attempt) => (carried(attempt) ? header!.ms : intervalNs(own(attempt)) / NS_PER_MS),
       toMs: nsToMs,
       unitsPerMs: NS_PER_MS,
       tooMany: () =>
@@ -104,11 +115,14 @@ export const cenkalti: Preset = {
         ),
     });
     const limitText = `MaxElapsedTime (${humanDuration(nsToMs(maxElapsedNs))})`;
-    const rule = `cenkalti stops when elapsed + next > ${limitText}`;
+    const rule = `cenkalti stops when elapsed + next${header === undefined ? "" : " (the Retry-After, where the failure carries one)"} > ${limitText}`;
     const stop = elapsedStop(limit, { limitText, limitMs: nsToMs(maxElapsedNs), rule, jitterName: "jitter", retries, retriesName: "MaxRetries" });
     walk(WALK_LIMIT);
     const capMs = nsToMs(maxNs);
-    const capReachedAt = intervals.indexOf(maxNs) + 1 || null;
+    const ownCapAt = intervals.indexOf(maxNs) + 1 || null;
+    // With a header, the first retry whose own interval (counted again from 1 after the header) is MaxInterval.
+    const capReachedAt =
+      header === undefined || ownCapAt === null ? ownCapAt : header.attempts === null ? null : header.attempts.first > ownCapAt ? ownCapAt : header.attempts.last + ownCapAt;
     const worstNs = duration(maxNs - rf * maxNs + RANDOM53_MAX * (2 * rf * maxNs + 1));
     const rounding =
       "cenkalti keeps time in nanoseconds: each total here is its own sum rounded half up to whole ms, and each wait the step from the total before it, " +
@@ -116,9 +130,10 @@ export const cenkalti: Preset = {
     const model: PresetModel = {
       delay: (attempt) => {
         const delayMs = limit.plainWaitMs(attempt);
-        const clamped = rawNs(attempt) > intervalNs(attempt);
+        if (carried(attempt)) return { rawMs: delayMs, delayMs, clamped: false };
+        const clamped = rawNs(own(attempt)) > intervalNs(own(attempt));
         // Below the cap the raw delay is the delay, shown as the same step.
-        return { rawMs: clamped || attempt > limit.plainLast ? nsToMs(rawNs(attempt)) : delayMs, delayMs, clamped };
+        return { rawMs: clamped || attempt > limit.plainLast ? nsToMs(rawNs(own(attempt))) : delayMs, delayMs, clamped };
       },
       jittered: rf > 0,
       ...elapsedModelParts(limit),
@@ -141,6 +156,20 @@ export const cenkalti: Preset = {
         MaxElapsedTime: maxElapsedNs / NS_PER_MS,
         MaxRetries: retries,
       },
+      ...(header === undefined
+        ? {}
+        : {
+            retryAfter: {
+              header,
+              rule: `cenkalti (v5's Retry; v4 has no Retry-After) waits the Retry-After instead of NextBackOff and restarts the intervals from InitialInterval, and gives up when elapsed + that wait passes ${limitText}: a Retry-After longer than it makes no retry at all (cenkalti/backoff#159)`,
+              change: (attempt: number) => {
+                if (!carried(attempt)) return null;
+                const ownBounds = { minMs: nsToMs(lowNs(own(attempt))), maxMs: nsToMs(highNs(own(attempt))) };
+                return replacedChange(ownBounds, header.ms);
+              },
+              givesUpAt: null,
+            },
+          }),
     };
     return model;
   },

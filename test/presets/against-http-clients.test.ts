@@ -8,7 +8,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import axios from "axios";
+import axios, { type AxiosError } from "axios";
 import axiosRetry, { exponentialDelay, linearDelay } from "axios-retry";
 import got, { calculateRetryDelay } from "got";
 import { findPreset } from "../../src/presets/registry.js";
@@ -192,5 +192,128 @@ describe("got 14.6.6", () => {
   it("got's own options check refuses a noise past 100 ms, as the preset does", () => {
     expect(() => got.extend({ retry: { noise: 150 } })).toThrow(/maximum acceptable retry noise is \+\/- 100ms, got 150/);
     expect(() => model("got", { jitter: "150" })).toThrow(/retry.noise/);
+  });
+});
+
+describe("Retry-After through real requests (a local server answering 503 with the header on chosen requests)", () => {
+  let rateLimited: Server;
+  let limitedUrl = "";
+  let served = 0;
+  /** The Retry-After value the n-th response carries (1 = the first), or null for none. */
+  let headerFor: (n: number) => string | null = () => null;
+
+  beforeAll(async () => {
+    rateLimited = createServer((_request, response) => {
+      served++;
+      const header = headerFor(served);
+      if (header !== null) response.setHeader("Retry-After", header);
+      response.statusCode = 503;
+      response.end("slow down");
+    });
+    await new Promise<void>((resolve) => rateLimited.listen(0, "127.0.0.1", resolve));
+    limitedUrl = `http://127.0.0.1:${(rateLimited.address() as AddressInfo).port}/`;
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => rateLimited.close(() => resolve()));
+  });
+
+  /** What got computes before each retry (computedValue), with retry.limit `limit` and these options. */
+  async function gotComputes(limit: number, header: (n: number) => string | null, retry: Record<string, unknown> = {}): Promise<number[]> {
+    served = 0;
+    headerFor = header;
+    const computed: number[] = [];
+    stubRandom(0);
+    await expect(
+      got(limitedUrl, {
+        retry: {
+          limit,
+          ...retry,
+          calculateDelay: ({ computedValue }) => {
+            computed.push(computedValue);
+            return computedValue === 0 ? 0 : 1; // keep the test fast: the value under test is computedValue
+          },
+        },
+      }),
+    ).rejects.toThrow(/503/);
+    vi.restoreAllMocks();
+    return computed;
+  }
+
+  it("got: Retry-After 3 replaces the computed delay at every retry (no noise), as the preset's waits", async () => {
+    const computed = await gotComputes(4, () => "3");
+    const m = model("got", { retries: 4, retryAfter: { ms: 3000, attempts: null } });
+    // Four retries wait 3000 ms each, then attemptCount 5 > limit: 0.
+    expect(computed).toEqual([3000, 3000, 3000, 3000, 0]);
+    expect(computed.slice(0, 4)).toEqual([1, 2, 3, 4].map((a) => m.bounds(a).maxMs));
+    expect([1, 4].map((a) => m.bounds(a).minMs)).toEqual([3000, 3000]);
+  });
+
+  it("got: the header on the failures before retries 2..3 only; the others are the computed 1000 × 2^(a−1) (low draw)", async () => {
+    const computed = await gotComputes(4, (n) => (n === 2 || n === 3 ? "5" : null));
+    const m = model("got", { retries: 4, retryAfter: { ms: 5000, attempts: { first: 2, last: 3 } } });
+    expect(computed).toEqual([1000, 5000, 5000, 8000, 0]);
+    expect(computed.slice(0, 4)).toEqual([1, 2, 3, 4].map((a) => m.bounds(a).minMs));
+  });
+
+  it("got: Retry-After 0 leaves the computed delay (`if (retryAfter)` is false for 0)", async () => {
+    const computed = await gotComputes(2, () => "0");
+    const m = model("got", { retryAfter: { ms: 0, attempts: null } });
+    expect(computed).toEqual([1000, 2000, 0]);
+    expect([1, 2].map((a) => m.bounds(a).minMs)).toEqual([1000, 2000]);
+    expect([1, 2].map((a) => m.retryAfter!.change(a))).toEqual(["no", "no"]);
+  });
+
+  it("got: a Retry-After longer than maxRetryAfter gives up (computedValue 0 at once: no retry); one equal to it is waited", async () => {
+    expect(await gotComputes(3, () => "10", { maxRetryAfter: 5000 })).toEqual([0]);
+    expect(model("got", { retryAfter: { ms: 10_000, attempts: null }, maxRetryAfterMs: 5000 }).retryAfter!.givesUpAt).toBe(1);
+    expect(await gotComputes(2, () => "5", { maxRetryAfter: 5000 })).toEqual([5000, 5000, 0]);
+    expect(model("got", { retryAfter: { ms: 5000, attempts: null }, maxRetryAfterMs: 5000 }).retryAfter!.givesUpAt).toBeNull();
+    // Only from the second failure on: the first retry is made, the second is not.
+    expect(await gotComputes(3, (n) => (n >= 2 ? "10" : null), { maxRetryAfter: 5000 })).toEqual([1000, 0]);
+    expect(model("got", { retryAfter: { ms: 10_000, attempts: { first: 2, last: 3 } }, maxRetryAfterMs: 5000 }).retryAfter!.givesUpAt).toBe(2);
+  });
+
+  /** What axios-retry's delay function returns before each retry, for the response the server sent, at a stubbed draw. */
+  async function axiosDelays(header: (n: number) => string | null, draw: number, delayOf: (count: number, error: AxiosError) => number): Promise<number[]> {
+    served = 0;
+    headerFor = header;
+    const client = axios.create();
+    const delays: number[] = [];
+    axiosRetry(client, {
+      retryDelay: (count, error) => {
+        stubRandom(draw);
+        delays.push(delayOf(count, error));
+        vi.restoreAllMocks();
+        return 1;
+      },
+    });
+    await expect(client.get(limitedUrl)).rejects.toThrow(/503/);
+    return delays;
+  }
+
+  it("axios-retry: exponentialDelay raises 200, 400, 800 ms to the 1 s header before the jitter; the extreme draws are the preset's bounds", async () => {
+    const m = model("axios-retry", { retryAfter: { ms: 1000, attempts: null } });
+    const low = await axiosDelays(() => "1", 0, (count, error) => exponentialDelay(count, error, 100));
+    const high = await axiosDelays(() => "1", R_MAX, (count, error) => exponentialDelay(count, error, 100));
+    expect(low).toEqual([1000, 1000, 1000]);
+    expect(low.map(wholeMs)).toEqual([1, 2, 3].map((a) => m.bounds(a).minMs));
+    expect(high.map(wholeMs)).toEqual([1, 2, 3].map((a) => m.bounds(a).maxMs));
+    // max(2^a × 100, 1000) × 1.2 at the top draw
+    expect(high.map(wholeMs)).toEqual([1200, 1200, 1200]);
+  });
+
+  it("axios-retry: a 0.5 s header before retry 2 only leaves 200 and 800 ms, raises 400 ms to 500", async () => {
+    const m = model("axios-retry", { retryAfter: { ms: 500, attempts: { first: 2, last: 2 } } });
+    const low = await axiosDelays((n) => (n === 2 ? "0.5" : null), 0, (count, error) => exponentialDelay(count, error, 100));
+    expect(low).toEqual([200, 500, 800]);
+    expect(low).toEqual([1, 2, 3].map((a) => m.bounds(a).minMs));
+  });
+
+  it("axios-retry: linearDelay waits max(a × delayFactor, Retry-After)", async () => {
+    const m = model("axios-retry", { strategy: "linear", baseMs: 250, retryAfter: { ms: 600, attempts: null } });
+    const delays = await axiosDelays(() => "0.6", 0, (count, error) => linearDelay(250)(count, error));
+    expect(delays).toEqual([600, 600, 750]);
+    expect(delays).toEqual([1, 2, 3].map((a) => m.delay(a).delayMs));
   });
 });

@@ -341,6 +341,53 @@ describe("aws-sdk: @smithy/util-retry 4.6.2 StandardRetryStrategy (fake timers)"
   });
 });
 
+describe("aws-sdk: a Retry-After hint through StandardRetryStrategy.refreshRetryTokenForRetry (fake timers)", () => {
+  /** The waits for `count` transient failures, each carrying a hint `hintMs` from now (new Date(Date.now() + ms), as parseRetryAfterHeader makes it). */
+  async function hintedWaits(count: number, hintMs: (attempt: number) => number | null): Promise<number[]> {
+    return timeoutsArmedBy(() =>
+      (async () => {
+        const strategy = new StandardRetryStrategy(40);
+        let token = await strategy.acquireInitialRetryToken("scope");
+        for (let i = 0; i < count; i++) {
+          const ms = hintMs(i + 1);
+          token = await strategy.refreshRetryTokenForRetry(token, { errorType: "TRANSIENT", ...(ms === null ? {} : { retryAfterHint: new Date(Date.now() + ms) }) });
+        }
+      })().catch(() => undefined),
+    );
+  }
+
+  it("the library's waits at the extreme draws are the preset's bounds: max(d, min(hint, d + 5 s))", async () => {
+    for (const hint of [0, 30, 3000, 7000, 12_345, 60_000]) {
+      const m = model("aws-sdk", { retryAfter: { ms: hint, attempts: null } });
+      for (const [draw, side] of [[0, "minMs"], [R_MAX, "maxMs"]] as const) {
+        stubRandom(draw);
+        expect(await hintedWaits(10, () => hint), `hint ${hint}, ${side}`).toEqual(Array.from({ length: 10 }, (_, i) => m.bounds(i + 1)[side]));
+      }
+    }
+  });
+
+  it("a 60 s hint: every wait is the draw + 5 s at most (the hint is not waited), past the 20 s MAXIMUM_RETRY_DELAY", async () => {
+    stubRandom(R_MAX);
+    const waits = await hintedWaits(12, () => 60_000);
+    // d = floor(R_MAX × min(50 × 2^(a−1), 20000)): 49, 99, … 19999; + 5000 each
+    expect(waits).toEqual([5049, 5099, 5199, 5399, 5799, 6599, 8199, 11_399, 17_799, 24_999, 24_999, 24_999]);
+    const m = model("aws-sdk", { retryAfter: { ms: 60_000, attempts: null } });
+    expect(waits).toEqual(Array.from({ length: 12 }, (_, i) => m.bounds(i + 1).maxMs));
+  });
+
+  it("a hint before retries 2..3 only, and thousands of real draws inside the bounds", async () => {
+    const header = { ms: 3000, attempts: { first: 2, last: 3 } };
+    const m = model("aws-sdk", { retryAfter: header });
+    for (let run = 0; run < 200; run++) {
+      (await hintedWaits(8, (a) => (a >= 2 && a <= 3 ? 3000 : null))).forEach((value, i) => {
+        expect(value >= m.bounds(i + 1).minMs && value <= m.bounds(i + 1).maxMs).toBe(true);
+      });
+    }
+    // Draws 0..99 and 0..199 ms at retries 2 and 3 are all below the 3 s hint: every run waits longer.
+    expect([1, 2, 3, 4].map((a) => m.retryAfter!.change(a))).toEqual([null, "yes", "yes", null]);
+  });
+});
+
 describe("grpc-js 1.14.7 (BackoffTimeout.runOnce under fake timers)", () => {
   const { BackoffTimeout } = grpc.experimental;
 

@@ -76,8 +76,40 @@ for c in cases:
         r = r.increment(method="GET", url="/", error=ConnectTimeoutError())
         values.append(r.get_backoff_time())
     out["cases"].append(values)
+# Retry-After: what Retry.sleep(response) sleeps after each increment, time.sleep recorded instead of slept.
+from urllib3.response import HTTPResponse
+import urllib3.util.retry as retry_module
+slept = []
+retry_module.time.sleep = lambda s: slept.append(s)
+out["retry_after_max"] = getattr(Retry, "DEFAULT_RETRY_AFTER_MAX", None)
+out["retry_after"] = []
+for c in json.loads(sys.argv[1]):
+    if c["retry_after_max"] is not None and out["retry_after_max"] is None:
+        out["retry_after"].append(None)
+        continue
+    kw = dict(total=len(c["headers"]) + 5, backoff_factor=0.5)
+    if c["retry_after_max"] is not None:
+        kw["retry_after_max"] = c["retry_after_max"]
+    r = Retry(**kw)
+    values = []
+    for header in c["headers"]:
+        response = HTTPResponse(body=b"", headers={} if header is None else {"Retry-After": header}, status=503, preload_content=False)
+        r = r.increment(method="GET", url="/", response=response)
+        del slept[:]
+        r.sleep(response)
+        values.append(slept[0] if slept else 0)
+    out["retry_after"].append(values)
 print(json.dumps(out))
 `;
+
+/** Retry-After cases: the header each failure carries (null: none), and retry_after_max when set (2.6.3 and later only). */
+const URLLIB3_RETRY_AFTER_CASES: readonly { readonly headers: readonly (string | null)[]; readonly retry_after_max: number | null }[] = [
+  { headers: ["3", "3", "3", "3", "3"], retry_after_max: null },
+  { headers: [null, "7", "7", null, null], retry_after_max: null },
+  { headers: ["0", "0", "0", "0"], retry_after_max: null },
+  { headers: ["30000", "30000"], retry_after_max: null },
+  { headers: ["30", null, "5"], retry_after_max: 10 },
+];
 
 /** Every python3 here that imports urllib3, once per interpreter. */
 function pythonsWithUrllib3(): string[] {
@@ -107,8 +139,15 @@ describe("urllib3 (Retry.get_backoff_time run by python3)", () => {
     return;
   }
   for (const python of pythons) {
-    const run = spawnSync(python, ["-c", URLLIB3_SCRIPT], { input: JSON.stringify(URLLIB3_CASES), encoding: "utf8" });
-    const result = JSON.parse(run.status === 0 ? run.stdout : "null") as { version: string; total: number; DEFAULT_total: number; cases: (number[] | null)[] } | null;
+    const run = spawnSync(python, ["-c", URLLIB3_SCRIPT, JSON.stringify(URLLIB3_RETRY_AFTER_CASES)], { input: JSON.stringify(URLLIB3_CASES), encoding: "utf8" });
+    const result = JSON.parse(run.status === 0 ? run.stdout : "null") as {
+      version: string;
+      total: number;
+      DEFAULT_total: number;
+      cases: (number[] | null)[];
+      retry_after_max: number | null;
+      retry_after: (number[] | null)[];
+    } | null;
 
     it(`${python}: runs (urllib3 ${result?.version ?? "?"})`, () => {
       expect([run.status, run.stderr]).toEqual([0, ""]);
@@ -136,6 +175,40 @@ describe("urllib3 (Retry.get_backoff_time run by python3)", () => {
         });
       });
       expect(compared).toBeGreaterThanOrEqual(46);
+    });
+
+    it(`${python}: Retry.sleep with a Retry-After sleeps what the preset waits (urllib3 ${result.version})`, () => {
+      const [every, some, zero, long, capped] = result.retry_after;
+      // 3 s before every retry: 3 s each, the backoff (0, 1, 2, 4, 8 s) set aside.
+      const m = (header: { ms: number; attempts: { first: number; last: number } | null }, maxRetryAfterMs?: number) =>
+        model("urllib3", { retryAfter: header, ...(maxRetryAfterMs === undefined ? {} : { maxRetryAfterMs }) });
+      const waits = (values: number[], header: Parameters<typeof m>[0], maxRetryAfterMs?: number) => {
+        const built = m(header, maxRetryAfterMs);
+        return values.map((_, i) => built.delay(i + 1).delayMs);
+      };
+      expect(every).toEqual([3, 3, 3, 3, 3]);
+      expect(every!.map((s) => s * 1000)).toEqual(waits(every!, { ms: 3000, attempts: null }));
+      // 7 s before retries 2..3: the backoff 0 s, then 7, 7, then the backoff again (4 s, 8 s: the error count kept growing).
+      expect(some).toEqual([0, 7, 7, 4, 8]);
+      expect(some!.map((s) => s * 1000)).toEqual(waits(some!, { ms: 7000, attempts: { first: 2, last: 3 } }));
+      // Retry-After: 0 is falsy in sleep_for_retry: the backoff 0, 1, 2, 4 s.
+      expect(zero).toEqual([0, 1, 2, 4]);
+      expect(zero!.map((s) => s * 1000)).toEqual(waits(zero!, { ms: 0, attempts: null }));
+      if (result.retry_after_max === null) {
+        // Before 2.6.3 (Debian's 1.26): no retry_after_max, so 30,000 s is slept as sent.
+        expect(long).toEqual([30_000, 30_000]);
+        expect(capped).toBeNull();
+      } else {
+        // 2.6.3 and later: Retry.DEFAULT_RETRY_AFTER_MAX = 21600 s (6 h), the preset's default.
+        expect(result.retry_after_max).toBe(21_600);
+        expect(long).toEqual([21_600, 21_600]);
+        expect(long!.map((s) => s * 1000)).toEqual(waits(long!, { ms: 30_000_000, attempts: null }));
+        // retry_after_max=10: 30 s is cut to 10, 5 s stands, and retry 2 (no header) backs off 1 s.
+        expect(capped).toEqual([10, 1, 5]);
+        const built = m({ ms: 30_000, attempts: { first: 1, last: 1 } }, 10_000);
+        expect([built.delay(1).delayMs, built.delay(2).delayMs]).toEqual([10_000, 1000]);
+        expect(m({ ms: 5000, attempts: { first: 3, last: 3 } }, 10_000).delay(3).delayMs).toBe(5000);
+      }
     });
   }
 });
@@ -206,6 +279,52 @@ func main() {
 		resp.Body.Close()
 	}
 	out["loop"] = map[string]interface{}{"requests": atomic.LoadInt32(&requests), "attemptNums": attemptNums, "failed": err != nil}
+
+	// Retry-After: DefaultBackoff on a 429 or 503 carrying it, and on a 500 (not read); LinearJitterBackoff (never read).
+	withHeader := func(status int, value string) *http.Response {
+		return &http.Response{StatusCode: status, Header: http.Header{"Retry-After": []string{value}}}
+	}
+	var retryAfter [][]int64
+	for _, c := range []struct {
+		status     int
+		value      string
+		min, max   time.Duration
+		linear     bool
+	}{{429, "3600", time.Second, 3 * time.Second, false}, {503, "0", time.Second, 30 * time.Second, false}, {503, "7", time.Second, 30 * time.Second, false}, {500, "7", time.Second, 30 * time.Second, false}, {429, "7", 5 * time.Second, time.Second, true}} {
+		var row []int64
+		for n := 0; n < 4; n++ {
+			if c.linear {
+				row = append(row, int64(retryablehttp.LinearJitterBackoff(c.min, c.max, n, withHeader(c.status, c.value))))
+			} else {
+				row = append(row, int64(retryablehttp.DefaultBackoff(c.min, c.max, n, withHeader(c.status, c.value))))
+			}
+		}
+		retryAfter = append(retryAfter, row)
+	}
+	out["retryAfter"] = retryAfter
+
+	// Client.Do against a 429 server sending Retry-After: 2 on its second and third answers: what DefaultBackoff returns each time.
+	var limited int32
+	limitedServer := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n := atomic.AddInt32(&limited, 1)
+		if n == 2 || n == 3 {
+			w.Header().Set("Retry-After", "2")
+		}
+		w.WriteHeader(http.StatusTooManyRequests)
+	}))
+	defer limitedServer.Close()
+	limitedClient := retryablehttp.NewClient()
+	limitedClient.Logger = nil
+	var waits []int64
+	limitedClient.Backoff = func(min, max time.Duration, attemptNum int, resp *http.Response) time.Duration {
+		waits = append(waits, int64(retryablehttp.DefaultBackoff(min, max, attemptNum, resp)))
+		return 0
+	}
+	limitedResp, limitedErr := limitedClient.Get(limitedServer.URL)
+	if limitedErr == nil {
+		limitedResp.Body.Close()
+	}
+	out["limitedLoop"] = map[string]interface{}{"requests": atomic.LoadInt32(&limited), "waits": waits}
 	json.NewEncoder(os.Stdout).Encode(out)
 }
 `;
@@ -237,6 +356,8 @@ describe("go-retryablehttp (DefaultBackoff, LinearJitterBackoff and Client.Do ru
       linearFlat: number[];
       linearDraws: number[][];
       loop: { requests: number; attemptNums: number[]; failed: boolean };
+      retryAfter: number[][];
+      limitedLoop: { requests: number; waits: number[] };
     };
   };
 
@@ -279,5 +400,31 @@ describe("go-retryablehttp (DefaultBackoff, LinearJitterBackoff and Client.Do ru
   it("Client.Do against a 503 server: Backoff gets attemptNum 0..3 and 5 requests are made (RetryMax 4)", () => {
     const { loop } = result();
     expect(loop).toEqual({ requests: 5, attemptNums: [0, 1, 2, 3], failed: true });
+  });
+
+  it("Retry-After: DefaultBackoff waits a 429's 3600 s over a 3 s RetryWaitMax (#295), a 503's 0 s and 7 s as sent, a 500's not at all; LinearJitterBackoff never reads it", () => {
+    const [uncapped, zero, seven, notRead, linear] = result().retryAfter.map((row) => row.map((ns) => wholeMs(ns / 1e6)));
+    const waits = (overrides: PresetOverrides) => {
+      const m = model("go-retryablehttp", overrides);
+      return [1, 2, 3, 4].map((a) => m.delay(a).delayMs);
+    };
+    expect(uncapped).toEqual([3_600_000, 3_600_000, 3_600_000, 3_600_000]);
+    expect(uncapped).toEqual(waits({ capMs: 3000, retryAfter: { ms: 3_600_000, attempts: null } }));
+    expect(zero).toEqual([0, 0, 0, 0]);
+    expect(zero).toEqual(waits({ retryAfter: { ms: 0, attempts: null } }));
+    expect(seven).toEqual(waits({ retryAfter: { ms: 7000, attempts: null } }));
+    // The preset models the 429 and 503 answers that carry it; a 500's Retry-After leaves DefaultBackoff's own 1, 2, 4, 8 s.
+    expect(notRead).toEqual(waits({}));
+    const flat: PresetOverrides = { strategy: "linear", baseMs: 5000, capMs: 1000 };
+    expect(linear).toEqual(waits(flat));
+    expect(model("go-retryablehttp", { ...flat, retryAfter: { ms: 7000, attempts: null } }).retryAfter!.change(1)).toBe("ignored");
+  });
+
+  it("Client.Do against a 429 server sending Retry-After: 2 on answers 2 and 3: DefaultBackoff returns 1, 2, 2, 8 s, the preset's waits", () => {
+    const { limitedLoop } = result();
+    expect(limitedLoop.requests).toBe(5);
+    const m = model("go-retryablehttp", { retryAfter: { ms: 2000, attempts: { first: 2, last: 3 } } });
+    expect(limitedLoop.waits.map((ns) => wholeMs(ns / 1e6))).toEqual([1000, 2000, 2000, 8000]);
+    expect(limitedLoop.waits.map((ns) => wholeMs(ns / 1e6))).toEqual([1, 2, 3, 4].map((a) => m.delay(a).delayMs));
   });
 });

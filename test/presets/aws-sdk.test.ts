@@ -28,3 +28,16 @@ describe("aws-sdk (@smithy/core util-retry DefaultRetryBackoffStrategy.ts)", () 
     assertSamplesInBounds(m, 15);
   });
 });
+
+describe("aws-sdk: the mean wait under a Retry-After hint", () => {
+  it("hintedMean equals the mean of max(d, min(hint, d + 5000)) over d = 0..U − 1, value by value", async () => {
+    const { hintedMean } = await import("../../src/presets/aws-sdk.js");
+    for (const u of [50, 400, 6400, 20_000]) {
+      for (const hint of [0, 1, 49, 3000, 5000, 7000, 19_999, 25_000, 60_000]) {
+        let sum = 0;
+        for (let d = 0; d < u; d++) sum += Math.max(d, Math.min(hint, d + 5000));
+        expect(hintedMean(u, hint), `U ${u}, hint ${hint}`).toBeCloseTo(sum / u, 9);
+      }
+    }
+  });
+});

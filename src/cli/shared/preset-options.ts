@@ -7,7 +7,7 @@ import { stopRuleOf } from "../../presets/stop-rule.js";
 import type { OverrideName, Preset, PresetModel, PresetOverrides } from "../../presets/types.js";
 import { UsageError, shown } from "./errors.js";
 import { OVERRIDE_FLAGS, presetErrorText } from "./preset-flags.js";
-import { exactDecimalNumber, inputText, parseAttempts, parseBase, parseCap, parseDuration, parseFactor } from "../../config/values.js";
+import { exactDecimalNumber, inputText, parseAttempts, parseBase, parseCap, parseDuration, parseFactor, parseRetryAfter, parseTimeout } from "../../config/values.js";
 import { parsePlainDecimal } from "../../core/decimal.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { strategyOf } from "./policy-values.js";
@@ -70,6 +70,11 @@ export function presetOverrides(preset: Preset, values: OptionValues): { overrid
   if (values.maxElapsed !== undefined) {
     offered("maxElapsedMs");
     overrides.maxElapsedMs = parseDuration("--max-elapsed", values.maxElapsed);
+  }
+  if (values.retryAfter !== undefined) overrides.retryAfter = parseRetryAfter("--retry-after", values.retryAfter);
+  if (values.maxRetryAfter !== undefined) {
+    offered("maxRetryAfterMs");
+    overrides.maxRetryAfterMs = parseTimeout("--max-retry-after", values.maxRetryAfter, true);
   }
   let range: AttemptRange | null = null;
   if (values.attempts !== undefined) {

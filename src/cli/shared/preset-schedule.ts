@@ -1,11 +1,14 @@
 import { isSaturated } from "../../core/limits.js";
+import { humanDuration } from "../../core/text/duration.js";
 import { normalizePolicy } from "../../core/policy.js";
 import { policyModel } from "../../core/policy-model.js";
 import { modelCalculator } from "../../format/html/page-data.js";
 import { presetScheduleText } from "../../format/preset-schedule.js";
 import { renderPresetTable } from "../../format/preset-table.js";
 import { stopRuleOf, stopRuleText } from "../../presets/stop-rule.js";
-import type { PresetModel } from "../../presets/types.js";
+import type { Preset, PresetModel } from "../../presets/types.js";
+import type { AttemptRange } from "../../core/schedule.js";
+import { type RetryAfterView, ignoredView } from "../../core/retry-after/model.js";
 import { UsageError } from "./errors.js";
 import type { Io } from "./io.js";
 import { parseSeed } from "./jitter-options.js";
@@ -21,19 +24,36 @@ function comparisonFor(model: PresetModel) {
   return policyModel(normalizePolicy({ strategy: "linear", baseMs: isSaturated(base) ? Number.MAX_SAFE_INTEGER : base, capMs: cap }));
 }
 
+/**
+ * Where a library gives up on the header (got past maxRetryAfter), the rows end before
+ * that retry, said once on stderr; a library that would make no retry at all is told as
+ * one line, as an elapsed-time stop that allows none is.
+ */
+function givenUpAt(preset: Preset, shown: { range: AttemptRange; cut: boolean }, view: RetryAfterView, io: Io): { range: AttemptRange; cut: boolean } {
+  const at = view.givesUpAt;
+  if (at === null || at > shown.range.last) return shown;
+  if (at <= shown.range.first) {
+    const from = at === 1 ? "" : ` from retry ${at}`;
+    throw new UsageError(`--preset ${preset.name} makes no retry${from}: it gives up on the Retry-After (${humanDuration(view.header.ms)}) the failure before retry ${at} carries; ${view.rule}`);
+  }
+  io.stderr.write(`note: ${preset.name} gives up at retry ${at} on this Retry-After. The schedule ends at attempt ${at - 1}.\n`);
+  return { range: { first: shown.range.first, last: at - 1 }, cut: true };
+}
+
 /** `backoff --preset NAME`: the library's own schedule, through the one output path. */
 export async function runPresetSchedule(values: OptionValues, output: OutputOptions, io: Io): Promise<number> {
   // A library's own elapsed-time limit has to be counted with the tries' time (the deadline model's stop): not read from the presets yet.
   if (values.attemptTime !== undefined || values.deadline !== undefined) {
     throw new UsageError(`--attempt-time and --deadline apply to backoff's own policies; under --preset they are not modelled yet (the library's own time limit would have to count the tries)`);
   }
-  if (values.retryAfter !== undefined || values.maxRetryAfter !== undefined) {
-    throw new UsageError("--retry-after and --max-retry-after under --preset are not modelled yet");
-  }
   const preset = presetNamed(values.preset!, "--preset");
   const { overrides, range: asked } = presetOverrides(preset, values);
   const model = buildPreset(preset, overrides);
-  const { range, cut } = presetRange(preset, model, asked);
+  const shown = presetRange(preset, model, asked);
+  const header = overrides.retryAfter;
+  // A library that does not read the header says so, and its schedule stays as it is.
+  const retryAfter = header === undefined ? null : (model.retryAfter ?? ignoredView(header, preset.retryAfter));
+  const { range, cut } = retryAfter === null ? shown : givenUpAt(preset, shown, retryAfter, io);
   const seed = values.seed === undefined ? null : parseSeed("--seed", values.seed);
   checkSeedHasJitter(preset, model, values.seed);
   if (cut && asked !== null && model.stop) io.stderr.write(`note: ${model.stop.reason} The schedule ends at attempt ${range.last}.\n`);
@@ -45,7 +65,9 @@ export async function runPresetSchedule(values: OptionValues, output: OutputOpti
       seed,
       capOffered: "capMs" in preset.parameters,
       text: presetScheduleText(preset, model, range, seed, stopRuleText(preset, stopRuleOf(preset, model))),
-      renderTable: (rows, summaryLines, paint, lastRow, width) => renderPresetTable(rows, model.jittered, model.capMs, summaryLines, paint, lastRow, width),
+      retryAfter,
+      renderTable: (rows, summaryLines, paint, lastRow, width) =>
+        renderPresetTable(rows, model.jittered, model.capMs, summaryLines, paint, retryAfter === null || retryAfter.header.attempts !== null ? undefined : lastRow, width, retryAfter?.header.ms ?? null),
       page: async () => ({
         command: await import("./html-output.js").then(({ commandLine, presetArguments }) => commandLine(presetArguments(preset.name, overrides, asked, seed))),
         calculator: modelCalculator(
