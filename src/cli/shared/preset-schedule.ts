@@ -67,7 +67,7 @@ export async function runPresetSchedule(values: OptionValues, output: OutputOpti
       text: presetScheduleText(preset, model, range, seed, stopRuleText(preset, stopRuleOf(preset, model))),
       retryAfter,
       renderTable: (rows, summaryLines, paint, lastRow, width) =>
-        renderPresetTable(rows, model.jittered, model.capMs, summaryLines, paint, retryAfter === null || retryAfter.header.attempts !== null ? undefined : lastRow, width, retryAfter?.header.ms ?? null),
+        renderPresetTable(rows, model.jittered, model.capMs, summaryLines, paint, retryAfter !== null && retryAfter.header.attempts !== null ? undefined : lastRow, width, retryAfter?.header.ms ?? null),
       page: async () => ({
         command: await import("./html-output.js").then(({ commandLine, presetArguments }) => commandLine(presetArguments(preset.name, overrides, asked, seed))),
         calculator: modelCalculator(
