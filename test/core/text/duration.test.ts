@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SATURATED_MS } from "../../../src/core/limits.js";
 import { humanDuration } from "../../../src/core/text/duration.js";
 
 // Worked by hand from the rule: below 1 s whole ms; below a minute seconds to one decimal
@@ -36,5 +37,27 @@ describe("humanDuration", () => {
   it("the saturated value is shown as more than the largest exact one", () => {
     // 2^53 − 1 ms = 104,249,991.37 days → 104,249,991 days = 285,616 yr (× 365 = 104,249,840) + 151 d
     expect(humanDuration(2 ** 53)).toBe("> 285,616 yr 151 d");
+  });
+});
+
+// The table of human durations the format tests held (moved from test/format/formats.test.ts).
+describe("human durations", () => {
+  it.each([
+    [0, "0 ms"],
+    [450, "450 ms"],
+    [999, "999 ms"],
+    [1000, "1 s"],
+    [1600, "1.6 s"],
+    [1650, "1.7 s"], // 16.5 tenths round half up
+    [59_940, "59.9 s"],
+    [59_950, "1 min"], // 599.5 tenths → 600 → a minute
+    [160_000, "2 min 40 s"],
+    [3_599_600, "1 h"], // 59 min 59.6 s rounds to 3600 s
+    [3_900_000, "1 h 5 min"],
+    [1_763_395_000, "20 d 10 h"], // Sidekiq's 25 retries: 20 d 9 h 49 min 55 s, hours rounded half up
+    [365 * 86_400_000, "1 yr"],
+    [SATURATED_MS, "> 285,616 yr 151 d"],
+  ])("%d ms → %s", (ms, expected) => {
+    expect(humanDuration(ms)).toBe(expected);
   });
 });
