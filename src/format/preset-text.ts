@@ -55,24 +55,41 @@ function retriesText(preset: PresetDescription): string {
   return `unlimited (the schedule shows ${preset.defaultAttempts})`;
 }
 
+/** One preset as the list shows it: its label (the version reproduced) and one phrase on its default schedule. */
+export interface PresetListed {
+  readonly preset: PresetDescription;
+  readonly label: string;
+  readonly phrase: string;
+}
+
+/** A titled group of the list. */
+export interface PresetListGroup {
+  readonly title: string;
+  readonly entries: readonly PresetListed[];
+}
+
+/** The least width a wrapped phrase keeps beside the name and label; below it they go on a line of their own. */
+const LEAST_PHRASE_WIDTH = 24;
+
 /**
- * `backoff presets`: one block per preset (formula, defaults, source), the name in a
- * column beside it; fitted to `width`, lines wrap under their own text, and when the
- * name column would leave too little room the name goes on a line of its own.
+ * `backoff presets`: one line per preset (name, version, the default schedule in a phrase), under
+ * its group's title; `backoff presets NAME` has the rest. Fitted to `width`: the phrase wraps
+ * under itself, and where too little room is left beside the name and label, the label and
+ * phrase go on the next line.
  */
-export function presetListText(presets: readonly PresetDescription[], width: number | null = null): string {
-  const nameWidth = Math.max(...presets.map((preset) => preset.name.length)) + 2;
-  const beside = width === null || width - nameWidth >= 40;
-  const pad = " ".repeat(beside ? nameWidth : 2);
-  const blocks = presets.map((preset) => {
-    const lines = beside
-      ? wrapLine(`${preset.name.padEnd(nameWidth)}${preset.formula}`, width, nameWidth)
-      : [preset.name, ...wrapLine(`${pad}${preset.formula}`, width, 2)];
-    lines.push(...wrapLine(`${pad}defaults: ${preset.defaults}`, width, 2), ...wrapLine(`${pad}source: ${preset.repository} ${preset.source}`, width, 2));
-    return lines.join("\n");
-  });
-  const footer = wrapLine("backoff presets <name> prints one in full; backoff --preset <name> shows its schedule.", width).join("\n");
-  return `${blocks.join("\n")}\n\n${footer}\n`;
+export function presetListText(groups: readonly PresetListGroup[], width: number | null = null): string {
+  const entries = groups.flatMap((group) => group.entries);
+  const nameWidth = Math.max(...entries.map((entry) => entry.preset.name.length)) + 2;
+  const labelWidth = Math.max(...entries.map((entry) => entry.label.length)) + 2;
+  const hang = 2 + nameWidth + labelWidth;
+  const beside = width === null || width - hang >= LEAST_PHRASE_WIDTH;
+  const line = (entry: PresetListed): string[] =>
+    beside
+      ? wrapLine(`  ${entry.preset.name.padEnd(nameWidth)}${entry.label.padEnd(labelWidth)}${entry.phrase}`, width, hang)
+      : [`  ${entry.preset.name}`, ...wrapLine(`    ${entry.label}: ${entry.phrase}`, width, 6)];
+  const blocks = groups.map((group) => [group.title, ...group.entries.flatMap(line)].join("\n"));
+  const footer = wrapLine(`${entries.length} presets. backoff presets <name> prints one in full (formula, defaults, jitter, source); backoff --preset <name> shows its schedule.`, width).join("\n");
+  return `${blocks.join("\n\n")}\n\n${footer}\n`;
 }
 
 /** `backoff presets <name>`: everything about one preset, quirks included, its overrides spelled by `names`; fitted to `width` as the list is. */

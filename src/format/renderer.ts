@@ -18,7 +18,7 @@ import type { OccReport } from "./herd/occ.js";
 import type { CalculatorPolicy } from "./html/page-data.js";
 import type { ComparePage, SchedulePage } from "./html/page.js";
 import type { SolvedPreset } from "./preset-solve.js";
-import type { OverrideNames, StoppingJson, presetDetailText } from "./preset-text.js";
+import type { OverrideNames, PresetListGroup, StoppingJson, presetDetailText } from "./preset-text.js";
 import type { ScaleKind } from "./scale.js";
 import type { ScheduleText } from "./schedule-text.js";
 import type { Simulation } from "./simulate.js";
@@ -259,6 +259,8 @@ type PresetDescribed = Parameters<typeof presetDetailText>[0];
 /** `backoff presets`: every library preset, or one (`chosen`). */
 export interface PresetsOutput {
   readonly presets: readonly PresetDescribed[];
+  /** The list's groups, each preset with its label and phrase (`backoff presets`). */
+  readonly groups: readonly PresetListGroup[];
   readonly chosen: PresetDescribed | null;
   /** A preset's default stopping rule, as its JSON says it. */
   stopping(preset: PresetDescribed): StoppingJson;

@@ -1,4 +1,4 @@
-/** Every library preset, in the order `backoff presets` lists them. A new library: one file, one line here. */
+/** The library presets, grouped as `backoff presets` lists them. A new library: one file, one line in its group. */
 import { argo } from "./argo.js";
 import { awsSdk } from "./aws-sdk.js";
 import { axiosRetry } from "./axios-retry.js";
@@ -34,40 +34,96 @@ import type { Preset } from "./types.js";
 import { editDistance } from "../core/text/closest.js";
 import { urllib3 } from "./urllib3.js";
 
-export const PRESETS: readonly Preset[] = [
-  echomq,
-  bullmq,
-  nodeRetry,
-  pRetry,
-  exponentialBackoff,
-  cockatiel,
-  awsSdk,
-  grpc,
-  grpcCore,
-  grpcJs,
-  grpcRetry,
-  sidekiq,
-  celery,
-  tenacity,
-  cenkalti,
-  polly,
-  resilience4j,
-  kubernetes,
-  envoy,
-  istio,
-  contour,
-  envoyGateway,
-  temporal,
-  stepFunctions,
-  argo,
-  kubernetesJob,
-  urllib3,
-  springRetry,
-  kafka,
-  goRetryablehttp,
-  axiosRetry,
-  got,
+/** How `backoff presets` lists a preset on one line: a short library label (its version) and one phrase on its default schedule. */
+export interface PresetListing {
+  readonly preset: Preset;
+  /** The version reproduced (with the library's name where it is not the preset's), from `library`. */
+  readonly label: string;
+  /** The default schedule in one phrase: first wait, growth, cap, jitter, when it stops. */
+  readonly phrase: string;
+}
+
+/** A group of presets as `backoff presets` shows them, sorted by name within it. */
+export interface PresetGroup {
+  readonly title: string;
+  readonly entries: readonly PresetListing[];
+}
+
+const listed = (preset: Preset, label: string, phrase: string): PresetListing => ({ preset, label, phrase });
+
+/** Every library preset, grouped. A new library: one file, one line in its group here. */
+export const PRESET_GROUPS: readonly PresetGroup[] = [
+  {
+    title: "Job queues and messaging",
+    entries: [
+      listed(bullmq, "6.7.0", "doubling; no retries (attempts: 1)"),
+      listed(celery, "5.6.3", "2^(a−1) s to 600 s, jitter, 3 retries"),
+      listed(echomq, "fiberfx", "1 s ×2, ±20 %, no retry count"),
+      listed(kafka, "producer 3.7+", "100 ms ×2 to 1 s, ±20 %, for 120 s"),
+      listed(sidekiq, "8.x", "(a−1)^4 + 15 s + random, 25 retries"),
+    ],
+  },
+  {
+    title: "Retry libraries",
+    entries: [
+      listed(cenkalti, "backoff/v4 4.1.3", "500 ms ×1.5 to 60 s, ±50 %, for 15 min"),
+      listed(cockatiel, "3.2.1", "decorrelated, 128 ms to 30 s, forever"),
+      listed(exponentialBackoff, "3.1.3", "100 ms ×2, no cap, 9 retries"),
+      listed(nodeRetry, "retry 0.13.1", "1 s ×2, no cap, 10 retries"),
+      listed(pRetry, "7.1.1", "1 s ×2, no cap, 10 retries"),
+      listed(polly, "Polly.Core 8.x", "constant 2 s, 3 retries"),
+      listed(resilience4j, "2.4.0", "500 ms ×1.5, ±50 %, no cap, 2 retries"),
+      listed(springRetry, "2.0.12", "100 ms ×2 to 30 s, 2 retries"),
+      listed(tenacity, "9.1.4", "1 s ×2, no cap, forever"),
+    ],
+  },
+  {
+    title: "HTTP clients",
+    entries: [
+      listed(axiosRetry, "4.5.0", "no wait by default, 3 retries"),
+      listed(goRetryablehttp, "v0.7.8", "1 s ×2 to 30 s, 4 retries"),
+      listed(got, "14.6.6", "1 s ×2 + 0–100 ms, no cap, 2 retries"),
+      listed(urllib3, "2.7.0", "0, then 1 s ×2 to 120 s, 10 retries"),
+    ],
+  },
+  {
+    title: "RPC and cloud SDKs",
+    entries: [
+      listed(awsSdk, "@smithy 3.41.1", "full jitter of 50 ms ×2, 2 retries"),
+      listed(grpc, "connection spec", "1 s ×1.6 to 120 s, ±20 %, forever"),
+      listed(grpcCore, "C-core (2025)", "1 s ×1.6 to 120 s, ±20 %, forever"),
+      listed(grpcJs, "1.14.7", "1 s ×1.6 to 120 s, ±20 %, forever"),
+      listed(grpcRetry, "grpc-go 1.69+", "100 ms ×2 to 1 s, ±20 %, 3 retries"),
+    ],
+  },
+  {
+    title: "Service meshes and proxies",
+    entries: [
+      listed(contour, "1.33", "25–250 ms ×2, full jitter, 1 retry"),
+      listed(envoy, "1.3x", "25–250 ms ×2, full jitter, 1 retry"),
+      listed(envoyGateway, "1.9", "25–250 ms ×2, full jitter, 2 retries"),
+      listed(istio, "1.26+", "25–250 ms ×2, full jitter, 2 retries"),
+    ],
+  },
+  {
+    title: "Workflow engines",
+    entries: [
+      listed(argo, "v4.1.2", "the example's 1 s ×2, 10 retries"),
+      listed(stepFunctions, "ASL (2023)", "1 s ×2, no cap, 3 retries"),
+      listed(temporal, "server 1.31.2", "1 s ×2 to 100 s, forever"),
+    ],
+  },
+  {
+    title: "Kubernetes",
+    entries: [
+      listed(kubernetes, "kubelet 1.3x", "0, then 10 s ×2 to 5 min, forever"),
+      listed(kubernetesJob, "Kubernetes 1.3x", "10 s ×2 to 10 min, 6 retries"),
+    ],
+  },
 ];
+
+/** Every library preset, in the order `backoff presets` lists them (by group, then by name). */
+export const PRESETS: readonly Preset[] = PRESET_GROUPS.flatMap((group) => group.entries.map((entry) => entry.preset));
 
 export function findPreset(name: string): Preset | undefined {
   return PRESETS.find((preset) => preset.name === name.trim().toLowerCase());

@@ -100,7 +100,7 @@ describe.each(PRESETS.map((preset) => [preset.name]))("%s through every command"
 
   it("backoff presets lists it; backoff presets NAME prints it in full", async () => {
     const list = await backoff("presets");
-    expect(list.stdout).toMatch(new RegExp(`^${name} +\\S`, "m"));
+    expect(list.stdout).toMatch(new RegExp(`^  ${name} +\\S`, "m"));
     const { code, stdout } = await backoff("presets", name);
     expect(code).toBe(0);
     expect(stdout).toMatch(new RegExp(`^${name}: \\S`));

@@ -6,7 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { SATURATED_MS } from "../../src/core/limits.js";
-import { PRESETS, closestPreset, findPreset } from "../../src/presets/registry.js";
+import { PRESETS, PRESET_GROUPS, closestPreset, findPreset } from "../../src/presets/registry.js";
+import { presetVersion } from "../../src/format/preset-text.js";
+import { stopRuleOf } from "../../src/presets/stop-rule.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
 import { assertSamplesInBounds } from "../support/samples.js";
 
@@ -15,13 +17,16 @@ function model(name: string, overrides: PresetOverrides = {}) {
 }
 
 describe("the registry", () => {
-  it("holds the 16 presets of issue 4, grpc-core (issue 11) and the 12 of issue 12, in order, each with a source and a formula", () => {
+  it("holds the 32 presets, grouped as backoff presets lists them, each with a source and a formula", () => {
+    // Listed by group (job queues, retry libraries, HTTP clients, RPC, meshes, workflow engines, Kubernetes), by name within each.
     expect(PRESETS.map((p) => p.name)).toEqual([
-      "echomq", "bullmq", "node-retry", "p-retry", "exponential-backoff", "cockatiel", "aws-sdk", "grpc", "grpc-core", "grpc-js",
-      "grpc-retry",
-      "sidekiq", "celery", "tenacity", "cenkalti", "polly", "resilience4j", "kubernetes",
-      "envoy", "istio", "contour", "envoy-gateway", "temporal", "step-functions", "argo", "kubernetes-job", "urllib3", "spring-retry", "kafka",
-      "go-retryablehttp", "axios-retry", "got",
+      "bullmq", "celery", "echomq", "kafka", "sidekiq",
+      "cenkalti", "cockatiel", "exponential-backoff", "node-retry", "p-retry", "polly", "resilience4j", "spring-retry", "tenacity",
+      "axios-retry", "go-retryablehttp", "got", "urllib3",
+      "aws-sdk", "grpc", "grpc-core", "grpc-js", "grpc-retry",
+      "contour", "envoy", "envoy-gateway", "istio",
+      "argo", "step-functions", "temporal",
+      "kubernetes", "kubernetes-job",
     ]);
     for (const preset of PRESETS) {
       expect(preset.source.length).toBeGreaterThan(5);
@@ -101,5 +106,46 @@ describe("uncapped presets far out: saturated, never NaN", () => {
     const sample = m.sampler({ fraction: () => 0, integer: (min) => min });
     for (let a = 1; a < attempt; a++) sample(a);
     expect(Number.isNaN(sample(attempt))).toBe(false);
+  });
+});
+
+// The list's one-line entries are hand-written beside each preset's own data: these hold them to it.
+describe("the preset registry's groups", () => {
+  const entries = PRESET_GROUPS.flatMap((group) => group.entries);
+
+  it("list every preset once, sorted by name within each group", () => {
+    expect(new Set(entries.map((entry) => entry.preset.name)).size).toBe(PRESETS.length);
+    for (const group of PRESET_GROUPS) {
+      const names = group.entries.map((entry) => entry.preset.name);
+      expect(names, group.title).toEqual([...names].sort());
+    }
+  });
+
+  it("label each preset with the version its library line names", () => {
+    for (const { preset, label } of entries) {
+      const version = presetVersion(preset);
+      if (version !== null) expect(label, preset.name).toContain(version);
+    }
+  });
+
+  it("say in the phrase the stopping rule the model has: the retry count, forever, or a time", () => {
+    for (const { preset, phrase } of entries) {
+      const rule = stopRuleOf(preset, preset.build({}));
+      const count = /(\d+) retr(?:y|ies)\b/.exec(phrase);
+      if (rule.kind === "count") {
+        if (rule.retries === 0) expect(phrase, preset.name).toContain("no retries");
+        else expect(Number(count?.[1]), preset.name).toBe(rule.retries);
+      } else if (rule.kind === "forever") {
+        expect(phrase, preset.name).toMatch(/forever|no retry count/);
+      } else {
+        // An elapsed-time stop: "for 15 min" (cenkalti), "for 120 s" (kafka's delivery.timeout.ms).
+        expect(phrase, preset.name).toMatch(/\bfor \d+ (?:s|min)$/);
+      }
+    }
+  });
+
+  it("find presets by name, whatever the case and spaces", () => {
+    expect(findPreset(" BullMQ ")?.name).toBe("bullmq");
+    expect(findPreset("bull")).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import type { StoppingJson } from "../../format/preset-text.js";
 import { wrapLine } from "../../format/wrap.js";
-import { PRESETS } from "../../presets/registry.js";
+import { PRESETS, PRESET_GROUPS } from "../../presets/registry.js";
 import { stopRuleOf, stopRuleText } from "../../presets/stop-rule.js";
 import type { Preset } from "../../presets/types.js";
 import type { Io } from "../shared/io.js";
@@ -29,7 +29,7 @@ export async function runPresets(name: string | undefined, format: FormatName, i
   const chosen = name === undefined ? null : presetNamed(name, "presets");
   const renderer = await rendererFor("presets", format);
   // The presets' texts take no colour (the command has no --no-color).
-  await writeRendered(await renderer.render({ presets: PRESETS, chosen, stopping: stoppingJson, flags: OVERRIDE_FLAGS }, renderContext(io, false)), io);
+  await writeRendered(await renderer.render({ presets: PRESETS, groups: PRESET_GROUPS, chosen, stopping: stoppingJson, flags: OVERRIDE_FLAGS }, renderContext(io, false)), io);
   return 0;
 }
 

@@ -3,5 +3,5 @@ import type { Renderers } from "../../renderer.js";
 
 /** The presets for people: the list (formula, defaults, source), or one preset in full. */
 export const renderer: Renderers["presets"] = {
-  render: ({ presets, chosen, flags }, context) => ({ pieces: [chosen === null ? presetListText(presets, context.width) : presetDetailText(chosen, flags, context.width)] }),
+  render: ({ groups, chosen, flags }, context) => ({ pieces: [chosen === null ? presetListText(groups, context.width) : presetDetailText(chosen, flags, context.width)] }),
 };
