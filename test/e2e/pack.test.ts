@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire, wrap } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,6 +17,7 @@ const work = tempDir("pack");
 const prefix = join(work, "prefix");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 let tarball = "";
+let installWarnings = "";
 
 function installed(args: string[]) {
   const { COLUMNS: _c, FORCE_COLOR: _f, NO_COLOR: _n, ...env } = process.env;
@@ -25,21 +26,38 @@ function installed(args: string[]) {
 }
 
 beforeAll(() => {
-  // --ignore-scripts: dist/ is already built (npm test builds first); rebuilding here would
-  // delete it under the tests running beside this one.
-  const packed = execFileSync(npm, ["pack", "--ignore-scripts", "--json", "--pack-destination", work], { cwd: root, encoding: "utf8" });
-  const [{ filename, files }] = JSON.parse(packed) as [{ filename: string; files: { path: string }[] }];
+  // Packed as `npm pack` packs it, its scripts included (prepack builds dist/ and strips the
+  // install-time scripts from package.json, postpack puts it back), from a copy of the
+  // checkout: rebuilding in the checkout would delete dist/ under the tests running beside this one.
+  const checkout = join(work, "checkout");
+  for (const entry of ["package.json", "LICENSE", "README.md", "tsconfig.json", "tsconfig.build.json", "bin", "man", "schema", "scripts", "src"]) {
+    cpSync(join(root, entry), join(checkout, entry), { recursive: true });
+  }
+  symlinkSync(join(root, "node_modules"), join(checkout, "node_modules"), "dir");
+  const packed = execFileSync(npm, ["pack", "--json", "--pack-destination", work], { cwd: checkout, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const [{ filename, files }] = JSON.parse(packed.slice(packed.indexOf("["))) as [{ filename: string; files: { path: string }[] }];
   tarball = join(work, filename);
   expect(files.map((f) => f.path)).toContain("LICENSE");
   expect(files.map((f) => f.path)).toContain("man/backoff.1");
   expect(files.map((f) => f.path)).toContain("schema/backoff-config.schema.json");
-  execFileSync(npm, ["install", "--omit=dev", "--offline", "--no-audit", "--no-fund", "--cache", join(work, "cache"), "--prefix", prefix, tarball], {
+  // postpack put the checkout's package.json back as it was, byte for byte.
+  expect(readFileSync(join(checkout, "package.json"), "utf8")).toBe(readFileSync(join(root, "package.json"), "utf8"));
+  const install = spawnSync(npm, ["install", "--omit=dev", "--offline", "--no-audit", "--no-fund", "--cache", join(work, "cache"), "--prefix", prefix, tarball], {
     cwd: work,
     encoding: "utf8",
   });
+  expect(install.status).toBe(0);
+  installWarnings = install.stderr;
 }, 120_000);
 
 describe("the packed package, installed with no dev dependencies", () => {
+  // Issue 23, item 14: installing the tarball printed npm's install-scripts warning about `prepare` every time.
+  it("carries no install-time script, so npm warns about none", () => {
+    const manifest = JSON.parse(execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" })) as { scripts?: Record<string, string> };
+    expect(Object.keys(manifest.scripts ?? {}).filter((name) => ["preinstall", "install", "postinstall", "prepare"].includes(name))).toEqual([]);
+    expect(installWarnings).toBe("");
+  });
+
   it("is published under its own name and installs nothing else", () => {
     expect(pkg.name).toBe("backoff-calculator");
     expect(readdirSync(join(prefix, "node_modules")).filter((name) => !name.startsWith("."))).toEqual(["backoff-calculator"]);
