@@ -30,7 +30,6 @@ export const NOT_YET_MIRRORED: readonly string[] = [
   "cli/shared/chalk.ts",
   "cli/shared/check-values.ts",
   "cli/shared/color.ts",
-  "cli/shared/help-fit.ts",
   "cli/shared/html-output.ts",
   "cli/shared/io.ts",
   "cli/shared/jitter-options.ts",

@@ -1,6 +1,6 @@
 import type { StoppingJson } from "../../format/preset-text.js";
 import { wrapLine } from "../../format/wrap.js";
-import { PRESETS, PRESET_GROUPS } from "../../presets/registry.js";
+import { PRESETS, PRESET_GROUPS, presetNames } from "../../presets/registry.js";
 import { stopRuleOf, stopRuleText } from "../../presets/stop-rule.js";
 import type { Preset } from "../../presets/types.js";
 import type { Io } from "../shared/io.js";
@@ -35,6 +35,6 @@ export async function runPresets(name: string | undefined, format: FormatName, i
 
 /** The names for `backoff presets --help`, after its examples. */
 export function presetNamesHelp(io: Io): string {
-  const names = wrapLine(`  ${PRESETS.map((preset) => preset.name).join(", ")}`, outputWidth(io) ?? 80);
+  const names = wrapLine(`  ${presetNames().join(", ")}`, outputWidth(io) ?? 80);
   return `Presets (${PRESETS.length}):\n${names.join("\n")}\n\n`;
 }

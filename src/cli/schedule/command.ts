@@ -13,8 +13,8 @@ Formula (attempt = the attempt that has just failed, from 1):
 
 Examples:
   $ backoff --base 100 --cap 10s --attempts 5
-  $ backoff --strategy linear --base 1s --step 500ms --attempts 3..8 --format csv > schedule.csv
-  $ backoff --factor 1.6 --base 1s --cap 2m --format json | jq '.rows[-1].cumulative_ms'
+  $ backoff --strategy linear --attempts 3..8 --format csv > linear.csv
+  $ backoff --factor 1.6 --cap 2m --format json | jq '.rows[-1].cumulative_ms'
   $ backoff --cap 30s --attempts 12 --chart
   $ backoff --cap 5m --attempts 20 --format svg > schedule.svg
   $ backoff --attempts 10 --attempt-time 2s --deadline 30s       # which retries fire in time

@@ -6,14 +6,16 @@ import { wrapLine } from "../../format/wrap.js";
  * option's description in the column beside it only while that column is at least 40
  * wide, and prints the text added after the options as written. Below that, each
  * description goes under its option, wrapped; the text after wraps at spaces (an
- * example's continuation indented under its `$`). For a pipe the width is 80 and
- * nothing changes.
+ * example never broken: see fitHelpText). For a pipe the width is 80.
  */
 
 /** A description column narrower than this reads badly: the description goes under its term. */
 const MIN_DESCRIPTION_COLUMN = 30;
 
 export const fittedHelp = {
+  // Commander leaves a description column narrower than 40 unwrapped (its default minWidthToWrap):
+  // 107-character lines in a pipe. It wraps down to the column this module keeps.
+  minWidthToWrap: MIN_DESCRIPTION_COLUMN,
   formatItem(this: Help, term: string, termWidth: number, description: string, helper: Help): string {
     const width = this.helpWidth ?? 80;
     if (!description || width - termWidth - 4 >= MIN_DESCRIPTION_COLUMN) return Help.prototype.formatItem.call(this, term, termWidth, description, helper);
@@ -21,11 +23,60 @@ export const fittedHelp = {
   },
 };
 
-/** Text commander writes (help, the version), fitted to `width`; null: as it is. */
+/** The width help is fitted to where there is no terminal (a pipe, a file): lines stay readable anywhere. */
+export const PIPED_HELP_WIDTH = 80;
+
+const indentOf = (line: string) => /^ */.exec(line)![0].length;
+const isExample = (line: string) => /^\s*\$ /.test(line);
+
+/**
+ * Examples are never broken (they are pasted whole). When the block as written (comments aligned
+ * beside the commands) does not fit, every comment goes on the line above its command; a
+ * command wider than the line is left as it is.
+ */
+function fittedExamples(lines: readonly string[], width: number): string[] {
+  if (lines.every((line) => line.length <= width)) return [...lines];
+  return lines.flatMap((line) => {
+    const comment = isExample(line) ? /^(\s*\$ .*?\S)\s+(# .*)$/.exec(line) : null;
+    if (comment === null) return isExample(line) ? [line] : fittedItem(line, width);
+    return [...wrapLine(`${" ".repeat(indentOf(line))}${comment[2]!}`, width, 2), comment[1]!];
+  });
+}
+
+/** A list item ("  1  a check found …"): continuation lines go under its description. */
+function fittedItem(line: string, width: number): string[] {
+  const term = /^(\s*\S+(?: \S+)*?\s{2,})\S/.exec(line);
+  return wrapLine(line, width, term === null ? 0 : term[1]!.length - indentOf(line));
+}
+
+/**
+ * One block of lines (between blank lines), fitted: a list (after a heading ending in ":") and
+ * examples line by line, a paragraph re-flowed as one, so that it wraps evenly rather than
+ * breaking each of its written lines again (its continuation lines keep their hanging indent).
+ */
+function fittedBlock(lines: readonly string[], width: number): string[] {
+  const paragraph = lines.length > 1 && !lines[0]!.trimEnd().endsWith(":") && !lines.some(isExample);
+  if (!paragraph) return lines.some(isExample) ? fittedExamples(lines, width) : lines.flatMap((line) => fittedItem(line, width));
+  const lead = indentOf(lines[0]!);
+  const hang = Math.max(0, indentOf(lines[1]!) - lead);
+  return wrapLine(lines.map((line, i) => (i === 0 ? line.trimEnd() : line.trim())).join(" "), width, hang);
+}
+
+/** Text commander writes (help, the version), fitted to `width`, or to 80 columns where there is no terminal. */
 export function fitHelpText(text: string, width: number | null): string {
-  if (width === null) return text;
-  return text
-    .split("\n")
-    .flatMap((line) => wrapLine(line, width, /^\s*\$ /.test(line) ? 4 : 0))
-    .join("\n");
+  const fit = width ?? PIPED_HELP_WIDTH;
+  const out: string[] = [];
+  let block: string[] = [];
+  const flush = () => {
+    if (block.length > 0) out.push(...fittedBlock(block, fit));
+    block = [];
+  };
+  for (const line of text.split("\n")) {
+    if (line.trim() === "") {
+      flush();
+      out.push(line);
+    } else block.push(line);
+  }
+  flush();
+  return out.join("\n");
 }

@@ -4,7 +4,7 @@ import { addSharedOptions, synonymsFor } from "../shared/options.js";
 import type { SolveOptions } from "./action.js";
 
 const HELP_AFTER = `
-Examples (leave out one parameter and give --total, or --deadline for the retries that fit):
+Examples (leave out one parameter; give --total, or --deadline for what fits):
   $ backoff solve --attempts 5 --total 1h --base 1s            # the factor (≈ 7.473)
   $ backoff solve --attempts 5 --total 1h --factor 3           # the base
   $ backoff solve --total 10m --base 1s --cap 1m               # the attempts that fit (14)
