@@ -86,7 +86,7 @@ export function presetListText(groups: readonly PresetListGroup[], width: number
   const line = (entry: PresetListed): string[] =>
     beside
       ? wrapLine(`  ${entry.preset.name.padEnd(nameWidth)}${entry.label.padEnd(labelWidth)}${entry.phrase}`, width, hang)
-      : [`  ${entry.preset.name}`, ...wrapLine(`    ${entry.label}: ${entry.phrase}`, width, 6)];
+      : [`  ${entry.preset.name}`, ...wrapLine(`    ${entry.label}  ${entry.phrase}`, width, 2)];
   const blocks = groups.map((group) => [group.title, ...group.entries.flatMap(line)].join("\n"));
   const footer = wrapLine(`${entries.length} presets. backoff presets <name> prints one in full (formula, defaults, jitter, source); backoff --preset <name> shows its schedule.`, width).join("\n");
   return `${blocks.join("\n\n")}\n\n${footer}\n`;

@@ -333,7 +333,9 @@ const BAD_VALUES: Record<string, unknown> = {
   "max-total": "0ms", "min-total": "5w", "max-delay": -1, "min-first": "1..2", "max-first": "", "max-attempts": 1.5, "attempt-time": 0,
 };
 const BULLMQ_BAD_VALUES: Record<string, unknown> = { attempts: 1, backoff: 0, type: "custom", delay: "0", jitter: 2 };
-const REQUIRED: Partial<Record<Role, readonly string[]>> = { bullmq: ["attempts", "backoff"], backoff: ["type", "delay"] };
+// A BullMQ job without its "backoff" is no mistake: {"attempts": 12, …} is then backoff's own
+// policy with 12 retries (both readers accept it), so only "attempts" is required of a job.
+const REQUIRED: Partial<Record<Role, readonly string[]>> = { bullmq: ["attempts"], backoff: ["type", "delay"] };
 
 /** The config with one mistake made at a site the numbers pick, and what the mistake is. */
 function withMistake(original: Config, pick: readonly number[]): { config: Config; mistake: string } {

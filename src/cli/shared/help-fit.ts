@@ -27,7 +27,8 @@ export const fittedHelp = {
 export const PIPED_HELP_WIDTH = 80;
 
 const indentOf = (line: string) => /^ */.exec(line)![0].length;
-const isExample = (line: string) => /^\s*\$ /.test(line);
+/** A command line to paste: "  $ backoff …", or after a short label ("  bash  $ echo …"). */
+const isExample = (line: string) => /^\s*(?:[\w-]+\s+)?\$ /.test(line);
 
 /**
  * Examples are never broken (they are pasted whole). When the block as written (comments aligned
@@ -37,7 +38,7 @@ const isExample = (line: string) => /^\s*\$ /.test(line);
 function fittedExamples(lines: readonly string[], width: number): string[] {
   if (lines.every((line) => line.length <= width)) return [...lines];
   return lines.flatMap((line) => {
-    const comment = isExample(line) ? /^(\s*\$ .*?\S)\s+(# .*)$/.exec(line) : null;
+    const comment = isExample(line) ? /^(\s*(?:[\w-]+\s+)?\$ .*?\S)\s+(# .*)$/.exec(line) : null;
     if (comment === null) return isExample(line) ? [line] : fittedItem(line, width);
     return [...wrapLine(`${" ".repeat(indentOf(line))}${comment[2]!}`, width, 2), comment[1]!];
   });
@@ -45,8 +46,10 @@ function fittedExamples(lines: readonly string[], width: number): string[] {
 
 /** A list item ("  1  a check found …"): continuation lines go under its description. */
 function fittedItem(line: string, width: number): string[] {
+  // A short term only ("0  ", "--cap  "): a long one is text with wide spaces in it (a JSON example).
   const term = /^(\s*\S+(?: \S+)*?\s{2,})\S/.exec(line);
-  return wrapLine(line, width, term === null ? 0 : term[1]!.length - indentOf(line));
+  const hang = term === null || term[1]!.length > Math.min(24, width / 2) ? 0 : term[1]!.length - indentOf(line);
+  return wrapLine(line, width, hang);
 }
 
 /**
