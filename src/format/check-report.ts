@@ -102,7 +102,7 @@ function capLever(preset: PresetTerms): string {
 export function warningText(w: Warning, preset?: PresetTerms): string {
   switch (w.lint) {
     case "no-cap":
-      if (preset) return `${preset.name}'s delays grow without a cap: attempt ${w.attempt} waits ${duration(w.delayMs)}; ${capLever(preset)}`;
+      if (preset) return `the delays of ${preset.name} grow without a cap: attempt ${w.attempt} waits ${duration(w.delayMs)}; ${capLever(preset)}`;
       return `exponential backoff without a cap: attempt ${w.attempt} waits ${duration(w.delayMs)} and the delays grow without limit; set a cap`;
     case "early-cap":
       return `the cap (${duration(w.capMs)}) is reached at attempt ${w.capReachedAt}, so ${w.atCap} of ${w.attempts} attempts wait the cap; the backoff is mostly a fixed delay`;

@@ -68,11 +68,11 @@ describe("backoff check: warnings and --strict", () => {
   it("speaks a preset's language: its own cap parameter, or its real lever where it has no cap", async () => {
     // sidekiq has no cap: retry 25 (count 24) waits at most 24⁴ + 15 + 10 × 25 − 1 = 332,040 s ≈ 3 d 20 h.
     const sidekiq = (await runCli(["check", "--preset", "sidekiq"])).stdout;
-    expect(sidekiq).toContain("⚠ no-cap: sidekiq's delays grow without a cap: attempt 25 waits 3 d 20 h; sidekiq has no cap; bound its retries with --attempts, the library's sidekiq_options retry: N");
+    expect(sidekiq).toContain("⚠ no-cap: the delays of sidekiq grow without a cap: attempt 25 waits 3 d 20 h; sidekiq has no cap; bound its retries with --attempts, the library's sidekiq_options retry: N");
     expect(sidekiq).not.toContain("set a cap");
     // Step Functions without MaxDelaySeconds: 1, 2, 4 s.
     const states = (await runCli(["check", "--preset", "step-functions"])).stdout;
-    expect(states).toContain("⚠ no-cap: step-functions's delays grow without a cap: attempt 3 waits 4 s; set its cap: --cap, the library's MaxDelaySeconds (whole seconds, at least IntervalSeconds)");
+    expect(states).toContain("⚠ no-cap: the delays of step-functions grow without a cap: attempt 3 waits 4 s; set its cap: --cap, the library's MaxDelaySeconds (whole seconds, at least IntervalSeconds)");
     // A fixed wait grows nothing: multiplier 1 without jitter waits 500 ms twice, and draws no no-cap warning.
     expect(await runCli(["check", "--preset", "resilience4j", "--factor", "1", "--jitter", "none", "--max-total", "1s"])).toEqual({
       code: 0,

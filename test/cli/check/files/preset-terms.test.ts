@@ -22,7 +22,7 @@ describe("check PATH speaks each system's language", () => {
       "flow.asl.json",
       JSON.stringify({ StartAt: "Charge", States: { Charge: { Type: "Task", Resource: "arn:aws:states:::lambda:invoke", Retry: [{ ErrorEquals: ["States.ALL"], IntervalSeconds: 1, BackoffRate: 2, MaxAttempts: 3 }], End: true } } }),
     );
-    const lever = "step-functions's delays grow without a cap: attempt 3 waits 4 s; set its cap: --cap, the library's MaxDelaySeconds (whole seconds, at least IntervalSeconds)";
+    const lever = "the delays of step-functions grow without a cap: attempt 3 waits 4 s; set its cap: --cap, the library's MaxDelaySeconds (whole seconds, at least IntervalSeconds)";
     const file = await runCli(["check", "flow.asl.json"]);
     expect(file.stdout).toContain(`    ⚠ no-cap: ${lever}\n`);
     expect(file.stdout).not.toContain("set a cap");
@@ -34,7 +34,7 @@ describe("check PATH speaks each system's language", () => {
     // attempts 5 = 4 retries of exponential 1 s: 1, 2, 4, 8 s.
     write("email-job.json", '{"attempts": 5, "backoff": {"type": "exponential", "delay": 1000}}\n');
     const { stdout } = await runCli(["check", "email-job.json"]);
-    expect(stdout).toContain("    ⚠ no-cap: bullmq's delays grow without a cap: attempt 4 waits 8 s; bullmq has no cap; bound its retries with --attempts, the library's attempts − 1 (attempts counts the first try)\n");
+    expect(stdout).toContain("    ⚠ no-cap: the delays of bullmq grow without a cap: attempt 4 waits 8 s; bullmq has no cap; bound its retries with --attempts, the library's attempts − 1 (attempts counts the first try)\n");
   });
 
   it("a fixed resilience4j wait draws no no-cap warning", async () => {
