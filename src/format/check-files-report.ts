@@ -67,8 +67,10 @@ export function timeoutsText(timeouts: readonly TimeoutPlace[] | undefined): str
     .join("; ");
 }
 
-/** A policy that retries nothing (MaxAttempts 0, backoffLimit 0, …): listed, not checked. */
-export type DisabledReport = PolicyPlace;
+/** A policy that retries nothing (MaxAttempts 0, backoffLimit 0, …): listed, not checked, named as checked ones are. */
+export interface DisabledReport extends PolicyPlace {
+  readonly systemLabel: string;
+}
 
 /** A policy whose values are wrong: a finding at its place (rule invalid-policy, exit 1), not the end of the run. */
 export interface InvalidReport extends PolicyPlace {
@@ -225,7 +227,7 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
         for (const part of wrapLine(`${indent}⚠ ${w.lint}: ${fileWarningText(w, policy)}`, width, 2)) lines.push(indent + paint.warn(part.slice(indent.length)));
       }
     }
-    for (const d of group.disabled) push(`  – ${d.name} (${d.system}, line ${d.line}:${d.column}): retries switched off, nothing to check`);
+    for (const d of group.disabled) push(`  – ${d.name} (${d.systemLabel}, line ${d.line}:${d.column}): retries switched off, nothing to check`);
   }
   const t = totals(report);
   // Invalid policies are policies found (and not checked).
@@ -310,7 +312,7 @@ export function* renderedJsonPieces<Piece>(report: Omit<FilesReport, "policies">
     ok: report.exitCode === 0,
     exit_code: report.exitCode,
     policies: [],
-    disabled: report.disabled,
+    disabled: report.disabled.map(({ systemLabel: _, ...disabled }) => disabled),
     invalid: report.invalid.map(({ systemLabel: _, ...invalid }) => ({ ...invalid, rule: INVALID_RULE })),
     skipped: report.skipped,
     totals: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CheckResult } from "../../src/core/check.js";
-import { type FilePolicyReport, type FilesReport, filesReportJson } from "../../src/format/check-files-report.js";
+import { type FilePolicyReport, type FilesReport, filesReportJson, filesReportLines } from "../../src/format/check-files-report.js";
 
 // The JSON report is written piece by piece (policies rendered on worker threads, their
 // place and options by hand), but it must read as one JSON.stringify(report, null, 2):
@@ -38,7 +38,7 @@ describe("the files report as JSON", () => {
         policy({ file: 'odd "dir"\\/é\u2028.yaml', name: "tab\there, newline\nthere", preset: null, options: {} }),
         policy({ options: { "max-elapsed": "30s", "1": "numeric key first", jitter: "full" }, note: "a note" }),
       ],
-      disabled: [{ file: "a.yaml", line: 1, column: 1, system: "kubernetes-job", name: "none" }],
+      disabled: [{ file: "a.yaml", line: 1, column: 1, system: "kubernetes-job", systemLabel: "Kubernetes Job", name: "none" }],
       invalid: [],
       skipped: [],
       filesScanned: 3,
@@ -53,5 +53,26 @@ describe("the files report as JSON", () => {
       ['odd "dir"\\/é\u2028.yaml', "tab\there, newline\nthere", null, {}],
       ["k8s/jobs.yaml", "retry", "argo", { "1": "numeric key first", "max-elapsed": "30s", jitter: "full" }],
     ]);
+  });
+});
+
+// Issue 23, item 11: a switched-off entry was named by its system's id ("kubernetes-job"),
+// the checked ones by their label ("Kubernetes Job").
+describe("a policy with its retries switched off", () => {
+  const report: FilesReport = {
+    policies: [],
+    disabled: [{ file: "jobs.yaml", line: 4, column: 3, system: "kubernetes-job", systemLabel: "Kubernetes Job", name: "once" }],
+    invalid: [],
+    skipped: [],
+    filesScanned: 1,
+    strict: false,
+    exitCode: 0,
+  };
+  it("is named with the label checked policies use, in the text", () => {
+    expect(filesReportLines(report).slice(0, 2)).toEqual(["jobs.yaml", "  – once (Kubernetes Job, line 4:3): retries switched off, nothing to check"]);
+  });
+  it("keeps its JSON as it was (the system's id, no label)", () => {
+    const parsed = JSON.parse(filesReportJson(report)) as { disabled: unknown[] };
+    expect(parsed.disabled).toEqual([{ file: "jobs.yaml", line: 4, column: 3, system: "kubernetes-job", name: "once" }]);
   });
 });

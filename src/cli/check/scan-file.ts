@@ -106,7 +106,7 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
     }
     for (const policy of result.policies) {
       if (policy.disabled === true) {
-        disabled.push({ file: policy.file, line: policy.line, column: policy.column, system: policy.system, name: policy.name });
+        disabled.push({ file: policy.file, line: policy.line, column: policy.column, system: policy.system, systemLabel: shapeOf(policy.system).label, name: policy.name });
         continue;
       }
       if (policy.preset !== null && findPreset(policy.preset) === undefined) {
