@@ -30,9 +30,11 @@ export function stackedRetriesText(w: StackedRetries): string {
 const chainWho = (report: ChainReport) => `chain (${layerNames(report)})`;
 const limitText = (a: ChainAssertion) => `${a.limit} ${groupDigits(a.limitValue)}`;
 
-/** What the machine reports need: the check, and where the file's "chain" key is. */
+/** A chain's check as its reports need it: the check, and where the file's "chain" key is. */
 export interface PlacedChainCheck {
+  /** The config file's name, as the report's first line says it. */
   readonly name: string;
+  /** Where its "chain" key is (1-based): the machine reports place the findings there. */
   readonly line: number;
   readonly column: number;
   readonly report: ChainReport;

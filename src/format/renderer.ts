@@ -1,6 +1,5 @@
 import type { ChalkInstance } from "chalk";
 import type { ChainReport } from "../core/chain/chain.js";
-import type { ChainCheckResult } from "../core/chain/check.js";
 import type { ComparedPolicy, CompareSummary } from "../core/compare.js";
 import type { RetriesWithin } from "../core/deadline/fit.js";
 import type { DeadlineInput } from "../core/deadline/input.js";
@@ -9,6 +8,7 @@ import type { DeadlineSolveContext } from "./deadline-solve.js";
 import type { ScheduleModel } from "../core/model.js";
 import type { AttemptRange, ScheduleRow } from "../core/schedule.js";
 import type { NoSolution } from "../core/solve.js";
+import type { PlacedChainCheck } from "./chain-check.js";
 import type { PolicyReport } from "./check-report.js";
 import type { FilesReport, RenderedPolicies } from "./check-files-report.js";
 import type { ComparedPolicyJson } from "./compare.js";
@@ -206,17 +206,7 @@ export type CheckOutput =
     };
 
 /** `backoff check --config FILE` when the file holds a chain: the calls reaching the backend against the limit, the stacked-retries warning. */
-export interface ChainCheckOutput {
-  /** The config file's name, as the report's first line says it. */
-  readonly name: string;
-  /** Where its "chain" key is (1-based): the machine reports place the findings there. */
-  readonly line: number;
-  readonly column: number;
-  readonly report: ChainReport;
-  readonly result: ChainCheckResult;
-  readonly strict: boolean;
-  readonly exitCode: number;
-}
+export type ChainCheckOutput = PlacedChainCheck;
 
 export interface CheckRenderer extends RendererOf<CheckOutput> {
   /** check PATH renders each policy's text where it is checked, on the worker threads (the JSON report). */
