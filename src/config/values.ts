@@ -97,6 +97,12 @@ export function readDuration(option: string, text: string, allowZero = false): D
   return value;
 }
 
+/** Whether a duration is written without a unit ("30", "0.5"), which reads as milliseconds; false for what readDuration refuses. */
+export function isUnitless(text: string): boolean {
+  const shape = DURATION_SHAPE.exec(text.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, ""));
+  return shape !== null && shape[1] === "" && shape[3] === "" && parsePlainDecimal(shape[2]!) !== null;
+}
+
 /** The double a checked duration is computed with: it holds the decimal exactly, or the duration is refused. */
 export function durationNumber(option: string, text: string, value: Decimal): number {
   if (value.scale > DURATION_DECIMALS) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   DURATION_UNITS,
   inputText,
+  isUnitless,
   parseAttempts,
   parseBase,
   parseCap,
@@ -114,5 +115,15 @@ describe("numbers", () => {
     expect(() => parseAttempts("--attempts", "0")).toThrow('--attempts counts from 1 (the first failure), got "0"');
     expect(() => parseAttempts("--attempts", "..5")).toThrow('--attempts must be a count such as 10 or a range such as 3..8, got "..5"');
     expect(() => parseAttempts("--attempts", "99999999999999999")).toThrow('--attempts must be at most 9007199254740991, got "99999999999999999"');
+  });
+});
+
+describe("isUnitless", () => {
+  it("is true for a number without a unit, which readDuration reads as milliseconds", () => {
+    expect(["30", "0.5", " 30 ", "30\n"].map(isUnitless)).toEqual([true, true, true, true]);
+    expect(parseDuration("--cap", "30")).toBe(30);
+  });
+  it("is false with a unit, a sign, or what readDuration refuses", () => {
+    expect(["30s", "30 ms", "1m30s", "", "-3", "1e3", "1.2.3", "abc"].map(isUnitless)).toEqual(Array(8).fill(false));
   });
 });

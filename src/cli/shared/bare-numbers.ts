@@ -1,12 +1,11 @@
 import { ASSERT_KEYS, type OptionValues } from "../../config/option-values.js";
+import { isUnitless } from "../../config/values.js";
 
 // A duration written without a unit is milliseconds (`--cap 30` is 30 ms). That is the
 // tool's convention and it stays; these say so where it is the likely cause of a surprise.
 
-/** A duration written as a bare number, no unit: read as milliseconds. */
-export function isBareNumber(text: string): boolean {
-  return /^\d+(\.\d+)?$/.test(text.trim());
-}
+/** A duration written as a bare number, no unit: read as milliseconds (the duration reader's own shape). */
+export const isBareNumber = isUnitless;
 
 /** A duration as an error quotes it: a bare number says how it was read ("30, read as 30 ms"). */
 export function asRead(text: string): string {
