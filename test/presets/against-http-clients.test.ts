@@ -14,12 +14,9 @@ import got, { calculateRetryDelay } from "got";
 import { findPreset } from "../../src/presets/registry.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
 import { R_MAX } from "../support/random.js";
+import { model } from "../support/presets.js";
 
 const DRAWS = 3000;
-
-function model(name: string, overrides: PresetOverrides = {}) {
-  return findPreset(name)!.build(overrides);
-}
 
 /** Round half up, the presets' whole-ms convention for fractional library values. */
 function wholeMs(x: number): number {

@@ -10,16 +10,12 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { findPreset } from "../../src/presets/registry.js";
-import type { PresetOverrides } from "../../src/presets/types.js";
 import { ROOT } from "../support/paths.js";
 import { tempDir } from "../support/files.js";
+import type { PresetOverrides } from "../../src/presets/types.js";
+import { model } from "../support/presets.js";
 
 const IN_CI = Boolean(process.env["CI"]) && process.env["CI"] !== "false";
-
-function model(name: string, overrides: PresetOverrides = {}) {
-  return findPreset(name)!.build(overrides);
-}
 
 /** Round half up, the presets' whole-ms convention for fractional library values. */
 function wholeMs(x: number): number {

@@ -5,18 +5,8 @@
  * terms, and sampled delays inside the bounds.
  */
 import { describe, expect, it } from "vitest";
-import { findPreset } from "../../src/presets/registry.js";
-import type { PresetOverrides } from "../../src/presets/types.js";
 import { assertSamplesInBounds } from "../support/samples.js";
-
-function model(name: string, overrides: PresetOverrides = {}) {
-  return findPreset(name)!.build(overrides);
-}
-const delays = (name: string, overrides: PresetOverrides, attempts: number[]) => {
-  const m = model(name, overrides);
-  return attempts.map((a) => m.delay(a).delayMs);
-};
-const bounds = (name: string, overrides: PresetOverrides, attempt: number) => model(name, overrides).bounds(attempt);
+import { model, delays, bounds } from "../support/presets.js";
 
 describe("axios-retry (src/index.ts exponentialDelay, linearDelay)", () => {
   // calculatedDelay = 2 ** retryNumber * delayFactor; randomSum = delay * 0.2 * Math.random(); retryCount is 1 at the first retry

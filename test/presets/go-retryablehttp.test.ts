@@ -5,17 +5,8 @@
  * terms, and sampled delays inside the bounds.
  */
 import { describe, expect, it } from "vitest";
-import { findPreset } from "../../src/presets/registry.js";
-import type { PresetOverrides } from "../../src/presets/types.js";
 import { assertSamplesInBounds } from "../support/samples.js";
-
-function model(name: string, overrides: PresetOverrides = {}) {
-  return findPreset(name)!.build(overrides);
-}
-const delays = (name: string, overrides: PresetOverrides, attempts: number[]) => {
-  const m = model(name, overrides);
-  return attempts.map((a) => m.delay(a).delayMs);
-};
+import { model, delays } from "../support/presets.js";
 
 describe("go-retryablehttp (client.go DefaultBackoff, LinearJitterBackoff)", () => {
   // mult := math.Pow(2, float64(attemptNum)) * float64(min); if float64(sleep) != mult || sleep > max { sleep = max }; attemptNum = a − 1

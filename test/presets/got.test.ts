@@ -6,17 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { findPreset } from "../../src/presets/registry.js";
-import type { PresetOverrides } from "../../src/presets/types.js";
 import { assertSamplesInBounds } from "../support/samples.js";
-
-function model(name: string, overrides: PresetOverrides = {}) {
-  return findPreset(name)!.build(overrides);
-}
-const delays = (name: string, overrides: PresetOverrides, attempts: number[]) => {
-  const m = model(name, overrides);
-  return attempts.map((a) => m.delay(a).delayMs);
-};
-const bounds = (name: string, overrides: PresetOverrides, attempt: number) => model(name, overrides).bounds(attempt);
+import { model, delays, bounds } from "../support/presets.js";
 
 describe("got (source/core/calculate-retry-delay.ts)", () => {
   // Math.min(((2 ** (attemptCount - 1)) * 1000), retryOptions.backoffLimit) + Math.random() * retryOptions.noise

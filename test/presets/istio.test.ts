@@ -7,11 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { findPreset } from "../../src/presets/registry.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
+import { model, bounds } from "../support/presets.js";
 
-function model(name: string, overrides: PresetOverrides = {}) {
-  return findPreset(name)!.build(overrides);
-}
-const bounds = (name: string, overrides: PresetOverrides, attempt: number) => model(name, overrides).bounds(attempt);
 /** Full jitter (random() % I) never waits I itself: the interval is the top of the range plus 1; delay_ms shows the mean wait. */
 const intervals = (name: string, overrides: PresetOverrides, attempts: number[]) => attempts.map((a) => bounds(name, overrides, a).maxMs + 1);
 

@@ -6,16 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { findPreset } from "../../src/presets/registry.js";
-import type { PresetOverrides } from "../../src/presets/types.js";
 import { assertSamplesInBounds } from "../support/samples.js";
-
-function model(name: string, overrides: PresetOverrides = {}) {
-  return findPreset(name)!.build(overrides);
-}
-const delays = (name: string, overrides: PresetOverrides, attempts: number[]) => {
-  const m = model(name, overrides);
-  return attempts.map((a) => m.delay(a).delayMs);
-};
+import { model, delays } from "../support/presets.js";
 
 describe("kafka (clients/.../common/utils/ExponentialBackoff.java, producer RecordAccumulator, ProducerBatch)", () => {
   // term = initialInterval * Math.pow(2, Math.min(attempts, expMax)); Math.min((long) (nextDouble(0.8, 1.2) * term), maxInterval)

@@ -5,16 +5,7 @@
  * terms, and sampled delays inside the bounds.
  */
 import { describe, expect, it } from "vitest";
-import { findPreset } from "../../src/presets/registry.js";
-import type { PresetOverrides } from "../../src/presets/types.js";
-
-function model(name: string, overrides: PresetOverrides = {}) {
-  return findPreset(name)!.build(overrides);
-}
-const delays = (name: string, overrides: PresetOverrides, attempts: number[]) => {
-  const m = model(name, overrides);
-  return attempts.map((a) => m.delay(a).delayMs);
-};
+import { model, delays } from "../support/presets.js";
 
 describe("kubernetes-job (pkg/controller/job/backoff_utils.go, job_controller.go)", () => {
   // backoffDuration := defaultBackoff; for i := 1; i < failuresCount; i++ { backoffDuration *= 2; if >= max { max; break } }

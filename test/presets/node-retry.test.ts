@@ -4,13 +4,10 @@
  * past its cap, and sampled delays inside the bounds.
  */
 import { describe, expect, it } from "vitest";
-import { findPreset } from "../../src/presets/registry.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
 import { assertSamplesInBounds, sampleMany } from "../support/samples.js";
+import { model } from "../support/presets.js";
 
-function model(name: string, overrides: PresetOverrides = {}) {
-  return findPreset(name)!.build(overrides);
-}
 const delays = (name: string, overrides: PresetOverrides, attempts: number[]) => attempts.map((a) => model(name, overrides).delay(a).delayMs);
 
 describe("node-retry (lib/retry.js)", () => {

@@ -11,10 +11,7 @@ import { presetVersion } from "../../src/format/preset-text.js";
 import { stopRuleOf } from "../../src/presets/stop-rule.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
 import { assertSamplesInBounds } from "../support/samples.js";
-
-function model(name: string, overrides: PresetOverrides = {}) {
-  return findPreset(name)!.build(overrides);
-}
+import { model } from "../support/presets.js";
 
 describe("the registry", () => {
   it("holds the 32 presets, grouped as backoff presets lists them, each with a source and a formula", () => {

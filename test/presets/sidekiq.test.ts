@@ -8,10 +8,8 @@ import { findPreset } from "../../src/presets/registry.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
 import { assertSamplesInBounds, sampleMany } from "../support/samples.js";
 import { runCli } from "../support/cli.js";
+import { model } from "../support/presets.js";
 
-function model(name: string, overrides: PresetOverrides = {}) {
-  return findPreset(name)!.build(overrides);
-}
 const delays = (name: string, overrides: PresetOverrides, attempts: number[]) => attempts.map((a) => model(name, overrides).delay(a).delayMs);
 
 describe("sidekiq (lib/sidekiq/job_retry.rb)", () => {

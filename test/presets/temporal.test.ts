@@ -5,16 +5,7 @@
  * terms, and sampled delays inside the bounds.
  */
 import { describe, expect, it } from "vitest";
-import { findPreset } from "../../src/presets/registry.js";
-import type { PresetOverrides } from "../../src/presets/types.js";
-
-function model(name: string, overrides: PresetOverrides = {}) {
-  return findPreset(name)!.build(overrides);
-}
-const delays = (name: string, overrides: PresetOverrides, attempts: number[]) => {
-  const m = model(name, overrides);
-  return attempts.map((a) => m.delay(a).delayMs);
-};
+import { model, delays } from "../support/presets.js";
 
 describe("temporal (common/backoff/retry.go, common/retrypolicy/retry_policy.go, service/history/workflow/retry.go)", () => {
   // int64(float64(initialInterval ns) * math.Pow(coefficient, attempt-1)), capped by maximumInterval (default 100 × initial)

@@ -5,17 +5,8 @@
  * terms, and sampled delays inside the bounds.
  */
 import { describe, expect, it } from "vitest";
-import { findPreset } from "../../src/presets/registry.js";
-import type { PresetOverrides } from "../../src/presets/types.js";
 import { assertSamplesInBounds } from "../support/samples.js";
-
-function model(name: string, overrides: PresetOverrides = {}) {
-  return findPreset(name)!.build(overrides);
-}
-const delays = (name: string, overrides: PresetOverrides, attempts: number[]) => {
-  const m = model(name, overrides);
-  return attempts.map((a) => m.delay(a).delayMs);
-};
+import { model, delays } from "../support/presets.js";
 
 describe("urllib3 (src/urllib3/util/retry.py get_backoff_time)", () => {
   // if consecutive_errors_len <= 1: return 0; backoff_factor * (2 ** (consecutive_errors_len - 1)), + random() * backoff_jitter, min backoff_max
