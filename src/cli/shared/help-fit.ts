@@ -31,17 +31,51 @@ const indentOf = (line: string) => /^ */.exec(line)![0].length;
 const isExample = (line: string) => /^\s*(?:[\w-]+\s+)?\$ /.test(line);
 
 /**
- * Examples are never broken (they are pasted whole). When the block as written (comments aligned
- * beside the commands) does not fit, every comment goes on the line above its command; a
- * command wider than the line is left as it is.
+ * Examples are pasted, so they are never wrapped as text is. When the block as written (comments
+ * aligned beside the commands) does not fit, every comment goes on the line above its command;
+ * a command still wider than the line is continued as a shell continues it (see continued).
  */
 function fittedExamples(lines: readonly string[], width: number): string[] {
   if (lines.every((line) => line.length <= width)) return [...lines];
   return lines.flatMap((line) => {
     const comment = isExample(line) ? /^(\s*(?:[\w-]+\s+)?\$ .*?\S)\s+(# .*)$/.exec(line) : null;
-    if (comment === null) return isExample(line) ? [line] : fittedItem(line, width);
-    return [...wrapLine(`${" ".repeat(indentOf(line))}${comment[2]!}`, width, 2), comment[1]!];
+    if (comment === null) return isExample(line) ? continued(line, width) : fittedItem(line, width);
+    return [...wrapLine(`${" ".repeat(indentOf(line))}${comment[2]!}`, width, 2), ...continued(comment[1]!, width)];
   });
+}
+
+/** The words of a command line, a quoted string ('…' or "…") kept whole with what touches it. */
+const shellWords = (command: string): string[] => command.match(/(?:'[^']*'|"(?:\\.|[^"\\])*"|[^\s'"])+/g) ?? [];
+
+/**
+ * A command wider than the line, broken where a shell lets it be: at a space outside quotes,
+ * with " \\" at the end of each line but the last, so that it pastes as one command in
+ * bash, zsh and fish. An option stays on the line of its value where it can (a break comes
+ * before a word starting with "-", "|" or ">"); a single word wider than the line stays whole.
+ */
+function continued(line: string, width: number): string[] {
+  if (line.length <= width) return [line];
+  const head = /^(\s*(?:[\w-]+\s+)?\$) (.*)$/.exec(line)!;
+  const hang = " ".repeat(indentOf(line) + 4);
+  const room = width - 2; // " \\" ends every line but the last
+  // The pieces a break may come between: an option with its values, a pipe with its command;
+  // a piece too wide for a line of its own is broken between its words.
+  const pieces: string[][] = [];
+  for (const word of shellWords(head[2]!)) {
+    if (pieces.length === 0 || /^[-|>]/.test(word)) pieces.push([word]);
+    else pieces.at(-1)!.push(word);
+  }
+  const units = pieces.flatMap((words) => (hang.length + words.join(" ").length > room ? words : [words.join(" ")]));
+  const out: string[] = [];
+  let current = head[1]!;
+  units.forEach((unit, i) => {
+    const limit = i === units.length - 1 ? width : room;
+    if (i > 0 && current.length + 1 + unit.length > limit) {
+      out.push(`${current} \\`);
+      current = `${hang}${unit}`;
+    } else current = `${current} ${unit}`;
+  });
+  return [...out, current];
 }
 
 /** A list item ("  1  a check found …"): continuation lines go under its description. */

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { PIPED_HELP_WIDTH, fitHelpText } from "../../../src/cli/shared/help-fit.js";
 import { runCli } from "../../support/cli.js";
@@ -16,11 +17,37 @@ describe("fitHelpText", () => {
       "  $ backoff check .",
       "",
     ]);
-    // A command wider than the line stays whole.
+    // A command wider than the line is continued as a shell continues it, never cut inside quotes.
     const wide = "  $ backoff --factor 1.6 --cap 2m --format json | jq '.rows[-1].cumulative_ms'";
-    expect(fitHelpText(wide, 40)).toBe(wide);
+    expect(fitHelpText(wide, 40).split("\n")).toEqual(["  $ backoff --factor 1.6 --cap 2m \\", "      --format json \\", "      | jq '.rows[-1].cumulative_ms'"]);
     // Examples that fit keep their aligned comments.
     expect(fitHelpText(text, 100)).toBe(text);
+  });
+
+  it("continues a command too wide for the line with \\, an option beside its value, the last line full width", () => {
+    const line = "  $ backoff simulate --model capacity --outage 10s..20s --base 100ms --cap 1s --jitter full --attempts 3";
+    expect(fitHelpText(line, 80).split("\n")).toEqual([
+      "  $ backoff simulate --model capacity --outage 10s..20s --base 100ms --cap 1s \\",
+      "      --jitter full --attempts 3",
+    ]);
+    expect(fitHelpText(line, 40).split("\n")).toEqual([
+      "  $ backoff simulate --model capacity \\",
+      "      --outage 10s..20s --base 100ms \\",
+      "      --cap 1s --jitter full \\",
+      "      --attempts 3",
+    ]);
+    // A word wider than any line stays whole on a line of its own.
+    expect(fitHelpText("  $ backoff check averyveryverylongdirectoryname/", 20).split("\n")).toEqual(["  $ backoff check \\", "      averyveryverylongdirectoryname/"]);
+  });
+
+  it("a continued example is the same command to bash: the same words reach the program", () => {
+    const line = "  $ backoff --factor 1.6 --cap 2m --format json | jq '.rows[-1].cumulative_ms' > \"out file.json\"";
+    const words = (example: string) =>
+      execFileSync("bash", ["-c", `backoff() { printf '[%s]' "$@"; }; jq() { cat; printf '<%s>' "$@"; }; ${example.replace(/^\s*\$ /, "").replace(/> "out file.json"$/, "")}`], { encoding: "utf8" });
+    const fitted = fitHelpText(line, 30);
+    expect(fitted.split("\n").length).toBeGreaterThan(2);
+    expect(words(fitted)).toBe("[--factor][1.6][--cap][2m][--format][json]<.rows[-1].cumulative_ms>");
+    expect(fitted.replace(/ \\\n\s+/g, " ")).toBe(line);
   });
 
   it("re-flows a paragraph as one, keeping its hanging indent", () => {
@@ -64,11 +91,13 @@ describe("backoff --help as it is shown", () => {
     ]);
   });
 
-  it("in a pipe every line but a wide example fits 80 columns (simulate's options were 150 wide)", async () => {
-    for (const argv of [["--help"], ["simulate", "--help"], ["check", "--help"], ["compare", "--help"]]) {
+  it("in a pipe every line fits 80 columns, examples continued with \\ (simulate's options were 150 wide)", async () => {
+    for (const argv of [["--help"], ["simulate", "--help"], ["check", "--help"], ["compare", "--help"], ["solve", "--help"], ["chain", "--help"]]) {
       const { stdout } = await runCli(argv, { env: { NO_COLOR: "1" } });
-      const wide = stdout.split("\n").filter((line) => line.length > 80 && !/^\s*\$ /.test(line));
+      const wide = stdout.split("\n").filter((line) => line.length > 80);
       expect(wide, argv.join(" ")).toEqual([]);
     }
+    const { stdout } = await runCli(["simulate", "--help"], { env: { NO_COLOR: "1" } });
+    expect(stdout).toContain("  $ backoff simulate --model capacity --outage 10s..20s --base 100ms --cap 1s \\\n      --jitter full --attempts 3\n");
   });
 });
