@@ -30,7 +30,7 @@ export const istio: Preset = {
     "Without a retries block istiod still retries 2 times, on connect-failure, refused-stream, unavailable, cancelled and retriable-status-codes, preferring other hosts.",
     "virtual_service.proto says the interval between retries is '25ms+', but Envoy's full jitter draws from 0 ms: the first wait is 0–24 ms.",
     "retries.backoff (from Istio 1.26) sets only Envoy's base_interval, so the largest interval is Envoy's default 10 × backoff; there is no max field.",
-    "attempts: 0 turns retries off (ConvertPolicy returns no policy).",
+    "attempts: 0 turns retries off (ConvertPolicy returns no policy), and so does a retries block without attempts (proto3's 0): only a route with no retries block gets the default 2.",
     "The route timeout and perTryTimeout bound the total: with attempts 3, backoff 2s and timeout 3s the proto's own example retries once.",
   ],
   retryAfter: "Istio's HTTPRetry (Envoy's retry_back_off) does not read Retry-After: the schedule is unchanged; only a configured rate_limited_retry_back_off (reset_headers) waits what a Retry-After or X-RateLimit-Reset says, and that is not modelled here.",

@@ -7,7 +7,17 @@ import { type Findings, FileProblem, type FoundTimeout, type Node, describeNode,
 /**
  * Istio `VirtualService` (networking.istio.io): each `spec.http[]` route retries as its
  * `retries` says (attempts, perTryTimeout, backoff), or by the mesh default (2 attempts)
- * when it says nothing, so every HTTP route is a policy. `attempts: 0` turns retries off.
+ * when it has no `retries` (or `retries: null`, which the API server prunes), so every
+ * HTTP route is a policy. A `retries` block is read as istiod reads it (istio/istio
+ * 1.31.0-rc.0, 423f108b): HTTPRetry.attempts is a proto3 int32, so a block without it has
+ * attempts 0, and ConvertPolicy (pilot/pkg/networking/core/route/retry/retry.go:105,
+ * `if in.Attempts <= 0 { return nil }`) then gives the route no retry policy: retries
+ * switched off, `attempts: 0` alike (virtual_service.proto:1341, "If `0`, retries will be
+ * disabled"). The mesh default applies only when `retries` is absent (route.go:681-683).
+ * A block with attempts 0 (or none) that sets perTryTimeout, retryOn or
+ * retryRemoteLocalities is refused by istiod's validation (pkg/config/validation/
+ * validation.go:2673-2674, "http retry policy configured when attempts are set to 0
+ * (disabled)"): an invalid policy.
  * perTryTimeout is how long each try may take: it becomes the check's attempt time.
  * The route's `timeout` covers the whole request, retries included: it becomes the
  * deadline. Left out, istiod sets none (route.go setTimeout: `action.Timeout = Notimeout`,
@@ -24,7 +34,7 @@ export const istio: ConfigShape = {
   docs: {
     system: "Istio",
     where: "`VirtualService`",
-    policy: "each `spec.http[]` route: its `retries` (attempts, perTryTimeout, backoff) or the mesh default; preset `istio`. Timeouts: the route's `timeout` (deadline; none when left out or `0s`), `perTryTimeout` (try time)",
+    policy: "each `spec.http[]` route: its `retries` (attempts, perTryTimeout, backoff) or, with no `retries`, the mesh default (2 retries); a `retries` block without `attempts`, or `attempts: 0`, switches retries off (istiod's ConvertPolicy), and with `perTryTimeout`, `retryOn` or `retryRemoteLocalities` beside it is invalid (istiod refuses it); preset `istio`. Timeouts: the route's `timeout` (deadline; none when left out or `0s`), `perTryTimeout` (try time)",
   },
   words: { tree: /VirtualService/ },
   documents: { read: recogniseIstio },
@@ -39,7 +49,8 @@ function recogniseIstio(root: Node, _file: DocumentFile, findings: Findings): vo
       if (!isMap(route)) return;
       const routeName = `${manifest.name}/${text(get(route, "name")) ?? `http[${index}]`}`;
       const retries = route.entries.get("retries");
-      findings.policy("istio", retries === undefined ? `${routeName} (mesh default)` : routeName, retries?.keyPos ?? route.pos, () => {
+      const meshDefault = retries === undefined || retries.value.kind === "null";
+      findings.policy("istio", meshDefault ? `${routeName} (mesh default)` : routeName, retries?.keyPos ?? route.pos, () => {
         const options: OptionValues = {};
         const timeouts: FoundTimeout[] = [];
         const expected = 'a duration such as "2s" or "25ms"';
@@ -52,24 +63,33 @@ function recogniseIstio(root: Node, _file: DocumentFile, findings: Findings): vo
           }
         }
         const found = () => (timeouts.length === 0 ? {} : { timeouts });
-        if (retries === undefined) return { options, ...found() };
+        if (meshDefault) return { options, ...found() };
         if (!isMap(retries.value)) throw new FileProblem(retries.value.pos, `retries of ${routeName} must be a map, got ${describeNode(retries.value)}`);
+        const block = retries.value;
         const label = (key: string) => `retries.${key} of ${routeName}`;
-        let disabled = false;
-        const attempts = get(retries.value, "attempts");
-        if (attempts !== undefined) {
-          const count = wholeNumber(attempts, label("attempts"), { max: 2_147_483_647 });
-          options.attempts = String(count);
-          disabled = count === 0;
+        const attempts = get(block, "attempts");
+        const count = attempts === undefined ? 0 : wholeNumber(attempts, label("attempts"), { max: 2_147_483_647 });
+        if (count === 0) {
+          // validation.go:2673: attempts 0 beside any of these is refused; else the route has no retry policy.
+          const configured = ["perTryTimeout", "retryOn", "retryRemoteLocalities"]
+            .filter((key) => (block.entries.get(key)?.value.kind ?? "null") !== "null")
+            .sort((a, b) => block.entries.get(a)!.keyPos - block.entries.get(b)!.keyPos);
+          if (configured.length > 0) {
+            const at = block.entries.get(configured[0]!)!.keyPos;
+            const without = attempts === undefined ? "no attempts" : "attempts 0";
+            throw new FileProblem(at, `retries of ${routeName} sets ${configured.join(", ")} with ${without}: istiod refuses it ("http retry policy configured when attempts are set to 0 (disabled)")`);
+          }
+          return { options: { ...options, attempts: "0" }, disabled: true, ...found() };
         }
-        const perTry = retries.value.entries.get("perTryTimeout");
+        options.attempts = String(count);
+        const perTry = block.entries.get("perTryTimeout");
         if (perTry !== undefined) {
           options.attemptTime = durationValue(perTry.value, label("perTryTimeout"), goDuration, expected);
           timeouts.push({ role: "attempt-time", field: "perTryTimeout", offset: perTry.keyPos });
         }
-        const backoff = get(retries.value, "backoff");
+        const backoff = get(block, "backoff");
         if (backoff !== undefined) options.base = durationValue(backoff, label("backoff"), goDuration, expected);
-        return { options, disabled, ...found() };
+        return { options, ...found() };
       });
     });
   }

@@ -1,10 +1,46 @@
 import { describe, expect, it } from "vitest";
 import { find, problem } from "../../support/recognise.js";
 
+// istio/istio 1.31.0-rc.0 (423f108b): route.go:681-683 gives a route with no `retries` the
+// mesh default (meshConfig.defaultHttpRetryPolicy, else retry.go's 2 retries); a `retries`
+// block is HTTPRetry, whose `attempts` is a proto3 int32 (istio/api v1.31.0-alpha.0,
+// networking/v1alpha3/virtual_service.proto:1343), 0 when left out, and ConvertPolicy
+// (pilot/pkg/networking/core/route/retry/retry.go:105) returns no policy for attempts <= 0.
+// validateHTTPRetry (pkg/config/validation/validation.go:2673-2674) refuses attempts 0 beside
+// perTryTimeout, retryOn or retryRemoteLocalities.
 describe("Istio (shapes/istio.ts)", () => {
+  const vs = (retries: string) => `apiVersion: networking.istio.io/v1beta1\nkind: VirtualService\nmetadata: {name: r}\nspec:\n  http:\n  - name: main\n    retries: ${retries}\n`;
+
   it("Istio: attempts 0 turns retries off; a bad duration names the key", () => {
-    const vs = (retries: string) => `apiVersion: networking.istio.io/v1beta1\nkind: VirtualService\nmetadata: {name: r}\nspec:\n  http:\n  - name: main\n    retries: ${retries}\n`;
     expect(find(vs("{attempts: 0}")).policies).toEqual([{ at: "7:5", system: "istio", name: "r/main", options: { attempts: "0" }, disabled: true }]);
     expect(problem(vs("{attempts: 2, perTryTimeout: 2}"))).toBe('f.yaml:7:43: retries.perTryTimeout of r/main must be a duration such as "2s" or "25ms", got 2');
+  });
+
+  it("a retries block without attempts is attempts 0: no retry policy (not the mesh default's 2)", () => {
+    expect(find(vs("{backoff: 100ms}")).policies).toEqual([{ at: "7:5", system: "istio", name: "r/main", options: { attempts: "0" }, disabled: true }]);
+    expect(find(vs("{}")).policies).toEqual([{ at: "7:5", system: "istio", name: "r/main", options: { attempts: "0" }, disabled: true }]);
+    expect(find(vs("{retryIgnorePreviousHosts: true}")).policies).toEqual([{ at: "7:5", system: "istio", name: "r/main", options: { attempts: "0" }, disabled: true }]);
+  });
+
+  it("perTryTimeout, retryOn or retryRemoteLocalities with attempts 0 or none: invalid, at the first of them in the file", () => {
+    const refused = 'istiod refuses it ("http retry policy configured when attempts are set to 0 (disabled)")';
+    // "    retries: {" is 14 characters: retryOn's key at column 15.
+    expect(problem(vs("{retryOn: 5xx, perTryTimeout: 2s}"))).toBe(`f.yaml:7:15: retries of r/main sets retryOn, perTryTimeout with no attempts: ${refused}`);
+    expect(problem(vs("{attempts: 0, perTryTimeout: 2s}"))).toBe(`f.yaml:7:28: retries of r/main sets perTryTimeout with attempts 0: ${refused}`);
+    expect(problem(vs("{retryRemoteLocalities: false}"))).toBe(`f.yaml:7:15: retries of r/main sets retryRemoteLocalities with no attempts: ${refused}`);
+    // The route's other policies are read on: the invalid one is a finding of its own.
+    expect(find(vs("{retryOn: 5xx}")).policies).toEqual([]);
+  });
+
+  it("no retries, or retries: null (pruned by the API server), is the mesh default", () => {
+    expect(find(vs("null")).policies).toEqual([{ at: "7:5", system: "istio", name: "r/main (mesh default)", options: {} }]);
+    expect(find(vs("")).policies).toEqual([{ at: "7:5", system: "istio", name: "r/main (mesh default)", options: {} }]);
+    const none = "apiVersion: networking.istio.io/v1\nkind: VirtualService\nmetadata: {name: r}\nspec:\n  http:\n  - name: main\n    route: [{destination: {host: r}}]\n";
+    expect(find(none).policies).toEqual([{ at: "6:5", system: "istio", name: "r/main (mesh default)", options: {} }]);
+  });
+
+  it("attempts read as given, a negative one refused", () => {
+    expect(find(vs("{attempts: 4, backoff: 100ms}")).policies).toEqual([{ at: "7:5", system: "istio", name: "r/main", options: { attempts: "4", base: "100ms" } }]);
+    expect(problem(vs("{attempts: -1}"))).toBe("f.yaml:7:25: retries.attempts of r/main must be a whole number, got -1");
   });
 });

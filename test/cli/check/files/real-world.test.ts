@@ -198,3 +198,44 @@ describe("file names: .asl definitions are scanned", () => {
     expect(rows.find((r) => r.name === "Pay")).toEqual({ at: "step-functions/payments.asl:7:17", name: "Pay", retries: 2, worst: 12_000, best: 12_000 });
   });
 });
+
+// Istio as istiod converts it (istio/istio 1.31.0-rc.0, 423f108b): route.go:681-683 gives the
+// mesh default only to a route without `retries`; HTTPRetry.attempts left out is proto3's 0
+// (istio/api v1.31.0-alpha.0 virtual_service.proto:1343), and ConvertPolicy
+// (pilot/pkg/networking/core/route/retry/retry.go:105) returns no retry policy for
+// attempts <= 0; validation.go:2673-2674 refuses attempts 0 beside perTryTimeout or retryOn.
+describe("Istio retries without attempts (istio/routes.yaml)", () => {
+  const VS = `${TREE}/istio/routes.yaml`;
+  const REFUSED = 'retries of reviews/v3 sets retryOn, perTryTimeout with no attempts: istiod refuses it ("http retry policy configured when attempts are set to 0 (disabled)")';
+  it("json: no attempts and attempts 0 are switched off, retryOn without attempts invalid, retries: null the mesh default; exit 1", async () => {
+    const { code, doc, rows } = await json(VS);
+    expect(code).toBe(1);
+    expect(rows).toEqual([
+      // retries: (null) is the mesh default, 2 retries at Envoy's 25 ms base: random() % 25, % 50: at most 24 + 49 ms.
+      { at: "istio/routes.yaml:28:5", name: "reviews/v4 (mesh default)", retries: 2, worst: 73, best: 0 },
+      // attempts 4, backoff 100 ms: intervals 100, 200, 400, 800 ms (max 10 × 100): at most 99 + 199 + 399 + 799 ms.
+      { at: "istio/routes.yaml:32:5", name: "reviews/v5", retries: 4, worst: 1496, best: 0 },
+    ]);
+    expect(doc.disabled).toEqual([
+      { file: VS, line: 12, column: 5, system: "istio", name: "reviews/v1" },
+      { file: VS, line: 17, column: 5, system: "istio", name: "reviews/v2" },
+    ]);
+    expect(doc.invalid).toEqual([{ file: VS, line: 23, column: 7, system: "istio", name: "reviews/v3", reason: REFUSED, rule: "invalid-policy" }]);
+  });
+  it("text: the switched-off routes listed, the refused one a finding", async () => {
+    const result = await runCli(["check", VS]);
+    expect(result.code).toBe(1);
+    expect(result.stdout.split("\n")).toEqual([
+      VS,
+      `  ✗ reviews/v3 (Istio VirtualService, line 23:7): invalid policy: ${REFUSED}`,
+      "  ✓ reviews/v4 (mesh default) (Istio VirtualService, line 28:5)",
+      "    2 retries: worst-case total 73 ms, best case 0 ms, largest delay 49 ms (attempt 2), jittered",
+      "  ✓ reviews/v5 (Istio VirtualService, line 32:5)",
+      "    4 retries: worst-case total 1.5 s, best case 0 ms, largest delay 799 ms (attempt 4), jittered",
+      "  – reviews/v1 (Istio VirtualService, line 12:5): retries switched off, nothing to check",
+      "  – reviews/v2 (Istio VirtualService, line 17:5): retries switched off, nothing to check",
+      "✗ 1 invalid policy, 3 policies in 1 file",
+      "",
+    ]);
+  });
+});
