@@ -19,6 +19,13 @@ export interface ConfigShape {
   readonly preset: string | null;
   /** What it reads, for "no retry policy found in F; recognised: …". */
   readonly recognised: string;
+  /**
+   * What a warning tells the reader to edit, as the file spells it: a policy found in a
+   * file is changed in the file, not with a flag (flags that describe a policy are refused
+   * beside PATH) nor a library's method. Each is used where the policy's preset has that
+   * lever at all (a cap, a retry count or time limit, a jitter setting).
+   */
+  readonly levers: ShapeLevers;
   /** Its row of docs/check-files.md's table: the system, where it is found, what becomes the policy (Markdown). */
   readonly docs: { readonly system: string; readonly where: string; readonly policy: string };
   /**
@@ -35,6 +42,17 @@ export interface ConfigShape {
   readonly spring?: { readonly roots: readonly (readonly string[])[]; readonly read: SpringReader };
   /** Reads a .properties file's entries that are not Spring Boot's (file: the file's own name). */
   readonly properties?: (entries: readonly FlatEntry[], file: string, findings: Findings) => void;
+}
+
+/**
+ * The keys of a shape's file that set a policy's cap, bound its retries and set its
+ * jitter, each with where it sits ("MaxDelaySeconds in the retrier"); null (or none)
+ * when the file has no such key (a Kubernetes Job's back-off cap is the controller's).
+ */
+export interface ShapeLevers {
+  readonly cap: string | null;
+  readonly limits: readonly string[];
+  readonly jitter: string | null;
 }
 
 /** The file a document is in: its text (node offsets point into it), how messages name it, and whether it was named on the command line. */

@@ -287,11 +287,12 @@ function checkedOnce(policy: LocatedPolicy, explicit: OptionValues): Checked {
     checkedCache.clear();
     cachedFlags = explicit;
   }
-  const key = checkKey(policy.preset, policy.options);
+  // The system too: the warnings name its file's keys (two systems may share a preset's values).
+  const key = `${policy.system}\n${checkKey(policy.preset, policy.options)}`;
   const cached = checkedCache.get(key);
   if (cached !== undefined) return cached;
   const values = mergeOptions({}, policy.preset === null ? policy.options : { ...policy.options, preset: policy.preset }, explicit);
-  const checked = checkedPolicy(values);
+  const checked = inFileTerms(checkedPolicy(values), policy.system);
   if (checkedCache.size >= CHECKED_CACHE_SIZE) checkedCache.clear();
   checkedCache.set(key, checked);
   return checked;
@@ -314,7 +315,26 @@ function checkedAtOnce(policy: LocatedPolicy, why: string, explicit: OptionValue
   const attempts = forever ? (preset?.defaultAttempts ?? 10) : Number(values.attempts ?? "0");
   const result = checkPolicy({ model: NO_WAIT, attempts, forever, attemptTimeMs, clients, growth: "constant", deadlineMs }, limits, levels);
   const terms = preset === undefined ? undefined : presetTerms(preset, forever ? `${preset.name} retries forever (no retryStrategy.limit)` : why);
-  return { attempts, attemptTimeMs, deadlineMs, jittered: false, note: why, result, ...(terms === undefined ? {} : { terms }) };
+  return inFileTerms({ attempts, attemptTimeMs, deadlineMs, jittered: false, note: why, result, ...(terms === undefined ? {} : { terms }) }, policy.system);
+}
+
+/**
+ * A found policy's warnings name what to edit in its file (its shape's levers), not the
+ * flags and library parameters `check --preset` names: each lever where the preset has it.
+ */
+function inFileTerms(checked: Checked, system: string): Checked {
+  const terms = checked.terms;
+  if (terms === undefined) return checked;
+  const levers = shapeOf(system).levers;
+  return {
+    ...checked,
+    terms: {
+      ...terms,
+      cap: terms.cap === null ? null : levers.cap,
+      limits: terms.limits.length === 0 ? [] : levers.limits,
+      jitter: terms.jitter === null ? null : levers.jitter,
+    },
+  };
 }
 
 /**

@@ -33,6 +33,7 @@ export const argo: ConfigShape = {
   label: "Argo Workflows",
   preset: "argo",
   recognised: "Argo Workflows retryStrategy",
+  levers: { cap: "backoff.cap in the retryStrategy (Argo v3.7.0+)", limits: ["limit in the retryStrategy", "backoff.maxDuration in the retryStrategy"], jitter: null },
   docs: {
     system: "Argo Workflows",
     where: "`Workflow`, `WorkflowTemplate`, `ClusterWorkflowTemplate`, `CronWorkflow`",

@@ -19,6 +19,7 @@ export const backoff: ConfigShape = {
   label: "backoff config",
   preset: null,
   recognised: "backoff's own config (JSON or YAML)",
+  levers: { cap: "cap in the config", limits: ["attempts in the config", "max-elapsed in the config"], jitter: "jitter in the config" },
   docs: {
     system: "backoff's own config",
     where: "JSON or YAML with `strategy`, `base`, `policies`, … (`--config`'s format)",

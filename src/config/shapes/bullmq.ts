@@ -11,6 +11,7 @@ export const bullmq: ConfigShape = {
   label: "BullMQ job options",
   preset: null,
   recognised: "BullMQ job options",
+  levers: { cap: null, limits: ["attempts in the job options (counts the first try)"], jitter: "backoff.jitter in the job options" },
   docs: {
     system: "BullMQ job options",
     where: '`{"attempts": 5, "backoff": {"type": "exponential", "delay": 1000}}`',

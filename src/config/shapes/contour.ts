@@ -28,6 +28,7 @@ export const contour: ConfigShape = {
   label: "Contour HTTPProxy",
   preset: "contour",
   recognised: "Contour HTTPProxy retryPolicy",
+  levers: { cap: null, limits: ["retryPolicy.count of the route"], jitter: null },
   docs: {
     system: "Contour",
     where: "`HTTPProxy` (`projectcontour.io/v1`); `Ingress` with `projectcontour.io/retry-on`",

@@ -23,6 +23,7 @@ export const envoyGateway: ConfigShape = {
   label: "Envoy Gateway BackendTrafficPolicy",
   preset: "envoy-gateway",
   recognised: "Envoy Gateway BackendTrafficPolicy retry",
+  levers: { cap: "retry.perRetry.backOff.maxInterval of the policy", limits: ["retry.numRetries of the policy"], jitter: null },
   docs: {
     system: "Envoy Gateway",
     where: "`BackendTrafficPolicy` (`gateway.envoyproxy.io/v1alpha1`)",

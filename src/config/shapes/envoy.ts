@@ -29,6 +29,7 @@ export const envoy: ConfigShape = {
   label: "Envoy route",
   preset: "envoy",
   recognised: "Envoy retry_policy",
+  levers: { cap: "retry_back_off.max_interval in the retry_policy", limits: ["num_retries in the retry_policy"], jitter: null },
   docs: {
     system: "Envoy",
     where: "`retry_policy` / `retryPolicy` wherever it appears",

@@ -25,6 +25,7 @@ export const grpc: ConfigShape = {
   label: "gRPC service config",
   preset: "grpc-retry",
   recognised: "gRPC service config retryPolicy",
+  levers: { cap: "maxBackoff in the retryPolicy", limits: ["maxAttempts in the retryPolicy (counts the first try)"], jitter: null },
   docs: {
     system: "gRPC",
     where: "service config JSON (`methodConfig`), also inside a client's YAML/JSON config, a DNS `grpc_config` choice's `serviceConfig` or a JSON string",

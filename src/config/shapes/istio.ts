@@ -31,6 +31,7 @@ export const istio: ConfigShape = {
   label: "Istio VirtualService",
   preset: "istio",
   recognised: "Istio VirtualService retries",
+  levers: { cap: null, limits: ["retries.attempts of the route"], jitter: null },
   docs: {
     system: "Istio",
     where: "`VirtualService`",

@@ -16,6 +16,7 @@ export const kafka: ConfigShape = {
   label: "Kafka client",
   preset: "kafka",
   recognised: "Kafka client retry properties",
+  levers: { cap: "retry.backoff.max.ms in the client's properties", limits: ["retries in the client's properties", "delivery.timeout.ms in the client's properties"], jitter: null },
   docs: {
     system: "Kafka clients",
     where: "`.properties` files, and `spring.kafka[.<client>].properties.*`",

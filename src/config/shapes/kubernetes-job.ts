@@ -25,6 +25,7 @@ export const kubernetesJob: ConfigShape = {
   label: "Kubernetes Job",
   preset: "kubernetes-job",
   recognised: "Kubernetes Job/CronJob",
+  levers: { cap: null, limits: ["spec.backoffLimit of the Job"], jitter: null },
   docs: {
     system: "Kubernetes",
     where: "`Job` and `CronJob` (`batch/v1`), multi-document YAML, `List` items",

@@ -16,6 +16,7 @@ export const resilience4j: ConfigShape = {
   label: "Spring resilience4j",
   preset: "resilience4j",
   recognised: "Spring resilience4j retry (application*.yml/.properties)",
+  levers: { cap: "exponentialMaxWaitDuration (exponential-max-wait-duration) of the instance", limits: ["maxAttempts of the instance (counts the first call)"], jitter: "enableRandomizedWait and randomizedWaitFactor of the instance" },
   docs: {
     system: "Spring resilience4j",
     where: "`resilience4j.retry.instances.*` and `configs.*` in YAML or `.properties`",

@@ -32,6 +32,7 @@ export const stepFunctions: ConfigShape = {
   label: "AWS Step Functions",
   preset: "step-functions",
   recognised: "Step Functions state machines (also in CloudFormation/SAM)",
+  levers: { cap: "MaxDelaySeconds in the retrier (whole seconds, at least IntervalSeconds)", limits: ["MaxAttempts in the retrier"], jitter: "JitterStrategy: FULL in the retrier" },
   docs: {
     system: "AWS Step Functions",
     where: "any state machine (`StartAt` + `States`), also inside CloudFormation/SAM `Definition` and `DefinitionString` (JSON, plain or under `Fn::Sub`)",
