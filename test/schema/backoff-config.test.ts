@@ -76,6 +76,9 @@ describe("the project's config fixtures and docs examples", () => {
     for (const [name, text] of examples()) results[name] = await verdicts(text);
     expect(results).toEqual({
       "docs/examples/bad.json": BOTH_REFUSE,
+      // Not backoff's configs: an Envoy Gateway BackendTrafficPolicy and a Contour HTTPProxy, for docs/deadlines.md.
+      "docs/examples/backend-traffic-policy.yaml": BOTH_REFUSE,
+      "docs/examples/httpproxy.yaml": BOTH_REFUSE,
       // A chain file: read by check's chain check; the schema leaves it unchecked (not described yet).
       // Not backoff's configs: a Step Functions machine, for docs/deadlines.md's check PATH examples.
       "docs/examples/charge.asl.json": BOTH_REFUSE,

@@ -3,7 +3,7 @@ import { goDuration } from "../durations.js";
 import { manifests } from "../manifests.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type MapNode, type Node, describeNode, get, isMap, isSeq, msText, notPlaceholder, text } from "../tree.js";
+import { type Findings, FileProblem, type FoundTimeout, type MapNode, type Node, describeNode, get, isMap, isSeq, msText, notPlaceholder, text } from "../tree.js";
 
 /**
  * Contour (projectcontour.io): each route of an `HTTPProxy` with a `retryPolicy`, and an
@@ -22,6 +22,15 @@ import { type Findings, FileProblem, type MapNode, type Node, describeNode, get,
  *   per-try-timeout through timeout.Parse (an error is logged and the timeout dropped).
  * A route without retryPolicy is not retried: it is no policy. Contour writes no
  * retry_back_off, so the back-off is Envoy's default (preset `contour`).
+ *
+ * The deadline is the route's `timeoutPolicy.response` (an Ingress's `response-timeout`
+ * annotation, or its older name `request-timeout`), which internal/envoy/v3/route.go
+ * routeRoute writes as the Envoy route's `timeout`, covering every retry. internal/timeout/
+ * timeout.go Parse reads it: empty or any zero ("0s") is "use the default", so Envoy's 15 s;
+ * "infinity"/"infinite" disables it (Envoy's 0); a Go duration is the timeout; anything else
+ * is an error, which makes an HTTPProxy route invalid (httpproxy_processor.go,
+ * TimeoutPolicyNotValid) and an Ingress fall back to the default (policy.go
+ * ingressTimeoutPolicy). The try time is perTryTimeout (or the per-try-timeout annotation).
  */
 export const contour: ConfigShape = {
   system: "contour",
@@ -32,7 +41,9 @@ export const contour: ConfigShape = {
   docs: {
     system: "Contour",
     where: "`HTTPProxy` (`projectcontour.io/v1`); `Ingress` with `projectcontour.io/retry-on`",
-    policy: "each `spec.routes[]` with a `retryPolicy` (count: 0 or unset = 1, −1 = off; perTryTimeout a Go duration such as `150ms`); the Ingress's `num-retries` and `per-try-timeout` annotations; preset `contour`",
+    policy:
+      "each `spec.routes[]` with a `retryPolicy` (count: 0 or unset = 1, −1 = off; perTryTimeout a Go duration such as `150ms`); the Ingress's `num-retries` and `per-try-timeout` annotations; preset `contour`. " +
+      "Timeouts: the route's `timeoutPolicy.response` or the Ingress's `response-timeout` (`request-timeout`) annotation (deadline; Envoy's 15 s when left out or zero, none at `infinity`), `perTryTimeout` (try time; none when zero or `infinity`)",
   },
   words: { tree: /HTTPProxy|projectcontour\.io\/retry-on/ },
   documents: { read: recogniseContour },
@@ -75,14 +86,61 @@ function httpProxy(proxy: MapNode, proxyName: string, findings: Findings): void 
         options.attempts = String(retries);
         disabled = retries === 0;
       }
-      const perTry = get(policy.value, "perTryTimeout");
+      const timeouts: FoundTimeout[] = [];
+      const response = responseTimeout(route, name);
+      if (response.ms !== null) options.deadline = response.ms;
+      if (response.timeout !== null) timeouts.push(response.timeout);
+      const perTry = policy.value.entries.get("perTryTimeout");
       if (perTry !== undefined) {
-        const ms = perTryTimeout(perTry, label("perTryTimeout"));
-        if (ms !== null) options.attemptTime = msText(ms);
+        const ms = perTryTimeout(perTry.value, label("perTryTimeout"));
+        if (ms !== null) {
+          options.attemptTime = msText(ms);
+          timeouts.push({ role: "attempt-time", field: "perTryTimeout", offset: perTry.keyPos });
+        }
       }
-      return { options, disabled };
+      return { options, disabled, ...(timeouts.length === 0 ? {} : { timeouts }) };
     });
   });
+}
+
+/** Envoy's RouteAction.timeout when Contour writes none. */
+const ENVOY_DEFAULT_ROUTE_TIMEOUT = "15s";
+const DEFAULT_DEADLINE: FoundTimeout = { role: "deadline", field: "Envoy's default route timeout (15 s)", offset: null };
+
+/** A route's timeoutPolicy.response as timeout.Parse reads it: the deadline (null: none), and where it comes from. */
+function responseTimeout(route: MapNode, name: string): { ms: string | null; timeout: FoundTimeout | null } {
+  const fallback = { ms: ENVOY_DEFAULT_ROUTE_TIMEOUT, timeout: DEFAULT_DEADLINE };
+  const policy = route.entries.get("timeoutPolicy");
+  if (policy === undefined) return fallback;
+  if (!isMap(policy.value)) throw new FileProblem(policy.value.pos, `timeoutPolicy of ${shown(name)} must be a map, got ${describeNode(policy.value)}`);
+  const response = policy.value.entries.get("response");
+  if (response === undefined) return fallback;
+  const label = `timeoutPolicy.response of ${shown(name)}`;
+  notPlaceholder(response.value, label);
+  const setting = timeoutSetting(text(response.value));
+  if (setting === null) {
+    throw new FileProblem(response.value.pos, `${label} must be a duration such as "15s" or "1m30s" (or "infinity"), got ${describeNode(response.value)}; Contour marks the route invalid (TimeoutPolicyNotValid)`);
+  }
+  return timeoutOf(setting, "timeoutPolicy.response", response.keyPos, response.value.pos, label) ?? fallback;
+}
+
+/** timeout.Parse: "default" (empty or zero), "disabled" (infinity), or ms; null when it errs. */
+function timeoutSetting(value: string | undefined): "default" | "disabled" | number | null {
+  if (value === undefined) return null;
+  if (value === "") return "default";
+  if (value === "infinity" || value === "infinite") return "disabled";
+  const ms = goDuration(value);
+  if (ms === null) return null;
+  const rounded = Math.round(ms * 1e6) / 1e6;
+  return rounded === 0 ? "default" : rounded;
+}
+
+/** A parsed response timeout as the deadline; null for "default" (the caller's fallback). */
+function timeoutOf(setting: "default" | "disabled" | number, field: string, keyOffset: number, valueOffset: number, label: string): { ms: string | null; timeout: FoundTimeout | null } | null {
+  if (setting === "default") return null;
+  if (setting === "disabled") return { ms: null, timeout: null };
+  if (!Number.isSafeInteger(setting)) throw new FileProblem(valueOffset, `${label} is ${msText(setting)}: backoff checks timeouts in whole milliseconds (every start is one)`);
+  return { ms: msText(setting), timeout: { role: "deadline", field, offset: keyOffset } };
 }
 
 /** The first path condition of a route, for its name: ` (prefix /api)`. */
@@ -134,11 +192,39 @@ function ingress(node: MapNode, ingressName: string, findings: Findings): void {
       options.attempts = String(retries);
       disabled = retries === 0;
     }
-    const perTry = get(annotations, `${ANNOTATION}per-try-timeout`);
-    if (perTry !== undefined && !(perTry.kind === "string" && perTry.value === "")) {
-      const ms = perTryTimeout(perTry, label("per-try-timeout"));
-      if (ms !== null) options.attemptTime = msText(ms);
+    const timeouts: FoundTimeout[] = [];
+    const response = ingressResponseTimeout(annotations, label);
+    if (response.ms !== null) options.deadline = response.ms;
+    if (response.timeout !== null) timeouts.push(response.timeout);
+    const perTry = annotations.entries.get(`${ANNOTATION}per-try-timeout`);
+    if (perTry !== undefined && !(perTry.value.kind === "string" && perTry.value.value === "")) {
+      const ms = perTryTimeout(perTry.value, label("per-try-timeout"));
+      if (ms !== null) {
+        options.attemptTime = msText(ms);
+        timeouts.push({ role: "attempt-time", field: `${ANNOTATION}per-try-timeout`, offset: perTry.keyPos });
+      }
     }
-    return { options, disabled };
+    return { options, disabled, ...(timeouts.length === 0 ? {} : { timeouts }) };
   });
+}
+
+/**
+ * policy.go ingressTimeoutPolicy: the response-timeout annotation, else request-timeout (the
+ * older name, applied to the response all the same); one Parse refuses is logged and the
+ * default used, which backoff refuses rather than guess what was meant.
+ */
+function ingressResponseTimeout(annotations: MapNode, label: (key: string) => string): { ms: string | null; timeout: FoundTimeout | null } {
+  const fallback = { ms: ENVOY_DEFAULT_ROUTE_TIMEOUT, timeout: DEFAULT_DEADLINE };
+  const key = ["response-timeout", "request-timeout"].find((name) => {
+    const entry = annotations.entries.get(`${ANNOTATION}${name}`);
+    return entry !== undefined && !(entry.value.kind === "string" && entry.value.value === "");
+  });
+  if (key === undefined) return fallback;
+  const entry = annotations.entries.get(`${ANNOTATION}${key}`)!;
+  notPlaceholder(entry.value, label(key));
+  const setting = timeoutSetting(entry.value.kind === "string" ? entry.value.value : undefined);
+  if (setting === null) {
+    throw new FileProblem(entry.value.pos, `${label(key)} must be a duration such as "15s" (or "infinity"), got ${describeNode(entry.value)}; Contour would log an error and use Envoy's 15 s`);
+  }
+  return timeoutOf(setting, `${ANNOTATION}${key}`, entry.keyPos, entry.value.pos, label(key)) ?? fallback;
 }

@@ -3,7 +3,7 @@ import { gatewayDuration } from "../durations.js";
 import { manifests } from "../manifests.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type MapNode, type Node, describeNode, get, isMap, msText, notPlaceholder, wholeNumber } from "../tree.js";
+import { type Findings, FileProblem, type FoundTimeout, type MapNode, type Node, describeNode, get, isMap, msText, notPlaceholder, wholeNumber } from "../tree.js";
 
 /**
  * Envoy Gateway `BackendTrafficPolicy` (gateway.envoyproxy.io/v1alpha1): its `spec.retry`,
@@ -27,7 +27,9 @@ export const envoyGateway: ConfigShape = {
   docs: {
     system: "Envoy Gateway",
     where: "`BackendTrafficPolicy` (`gateway.envoyproxy.io/v1alpha1`)",
-    policy: "`spec.retry`: numRetries (default 2), perRetry.backOff.baseInterval/maxInterval, perRetry.timeout (Gateway API durations such as `100ms`); preset `envoy-gateway`",
+    policy:
+      "`spec.retry`: numRetries (default 2), perRetry.backOff.baseInterval/maxInterval, perRetry.timeout (Gateway API durations such as `100ms`); preset `envoy-gateway`. " +
+      "Timeouts: `spec.timeout.http.requestTimeout` (deadline; Envoy's 15 s when left out, none at `0s`; an HTTPRoute's `timeouts.request` would take precedence, give it with `--deadline`), `perRetry.timeout` (try time; none at `0s`)",
   },
   words: { tree: /BackendTrafficPolicy/ },
   documents: { read: recogniseEnvoyGateway },
@@ -44,13 +46,37 @@ function recogniseEnvoyGateway(root: Node, _file: DocumentFile, findings: Findin
     const name = manifest.name;
     findings.policy("envoy-gateway", name, retry.keyPos, () => {
       if (!isMap(retry.value)) throw new FileProblem(retry.value.pos, `retry of BackendTrafficPolicy ${shown(name)} must be a map, got ${describeNode(retry.value)}`);
-      return readRetry(retry.value, (key) => `retry.${key} of BackendTrafficPolicy ${shown(name)}`);
+      const deadline = requestTimeout(spec as MapNode, (key) => `${key} of BackendTrafficPolicy ${shown(name)}`);
+      const read = readRetry(retry.value, (key) => `retry.${key} of BackendTrafficPolicy ${shown(name)}`);
+      const timeouts: FoundTimeout[] = [...deadline.timeouts, ...read.timeouts];
+      const options: OptionValues = { ...(deadline.ms === null ? {} : { deadline: deadline.ms }), ...read.options };
+      return { options, disabled: read.disabled, ...(timeouts.length === 0 ? {} : { timeouts }) };
     });
   }
 }
 
-function readRetry(retry: MapNode, label: (key: string) => string): { options: OptionValues; disabled: boolean } {
+/** Envoy's RouteAction.timeout when Envoy Gateway writes none. */
+const ENVOY_DEFAULT_ROUTE_TIMEOUT = "15s";
+
+/** spec.timeout.http.requestTimeout: the route's timeout across every retry (null: none, at 0s). */
+function requestTimeout(spec: MapNode, label: (key: string) => string): { ms: string | null; timeouts: FoundTimeout[] } {
+  const fallback = { ms: ENVOY_DEFAULT_ROUTE_TIMEOUT, timeouts: [{ role: "deadline" as const, field: "Envoy's default route timeout (15 s)", offset: null }] };
+  const timeout = spec.entries.get("timeout");
+  if (timeout === undefined) return fallback;
+  if (!isMap(timeout.value)) throw new FileProblem(timeout.value.pos, `${label("timeout")} must be a map, got ${describeNode(timeout.value)}`);
+  const http = timeout.value.entries.get("http");
+  if (http === undefined) return fallback;
+  if (!isMap(http.value)) throw new FileProblem(http.value.pos, `${label("timeout.http")} must be a map, got ${describeNode(http.value)}`);
+  const request = http.value.entries.get("requestTimeout");
+  if (request === undefined) return fallback;
+  const ms = gatewayMs(request.value, label("timeout.http.requestTimeout"));
+  // durationpb.New(0): Envoy's route timeout 0 disables it.
+  return ms === 0 ? { ms: null, timeouts: [] } : { ms: msText(ms), timeouts: [{ role: "deadline", field: "timeout.http.requestTimeout", offset: request.keyPos }] };
+}
+
+function readRetry(retry: MapNode, label: (key: string) => string): { options: OptionValues; disabled: boolean; timeouts: FoundTimeout[] } {
   const options: OptionValues = {};
+  const timeouts: FoundTimeout[] = [];
   let disabled = false;
   const count = get(retry, "numRetries");
   if (count !== undefined) {
@@ -59,20 +85,23 @@ function readRetry(retry: MapNode, label: (key: string) => string): { options: O
     disabled = retries === 0;
   }
   const perRetry = get(retry, "perRetry");
-  if (perRetry === undefined) return { options, disabled };
+  if (perRetry === undefined) return { options, disabled, timeouts };
   if (!isMap(perRetry)) throw new FileProblem(perRetry.pos, `${label("perRetry")} must be a map, got ${describeNode(perRetry)}`);
-  const timeout = get(perRetry, "timeout");
+  const timeout = perRetry.entries.get("timeout");
   if (timeout !== undefined) {
-    const ms = gatewayMs(timeout, label("perRetry.timeout"));
+    const ms = gatewayMs(timeout.value, label("perRetry.timeout"));
     // durationpb.New(0) is Envoy's per_try_timeout 0: no per-try timeout.
-    if (ms > 0) options.attemptTime = msText(ms);
+    if (ms > 0) {
+      options.attemptTime = msText(ms);
+      timeouts.push({ role: "attempt-time", field: "perRetry.timeout", offset: timeout.keyPos });
+    }
   }
   const lowercase = perRetry.entries.get("backoff");
   if (lowercase !== undefined) {
     throw new FileProblem(lowercase.keyPos, `${label("perRetry.backoff")} is no field of BackendTrafficPolicy; the field is backOff (the API server refuses or drops backoff)`);
   }
   const backOff = get(perRetry, "backOff");
-  if (backOff === undefined) return { options, disabled };
+  if (backOff === undefined) return { options, disabled, timeouts };
   if (!isMap(backOff)) throw new FileProblem(backOff.pos, `${label("perRetry.backOff")} must be a map, got ${describeNode(backOff)}`);
   const base = get(backOff, "baseInterval");
   const max = get(backOff, "maxInterval");
@@ -87,7 +116,7 @@ function readRetry(retry: MapNode, label: (key: string) => string): { options: O
     if (maxMs < baseMs) throw new FileProblem(max.pos, `${label("perRetry.backOff.maxInterval")} cannot be less than baseInterval (${msText(baseMs)}), got ${msText(maxMs)}`);
     options.cap = msText(maxMs);
   }
-  return { options, disabled };
+  return { options, disabled, timeouts };
 }
 
 function positiveMs(node: Node, label: string): number {

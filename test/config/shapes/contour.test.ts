@@ -1,10 +1,14 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkFigures } from "../../support/check-figures.js";
+import { recogniseFile } from "../../../src/config/recognise.js";
 import { find, problem } from "../../support/recognise.js";
 
+
 // Contour main at 31c4bb38 (2026-08): internal/dag/policy.go retryPolicy and ingressRetryPolicy,
-// internal/annotation/annotations.go NumRetries, apis/projectcontour/v1/httpproxy.go RetryPolicy.
+// internal/annotation/annotations.go NumRetries, apis/projectcontour/v1/httpproxy.go RetryPolicy;
+// the deadline: internal/timeout/timeout.go Parse ("" and any zero: Envoy's default, 15 s;
+// infinity/infinite: none), internal/envoy/v3/route.go routeRoute (Timeout: the response timeout).
 const DIR = "test/fixtures/policies/contour";
 const fixture = (name: string) => readFileSync(`${DIR}/${name}`, "utf8");
 
@@ -14,12 +18,12 @@ describe("Contour (shapes/contour.ts)", () => {
     expect(find(fixture("httpproxy.yaml"), "yaml", "httpproxy.yaml")).toEqual({
       policies: [
         // count 3; perTryTimeout 150ms is a Go duration, as policy.go's time.ParseDuration reads it.
-        { at: "25:5", system: "contour", name: "storefront/routes[0] (prefix /api)", options: { attempts: "3", attemptTime: "150ms" } },
+        { at: "25:5", system: "contour", name: "storefront/routes[0] (prefix /api)", options: { attempts: "3", attemptTime: "150ms", deadline: "15s" } },
         // count −1: numRetries = 0 (case -1), no retries.
-        { at: "43:5", system: "contour", name: "storefront/routes[2] (prefix /checkout)", options: { attempts: "0" }, disabled: true },
+        { at: "43:5", system: "contour", name: "storefront/routes[2] (prefix /checkout)", options: { attempts: "0", deadline: "15s" }, disabled: true },
         // An empty retryPolicy: count 0 → Envoy's default 1 (case 1, 0), left to the preset.
-        { at: "48:5", system: "contour", name: "storefront/routes[3]", options: {} },
-        { at: "55:5", system: "contour", name: "legacy (Ingress)", options: { attempts: "2", attemptTime: "1500ms" } },
+        { at: "48:5", system: "contour", name: "storefront/routes[3]", options: { deadline: "15s" } },
+        { at: "55:5", system: "contour", name: "legacy (Ingress)", options: { attempts: "2", attemptTime: "1500ms", deadline: "15s" } },
       ],
       unresolved: [],
       skipped: null,
@@ -39,11 +43,12 @@ describe("Contour (shapes/contour.ts)", () => {
     `apiVersion: projectcontour.io/v1\nkind: HTTPProxy\nmetadata: {name: p}\nspec:\n  routes:\n  - conditions: [{prefix: /}]\n    retryPolicy: ${policy}\n`;
 
   it("count 0 and 1 are one retry; infinity and 0s leave the tries unbounded; 0.150s is Go's too", () => {
-    expect(find(proxy("{count: 0}")).policies[0]!.options).toEqual({ attempts: "1" });
-    expect(find(proxy("{count: 1, perTryTimeout: infinity}")).policies[0]!.options).toEqual({ attempts: "1" });
-    expect(find(proxy("{count: 4, perTryTimeout: 0s}")).policies[0]!.options).toEqual({ attempts: "4" });
-    expect(find(proxy("{count: 2, perTryTimeout: 0.150s}")).policies[0]!.options).toEqual({ attempts: "2", attemptTime: "150ms" });
-    expect(find(proxy("{count: 2, perTryTimeout: 1m30s}")).policies[0]!.options).toEqual({ attempts: "2", attemptTime: "90s" });
+    // No timeoutPolicy: Envoy's 15 s route timeout.
+    expect(find(proxy("{count: 0}")).policies[0]!.options).toEqual({ attempts: "1", deadline: "15s" });
+    expect(find(proxy("{count: 1, perTryTimeout: infinity}")).policies[0]!.options).toEqual({ attempts: "1", deadline: "15s" });
+    expect(find(proxy("{count: 4, perTryTimeout: 0s}")).policies[0]!.options).toEqual({ attempts: "4", deadline: "15s" });
+    expect(find(proxy("{count: 2, perTryTimeout: 0.150s}")).policies[0]!.options).toEqual({ attempts: "2", attemptTime: "150ms", deadline: "15s" });
+    expect(find(proxy("{count: 2, perTryTimeout: 1m30s}")).policies[0]!.options).toEqual({ attempts: "2", attemptTime: "90s", deadline: "15s" });
   });
 
   it("refuses what the CRD refuses, at the value", () => {
@@ -59,13 +64,61 @@ describe("Contour (shapes/contour.ts)", () => {
 
   it("Ingress annotations: num-retries as ParseInt reads it (−1 off, other negatives 1), an empty retry-on is no policy", () => {
     const counts = (n: string) => find(ingress(`    projectcontour.io/retry-on: 5xx\n    projectcontour.io/num-retries: "${n}"\n`)).policies[0]!;
-    expect(counts("-1")).toEqual({ at: "6:5", system: "contour", name: "i (Ingress)", options: { attempts: "0" }, disabled: true });
-    expect(counts("-7").options).toEqual({ attempts: "1" });
-    expect(counts("0").options).toEqual({ attempts: "1" });
-    expect(counts("+6").options).toEqual({ attempts: "6" });
+    expect(counts("-1")).toEqual({ at: "6:5", system: "contour", name: "i (Ingress)", options: { attempts: "0", deadline: "15s" }, disabled: true });
+    expect(counts("-7").options).toEqual({ attempts: "1", deadline: "15s" });
+    expect(counts("0").options).toEqual({ attempts: "1", deadline: "15s" });
+    expect(counts("+6").options).toEqual({ attempts: "6", deadline: "15s" });
     expect(find(ingress('    projectcontour.io/retry-on: ""\n    projectcontour.io/num-retries: "3"\n')).policies).toEqual([]);
     expect(problem(ingress("    projectcontour.io/retry-on: 5xx\n    projectcontour.io/num-retries: three\n"))).toBe(
       'f.yaml:7:36: annotation projectcontour.io/num-retries of Ingress "i" must be a whole number in quotes (an int32), got the string "three"; Contour would read it as 0 and retry once',
+    );
+  });
+
+  const timed = (timeoutPolicy: string) =>
+    `apiVersion: projectcontour.io/v1\nkind: HTTPProxy\nmetadata: {name: p}\nspec:\n  routes:\n  - conditions: [{prefix: /}]\n    timeoutPolicy: ${timeoutPolicy}\n    retryPolicy: {count: 2, perTryTimeout: 250ms}\n`;
+  const timeouts = (yaml: string) => recogniseFile({ name: "f.yaml", text: yaml, kind: "yaml", named: false }).policies.map((p) => p.timeouts);
+
+  it("timeoutPolicy.response as timeout.Parse reads it: a Go duration is the deadline, empty or zero Envoy's 15 s, infinity none", () => {
+    expect(find(timed("{response: 1m30s}")).policies[0]!.options).toEqual({ attempts: "2", attemptTime: "250ms", deadline: "90s" });
+    expect(find(timed("{response: 2.5s, idle: 10s}")).policies[0]!.options).toEqual({ attempts: "2", attemptTime: "250ms", deadline: "2500ms" });
+    for (const zero of ["0s", "0", '""', "0.0ms", "{idle: 5s}"]) {
+      const policy = zero.startsWith("{") ? zero : `{response: ${zero === "0" ? '"0"' : zero}}`;
+      expect(find(timed(policy)).policies[0]!.options).toEqual({ attempts: "2", attemptTime: "250ms", deadline: "15s" });
+    }
+    expect(find(timed("{response: infinity}")).policies[0]!.options).toEqual({ attempts: "2", attemptTime: "250ms" });
+    expect(find(timed("{response: infinite}")).policies[0]!.options).toEqual({ attempts: "2", attemptTime: "250ms" });
+    // Keys: "    timeoutPolicy: {" is 20 characters, so response at 7:21; "    retryPolicy: {count: 2, " is 28, perTryTimeout at 8:29.
+    expect(timeouts(timed("{response: 1s}"))).toEqual([
+      [
+        { role: "deadline", field: "timeoutPolicy.response", line: 7, column: 21 },
+        { role: "attempt-time", field: "perTryTimeout", line: 8, column: 29 },
+      ],
+    ]);
+    expect(timeouts(timed("{response: infinity}"))).toEqual([[{ role: "attempt-time", field: "perTryTimeout", line: 8, column: 29 }]]);
+    expect(timeouts(timed("{idle: 1s}"))[0]![0]).toEqual({ role: "deadline", field: "Envoy's default route timeout (15 s)", line: null, column: null });
+  });
+
+  it("a response timeout Parse refuses makes the route invalid: at the value", () => {
+    // "    timeoutPolicy: {response: " is 30 characters: the value at 7:31.
+    expect(problem(timed("{response: 15}"))).toBe(
+      'f.yaml:7:31: timeoutPolicy.response of "p/routes[0] (prefix /)" must be a duration such as "15s" or "1m30s" (or "infinity"), got 15; Contour marks the route invalid (TimeoutPolicyNotValid)',
+    );
+    expect(problem(timed("{response: 1.5us}"))).toBe('f.yaml:7:31: timeoutPolicy.response of "p/routes[0] (prefix /)" is 0.0015ms: backoff checks timeouts in whole milliseconds (every start is one)');
+    expect(problem(timed("[1s]"))).toBe('f.yaml:7:20: timeoutPolicy of "p/routes[0] (prefix /)" must be a map, got a list');
+  });
+
+  it("an Ingress's response-timeout annotation, or its older request-timeout, is the deadline", () => {
+    const annotated = (extra: string) => find(ingress(`    projectcontour.io/retry-on: 5xx\n    projectcontour.io/per-try-timeout: 1s\n${extra}`)).policies[0]!.options;
+    expect(annotated('    projectcontour.io/response-timeout: "3s"\n')).toEqual({ attemptTime: "1s", deadline: "3s" });
+    expect(annotated('    projectcontour.io/request-timeout: "4s"\n')).toEqual({ attemptTime: "1s", deadline: "4s" });
+    // response-timeout first (ingressTimeoutPolicy reads request-timeout only when it is empty).
+    expect(annotated('    projectcontour.io/request-timeout: "4s"\n    projectcontour.io/response-timeout: "3s"\n')).toEqual({ attemptTime: "1s", deadline: "3s" });
+    expect(annotated('    projectcontour.io/response-timeout: ""\n    projectcontour.io/request-timeout: "4s"\n')).toEqual({ attemptTime: "1s", deadline: "4s" });
+    expect(annotated("    projectcontour.io/response-timeout: infinity\n")).toEqual({ attemptTime: "1s" });
+    expect(annotated('    projectcontour.io/response-timeout: "0s"\n')).toEqual({ attemptTime: "1s", deadline: "15s" });
+    // Line 8: "    projectcontour.io/response-timeout: " is 40 characters.
+    expect(problem(ingress('    projectcontour.io/retry-on: 5xx\n    projectcontour.io/per-try-timeout: 1s\n    projectcontour.io/response-timeout: "soon"\n'))).toBe(
+      'f.yaml:8:41: annotation projectcontour.io/response-timeout of Ingress "i" must be a duration such as "15s" (or "infinity"), got the string "soon"; Contour would log an error and use Envoy\'s 15 s',
     );
   });
 

@@ -1,10 +1,14 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkFigures } from "../../support/check-figures.js";
+import { recogniseFile } from "../../../src/config/recognise.js";
 import { find, problem } from "../../support/recognise.js";
 
+
 // Envoy Gateway main, commit d32f2829: api/v1alpha1/retry_types.go, internal/gatewayapi/clustersettings.go
-// buildRetry, internal/xds/translator/route.go buildRetryPolicy (retryDefaultNumRetries = 2).
+// buildRetry, internal/xds/translator/route.go buildRetryPolicy (retryDefaultNumRetries = 2); the deadline:
+// clustersettings.go buildClusterSettingsTimeout (RequestTimeout by time.ParseDuration), route.go
+// getEffectiveRequestTimeout (the route's Timeout; none written when unset, so Envoy's 15 s).
 const DIR = "test/fixtures/policies/envoy-gateway";
 const fixture = (name: string) => readFileSync(`${DIR}/${name}`, "utf8");
 
@@ -13,9 +17,9 @@ describe("Envoy Gateway (shapes/envoy-gateway.ts)", () => {
     // The retry keys are at 25:3, 48:3 and 62:3.
     expect(find(fixture("backend-traffic-policy.yaml"), "yaml", "btp.yaml")).toEqual({
       policies: [
-        { at: "25:3", system: "envoy-gateway", name: "retry-for-route", options: { attempts: "5", attemptTime: "250ms", base: "100ms", cap: "10s" } },
-        { at: "48:3", system: "envoy-gateway", name: "retry-defaults", options: {} },
-        { at: "62:3", system: "envoy-gateway", name: "no-retries", options: { attempts: "0" }, disabled: true },
+        { at: "25:3", system: "envoy-gateway", name: "retry-for-route", options: { attempts: "5", attemptTime: "250ms", base: "100ms", cap: "10s", deadline: "15s" } },
+        { at: "48:3", system: "envoy-gateway", name: "retry-defaults", options: { deadline: "15s" } },
+        { at: "62:3", system: "envoy-gateway", name: "no-retries", options: { attempts: "0", deadline: "15s" }, disabled: true },
       ],
       unresolved: [],
       skipped: null,
@@ -30,7 +34,36 @@ describe("Envoy Gateway (shapes/envoy-gateway.ts)", () => {
     `apiVersion: gateway.envoyproxy.io/v1alpha1\nkind: BackendTrafficPolicy\nmetadata: {name: p}\nspec:\n  retry:\n    perRetry: ${perRetry}\n`;
 
   it("Gateway API durations: 1m30s is 90 s; a 0s timeout is no per-try timeout", () => {
-    expect(find(btp("{timeout: 0s, backOff: {baseInterval: 1m30s}}")).policies[0]!.options).toEqual({ base: "90s" });
+    expect(find(btp("{timeout: 0s, backOff: {baseInterval: 1m30s}}")).policies[0]!.options).toEqual({ base: "90s", deadline: "15s" });
+  });
+
+  const timed = (timeout: string) =>
+    `apiVersion: gateway.envoyproxy.io/v1alpha1\nkind: BackendTrafficPolicy\nmetadata: {name: p}\nspec:\n  timeout: ${timeout}\n  retry:\n    perRetry: {timeout: 500ms}\n`;
+  const timeouts = (yaml: string) => recogniseFile({ name: "f.yaml", text: yaml, kind: "yaml", named: false }).policies[0]!.timeouts;
+
+  it("spec.timeout.http.requestTimeout is the deadline, 0s none; without it Envoy's 15 s; perRetry.timeout the try time", () => {
+    expect(find(timed("{http: {requestTimeout: 1m30s}}")).policies[0]!.options).toEqual({ attemptTime: "500ms", deadline: "90s" });
+    expect(find(timed("{http: {requestTimeout: 0s}}")).policies[0]!.options).toEqual({ attemptTime: "500ms" });
+    for (const other of ["{tcp: {connectTimeout: 5s}}", "{http: {connectionIdleTimeout: 5s}}"]) {
+      expect(find(timed(other)).policies[0]!.options).toEqual({ attemptTime: "500ms", deadline: "15s" });
+    }
+    const yaml = timed("{http: {requestTimeout: 2s}}");
+    // "  timeout: {http: {" is 19 characters: requestTimeout's key at 5:20; "    perRetry: {" is 15: timeout's at 7:16.
+    expect(timeouts(yaml)).toEqual([
+      { role: "deadline", field: "timeout.http.requestTimeout", line: 5, column: 20 },
+      { role: "attempt-time", field: "perRetry.timeout", line: 7, column: 16 },
+    ]);
+    expect(timeouts(timed("{http: {idle: 5s}}"))![0]).toEqual({ role: "deadline", field: "Envoy's default route timeout (15 s)", line: null, column: null });
+    expect(timeouts(timed("{http: {requestTimeout: 0s}}"))).toEqual([{ role: "attempt-time", field: "perRetry.timeout", line: 7, column: 16 }]);
+  });
+
+  it("a requestTimeout that is no Gateway API duration, or a timeout that is no map, at the value", () => {
+    // "  timeout: {http: {requestTimeout: " is 35 characters: the value at 5:36.
+    expect(problem(timed("{http: {requestTimeout: 1.5s}}"))).toBe(
+      'f.yaml:5:36: timeout.http.requestTimeout of BackendTrafficPolicy "p" must be a Gateway API duration such as "100ms" or "1m30s" (whole numbers of h, m, s or ms), got the string "1.5s"',
+    );
+    expect(problem(timed("10s"))).toBe('f.yaml:5:12: timeout of BackendTrafficPolicy "p" must be a map, got the string "10s"');
+    expect(problem(timed("{http: [1]}"))).toBe('f.yaml:5:19: timeout.http of BackendTrafficPolicy "p" must be a map, got a list');
   });
 
   it("refuses what Envoy Gateway marks Invalid, and what the CRD has no field for, at the value", () => {

@@ -105,6 +105,23 @@ describe("check PATH against the timeouts beside the policies", () => {
     expect(policy.assertions[0]).toMatchObject({ limit: "max-give-up", ok: true, actual_ms: 6073 });
   });
 
+  it("Envoy Gateway and Contour: Envoy's 15 s when the policy or route sets no timeout, and the latest give-up within it", async () => {
+    for (const [path, giveUp, tryTime] of [
+      ["envoy-gateway/comfortable.yaml", 3073, { role: "attempt-time", field: "perRetry.timeout", line: 14, column: 7 }],
+      ["contour/comfortable.yaml", 12172, { role: "attempt-time", field: "perTryTimeout", line: 17, column: 7 }],
+    ] as const) {
+      fixture(path);
+      const ok = await runCli(["check", path, "--max-give-up", `${giveUp}ms`, "--format", "json"]);
+      expect(ok.code).toBe(0);
+      const policy = JSON.parse(ok.stdout).policies[0];
+      expect(policy.deadline_ms).toBe(15000);
+      expect(policy.timeouts).toEqual([{ role: "deadline", field: "Envoy's default route timeout (15 s)", line: null, column: null }, tryTime]);
+      expect(policy.warnings).toEqual([]);
+      expect(policy.assertions[0]).toMatchObject({ limit: "max-give-up", ok: true, actual_ms: giveUp });
+      expect((await runCli(["check", path, "--max-give-up", `${giveUp - 1}ms`])).code).toBe(1);
+    }
+  });
+
   it("unreachable-retries is an error with --unreachable-retries error; --deadline replaces the file's timeout", async () => {
     fixture("istio/colliding.yaml");
     const erred = await runCli(["check", "istio/colliding.yaml", "--unreachable-retries", "error", "--format", "sarif"]);
@@ -142,7 +159,22 @@ describe("check PATH against the timeouts beside the policies", () => {
   // pod ends at 7 × 60 + 630 = 1,050 s.
   // Argo: waits 10, 20, 40, 80 s, pods of 30 s (the template's activeDeadlineSeconds, 10:5): retries start at
   // 40, 90, 160, 250 s; the workflow's 120 s (7:3) leaves 3–4 unfired, retry 2 ends at 120 s, in time.
+  // Envoy Gateway: requestTimeout 2s (13:7), numRetries 4, perRetry.timeout 500ms (17:7), baseInterval 100ms
+  // (maxInterval 1s): Envoy's waits 0–99, 0–199, 0–399, 0–799 ms. Retry a starts at a × 500 ms + the waits:
+  // retry 1 at 500–599, retry 2 at 1,000–1,298 (ends by 1,798: every run), retry 3 at 1,500–2,197 (before 2 s in
+  // some runs only), retry 4 at 2,000 at the earliest: never. The policy is the retry key, 14:3.
+  // Envoy Gateway, comfortable: no requestTimeout, so Envoy's 15 s; 2 retries of 1 s tries, Envoy's 25 ms base:
+  // retry 2 ends by 3 s + 24 + 49 ms = 3,073 ms.
+  // Contour: timeoutPolicy.response 1s (16:7), count 3, perTryTimeout 400ms (19:7), Envoy's 25 ms base: waits
+  // 0–24, 0–49, 0–99 ms; retry 1 at 400–424 ms, retry 2 at 800–873 (its try cut at 1 s), retry 3 at 1,200 at the
+  // earliest: never. The policy is the retryPolicy key, 17:5.
+  // Contour, comfortable: no timeoutPolicy, so Envoy's 15 s; 3 retries of 3 s tries: retry 3 ends by
+  // 4 × 3 s + 24 + 49 + 99 ms = 12,172 ms.
   it.each([
+    ["envoy-gateway/colliding.yaml", [], "checkout (Envoy Gateway BackendTrafficPolicy, line 14:3)", "retry 4 can never fire: the deadline (2 s) ends first; the last retry that fires in every run is 2, in some runs 3, giving up at 2 s; each try runs up to 500 ms (deadline: timeout.http.requestTimeout at line 13:7; try time: perRetry.timeout at line 17:7)"],
+    ["envoy-gateway/comfortable.yaml", [], "checkout (Envoy Gateway BackendTrafficPolicy, line 11:3)", null],
+    ["contour/colliding.yaml", [], "storefront/routes[0] (prefix /api) (Contour HTTPProxy, line 17:5)", "retry 3 can never fire: the deadline (1 s) ends first; the last retry that fires is 2, giving up at 1 s; each try runs up to 400 ms (deadline: timeoutPolicy.response at line 16:7; try time: perTryTimeout at line 19:7)"],
+    ["contour/comfortable.yaml", [], "storefront/routes[0] (prefix /api) (Contour HTTPProxy, line 15:5)", null],
     ["step-functions/colliding.asl.json", [], "Charge (AWS Step Functions, line 10:9)", "retries 3–4 can never fire: the deadline (1 min) ends first; the last retry that fires is 2, giving up at 1 min; each try runs up to 20 s (deadline: the state machine's TimeoutSeconds at line 3:3; try time: the Task's TimeoutSeconds at line 8:7)"],
     ["step-functions/comfortable.asl.json", [], "Charge (AWS Step Functions, line 10:9)", null],
     ["grpc/colliding.json", ["--attempt-time", "100ms"], "shop.Orders (gRPC service config, line 6:7)", "retries 2–4 can never fire: the deadline (500 ms) ends first; the last retry that fires is 1, giving up at 500 ms; each try runs up to 100 ms (deadline: timeout at line 5:7)"],
