@@ -160,7 +160,7 @@ function cohortLine(simulation: Simulation): string {
   const { cohort } = simulation;
   const when = cohort.spreadMs > 0 ? `spread uniformly over the first ${humanDuration(Math.floor(cohort.spreadMs))}` : "all at t = 0";
   const success = cohort.success > 0 ? `each retry succeeds with probability ${plainNumber(cohort.success)}` : "every retry fails";
-  return `Cohort: ${groupDigits(cohort.clients)} clients failing ${when}, up to ${cohort.attempts} retries each, ${success}; seed ${simulation.seed}.`;
+  return `Cohort: ${groupDigits(cohort.clients)} clients failing ${when}, up to ${cohort.attempts} ${cohort.attempts === 1 ? "retry" : "retries"} each, ${success}; seed ${simulation.seed}.`;
 }
 
 /** The summary: the cohort, then calls, peak load and time to completion, jittered beside un-jittered. */
