@@ -76,6 +76,8 @@ describe("the project's config fixtures and docs examples", () => {
     for (const [name, text] of examples()) results[name] = await verdicts(text);
     expect(results).toEqual({
       "docs/examples/bad.json": BOTH_REFUSE,
+      // Not backoff's config: a Spring application.yml with resilience4j, for docs/deadlines.md.
+      "docs/examples/application.yml": BOTH_REFUSE,
       // Not backoff's configs: an Envoy Gateway BackendTrafficPolicy and a Contour HTTPProxy, for docs/deadlines.md.
       "docs/examples/backend-traffic-policy.yaml": BOTH_REFUSE,
       "docs/examples/httpproxy.yaml": BOTH_REFUSE,

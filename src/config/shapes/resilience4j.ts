@@ -2,7 +2,7 @@ import { shown } from "../errors.js";
 import { springDuration } from "../durations.js";
 import { type FlatEntry, type Placement, norm, profileSuffix, startsWith } from "../spring-boot.js";
 import type { ConfigShape } from "../shape.js";
-import { type Findings, FileProblem, type Node, decimalText, describeNode, msText, notPlaceholder, wholeNumber } from "../tree.js";
+import { type Findings, FileProblem, type FoundTimeout, type Node, decimalText, describeNode, msText, notPlaceholder, wholeNumber } from "../tree.js";
 import type { OptionValues } from "../option-values.js";
 
 /**
@@ -10,6 +10,17 @@ import type { OptionValues } from "../option-values.js";
  * (application*.yml / application*.properties: `resilience4j.retry.instances.*`,
  * `backends.*` and `configs.*`), from the flat property view, profiles applied
  * (spring-boot.ts). RetryConfig is built as resilience4j-spring-boot builds it.
+ *
+ * The try time: a `resilience4j.timelimiter.instances.<name>` of the retry instance's own
+ * name. `@Retry(name = "x")` and `@TimeLimiter(name = "x")` on one method pair them, and the
+ * retry aspect runs outside the time limiter's (RetryConfigurationProperties'
+ * retryAspectOrder LOWEST_PRECEDENCE − 4 against TimeLimiterConfigurationProperties'
+ * timeLimiterAspectOrder − 1; −5 and −2 in resilience4j-spring6), so each try is cut at the
+ * limiter's timeoutDuration. It is resolved as CommonTimeLimiterConfigurationProperties
+ * createTimeLimiterConfig does (resilience4j af9e7c97, 2.x): the instance's own
+ * timeoutDuration, else its baseConfig's, else configs.default's (for any instance not named
+ * default), else TimeLimiterConfig's 1 s. No time limiter of that name: no try time is read
+ * (the annotations are in the code, not the file).
  */
 export const resilience4j: ConfigShape = {
   system: "resilience4j",
@@ -20,10 +31,18 @@ export const resilience4j: ConfigShape = {
   docs: {
     system: "Spring resilience4j",
     where: "`resilience4j.retry.instances.*` and `configs.*` in YAML or `.properties`",
-    policy: "`baseConfig` and `configs.default` resolved as resilience4j does, camelCase or kebab-case keys, Spring durations (`500ms`, `PT1S`), profiles; preset `resilience4j`",
+    policy:
+      "`baseConfig` and `configs.default` resolved as resilience4j does, camelCase or kebab-case keys, Spring durations (`500ms`, `PT1S`), profiles; preset `resilience4j`. " +
+      "Timeouts: the `resilience4j.timelimiter.instances.<name>` of the same name, when there is one: its `timeoutDuration` (try time; baseConfig and configs.default inherited, 1 s by default). No deadline",
   },
   words: { tree: /resilience4j/, properties: /resilience4j/ },
-  spring: { roots: [["resilience4j", "retry"]], read: resilience4jPolicies },
+  spring: {
+    roots: [
+      ["resilience4j", "retry"],
+      ["resilience4j", "timelimiter"],
+    ],
+    read: resilience4jPolicies,
+  },
 };
 
 // ---- resilience4j ---------------------------------------------------------------------
@@ -50,11 +69,11 @@ const DEFAULT_RANDOMIZATION_FACTOR = "0.5";
 /** The properties a baseConfig (or configs.default) lends an instance: ConfigUtils.mergePropertiesIfAny. */
 const MERGED = ["enableexponentialbackoff", "enablerandomizedwait", "exponentialbackoffmultiplier", "exponentialmaxwaitduration"];
 
-function blocks(entries: readonly FlatEntry[]): { instances: Map<string, Block>; configs: Map<string, Block> } {
+function blocks(entries: readonly FlatEntry[], module = "retry"): { instances: Map<string, Block>; configs: Map<string, Block> } {
   const instances = new Map<string, Block>();
   const configs = new Map<string, Block>();
   for (const entry of entries) {
-    if (!startsWith(entry, ["resilience4j", "retry"]) || entry.elements.length !== 5) continue;
+    if (!startsWith(entry, ["resilience4j", module]) || entry.elements.length !== 5) continue;
     const section = norm(entry.elements[2]!);
     const target = section === "instances" || section === "backends" ? instances : section === "configs" ? configs : null;
     if (target === null) continue;
@@ -72,6 +91,7 @@ function blocks(entries: readonly FlatEntry[]): { instances: Map<string, Block>;
 
 function resilience4jPolicies(entries: readonly FlatEntry[], profile: string | null, place: Placement, findings: Findings): void {
   const { instances, configs } = blocks(entries);
+  const limiters = blocks(entries, "timelimiter");
   const report = (block: Block, name: string, isInstance: boolean) => {
     const chain = isInstance ? chainOf(block, configs) : [block];
     const at = place(chain.flatMap((b) => b.entries));
@@ -87,7 +107,17 @@ function resilience4jPolicies(entries: readonly FlatEntry[], profile: string | n
         attempts: String(effective.maxAttempts - 1),
       };
       if (effective.interval.maxMs !== null) options.cap = msText(effective.interval.maxMs);
-      return { options, disabled: effective.maxAttempts === 1 };
+      const limiter = isInstance ? limiters.instances.get(block.name) : undefined;
+      const timeouts: FoundTimeout[] = [];
+      if (limiter !== undefined) {
+        const timeout = limiterTimeout(limiter, limiter.name, limiters.configs, []);
+        // A zero timeoutDuration times every try out at once: tries of no time, nothing to say.
+        if (timeout.ms > 0) {
+          options.attemptTime = msText(timeout.ms);
+          timeouts.push(timeout.found);
+        }
+      }
+      return { options, disabled: effective.maxAttempts === 1, ...(timeouts.length === 0 ? {} : { timeouts }) };
     });
   };
   for (const block of instances.values()) report(block, block.name, true);
@@ -163,6 +193,37 @@ function resolve(block: Block, name: string, configs: ReadonlyMap<string, Block>
     result.maxAttempts = count;
   }
   return result;
+}
+
+/** TimeLimiterConfig's timeoutDuration when nothing sets it. */
+const LIMITER_DEFAULT_MS = 1000;
+
+/**
+ * createTimeLimiterConfig's timeoutDuration for a limiter block: its own, else its baseConfig's
+ * (a missing one is ConfigurationNotFoundException), else configs.default's for any name but
+ * default, else 1 s; with the property that sets it.
+ */
+function limiterTimeout(block: Block, name: string, configs: ReadonlyMap<string, Block>, seen: readonly string[]): { ms: number; found: FoundTimeout } {
+  const own = block.props.get("timeoutduration");
+  if (own !== undefined) {
+    const ms = duration(block, own);
+    if (!Number.isSafeInteger(ms)) throw new FileProblem(own.value.pos, `${label(block, own)} is ${msText(ms)}: backoff checks timeouts in whole milliseconds (every start is one)`);
+    return { ms, found: { role: "attempt-time", field: label(block, own), offset: own.keyOffsets[4] ?? own.value.pos } };
+  }
+  const baseName = stringProp(block, "baseconfig");
+  if (baseName !== undefined && baseName !== "") {
+    const entry = block.props.get("baseconfig")!;
+    const base = configs.get(baseName);
+    if (base === undefined) {
+      const known = [...configs.keys()];
+      throw new FileProblem(entry.value.pos, `baseConfig ${shown(baseName)} of time limiter ${block.name} names no resilience4j.timelimiter.configs entry${known.length ? ` (there are ${known.map((k) => shown(k)).join(", ")})` : ""}`);
+    }
+    if (seen.includes(baseName)) throw new FileProblem(entry.value.pos, `baseConfig ${shown(baseName)} of time limiter ${block.name} makes a cycle (${[...seen, baseName].join(" → ")})`);
+    return limiterTimeout(base, baseName, configs, [...seen, baseName]);
+  }
+  const fallback = configs.get("default");
+  if (name !== "default" && fallback !== undefined) return limiterTimeout(fallback, "default", configs, [...seen, "default"]);
+  return { ms: LIMITER_DEFAULT_MS, found: { role: "attempt-time", field: "TimeLimiterConfig's default timeoutDuration (1 s)", offset: null } };
 }
 
 /** configureRetryIntervalFunction: which IntervalFunction, with which arguments. */

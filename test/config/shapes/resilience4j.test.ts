@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { recogniseFile } from "../../../src/config/recognise.js";
 import { find, problem } from "../../support/recognise.js";
 
 describe("Spring resilience4j (shapes/resilience4j.ts)", () => {
@@ -41,6 +42,61 @@ describe("Spring resilience4j (shapes/resilience4j.ts)", () => {
       policies: [],
       unresolved: ['1:47 svc: resilience4j.retry.instances.svc.max-attempts is a placeholder, "${RETRIES:3}"; its value is known only where it is rendered'],
       skipped: null,
+    });
+  });
+
+  // The try time: resilience4j af9e7c97, CommonTimeLimiterConfigurationProperties.createTimeLimiterConfig (own
+  // timeoutDuration, else baseConfig's, else configs.default's, else TimeLimiterConfig's Duration.ofSeconds(1)).
+  describe("a time limiter of the same name: its timeoutDuration is each try's time", () => {
+    const limited = (limiter: string) => `resilience4j:\n  retry:\n    instances:\n      svc:\n        maxAttempts: 3\n  timelimiter:\n${limiter}`;
+    const timeouts = (text: string, kind: "yaml" | "properties" = "yaml") =>
+      recogniseFile({ name: kind === "yaml" ? "f.yaml" : "application.properties", text, kind, named: false }).policies.map((p) => [p.name, p.options.attemptTime, p.timeouts]);
+
+    it("its own timeoutDuration, at its key", () => {
+      // Line 9 "        timeoutDuration: 2500ms": the key at column 9.
+      expect(timeouts(limited("    instances:\n      svc:\n        timeoutDuration: 2500ms\n"))).toEqual([
+        ["svc", "2500ms", [{ role: "attempt-time", field: "resilience4j.timelimiter.instances.svc.timeoutDuration", line: 9, column: 9 }]],
+      ]);
+    });
+
+    it("inherited from its baseConfig, from configs.default, or TimeLimiterConfig's 1 s", () => {
+      const configs = "    configs:\n      default:\n        timeout-duration: 3s\n      slow:\n        timeoutDuration: PT5S\n";
+      // baseConfig slow: slow's own 5 s (line 11), not default's.
+      expect(timeouts(limited(`${configs}    instances:\n      svc:\n        baseConfig: slow\n`))).toEqual([
+        ["svc", "5s", [{ role: "attempt-time", field: "resilience4j.timelimiter.configs.slow.timeoutDuration", line: 11, column: 9 }]],
+      ]);
+      // No baseConfig: configs.default's 3 s (line 9, kebab-case as written).
+      expect(timeouts(limited(`${configs}    instances:\n      svc:\n        cancelRunningFuture: false\n`))).toEqual([
+        ["svc", "3s", [{ role: "attempt-time", field: "resilience4j.timelimiter.configs.default.timeout-duration", line: 9, column: 9 }]],
+      ]);
+      // A baseConfig without its own timeoutDuration draws on configs.default in turn.
+      expect(timeouts(limited("    configs:\n      default: {timeoutDuration: 4s}\n      bare: {cancelRunningFuture: true}\n    instances:\n      svc: {baseConfig: bare}\n"))[0]![1]).toBe("4s");
+      // Nothing sets it: 1 s, the library's default.
+      expect(timeouts(limited("    instances:\n      svc:\n        cancelRunningFuture: true\n"))).toEqual([
+        ["svc", "1s", [{ role: "attempt-time", field: "TimeLimiterConfig's default timeoutDuration (1 s)", line: null, column: null }]],
+      ]);
+    });
+
+    it("no time limiter of that name, or one of 0 s: no try time", () => {
+      expect(timeouts(limited("    instances:\n      other:\n        timeoutDuration: 2s\n"))).toEqual([["svc", undefined, undefined]]);
+      // configs.default alone names no instance: which methods it limits is in the code.
+      expect(timeouts(limited("    configs:\n      default:\n        timeoutDuration: 2s\n"))).toEqual([["svc", undefined, undefined]]);
+      expect(timeouts(limited("    instances:\n      svc:\n        timeoutDuration: 0s\n"))).toEqual([["svc", undefined, undefined]]);
+    });
+
+    it("in .properties, and what createTimeLimiterConfig refuses", () => {
+      const props = "resilience4j.retry.instances.svc.max-attempts=3\nresilience4j.timelimiter.instances.svc.timeout-duration=750ms\n";
+      expect(timeouts(props, "properties")).toEqual([
+        ["svc", "750ms", [{ role: "attempt-time", field: "resilience4j.timelimiter.instances.svc.timeout-duration", line: 2, column: 1 }]],
+      ]);
+      // "        baseConfig: " is 20 characters: the value at 9:21.
+      expect(problem(limited("    instances:\n      svc:\n        baseConfig: nope\n"))).toBe('f.yaml:9:21: baseConfig "nope" of time limiter svc names no resilience4j.timelimiter.configs entry');
+      expect(problem(limited("    instances:\n      svc:\n        timeoutDuration: soon\n"))).toBe(
+        'f.yaml:9:26: resilience4j.timelimiter.instances.svc.timeoutDuration must be a duration such as 500ms, 2s or PT1S, got the string "soon"',
+      );
+      expect(problem(limited("    instances:\n      svc:\n        timeoutDuration: 1500us\n"))).toBe(
+        "f.yaml:9:26: resilience4j.timelimiter.instances.svc.timeoutDuration is 1.5ms: backoff checks timeouts in whole milliseconds (every start is one)",
+      );
     });
   });
 });

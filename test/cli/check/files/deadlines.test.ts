@@ -122,6 +122,24 @@ describe("check PATH against the timeouts beside the policies", () => {
     }
   });
 
+  it("resilience4j: the time limiter of the same name times each try; with --max-give-up and --deadline", async () => {
+    // maxAttempts 4, a fixed 2 s, tries of 1.5 s (timeoutDuration at 11:9): retries start at 3.5, 7 and 10.5 s; the
+    // last try ends at 4 × 1.5 + 3 × 2 = 12 s. The policy is the instance's name key, 5:7.
+    fixture("resilience4j/application.yml");
+    const json = await runCli(["check", "resilience4j/application.yml", "--max-give-up", "12s", "--format", "json"]);
+    expect(json.code).toBe(0);
+    const policy = JSON.parse(json.stdout).policies[0];
+    expect([policy.line, policy.column, policy.attempt_time_ms, "deadline_ms" in policy]).toEqual([5, 7, 1500, false]);
+    expect(policy.timeouts).toEqual([{ role: "attempt-time", field: "resilience4j.timelimiter.instances.inventory.timeoutDuration", line: 11, column: 9 }]);
+    expect(policy.assertions[0]).toMatchObject({ limit: "max-give-up", ok: true, actual_ms: 12000 });
+    expect((await runCli(["check", "resilience4j/application.yml", "--max-give-up", "11999ms"])).code).toBe(1);
+    // A 10 s deadline: retry 3 (10.5 s) never starts.
+    const text = await runCli(["check", "resilience4j/application.yml", "--deadline", "10s"]);
+    expect(text.stdout.split("\n")[3]).toBe(
+      "    ⚠ unreachable-retries: retry 3 can never fire: the deadline (10 s) ends first; the last retry that fires is 2, giving up at 10 s; each try runs up to 1.5 s (try time: resilience4j.timelimiter.instances.inventory.timeoutDuration at line 11:9)",
+    );
+  });
+
   it("unreachable-retries is an error with --unreachable-retries error; --deadline replaces the file's timeout", async () => {
     fixture("istio/colliding.yaml");
     const erred = await runCli(["check", "istio/colliding.yaml", "--unreachable-retries", "error", "--format", "sarif"]);
