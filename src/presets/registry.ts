@@ -11,6 +11,7 @@ import { echomq } from "./echomq.js";
 import { envoy } from "./envoy.js";
 import { envoyGateway } from "./envoy-gateway.js";
 import { exponentialBackoff } from "./exponential-backoff.js";
+import { gatewayApi } from "./gateway-api.js";
 import { goRetryablehttp } from "./go-retryablehttp.js";
 import { got } from "./got.js";
 import { grpc } from "./grpc.js";
@@ -102,6 +103,7 @@ export const PRESET_GROUPS: readonly PresetGroup[] = [
       listed(contour, "1.33", "25–250 ms ×2, full jitter, 1 retry"),
       listed(envoy, "1.3x", "25–250 ms ×2, full jitter, 1 retry"),
       listed(envoyGateway, "1.9", "25–250 ms ×2, full jitter, 2 retries"),
+      listed(gatewayApi, "v1.6.1", "25–250 ms ×2, full jitter, 2 retries"),
       listed(istio, "1.26+", "25–250 ms ×2, full jitter, 2 retries"),
     ],
   },

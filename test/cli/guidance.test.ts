@@ -137,12 +137,12 @@ describe("one vocabulary", () => {
   it("presets --help lists every preset name", async () => {
     const { stdout } = await runCli(["presets", "--help"]);
     expect(stdout).toContain(
-      // The 32 names sorted, wrapped at 80 columns after a comma.
-      "Presets (32):\n" +
+      // The 33 names sorted, wrapped at 80 columns after a comma.
+      "Presets (33):\n" +
         "  argo, aws-sdk, axios-retry, bullmq, celery, cenkalti, cockatiel, contour,\n" +
-        "  echomq, envoy, envoy-gateway, exponential-backoff, go-retryablehttp, got,\n" +
-        "  grpc, grpc-core, grpc-js, grpc-retry, istio, kafka, kubernetes,\n" +
-        "  kubernetes-job, node-retry, p-retry, polly, resilience4j, sidekiq,\n" +
+        "  echomq, envoy, envoy-gateway, exponential-backoff, gateway-api,\n" +
+        "  go-retryablehttp, got, grpc, grpc-core, grpc-js, grpc-retry, istio, kafka,\n" +
+        "  kubernetes, kubernetes-job, node-retry, p-retry, polly, resilience4j, sidekiq,\n" +
         "  spring-retry, step-functions, temporal, tenacity, urllib3\n",
     );
     expect((await runCli(["help", "presets"])).stdout).toBe(stdout);

@@ -5,6 +5,7 @@ import { bullmq } from "./bullmq.js";
 import { contour } from "./contour.js";
 import { envoy } from "./envoy.js";
 import { envoyGateway } from "./envoy-gateway.js";
+import { gatewayApi } from "./gateway-api.js";
 import { grpc } from "./grpc.js";
 import { istio } from "./istio.js";
 import { kafka } from "./kafka.js";
@@ -27,6 +28,7 @@ export const SHAPES: readonly ConfigShape[] = [
   istio,
   contour,
   envoyGateway,
+  gatewayApi,
   envoy,
   resilience4j,
   kafka,
