@@ -1,7 +1,7 @@
 import { UsageError } from "./errors.js";
 import { parseJsonSource, lineLocator } from "./read/json.js";
 import { PropertiesError, type PropertyEntry, parseProperties } from "./read/properties.js";
-import { YamlSyntaxError, parseYamlDocuments } from "./read/yaml.js";
+import { type LenientRead, YamlSyntaxError, parseYamlDocuments } from "./read/yaml.js";
 import type { DocumentFile } from "./shape.js";
 import { SHAPES, SHAPE_WORDS, shapeOf } from "./shapes/index.js";
 import { PROFILE_ROOTS, type SpringDocument, flattenProperties, flattenTree, readSpringDocuments } from "./spring-boot.js";
@@ -69,6 +69,24 @@ export interface FileResult {
   readonly skipped: string | null;
   /** False when the file mentions nothing any recogniser looks for (it was not parsed). */
   readonly looked: boolean;
+  /** Set when a YAML document was read past a rule of YAML 1.2 that the systems' own readers do not hold (read/yaml.ts): where, and what. */
+  readonly lenient: LocatedNote | null;
+}
+
+/** A remark on how a file was read, at its first place. */
+export interface LocatedNote {
+  readonly line: number;
+  readonly column: number;
+  readonly reason: string;
+}
+
+/** Why a document read leniently was read at all: the rule YAML 1.2 holds, the library's words, the readers that do not hold it. */
+export function lenientReason(read: Pick<LenientRead, "lines" | "refused">): string {
+  const lines = read.lines === 1 ? "a line" : `${read.lines} lines`;
+  return (
+    `${lines} of a flow collection indented left of ${read.lines === 1 ? "its" : "their"} key, which YAML 1.2 refuses ("${read.refused}"); ` +
+    "PyYAML (SAM CLI's and cfn-lint's reader) and go-yaml accept it: read as they read it"
+  );
 }
 
 /** Whether the text holds any shape's words (shapes/index.ts SHAPE_WORDS): else it is passed over unparsed. */
@@ -155,7 +173,7 @@ export function recogniseFile(input: FileInput): FileResult {
     const { line, column } = lines(offset);
     return `${name}:${line}:${column}`;
   };
-  const empty = (skipped: string | null, looked: boolean): FileResult => ({ policies: [], unresolved: [], invalid: [], skipped, looked });
+  const empty = (skipped: string | null, looked: boolean): FileResult => ({ policies: [], unresolved: [], invalid: [], skipped, looked, lenient: null });
 
   if (!mentionsPolicy(text, kind, named)) return empty(null, false);
   const template = kind === "yaml" ? (input.helmTemplate === true ? Math.max(0, text.search(/\{\{|\{%/)) : templateOffset(text)) : -1;
@@ -166,10 +184,16 @@ export function recogniseFile(input: FileInput): FileResult {
   }
   // Syntax first: while scanning, a file that cannot be parsed is skipped, not fatal.
   let parsed: { documents: Array<Node | null> } | { properties: PropertyEntry[] };
+  let lenient: LocatedNote | null = null;
   try {
     if (kind === "properties") parsed = { properties: parseProperties(text) };
     else if (kind === "json") parsed = { documents: [parseJsonSource(text, name)] };
-    else parsed = { documents: parseYamlDocuments(text, (document) => mentionsPolicy(document, "yaml", named)).map((d) => d.root) };
+    else {
+      const documents = parseYamlDocuments(text, (document) => mentionsPolicy(document, "yaml", named));
+      const read = documents.filter((d) => d.lenient !== undefined).map((d) => d.lenient!);
+      if (read.length > 0) lenient = { ...lines(read[0]!.offset), reason: lenientReason({ lines: read.reduce((n, r) => n + r.lines, 0), refused: read[0]!.refused }) };
+      parsed = { documents: documents.map((d) => d.root) };
+    }
   } catch (error) {
     const problem = syntaxProblem(error, at);
     if (problem === null) throw error;
@@ -187,6 +211,7 @@ export function recogniseFile(input: FileInput): FileResult {
     invalid: findings.invalid.map(locatedInvalid),
     skipped: null,
     looked: true,
+    lenient,
   };
 }
 

@@ -90,11 +90,16 @@ export interface SkippedReport {
   readonly reason: string;
 }
 
+/** A file read past a rule of YAML 1.2 that the systems' own readers do not hold: where the first such line is, and what. */
+export type LenientReport = SkippedReport;
+
 export interface FilesReport {
   readonly policies: readonly FilePolicyReport[];
   readonly disabled: readonly DisabledReport[];
   readonly invalid: readonly InvalidReport[];
   readonly skipped: readonly SkippedReport[];
+  /** Files read leniently (read/yaml.ts); none when left out. */
+  readonly lenient?: readonly LenientReport[];
   /** Files read (parsed or passed over after a look at their text). */
   readonly filesScanned: number;
   readonly strict: boolean;
@@ -237,6 +242,7 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
   const extras = [
     ...(t.warnings > 0 ? [plural(t.warnings, "warning")] : []),
     ...(report.skipped.length > 0 ? [`${report.skipped.length} skipped`] : []),
+    ...((report.lenient?.length ?? 0) > 0 ? [`${report.lenient!.length} read leniently`] : []),
   ];
   const tail = extras.length === 0 ? "" : `; ${extras.join(", ")}`;
   if (t.broken > 0 || report.invalid.length > 0) {
@@ -315,6 +321,7 @@ export function* renderedJsonPieces<Piece>(report: Omit<FilesReport, "policies">
     disabled: report.disabled.map(({ systemLabel: _, ...disabled }) => disabled),
     invalid: report.invalid.map(({ systemLabel: _, ...invalid }) => ({ ...invalid, rule: INVALID_RULE })),
     skipped: report.skipped,
+    lenient: report.lenient ?? [],
     totals: {
       files_scanned: report.filesScanned,
       files_with_policies: rendered.filesWithPolicies,
@@ -322,6 +329,7 @@ export function* renderedJsonPieces<Piece>(report: Omit<FilesReport, "policies">
       disabled: report.disabled.length,
       invalid: report.invalid.length,
       skipped: report.skipped.length,
+      lenient: report.lenient?.length ?? 0,
       limits: rendered.limits,
       broken: rendered.broken,
       warnings: rendered.warnings,
@@ -490,11 +498,18 @@ export function filesReportSarif(report: FilesReport, version: string): string {
       });
     }
   }
-  const notifications = report.skipped.map((s) => ({
-    level: "warning",
-    message: { text: `skipped: ${s.reason}` },
-    locations: [sarifLocation(s.file, s.line, s.column)],
-  }));
+  const notifications = [
+    ...report.skipped.map((s) => ({
+      level: "warning",
+      message: { text: `skipped: ${s.reason}` },
+      locations: [sarifLocation(s.file, s.line, s.column)],
+    })),
+    ...(report.lenient ?? []).map((s) => ({
+      level: "note",
+      message: { text: `read leniently: ${s.reason}` },
+      locations: [sarifLocation(s.file, s.line, s.column)],
+    })),
+  ];
   return sarifLog(version, rules, results, report.exitCode, notifications);
 }
 
@@ -547,6 +562,7 @@ export function filesAnnotations(report: FilesReport): string[] {
     for (const w of p.result.warnings) lines.push(`::${warningFails(p.result, w, report.strict) ? "error" : "warning"} ${at}::${escapeData(`${p.name}: ${w.lint}: ${fileWarningText(w, p)}`)}`);
   }
   for (const s of report.skipped) lines.push(`::${report.strict ? "error" : "warning"} ${props(s.file, s.line, s.column)}::${escapeData(`skipped: ${s.reason}`)}`);
+  for (const s of report.lenient ?? []) lines.push(`::notice ${props(s.file, s.line, s.column)}::${escapeData(`read leniently: ${s.reason}`)}`);
   return lines;
 }
 

@@ -3,6 +3,7 @@ import {
   type FilePolicyReport,
   type FilesReport,
   type InvalidReport,
+  type LenientReport,
   type SkippedReport,
   filesAnnotations,
   type RenderedPolicies,
@@ -67,6 +68,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   const disabled: DisabledReport[] = [];
   const invalid: InvalidReport[] = [];
   const skipped: SkippedReport[] = [];
+  const lenient: LenientReport[] = [];
   const noteSkip = (entry: SkippedReport) => {
     skipped.push(entry);
     const at = entry.line === null ? entry.file : `${entry.file}:${entry.line}:${entry.column}`;
@@ -81,6 +83,10 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   const missing = new Map<string, { first: MissingPreset["policy"]; count: number }>();
   const add = (outcome: FileOutcome) => {
     for (const entry of outcome.skips) noteSkip(entry);
+    for (const entry of outcome.lenient) {
+      lenient.push(entry);
+      io.stderr.write(`note: read leniently ${entry.file}:${entry.line}:${entry.column}: ${entry.reason}\n`);
+    }
     if (outcome.scanned) filesScanned++;
     for (const policy of outcome.policies) policies.push(policy);
     if (outcome.rendered !== null) rendered.push(outcome.rendered);
@@ -112,7 +118,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   // A lint raised to an error (--unreachable-retries error) fails without --strict.
   const erred = policies.some((p) => p.result.warnings.some((w) => warningFails(p.result, w, false))) || rendered.some((r) => r.errors > 0);
   const exitCode = broken || erred || invalid.length > 0 || (switches.strict && warned) ? 1 : 0;
-  const report: FilesReport = { policies, disabled, invalid, skipped, filesScanned, strict: switches.strict, exitCode };
+  const report: FilesReport = { policies, disabled, invalid, skipped, lenient, filesScanned, strict: switches.strict, exitCode };
   const check = {
     kind: "files" as const,
     report,

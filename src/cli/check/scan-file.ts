@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { findPreset } from "../../presets/registry.js";
-import { type DisabledReport, type FilePolicyReport, type InvalidReport, type SkippedReport, flagKeyed, policyJsonHeadText, policyJsonTailText } from "../../format/check-files-report.js";
+import { type DisabledReport, type FilePolicyReport, type InvalidReport, type LenientReport, type SkippedReport, flagKeyed, policyJsonHeadText, policyJsonTailText } from "../../format/check-files-report.js";
 import { type CheckResult, checkPolicy, warningFails } from "../../core/check.js";
 import { policyModel } from "../../core/policy-model.js";
 import { presetTerms } from "../shared/preset-flags.js";
@@ -28,6 +28,8 @@ export interface FileOutcome {
   readonly disabled: readonly DisabledReport[];
   /** Policies whose values are wrong: findings (rule invalid-policy), in order. */
   readonly invalid: readonly InvalidReport[];
+  /** The file, read past a rule of YAML 1.2 that the systems' own readers do not hold (at most one). */
+  readonly lenient: readonly LenientReport[];
   /** Policies of a system whose preset this build lacks, in order. */
   readonly missing: readonly MissingPreset[];
   /** Bad input (exit 2) met after the above: the message of the UsageError to throw. */
@@ -76,10 +78,11 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
   const disabled: DisabledReport[] = [];
   const invalid: InvalidReport[] = [];
   const missing: MissingPreset[] = [];
+  const lenient: LenientReport[] = [];
   let scanned = false;
   const outcome = (usageError: string | null): FileOutcome => {
-    if (settings.renderJson === null || policies.length === 0) return { scanned, skips, policies, disabled, invalid, missing, usageError, rendered: null };
-    return { scanned, skips, policies: [], disabled, invalid, missing, usageError, rendered: rendered(policies, settings.renderJson.strict) };
+    if (settings.renderJson === null || policies.length === 0) return { scanned, skips, policies, disabled, invalid, lenient, missing, usageError, rendered: null };
+    return { scanned, skips, policies: [], disabled, invalid, lenient, missing, usageError, rendered: rendered(policies, settings.renderJson.strict) };
   };
   try {
     const read = stdinText ?? readText(candidate);
@@ -99,6 +102,7 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
       else skips.push({ file: candidate.name, line: null, column: null, reason: result.skipped });
       return outcome(null);
     }
+    if (result.lenient !== null) lenient.push({ file: candidate.name, ...result.lenient });
     for (const u of result.unresolved) skips.push({ file: u.file, line: u.line, column: u.column, reason: `${u.name} (${shapeOf(u.system).label}) not checked: ${u.reason}` });
     for (const u of result.invalid) invalid.push({ file: u.file, line: u.line, column: u.column, system: u.system, systemLabel: shapeOf(u.system).label, name: u.name, reason: u.reason });
     if (candidate.named && result.policies.length === 0 && result.unresolved.length === 0 && result.invalid.length === 0) {

@@ -1,4 +1,4 @@
-import { Composer, type Document, Parser, isAlias, isMap, isScalar, isSeq } from "yaml";
+import { CST as Tokens, Composer, type Document, Lexer, Parser, isAlias, isMap, isScalar, isSeq } from "yaml";
 import type { CST, Node as YamlNode, Pair } from "yaml";
 import { type JsonEntry, type JsonNode as Node, addEntry } from "./json.js";
 import { plainYamlDocument } from "./yaml-plain.js";
@@ -33,6 +33,17 @@ import { plainYamlDocument } from "./yaml-plain.js";
  * - `__proto__` and friends are ordinary keys of a Map.
  * YAML 1.2's core schema is used (the library's default): `on`/`yes` stay strings, which
  * matters for no retry setting.
+ *
+ * Where YAML 1.2, and so the library, is stricter than the readers the systems themselves
+ * use, a document is read as they read it, and says so (YamlDocument.lenient): a line
+ * inside a flow collection (`{…}`, `[…]`) indented less than the block it sits in. YAML
+ * 1.2 refuses it ("Flow map in block collection must be sufficiently indented"); PyYAML
+ * (SAM CLI's and cfn-lint's reader), libyaml and go-yaml do not look at indentation inside
+ * a flow collection at all (PyYAML 6.0 and go-yaml 3.0.1 read test/fixtures/real-world/
+ * sam/under-indented.yaml's flow map, see its test). Such a line is given the indentation
+ * the library wants and the document parsed again: inside a flow collection leading
+ * spaces carry no meaning (a multi-line scalar's continuation is trimmed), so every value
+ * is the one those readers give, and every offset is mapped back to the file's own text.
  */
 
 /** Deeper than any configuration needs; Envoy's route tables reach about 15. */
@@ -42,6 +53,15 @@ export const MAX_YAML_DEPTH = 200;
 export interface YamlDocument {
   readonly root: Node | null;
   readonly offset: number;
+  /** Set when the document was read past a rule of YAML 1.2 that the systems' own readers do not hold (see above). */
+  readonly lenient?: LenientRead;
+}
+
+/** A document read as PyYAML and go-yaml read it: where the first line YAML 1.2 refuses is, how many there are, the library's words. */
+export interface LenientRead {
+  readonly offset: number;
+  readonly lines: number;
+  readonly refused: string;
 }
 
 export class YamlSyntaxError extends Error {
@@ -92,6 +112,93 @@ export function parseYamlDocuments(text: string, wanted: (documentText: string) 
 }
 
 function parsePiece(text: string, base: number, via: YamlReaders): YamlDocument[] {
+  try {
+    return strictPiece(text, base, via, (offset) => base + offset);
+  } catch (error) {
+    if (!(error instanceof YamlSyntaxError) || !FLOW_INDENT_REFUSED.test(error.message)) throw error;
+    return lenientPiece(text, base, error) ?? throwIt(error);
+  }
+}
+
+function throwIt(error: Error): never {
+  throw error;
+}
+
+/** The library's words for a flow collection's line indented too little (the composer's, or the parser's for the bracket that is then left over). */
+const FLOW_INDENT_REFUSED = /in block collection must be sufficiently indented|Unexpected flow-(?:map|seq)-end token/;
+/** At most this many lines re-indented, and this many characters lexed in all, before the library's refusal stands. */
+const MAX_LENIENT_LINES = 200;
+const MAX_LENIENT_WORK = 20_000_000;
+
+/**
+ * The piece read with every line inside a flow collection indented as the library wants
+ * (see the top of the file); null when there is no such line or the text still does not
+ * parse (then it is broken for PyYAML too, and the library's error stands).
+ */
+function lenientPiece(text: string, base: number, refused: YamlSyntaxError): YamlDocument[] | null {
+  let fixed = text;
+  // Spaces inserted, at offsets of the original text, in order.
+  const inserted: Array<{ at: number; count: number }> = [];
+  let work = 0;
+  for (;;) {
+    work += fixed.length;
+    if (inserted.length >= MAX_LENIENT_LINES || work > MAX_LENIENT_WORK) return null;
+    const line = underIndentedFlowLine(fixed);
+    if (line === null) break;
+    const at = originalOffset(inserted, line.offset);
+    inserted.push({ at, count: line.missing });
+    inserted.sort((a, b) => a.at - b.at);
+    fixed = fixed.slice(0, line.offset) + " ".repeat(line.missing) + fixed.slice(line.offset);
+  }
+  if (inserted.length === 0) return null;
+  let documents: YamlDocument[];
+  try {
+    documents = strictPiece(fixed, base, "library", (offset) => base + originalOffset(inserted, offset));
+  } catch (error) {
+    if (error instanceof YamlSyntaxError) return null;
+    throw error;
+  }
+  const lenient: LenientRead = { offset: base + inserted[0]!.at, lines: inserted.length, refused: refused.message };
+  return documents.map((document, i) => (i === 0 ? { ...document, lenient } : document));
+}
+
+/** An offset of the re-indented text in the original one (a space inserted maps to where it was inserted). */
+function originalOffset(inserted: ReadonlyArray<{ at: number; count: number }>, offset: number): number {
+  let shift = 0;
+  for (const { at, count } of inserted) {
+    const here = at + shift;
+    if (offset < here) break;
+    if (offset < here + count) return at;
+    shift += count;
+  }
+  return offset - shift;
+}
+
+/**
+ * The first line inside a flow collection that is indented less than the library wants,
+ * as its lexer finds it: where the line's text starts and how many spaces it lacks. The
+ * lexer marks such a line by ending the flow collection there (its FLOW_END token), its
+ * indentation then and the indentation it wants in its state (private fields of yaml
+ * 2.9.1's Lexer, which package.json pins; the tests fail if they move). A document marker
+ * (`---`, `...`) at column 0 ends the collection for PyYAML too: not re-indented.
+ */
+function underIndentedFlowLine(text: string): { offset: number; missing: number } | null {
+  const lexer = new Lexer();
+  const state = lexer as unknown as { indentNext: number; indentValue: number };
+  let offset = 0;
+  for (const token of lexer.lex(text)) {
+    if (token === Tokens.FLOW_END) {
+      const missing = state.indentNext - state.indentValue;
+      if (missing <= 0 || (state.indentValue === 0 && /^(?:---|\.\.\.)/.test(text.slice(offset, offset + 3)))) return null;
+      return { offset, missing };
+    }
+    // The lexer's other markers stand for no text.
+    if (token !== Tokens.DOCUMENT && token !== Tokens.SCALAR) offset += token.length;
+  }
+  return null;
+}
+
+function strictPiece(text: string, base: number, via: YamlReaders, place: (offset: number) => number): YamlDocument[] {
   refuseDeepFlow(text, base);
   const documents: YamlDocument[] = [];
   const directives: CST.Token[] = [];
@@ -114,7 +221,7 @@ function parsePiece(text: string, base: number, via: YamlReaders): YamlDocument[
   for (const token of parser.parse(text)) {
     switch (token.type) {
       case "document":
-        documents.push(composeOne(token, directives, text.length, base));
+        documents.push(composeOne(token, directives, text.length, base, place));
         break;
       case "directive":
         directives.push(token);
@@ -131,16 +238,16 @@ function parsePiece(text: string, base: number, via: YamlReaders): YamlDocument[
   return documents;
 }
 
-function composeOne(token: CST.Document, directives: readonly CST.Token[], textLength: number, base: number): YamlDocument {
+function composeOne(token: CST.Document, directives: readonly CST.Token[], textLength: number, base: number, place: (offset: number) => number): YamlDocument {
   const depth = cstDepth(token);
   if (depth.depth > MAX_YAML_DEPTH) throw new YamlSyntaxError(base + depth.offset, `nested more than ${MAX_YAML_DEPTH} levels deep`);
   const docs: Document.Parsed[] = [...new Composer(COMPOSE_OPTIONS).compose([...directives, token])];
   const doc = docs[0];
-  if (doc === undefined) return { root: null, offset: base + token.offset };
+  if (doc === undefined) return { root: null, offset: place(token.offset) };
   const error = doc.errors[0];
   if (error !== undefined) throw new YamlSyntaxError(base + error.pos[0], firstLine(error.message));
-  const root = doc.contents === null ? null : new Converter(textLength, base).convert(doc.contents as YamlNode);
-  return { root, offset: base + token.offset };
+  const root = doc.contents === null ? null : new Converter(textLength, place).convert(doc.contents as YamlNode);
+  return { root, offset: place(token.offset) };
 }
 
 /** The error for a key given twice in one map, at the second (both ways of reading a document word it so). */
@@ -222,9 +329,10 @@ class Converter {
   private readonly anchors = new Map<string, Node>();
   private budget: number;
 
+  /** `place`: a node's offset in the piece parsed to one in the file's text. */
   constructor(
     textLength: number,
-    private readonly base: number,
+    private readonly place: (offset: number) => number,
   ) {
     this.budget = Math.max(MIN_BUDGET, BUDGET_PER_CHAR * textLength);
   }
@@ -236,11 +344,11 @@ class Converter {
 
   private at(node: YamlNode | null | undefined, which: 0 | 1, fallback: number): number {
     const offset = node?.range?.[which];
-    return offset === undefined ? fallback : this.base + offset;
+    return offset === undefined ? fallback : this.place(offset);
   }
 
   convert(node: YamlNode): Node {
-    const offset = this.at(node, 0, this.base);
+    const offset = this.at(node, 0, this.place(0));
     this.spend(1, offset);
     let converted: Node;
     if (isAlias(node)) {

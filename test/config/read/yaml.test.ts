@@ -1,7 +1,28 @@
 /** YAML streams into the recognisers' tree (src/config/read/yaml.ts): documents, offsets and the guards, by hand. */
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MAX_YAML_DEPTH, YamlSyntaxError, parseYamlDocuments } from "../../../src/config/read/yaml.js";
 import type { JsonNode } from "../../../src/config/read/json.js";
+import { ROOT } from "../../support/paths.js";
+
+const IN_CI = Boolean(process.env["CI"]) && process.env["CI"] !== "false";
+
+/** A tree as plain data (what PyYAML's json.dumps gives). */
+function plain(node: JsonNode | null): unknown {
+  if (node === null) return null;
+  switch (node.kind) {
+    case "object":
+      return Object.fromEntries([...node.entries].map(([key, entry]) => [key, plain(entry.value)]));
+    case "array":
+      return node.items.map(plain);
+    case "null":
+      return null;
+    default:
+      return node.value;
+  }
+}
 
 const entry = (node: JsonNode | null, key: string) => (node !== null && node.kind === "object" ? node.entries.get(key) : undefined);
 const failure = (text: string) => {
@@ -58,4 +79,66 @@ describe("parseYamlDocuments", () => {
     expect(MAX_YAML_DEPTH).toBe(200);
     expect(failure(`${"[".repeat(201)}${"]".repeat(201)}`)).toMatchObject({ message: "nested more than 200 levels deep" });
   });
+});
+
+describe("a flow collection's line indented less than YAML 1.2 allows (issue 22, item 8)", () => {
+  // A SAM template's flow map whose closing } sits left of its key: the yaml library refuses
+  // it, PyYAML 6.0 (SAM CLI's and cfn-lint's reader) and go-yaml 3.0.1 read it as
+  // {FunctionName: charge} (the last test runs PyYAML on the fixture; go-yaml was run by hand,
+  // Debian's golang-gopkg-yaml.v3-dev 3.0.1, yaml.Unmarshal: the same tree).
+  const text = "Parameters: {\n    FunctionName: charge\n}\nRetry: 2\n";
+  const nested = "Charge:\n  Parameters: {\n    FunctionName: charge\n}\n  Retry: 2\n";
+
+  it("is read as PyYAML reads it, every offset in the file's own text, and says where and what the library refused", () => {
+    const [document] = parseYamlDocuments(nested);
+    const charge = entry(document!.root, "Charge")!.value;
+    expect(entry(entry(charge, "Parameters")!.value, "FunctionName")).toEqual({ keyPos: nested.indexOf("FunctionName"), value: { kind: "string", pos: nested.indexOf("charge"), value: "charge" } });
+    expect(entry(charge, "Retry")).toEqual({ keyPos: nested.indexOf("Retry"), value: { kind: "number", pos: nested.indexOf("2"), value: 2, source: "2" } });
+    // The } at line 4, column 1 (offset 44) is the one line re-indented.
+    expect(document!.lenient).toEqual({ offset: nested.indexOf("}"), lines: 1, refused: "Flow map in block collection must be sufficiently indented and end with a }" });
+  });
+
+  it("a document YAML 1.2 reads as it is says nothing; a flow map left open stays refused (PyYAML refuses it too)", () => {
+    expect(parseYamlDocuments(text.replace("\n}", "\n  }"))[0]!.lenient).toBeUndefined();
+    expect(failure("Charge:\n  Parameters: {\n    FunctionName: charge\n  Retry: 2\n")).toMatchObject({ message: expect.stringMatching(/sufficiently indented|flow/) });
+  });
+
+  it("several lines, in a flow list too, each mapped back", () => {
+    const list = "a:\n  b: [1,\n2,\n]\n  c: 3\n";
+    const [document] = parseYamlDocuments(list);
+    const b = entry(entry(document!.root, "a")!.value, "b")!.value;
+    expect(b).toEqual({ kind: "array", pos: list.indexOf("["), items: [
+      { kind: "number", pos: list.indexOf("1"), value: 1, source: "1" },
+      { kind: "number", pos: list.indexOf("2"), value: 2, source: "2" },
+    ] });
+    expect(entry(entry(document!.root, "a")!.value, "c")!.keyPos).toBe(list.indexOf("c:"));
+    expect(document!.lenient).toMatchObject({ offset: list.indexOf("2"), lines: 2 });
+  });
+
+  const FIXTURE = join(ROOT, "test/fixtures/real-world/sam/template.yaml");
+  // CloudFormation's short tags (!Ref) as cfn-lint reads them: a constructor for every "!" tag; the tree compared is the state machine's.
+  const PYYAML = [
+    "import json, sys, yaml",
+    "class Loader(yaml.SafeLoader): pass",
+    "Loader.add_multi_constructor('!', lambda loader, suffix, node: loader.construct_scalar(node))",
+    "print(json.dumps(yaml.load(open(sys.argv[1]), Loader=Loader)))",
+  ].join("\n");
+  const python = spawnSync("python3", ["-c", "import yaml; print(yaml.__version__)"], { encoding: "utf8" });
+  if (python.status === 0) {
+    it(`reads the SAM fixture as PyYAML ${python.stdout.trim()} does: the same tree, unknown tags kept as their plain values`, () => {
+      const run = spawnSync("python3", ["-c", PYYAML, FIXTURE], { encoding: "utf8" });
+      expect(run.stderr).toBe("");
+      const theirs = JSON.parse(run.stdout) as unknown;
+      const ours = parseYamlDocuments(readFileSync(FIXTURE, "utf8"));
+      expect(ours).toHaveLength(1);
+      expect(plain(ours[0]!.root)).toEqual(theirs);
+      expect(ours[0]!.lenient).toMatchObject({ lines: 1 });
+    });
+  } else if (IN_CI) {
+    it("PyYAML is installed (CI)", () => {
+      throw new Error("python3 with PyYAML (Debian's python3-yaml) is missing; .ci/run installs it");
+    });
+  } else {
+    it.skip("reads the SAM fixture as PyYAML does (skipped: no python3 with PyYAML)", () => undefined);
+  }
 });

@@ -239,3 +239,44 @@ describe("Istio retries without attempts (istio/routes.yaml)", () => {
     ]);
   });
 });
+
+// Issue 22, item 8: a published SAM template's flow map whose closing } sits left of its key
+// (sam/template.yaml, line 17, column 11). YAML 1.2 (the yaml library) refuses it; PyYAML, which
+// SAM CLI and cfn-lint read with, and go-yaml accept it (test/config/read/yaml.test.ts holds the
+// tree against PyYAML's). It is read as they read it, and said so, in every format.
+describe("YAML read as the systems' own readers read it (sam/template.yaml)", () => {
+  const SAM = `${TREE}/sam/template.yaml`;
+  const LENIENT =
+    'a line of a flow collection indented left of its key, which YAML 1.2 refuses ("Flow map in block collection must be sufficiently indented and end with a }"); ' +
+    "PyYAML (SAM CLI's and cfn-lint's reader) and go-yaml accept it: read as they read it";
+  it("text: the retrier checked, the note on stderr, counted in the summary; exit 0", async () => {
+    const result = await runCli(["check", SAM]);
+    expect(result).toEqual({
+      code: 0,
+      stdout: [
+        SAM,
+        // IntervalSeconds 2, BackoffRate 2, MaxAttempts 3: 2 + 4 + 8 = 14 s.
+        "  ✓ OrdersStateMachine/Charge (AWS Step Functions, line 19:17)",
+        "    3 retries: worst-case total 14 s, best case 14 s, largest delay 8 s (attempt 3), no jitter",
+        "    ⚠ no-cap: the delays of step-functions grow without a cap: attempt 3 waits 8 s; set its cap: MaxDelaySeconds in the retrier (whole seconds, at least IntervalSeconds)",
+        "✓ no limits given (--max-total, --max-delay, …), 1 policy in 1 file; 1 warning, 1 read leniently",
+        "",
+      ].join("\n"),
+      stderr: `note: read leniently ${SAM}:17:11: ${LENIENT}\n`,
+    });
+  });
+  it("json: listed under lenient and counted; sarif: a note notification at the line; annotations: a notice", async () => {
+    const { code, doc, rows } = await json(SAM);
+    expect(code).toBe(0);
+    expect(rows).toEqual([{ at: "sam/template.yaml:19:17", name: "OrdersStateMachine/Charge", retries: 3, worst: 14_000, best: 14_000 }]);
+    expect(doc.lenient).toEqual([{ file: SAM, line: 17, column: 11, reason: LENIENT }]);
+    expect(doc.totals).toMatchObject({ lenient: 1, skipped: 0 });
+    const sarif = JSON.parse((await runCli(["check", SAM, "--format", "sarif"])).stdout);
+    expect(validateSarif(sarif)).toEqual([]);
+    expect(sarif.runs[0].invocations[0].toolExecutionNotifications).toEqual([
+      { level: "note", message: { text: `read leniently: ${LENIENT}` }, locations: [{ physicalLocation: { artifactLocation: { uri: SAM, uriBaseId: "%SRCROOT%" }, region: { startLine: 17, startColumn: 11 } } }] },
+    ]);
+    const annotated = await runCli(["check", SAM], { env: { GITHUB_ACTIONS: "true" } });
+    expect(annotated.stdout.split("\n")).toContain(`::notice file=${SAM},line=17,col=11,title=backoff check::read leniently: ${LENIENT}`);
+  });
+});
