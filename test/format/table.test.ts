@@ -1,6 +1,24 @@
 import { Chalk } from "chalk";
 import { describe, expect, it } from "vitest";
-import { BOX_CHUNK_ROWS, type Box, type Cell, type TableColumn, chooseLayout, drawBox, renderTable } from "../../src/format/table.js";
+import { linearComparison, normalizePolicy } from "../../src/core/policy.js";
+import { policyModel } from "../../src/core/policy-model.js";
+import { scheduleRows } from "../../src/core/schedule.js";
+import {
+  BOX_CHUNK_ROWS,
+  type Box,
+  type Cell,
+  type TableColumn,
+  chooseLayout,
+  drawBox,
+  humanWidthBound,
+  msTextBound,
+  renderScheduleTable,
+  renderTable,
+  retryAfterCell,
+  retryAfterWidthBounds,
+  scheduleWidthBounds,
+} from "../../src/format/table.js";
+import { row } from "../support/rows.js";
 
 const plain = new Chalk({ level: 0 });
 
@@ -139,5 +157,48 @@ describe("drawBox (cli-table3)", () => {
     expect(draw([["1", "\u001b[33m1 s\u001b[39m"]], painted)).toBe(
       ["<┌─────┬───────┐>", "<│>   # <│> delay <│>", "<├─────┼───────┤>", "<│>   1 <│> \u001b[33m1 s\u001b[39m   <│>", "<└─────┴───────┘>", ""].join("\n"),
     );
+  });
+});
+
+describe("the schedule's table", () => {
+  // Doubling from 100 ms capped at 400 ms: 100, 200, 400 and 400 ms (800 raw); linear 100 ms a step.
+  const policy = normalizePolicy({ baseMs: 100, capMs: 400 });
+  const rows = () => scheduleRows(policyModel(policy), policyModel(linearComparison(policy)), { first: 1, last: 4 });
+
+  it("delay, total wait and the linear comparison; the uncapped value beside a capped delay, and the mark explained", () => {
+    expect([...renderScheduleTable(rows, () => ["Total wait: 1.1 s."], plain)].join("").split("\n")).toEqual([
+      "┌─────────┬──────────┬─────────────────┬────────┬──────────────┬──────────┐",
+      "│ attempt │ delay    │ total wait      │ linear │ linear total │ uncapped │",
+      "├─────────┼──────────┼─────────────────┼────────┼──────────────┼──────────┤",
+      "│       1 │ 100 ms   │ 100 ms          │ 100 ms │ 100 ms       │          │",
+      "│       2 │ 200 ms   │ 300 ms          │ 200 ms │ 300 ms       │          │",
+      "│       3 │ 400 ms   │ 700 ms          │ 300 ms │ 600 ms       │          │",
+      "│       4 │ 400 ms ⤒ │ 1,100 ms  1.1 s │ 400 ms │ 1 s          │ 800 ms   │",
+      "└─────────┴──────────┴─────────────────┴────────┴──────────────┴──────────┘",
+      '⤒ capped: the delay is the cap; "uncapped" is what the formula gave before the cap.',
+      "Total wait: 1.1 s.",
+      "",
+    ]);
+  });
+
+  it("the widths the last row bounds hold every row (a long range is not measured first)", () => {
+    const last = [...rows()].at(-1)!;
+    // attempt "4"; "400 ms" + " ⤒"; "1,100 ms  " + "59.9 s"; "400 ms"; "59.9 s"; "800 ms".
+    expect(scheduleWidthBounds(last)).toEqual({ full: [1, 8, 16, 6, 6, 6], compact: [1, 8, 6, 6, 6, 6] });
+  });
+
+  it("humanWidthBound and msTextBound: the longest reading of a value's magnitude", () => {
+    expect([humanWidthBound(999), humanWidthBound(59_999), humanWidthBound(3_600_000), humanWidthBound(400 * 365 * 86_400_000)]).toEqual([6, 6, 11, "400 yr 364 d".length]);
+    // "1,600 ms  " then the reading.
+    expect([msTextBound(999), msTextBound(1600)]).toEqual([6, 16]);
+  });
+
+  it("the Retry-After cell: the header and what it did, in full and narrow", () => {
+    const carried = (change: "yes" | "no" | "in some runs" | "ignored" | "gives up") => row(1, 1000, { retryAfter: { headerMs: 30_000, change } as never });
+    expect(retryAfterCell(carried("no"), true)).toEqual({ text: "30 s no change", compact: "30 s same" });
+    expect(retryAfterCell(carried("in some runs"), false)).toEqual({ text: "30 s changed in some runs" });
+    expect(retryAfterCell(row(1, 1000), true)).toEqual({ text: "" });
+    // Headers up to 30 s read in at most 6 characters ("59.9 s"), then a space and the longest words.
+    expect(retryAfterWidthBounds(30_000)).toEqual([7 + "changed in some runs".length, 7 + "gives up".length]);
   });
 });

@@ -1,9 +1,9 @@
 import { Chalk } from "chalk";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ASCII_GLYPHS, UNICODE_GLYPHS, chartLines, chartPaint, renderScheduleChart, type ChartOptions } from "../../src/format/chart.js";
-import { doublingRows, isAscii, row } from "../support/rows.js";
-import { chartNeedsAscii } from "../../src/cli/shared/terminal.js";
+import { ASCII_GLYPHS, UNICODE_GLYPHS, chartPaint } from "../../../src/format/chart/palette.js";
+import { type ChartOptions, renderScheduleChart } from "../../../src/format/chart/render.js";
+import { doublingRows, isAscii, row } from "../../support/rows.js";
 
 /** The parts of a rendered chart a reader looks at, found by shape rather than by position in the text. */
 function parseChart(chart: string) {
@@ -137,12 +137,6 @@ describe("renderScheduleChart: jitter", () => {
     const jittered = renderScheduleChart([row(1, 1000, { minMs: 0, maxMs: 1000 })], base);
     expect(jittered).toContain(`${U.bar} shortest delay  ${U.band} jitter range up to the longest`);
   });
-
-  it("keeps a group's widest jitter range", () => {
-    const rows = [row(1, 1000, { minMs: 500, maxMs: 1000 }), row(2, 2000, { minMs: 1000, maxMs: 2000 })];
-    const { lines } = chartLines(rows, 1);
-    expect(lines).toEqual([{ first: 1, last: 2, delayMs: 2000, linearMs: 2000, minMs: 500, maxMs: 2000, clamped: false }]);
-  });
 });
 
 describe("renderScheduleChart: scale", () => {
@@ -208,26 +202,5 @@ describe("renderScheduleChart: characters and width", () => {
     const coloured = renderScheduleChart(rows, { ...options, paint: chartPaint(new Chalk({ level: 1 })) });
     expect(coloured).toContain("\u001b[");
     expect(coloured.replace(/\u001b\[\d+m/g, "")).toBe(renderScheduleChart(rows, options));
-    expect(chartPaint(new Chalk({ level: 0 })).bar("x")).toBe("x");
-  });
-});
-
-describe("chartNeedsAscii", () => {
-  it("draws Unicode under a UTF-8 locale on an ordinary terminal", () => {
-    expect(chartNeedsAscii({ LANG: "en_US.UTF-8", TERM: "xterm-256color" })).toBe(false);
-    expect(chartNeedsAscii({ LC_ALL: "C.utf8" })).toBe(false);
-  });
-  it("falls back to ASCII for NO_COLOR, TERM=linux or dumb, and a locale without UTF-8", () => {
-    expect(chartNeedsAscii({ LANG: "en_US.UTF-8", NO_COLOR: "1" })).toBe(true);
-    expect(chartNeedsAscii({ LANG: "en_US.UTF-8", NO_COLOR: "" })).toBe(false);
-    expect(chartNeedsAscii({ LANG: "en_US.UTF-8", TERM: "linux" })).toBe(true);
-    expect(chartNeedsAscii({ LANG: "en_US.UTF-8", TERM: "dumb" })).toBe(true);
-    expect(chartNeedsAscii({ LANG: "C" })).toBe(true);
-    expect(chartNeedsAscii({})).toBe(true);
-  });
-  it("reads LC_ALL before LC_CTYPE before LANG", () => {
-    expect(chartNeedsAscii({ LC_ALL: "C", LANG: "en_US.UTF-8" })).toBe(true);
-    expect(chartNeedsAscii({ LC_CTYPE: "POSIX", LANG: "en_US.UTF-8" })).toBe(true);
-    expect(chartNeedsAscii({ LC_ALL: "", LC_CTYPE: "de_DE.UTF-8", LANG: "C" })).toBe(false);
   });
 });
