@@ -7,6 +7,7 @@ import { celery } from "./celery.js";
 import { cenkalti } from "./cenkalti.js";
 import { cockatiel } from "./cockatiel.js";
 import { contour } from "./contour.js";
+import { dapr } from "./dapr.js";
 import { echomq } from "./echomq.js";
 import { envoy } from "./envoy.js";
 import { envoyGateway } from "./envoy-gateway.js";
@@ -101,6 +102,7 @@ export const PRESET_GROUPS: readonly PresetGroup[] = [
     title: "Service meshes and proxies",
     entries: [
       listed(contour, "1.33", "25–250 ms ×2, full jitter, 1 retry"),
+      listed(dapr, "1.18.3", "constant 5 s, forever"),
       listed(envoy, "1.3x", "25–250 ms ×2, full jitter, 1 retry"),
       listed(envoyGateway, "1.9", "25–250 ms ×2, full jitter, 2 retries"),
       listed(gatewayApi, "v1.6.1", "25–250 ms ×2, full jitter, 2 retries"),

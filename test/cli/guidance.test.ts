@@ -137,10 +137,10 @@ describe("one vocabulary", () => {
   it("presets --help lists every preset name", async () => {
     const { stdout } = await runCli(["presets", "--help"]);
     expect(stdout).toContain(
-      // The 33 names sorted, wrapped at 80 columns after a comma.
-      "Presets (33):\n" +
+      // The 34 names sorted, wrapped at 80 columns after a comma.
+      "Presets (34):\n" +
         "  argo, aws-sdk, axios-retry, bullmq, celery, cenkalti, cockatiel, contour,\n" +
-        "  echomq, envoy, envoy-gateway, exponential-backoff, gateway-api,\n" +
+        "  dapr, echomq, envoy, envoy-gateway, exponential-backoff, gateway-api,\n" +
         "  go-retryablehttp, got, grpc, grpc-core, grpc-js, grpc-retry, istio, kafka,\n" +
         "  kubernetes, kubernetes-job, node-retry, p-retry, polly, resilience4j, sidekiq,\n" +
         "  spring-retry, step-functions, temporal, tenacity, urllib3\n",

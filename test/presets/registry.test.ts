@@ -14,14 +14,14 @@ import { assertSamplesInBounds } from "../support/samples.js";
 import { model } from "../support/presets.js";
 
 describe("the registry", () => {
-  it("holds the 33 presets, grouped as backoff presets lists them, each with a source and a formula", () => {
+  it("holds the 34 presets, grouped as backoff presets lists them, each with a source and a formula", () => {
     // Listed by group (job queues, retry libraries, HTTP clients, RPC, meshes, workflow engines, Kubernetes), by name within each.
     expect(PRESETS.map((p) => p.name)).toEqual([
       "bullmq", "celery", "echomq", "kafka", "sidekiq",
       "cenkalti", "cockatiel", "exponential-backoff", "node-retry", "p-retry", "polly", "resilience4j", "spring-retry", "tenacity",
       "axios-retry", "go-retryablehttp", "got", "urllib3",
       "aws-sdk", "grpc", "grpc-core", "grpc-js", "grpc-retry",
-      "contour", "envoy", "envoy-gateway", "gateway-api", "istio",
+      "contour", "dapr", "envoy", "envoy-gateway", "gateway-api", "istio",
       "argo", "step-functions", "temporal",
       "kubernetes", "kubernetes-job",
     ]);
@@ -65,6 +65,7 @@ describe("the registry", () => {
       envoy: 1, // retry_policy_impl.cc: PROTOBUF_GET_WRAPPED_OR_DEFAULT(retry_policy, num_retries, 1)
       istio: 2, // retry.go: defaultNumRetries = 2
       contour: 1, // internal/dag/policy.go: count 0 or unset → numRetries = 1
+      dapr: null, // dapr/kit retry.DefaultConfig: MaxRetries −1 (no WithMaxRetries)
       "envoy-gateway": 2, // internal/xds/translator/route.go: retryDefaultNumRetries = 2
       "gateway-api": 2, // Istio conversion.go ptr.OrDefault(r.Retry.Attempts, 2); Envoy Gateway retryDefaultNumRetries = 2
       temporal: null, // DefaultDefaultRetrySettings.MaximumAttempts 0 = unlimited

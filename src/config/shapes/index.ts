@@ -3,6 +3,7 @@ import { argo } from "./argo.js";
 import { backoff } from "./backoff.js";
 import { bullmq } from "./bullmq.js";
 import { contour } from "./contour.js";
+import { dapr } from "./dapr.js";
 import { envoy } from "./envoy.js";
 import { envoyGateway } from "./envoy-gateway.js";
 import { gatewayApi } from "./gateway-api.js";
@@ -30,6 +31,7 @@ export const SHAPES: readonly ConfigShape[] = [
   envoyGateway,
   gatewayApi,
   envoy,
+  dapr,
   resilience4j,
   kafka,
   grpc,

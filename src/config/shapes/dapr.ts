@@ -1,0 +1,186 @@
+import { shown } from "../errors.js";
+import { goDuration } from "../durations.js";
+import { manifests } from "../manifests.js";
+import type { OptionValues } from "../option-values.js";
+import type { JsonEntry } from "../read/json.js";
+import type { ConfigShape, DocumentFile } from "../shape.js";
+import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout, type MapNode, type Node, describeNode, get, isMap, msText, notPlaceholder, timeoutValue } from "../tree.js";
+
+/**
+ * Dapr `Resiliency` (dapr.io/v1alpha1): each `spec.policies.retries.<name>`, read as the
+ * sidecar reads it (dapr/dapr v1.18.3 and main at d8450742, 2026-08):
+ * - pkg/apis/resiliency/v1alpha1/types.go Retry: policy, duration, maxInterval (strings),
+ *   maxRetries (*int), matching; the CRD (charts/dapr/crds/resiliency.yaml) has no other
+ *   field, so initialInterval, multiplier, randomizationFactor or maxElapsedTime are
+ *   refused by the API server and dropped by self-hosted Dapr;
+ * - pkg/resiliency/resiliency.go decodePolicies: every policy starts from dapr/kit's
+ *   retry.DefaultConfig (constant, Duration 5 s, MaxRetries −1; the exponential policy's
+ *   500 ms, ×1.5, ±50 %, MaxInterval 60 s, MaxElapsedTime 15 min) and the fields given
+ *   are decoded over it (dapr/kit config.Decode: a duration of bare digits is ms, else
+ *   time.ParseDuration; policy "constant" or "exponential", any case, anything else fails
+ *   the whole Resiliency); a policy named after a built-in with maxRetries below 3 (−1
+ *   included) is reset to 3; DaprBuiltInActorNotFoundRetries cannot be overridden;
+ * - dapr/kit retry/retry.go NewBackOff: WithMaxRetries only for maxRetries ≥ 0, so any
+ *   negative count retries without a count limit; 0 makes no retry;
+ * - pkg/resiliency/policy.go: a target's timeout policy bounds each call (context.WithTimeout
+ *   inside the retried operation): when every target naming the retry names the same
+ *   timeout, it is the try time (resiliency.go parseDuration: bare digits are ms).
+ */
+export const dapr: ConfigShape = {
+  system: "dapr",
+  label: "Dapr Resiliency",
+  preset: "dapr",
+  recognised: "Dapr Resiliency retries",
+  levers: { cap: "maxInterval of the retry policy (policy: exponential)", limits: ["maxRetries of the retry policy"], jitter: null },
+  docs: {
+    system: "Dapr",
+    where: "`Resiliency` (`dapr.io/v1alpha1`)",
+    policy:
+      "each `spec.policies.retries.<name>`: `policy` constant (the default: `duration`, default 5 s, every time) or exponential (500 ms ×1.5, ±50 %, to `maxInterval`, default 60 s, and Dapr's fixed 15 min MaxElapsedTime); `maxRetries` −1 or unset (or any negative) retries without a count limit, 0 is off; durations are Go durations or bare digits in quotes (ms); a constant `duration` of 0 retries at once; a built-in policy name with `maxRetries` below 3 is read as 3, an override of DaprBuiltInActorNotFoundRetries is invalid (Dapr ignores it), and so are fields the CRD does not have (`initialInterval`, `multiplier`…); preset `dapr`. Timeouts: the timeout policy every target naming the retry names (try time)",
+  },
+  words: { tree: /Resiliency/ },
+  documents: { read: recogniseDapr },
+};
+
+/** resiliency.go: names whose override is held to at least 3 retries, and the one that cannot be overridden. */
+const BUILT_IN = new Set(["DaprBuiltInServiceRetries", "DaprBuiltInActorRetries", "DaprBuiltInActorReminderRetries", "DaprBuiltInInitializationRetries"]);
+const PROTECTED = "DaprBuiltInActorNotFoundRetries";
+const FIELDS = new Set(["policy", "duration", "maxInterval", "maxRetries", "matching"]);
+const EXPECTED = 'a duration such as "5s" or "500ms", or digits in quotes (milliseconds)';
+
+function recogniseDapr(root: Node, _file: DocumentFile, findings: Findings): void {
+  for (const manifest of manifests(root)) {
+    if (manifest.kind !== "Resiliency" || !manifest.apiVersion.startsWith("dapr.io/")) continue;
+    const spec = get(manifest.node, "spec");
+    const retries = get(get(spec, "policies"), "retries");
+    if (!isMap(retries)) continue;
+    const tryTimes = targetTimeouts(spec, get(get(spec, "policies"), "timeouts"));
+    for (const [policyName, entry] of retries.entries) {
+      const name = `${manifest.name}/${policyName}`;
+      findings.policy("dapr", name, entry.keyPos, () => {
+        if (policyName === PROTECTED) {
+          throw new FileProblem(entry.keyPos, `retry policy ${PROTECTED} is protected: Dapr ignores this override and keeps its own (constant 1 s, 5 retries)`);
+        }
+        if (!isMap(entry.value)) throw new FileProblem(entry.value.pos, `retry policy ${shown(name)} must be a map, got ${describeNode(entry.value)}`);
+        return timed(readRetry(entry.value, policyName, (key) => `${key} of retry policy ${shown(name)}`), tryTimes.get(policyName), name);
+      });
+    }
+  }
+}
+
+type Read = Omit<FoundPolicy, "system" | "name" | "offset">;
+
+function readRetry(retry: MapNode, policyName: string, label: (key: string) => string): Read {
+  for (const [key, entry] of retry.entries) {
+    if (!FIELDS.has(key)) {
+      throw new FileProblem(
+        entry.keyPos,
+        `${label(key)} is no field of a Dapr retry policy (policy, duration, maxInterval, maxRetries, matching): the API server refuses it and self-hosted Dapr ignores it; the exponential policy's 500 ms start, ×1.5, ±50 % and 15 min limit are fixed`,
+      );
+    }
+  }
+  const options: OptionValues = {};
+  let exponential = false;
+  const policy = get(retry, "policy");
+  if (policy !== undefined) {
+    notPlaceholder(policy, label("policy"));
+    const value = policy.kind === "string" ? policy.value.toLowerCase() : null;
+    // omitempty: an empty policy is the default, constant.
+    if (value !== "" && value !== "constant" && value !== "exponential") {
+      throw new FileProblem(policy.pos, `${label("policy")} must be constant or exponential, got ${describeNode(policy)}; Dapr then refuses the whole Resiliency`);
+    }
+    exponential = value === "exponential";
+  }
+  if (exponential) options.strategy = "exponential";
+  // duration is the constant policy's wait, maxInterval the exponential policy's cap: each is read only there.
+  const duration = exponential ? undefined : durationMs(get(retry, "duration"), label("duration"));
+  const maxInterval = exponential ? durationMs(get(retry, "maxInterval"), label("maxInterval")) : undefined;
+  if (maxInterval !== undefined) {
+    if (maxInterval.ms === 0) throw new FileProblem(maxInterval.node.pos, `${label("maxInterval")} is zero: every retry after the first would be made at once (cenkalti's MaxInterval 0), which backoff does not model`);
+    options.cap = msText(maxInterval.ms);
+  }
+  if (duration !== undefined && duration.ms > 0) options.base = msText(duration.ms);
+
+  let retries: number | null = null;
+  const count = get(retry, "maxRetries");
+  if (count !== undefined) {
+    notPlaceholder(count, label("maxRetries"));
+    const digits = count.kind === "number" && /^-?\d+$/.test(count.source) ? count.source : null;
+    if (digits === null) throw new FileProblem(count.pos, `${label("maxRetries")} must be a whole number (−1 for no limit), got ${describeNode(count)}`);
+    const value = Number(digits);
+    if (!Number.isSafeInteger(value)) throw new FileProblem(count.pos, `${label("maxRetries")} must be at most ${Number.MAX_SAFE_INTEGER}, got ${digits}`);
+    // NewBackOff: `if c.MaxRetries >= 0 { b = backoff.WithMaxRetries(b, uint64(c.MaxRetries)) }`.
+    retries = value >= 0 ? value : null;
+  }
+  // decodePolicies: `if r.isBuiltInPolicy(name) && rc.MaxRetries < 3 { rc.MaxRetries = 3 }` (−1, the default, included).
+  if (BUILT_IN.has(policyName) && (retries === null || retries < 3)) retries = 3;
+  if (retries !== null) options.attempts = String(retries);
+  if (retries === 0) return { options, disabled: true };
+  if (duration !== undefined && duration.ms === 0) {
+    const why = "duration 0: Dapr's constant policy retries at once";
+    return retries === null ? { options, atOnce: { why }, forever: true } : { options, atOnce: { why } };
+  }
+  return { options };
+}
+
+/** A Dapr duration (dapr/kit config.Decode): bare digits are milliseconds, anything else Go's time.ParseDuration; "" is unset. */
+function durationMs(node: Node | undefined, label: string): { ms: number; node: Node } | undefined {
+  if (node === undefined) return undefined;
+  notPlaceholder(node, label);
+  if (node.kind === "string" && node.value === "") return undefined;
+  if (node.kind !== "string") throw new FileProblem(node.pos, `${label} must be a string, ${EXPECTED}, got ${describeNode(node)}`);
+  const ms = daprDuration(node.value);
+  if (ms === null) throw new FileProblem(node.pos, `${label} must be ${EXPECTED}, got ${describeNode(node)}`);
+  return { ms: Math.round(ms * 1e6) / 1e6, node };
+}
+
+function daprDuration(text: string): number | null {
+  // strconv.Atoi (config.Decode) and strconv.ParseInt (parseDuration) take an optional sign; a negative wait is refused here.
+  if (/^\+?\d+$/.test(text)) return Number(text);
+  return goDuration(text);
+}
+
+/**
+ * The timeout policy each retry policy is paired with by the targets (apps, actors,
+ * components' inbound and outbound): a retry every target of which names one and the
+ * same timeout gets it as its try time; one named with several timeouts, or with none,
+ * gets none.
+ */
+interface PairedTimeout {
+  readonly name: string;
+  readonly entry: JsonEntry;
+}
+
+function targetTimeouts(spec: Node | undefined, timeouts: Node | undefined): Map<string, PairedTimeout | null> {
+  const paired = new Map<string, PairedTimeout | null>();
+  const pair = (target: Node | undefined) => {
+    const retry = get(target, "retry");
+    if (retry === undefined || retry.kind !== "string") return;
+    const timeoutName = get(target, "timeout");
+    const entry = timeoutName !== undefined && timeoutName.kind === "string" && isMap(timeouts) ? timeouts.entries.get(timeoutName.value) : undefined;
+    const timeout = entry === undefined ? null : { name: (timeoutName as { value: string }).value, entry };
+    const before = paired.get(retry.value);
+    paired.set(retry.value, before === undefined || (before !== null && timeout !== null && before.entry === timeout.entry) ? timeout : null);
+  };
+  const targets = get(spec, "targets");
+  for (const group of ["apps", "actors"]) {
+    const named = get(targets, group);
+    if (isMap(named)) for (const entry of named.entries.values()) pair(entry.value);
+  }
+  const components = get(targets, "components");
+  if (isMap(components)) {
+    for (const entry of components.entries.values()) {
+      pair(get(entry.value, "inbound"));
+      pair(get(entry.value, "outbound"));
+    }
+  }
+  return paired;
+}
+
+function timed(read: Read, timeout: PairedTimeout | null | undefined, name: string): Read {
+  if (timeout === undefined || timeout === null || read.disabled === true) return read;
+  const tryTime = timeoutValue(timeout.entry.value, `timeouts.${timeout.name} (paired with retry policy ${shown(name)})`, daprDuration, EXPECTED);
+  if (tryTime === null) return read;
+  const timeouts: FoundTimeout[] = [{ role: "attempt-time", field: `timeouts.${timeout.name}`, offset: timeout.entry.keyPos }];
+  return { ...read, options: { ...read.options, attemptTime: tryTime }, timeouts };
+}
