@@ -12,6 +12,8 @@ import { istio } from "./istio.js";
 import { kafka } from "./kafka.js";
 import { kubernetesJob } from "./kubernetes-job.js";
 import { resilience4j } from "./resilience4j.js";
+import { springCloudStream } from "./spring-cloud-stream.js";
+import { springRabbitmq } from "./spring-rabbitmq.js";
 import { stepFunctions } from "./step-functions.js";
 
 /**
@@ -34,6 +36,8 @@ export const SHAPES: readonly ConfigShape[] = [
   dapr,
   resilience4j,
   kafka,
+  springRabbitmq,
+  springCloudStream,
   grpc,
 ];
 

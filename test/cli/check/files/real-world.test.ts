@@ -280,3 +280,49 @@ describe("YAML read as the systems' own readers read it (sam/template.yaml)", ()
     expect(annotated.stdout.split("\n")).toContain(`::notice file=${SAM},line=17,col=11,title=backoff check::read leniently: ${LENIENT}`);
   });
 });
+
+// Spring Boot's own retry settings (spring/application.yml, spring/application.properties), with
+// spring-retry's ExponentialBackOffPolicy: wait k = min(initial × multiplier^(k−1), max), each
+// step truncated to a long (spring-retry 2.0 ExponentialBackOffPolicy.getSleepAndIncrement).
+// RabbitMQ: Spring Boot v3.5.16 RabbitProperties.Retry (RabbitProperties.java:1093-1167: enabled
+// false, max-attempts 3, initial-interval 1000 ms, multiplier 1.0, max-interval 10000 ms), built only
+// when enabled (AbstractRabbitListenerContainerFactoryConfigurer.java:138-149); Spring Boot v4.0.8's
+// max-retries counts retries (spring-boot-amqp RabbitProperties.java:1107). Spring Cloud Stream
+// v5.0.3 ConsumerProperties.java:95-131 (maxAttempts 3, backOffInitialInterval 1000,
+// backOffMultiplier 2.0, backOffMaxInterval 10000), default.consumer under every binding.
+describe("Spring Boot RabbitMQ and Spring Cloud Stream retry (spring/)", () => {
+  const YML = `${TREE}/spring/application.yml`;
+  it("json: every block with its true schedule, the switched-off ones listed, the bean-decided one skipped", async () => {
+    const { code, doc, rows, stderr } = await json(`${TREE}/spring`, "--max-total", "10s");
+    expect(code).toBe(1);
+    expect(rows).toEqual([
+      // Spring Boot 4 (max-retries 4): 250 ms × 1.5: 250, 375, 562 (562.5 truncated), 843 ms.
+      { at: "spring/application.properties:1:1", name: "spring.rabbitmq.listener.direct.retry", retries: 4, worst: 2_030, best: 2_030 },
+      // max-attempts 6: 5 retries, 100 ms doubling under 1000 ms: 100 + 200 + 400 + 800 + 1000.
+      { at: "spring/application.properties:5:1", name: "spring.cloud.stream.bindings.input", retries: 5, worst: 2_500, best: 2_500 },
+      // max-attempts 5: 4 retries, 500 ms doubling under 5 s: 500 + 1000 + 2000 + 4000.
+      { at: "spring/application.yml:9:9", name: "spring.rabbitmq.listener.simple.retry", retries: 4, worst: 7_500, best: 7_500 },
+      // enabled, Spring Boot's defaults: 3 tries, 1 s fixed.
+      { at: "spring/application.yml:19:7", name: "spring.rabbitmq.template.retry", retries: 2, worst: 2_000, best: 2_000 },
+      // default.consumer maxAttempts 4 (3 retries), ConsumerProperties' 1 s doubling: 1 + 2 + 4 s.
+      { at: "spring/application.yml:27:9", name: "spring.cloud.stream.bindings.process-in-0", retries: 3, worst: 7_000, best: 7_000 },
+      // Its own 2 s × 3 under 20 s, default.consumer's 4 tries: 2 + 6 + 18 s.
+      { at: "spring/application.yml:30:9", name: "spring.cloud.stream.bindings.audit-in-0", retries: 3, worst: 26_000, best: 26_000 },
+      // The prod profile's max-attempts 8 over the rest: 0.5 + 1 + 2 + 4 + 5 + 5 + 5 s.
+      { at: "spring/application.yml:53:9", name: "spring.rabbitmq.listener.simple.retry [profile prod]", retries: 7, worst: 22_500, best: 22_500 },
+    ]);
+    expect(doc.policies.filter((p: { ok: boolean }) => !p.ok).map((p: { name: string }) => p.name)).toEqual([
+      "spring.cloud.stream.bindings.audit-in-0",
+      "spring.rabbitmq.listener.simple.retry [profile prod]",
+    ]);
+    // listener.direct.retry without enabled: Spring builds no RetryTemplate; maxAttempts 1: none.
+    expect(doc.disabled).toEqual([
+      { file: YML, line: 16, column: 9, system: "spring-rabbitmq", name: "spring.rabbitmq.listener.direct.retry" },
+      { file: YML, line: 36, column: 9, system: "spring-cloud-stream", name: "spring.cloud.stream.bindings.replay" },
+    ]);
+    const beanDecided =
+      'spring.cloud.stream.bindings.legacy-in-0 (Spring Cloud Stream) not checked: retries and waits decided by the @StreamRetryTemplate bean "legacyRetry" (spring.cloud.stream.bindings.legacy-in-0.consumer.retryTemplateName): not computable from the file';
+    expect(doc.skipped).toEqual([{ file: YML, line: 44, column: 13, reason: beanDecided }]);
+    expect(stderr).toBe(`warning: skipped ${YML}:44:13: ${beanDecided}\n`);
+  });
+});
