@@ -1,6 +1,6 @@
 import { SOLVE_TOLERANCE } from "../core/solve.js";
 import type { PresetDescription, PresetModel } from "../core/preset.js";
-import type { Solution } from "./solve-report.js";
+import { type Solution, SOLVE_TOLERANCE_TEXT } from "./solve-report.js";
 import { humanDuration } from "../core/text/duration.js";
 import { durationWithMs } from "./summary.js";
 
@@ -31,7 +31,7 @@ export function presetSolutionLines(solution: Solution<SolvedPreset>, command: s
     lines.push(
       unknown === "base"
         ? "Found by searching whole milliseconds on the library's own schedule (its rounding included); the closest base is shown."
-        : `Found by bisection on the library's own schedule to a relative tolerance of ${SOLVE_TOLERANCE} (root ${solution.exact}), rounded to the fewest decimals that keep the total within 0.1%.`,
+        : `Found by bisection on the library's own schedule to a relative tolerance of ${SOLVE_TOLERANCE_TEXT} (root ${solution.exact}), rounded to the fewest decimals that keep the total within 0.1%.`,
     );
   }
   if (solution.note !== null) lines.push(solution.note);

@@ -69,7 +69,7 @@ function trimmed(x: number): string {
 }
 
 /** SOLVE_TOLERANCE for people, without exponent notation. */
-const SOLVE_TOLERANCE_TEXT = "10^-12";
+export const SOLVE_TOLERANCE_TEXT = "10^-12";
 
 export function flagsOf(policy: Policy, attempts: number): string {
   const parts = [`--strategy ${policy.strategy}`, `--base ${policy.baseMs}`];

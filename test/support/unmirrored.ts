@@ -57,7 +57,6 @@ export const NOT_YET_MIRRORED: readonly string[] = [
   "format/html/layout.ts",
   "format/html/page-data.ts",
   "format/html/page-script.ts",
-  "format/preset-solve.ts",
   "format/preset-table.ts",
   "format/solve-report.ts",
   "presets/kit/elapsed-limit.ts",
