@@ -52,13 +52,10 @@ export const NOT_YET_MIRRORED: readonly string[] = [
   "format/formats/check/junit.ts",
   "format/formats/check/sarif.ts",
   "format/formats/check/table.ts",
-  "format/formats/solve/json.ts",
-  "format/formats/solve/table.ts",
   "format/html/layout.ts",
   "format/html/page-data.ts",
   "format/html/page-script.ts",
   "format/preset-table.ts",
-  "format/solve-report.ts",
   "presets/kit/elapsed-limit.ts",
   "presets/kit/polly-v2-decorrelated.ts",
 ];
