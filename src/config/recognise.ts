@@ -112,10 +112,19 @@ export function looksLikeTemplate(text: string): boolean {
  */
 const ARGO_EXPRESSION = /\{\{\s*(?:=|(?:workflow|inputs|outputs|steps|tasks|pod|node|item|retries|lastRetry|cronworkflow)\b)[^{}]*\}\}/g;
 
-/** Where the first `{{` or `{%` outside quoted strings, comments and Argo's expressions is; -1 for none. */
+/**
+ * GitHub Actions' expressions (`${{ github.sha }}`, `${{ matrix.attempts }}`), which the
+ * runner evaluates when the step runs, in a workflow or an action file (a top-level
+ * `jobs:` or `runs:` key): written bare they are no Helm.
+ */
+const GITHUB_EXPRESSION = /\$\{\{[^{}]*\}\}/g;
+const GITHUB_WORKFLOW = /^(?:jobs|runs):/m;
+
+/** Where the first `{{` or `{%` outside quoted strings, comments and Argo's or GitHub's expressions is; -1 for none. */
 function templateOffset(text: string): number {
   if (!text.includes("{{") && !text.includes("{%")) return -1;
   const argo = text.includes("argoproj.io/");
+  const github = GITHUB_WORKFLOW.test(text);
   let start = 0;
   for (const line of text.split("\n")) {
     const lineStart = start;
@@ -124,6 +133,7 @@ function templateOffset(text: string): number {
     // Blanked, not removed, so that an offset in `bare` is one in `line`.
     const blank = (match: string) => " ".repeat(match.length);
     let bare = argo ? line.replace(ARGO_EXPRESSION, blank) : line;
+    if (github) bare = bare.replace(GITHUB_EXPRESSION, blank);
     bare = bare.replace(/"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'/g, blank).replace(/(^|\s)#.*$/, (m) => blank(m));
     const at = Math.min(...[bare.indexOf("{{"), bare.indexOf("{%")].filter((i) => i !== -1));
     if (Number.isFinite(at)) return lineStart + at;

@@ -23,6 +23,7 @@ import { istio } from "./istio.js";
 import { kafka } from "./kafka.js";
 import { kubernetes } from "./kubernetes.js";
 import { kubernetesJob } from "./kubernetes-job.js";
+import { nickFieldsRetry } from "./nick-fields-retry.js";
 import { nodeRetry } from "./node-retry.js";
 import { polly } from "./polly.js";
 import { pRetry } from "./p-retry.js";
@@ -35,6 +36,7 @@ import { tenacity } from "./tenacity.js";
 import type { Preset } from "./types.js";
 import { editDistance } from "../core/text/closest.js";
 import { urllib3 } from "./urllib3.js";
+import { wretry } from "./wretry.js";
 
 /** How `backoff presets` lists a preset on one line: a short library label (its version) and one phrase on its default schedule. */
 export interface PresetListing {
@@ -113,8 +115,10 @@ export const PRESET_GROUPS: readonly PresetGroup[] = [
     title: "Workflow engines",
     entries: [
       listed(argo, "v4.1.2", "the example's 1 s ×2, 10 retries"),
+      listed(nickFieldsRetry, "v4.0.0", "fixed 10 s, 2 retries (max_attempts 3)"),
       listed(stepFunctions, "ASL (2023)", "1 s ×2, no cap, 3 retries"),
       listed(temporal, "server 1.31.2", "1 s ×2 to 100 s, forever"),
+      listed(wretry, "v3.8.0", "at once (attempt_delay 0 ms), 1 retry"),
     ],
   },
   {

@@ -59,6 +59,10 @@ describe("policies found in the fixture tree", () => {
       ["gateway-api/httproute.yaml", "35:7", "gateway-api", "storefront/api", { attempts: "3", base: "100ms", deadline: "10s", attemptTime: "2s" }, false],
       ["gateway-api/httproute.yaml", "50:7", "gateway-api", "storefront/rules[1]", {}, false],
       ["gateway-api/httproute.yaml", "83:7", "gateway-api", "payments/charge", { attempts: "5", base: "1s" }, false],
+      ["github-actions/.github/workflows/ci.yml", "22:9", "nick-fields-retry", "test/Install dependencies", { attempts: "3", base: "30s", attemptTime: "300s", deadline: "900s" }, false],
+      ["github-actions/.github/workflows/ci.yml", "42:9", "nick-fields-retry", "e2e/Smoke test", { attemptTime: "50s" }, false],
+      ["github-actions/.github/workflows/release.yml", "15:9", "wretry", "publish/Publish to npm", { attempts: "4", base: "15s", deadline: "600s" }, false],
+      ["github-actions/.github/workflows/release.yml", "22:9", "wretry", "publish/Log in to GHCR", { attempts: "1" }, false],
       ["grpc/client.yaml", "14:9", "grpc", "payments.Payments/Charge, payments.Payments/Refund", { attempts: "4", base: "250ms", cap: "2s", factor: "3" }, false],
       ["grpc/client.yaml", "24:25", "grpc", "(every method) (defaultServiceConfig)", { attempts: "2", base: "50ms", cap: "400ms", factor: "2" }, false],
       ["grpc/service-config.json", "7:7", "grpc", "helloworld.Greeter/SayHello [retryThrottling maxTokens 10, tokenRatio 0.1]", { attempts: "3", base: "100ms", cap: "1s", deadline: "2s", factor: "2" }, false],
@@ -100,7 +104,8 @@ describe("policies found in the fixture tree", () => {
 
   it("reads package.json's text and passes it over without parsing; leaves out node_modules and what .gitignore lists", async () => {
     const { rows, passedOver } = await found();
-    expect(passedOver).toEqual([`${TREE}/package.json`]);
+    // docs.yml, a workflow without a retry step, is read and passed over unparsed too: .github/ is walked.
+    expect(passedOver).toEqual([`${TREE}/package.json`, `${TREE}/github-actions/.github/workflows/docs.yml`]);
     expect(rows.some(([file]) => file.startsWith("node_modules") || file.startsWith("generated"))).toBe(false);
   });
 });

@@ -14,15 +14,15 @@ import { assertSamplesInBounds } from "../support/samples.js";
 import { model } from "../support/presets.js";
 
 describe("the registry", () => {
-  it("holds the 34 presets, grouped as backoff presets lists them, each with a source and a formula", () => {
-    // Listed by group (job queues, retry libraries, HTTP clients, RPC, meshes, workflow engines, Kubernetes), by name within each.
+  it("holds the 36 presets, grouped as backoff presets lists them, each with a source and a formula", () => {
+    // Listed by group (job queues, retry libraries, HTTP clients, RPC, meshes, workflow engines and CI, Kubernetes), by name within each.
     expect(PRESETS.map((p) => p.name)).toEqual([
       "bullmq", "celery", "echomq", "kafka", "sidekiq",
       "cenkalti", "cockatiel", "exponential-backoff", "node-retry", "p-retry", "polly", "resilience4j", "spring-retry", "tenacity",
       "axios-retry", "go-retryablehttp", "got", "urllib3",
       "aws-sdk", "grpc", "grpc-core", "grpc-js", "grpc-retry",
       "contour", "dapr", "envoy", "envoy-gateway", "gateway-api", "istio",
-      "argo", "step-functions", "temporal",
+      "argo", "nick-fields-retry", "step-functions", "temporal", "wretry",
       "kubernetes", "kubernetes-job",
     ]);
     for (const preset of PRESETS) {
@@ -78,6 +78,8 @@ describe("the registry", () => {
       "go-retryablehttp": 4, // defaultRetryMax = 4
       "axios-retry": 3, // DEFAULT_OPTIONS.retries = 3
       got: 2, // retry.limit 2
+      "nick-fields-retry": 2, // inputs.ts: max_attempts || 3, counting the first try
+      wretry: 1, // Retry.js: attempt_limit || 2, counting the first try
     });
     for (const preset of PRESETS) {
       const built = preset.build({});

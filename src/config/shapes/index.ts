@@ -11,10 +11,12 @@ import { grpc } from "./grpc.js";
 import { istio } from "./istio.js";
 import { kafka } from "./kafka.js";
 import { kubernetesJob } from "./kubernetes-job.js";
+import { nickFieldsRetry } from "./nick-fields-retry.js";
 import { resilience4j } from "./resilience4j.js";
 import { springCloudStream } from "./spring-cloud-stream.js";
 import { springRabbitmq } from "./spring-rabbitmq.js";
 import { stepFunctions } from "./step-functions.js";
+import { wretry } from "./wretry.js";
 
 /**
  * The configuration shapes `check PATH` recognises, each in its own file (shape.ts says
@@ -39,6 +41,8 @@ export const SHAPES: readonly ConfigShape[] = [
   springRabbitmq,
   springCloudStream,
   grpc,
+  nickFieldsRetry,
+  wretry,
 ];
 
 const BY_SYSTEM = new Map(SHAPES.map((shape) => [shape.system, shape]));

@@ -198,6 +198,15 @@ describe("backoff check PATH: what it reads and refuses", () => {
     expect(await files()).toEqual(["application.yml", "keep/application.yml"]);
   });
 
+  it("a directory scan reads .github/ (and every other dot-folder) but never .git", async () => {
+    const step = "jobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: nick-fields/retry@v3\n        with: {timeout_minutes: 1, command: make}\n";
+    write(".github/workflows/ci.yml", step);
+    write(".git/hooks/ci.yml", step);
+    write(".ci/retry.json", '{"base": "1s", "attempts": 2}\n');
+    const doc = JSON.parse((await runCli(["check", ".", "--format", "json"])).stdout);
+    expect(doc.policies.map((p: { file: string; name: string }) => `${p.file} ${p.name}`)).toEqual([".ci/retry.json retry.json", ".github/workflows/ci.yml build/steps[0]"]);
+  });
+
   it("--any-file: named files are read as a directory scan reads them (no policy, or no reader for the name: passed over)", async () => {
     write("package.json", '{"name": "app"}\n');
     write("README.md", "# app\n");

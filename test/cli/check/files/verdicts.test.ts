@@ -109,3 +109,35 @@ describe("the whole fixture tree", () => {
     expect((await runCli(["check", TREE, "--max-total", "10m"])).code).toBe(1);
   });
 });
+
+describe("GitHub Actions retry steps: fixed waits, the action's timeout as the try time, the step's timeout-minutes as the deadline", () => {
+  const WORKFLOWS = `${TREE}/github-actions/.github/workflows`;
+  it("ci.yml (nick-fields/retry): 4 tries of 5 min 30 s apart; the defaults' 10 s between tries of 50 s", async () => {
+    const { code, byName } = await figures(`${WORKFLOWS}/ci.yml`, "--max-total", "20m");
+    expect(byName).toEqual({
+      // max_attempts 4: 3 retries of 30 s; 4 tries × 300 s + 90 s = 1,290 s > 20 min: exit 1.
+      "test/Install dependencies": { retries: 3, worst: 1_290_000, best: 1_290_000, largest: 30_000 },
+      // max_attempts 3 (default): 2 retries of 10 s (default); timeout 45 s polled every 10 s: tries of 50 s; 3 × 50 + 20 = 170 s.
+      "e2e/Smoke test": { retries: 2, worst: 170_000, best: 170_000, largest: 10_000 },
+    });
+    expect(code).toBe(1);
+    // The step's timeout-minutes 15: retry 2 starts at 2 × 300 + 60 = 660 s, retry 3 would start at 990 s, past 900 s.
+    const doc = JSON.parse((await runCli(["check", `${WORKFLOWS}/ci.yml`, "--format", "json"])).stdout);
+    expect(doc.policies[0].warnings).toEqual([
+      { lint: "unreachable-retries", message: "retry 3 can never fire: the deadline (15 min) ends first; the last retry that fires is 2, giving up at 15 min; each try runs up to 5 min" },
+    ]);
+    expect(doc.exit_code).toBe(0);
+  });
+  it("release.yml (wretry.action): 4 retries 15 s apart under time_out 600 s; a step without attempt_delay retries at once", async () => {
+    const { code, byName } = await figures(`${WORKFLOWS}/release.yml`, "--max-total", "1m");
+    expect(byName).toEqual({
+      "publish/Publish to npm": { retries: 4, worst: 60_000, best: 60_000, largest: 15_000 },
+      "publish/Log in to GHCR": { retries: 1, worst: 0, best: 0, largest: 0 },
+    });
+    expect(code).toBe(0);
+  });
+  it("look-alikes report nothing: a workflow without a retry step, another action with max_attempts", async () => {
+    const result = await runCli(["check", `${WORKFLOWS}/lint.yml`, `${WORKFLOWS}/docs.yml`, "--any-file"]);
+    expect(result).toEqual({ code: 0, stdout: "✓ no limits given (--max-total, --max-delay, …), no retry policy found in 2 files\n", stderr: "" });
+  });
+});

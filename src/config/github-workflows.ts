@@ -1,0 +1,84 @@
+import { shown } from "./errors.js";
+import type { JsonEntry } from "./read/json.js";
+import { FileProblem, type FoundTimeout, type MapNode, type Node, Placeholder, get, isMap, isSeq, text } from "./tree.js";
+
+/**
+ * GitHub Actions workflows (`.github/workflows/*.yml`: `jobs.<job_id>.steps[]`) and
+ * composite actions (`action.yml`: `runs.steps[]`), as the retry-step shapes read them
+ * (shapes/nick-fields-retry.ts, shapes/wretry.ts): every step whose `uses` names the
+ * action, with the job it is in and its own `timeout-minutes`.
+ *
+ * An action's inputs reach it as strings (`with:` values are coerced by the runner), so
+ * 3 and "3" are the same input. A `${{ … }}` expression is evaluated by the runner when
+ * the step runs: such a value is set at run time, not a number the file gives.
+ */
+export interface ActionStep {
+  /** "<job_id>/<step name, id or steps[i]>" (a composite action's steps: "runs/…"). */
+  readonly name: string;
+  readonly step: MapNode;
+  /** The step's `with:` map (null when it has none). */
+  readonly inputs: MapNode | null;
+  /** The step's own `timeout-minutes` entry (the whole step's limit, every try included). */
+  readonly timeoutMinutes: JsonEntry | undefined;
+}
+
+/** `${{ … }}`: GitHub Actions' expression syntax. */
+const EXPRESSION = /\$\{\{/;
+
+/** The steps of a workflow or composite action whose `uses` the test accepts. */
+export function actionSteps(root: Node, uses: RegExp): ActionStep[] {
+  const found: ActionStep[] = [];
+  const visit = (owner: string, steps: Node | undefined) => {
+    if (!isSeq(steps)) return;
+    steps.items.forEach((step, index) => {
+      if (!isMap(step)) return;
+      const action = text(get(step, "uses"));
+      if (action === undefined || !uses.test(action.trim())) return;
+      const label = text(get(step, "name")) ?? text(get(step, "id")) ?? `steps[${index}]`;
+      const inputs = get(step, "with");
+      found.push({ name: `${owner}/${label}`, step, inputs: isMap(inputs) ? inputs : null, timeoutMinutes: step.entries.get("timeout-minutes") });
+    });
+  };
+  const jobs = get(root, "jobs");
+  if (isMap(jobs)) for (const [id, { value: job }] of jobs.entries) visit(id, get(job, "steps"));
+  const runs = get(root, "runs");
+  if (isMap(runs) && text(get(runs, "using")) === "composite") visit("runs", get(runs, "steps"));
+  return found;
+}
+
+/** Refuses a `${{ … }}` value: the runner sets it when the step runs. */
+export function notExpression(node: Node, label: string): void {
+  if (node.kind === "string" && EXPRESSION.test(node.value)) {
+    throw new Placeholder(node.pos, `${label} is set at run time (${shown(node.value)}), not a number the file gives`);
+  }
+}
+
+/** An input's text as the action receives it (a string; a number or boolean by its own spelling); null for an empty or null value. */
+export function inputText(node: Node, label: string): string | null {
+  notExpression(node, label);
+  if (node.kind === "null") return null;
+  if (node.kind === "string") return node.value === "" ? null : node.value;
+  if (node.kind === "number") return node.source;
+  if (node.kind === "boolean") return String(node.value);
+  throw new FileProblem(node.pos, `${label} must be a value, got a ${node.kind === "object" ? "map" : "list"}`);
+}
+
+/**
+ * The step's `timeout-minutes`: the step is cancelled when it has run that long, every try
+ * and wait of the retrying action inside it included, so it is the policy's deadline
+ * (GitHub's workflow syntax, jobs.<job_id>.steps[*].timeout-minutes; it has no default).
+ * A number of minutes, or an expression, which is set at run time and not read (null).
+ */
+export function stepDeadline(step: ActionStep): { ms: number; found: FoundTimeout } | null {
+  const entry = step.timeoutMinutes;
+  if (entry === undefined) return null;
+  const node = entry.value;
+  if (node.kind === "string" && EXPRESSION.test(node.value)) return null;
+  const digits = node.kind === "number" ? node.source : node.kind === "string" ? node.value.trim() : "";
+  if (!/^\d+(\.\d+)?$/.test(digits) || Number(digits) <= 0) {
+    throw new FileProblem(node.pos, `timeout-minutes of step ${shown(step.name)} must be a positive number of minutes, got ${node.kind === "string" ? shown(node.value) : digits || node.kind}`);
+  }
+  const ms = Number(digits) * 60_000;
+  if (!Number.isSafeInteger(ms)) throw new FileProblem(node.pos, `timeout-minutes of step ${shown(step.name)} is ${digits}: backoff checks timeouts in whole milliseconds`);
+  return { ms, found: { role: "deadline", field: "the step's timeout-minutes", offset: entry.keyPos } };
+}

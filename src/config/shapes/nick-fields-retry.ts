@@ -1,0 +1,97 @@
+import { shown } from "../errors.js";
+import { type ActionStep, actionSteps, inputText, stepDeadline } from "../github-workflows.js";
+import type { OptionValues } from "../option-values.js";
+import type { ConfigShape, DocumentFile } from "../shape.js";
+import { type Findings, FileProblem, type FoundTimeout, type Node, get, msText } from "../tree.js";
+
+/**
+ * GitHub Actions steps that use nick-fields/retry (`uses: nick-fields/retry@v3`), in a
+ * workflow's `jobs.<job_id>.steps[]` or a composite action's `runs.steps[]`, read as the
+ * action reads its `with:` inputs (src/inputs.ts getInputs, src/index.ts runAction and
+ * runCmd, v4.0.0 ad984534; the same since v2.9):
+ * - every input goes through Number.parseInt: "1.5" is 1, a value with no leading digits
+ *   fails the step ("only accepts numbers");
+ * - max_attempts counts the first try (3 when left out, and `|| 3` makes 0 a 3 too);
+ *   retry_wait_seconds is the fixed wait (10 when left out or 0);
+ * - exactly one of timeout_minutes and timeout_seconds must be given and non-zero, or the
+ *   step fails before its first try (validateInputs); it is each try's limit, enforced at
+ *   the first poll past it (polling_interval_seconds, 1 by default): the try time;
+ * - the step's own `timeout-minutes` ends the whole step: the deadline;
+ * - a `${{ … }}` value is set at run time and the step is reported as such.
+ */
+export const nickFieldsRetry: ConfigShape = {
+  system: "nick-fields-retry",
+  label: "GitHub Actions nick-fields/retry",
+  preset: "nick-fields-retry",
+  recognised: "GitHub Actions nick-fields/retry steps",
+  levers: { cap: null, limits: ["max_attempts in the step's with (counts the first try)"], jitter: null },
+  docs: {
+    system: "GitHub Actions: nick-fields/retry",
+    where: "a workflow's `jobs.<job_id>.steps[]` (`.github/workflows/*.yml`; a directory scan reads `.github/`) or a composite action's `runs.steps[]`, each step with `uses: nick-fields/retry@…`",
+    policy:
+      "the step's `with:` inputs as the action parses them (Number.parseInt): `max_attempts` (counts the first try; 3 when left out, and 0 is 3), `retry_wait_seconds` (the fixed wait; 10 when left out, and 0 is 10), exactly one of `timeout_minutes`/`timeout_seconds` (required: the step fails without one); a `${{ … }}` value is set at run time, not checked; a step using another action reports nothing; preset `nick-fields-retry`. Timeouts: `timeout_minutes`/`timeout_seconds` (try time, rounded up to `polling_interval_seconds`), the step's `timeout-minutes` (deadline)",
+  },
+  words: { tree: /nick-fields\/retry/i },
+  documents: { read: recognise },
+};
+
+const USES = /^nick-fields\/retry(?:@|$)/i;
+
+function recognise(root: Node, _file: DocumentFile, findings: Findings): void {
+  for (const step of actionSteps(root, USES)) findings.policy("nick-fields-retry", step.name, step.step.pos, () => read(step));
+}
+
+/** Number.parseInt of an input, as getInputNumber reads it: undefined when empty; a step failure for text without digits. */
+function parsedInt(step: ActionStep, key: string): { value: number; node: Node } | undefined {
+  const node = get(step.inputs ?? undefined, key);
+  if (node === undefined) return undefined;
+  const label = `${key} of step ${shown(step.name)}`;
+  const input = inputText(node, label);
+  if (input === null) return undefined;
+  const match = /^\s*([+-]?\d+)/.exec(input);
+  if (match === null) throw new FileProblem(node.pos, `${label} must be a number (the action fails the step: "Input ${key} only accepts numbers"), got ${shown(input)}`);
+  const value = Number(match[1]);
+  if (!Number.isSafeInteger(value)) throw new FileProblem(node.pos, `${label} is ${input}, beyond any number of attempts or seconds the action can wait`);
+  return { value, node };
+}
+
+function read(step: ActionStep): { options: OptionValues; disabled?: boolean; timeouts?: FoundTimeout[] } {
+  const label = (key: string) => `${key} of step ${shown(step.name)}`;
+  const options: OptionValues = {};
+  const timeouts: FoundTimeout[] = [];
+  const attempts = parsedInt(step, "max_attempts");
+  // getInputs: getInputNumber('max_attempts', true) || 3
+  const maxAttempts = attempts === undefined || attempts.value === 0 ? 3 : attempts.value;
+  if (maxAttempts < 0) throw new FileProblem(attempts!.node.pos, `${label("max_attempts")} is ${maxAttempts}: the action's loop (attempt <= max_attempts) never runs the command`);
+  if (attempts !== undefined) options.attempts = String(maxAttempts - 1);
+  const wait = parsedInt(step, "retry_wait_seconds");
+  // getInputNumber('retry_wait_seconds', false) || 10
+  if (wait !== undefined && wait.value < 0) throw new FileProblem(wait.node.pos, `${label("retry_wait_seconds")} must not be negative, got ${wait.value}`);
+  if (wait !== undefined && wait.value !== 0) options.base = `${wait.value}s`;
+  const minutes = parsedInt(step, "timeout_minutes");
+  const seconds = parsedInt(step, "timeout_seconds");
+  // validateInputs: exactly one of them, and non-zero (0 counts as not given).
+  const given = [minutes, seconds].filter((t) => t !== undefined && t.value !== 0);
+  if (given.length !== 1) {
+    const where = given.length === 2 ? minutes!.node.pos : step.step.pos;
+    throw new FileProblem(where, `step ${shown(step.name)} ${given.length === 2 ? "gives both timeout_minutes and timeout_seconds" : "gives neither timeout_minutes nor timeout_seconds"}: the action fails the step ("Must specify either timeout_minutes or timeout_seconds inputs")`);
+  }
+  const timeout = given[0]!;
+  const key = timeout === minutes ? "timeout_minutes" : "timeout_seconds";
+  if (timeout.value < 0) throw new FileProblem(timeout.node.pos, `${label(key)} must be positive, got ${timeout.value}`);
+  const timeoutMs = timeout.value * (timeout === minutes ? 60_000 : 1000);
+  // runCmd: do { await wait(polling_interval_seconds) } while (Date.now() < end_time && !done): killed at the first poll at or past the timeout.
+  const polling = parsedInt(step, "polling_interval_seconds");
+  const pollMs = (polling === undefined || polling.value === 0 ? 1 : polling.value) * 1000;
+  if (pollMs < 0) throw new FileProblem(polling!.node.pos, `${label("polling_interval_seconds")} must be positive, got ${polling!.value}`);
+  options.attemptTime = msText(Math.ceil(timeoutMs / pollMs) * pollMs);
+  if (!Number.isSafeInteger(Math.ceil(timeoutMs / pollMs) * pollMs)) throw new FileProblem(timeout.node.pos, `${label(key)} is ${timeout.value}, beyond any time backoff checks`);
+  const entry = step.inputs!.entries.get(key)!;
+  timeouts.push({ role: "attempt-time", field: key, offset: entry.keyPos });
+  const deadline = stepDeadline(step);
+  if (deadline !== null) {
+    options.deadline = msText(deadline.ms);
+    timeouts.push(deadline.found);
+  }
+  return { options, ...(maxAttempts === 1 ? { disabled: true } : {}), timeouts };
+}

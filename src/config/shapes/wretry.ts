@@ -1,0 +1,81 @@
+import { shown } from "../errors.js";
+import { type ActionStep, actionSteps, inputText, stepDeadline } from "../github-workflows.js";
+import type { OptionValues } from "../option-values.js";
+import type { ConfigShape, DocumentFile } from "../shape.js";
+import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout, type Node, get, msText } from "../tree.js";
+
+/**
+ * GitHub Actions steps that use Wandalen/wretry.action (`uses: Wandalen/wretry.action@v3`,
+ * or its `/main` sub-action), in a workflow's `jobs.<job_id>.steps[]` or a composite
+ * action's `runs.steps[]`, read as src/Retry.js reads its inputs (v3.8.0, the tag
+ * v3.8.0_js_action, 71a909eb) and wTools' _.retry runs them (Wandalen/wConsequence,
+ * proto/wtools/abase/l9/consequence/Namespace.s):
+ * - attempt_limit counts the first try (2 when left out or 0: `|| 2`); _.retry asserts it
+ *   is above 0;
+ * - attempt_delay is milliseconds (0 when left out: every retry at once), the same before
+ *   every retry (attemptDelayMultiplier stays at its default 1); a negative one fails
+ *   _.retry's assertion;
+ * - time_out (ms) bounds the whole step, every try included: the deadline, as is the
+ *   step's own `timeout-minutes` (the earlier of the two counts); there is no per-try
+ *   timeout;
+ * - a `${{ … }}` value is set at run time and the step is reported as such.
+ */
+export const wretry: ConfigShape = {
+  system: "wretry",
+  label: "GitHub Actions wretry.action",
+  preset: "wretry",
+  recognised: "GitHub Actions wretry.action steps",
+  levers: { cap: null, limits: ["attempt_limit in the step's with (counts the first try)", "time_out in the step's with"], jitter: null },
+  docs: {
+    system: "GitHub Actions: Wandalen/wretry.action",
+    where: "a workflow's `jobs.<job_id>.steps[]` (`.github/workflows/*.yml`; a directory scan reads `.github/`) or a composite action's `runs.steps[]`, each step with `uses: Wandalen/wretry.action@…` (or `…/main@…`)",
+    policy:
+      "the step's `with:` inputs: `attempt_limit` (counts the first try; 2 when left out, and 0 is 2), `attempt_delay` (milliseconds, the fixed wait; 0 when left out: retried at once); a `${{ … }}` value is set at run time, not checked; preset `wretry`. Timeouts: `time_out` (ms) and the step's `timeout-minutes` (deadline, the earlier of the two); no try time",
+  },
+  words: { tree: /wretry\.action/i },
+  documents: { read: recognise },
+};
+
+const USES = /^wandalen\/wretry\.action(?:\/main)?(?:@|$)/i;
+
+function recognise(root: Node, _file: DocumentFile, findings: Findings): void {
+  for (const step of actionSteps(root, USES)) findings.policy("wretry", step.name, step.step.pos, () => read(step));
+}
+
+/** A number input as _.number.from reads it; undefined when empty. */
+function number(step: ActionStep, key: string): { value: number; node: Node } | undefined {
+  const node = get(step.inputs ?? undefined, key);
+  if (node === undefined) return undefined;
+  const label = `${key} of step ${shown(step.name)}`;
+  const input = inputText(node, label);
+  if (input === null) return undefined;
+  if (!/^\s*\d+\s*$/.test(input)) throw new FileProblem(node.pos, `${label} must be a whole number, got ${shown(input)}`);
+  const value = Number(input);
+  if (!Number.isSafeInteger(value)) throw new FileProblem(node.pos, `${label} is ${input.trim()}, beyond what the action can count or wait`);
+  return { value, node };
+}
+
+function read(step: ActionStep): Omit<FoundPolicy, "system" | "name" | "offset"> {
+  const options: OptionValues = {};
+  const timeouts: FoundTimeout[] = [];
+  const limit = number(step, "attempt_limit");
+  // Retry.js: _.number.from(core.getInput('attempt_limit')) || 2
+  const attempts = limit === undefined || limit.value === 0 ? 2 : limit.value;
+  if (limit !== undefined) options.attempts = String(attempts - 1);
+  const delay = number(step, "attempt_delay");
+  if (delay !== undefined && delay.value > 0) options.base = msText(delay.value);
+  // time_out: _.number.from(…) || null, in ms, for the whole step; the step's timeout-minutes likewise.
+  const timeOut = number(step, "time_out");
+  const stepLimit = stepDeadline(step);
+  if (timeOut !== undefined && timeOut.value > 0 && (stepLimit === null || timeOut.value <= stepLimit.ms)) {
+    options.deadline = msText(timeOut.value);
+    timeouts.push({ role: "deadline", field: "time_out", offset: step.inputs!.entries.get("time_out")!.keyPos });
+  } else if (stepLimit !== null) {
+    options.deadline = msText(stepLimit.ms);
+    timeouts.push(stepLimit.found);
+  }
+  const found = timeouts.length === 0 ? {} : { timeouts };
+  if (attempts === 1) return { options, disabled: true, ...found };
+  if (options.base === undefined) return { options: { ...options, attempts: String(attempts - 1) }, atOnce: { why: "no attempt_delay: wretry.action retries at once (attempt_delay defaults to 0 ms)" }, ...found };
+  return { options, ...found };
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { recogniseFile } from "../../../src/config/recognise.js";
+import { find, problem } from "../../support/recognise.js";
+
+// nick-fields/retry v4.0.0 (ad984534): src/inputs.ts getInputs reads every input with
+// Number.parseInt, `max_attempts || 3`, `retry_wait_seconds || 10`; validateInputs wants
+// exactly one of timeout_minutes / timeout_seconds; src/index.ts runCmd polls every
+// polling_interval_seconds (1) and kills the command at the first poll past the timeout.
+const workflow = (inputs: string, extra = "") =>
+  `name: CI\non: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - name: Install\n        uses: nick-fields/retry@v3\n${extra}        with:\n${inputs}`;
+
+describe("GitHub Actions nick-fields/retry (shapes/nick-fields-retry.ts)", () => {
+  it("reads max_attempts (counting the first try), retry_wait_seconds and the timeout as the try time", () => {
+    expect(find(workflow("          max_attempts: 4\n          retry_wait_seconds: 30\n          timeout_minutes: 5\n          command: npm ci\n"))).toEqual({
+      policies: [{ at: "8:9", system: "nick-fields-retry", name: "build/Install", options: { attempts: "3", base: "30s", attemptTime: "300s" } }],
+      unresolved: [],
+      skipped: null,
+    });
+  });
+
+  it("quoted inputs are the same inputs; parseInt reads '1.5' as 1 and '20s' as 20", () => {
+    expect(find(workflow('          max_attempts: "2"\n          retry_wait_seconds: 20s\n          timeout_seconds: "1.5"\n          command: make\n')).policies[0]!.options).toEqual({ attempts: "1", base: "20s", attemptTime: "1s" });
+  });
+
+  it("0 is the default: max_attempts 0 is 3 tries, retry_wait_seconds 0 is 10 s (getInputs' `|| 3`, `|| 10`)", () => {
+    expect(find(workflow("          max_attempts: 0\n          retry_wait_seconds: 0\n          timeout_seconds: 60\n")).policies[0]!.options).toEqual({ attempts: "2", attemptTime: "60s" });
+  });
+
+  it("the try time is the timeout rounded up to the polling interval; the step's timeout-minutes is the deadline", () => {
+    const result = recogniseFile({ name: "ci.yml", text: workflow("          timeout_seconds: 45\n          polling_interval_seconds: 10\n", "        timeout-minutes: 3\n"), kind: "yaml", named: false });
+    expect(result.policies.map((p) => [p.options, p.timeouts])).toEqual([
+      [
+        // ceil(45 / 10) × 10 = 50 s; 3 min = 180 s.
+        { attemptTime: "50s", deadline: "180s" },
+        [
+          { role: "attempt-time", field: "timeout_seconds", line: 12, column: 11 },
+          { role: "deadline", field: "the step's timeout-minutes", line: 10, column: 9 },
+        ],
+      ],
+    ]);
+  });
+
+  it("max_attempts 1 retries nothing: listed as switched off", () => {
+    expect(find(workflow("          max_attempts: 1\n          timeout_minutes: 1\n")).policies).toEqual([{ at: "8:9", system: "nick-fields-retry", name: "build/Install", options: { attempts: "0", attemptTime: "60s" }, disabled: true }]);
+  });
+
+  it("a ${{ … }} input is set at run time: not checked, and the rest of the file is no template", () => {
+    const text = workflow("          max_attempts: ${{ matrix.attempts }}\n          timeout_minutes: 5\n          command: echo ${{ github.sha }}\n");
+    expect(find(text)).toEqual({
+      policies: [],
+      unresolved: ['11:25 build/Install: max_attempts of step "build/Install" is set at run time ("${{ matrix.attempts }}"), not a number the file gives'],
+      skipped: null,
+    });
+    // A bare {{ … }} without the $ is still a template's, workflow or not.
+    expect(find(text.replace("echo ${{ github.sha }}", "echo {{ .Values.sha }}")).skipped).toBe("a Helm or Jinja template ({{ … }}); check what it renders: helm template … | backoff check -");
+  });
+
+  it("without a timeout, or with both, the action fails the step: an invalid policy at the step", () => {
+    expect(problem(workflow("          max_attempts: 3\n"))).toBe('f.yaml:8:9: step "build/Install" gives neither timeout_minutes nor timeout_seconds: the action fails the step ("Must specify either timeout_minutes or timeout_seconds inputs")');
+    expect(problem(workflow("          timeout_minutes: 1\n          timeout_seconds: 30\n"))).toBe('f.yaml:11:28: step "build/Install" gives both timeout_minutes and timeout_seconds: the action fails the step ("Must specify either timeout_minutes or timeout_seconds inputs")');
+    expect(problem(workflow("          max_attempts: three\n          timeout_minutes: 1\n"))).toBe('f.yaml:11:25: max_attempts of step "build/Install" must be a number (the action fails the step: "Input max_attempts only accepts numbers"), got "three"');
+    expect(problem(workflow("          max_attempts: -1\n          timeout_minutes: 1\n"))).toBe('f.yaml:11:25: max_attempts of step "build/Install" is -1: the action\'s loop (attempt <= max_attempts) never runs the command');
+  });
+
+  it("look-alikes report nothing: another action's max_attempts, nick-fields/retry named only in a comment or a run line", () => {
+    const other = "jobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/retry@v2 # not nick-fields/retry\n        with: {max_attempts: 5, timeout_minutes: 1}\n      - run: echo nick-fields/retry@v3\n";
+    expect(find(other)).toEqual({ policies: [], unresolved: [], skipped: null });
+    // A step of a composite action (action.yml's runs.steps) is read like a workflow's.
+    const composite = "name: setup\nruns:\n  using: composite\n  steps:\n    - uses: nick-fields/retry@v3\n      with: {timeout_minutes: 2, command: make}\n";
+    expect(find(composite, "yaml", "action.yml").policies).toEqual([{ at: "5:7", system: "nick-fields-retry", name: "runs/steps[0]", options: { attemptTime: "120s" } }]);
+  });
+});
