@@ -23,17 +23,33 @@ import { type Findings, FileProblem, type FoundTimeout, type MapNode, type Node,
  * RouteAction.timeout, envoyproxy/envoy 0035e40b). A per_try_timeout left out leaves
  * each try bounded by the route timeout alone (RetryPolicy.per_try_timeout). A
  * retry_policy on a virtual host serves routes whose timeouts differ: no deadline is read.
+ *
+ * A retry_policy outside the routes is a config.core.v3.RetryPolicy: the calls a filter or
+ * the bootstrap makes itself (ext_authz's http_service and grpc_service, ext_proc's
+ * grpc_service, a JWKS fetch's remote_jwks, a Wasm or other remote data source, an
+ * oauth2 filter's token endpoint). It is told by what it sits
+ * beside (http_uri, server_uri, cluster_name, envoy_grpc/google_grpc, token_endpoint),
+ * named by where it sits (the filter's name and the keys below it,
+ * `envoy.filters.http.jwt_authn: providers.auth0.remote_jwks.retry_policy`), and read as
+ * Envoy converts it (source/common/http/utility.cc convertCoreToRouteRetryPolicy,
+ * envoyproxy/envoy v1.34): num_retries defaults to 1, and without retry_back_off the
+ * back-off is 1 s to 10 s, not the route's 25 ms (base.proto RetryPolicy: "the default base
+ * interval is 1000 milliseconds"); it has no per_try_timeout, and no route timeout bounds it.
+ * The one beside envoy_grpc's cluster_name paces an xDS stream's reconnections, without end:
+ * not checked, said so.
  */
 export const envoy: ConfigShape = {
   system: "envoy",
-  label: "Envoy route",
+  label: "Envoy",
   preset: "envoy",
   recognised: "Envoy retry_policy",
   levers: { cap: "retry_back_off.max_interval in the retry_policy", limits: ["num_retries in the retry_policy"], jitter: null },
   docs: {
     system: "Envoy",
     where: "`retry_policy` / `retryPolicy` wherever it appears",
-    policy: "num_retries, retry_back_off, per_try_timeout; preset `envoy`. Timeouts: the route action's `timeout` (deadline; 15 s when left out, none at `0s`), `per_try_timeout` (try time)",
+    policy:
+      "num_retries (default 1), retry_back_off (base 25 ms, max 10 × base when left out), per_try_timeout; preset `envoy`. Timeouts: the route action's `timeout` (deadline; 15 s when left out, none at `0s`), `per_try_timeout` (try time). " +
+      "Outside a route (ext_authz's `http_service`/`grpc_service`, ext_proc, a JWKS fetch's `remote_jwks`, a Wasm module's `remote` source, oauth2) it is a `config.core.v3.RetryPolicy`, named by its filter and keys: without `retry_back_off` 1 s to 10 s, no per-try timeout, no deadline read; `envoy_grpc`'s (an xDS stream's reconnects, without end) is not computable: reported as not checked",
   },
   // POLICY_KEYS below.
   words: { tree: /retry_policy|retryPolicy/ },
@@ -48,19 +64,40 @@ const ROUTE_ACTION_KEYS = [
   "cluster", "cluster_header", "clusterHeader", "weighted_clusters", "weightedClusters",
   "cluster_specifier_plugin", "clusterSpecifierPlugin", "inline_cluster_specifier_plugin", "inlineClusterSpecifierPlugin",
 ];
+/** What a core RetryPolicy sits beside: RemoteJwks and RemoteDataSource (http_uri), ext_authz's HttpService (server_uri), GrpcService.EnvoyGrpc (cluster_name), GrpcService, OAuth2Config. */
+const CORE_HOLDER_KEYS = [
+  "http_uri", "httpUri", "server_uri", "serverUri", "cluster_name", "clusterName",
+  "envoy_grpc", "envoyGrpc", "google_grpc", "googleGrpc", "token_endpoint", "tokenEndpoint",
+];
+/** convertCoreToRouteRetryPolicy's back-off without retry_back_off: default_base_interval_ms 1000, max 10 × that. */
+const CORE_DEFAULT_BASE = "1s";
+const CORE_DEFAULT_MAX = "10s";
+/** GrpcService.EnvoyGrpc.retry_policy (grpc_service.proto, envoyproxy/envoy v1.34). */
+const XDS_STREAM =
+  "envoy_grpc's retry_policy only paces re-establishing an xDS gRPC stream, which Envoy does until it holds (\"Currently only supported for xDS gRPC streams\"; 500 ms to 30 s by default): no retry count to check";
+/** Keys left out of a policy's place: the Any wrapper every extension's config sits in. */
+const UNNAMED_KEYS = new Set(["typed_config", "typedConfig"]);
 /** RouteAction.timeout when left out. */
 const ENVOY_DEFAULT_ROUTE_TIMEOUT = "15s";
 
 function recogniseEnvoy(root: Node, _file: DocumentFile, findings: Findings): void {
   // An explicit walk (not forEachMap) to keep the names of the enclosing virtual host and route.
   const seen = new Set<Node>();
-  const stack: Array<{ node: Node; trail: readonly string[] }> = [{ node: root, trail: [] }];
+  // trail: the virtual hosts' and routes' names; owner: the nearest filter or extension
+  // ({name, typed_config}); keys: the keys from it (or the root) down to the node.
+  interface Step {
+    readonly node: Node;
+    readonly trail: readonly string[];
+    readonly owner: string | null;
+    readonly keys: readonly string[];
+  }
+  const stack: Step[] = [{ node: root, trail: [], owner: null, keys: [] }];
   while (stack.length > 0) {
-    const { node, trail } = stack.pop()!;
+    const { node, trail, owner: above, keys: path } = stack.pop()!;
     if (seen.has(node)) continue;
     seen.add(node);
     if (node.kind === "array") {
-      for (let i = node.items.length - 1; i >= 0; i--) stack.push({ node: node.items[i]!, trail });
+      for (let i = node.items.length - 1; i >= 0; i--) stack.push({ node: node.items[i]!, trail, owner: above, keys: [...path.slice(0, -1), `${path.at(-1) ?? ""}[${i}]`] });
       continue;
     }
     if (node.kind !== "object") continue;
@@ -68,14 +105,78 @@ function recogniseEnvoy(root: Node, _file: DocumentFile, findings: Findings): vo
     if (text(node.entries.get("kind")?.value) === "HTTPProxy" || text(node.entries.get("apiVersion")?.value)?.startsWith("projectcontour.io/") === true) continue;
     const label = labelOf(node);
     const here = label === null ? trail : [...trail, label];
+    const extension = extensionName(node);
+    const owner = extension ?? above;
+    const keys = extension === null ? path : [];
     const policy = getAny(node, POLICY_KEYS);
     if (policy !== undefined && isEnvoyPolicy(policy.value)) {
-      const name = here.slice(-2).join(" / ") || policy.key;
-      retryPolicy(policy.value as MapNode, name, policy.keyPos, findings, ROUTE_ACTION_KEYS.some((key) => node.entries.has(key)) ? node : null);
+      const action = ROUTE_ACTION_KEYS.some((key) => node.entries.has(key));
+      const core = !action && !node.entries.has("domains") && CORE_HOLDER_KEYS.some((key) => node.entries.has(key));
+      if (core) {
+        const place = [...keys, policy.key].join(".");
+        const name = owner === null ? place : `${owner}: ${place}`;
+        if (node.entries.has("cluster_name") || node.entries.has("clusterName")) findings.unresolved.push({ system: "envoy", name, offset: policy.keyPos, reason: XDS_STREAM });
+        else corePolicy(policy.value as MapNode, name, policy.keyPos, findings);
+      } else {
+        const name = here.slice(-2).join(" / ") || policy.key;
+        retryPolicy(policy.value as MapNode, name, policy.keyPos, findings, action ? node : null);
+      }
     }
-    const children = [...node.entries.values()];
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!.value, trail: here });
+    const children = [...node.entries];
+    for (let i = children.length - 1; i >= 0; i--) {
+      const [key, entry] = children[i]!;
+      stack.push({ node: entry.value, trail: here, owner, keys: UNNAMED_KEYS.has(key) ? keys : [...keys, key] });
+    }
   }
+}
+
+/** A filter's or extension's name ({name, typed_config}: an HTTP filter, a listener filter, an access log, …); null for any other map. */
+function extensionName(map: MapNode): string | null {
+  const name = text(map.entries.get("name")?.value);
+  return name !== undefined && (map.entries.has("typed_config") || map.entries.has("typedConfig")) ? name : null;
+}
+
+/**
+ * A config.core.v3.RetryPolicy, as convertCoreToRouteRetryPolicy hands it to the router:
+ * num_retries (default 1) and retry_back_off (base_interval required in it; without it
+ * 1 s to 10 s). It has no per_try_timeout (Envoy refuses the field).
+ */
+function corePolicy(policy: MapNode, name: string, offset: number, findings: Findings): void {
+  findings.policy("envoy", name, offset, () => {
+    const label = (key: string) => `${key} of retry_policy ${JSON.stringify(name)}`;
+    const perTry = getAny(policy, ["per_try_timeout", "perTryTimeout"]);
+    if (perTry !== undefined) throw new FileProblem(perTry.keyPos, `${label(perTry.key)}: a retry_policy outside a route (config.core.v3.RetryPolicy) has no per_try_timeout; Envoy refuses the field`);
+    const { options, disabled } = retryFields(policy, label);
+    if (getAny(policy, ["retry_back_off", "retryBackOff"]) === undefined) {
+      options.base = CORE_DEFAULT_BASE;
+      options.cap = CORE_DEFAULT_MAX;
+    }
+    return { options, disabled };
+  });
+}
+
+/** num_retries and retry_back_off, which route and core policies share. */
+function retryFields(policy: MapNode, label: (key: string) => string): { options: OptionValues; disabled: boolean } {
+  const options: OptionValues = {};
+  let disabled = false;
+  const retries = getAny(policy, ["num_retries", "numRetries"]);
+  if (retries !== undefined) {
+    // google.protobuf.UInt32Value: a number, a quoted number, or (rarely) {value: N}.
+    const value = isMap(retries.value) ? (getAny(retries.value, ["value"])?.value ?? retries.value) : retries.value;
+    const count = wholeNumber(value, label(retries.key), { quoted: true, max: 4_294_967_295 });
+    options.attempts = String(count);
+    disabled = count === 0;
+  }
+  const backOff = getAny(policy, ["retry_back_off", "retryBackOff"]);
+  if (backOff !== undefined) {
+    if (!isMap(backOff.value)) throw new FileProblem(backOff.value.pos, `${label(backOff.key)} must be a map, got ${describeNode(backOff.value)}`);
+    const base = getAny(backOff.value, ["base_interval", "baseInterval"]);
+    if (base === undefined) throw new FileProblem(backOff.value.pos, `${label(backOff.key)} needs base_interval (Envoy requires it)`);
+    options.base = duration(base.value, label(`${backOff.key}.${base.key}`));
+    const max = getAny(backOff.value, ["max_interval", "maxInterval"]);
+    if (max !== undefined) options.cap = duration(max.value, label(`${backOff.key}.${max.key}`));
+  }
+  return { options, disabled };
 }
 
 function isEnvoyPolicy(node: Node): boolean {
@@ -116,29 +217,16 @@ function retryPolicy(policy: MapNode, name: string, offset: number, findings: Fi
         }
       }
     }
-    let disabled = false;
-    const retries = getAny(policy, ["num_retries", "numRetries"]);
-    if (retries !== undefined) {
-      // google.protobuf.UInt32Value: a number, a quoted number, or (rarely) {value: N}.
-      const value = isMap(retries.value) ? (getAny(retries.value, ["value"])?.value ?? retries.value) : retries.value;
-      const count = wholeNumber(value, label(retries.key), { quoted: true, max: 4_294_967_295 });
-      options.attempts = String(count);
-      disabled = count === 0;
-    }
+    const { options: fields, disabled } = retryFields(policy, label);
+    // In the order the report lists them: the count, the try time, the back-off.
+    if (fields.attempts !== undefined) options.attempts = fields.attempts;
     const perTry = getAny(policy, ["per_try_timeout", "perTryTimeout"]);
     if (perTry !== undefined) {
       options.attemptTime = duration(perTry.value, label(perTry.key));
       timeouts.push({ role: "attempt-time", field: perTry.key, offset: perTry.keyPos });
     }
-    const backOff = getAny(policy, ["retry_back_off", "retryBackOff"]);
-    if (backOff !== undefined) {
-      if (!isMap(backOff.value)) throw new FileProblem(backOff.value.pos, `${label(backOff.key)} must be a map, got ${describeNode(backOff.value)}`);
-      const base = getAny(backOff.value, ["base_interval", "baseInterval"]);
-      if (base === undefined) throw new FileProblem(backOff.value.pos, `${label(backOff.key)} needs base_interval (Envoy requires it)`);
-      options.base = duration(base.value, label(`${backOff.key}.${base.key}`));
-      const max = getAny(backOff.value, ["max_interval", "maxInterval"]);
-      if (max !== undefined) options.cap = duration(max.value, label(`${backOff.key}.${max.key}`));
-    }
+    if (fields.base !== undefined) options.base = fields.base;
+    if (fields.cap !== undefined) options.cap = fields.cap;
     return { options, disabled, ...(timeouts.length === 0 ? {} : { timeouts }) };
   });
 }

@@ -21,4 +21,46 @@ describe("Envoy leaves Contour's objects alone", () => {
     expect(found.policies.map((p) => p.system)).toEqual(["contour", "envoy"]);
     expect(found.invalid).toBeUndefined();
   });
+
+  // A retry_policy outside the routes is a config.core.v3.RetryPolicy (api/envoy/config/core/v3/base.proto),
+  // which source/common/http/utility.cc convertCoreToRouteRetryPolicy (envoyproxy/envoy v1.34) hands to the
+  // router: num_retries default 1, and without retry_back_off default_base_interval_ms 1000 with a max of
+  // 10 × that. GrpcService.EnvoyGrpc.retry_policy (grpc_service.proto) only paces xDS stream reconnects.
+  it("a retry_policy outside a route is named by where it sits and read as core.v3.RetryPolicy: 1 s to 10 s without retry_back_off", () => {
+    const text =
+      "http_filters:\n" +
+      "- name: envoy.filters.http.ext_authz\n" +
+      "  typed_config:\n" +
+      "    http_service:\n" +
+      "      server_uri: {uri: http://authz, cluster: authz, timeout: 1s}\n" +
+      "      retry_policy: {num_retries: 3}\n" +
+      "- name: envoy.filters.http.jwt_authn\n" +
+      "  typed_config:\n" +
+      "    providers:\n" +
+      "      auth0:\n" +
+      "        remote_jwks:\n" +
+      "          http_uri: {uri: https://x/jwks.json, cluster: auth0, timeout: 5s}\n" +
+      "          retryPolicy: {retryBackOff: {baseInterval: 0.5s}}\n" +
+      "ads_config:\n" +
+      "  grpc_services:\n" +
+      "  - envoy_grpc: {cluster_name: xds, retry_policy: {num_retries: 2}}\n";
+    expect(find(text)).toEqual({
+      policies: [
+        { at: "6:7", system: "envoy", name: "envoy.filters.http.ext_authz: http_service.retry_policy", options: { attempts: "3", base: "1s", cap: "10s" } },
+        // retry_back_off given: its base, and Envoy's 10 × base for the max (the preset's default).
+        { at: "13:11", system: "envoy", name: "envoy.filters.http.jwt_authn: providers.auth0.remote_jwks.retryPolicy", options: { base: "500ms" } },
+      ],
+      unresolved: [
+        "16:37 ads_config.grpc_services[0].envoy_grpc.retry_policy: envoy_grpc's retry_policy only paces re-establishing an xDS gRPC stream, which Envoy does until it holds (\"Currently only supported for xDS gRPC streams\"; 500 ms to 30 s by default): no retry count to check",
+      ],
+      skipped: null,
+    });
+  });
+
+  it("a per_try_timeout outside a route is refused, as Envoy refuses the field of core.v3.RetryPolicy", () => {
+    const text = "remote:\n  http_uri: {uri: https://x/f.wasm, cluster: c, timeout: 1s}\n  sha256: ab\n  retry_policy: {num_retries: 2, per_try_timeout: 1s}\n";
+    expect(find(text).invalid).toEqual([
+      '4:34 remote.retry_policy: per_try_timeout of retry_policy "remote.retry_policy": a retry_policy outside a route (config.core.v3.RetryPolicy) has no per_try_timeout; Envoy refuses the field',
+    ]);
+  });
 });

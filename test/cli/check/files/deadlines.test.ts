@@ -25,7 +25,7 @@ const ISTIO_COLLIDING =
 // (20:21), base 0.1s: waits 0–99, 0–199, 0–399 ms. Retry 1 starts at 400–499 ms (every run),
 // retry 2 at 800–1,098 ms (some runs only), retry 3 at 1,200 ms at the earliest: never.
 const ENVOY_COLLIDING =
-  'backend / prefix "/api" (Envoy route): retry 3 can never fire: the deadline (1 s) ends first; the last retry that fires in every run is 1, in some runs 2, giving up at 1 s; ' +
+  'backend / prefix "/api" (Envoy): retry 3 can never fire: the deadline (1 s) ends first; the last retry that fires in every run is 1, in some runs 2, giving up at 1 s; ' +
   "each try runs up to 400 ms (deadline: timeout at line 16:19; try time: per_try_timeout at line 20:21)";
 // Envoy, comfortable: no timeout, so Envoy's 15 s; 2 retries of tries of 2 s: retry 2 ends by
 // 6 s + 24 + 49 ms = 6,073 ms.

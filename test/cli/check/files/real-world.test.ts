@@ -326,3 +326,34 @@ describe("Spring Boot RabbitMQ and Spring Cloud Stream retry (spring/)", () => {
     expect(stderr).toBe(`warning: skipped ${YML}:44:13: ${beanDecided}\n`);
   });
 });
+
+// Issue 22: a retry_policy outside a route (envoy/filters.yaml) is a config.core.v3.RetryPolicy,
+// named by where it sits. Envoy hands it to the router through convertCoreToRouteRetryPolicy
+// (source/common/http/utility.cc, envoyproxy/envoy v1.34): num_retries default 1, without
+// retry_back_off 1 s to 10 s; RemoteAsyncDataProvider (a Wasm module's remote source) uses the
+// same 1 s, 10 s and 1. The waits are the router's JitteredExponentialBackOffStrategy: retry k
+// waits random() % min(base × 2^(k−1), max), at most one ms short of it.
+describe("Envoy policies outside a route (envoy/filters.yaml)", () => {
+  const ENVOY = `${TREE}/envoy/filters.yaml`;
+  it("each named by its filter and keys, with core.v3's defaults; envoy_grpc's stream retry said not checked", async () => {
+    const { code, doc, rows, stderr } = await json(ENVOY);
+    expect(code).toBe(0);
+    expect(rows).toEqual([
+      // The route's own: 2 retries from 25 ms: 24 + 49 ms.
+      { at: "envoy/filters.yaml:16:39", name: 'backend / prefix "/"', retries: 2, worst: 73, best: 0 },
+      // ext_authz's http_service, 3 retries from 1 s: 999 + 1,999 + 3,999 ms.
+      { at: "envoy/filters.yaml:23:17", name: "envoy.filters.http.ext_authz: http_service.retry_policy", retries: 3, worst: 6997, best: 0 },
+      // The JWKS fetch, 4 retries from 0.5 s capped at 4 s: 499 + 999 + 1,999 + 3,999 ms.
+      { at: "envoy/filters.yaml:33:21", name: "envoy.filters.http.jwt_authn: providers.auth0.remote_jwks.retry_policy", retries: 4, worst: 7496, best: 0 },
+      // ext_proc's grpc_service (GrpcService.retry_policy), 2 retries from 1 s: 999 + 1,999 ms.
+      { at: "envoy/filters.yaml:42:17", name: "envoy.filters.http.ext_proc: grpc_service.retry_policy", retries: 2, worst: 2998, best: 0 },
+      // The Wasm module's fetch, 3 retries from 1 s.
+      { at: "envoy/filters.yaml:56:23", name: "envoy.filters.http.wasm: config.vm_config.code.remote.retry_policy", retries: 3, worst: 6997, best: 0 },
+    ]);
+    const reason =
+      "dynamic_resources.ads_config.grpc_services[0].envoy_grpc.retry_policy (Envoy) not checked: envoy_grpc's retry_policy only paces re-establishing an xDS gRPC stream, " +
+      'which Envoy does until it holds ("Currently only supported for xDS gRPC streams"; 500 ms to 30 s by default): no retry count to check';
+    expect(doc.skipped).toEqual([{ file: ENVOY, line: 64, column: 9, reason }]);
+    expect(stderr).toBe(`warning: skipped ${ENVOY}:64:9: ${reason}\n`);
+  });
+});
