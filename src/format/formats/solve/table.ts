@@ -19,7 +19,7 @@ export const renderer: SolveRenderer = {
         return { pieces: [wrapText(`no solution: ${solve.why}\n`, width)] };
       case "solution": {
         const { solution } = solve;
-        return { pieces: [answer(solutionLines(solution)), ...(solve.shown ? [] : [notShown(String(solution.attempts), `backoff ${flagsOf(solution.policy, solution.attempts)}`)])] };
+        return { pieces: [answer(solutionLines(solution)), ...(solve.shown ? [] : [notShown(groupDigits(solution.attempts), `backoff ${flagsOf(solution.policy, solution.attempts)}`)])] };
       }
       case "deadline-no-solution":
         return { pieces: [wrapText(`no solution: ${deadlineNoSolutionText()}\n`, width)] };

@@ -14,7 +14,11 @@ describe("solve's answer for people", () => {
     expect((await text({ kind: "solution", solution: ATTEMPTS, shown: true }, 40)).split("\n").slice(0, 3)).toEqual(["attempts = 4: total wait 1.5 s", "(1,500 ms), within the budget of 2 s", "(2,000 ms)."]);
   });
 
-  it("a schedule too long to show is pointed to, with the command that prints it", async () => {
+  it("a schedule too long to show is pointed to, with the command that prints it; the count's digits grouped", async () => {
+    // solve's own policy wrote "(2000 attempts: …" where the preset and --deadline forms grouped theirs (backoff solve --total 2s --base 1ms --strategy fixed).
+    expect((await text({ kind: "solution", solution: { ...ATTEMPTS, attempts: 2000 }, shown: false })).split("\n").at(-2)).toBe(
+      "(2,000 attempts: the schedule is not shown; print it with backoff --strategy exponential --base 100 --factor 2 --attempts 2000 --format csv)",
+    );
     expect((await text({ kind: "solution", solution: FACTOR, shown: false })).split("\n").slice(-2)).toEqual([
       "(3 attempts: the schedule is not shown; print it with backoff --strategy exponential --base 100 --factor 3 --attempts 3 --format csv)",
       "",
