@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { PRESETS } from "../../../src/presets/registry.js";
+import { presetNamesHelp } from "../../../src/cli/presets/action.js";
+import { PRESETS, presetNames } from "../../../src/presets/registry.js";
+import { memoryIo } from "../../support/io.js";
 import { runCli } from "../../support/cli.js";
 
 function backoff(...argv: string[]) {
@@ -48,5 +50,43 @@ describe("backoff presets", () => {
     const { code, stdout, stderr } = await backoff("presets", "celey");
     expect([code, stdout]).toEqual([2, ""]);
     expect(stderr).toBe(`error: presets has no preset "celey"; did you mean "celery"? (backoff presets lists all ${PRESETS.length})\n`);
+  });
+});
+
+describe("backoff presets --format json: each preset's stopping rule from its default model", () => {
+  const stopping = async (name: string) => JSON.parse((await backoff("presets", name, "--format", "json")).stdout).stopping;
+
+  it("by count: Sidekiq's retry: 25 (src/presets/sidekiq.ts)", async () => {
+    expect(await stopping("sidekiq")).toEqual({ kind: "count", retries: 25, max_elapsed_ms: null, fewest: null, most: null, text: "retry: 25", description: "sidekiq stops after 25 retries (retry: 25)" });
+  });
+
+  it("by elapsed time: cenkalti's 15 min, 19 to 39 retries as the jitter falls", async () => {
+    // Intervals from 500 ms ×1.5 to 60 s, each drawn within ±50 %: always the top (×1.5) sums past 900 s after
+    // 19 waits, always the bottom (×0.5) after 39 (worked in Python from the formula in src/presets/cenkalti.ts).
+    expect(await stopping("cenkalti")).toEqual({
+      kind: "elapsed",
+      retries: null,
+      max_elapsed_ms: 900_000,
+      fewest: 19,
+      most: 39,
+      text: "MaxElapsedTime (15 min)",
+      description: "cenkalti stops by MaxElapsedTime (15 min) after 19 to 39 retries, as the jitter falls",
+    });
+  });
+
+  it("forever: gRPC's connection backoff", async () => {
+    expect(await stopping("grpc")).toEqual({ kind: "forever", retries: null, max_elapsed_ms: null, fewest: null, most: null, text: "connection backoff never gives up", description: "grpc retries forever (connection backoff never gives up)" });
+  });
+});
+
+describe("presetNamesHelp", () => {
+  it("every name, comma-separated and wrapped to the terminal (80 in a pipe), under their count", () => {
+    const names = presetNames().join(", ");
+    const text = presetNamesHelp(memoryIo({ env: {} }));
+    expect(text.startsWith(`Presets (${PRESETS.length}):\n  `)).toBe(true);
+    expect(text.endsWith("\n\n")).toBe(true);
+    expect(text.split("\n").slice(1, -2).join(" ").replace(/\s+/g, " ").trim()).toBe(names);
+    for (const line of text.split("\n")) expect(line.length).toBeLessThanOrEqual(80);
+    for (const line of presetNamesHelp(memoryIo({ isTTY: true, columns: 50 })).split("\n")) expect(line.length).toBeLessThanOrEqual(50);
   });
 });

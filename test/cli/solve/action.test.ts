@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MAX_SHOWN_ATTEMPTS, givenPolicyValues, solve, unknownOf } from "../../../src/cli/solve/action.js";
 import { runCli } from "../../support/cli.js";
 
 describe("backoff solve", () => {
@@ -45,5 +46,63 @@ describe("backoff solve", () => {
     expect((await runCli(["solve", "--attempts", "5", "--total", "1h", "--base", "1s", "--factor", "2"])).stderr).toBe("error: nothing to solve: leave out one of --attempts, --base or --factor\n");
     expect((await runCli(["solve", "--attempts", "5", "--total", "1h"])).code).toBe(2);
     expect((await runCli(["solve", "--attempts", "5", "--total", "1h", "--base", "1s", "--strategy", "linear"])).code).toBe(2);
+  });
+});
+
+describe("unknownOf: the one parameter left out", () => {
+  const options = (given: Record<string, string>) => ({ format: "table" as const, color: false, ...given });
+
+  it("attempts without --attempts; the factor without --factor; the base without --base", () => {
+    expect(unknownOf(options({ total: "1h", base: "1s" }))).toBe("attempts");
+    expect(unknownOf(options({ total: "1h", attempts: "5", base: "1s" }))).toBe("factor");
+    expect(unknownOf(options({ total: "1h", attempts: "5", factor: "2" }))).toBe("base");
+  });
+
+  it("refuses too little or too much", () => {
+    expect(() => unknownOf(options({ attempts: "5" }))).toThrow("solve needs --total <duration>");
+    expect(() => unknownOf(options({ total: "1h" }))).toThrow("solve for --attempts needs --base (and optionally --factor, --cap, --strategy)");
+    expect(() => unknownOf(options({ total: "1h", attempts: "5" }))).toThrow("solve finds one missing parameter: give --base (to find the factor) or --factor (to find the base)");
+    expect(() => unknownOf(options({ total: "1h", attempts: "5", base: "1s", factor: "2" }))).toThrow("nothing to solve: leave out one of --attempts, --base or --factor");
+  });
+});
+
+describe("solve", () => {
+  const options = (given: Record<string, string>) => ({ format: "table" as const, color: false, ...given });
+
+  it("a factor of exactly 3: 100 + 300 + 900 = 1.3 s, printed with the fewest decimals within 0.1%", () => {
+    expect(solve(options({ total: "1.3s", attempts: "3", base: "100ms" }))).toMatchObject({ unknown: "factor", answerText: "3", attempts: 3, targetMs: 1300, achievedMs: 1300, nextTotalMs: null });
+  });
+
+  it("a base of 1 s for 1 + 2 + 4 = 7 s", () => {
+    expect(solve(options({ total: "7s", attempts: "3", factor: "2" }))).toMatchObject({ unknown: "base", answerText: "1000", achievedMs: 7000 });
+  });
+
+  it("the attempts within a budget: 100 + 200 + 400 + 800 = 1.5 s fits 2 s, a fifth would make 3.1 s", () => {
+    expect(solve(options({ total: "2s", base: "100ms" }))).toMatchObject({ unknown: "attempts", attempts: 4, answerText: "4", exact: null, achievedMs: 1500, nextTotalMs: 3100 });
+  });
+
+  it("a base that rounds to 0 ms is no solution", () => {
+    // 1 ms over 1 + 2 + … + 2^9 = 1023: 0.00098 ms.
+    expect(solve(options({ total: "1ms", attempts: "10", factor: "2" }))).toEqual({ why: "base-below-1ms", baseMs: expect.closeTo(1 / 1023, 12) });
+  });
+
+  it("only an exponential policy's factor or base; a cap below the base refused", () => {
+    expect(() => solve(options({ total: "1h", attempts: "5", base: "1s", strategy: "linear" }))).toThrow("solve finds the factor of an exponential policy only, not --strategy linear");
+    expect(() => solve(options({ total: "1h", base: "1s", factor: "2", strategy: "fixed" }))).toThrow("--factor applies only to --strategy exponential, not fixed");
+    expect(() => solve(options({ total: "1h", base: "2s", cap: "1s" }))).toThrow("--cap (1s) must be at least --base (2s)");
+  });
+});
+
+describe("givenPolicyValues and MAX_SHOWN_ATTEMPTS", () => {
+  it("only the policy options given pass on (a preset keeps its own defaults)", () => {
+    expect(givenPolicyValues({ format: "json", color: false, total: "1h", attempts: "5", base: "1s", jitter: "full" })).toEqual({ base: "1s", jitter: "full" });
+    expect(givenPolicyValues({ format: "json", color: false })).toEqual({});
+  });
+
+  it("the schedule follows the answer up to 1,000 attempts; beyond, the command that prints it", async () => {
+    expect(MAX_SHOWN_ATTEMPTS).toBe(1000);
+    // 1 ms waits, 2,000 of them in 2 s: the attempts answer is over the limit.
+    const result = await runCli(["solve", "--total", "2s", "--base", "1ms", "--strategy", "fixed"]);
+    expect(result.stdout.split("\n").filter((line) => line !== "").at(-1)).toBe("(2,000 attempts: the schedule is not shown; print it with backoff --strategy fixed --base 1 --attempts 2000 --format csv)");
   });
 });
