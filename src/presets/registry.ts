@@ -23,6 +23,7 @@ import { istio } from "./istio.js";
 import { kafka } from "./kafka.js";
 import { kubernetes } from "./kubernetes.js";
 import { kubernetesJob } from "./kubernetes-job.js";
+import { linkerd, linkerdProfile } from "./linkerd.js";
 import { nickFieldsRetry } from "./nick-fields-retry.js";
 import { nodeRetry } from "./node-retry.js";
 import { polly } from "./polly.js";
@@ -109,6 +110,8 @@ export const PRESET_GROUPS: readonly PresetGroup[] = [
       listed(envoyGateway, "1.9", "25–250 ms ×2, full jitter, 2 retries"),
       listed(gatewayApi, "v1.6.1", "25–250 ms ×2, full jitter, 2 retries"),
       listed(istio, "1.26+", "25–250 ms ×2, full jitter, 2 retries"),
+      listed(linkerd, "2.16+", "25 ms ×2 to 250 ms, +0–100 %, 1 retry"),
+      listed(linkerdProfile, "edge-26.8.3", "no wait, no retry count (retry budget)"),
     ],
   },
   {

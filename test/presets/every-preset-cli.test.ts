@@ -20,7 +20,7 @@ const INSANE = /\bNaN\b|\bundefined\b|\bInfinity *(ms|s|min)\b|\[object/;
 const UNFILLED = /\bundefined\b|\[object/;
 
 /** The libraries that retry forever by default (their sources: no count, no time limit). */
-const RETRIES_FOREVER = new Set(["echomq", "cockatiel", "grpc", "grpc-core", "grpc-js", "tenacity", "kubernetes", "temporal", "dapr"]);
+const RETRIES_FOREVER = new Set(["echomq", "cockatiel", "grpc", "grpc-core", "grpc-js", "tenacity", "kubernetes", "temporal", "dapr", "linkerd-profile"]);
 
 /** The columns of words: whether some runs have stopped (a library that stops by elapsed time). */
 const WORD_COLUMNS = new Set(["runs_stopped"]);

@@ -14,14 +14,14 @@ import { assertSamplesInBounds } from "../support/samples.js";
 import { model } from "../support/presets.js";
 
 describe("the registry", () => {
-  it("holds the 36 presets, grouped as backoff presets lists them, each with a source and a formula", () => {
+  it("holds the 38 presets, grouped as backoff presets lists them, each with a source and a formula", () => {
     // Listed by group (job queues, retry libraries, HTTP clients, RPC, meshes, workflow engines and CI, Kubernetes), by name within each.
     expect(PRESETS.map((p) => p.name)).toEqual([
       "bullmq", "celery", "echomq", "kafka", "sidekiq",
       "cenkalti", "cockatiel", "exponential-backoff", "node-retry", "p-retry", "polly", "resilience4j", "spring-retry", "tenacity",
       "axios-retry", "go-retryablehttp", "got", "urllib3",
       "aws-sdk", "grpc", "grpc-core", "grpc-js", "grpc-retry",
-      "contour", "dapr", "envoy", "envoy-gateway", "gateway-api", "istio",
+      "contour", "dapr", "envoy", "envoy-gateway", "gateway-api", "istio", "linkerd", "linkerd-profile",
       "argo", "nick-fields-retry", "step-functions", "temporal", "wretry",
       "kubernetes", "kubernetes-job",
     ]);
@@ -67,6 +67,8 @@ describe("the registry", () => {
       contour: 1, // internal/dag/policy.go: count 0 or unset → numRetries = 1
       dapr: null, // dapr/kit retry.DefaultConfig: MaxRetries −1 (no WithMaxRetries)
       "envoy-gateway": 2, // internal/xds/translator/route.go: retryDefaultNumRetries = 2
+      linkerd: 1, // parse_http_retry: limit.unwrap_or(1)
+      "linkerd-profile": null, // ServiceProfile retries: no count, the retry budget
       "gateway-api": 2, // Istio conversion.go ptr.OrDefault(r.Retry.Attempts, 2); Envoy Gateway retryDefaultNumRetries = 2
       temporal: null, // DefaultDefaultRetrySettings.MaximumAttempts 0 = unlimited
       "step-functions": 3, // MaxAttempts defaults to 3

@@ -10,6 +10,8 @@ import { gatewayApi } from "./gateway-api.js";
 import { grpc } from "./grpc.js";
 import { istio } from "./istio.js";
 import { kafka } from "./kafka.js";
+import { linkerd } from "./linkerd.js";
+import { linkerdProfile } from "./linkerd-profile.js";
 import { kubernetesJob } from "./kubernetes-job.js";
 import { nickFieldsRetry } from "./nick-fields-retry.js";
 import { resilience4j } from "./resilience4j.js";
@@ -34,6 +36,8 @@ export const SHAPES: readonly ConfigShape[] = [
   contour,
   envoyGateway,
   gatewayApi,
+  linkerd,
+  linkerdProfile,
   envoy,
   dapr,
   resilience4j,
