@@ -110,6 +110,12 @@ export interface PresetDescription {
    * "MaxElapsedTime 15 min". Check, simulate and `backoff presets` quote it.
    */
   readonly stopping?: string;
+  /**
+   * Set when the waits themselves depend on the retry count (Traefik's retry middleware
+   * spreads its growth over its attempts: Multiplier 2^(1/(attempts − 1))), so N retries
+   * are not the first N waits of a longer run: solve builds the library anew for each count.
+   */
+  readonly waitsDependOnRetries?: boolean;
   /** The attempt range shown when the library retries without limit. */
   readonly defaultAttempts: number;
   /** The overrides the library really has, each with the parameter it maps onto. */

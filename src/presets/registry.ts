@@ -34,6 +34,7 @@ import { springRetry } from "./spring-retry.js";
 import { stepFunctions } from "./step-functions.js";
 import { temporal } from "./temporal.js";
 import { tenacity } from "./tenacity.js";
+import { traefik } from "./traefik.js";
 import type { Preset } from "./types.js";
 import { editDistance } from "../core/text/closest.js";
 import { urllib3 } from "./urllib3.js";
@@ -112,6 +113,7 @@ export const PRESET_GROUPS: readonly PresetGroup[] = [
       listed(istio, "1.26+", "25–250 ms ×2, full jitter, 2 retries"),
       listed(linkerd, "2.16+", "25 ms ×2 to 250 ms, +0–100 %, 1 retry"),
       listed(linkerdProfile, "edge-26.8.3", "no wait, no retry count (retry budget)"),
+      listed(traefik, "v3.7.9", "example 100 ms ×1.26, ±50 %, 3 retries"),
     ],
   },
   {

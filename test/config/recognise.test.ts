@@ -119,6 +119,12 @@ describe("policies found in the fixture tree", () => {
       ["step-functions/order.asl.json", "16:9", "step-functions", "ValidateOrder [States.Timeout]", { attempts: "0" }, true],
       ["step-functions/order.asl.json", "33:17", "step-functions", "ChargeCard", { base: "1s", attempts: "3", factor: "1.5", cap: "5s", jitter: "full" }, false],
       ["step-functions/order.asl.json", "59:31", "step-functions", "ReserveItem", {}, false],
+      ["traefik/docker-compose.yml", "9:9", "traefik", "test-retry (labels of services.whoami)", { attempts: "3", base: "100ms" }, false],
+      ["traefik/docker-compose.yml", "16:9", "traefik", "shop-retry (labels of services.shop.deploy)", { attempts: "2", base: "2s" }, false],
+      ["traefik/dynamic.yml", "12:7", "traefik", "api-retry", { attempts: "4", base: "250ms" }, false],
+      ["traefik/middlewares.yaml", "9:3", "traefik", "test-retry", { attempts: "3", base: "100ms" }, false],
+      ["traefik/middlewares.yaml", "18:3", "traefik", "retry-now", { attempts: "2" }, false],
+      ["traefik/middlewares.yaml", "26:3", "traefik", "legacy-retry", { attempts: "1", base: "1s" }, false],
     ]);
   });
 

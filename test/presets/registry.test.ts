@@ -14,14 +14,14 @@ import { assertSamplesInBounds } from "../support/samples.js";
 import { model } from "../support/presets.js";
 
 describe("the registry", () => {
-  it("holds the 38 presets, grouped as backoff presets lists them, each with a source and a formula", () => {
+  it("holds the 39 presets, grouped as backoff presets lists them, each with a source and a formula", () => {
     // Listed by group (job queues, retry libraries, HTTP clients, RPC, meshes, workflow engines and CI, Kubernetes), by name within each.
     expect(PRESETS.map((p) => p.name)).toEqual([
       "bullmq", "celery", "echomq", "kafka", "sidekiq",
       "cenkalti", "cockatiel", "exponential-backoff", "node-retry", "p-retry", "polly", "resilience4j", "spring-retry", "tenacity",
       "axios-retry", "go-retryablehttp", "got", "urllib3",
       "aws-sdk", "grpc", "grpc-core", "grpc-js", "grpc-retry",
-      "contour", "dapr", "envoy", "envoy-gateway", "gateway-api", "istio", "linkerd", "linkerd-profile",
+      "contour", "dapr", "envoy", "envoy-gateway", "gateway-api", "istio", "linkerd", "linkerd-profile", "traefik",
       "argo", "nick-fields-retry", "step-functions", "temporal", "wretry",
       "kubernetes", "kubernetes-job",
     ]);
@@ -66,6 +66,7 @@ describe("the registry", () => {
       istio: 2, // retry.go: defaultNumRetries = 2
       contour: 1, // internal/dag/policy.go: count 0 or unset → numRetries = 1
       dapr: null, // dapr/kit retry.DefaultConfig: MaxRetries −1 (no WithMaxRetries)
+      traefik: 3, // no default attempts; the docs' example attempts: 4, counting the first try
       "envoy-gateway": 2, // internal/xds/translator/route.go: retryDefaultNumRetries = 2
       linkerd: 1, // parse_http_retry: limit.unwrap_or(1)
       "linkerd-profile": null, // ServiceProfile retries: no count, the retry budget

@@ -69,7 +69,12 @@ export async function runPresetSolve(options: SolveOptions, io: Io): Promise<num
   };
   const { overrides } = presetOverrides(preset, values);
   const build = (extra: PresetOverrides) => buildPreset(preset, { ...overrides, ...extra });
-  const solution = unknown === "attempts" ? solveAttempts(preset, build({}), targetMs) : solveParameter(preset, unknown, attempts!, targetMs, build);
+  const solution =
+    unknown !== "attempts"
+      ? solveParameter(preset, unknown, attempts!, targetMs, build)
+      : preset.waitsDependOnRetries === true
+        ? solveAttemptsRebuilt(preset, targetMs, build)
+        : solveAttempts(preset, build({}), targetMs);
   const renderer = await rendererFor("solve", options.format);
   const context = renderContext(io, options.color);
   if ("why" in solution) {
@@ -112,6 +117,24 @@ function solveAttempts(preset: Preset, model: PresetModel, budgetMs: number): Ou
   const over = firstTrueFrom1((n) => total(n) > budgetMs, 2 ** 52);
   if (over === null) return { why: `every wait of ${preset.name} rounds to 0 ms, so any number of retries fits the budget` };
   return { ...base, attempts: over - 1, answerText: String(over - 1), achievedMs: total(over - 1), nextTotalMs: over - 1 < MAX_EXACT_MS ? total(over) : null, note: null };
+}
+
+/** Counts searched when every count is a library of its own (waitsDependOnRetries). */
+const REBUILT_LIMIT = 1 << 20;
+
+/**
+ * The most retries whose worst-case total fits the budget, for a library whose waits
+ * depend on its count: each count n is the library built for n retries, its total after n.
+ */
+function solveAttemptsRebuilt(preset: Preset, budgetMs: number, build: (extra: PresetOverrides) => PresetModel): Outcome {
+  const modelFor = (n: number) => build({ retries: n });
+  const total = (n: number) => modelTotals(modelFor(n), n).maxMs;
+  const name = libraryName(preset, "retries");
+  if (total(1) > budgetMs) return { why: `the first wait of ${preset.name} alone may take ${groupDigits(total(1))} ms, over the budget of ${groupDigits(budgetMs)} ms` };
+  const over = firstTrueFrom1((n) => total(n) > budgetMs, REBUILT_LIMIT);
+  if (over === null) return { why: `${preset.name}'s worst case stays within the budget for every count up to ${groupDigits(REBUILT_LIMIT)} retries` };
+  const most = over - 1;
+  return { preset, unknown: "attempts", parameter: name, exact: null, targetMs: budgetMs, model: modelFor(most), attempts: most, answerText: String(most), achievedMs: total(most), nextTotalMs: total(over), note: null };
 }
 
 /** The base (whole ms) or the factor that brings N retries of the library to the target total, without jitter. */

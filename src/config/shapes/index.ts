@@ -18,6 +18,7 @@ import { resilience4j } from "./resilience4j.js";
 import { springCloudStream } from "./spring-cloud-stream.js";
 import { springRabbitmq } from "./spring-rabbitmq.js";
 import { stepFunctions } from "./step-functions.js";
+import { traefik } from "./traefik.js";
 import { wretry } from "./wretry.js";
 
 /**
@@ -40,6 +41,7 @@ export const SHAPES: readonly ConfigShape[] = [
   linkerdProfile,
   envoy,
   dapr,
+  traefik,
   resilience4j,
   kafka,
   springRabbitmq,

@@ -32,6 +32,19 @@ describe("backoff solve --preset", () => {
     });
   });
 
+  it("a library whose waits depend on its count (traefik: Multiplier 2^(1/(attempts − 1))) is built anew for each count", async () => {
+    // 3 retries: 100, 125.992104, 158.740103 ms, their highest draws (×1.5 + 1 ns) 577.098 ms in all; 4 retries:
+    // Multiplier 2^(1/4), 100, 118.920712, 141.421356, 168.179283 ms, highs 792.78 ms. The first 4 waits of the
+    // 3-retry library do not exist: solving over one model would find no answer.
+    const result = await runCli(["solve", "--preset", "traefik", "--total", "577ms"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.split("\n").slice(0, 3)).toEqual([
+      "attempts = 3 (attempts − 1): worst-case total wait 577 ms, jitter included, within the budget of 577 ms.",
+      "Attempt 4 would bring it to 793 ms.",
+      "Preset: backoff --preset traefik --attempts 3",
+    ]);
+  });
+
   it("a parameter the library lacks is refused with what it offers; exit 2", async () => {
     expect(await runCli(["solve", "--preset", "istio", "--attempts", "3", "--total", "1m", "--base", "1s"])).toEqual({
       code: 2,

@@ -1,0 +1,181 @@
+import { shown } from "../errors.js";
+import { goDuration } from "../durations.js";
+import { manifests } from "../manifests.js";
+import type { OptionValues } from "../option-values.js";
+import type { ConfigShape, DocumentFile } from "../shape.js";
+import { type Findings, FileProblem, type FoundPolicy, type MapNode, type Node, describeNode, get, isMap, msText, notPlaceholder } from "../tree.js";
+
+/**
+ * Traefik's `retry` middleware (traefik/traefik v3.7.9 and master at fd5a576d, 2026-07),
+ * in the three places its docs write it:
+ * - the Kubernetes CRD `Middleware` (traefik.io/v1alpha1, and the older
+ *   traefik.containo.us/v1alpha1) `spec.retry`, read by
+ *   pkg/provider/kubernetes/crd/kubernetes.go createRetryMiddleware (initialInterval is
+ *   an IntOrString set through paerser's Duration.Set);
+ * - the dynamic configuration file, `http.middlewares.<name>.retry`;
+ * - labels and tags (Docker, Swarm, ECS, Nomad, Consul Catalog), as a list of
+ *   `traefik.http.middlewares.<name>.retry.<option>=<value>` strings or a map of them
+ *   (option names in any case, as paerser's label parser reads them).
+ * pkg/middlewares/retry/retry.go New refuses attempts <= 0 and a retry with
+ * disableRetryOnNetworkError and no status (it has nothing to retry on): such a
+ * middleware is invalid. attempts counts every try; without initialInterval (or with 0)
+ * newBackOff is ZeroBackOff: every retry at once. Durations are paerser's: bare digits
+ * are seconds, anything else time.ParseDuration.
+ */
+export const traefik: ConfigShape = {
+  system: "traefik",
+  label: "Traefik retry middleware",
+  preset: "traefik",
+  recognised: "Traefik retry middleware (Middleware CRD, dynamic config, labels)",
+  levers: { cap: null, limits: ["attempts of the retry middleware"], jitter: null },
+  docs: {
+    system: "Traefik",
+    where: "`Middleware` (`traefik.io/v1alpha1`, `traefik.containo.us/v1alpha1`); the dynamic configuration's `http.middlewares.<name>.retry`; `traefik.http.middlewares.<name>.retry.*` labels (Docker Compose lists or maps)",
+    policy:
+      "`retry`: `attempts` (every try, the first included: attempts − 1 retries; required, 0 or missing is invalid as Traefik refuses it), `initialInterval` (bare digits are seconds, else a Go duration such as `100ms`); without `initialInterval` (or 0) every retry is made at once (ZeroBackOff); `disableRetryOnNetworkError` without `status` is invalid; `timeout` is not modelled; a `Middleware` of another kind (headers, stripPrefix…) holds no policy; preset `traefik`",
+  },
+  words: { tree: /[Mm]iddlewares?\b/ },
+  documents: { read: recogniseTraefik, onlyWithWords: true },
+};
+
+type Read = Omit<FoundPolicy, "system" | "name" | "offset">;
+
+const LABEL = /^traefik\.http\.middlewares\.([^.=]+)\.retry\.([^.=]+)$/i;
+
+function recogniseTraefik(root: Node, _file: DocumentFile, findings: Findings): void {
+  for (const manifest of manifests(root)) {
+    if (manifest.kind !== "Middleware" || !/^traefik\.(io|containo\.us)\//.test(manifest.apiVersion)) continue;
+    const retry = isMap(get(manifest.node, "spec")) ? (get(manifest.node, "spec") as MapNode).entries.get("retry") : undefined;
+    if (retry === undefined) continue;
+    const name = manifest.name;
+    findings.policy("traefik", name, retry.keyPos, () => {
+      if (!isMap(retry.value)) throw new FileProblem(retry.value.pos, `retry of Middleware ${shown(name)} must be a map, got ${describeNode(retry.value)}`);
+      const fields = retry.value;
+      return readRetry((key) => get(fields, key), (key) => `retry.${key} of Middleware ${shown(name)}`, retry.keyPos);
+    });
+  }
+  // The dynamic configuration: http.middlewares.<name>.retry at the top of a document.
+  const middlewares = get(get(root, "http"), "middlewares");
+  if (isMap(middlewares)) {
+    for (const [name, entry] of middlewares.entries) {
+      const retry = isMap(entry.value) ? entry.value.entries.get("retry") : undefined;
+      if (retry === undefined) continue;
+      findings.policy("traefik", name, retry.keyPos, () => {
+        if (!isMap(retry.value)) throw new FileProblem(retry.value.pos, `http.middlewares.${name}.retry must be a map, got ${describeNode(retry.value)}`);
+        const fields = retry.value;
+        return readRetry((key) => get(fields, key), (key) => `http.middlewares.${name}.retry.${key}`, retry.keyPos);
+      });
+    }
+  }
+  labels(root, findings);
+}
+
+/** One middleware's labels: the option names folded to lower case, each with its value node and where it is. */
+interface LabelGroup {
+  readonly name: string;
+  readonly offset: number;
+  readonly values: Map<string, { value: Node; label: string }>;
+}
+
+/**
+ * Every list or map holding `traefik.http.middlewares.<name>.retry.<option>` labels (a
+ * service's `labels` or `deploy.labels`, a Nomad or Consul tag list), each node once,
+ * named by the path of keys that leads to it.
+ */
+function labels(root: Node, findings: Findings): void {
+  const seen = new Set<Node>();
+  const walk = (node: Node, path: string, depth: number) => {
+    if (seen.has(node) || depth > 64) return;
+    seen.add(node);
+    const groups = new Map<string, LabelGroup>();
+    const add = (key: string, value: Node, offset: number, label: string) => {
+      const match = LABEL.exec(key.trim());
+      if (match === null) return;
+      const middleware = match[1]!;
+      let group = groups.get(middleware);
+      if (group === undefined) {
+        group = { name: middleware, offset, values: new Map() };
+        groups.set(middleware, group);
+      }
+      group.values.set(match[2]!.toLowerCase(), { value, label });
+    };
+    if (node.kind === "array") {
+      node.items.forEach((item, index) => {
+        if (item.kind === "string") {
+          const eq = item.value.indexOf("=");
+          if (eq > 0) add(item.value.slice(0, eq), { kind: "string", pos: item.pos, value: item.value.slice(eq + 1) }, item.pos, item.value.slice(0, eq).trim());
+        } else walk(item, `${path}[${index}]`, depth + 1);
+      });
+    } else if (node.kind === "object") {
+      for (const [key, entry] of node.entries) {
+        if (LABEL.test(key.trim())) add(key, entry.value, entry.keyPos, key.trim());
+        else walk(entry.value, path === "" ? key : `${path}.${key}`, depth + 1);
+      }
+    }
+    for (const group of groups.values()) {
+      const owner = path.replace(/(^|\.)(labels|tags)$/i, "");
+      const where = owner === "" ? "labels" : `labels of ${owner}`;
+      const name = `${group.name} (${where})`;
+      findings.policy("traefik", name, group.offset, () =>
+        readRetry((key) => group.values.get(key.toLowerCase())?.value, (key) => group.values.get(key.toLowerCase())?.label ?? `traefik.http.middlewares.${group.name}.retry.${key.toLowerCase()}`, group.offset),
+      );
+    }
+  };
+  walk(root, "", 0);
+}
+
+const NO_INTERVAL = "no initialInterval: Traefik retries at once (newBackOff returns ZeroBackOff)";
+const EXPECTED = 'a duration such as "100ms" or "1s", or a whole number of seconds';
+
+/** A retry middleware's fields, looked up by their names (labels fold the case), as retry.go New and newBackOff read them. */
+function readRetry(field: (key: string) => Node | undefined, label: (key: string) => string, offset: number): Read {
+  const attemptsNode = field("attempts");
+  if (attemptsNode === undefined) throw new FileProblem(offset, `${label("attempts")} is missing; Traefik refuses a retry middleware without attempts ("incorrect (or empty) value for attempt")`);
+  const attempts = wholeNumber(attemptsNode, label("attempts"));
+  if (attempts < 1) throw new FileProblem(attemptsNode.pos, `${label("attempts")} must be at least 1 (it counts the first try), got ${attempts}; Traefik refuses the middleware`);
+  const status = field("status");
+  const disable = field("disableRetryOnNetworkError");
+  if (disable !== undefined && truthy(disable, label("disableRetryOnNetworkError")) && (status === undefined || isEmpty(status))) {
+    throw new FileProblem(disable.pos, `${label("disableRetryOnNetworkError")} is true and no status is given: Traefik refuses the middleware ("retry middleware requires at least HTTP status codes or retry on TCP")`);
+  }
+  const options: OptionValues = { attempts: String(attempts - 1) };
+  if (attempts === 1) return { options, disabled: true };
+  const interval = field("initialInterval");
+  const ms = interval === undefined ? 0 : durationMs(interval, label("initialInterval"));
+  if (ms <= 0) return { options, atOnce: { why: NO_INTERVAL } };
+  options.base = msText(ms);
+  return { options };
+}
+
+function wholeNumber(node: Node, label: string): number {
+  notPlaceholder(node, label);
+  // A YAML number, or (labels) its digits in a string: strconv.Atoi / ParseInt.
+  const digits = node.kind === "number" ? node.source : node.kind === "string" ? node.value.trim() : null;
+  if (digits === null || !/^[+-]?\d+$/.test(digits)) throw new FileProblem(node.pos, `${label} must be a whole number, got ${describeNode(node)}`);
+  const value = Number(digits);
+  if (!Number.isSafeInteger(value)) throw new FileProblem(node.pos, `${label} must be at most ${Number.MAX_SAFE_INTEGER}, got ${digits}`);
+  return value;
+}
+
+/** paerser's Duration.Set: digits are seconds (strconv.ParseInt), anything else time.ParseDuration; a YAML number is seconds too. */
+function durationMs(node: Node, label: string): number {
+  notPlaceholder(node, label);
+  const raw = node.kind === "number" ? node.source : node.kind === "string" ? node.value.trim() : null;
+  const ms = raw === null ? null : /^\+?\d+$/.test(raw) ? Number(raw) * 1000 : goDuration(raw);
+  if (ms === null) throw new FileProblem(node.pos, `${label} must be ${EXPECTED}, got ${describeNode(node)}`);
+  return Math.round(ms * 1e6) / 1e6;
+}
+
+function truthy(node: Node, label: string): boolean {
+  notPlaceholder(node, label);
+  if (node.kind === "boolean") return node.value;
+  // strconv.ParseBool, as labels are read.
+  const raw = node.kind === "string" ? node.value.trim() : null;
+  if (raw !== null && ["1", "t", "T", "TRUE", "true", "True"].includes(raw)) return true;
+  if (raw !== null && ["0", "f", "F", "FALSE", "false", "False"].includes(raw)) return false;
+  throw new FileProblem(node.pos, `${label} must be true or false, got ${describeNode(node)}`);
+}
+
+function isEmpty(node: Node): boolean {
+  return (node.kind === "array" && node.items.length === 0) || (node.kind === "string" && node.value.trim() === "") || node.kind === "null";
+}

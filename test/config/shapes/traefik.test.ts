@@ -1,0 +1,89 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { recogniseFile } from "../../../src/config/recognise.js";
+import { checkFigures } from "../../support/check-figures.js";
+import { find, problem } from "../../support/recognise.js";
+
+// Traefik v3.7.9 and master at fd5a576d: pkg/middlewares/retry/retry.go (New refuses attempts <= 0 and
+// disableRetryOnNetworkError without status; newBackOff: ZeroBackOff without initialInterval, else cenkalti's
+// ExponentialBackOff with Multiplier 2^(1/(attempts-1))), pkg/provider/kubernetes/crd/kubernetes.go
+// createRetryMiddleware, traefik/paerser types/duration.go (bare digits are seconds).
+const DIR = "test/fixtures/policies/traefik";
+const fixture = (name: string) => readFileSync(`${DIR}/${name}`, "utf8");
+
+describe("Traefik retry middleware (shapes/traefik.ts)", () => {
+  it("middlewares.yaml: each retry Middleware at its retry key; headers, stripPrefix and the IngressRoute hold none", () => {
+    expect(find(fixture("middlewares.yaml"), "yaml", "middlewares.yaml")).toEqual({
+      policies: [
+        // attempts 4 counts the first try: 3 retries.
+        { at: "9:3", system: "traefik", name: "test-retry", options: { attempts: "3", base: "100ms" } },
+        { at: "18:3", system: "traefik", name: "retry-now", options: { attempts: "2" } },
+        // The older API group; initialInterval 1 is one second.
+        { at: "26:3", system: "traefik", name: "legacy-retry", options: { attempts: "1", base: "1s" } },
+      ],
+      unresolved: [],
+      skipped: null,
+    });
+    const atOnce = recogniseFile({ name: "m.yaml", text: fixture("middlewares.yaml"), kind: "yaml", named: false }).policies.map((p) => p.atOnce?.why ?? null);
+    expect(atOnce).toEqual([null, "no initialInterval: Traefik retries at once (newBackOff returns ZeroBackOff)", null]);
+  });
+
+  it("dynamic.yml: the file provider's http.middlewares; the stripPrefix middleware holds none", () => {
+    expect(find(fixture("dynamic.yml"), "yaml", "dynamic.yml").policies).toEqual([{ at: "12:7", system: "traefik", name: "api-retry", options: { attempts: "4", base: "250ms" } }]);
+  });
+
+  it("docker-compose.yml: labels as a list of key=value strings and as a map, in any case; a headers label is none", () => {
+    expect(find(fixture("docker-compose.yml"), "yaml", "docker-compose.yml").policies).toEqual([
+      { at: "9:9", system: "traefik", name: "test-retry (labels of services.whoami)", options: { attempts: "3", base: "100ms" } },
+      // initialInterval "2": paerser's Duration reads bare digits as seconds.
+      { at: "16:9", system: "traefik", name: "shop-retry (labels of services.shop.deploy)", options: { attempts: "2", base: "2s" } },
+    ]);
+  });
+
+  const middleware = (retry: string) => `apiVersion: traefik.io/v1alpha1\nkind: Middleware\nmetadata: {name: m}\nspec:\n  retry: ${retry}\n`;
+
+  it("attempts 1 is no retry; a Go duration or seconds as an int", () => {
+    expect(find(middleware("{attempts: 1, initialInterval: 1s}")).policies).toEqual([{ at: "5:3", system: "traefik", name: "m", options: { attempts: "0" }, disabled: true }]);
+    expect(find(middleware("{attempts: 3, initialInterval: 1m30s}")).policies[0]?.options).toEqual({ attempts: "2", base: "90s" });
+    expect(find(middleware('{attempts: 3, initialInterval: "0"}')).policies[0]?.options).toEqual({ attempts: "2" });
+  });
+
+  it("refuses what Traefik's New refuses, at the value or the block", () => {
+    // "  retry: {" is 10 characters: the first key inside at column 11.
+    expect(problem(middleware("{initialInterval: 1s}"))).toBe('f.yaml:5:3: retry.attempts of Middleware "m" is missing; Traefik refuses a retry middleware without attempts ("incorrect (or empty) value for attempt")');
+    expect(problem(middleware("{attempts: 0}"))).toBe('f.yaml:5:21: retry.attempts of Middleware "m" must be at least 1 (it counts the first try), got 0; Traefik refuses the middleware');
+    expect(problem(middleware("{attempts: 3, disableRetryOnNetworkError: true}"))).toBe(
+      'f.yaml:5:52: retry.disableRetryOnNetworkError of Middleware "m" is true and no status is given: Traefik refuses the middleware ("retry middleware requires at least HTTP status codes or retry on TCP")',
+    );
+    expect(problem(middleware("{attempts: 3, initialInterval: 1 second}"))).toBe(
+      'f.yaml:5:41: retry.initialInterval of Middleware "m" must be a duration such as "100ms" or "1s", or a whole number of seconds, got the string "1 second"',
+    );
+    expect(problem("services:\n  a:\n    labels:\n      - traefik.http.middlewares.r.retry.attempts=three\n")).toBe(
+      "f.yaml:4:9: traefik.http.middlewares.r.retry.attempts must be a whole number, got the string \"three\"",
+    );
+  });
+
+  it("a status list with disableRetryOnNetworkError is a policy; a placeholder is left to where it is rendered", () => {
+    expect(find(middleware('{attempts: 2, status: ["503"], disableRetryOnNetworkError: true}')).policies[0]?.options).toEqual({ attempts: "1" });
+    expect(find(middleware('{attempts: "{{ .Values.attempts }}"}')).unresolved).toEqual([
+      '5:21 m: retry.attempts of Middleware "m" is a placeholder, "{{ .Values.attempts }}"; its value is known only where it is rendered',
+    ]);
+  });
+
+  it("check reports each middleware with cenkalti's waits under it", async () => {
+    const { byName, code } = await checkFigures(DIR);
+    expect(byName).toEqual({
+      // 100, 125.992104, 158.740103 ms ±50 %: lows 50 + 62.996052 + 79.370052 = 192.366 ms, highs 577.098 ms;
+      // the largest, 238.110155 ms, shown rounded up.
+      "test-retry": { retries: 3, worst: 577, best: 192, largest: 239 },
+      "test-retry (labels of services.whoami)": { retries: 3, worst: 577, best: 192, largest: 239 },
+      // 2 s and 2.828427 s: lows 1 + 1.414214 s, highs 3 + 4.242641 s.
+      "shop-retry (labels of services.shop.deploy)": { retries: 2, worst: 7_243, best: 2_414, largest: 4_243 },
+      // 250, 297.301778, 353.553389, 420.448205 ms: lows 660.652 ms, highs 1,981.955 ms, the largest 630.672 ms.
+      "api-retry": { retries: 4, worst: 1_982, best: 661, largest: 631 },
+      "retry-now": { retries: 2, worst: 0, best: 0, largest: 0 },
+      "legacy-retry": { retries: 1, worst: 1_500, best: 500, largest: 1_500 },
+    });
+    expect(code).toBe(0);
+  });
+});
