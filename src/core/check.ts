@@ -1,3 +1,4 @@
+import type { ElapsedStop } from "./deadline/elapsed-stop.js";
 import type { DeadlineSummary } from "./deadline/summary.js";
 import { deadlineSummary } from "./deadline/summary.js";
 import { MAX_WALKED_ATTEMPTS, WalkLimitError, addMs, isSaturated, timesMs } from "./limits.js";
@@ -53,6 +54,11 @@ export interface CheckSubject {
    * up (max-give-up); the attempt time must then be whole ms too.
    */
   readonly deadlineMs?: number | null;
+  /**
+   * A library with a time limit of its own (PresetModel.timed): the deadline model takes its
+   * waits as drawn, its count and its stop from here rather than `model` over `attempts`.
+   */
+  readonly timed?: { readonly waits: ScheduleModel; readonly retries: number | null; readonly stop: ElapsedStop | null };
 }
 
 export interface AssertionResult {
@@ -186,7 +192,11 @@ export function checkPolicy(subject: CheckSubject, limits: Limits, levels: LintL
   // counted when the policy retries forever) over the same waits, each try taking the attempt time.
   const deadline =
     deadlineMs !== null || limits["max-give-up"] !== undefined
-      ? deadlineSummary({ waits: model, retries: forever ? null : n, attemptTimeMs: subject.attemptTimeMs, deadlineMs, stop: null })
+      ? deadlineSummary(
+          subject.timed === undefined
+            ? { waits: model, retries: forever ? null : n, attemptTimeMs: subject.attemptTimeMs, deadlineMs, stop: null }
+            : { ...subject.timed, attemptTimeMs: subject.attemptTimeMs, deadlineMs },
+        )
       : null;
   const bestTotalMs = forever ? null : totalAt(subject, n, "min");
   const worstTotalMs = forever ? null : totalAt(subject, n, "max");
@@ -260,7 +270,7 @@ export function checkPolicy(subject: CheckSubject, limits: Limits, levels: LintL
     return { assertions, warnings, errorLints, bestTotalMs, worstTotalMs, worstDelayMs, worstDelayAttempt: worstDelayMs === null ? null : walk.worstAttempt };
   };
   // Retries the deadline ends before they start (not those a count or a library's own stop ends).
-  if (deadline !== null && deadlineMs !== null && (deadline.neverFrom !== null || deadline.firstTryCutShort) && n > 0) {
+  if (deadline !== null && deadlineMs !== null && ((deadline.neverFrom !== null && deadline.neverBy === "deadline") || deadline.firstTryCutShort) && n > 0) {
     warnings.push({ lint: "unreachable-retries", attemptTimeMs: subject.attemptTimeMs, deadlineMs, summary: deadline });
   }
   if (none) return { ...result(), worstDelayAttempt: null };

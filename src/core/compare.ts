@@ -33,6 +33,8 @@ export interface ComparedPolicy {
    * stopping rule), and the rows then carry each retry's timing.
    */
   readonly deadline?: DeadlineInput | null;
+  /** With `deadline`: a library's own time limit in its words, where it (not the deadline) ends the retries. */
+  readonly deadlineStopText?: string | null;
 }
 
 /** The deadline model's input for a policy under a try time and a deadline: its count from its stopping rule (null: forever). */

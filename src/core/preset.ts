@@ -1,3 +1,4 @@
+import type { ElapsedStop } from "./deadline/elapsed-stop.js";
 import type { RandomSource, ScheduleModel } from "./model.js";
 import type { RetryAfter } from "./retry-after/header.js";
 import type { RetryAfterView } from "./retry-after/model.js";
@@ -55,12 +56,31 @@ export interface PresetStop {
   readonly overrun?: boolean;
 }
 
+/**
+ * A library's own time limits, for the deadline model (--attempt-time, --deadline): the
+ * waits as it draws them before any limit cuts a run, and the limit as the deadline model
+ * counts it, with the tries' own time (core/deadline/elapsed-stop.ts). Set by every library
+ * that can stop by elapsed time, whether or not its count ends the runs first with tries of
+ * no time (with tries that take time the limit may come first).
+ */
+export interface PresetTimed {
+  readonly waits: ScheduleModel;
+  /** The library's stop by elapsed time, or null. */
+  readonly stop: ElapsedStop | null;
+  /** The library's own overall timeout, which also ends a try under way (Kafka's delivery.timeout.ms), or null. */
+  readonly deadlineMs: number | null;
+  /** The limit in the library's words: "MaxElapsedTime (15 min)". */
+  readonly text: string;
+}
+
 /** A preset's model: any ScheduleModel, plus what the summary must say about the library. */
 export interface PresetModel extends ScheduleModel {
   /** The retry count in effect (the library's default or the override); null = unlimited. */
   readonly retries: number | null;
   /** Set when the library stops by elapsed time before `retries`. */
   readonly stop: PresetStop | null;
+  /** Set by a library with a limit by elapsed time: its waits and limit for the deadline model (see PresetTimed). */
+  readonly timed?: PresetTimed;
   /** Extra summary lines (worst case past the cap, approximations, parameter echo). */
   readonly notes: readonly string[];
   /**

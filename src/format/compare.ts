@@ -180,7 +180,7 @@ function compareDeadlineJson(summary: CompareSummary): Record<string, unknown> {
 /** What the deadline sentences need of a policy: its times, and the last attempt its rows show. */
 function deadlineContext(policy: ComparedPolicy) {
   const input = policy.deadline!;
-  return { attemptTimeMs: input.attemptTimeMs, deadlineMs: input.deadlineMs, stopText: null, lastShown: policy.range?.last ?? 0 };
+  return { attemptTimeMs: input.attemptTimeMs, deadlineMs: input.deadlineMs, stopText: policy.deadlineStopText ?? null, lastShown: policy.range?.last ?? 0 };
 }
 
 /**

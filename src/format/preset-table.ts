@@ -3,7 +3,7 @@ import type { ScheduleRow } from "../core/schedule.js";
 import { isSaturated } from "../core/limits.js";
 import { humanDuration } from "../core/text/duration.js";
 import { groupDigits } from "../core/text/digits.js";
-import { type Cell, type CellWidths, type TableColumn, humanWidthBound, msText, msTextBound, renderTable, retryAfterCell, retryAfterWidthBounds } from "./table.js";
+import { type Cell, type CellWidths, type TableColumn, humanWidthBound, msText, msTextBound, renderTable, retryAfterCell, retryAfterWidthBounds, timingCells, timingWidthBounds } from "./table.js";
 import { wrapLines } from "./wrap.js";
 
 function rangeText(min: number, max: number): string {
@@ -17,9 +17,9 @@ function humanRange(min: number, max: number): string {
   return min === max ? humanDuration(min) : `${humanDuration(min)} – ${humanDuration(max)}`;
 }
 
-function presetColumns(jittered: boolean, retryAfter: boolean): TableColumn[] {
+function presetColumns(jittered: boolean, retryAfter: boolean, timed: boolean): TableColumn[] {
   const left = (head: string, short: string, drop?: number): TableColumn => ({ head, short, align: "left", ...(drop === undefined ? {} : { drop }) });
-  const header = retryAfter ? [left("Retry-After", "Retry-After")] : [];
+  const header = [...(timed ? [left(jittered ? "starts (range)" : "starts at", "starts"), left("fires", "fires")] : []), ...(retryAfter ? [left("Retry-After", "Retry-After")] : [])];
   return jittered
     ? [
         { head: "attempt", short: "#", align: "right" },
@@ -45,8 +45,9 @@ function range(min: number, max: number, compact: boolean, mark = ""): { text: s
 /** Marks a range (and mean) taken over the runs still retrying: some runs have stopped by this attempt. */
 const STOPPED_MARK = " ⊘";
 
-function presetCells(row: ScheduleRow, jittered: boolean, overCap: boolean, paint: ChalkInstance, compact: boolean, retryAfter: boolean): Cell[] {
+function presetCells(row: ScheduleRow, jittered: boolean, overCap: boolean, paint: ChalkInstance, compact: boolean, retryAfter: boolean, timed: boolean): Cell[] {
   const cells = ownCells(row, jittered, overCap, paint, compact);
+  if (timed) cells.push(...timingCells(row, paint, jittered, compact));
   return retryAfter ? [...cells, retryAfterCell(row, compact)] : cells;
 }
 
@@ -69,11 +70,13 @@ function ownCells(row: ScheduleRow, jittered: boolean, overCap: boolean, paint: 
  * need not grow from one attempt to the next, but none is longer than the worst-case total
  * wait, and totals never shrink: the last row's worst-case total bounds every number.
  */
-export function presetWidthBounds(last: ScheduleRow, jittered: boolean, retryAfterMs: number | null = null): CellWidths {
+export function presetWidthBounds(last: ScheduleRow, jittered: boolean, retryAfterMs: number | null = null, timed = false): CellWidths {
   const own = ownWidthBounds(last, jittered);
-  if (retryAfterMs === null) return own;
+  const timing = (compact: boolean) => (timed ? timingWidthBounds(last, jittered, compact ? humanWidthBound : msTextBound, compact) : []);
+  const withTiming = { full: [...own.full, ...timing(false)], compact: [...own.compact, ...timing(true)] };
+  if (retryAfterMs === null) return withTiming;
   const [full, compact] = retryAfterWidthBounds(retryAfterMs);
-  return { full: [...own.full, full], compact: [...own.compact, compact] };
+  return { full: [...withTiming.full, full], compact: [...withTiming.compact, compact] };
 }
 
 function ownWidthBounds(last: ScheduleRow, jittered: boolean): CellWidths {
@@ -103,9 +106,10 @@ export function* renderPresetTable(
   lastRow?: ScheduleRow,
   width: number | null = null,
   retryAfterMs: number | null = null,
+  timed = false,
 ): Generator<string> {
   const retryAfter = retryAfterMs !== null;
-  const columns = presetColumns(jittered, retryAfter);
+  const columns = presetColumns(jittered, retryAfter, timed);
   let anyClamped = false;
   let anyOverCap = false;
   let anyStopped = false;
@@ -115,10 +119,10 @@ export function* renderPresetTable(
       anyClamped ||= row.clamped;
       anyOverCap ||= jittered && overCap;
       anyStopped ||= jittered && (row.runsStopped === "some" || row.runsStopped === "all");
-      yield presetCells(row, jittered, overCap, paint, compact, retryAfter);
+      yield presetCells(row, jittered, overCap, paint, compact, retryAfter, timed);
     }
   }
-  yield* renderTable(columns, cellRows, paint, width, lastRow ? presetWidthBounds(lastRow, jittered, retryAfterMs) : undefined);
+  yield* renderTable(columns, cellRows, paint, width, lastRow ? presetWidthBounds(lastRow, jittered, retryAfterMs, timed) : undefined);
   const legend: string[] = [];
   if (anyClamped) legend.push("⤒ capped: the un-jittered delay is the cap.");
   if (anyOverCap) legend.push("▲ past the cap: the library's jitter can exceed it.");

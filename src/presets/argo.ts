@@ -37,7 +37,7 @@ export const argo: Preset = {
     "backoff.factor is an integer (intstr.Int32): \"1.5\" fails the workflow; unset or 0 keeps every wait at duration.",
     "Argo waits only when retryStrategy.limit is set: without a limit it retries at once, whatever the backoff (operator.go checks Limit != nil before requeueing).",
     "backoff.cap exists from v3.7.0; earlier controllers ignore it and the wait grows without bound.",
-    "maxDuration counts from the first attempt's start: a retry whose wait would end past it is not made ('Backoff would exceed max duration limit'); pods' run time counts too (taken as 0 here).",
+    "maxDuration counts from the first attempt's start: a retry whose wait would end past it is not made ('Backoff would exceed max duration limit'); pods' run time counts too (0 here unless a try time is given).",
     "The wait runs from the failed pod's finish and the controller requeues the workflow, so real waits are a little longer.",
     "retryPolicy defaults to OnFailure: nodes in the Error phase are not retried.",
   ],
@@ -84,7 +84,7 @@ export const argo: Preset = {
         };
       }
     }
-    return independentModel({
+    const model = independentModel({
       delay: (attempt) => {
         const raw = uncappedNs(attempt);
         return { rawMs: nsToWholeMs(raw), delayMs: nsToWholeMs(waitNs(attempt)), clamped: capNs !== null && raw > capNs };
@@ -104,5 +104,10 @@ export const argo: Preset = {
         limit,
       },
     });
+    if (maxDurationNs === null) return model;
+    // maxDurationDeadline counts from the first child's start, waitingDeadline from the last one's finish: the pods'
+    // run time counts, and a retry is made when its wait ends by the limit (no jitter: the waits are the model's own).
+    const limitMs = nsToWholeMs(maxDurationNs);
+    return { ...model, timed: { waits: model, stop: { rule: "fits", limitMs, from: "first-try" }, deadlineMs: null, text: `backoff.maxDuration (${groupDigits(limitMs)} ms)` } };
   },
 };

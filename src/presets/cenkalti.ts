@@ -1,6 +1,6 @@
 import { humanDuration } from "../core/text/duration.js";
 import { groupDigits } from "../core/text/digits.js";
-import { ELAPSED_WALK_LIMIT, elapsedLimit, elapsedModelParts, elapsedStop } from "./kit/elapsed-limit.js";
+import { ELAPSED_WALK_LIMIT, type ElapsedLimitSpec, elapsedLimit, elapsedModelParts, drawnWaits, elapsedStop } from "./kit/elapsed-limit.js";
 import { PresetError, option, parts } from "./errors.js";
 import { parseFraction } from "./kit/jitter-setting.js";
 import { random53, RANDOM53_MAX } from "./kit/random-grid.js";
@@ -41,7 +41,7 @@ export const cenkalti: Preset = {
     maxElapsedMs: "MaxElapsedTime (v5: WithMaxElapsedTime)",
   },
   quirks: [
-    "It stops when elapsed + next > MaxElapsedTime (15 min): the schedule ends at the last retry that fits; elapsed includes the operations' own run time (taken as 0 here).",
+    "It stops when elapsed + next > MaxElapsedTime (15 min): the schedule ends at the last retry that fits; elapsed includes the operations' own run time (0 here unless a try time is given).",
     "MaxInterval caps the interval before the jitter, so a wait can reach MaxInterval × (1 + rf): 90 s by default.",
     "Intervals are whole nanoseconds, truncated at every step (1687.5 ms exactly, 19221.679687 ms at attempt 10); shown rounded half up to whole ms.",
     "Once the interval is at least MaxInterval / Multiplier it jumps straight to MaxInterval (43.25 s → 60 s at attempt 13).",
@@ -98,7 +98,7 @@ export const cenkalti: Preset = {
     const carried = (attempt: number) => header !== undefined && retryAfterAt(header, attempt) !== null;
     const afterHeader = header?.attempts ?? null;
     const own = (attempt: number) => (afterHeader !== null && attempt > afterHeader.last ? attempt - afterHeader.last : attempt);
-    const limit = elapsedLimit({
+    const limitSpec: ElapsedLimitSpec = {
       rule: "fits",
       limit: maxElapsedNs,
       retries,
@@ -113,7 +113,8 @@ export const cenkalti: Preset = {
         new PresetError(
           parts`cenkalti can retry more than ${groupDigits(ELAPSED_WALK_LIMIT)} times before MaxElapsedTime stops it (the lowest draws wait almost nothing); give a smaller ${option("maxElapsedMs")}, a smaller ${option("jitter")} or ${option("retries")}`,
         ),
-    });
+    };
+    const limit = elapsedLimit(limitSpec);
     const limitText = `MaxElapsedTime (${humanDuration(nsToMs(maxElapsedNs))})`;
     const rule = `cenkalti stops when elapsed + next${header === undefined ? "" : " (the Retry-After, where the failure carries one)"} > ${limitText}`;
     const stop = elapsedStop(limit, { limitText, limitMs: nsToMs(maxElapsedNs), rule, jitterName: "jitter", retries, retriesName: "MaxRetries" });
@@ -144,6 +145,14 @@ export const cenkalti: Preset = {
       mayExceedCap: rf > 0,
       retries,
       stop,
+      // NextBackOff gives up when elapsed + next > MaxElapsedTime, elapsed counted from before the first try (v5 Retry's
+      // startedAt, v4's Reset): retry a is made when it would start by the limit, the tries' time counted.
+      timed: {
+        waits: drawnWaits(limitSpec, { capMs, steadyFrom: header === undefined ? steadyAt : null }),
+        stop: { rule: "fits", limitMs: nsToMs(maxElapsedNs), from: "first-try" },
+        deadlineMs: null,
+        text: limitText,
+      },
       notes: [
         ...(rf > 0 ? [`cenkalti: MaxInterval caps the interval before the jitter; the worst wait is ${groupDigits(worstNs)} ns (${humanDuration(nsToMs(worstNs))}) against a ${groupDigits(capMs)} ms cap.`] : []),
         rounding,

@@ -1,6 +1,6 @@
 import { groupDigits } from "../core/text/digits.js";
 import { clampedTo } from "./kit/attempt-delay.js";
-import { ELAPSED_WALK_LIMIT, elapsedLimit, elapsedModelParts, elapsedStop } from "./kit/elapsed-limit.js";
+import { ELAPSED_WALK_LIMIT, type ElapsedLimitSpec, elapsedLimit, elapsedModelParts, drawnWaits, elapsedStop } from "./kit/elapsed-limit.js";
 import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
 import { RANDOM53_MAX, random53 } from "./kit/random-grid.js";
 import { saturate } from "./kit/whole-ms.js";
@@ -57,7 +57,7 @@ export const kafka: Preset = {
   },
   quirks: [
     "KIP-580 arrived in Kafka 3.7; before it retry.backoff.ms was a constant wait (100 ms).",
-    "retries defaults to 2147483647: delivery.timeout.ms (120 s) ends retrying, a batch expiring once its age reaches it; each attempt's request (up to request.timeout.ms, 30 s) counts too (taken as 0 here).",
+    "retries defaults to 2147483647: delivery.timeout.ms (120 s) ends retrying, a batch expiring once its age reaches it; each attempt's request (up to request.timeout.ms, 30 s) counts too (0 here unless a try time is given), and a batch in flight expires at delivery.timeout.ms as well.",
     "The exponent stops at log₂(max / base), 3.32 for 100 ms and 1 s: the term is 1000.0000000000002 ms, so the un-jittered wait is 1000 ms; for 100 ms and 5 s it is 4999.999999999998, so 4999 ms.",
     "The jitter is applied around the term and the result clamped to retry.backoff.max.ms, so past the cap waits fall between 0.8 × max and max, never above it.",
     "The producer draws the jitter again at each readiness check (RecordAccumulator.shouldBackoff), so real waits lean to the low end of the range; the bounds hold, the mean is that of one draw.",
@@ -99,7 +99,7 @@ export const kafka: Preset = {
     // ProducerBatch.hasReachedDeliveryTimeout: deliveryTimeoutMs <= now - createdMs, so a retry needs the waits so far,
     // its own included, to stay below delivery.timeout.ms: in whole ms, at most delivery.timeout.ms − 1.
     const jittered = expMax !== 0;
-    const limit = elapsedLimit({
+    const limitSpec: ElapsedLimitSpec = {
       rule: "fits",
       limit: deliveryTimeout - 1,
       retries,
@@ -111,7 +111,8 @@ export const kafka: Preset = {
       toMs: (ms) => ms,
       unitsPerMs: 1,
       tooMany: () => new PresetError([`the producer can retry more than ${groupDigits(ELAPSED_WALK_LIMIT)} times within delivery.timeout.ms (${groupDigits(deliveryTimeout)} ms); give a larger retry.backoff.ms or a smaller delivery.timeout.ms`]),
-    });
+    };
+    const limit = elapsedLimit(limitSpec);
     if (limit.most === 0) reject(`the first wait (${groupDigits(wait(1, 0))} ms) already reaches delivery.timeout.ms (${groupDigits(deliveryTimeout)} ms): the producer makes no retry`);
     const limitText = `delivery.timeout.ms (${groupDigits(deliveryTimeout)} ms)`;
     const rule = `kafka expires a batch once its age reaches ${limitText}`;
@@ -128,6 +129,15 @@ export const kafka: Preset = {
       mayExceedCap: false,
       retries,
       stop,
+      // A batch's age counts from its creation (the first try's start, with linger.ms 0): queued for a retry it expires once
+      // its age reaches delivery.timeout.ms (a retry starts only below it), and in flight too (Sender.getExpiredInflightBatches,
+      // the same hasReachedDeliveryTimeout): the limit is both a stop and a deadline, which cuts the try under way.
+      timed: {
+        waits: drawnWaits(limitSpec, { capMs: maxMs, steadyFrom }),
+        stop: { rule: "fits", limitMs: deliveryTimeout - 1, from: "first-try" },
+        deadlineMs: deliveryTimeout,
+        text: limitText,
+      },
       notes: [],
       parameters: {
         "retry.backoff.ms": backoffMs,

@@ -1,7 +1,7 @@
 import type { DelayBounds } from "../core/model.js";
 import { humanDuration } from "../core/text/duration.js";
 import { groupDigits } from "../core/text/digits.js";
-import { ELAPSED_WALK_LIMIT, elapsedLimit, elapsedModelParts, elapsedStop } from "./kit/elapsed-limit.js";
+import { ELAPSED_WALK_LIMIT, type ElapsedLimitSpec, elapsedLimit, elapsedModelParts, drawnWaits, elapsedStop } from "./kit/elapsed-limit.js";
 import { firstTrueFrom1 } from "../core/search.js";
 import { clampedTo } from "./kit/attempt-delay.js";
 import { parseSwitch } from "./kit/jitter-setting.js";
@@ -34,7 +34,7 @@ export const pRetry: Preset = {
   },
   quirks: [
     "Unlike node-retry: no Math.max(minTimeout, 1), no sorting, and minTimeout > maxTimeout silently gives maxTimeout.",
-    "With maxRetryTime the last wait is cut to the time left (min(delay, maxRetryTime − elapsed)), and p-retry gives up once none is left; elapsed counts the calls' own run time too (taken as 0 here).",
+    "With maxRetryTime the last wait is cut to the time left (min(delay, maxRetryTime − elapsed)), and p-retry gives up once none is left; elapsed counts the calls' own run time too (0 here unless a try time is given).",
     "factor ≤ 0 is replaced by 1; negative or NaN options throw a TypeError.",
     "shouldConsumeRetry returning false retries at once without counting a retry.",
   ],
@@ -82,7 +82,7 @@ export const pRetry: Preset = {
     }
 
     // maxRetryTime: onAttemptFailure gives up once remainingTime <= 0, and waits min(delay, remainingTime).
-    const limit = elapsedLimit({
+    const limitSpec: ElapsedLimitSpec = {
       rule: "cut",
       limit: maxRetryTime,
       retries,
@@ -95,7 +95,8 @@ export const pRetry: Preset = {
       unitsPerMs: 1,
       tooMany: () =>
         new PresetError(parts`p-retry with this maxRetryTime retries more than ${groupDigits(ELAPSED_WALK_LIMIT)} times; give a smaller ${option("maxElapsedMs")} or ${option("retries")}`),
-    });
+    };
+    const limit = elapsedLimit(limitSpec);
     const limitText = `maxRetryTime (${humanDuration(maxRetryTime)})`;
     const rule = `p-retry gives up once ${limitText} has elapsed, and cuts the last wait to the time left`;
     const stop = elapsedStop(limit, { limitText, limitMs: maxRetryTime, rule, jitterName: "randomize", retries, retriesName: "retries" });
@@ -109,6 +110,14 @@ export const pRetry: Preset = {
       ...elapsedModelParts(limit),
       steadyFrom: () => limit.most + 1,
       stop,
+      // onAttemptFailure: remainingTime = maxRetryTime − (performance.now() − startTime), startTime taken before the first
+      // try; it gives up once remainingTime <= 0 and waits min(delay, remainingTime): the tries' time counts.
+      timed: {
+        waits: drawnWaits(limitSpec, { capMs, steadyFrom: capReachedAt === null && factor === 1 ? 1 : capReachedAt }),
+        stop: { rule: "cut", limitMs: maxRetryTime, from: "first-try" },
+        deadlineMs: null,
+        text: limitText,
+      },
       notes: randomize ? ["p-retry with randomize and maxRetryTime: the mean is integrated numerically over the elapsed time of every run."] : [],
     } satisfies PresetModel;
   },

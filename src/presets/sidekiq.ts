@@ -1,7 +1,7 @@
 import { humanDuration } from "../core/text/duration.js";
 import { groupDigits } from "../core/text/digits.js";
 import { unclamped } from "./kit/attempt-delay.js";
-import { ELAPSED_WALK_LIMIT, elapsedLimit, elapsedModelParts, elapsedStop } from "./kit/elapsed-limit.js";
+import { ELAPSED_WALK_LIMIT, type ElapsedLimitSpec, elapsedLimit, elapsedModelParts, drawnWaits, elapsedStop } from "./kit/elapsed-limit.js";
 import { independentModel } from "./kit/independent-model.js";
 import { saturate } from "./kit/whole-ms.js";
 import { PresetError, option, parts } from "./errors.js";
@@ -77,7 +77,7 @@ function withRetryFor(maxElapsedMs: number, retries: number | undefined): Preset
     throw new PresetError(parts`${option("maxElapsedMs")} (retry_for) and ${option("retries")} (retry) are exclusive since Sidekiq 8.1.0: with retry_for set, the retry count is ignored`);
   }
   const ms = (s: number) => saturate(s * 1000);
-  const limit = elapsedLimit({
+  const limitSpec: ElapsedLimitSpec = {
     rule: "while",
     limit: retryFor,
     retries: null,
@@ -90,7 +90,8 @@ function withRetryFor(maxElapsedMs: number, retries: number | undefined): Preset
     unitsPerMs: 1 / 1000,
     // (a − 1)^4 alone passes 10^9 s within 180 retries: never reached.
     tooMany: () => new PresetError(parts`sidekiq retries more than ${groupDigits(ELAPSED_WALK_LIMIT)} times within this ${option("maxElapsedMs")}`),
-  });
+  };
+  const limit = elapsedLimit(limitSpec);
   const limitText = `retry_for (${humanDuration(maxElapsedMs)})`;
   const rule = `sidekiq retries while the time since the first failure is at most ${limitText}, checked before each wait, so the last wait ends past it`;
   // The count never ends first here: --attempts with retry_for is refused above.
@@ -105,6 +106,8 @@ function withRetryFor(maxElapsedMs: number, retries: number | undefined): Preset
     mayExceedCap: false,
     retries: null,
     stop,
+    // failed_at is the first failure: the job's time counts from the end of its first run.
+    timed: { waits: drawnWaits(limitSpec, { capMs: null, steadyFrom: null }), stop: { rule: "while", limitMs: maxElapsedMs, from: "first-failure" }, deadlineMs: null, text: limitText },
     notes: ["sidekiq with retry_for: the mean is integrated numerically over the elapsed time of every run."],
     parameters: { retry_for: retryFor },
   };

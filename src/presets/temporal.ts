@@ -39,7 +39,7 @@ export const temporal: Preset = {
     "maximumInterval defaults to 100 × initialInterval (DefaultRetrySettings.MaximumIntervalCoefficient), so 100 s, reached at attempt 8 (128 s capped).",
     "There is no jitter: activities that failed together retry together.",
     "An ApplicationFailure's NextRetryDelay replaces the computed interval (for an activity even past maximumInterval); non-retryable error types and timeouts other than StartToClose and Heartbeat end retrying at once.",
-    "With an expiration, a retry whose start would pass it is not made (now + interval after the expiration time); attempts' own run time counts too (taken as 0 here).",
+    "With an expiration, a retry whose start would pass it is not made (now + interval after the expiration time); attempts' own run time counts too (0 here unless a try time is given).",
     "Intervals are whole nanoseconds: int64(initialInterval × math.Pow(coefficient, a − 1)), truncated; shown rounded half up to whole ms.",
     "Activities get this policy by default; a workflow is retried only when it is given a retry policy.",
   ],
@@ -82,7 +82,7 @@ export const temporal: Preset = {
         };
       }
     }
-    return independentModel({
+    const model = independentModel({
       delay: (attempt) => {
         const value = nsToWholeMs(intervalNs(attempt));
         const x = raw(attempt);
@@ -102,5 +102,10 @@ export const temporal: Preset = {
         ScheduleToCloseTimeout: expirationNs === null ? null : Number(expirationNs) / 1e6,
       },
     });
+    if (expirationNs === null) return model;
+    // The expiration counts from the activity's scheduling (its first attempt's start); a retry whose start would pass
+    // it is not made, the attempts' run time counted (no jitter: the waits are the model's own).
+    const limitMs = nsToWholeMs(expirationNs);
+    return { ...model, timed: { waits: model, stop: { rule: "fits", limitMs, from: "first-try" }, deadlineMs: null, text: `the expiration (${groupDigits(limitMs)} ms)` } };
   },
 };

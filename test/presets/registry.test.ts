@@ -153,3 +153,31 @@ describe("the preset registry's groups", () => {
     expect(findPreset("bull")).toBeUndefined();
   });
 });
+
+describe("a library with a time limit hands it to the deadline model (PresetModel.timed)", () => {
+  it("every preset with a maxElapsedMs parameter, built with a limit, gives its waits as drawn and its rule", () => {
+    // The rules read from each library's source (see each preset's timed comment): the limit counted from before the
+    // first try, but Sidekiq's retry_for from the first failure; Kafka's delivery.timeout.ms a deadline too.
+    const rules: Record<string, unknown> = {};
+    for (const preset of PRESETS) {
+      if (preset.parameters.maxElapsedMs === undefined) continue;
+      const built = preset.build({ maxElapsedMs: 60_000 });
+      rules[preset.name] = built.timed === undefined ? null : { ...built.timed.stop, deadlineMs: built.timed.deadlineMs };
+    }
+    expect(rules).toEqual({
+      argo: { rule: "fits", limitMs: 60_000, from: "first-try", deadlineMs: null },
+      cenkalti: { rule: "fits", limitMs: 60_000, from: "first-try", deadlineMs: null },
+      kafka: { rule: "fits", limitMs: 59_999, from: "first-try", deadlineMs: 60_000 },
+      "p-retry": { rule: "cut", limitMs: 60_000, from: "first-try", deadlineMs: null },
+      sidekiq: { rule: "while", limitMs: 60_000, from: "first-failure", deadlineMs: null },
+      temporal: { rule: "fits", limitMs: 60_000, from: "first-try", deadlineMs: null },
+    });
+  });
+
+  it("no preset's default model stops by time without handing its limit over", () => {
+    for (const preset of PRESETS) {
+      const built = preset.build({});
+      if (built.stop !== null) expect(built.timed, preset.name).toBeDefined();
+    }
+  });
+});

@@ -1,3 +1,5 @@
+import { presetDeadlineInput } from "../../core/deadline/preset-input.js";
+import type { PresetModel } from "../../core/preset.js";
 import { type ComparedPolicy, type CompareSummary, compareSpan, compareSummary, comparedDeadlineInput } from "../../core/compare.js";
 import type { AttemptRange } from "../../core/schedule.js";
 import { stopJson } from "../../format/compare.js";
@@ -75,12 +77,13 @@ function asCompared(built: readonly BuiltPolicy[], timing: TryTiming | null): Co
     const range = ranges[index]!;
     const extended = range !== null && stop.kind === "forever" && !rangeGiven && range.last < shownLast ? { first: range.first, last: shownLast } : range;
     if (timing === null) return { name, model, range: extended, stop };
-    if (stop.kind === "elapsed") {
-      // As the schedule: the library's own clock would have to count the tries' time too (the presets do not hand it over yet).
-      throw new UsageError(
-        `compare ${shown(name)}: --attempt-time and --deadline are not modelled yet for a library that stops by elapsed time (${stop.words}): its own limit would have to count the tries`,
-      );
+    // A library with a time limit of its own hands it over with its waits as drawn: the limit then counts the tries' time.
+    const timed = "timed" in model ? (model as PresetModel) : null;
+    if (timed !== null && timed.timed !== undefined) {
+      const { input, stopText } = presetDeadlineInput(timed, timing.attemptTimeMs, timing.deadlineMs);
+      return { name, model, range: extended, stop, deadline: input, deadlineStopText: stopText };
     }
+    if (stop.kind === "elapsed") throw new Error(`compare ${shown(name)}: a library stopping by ${stop.words} gives the deadline model its time limit (PresetModel.timed)`);
     return { name, model, range: extended, stop, deadline: comparedDeadlineInput(model, stop, timing.attemptTimeMs, timing.deadlineMs) };
   });
 }

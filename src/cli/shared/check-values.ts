@@ -1,4 +1,8 @@
-import { type Growth, checkPolicy } from "../../core/check.js";
+import { type CheckSubject, type Growth, checkPolicy } from "../../core/check.js";
+import { lastMade } from "../../core/deadline/give-up.js";
+import { presetDeadlineInput } from "../../core/deadline/preset-input.js";
+import type { PresetModel } from "../../core/preset.js";
+import { humanDuration } from "../../core/text/duration.js";
 import type { ScheduleModel } from "../../core/model.js";
 import { jitteredPolicyModel } from "../../core/jitter/index.js";
 import type { PolicyReport, PresetTerms } from "../../format/check-report.js";
@@ -45,8 +49,8 @@ function subjectFromValues(values: OptionValues): {
   forever: boolean;
   preset?: PresetTerms;
   stopNote: string | null;
-  /** The library stops by elapsed time: its stop, counted with the tries' time, is not the deadline model's yet. */
-  elapsedStop?: string;
+  /** A library with a time limit of its own: its model, whose `timed` the deadline model reads. */
+  timedModel?: PresetModel;
 } {
   // A seed changes no check (checks use exact bounds), but it is read as the schedule reads
   // it, under a preset too, so that a file the schedule refuses is not passed by check (and
@@ -75,7 +79,7 @@ function subjectFromValues(values: OptionValues): {
   const growth: Growth | null = attempts > 0 && model.delay(attempts).rawMs <= model.delay(1).rawMs ? "constant" : null;
   // A count says itself in the summary ("3 retries"); a time limit or no limit needs its sentence.
   const stopNote = rule.kind === "count" ? null : limitText;
-  return { model, growth, attempts, forever, preset: presetTerms(preset, limitText), stopNote, ...(rule.kind === "elapsed" ? { elapsedStop: rule.text } : {}) };
+  return { model, growth, attempts, forever, preset: presetTerms(preset, limitText), stopNote, ...(model.timed === undefined ? {} : { timedModel: model }) };
 }
 
 /**
@@ -83,19 +87,30 @@ function subjectFromValues(values: OptionValues): {
  * how a library stops when that is not a plain count (a time limit, or never).
  */
 export function checkValues(values: OptionValues): Omit<PolicyReport, "name" | "line"> & { readonly stopNote: string | null; readonly jittered: boolean } {
-  const { model, growth, attempts, forever, preset, stopNote, elapsedStop } = subjectFromValues(values);
-  const { limits, attemptTimeMs, deadlineMs, levels } = limitsFromOptions(values);
+  const subject = subjectFromValues(values);
+  const { model, growth, forever, preset, timedModel } = subject;
+  const { limits, attemptTimeMs, levels } = limitsFromOptions(values);
+  const given = limitsFromOptions(values).deadlineMs;
   const clients = values.clients === undefined ? null : parseCount("--clients", values.clients);
-  if (elapsedStop !== undefined && (deadlineMs !== null || limits["max-give-up"] !== undefined)) {
-    // The library's own clock counts the tries' time too: until the presets hand their stop to the deadline
-    // model, the deadline and the give-up time are left unchecked, and the report says so, rather than guessed.
-    const { "max-give-up": _, ...others } = limits;
-    const result = checkPolicy({ model, attempts, forever, attemptTimeMs, clients, growth }, others, levels);
-    const unchecked = `--deadline and --max-give-up are not checked: ${values.preset} stops by elapsed time (${elapsedStop}), whose clock counts the tries' time, which the deadline model does not take from presets yet`;
-    // Said where each report says how the library stops: the files' note, and the config report's rule line.
-    const terms = preset === undefined ? {} : { terms: { ...preset, rule: `${preset.rule}; ${unchecked}` } };
-    return { attempts, attemptTimeMs, deadlineMs: null, result, ...terms, stopNote: stopNote === null ? unchecked : `${stopNote}; ${unchecked}`, jittered: model.jittered };
+  let { attempts, stopNote } = subject;
+  let deadlineMs = given;
+  let timed: CheckSubject["timed"];
+  let terms = preset;
+  if (timedModel !== undefined && (attemptTimeMs > 0 || given !== null || limits["max-give-up"] !== undefined)) {
+    // The library's own time limit, counted with the tries' time (PresetModel.timed), combined with the deadline given.
+    const { input, stopText } = presetDeadlineInput(timedModel, attemptTimeMs, given);
+    deadlineMs = input.deadlineMs;
+    timed = { waits: input.waits, retries: input.retries, stop: input.stop };
+    // With tries that take time the limit comes sooner: the retries checked are the most any run then makes.
+    const most = attemptTimeMs > 0 ? lastMade(input, "lowMs") : null;
+    if (most !== null && most < attempts) {
+      attempts = most;
+      const note = `with tries of ${humanDuration(attemptTimeMs)}, ${stopText} allows ${most === 0 ? "no retry" : `at most ${most} ${most === 1 ? "retry" : "retries"}`}`;
+      stopNote = stopNote === null ? note : `${stopNote}; ${note}`;
+      // Said where each report says how the library stops: the files' note, and the config report's rule line.
+      if (terms !== undefined) terms = { ...terms, rule: `${terms.rule}; ${note}` };
+    }
   }
-  const result = checkPolicy({ model, attempts, forever, attemptTimeMs, clients, growth, deadlineMs }, limits, levels);
-  return { attempts, attemptTimeMs, deadlineMs, result, ...(preset === undefined ? {} : { terms: preset }), stopNote, jittered: model.jittered };
+  const result = checkPolicy({ model, attempts, forever, attemptTimeMs, clients, growth, deadlineMs, ...(timed === undefined ? {} : { timed }) }, limits, levels);
+  return { attempts, attemptTimeMs, deadlineMs, result, ...(terms === undefined ? {} : { terms }), stopNote, jittered: model.jittered };
 }

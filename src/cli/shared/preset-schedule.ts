@@ -9,7 +9,10 @@ import { stopRuleOf, stopRuleText } from "../../presets/stop-rule.js";
 import type { Preset, PresetModel } from "../../presets/types.js";
 import type { AttemptRange } from "../../core/schedule.js";
 import { type RetryAfterView, ignoredView } from "../../core/retry-after/model.js";
+import { presetDeadlineInput } from "../../core/deadline/preset-input.js";
+import { deadlineSummary } from "../../core/deadline/summary.js";
 import { UsageError } from "./errors.js";
+import { type DeadlineView, type TryTiming, timingFromValues } from "./timing.js";
 import type { Io } from "./io.js";
 import { parseSeed } from "./jitter-options.js";
 import type { OptionValues } from "../../config/option-values.js";
@@ -40,12 +43,23 @@ function givenUpAt(preset: Preset, shown: { range: AttemptRange; cut: boolean },
   return { range: { first: shown.range.first, last: at - 1 }, cut: true };
 }
 
+/**
+ * With --attempt-time or --deadline: the library through the deadline model, its own time
+ * limit (cenkalti's MaxElapsedTime, Kafka's delivery.timeout.ms, …) counted with the tries'
+ * time, and combined with the deadline given.
+ */
+function presetDeadline(timing: TryTiming | null, model: PresetModel, range: AttemptRange, givesUpAt: number | null): DeadlineView | null {
+  if (timing === null) return null;
+  const found = presetDeadlineInput(model, timing.attemptTimeMs, timing.deadlineMs);
+  const { stopText } = found;
+  // A library that gives up on a Retry-After (got past maxRetryAfter) makes no retry from there.
+  const input = givesUpAt === null ? found.input : { ...found.input, retries: Math.min(found.input.retries ?? Number.MAX_SAFE_INTEGER, givesUpAt - 1) };
+  return { input, context: { attemptTimeMs: timing.attemptTimeMs, deadlineMs: input.deadlineMs, stopText, lastShown: range.last } };
+}
+
 /** `backoff --preset NAME`: the library's own schedule, through the one output path. */
 export async function runPresetSchedule(values: OptionValues, output: OutputOptions, io: Io): Promise<number> {
-  // A library's own elapsed-time limit has to be counted with the tries' time (the deadline model's stop): not read from the presets yet.
-  if (values.attemptTime !== undefined || values.deadline !== undefined) {
-    throw new UsageError(`--attempt-time and --deadline apply to backoff's own policies; under --preset they are not modelled yet (the library's own time limit would have to count the tries)`);
-  }
+  const timing = timingFromValues(values);
   const preset = presetNamed(values.preset!, "--preset");
   const { overrides, range: asked } = presetOverrides(preset, values);
   const model = buildPreset(preset, overrides);
@@ -53,13 +67,18 @@ export async function runPresetSchedule(values: OptionValues, output: OutputOpti
   const header = overrides.retryAfter;
   // A library that does not read the header says so, and its schedule stays as it is.
   const retryAfter = header === undefined ? null : (model.retryAfter ?? ignoredView(header, preset.retryAfter));
-  const { range, cut } = retryAfter === null ? shown : givenUpAt(preset, shown, retryAfter, io);
+  const given = retryAfter === null ? shown : givenUpAt(preset, shown, retryAfter, io);
+  // A library whose time limit ends its retries, counted with the tries' time, sooner than with tries of no time:
+  // the rows shown by default end at the first retry that never fires (Kafka's 122 retries in 120 s become 3 with 30 s tries).
+  const timedLast = timing === null || asked !== null || model.timed === undefined ? null : deadlineSummary(presetDeadlineInput(model, timing.attemptTimeMs, timing.deadlineMs).input).neverFrom;
+  const { range, cut } = timedLast === null || timedLast >= given.range.last ? given : { range: { first: given.range.first, last: timedLast }, cut: given.cut };
   const seed = values.seed === undefined ? null : parseSeed("--seed", values.seed);
   checkSeedHasJitter(preset, model, values.seed);
   if (cut && asked !== null && model.stop) io.stderr.write(`note: ${model.stop.reason} The schedule ends at attempt ${range.last}.\n`);
   await writeSchedule(
     {
       model,
+      deadline: presetDeadline(timing, model, range, retryAfter?.givesUpAt ?? null),
       comparison: comparisonFor(model),
       range,
       seed,
@@ -67,7 +86,7 @@ export async function runPresetSchedule(values: OptionValues, output: OutputOpti
       text: presetScheduleText(preset, model, range, seed, stopRuleText(preset, stopRuleOf(preset, model))),
       retryAfter,
       renderTable: (rows, summaryLines, paint, lastRow, width) =>
-        renderPresetTable(rows, model.jittered, model.capMs, summaryLines, paint, retryAfter !== null && retryAfter.header.attempts !== null ? undefined : lastRow, width, retryAfter?.header.ms ?? null),
+        renderPresetTable(rows, model.jittered, model.capMs, summaryLines, paint, retryAfter !== null && retryAfter.header.attempts !== null ? undefined : lastRow, width, retryAfter?.header.ms ?? null, timing !== null),
       page: async () => ({
         command: await import("./html-output.js").then(({ commandLine, presetArguments }) => commandLine(presetArguments(preset.name, overrides, asked, seed))),
         calculator: modelCalculator(

@@ -1,7 +1,7 @@
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape } from "../shape.js";
 import { type FlatEntry, type Placement, profileSuffix, startsWith } from "../spring-boot.js";
-import { type Findings, FileProblem, msText, wholeNumber } from "../tree.js";
+import { type Findings, FileProblem, type FoundTimeout, msText, wholeNumber } from "../tree.js";
 
 /**
  * Kafka client retry settings (clients' CommonClientConfigs and ProducerConfig), read as
@@ -10,6 +10,13 @@ import { type Findings, FileProblem, msText, wholeNumber } from "../tree.js";
  * counts, and the producer's `delivery.timeout.ms` (int, default 120000) ends retrying by
  * time. Values are whole numbers of milliseconds; 0 retries means none. Found in a
  * client's own .properties file, and in Spring Boot's `spring.kafka` properties.
+ *
+ * The timeouts (a producer's): `request.timeout.ms` bounds each produce request, the try
+ * time; `delivery.timeout.ms` is the preset's own limit, which the deadline model counts with
+ * the tries' time (a batch expires at it, queued or in flight: RecordAccumulator and
+ * Sender.getExpiredInflightBatches, ProducerBatch.hasReachedDeliveryTimeout). A
+ * request.timeout.ms left out is not assumed (30 s is the worst case, not every request's):
+ * `--attempt-time 30s` says it.
  */
 export const kafka: ConfigShape = {
   system: "kafka",
@@ -20,7 +27,9 @@ export const kafka: ConfigShape = {
   docs: {
     system: "Kafka clients",
     where: "`.properties` files, and `spring.kafka[.<client>].properties.*`",
-    policy: "`retry.backoff.ms`, `retry.backoff.max.ms`, `retries`, `delivery.timeout.ms`; preset `kafka`",
+    policy:
+      "`retry.backoff.ms`, `retry.backoff.max.ms`, `retries`, `delivery.timeout.ms`; preset `kafka`. " +
+      "Timeouts: a producer's `request.timeout.ms` (try time; not assumed when left out), `delivery.timeout.ms` (the preset's limit, counted with the tries' time: a retry starts only before it, a request in flight is cut at it)",
   },
   // In .properties: the keys themselves, or Spring's prefix (spring.kafka.*).
   words: { tree: /kafka/, properties: /retry\.backoff|delivery\.timeout|^[ \t]*retries\b|spring/ },
@@ -57,7 +66,13 @@ function report(props: ReadonlyMap<string, FlatEntry>, name: string, producer: b
     if (retries !== undefined) options.attempts = String(retries);
     const delivery = producer ? positive("delivery.timeout.ms", ms("delivery.timeout.ms", 2_147_483_647)) : undefined;
     if (delivery !== undefined) options.maxElapsed = msText(delivery);
-    return { options, disabled: retries === 0 };
+    const timeouts: FoundTimeout[] = [];
+    const request = producer ? ms("request.timeout.ms", 2_147_483_647) : undefined;
+    if (request !== undefined && request > 0) {
+      options.attemptTime = msText(request);
+      timeouts.push({ role: "attempt-time", field: "request.timeout.ms", offset: keyOf(props.get("request.timeout.ms")!) });
+    }
+    return { options, disabled: retries === 0, ...(timeouts.length === 0 ? {} : { timeouts }) };
   });
 }
 

@@ -46,7 +46,7 @@
  * second attempt on, a wait's bounds are the floor of the lowest and the ceiling of the
  * highest (the first starts from 0, so it is the wait rounded).
  */
-import type { DelayBounds, RandomSource, RunsStopped } from "../../core/model.js";
+import type { DelayBounds, RandomSource, RunsStopped, ScheduleModel } from "../../core/model.js";
 import { groupDigits } from "../../core/text/digits.js";
 import type { PresetModel, PresetStop } from "../types.js";
 
@@ -466,5 +466,39 @@ export function elapsedModelParts(limit: ElapsedLimit): Pick<PresetModel, "bound
     client: limit.client,
     totals: limit.totals,
     sampledRun: limit.sampledRun,
+  };
+}
+
+/**
+ * The waits as the library draws them before its limit cuts any run, for the deadline model
+ * (PresetTimed.waits), which applies the limit itself with the tries' own time: each wait,
+ * its lowest and highest draw in whole ms as `toMs` gives them (a finer unit rounded per
+ * wait, so a sum may differ from the library's own by half a ms a wait), the mean of one
+ * draw (the spec's, kept within the bounds; else the middle of the bounds).
+ */
+export function drawnWaits(spec: ElapsedLimitSpec, shape: { readonly capMs: number | null; readonly steadyFrom: number | null }): ScheduleModel {
+  const { toMs } = spec;
+  const jittered = spec.draw !== null;
+  const plain = (attempt: number) => toMs(spec.plain(attempt));
+  const bounds = (attempt: number): DelayBounds => {
+    if (!jittered) return { minMs: plain(attempt), maxMs: plain(attempt) };
+    return { minMs: toMs(spec.low(attempt)), maxMs: toMs(spec.high(attempt)) };
+  };
+  const mean = (attempt: number) => {
+    if (!jittered) return plain(attempt);
+    const { minMs, maxMs } = bounds(attempt);
+    const value = spec.mean === undefined ? (minMs + maxMs) / 2 : spec.mean(attempt);
+    return Math.min(maxMs, Math.max(minMs, value));
+  };
+  return {
+    delay: (attempt) => ({ rawMs: plain(attempt), delayMs: plain(attempt), clamped: false }),
+    jittered,
+    bounds,
+    meanMs: mean,
+    sampler: (random) => (attempt) => (jittered ? toMs(spec.draw!(attempt, random)) : plain(attempt)),
+    capMs: shape.capMs,
+    capReachedAt: () => null,
+    steadyFrom: () => shape.steadyFrom,
+    mayExceedCap: false,
   };
 }

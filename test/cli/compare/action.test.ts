@@ -379,17 +379,24 @@ describe("backoff compare --attempt-time and --deadline: the deadline model per 
     expect(lines(await compare(["grpc", "temporal", "--attempt-time", "1s"])).at(-1)).toBe("With tries of 1 s, none gives up: grpc and temporal retry forever.");
   });
 
-  it("bad times and a library that stops by elapsed time are refused (exit 2)", async () => {
+  it("bad times are refused (exit 2)", async () => {
     expect(await runCli(["compare", "fixed:base=1s", "--deadline", "x"])).toEqual({
       code: 2,
       stdout: "",
       stderr: 'error: --deadline must be a duration such as 250, 250ms, 1.5s, 2m or 1h, got "x"\n',
     });
-    const elapsed = await runCli(["compare", "cenkalti", "fixed:base=1s", "--deadline", "3s"]);
-    expect(elapsed.code).toBe(2);
-    expect(elapsed.stderr).toBe(
-      'error: compare "cenkalti": --attempt-time and --deadline are not modelled yet for a library that stops by elapsed time (MaxElapsedTime (15 min)): its own limit would have to count the tries\n',
-    );
+  });
+
+  it("a library that stops by elapsed time counts its limit with the tries' time", async () => {
+    // cenkalti without jitter: waits 1, 2, 4 s; tries of 2 s: retries would start at 3, 7, 13 s, past MaxElapsedTime (10 s)
+    // from retry 3: it gives up when retry 2's try ends, at 9 s. fixed 1 s, 4 retries: the 5th try ends at 5 × 2 + 4 = 14 s.
+    const cenkalti = "cenkalti:jitter=0,base=1s,factor=2,max-elapsed=10s";
+    const text = lines(await compare([cenkalti, "fixed:base=1s", "--attempts", "4", "--attempt-time", "2s"]));
+    expect(text.slice(-3)).toEqual([
+      `${cenkalti}: retries from 3 on can never fire: MaxElapsedTime (10 s) ends them first, the tries' own time counted; the last retry that fires is 2, giving up at 9 s.`,
+      "fixed:base=1s: every retry (4) fires; giving up at 14 s.",
+      `With tries of 2 s, gives up first: ${cenkalti}, at 9 s (9,000 ms).`,
+    ]);
   });
 });
 

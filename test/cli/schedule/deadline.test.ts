@@ -80,10 +80,81 @@ describe("backoff --attempt-time --deadline", () => {
     expect(stdout).toBe("attempt,raw_ms,delay_ms,cumulative_ms,linear_ms,linear_cumulative_ms\n1,1000,1000,1000,1000,1000\n2,2000,2000,3000,2000,3000\n");
   });
 
-  it("under --preset the options are refused, not ignored (a library's own time limit is not counted with the tries yet)", async () => {
-    const { code, stdout, stderr } = await runCli(["--preset", "istio", "--attempts", "3", "--attempt-time", "1s", "--deadline", "2s"]);
-    expect({ code, stdout }).toEqual({ code: 2, stdout: "" });
-    expect(stderr).toMatch(/^error: --attempt-time and --deadline apply to backoff's own policies; under --preset they are not modelled yet/);
+  it("under --preset: a count library's tries and deadline (istio: Envoy's waits 0–24, 0–49, 0–99 ms)", async () => {
+    // Tries of 1 s: retry 1 starts at 1,000–1,024 ms (the un-jittered run, whose waits are the rounded means 12, 25,
+    // 50 ms, at 1,012), before the 2 s deadline in every run, its try cut in the runs starting after 1 s; retry 2
+    // starts at 2,000 ms at the earliest: never, nor retry 3 (3,000).
+    const { code, stdout } = await runCli(["--preset", "istio", "--attempts", "3", "--attempt-time", "1s", "--deadline", "2s", "--format", "csv"]);
+    expect(code).toBe(0);
+    const lines = stdout.trimEnd().split("\n");
+    expect(lines[0]!.endsWith(",start_ms,start_min_ms,start_max_ms,fires")).toBe(true);
+    expect(lines.slice(1).map((line) => line.split(",").slice(11).join(","))).toEqual(["1012,1000,1024,cut short in some runs", "2037,2000,2073,no", "3087,3000,3172,no"]);
+  });
+
+  // A library's own time limit, counted with the tries' time (PresetModel.timed, core/deadline/elapsed-stop.ts).
+  const timedRows = async (args: readonly string[]) => {
+    const { code, stdout, stderr } = await runCli([...args, "--format", "csv"]);
+    expect([code, stderr]).toEqual([0, ""]);
+    const [head, ...rows] = stdout.trimEnd().split("\n");
+    const at = head!.split(",").indexOf("start_ms");
+    return rows.map((line) => line.split(",").slice(at).join(","));
+  };
+  const verdict = async (args: readonly string[]) => (await runCli(args)).stdout.trimEnd().split("\n").at(-1);
+
+  it("cenkalti: elapsed + next > MaxElapsedTime stops it, elapsed counting the tries", async () => {
+    // No jitter, waits 1, 2, 4 s, tries of 2 s: retry a would start at 2a + (2^a − 1) s: 3, 7, 13 s; 13 > 10 s, so
+    // NextBackOff stops before retry 3 (with tries of no time it starts at 7 s and is made). Retry 2's try ends at 9 s.
+    const args = ["--preset", "cenkalti", "--jitter", "0", "--base", "1s", "--factor", "2", "--max-elapsed", "10s", "--attempt-time", "2s"];
+    expect(await timedRows(args)).toEqual(["3000,yes", "7000,yes", "13000,no"]);
+    expect(await verdict(args)).toBe("Retries from 3 on can never fire: MaxElapsedTime (10 s) ends them first, the tries' own time counted; the last retry that fires is 2, giving up at 9 s.");
+  });
+
+  it("p-retry: retries while maxRetryTime has not elapsed, its last wait cut to the time left", async () => {
+    // minTimeout 1 s, factor 2, tries of 2 s: try 1 fails at 2 s, retry 1 at 3 s; try 2 fails at 5 s, retry 2 at 7 s; try
+    // 3 fails at 9 s < 10 s, so retry 3 is made, its 4 s wait cut to the 1 s left: it starts at 10 s and ends at 12 s,
+    // past the limit, and p-retry gives up there. Retry 4 would start at 4 × 2 + 15 = 23 s.
+    const args = ["--preset", "p-retry", "--base", "1s", "--max-elapsed", "10s", "--attempt-time", "2s", "--attempts", "4"];
+    expect(await timedRows(args)).toEqual(["3000,yes", "7000,yes", "10000,yes", "23000,no"]);
+    // --attempts 4 is p-retry's retries: 4, so the count ends at retry 4, which the limit ends first.
+    expect(await verdict(args)).toBe("Retry 4 can never fire: maxRetryTime (10 s) ends them first, the tries' own time counted; the last retry that fires is 3, giving up at 12 s.");
+  });
+
+  it("kafka: delivery.timeout.ms expires a batch queued or in flight; request.timeout.ms tries of 30 s", async () => {
+    // Waits (long)(U[0.8, 1.2) × 100 × 2^(a−1)): 80–119, 160–239, 320–479, 640–959 ms; sums 80–119, 240–358, 560–837,
+    // 1,200–1,796. Retry a starts at a × 30 s + the sum: retry 3 at 90,560–90,837 ms, its try cut at 120 s in every
+    // run; retry 4 at 121,200 ms at the earliest, past delivery.timeout.ms: never. Every run gives up at 120 s. The
+    // rows end at retry 4 (with tries of no time the producer makes 122 to 152 retries).
+    const args = ["--preset", "kafka", "--attempt-time", "30s"];
+    expect(await timedRows(args)).toEqual(["30100,30080,30119,yes,none", "60300,60240,60358,yes,none", "90700,90560,90837,cut short,none", "121500,121200,121796,no,none"]);
+    const { stdout } = await runCli(args);
+    expect(stdout.trimEnd().split("\n").slice(-2)).toEqual([
+      "Retries from 4 on can never fire: delivery.timeout.ms (120,000 ms) ends them first, the tries' own time counted; the last retry that fires is 3, giving up at 2 min.",
+      "The deadline cuts retry 3 short wherever it starts after 1 min 30 s: a try started then cannot end by 2 min.",
+    ]);
+    // A deadline given sooner ends it first: at 60 s retry 2 (60,240 ms) never starts, retry 1's try (from 30,080 ms) is cut.
+    const sooner = await runCli([...args, "--deadline", "1m"]);
+    expect(sooner.stdout.trimEnd().split("\n").slice(-2)).toEqual([
+      "Retries from 2 on can never fire: the deadline (1 min) ends first; the last retry that fires is 1, giving up at 1 min.",
+      "The deadline cuts retry 1 short wherever it starts after 30 s: a try started then cannot end by 1 min.",
+    ]);
+  });
+
+  it("argo and temporal: a retry whose wait would end past maxDuration (the expiration) is not made, the pods' time counted", async () => {
+    // Waits 10, 20, 40 s, tries of 30 s: retries would start at 40, 90 and 160 s; 160 s is past 2 min. Retry 2 ends at 120 s.
+    for (const [preset, limit] of [["argo", "backoff.maxDuration (120,000 ms)"], ["temporal", "the expiration (120,000 ms)"]] as const) {
+      const args = ["--preset", preset, "--base", "10s", "--max-elapsed", "2m", "--attempt-time", "30s"];
+      expect(await timedRows(args)).toEqual(["40000,yes", "90000,yes", "160000,no"]);
+      expect(await verdict(args)).toBe(`Retries from 3 on can never fire: ${limit} ends them first, the tries' own time counted; the last retry that fires is 2, giving up at 2 min.`);
+    }
+  });
+
+  it("sidekiq: retry_for counts from the first failure, checked before each wait", async () => {
+    // Waits (a−1)^4 + 15 + rand(10a) s: 15–24, 16–35, 31–60 s; tries of 10 s, so the clock starts at 10 s and a retry is
+    // made while the try before it ended by 70 s. Retry 1 at 25–34 s; try 2 ends at 35–44 s: retry 2 at 51–79 s; try 3
+    // ends at 61–89 s, by 70 s in some runs only: retry 3 starts at 61 + 31 = 92 s at the earliest and at 70 + 60 =
+    // 130 s at the latest (a run ending its try at 70 s, then drawing high); try 4 ends at 102 s at the earliest: never.
+    const args = ["--preset", "sidekiq", "--max-elapsed", "60s", "--attempt-time", "10s"];
+    expect(await timedRows(args)).toEqual(["25000,25000,34000,yes,none", "51000,51000,79000,yes,none", "92000,92000,130000,in some runs,none"]);
   });
 
   it("refuses what is not a whole number of ms, a zero deadline and a negative try time", async () => {

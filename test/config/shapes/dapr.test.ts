@@ -94,9 +94,11 @@ describe("Dapr Resiliency (shapes/dapr.ts)", () => {
   it("check reports each policy with Dapr's back-off", async () => {
     const { byName, disabled, code } = await checkFigures(`${DIR}/resiliency.yaml`);
     const { "order-resiliency/retryForever": forever, ...rest } = byName;
-    // All draws low (I/2): the 9 intervals below 15 s halved add up to 18.72 s, then 7.5 s each: (900 − 18.72) / 7.5 → 117
-    // more, 126 in all. Worst total: the waits up to the 900 s limit, plus 127 tries × 5 s; largest 15 s × 1.5 (+1 ns).
-    expect(forever).toMatchObject({ retries: 126, worst: 1_535_000, largest: 22_501 });
+    // MaxElapsedTime counts the tries' 5 s too (cenkalti's elapsed is the clock's; core/deadline): all draws low (I/2), the
+    // 9 intervals below 15 s halved add up to 18.72 s, then 7.5 s each, so retry a (a ≥ 9) would start at
+    // 5a + 18.72 + 7.5(a − 9) = 12.5a − 48.78 s, within 900 s up to a = 75 (with tries of no time: 126). Worst total: the
+    // waits up to the 900 s limit, plus 76 tries × 5 s; largest 15 s × 1.5 (+1 ns).
+    expect(forever).toMatchObject({ retries: 75, worst: 1_280_000, largest: 22_501 });
     expect(rest).toEqual({
       // 10 × 5 s = 50 s, and 11 tries × 60 s.
       "order-resiliency/pubsubRetry": { retries: 10, worst: 710_000, best: 710_000, largest: 5_000 },

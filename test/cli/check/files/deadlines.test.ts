@@ -140,6 +140,20 @@ describe("check PATH against the timeouts beside the policies", () => {
     );
   });
 
+  it("Kafka: a producer's request.timeout.ms times each try, delivery.timeout.ms ends it (the preset's limit, counted with the tries)", async () => {
+    // request.timeout.ms 30000 (3:1), delivery.timeout.ms 120000: retries start by 30,119, 60,358 and 90,837 ms; retry 4
+    // would start at 121,200 ms at the earliest: 3 retries, and the batch expires at 120 s in every run.
+    fixture("kafka/producer.properties");
+    const json = await runCli(["check", "kafka/producer.properties", "--max-give-up", "2m", "--format", "json"]);
+    expect(json.code).toBe(0);
+    const policy = JSON.parse(json.stdout).policies[0];
+    expect([policy.retries, policy.attempt_time_ms]).toEqual([3, 30000]);
+    expect(policy.timeouts).toEqual([{ role: "attempt-time", field: "request.timeout.ms", line: 3, column: 1 }]);
+    expect(policy.assertions[0]).toMatchObject({ limit: "max-give-up", ok: true, actual_ms: 120000 });
+    expect(policy.warnings).toEqual([]);
+    expect((await runCli(["check", "kafka/producer.properties", "--max-give-up", "119999ms"])).code).toBe(1);
+  });
+
   it("unreachable-retries is an error with --unreachable-retries error; --deadline replaces the file's timeout", async () => {
     fixture("istio/colliding.yaml");
     const erred = await runCli(["check", "istio/colliding.yaml", "--unreachable-retries", "error", "--format", "sarif"]);
@@ -155,14 +169,25 @@ describe("check PATH against the timeouts beside the policies", () => {
     expect([bad.code, bad.stderr]).toEqual([2, 'error: --unreachable-retries must be warning or error, got "fatal"\n']);
   });
 
-  it("a preset that stops by elapsed time leaves the deadline unchecked and says so (its clock counts the tries)", async () => {
-    const result = await runCli(["check", "--preset", "sidekiq", "--max-elapsed", "60s", "--deadline", "1s", "--max-give-up", "5s", "--format", "json"]);
-    expect(result.code).toBe(0);
-    const [policy] = JSON.parse(result.stdout).policies;
-    expect(policy.assertions).toEqual([]);
-    expect(policy.stopping).toBe(
-      "sidekiq stops by retry_for (1 min) after 3 retries; --deadline and --max-give-up are not checked: sidekiq stops by elapsed time (retry_for (1 min)), whose clock counts the tries' time, which the deadline model does not take from presets yet",
-    );
+  it("a preset that stops by elapsed time: its limit counted with the tries' time, the deadline beside it", async () => {
+    // sidekiq retry_for 60 s: its first wait is 15–24 s, so a 1 s deadline leaves every retry unfired; every run gives
+    // up at 1 s. The lint names the deadline, not the library's own limit.
+    const short = await runCli(["check", "--preset", "sidekiq", "--max-elapsed", "60s", "--deadline", "1s", "--max-give-up", "5s", "--format", "json"]);
+    expect(short.code).toBe(0);
+    const [policy] = JSON.parse(short.stdout).policies;
+    expect(policy.assertions).toEqual([{ limit: "max-give-up", ok: true, limit_ms: 5000, actual_ms: 1000, attempt: null, message: "✓ max-give-up 5 s: gives up by 1 s at the latest" }]);
+    expect(policy.warnings.map((w: { lint: string }) => w.lint)).toEqual(["unreachable-retries", "no-cap"]);
+    // kafka with tries of 30 s (request.timeout.ms): retries start by 30,119, 60,358 and 90,837 ms, retry 4 at 121,200 ms
+    // at the earliest, past delivery.timeout.ms: 3 retries checked; the batch expires at 120 s in every run, the third
+    // try cut. The library's own limit ends the retries: no unreachable-retries.
+    const kafka = await runCli(["check", "--preset", "kafka", "--attempt-time", "30s", "--max-give-up", "2m", "--format", "json"]);
+    expect(kafka.code).toBe(0);
+    const [producer] = JSON.parse(kafka.stdout).policies;
+    expect(producer.attempts).toBe(3);
+    expect(producer.stopping).toBe("kafka stops by delivery.timeout.ms (120,000 ms) after 122 to 152 retries, as the jitter falls; with tries of 30 s, delivery.timeout.ms (120,000 ms) allows at most 3 retries");
+    expect(producer.assertions[0]).toMatchObject({ limit: "max-give-up", ok: true, actual_ms: 120000 });
+    expect(producer.warnings).toEqual([]);
+    expect((await runCli(["check", "--preset", "kafka", "--attempt-time", "30s", "--max-give-up", "119999ms"])).code).toBe(1);
   });
 
   // Each shape's colliding and comfortable fixture: the finding's sentence and places (text report), the exit code.
