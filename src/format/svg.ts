@@ -1,6 +1,6 @@
 import { isSaturated } from "../core/limits.js";
 import type { ScheduleRow } from "../core/schedule.js";
-import { type ChartLine, chartLines } from "./chart.js";
+import { type ChartLine, chartLines, deadlineBoundary } from "./chart.js";
 import { humanDuration } from "../core/text/duration.js";
 import { escapeXml } from "./escape.js";
 import { groupDigits } from "../core/text/digits.js";
@@ -12,6 +12,11 @@ export interface SvgOptions {
   readonly capMs: number | null;
   /** The y scale; null picks log when the values span more than 100×, else linear. */
   readonly scale: ScaleKind | null;
+  /**
+   * With --deadline (the rows then carry their timing): the overall timeout, drawn as a
+   * line before the first retry no run starts by it, the retries past it set apart.
+   */
+  readonly deadlineMs?: number | null;
 }
 
 /** The drawing's size in user units (the viewBox); it scales to any size in a browser. */
@@ -26,7 +31,7 @@ const MAX_DOTS = 60;
 
 /** The ink of every drawing's frame: axes and text, grid lines, notes. */
 export const SVG_INK = { axis: "#333333", grid: "#e5e5e5", muted: "#7f7f7f" } as const;
-const COLORS = { delay: "#1f77b4", linear: SVG_INK.muted, cap: "#d62728", band: "#1f77b4", capped: "#ff7f0e", grid: SVG_INK.grid, axis: SVG_INK.axis } as const;
+const COLORS = { delay: "#1f77b4", linear: SVG_INK.muted, cap: "#d62728", band: "#1f77b4", capped: "#ff7f0e", grid: SVG_INK.grid, axis: SVG_INK.axis, deadline: "#9467bd" } as const;
 
 /** A coordinate with at most two decimals: enough for any screen, short in the file (and in the page's DOM). */
 export function coordinate(value: number): string {
@@ -198,14 +203,33 @@ export function renderScheduleSvg(rows: readonly ScheduleRow[], options: SvgOpti
   }
   const linearPoints = lines.map((line) => point(line, line.linearMs)).join(" ");
   out.push(`<polyline class="linear" points="${linearPoints}" fill="none" stroke="${COLORS.linear}" stroke-width="2" stroke-dasharray="7 5"/>`);
-  const delayPoints = lines.map((line) => point(line, line.delayMs)).join(" ");
-  out.push(`<polyline class="delay" points="${delayPoints}" fill="none" stroke="${COLORS.delay}" stroke-width="2.5" stroke-linejoin="round"/>`);
+  // With a deadline: the lines from the first retry no run starts before it (attempts only start later) are set apart.
+  const never = deadlineBoundary(rows, options.deadlineMs ?? null);
+  const fires = never === null ? lines : lines.filter((line) => line.last < never.attempt);
+  const unfired = never === null ? [] : lines.filter((line) => line.last >= never.attempt);
+  if (fires.length > 0) {
+    const delayPoints = fires.map((line) => point(line, line.delayMs)).join(" ");
+    out.push(`<polyline class="delay" points="${delayPoints}" fill="none" stroke="${COLORS.delay}" stroke-width="2.5" stroke-linejoin="round"/>`);
+  }
+  if (never !== null) {
+    // The line sits halfway between the last attempt that may fire and the first that cannot (the plot's edge when none fires).
+    const at = never.attempt === first ? PLOT.left : (x(never.attempt - 1) + x(never.attempt)) / 2;
+    const label = `deadline ${humanDuration(never.deadlineMs)}`;
+    out.push(`<line class="deadline" x1="${n(at)}" x2="${n(at)}" y1="${PLOT.top}" y2="${PLOT.bottom}" stroke="${COLORS.deadline}" stroke-width="1.5" stroke-dasharray="6 3"/>`);
+    out.push(`<text class="deadline-label" x="${n(at + 4)}" y="${PLOT.top + 14}" fill="${COLORS.deadline}">${escapeXml(label)}</text>`);
+    // Joined to the last line that may fire, so the schedule reads on, in the muted ink of what never happens.
+    const joined = fires.length > 0 ? [fires[fires.length - 1]!, ...unfired] : unfired;
+    out.push(`<polyline class="delay never" points="${joined.map((line) => point(line, line.delayMs)).join(" ")}" fill="none" stroke="${SVG_INK.muted}" stroke-width="2" stroke-dasharray="2 4" stroke-linejoin="round"/>`);
+  }
   const dots = lines.length <= MAX_DOTS;
   if (dots) {
     out.push(`<g class="points">`);
-    for (const line of lines) {
+    for (const line of fires) {
       const fill = line.clamped ? COLORS.capped : COLORS.delay;
       out.push(`<circle class="${line.clamped ? "point capped" : "point"}" cx="${n(x(line.last))}" cy="${n(y(line.delayMs))}" r="3.5" fill="${fill}"/>`);
+    }
+    for (const line of unfired) {
+      out.push(`<circle class="point never" cx="${n(x(line.last))}" cy="${n(y(line.delayMs))}" r="3.5" fill="#ffffff" stroke="${SVG_INK.muted}" stroke-width="1.5"/>`);
     }
     out.push(`</g>`);
   }
@@ -221,8 +245,15 @@ export function renderScheduleSvg(rows: readonly ScheduleRow[], options: SvgOpti
   if (jittered) {
     entries.push({ swatch: `<rect x="0" y="-6" width="28" height="12" fill="${COLORS.band}" fill-opacity="0.18"/>`, label: "jitter range (min–max)" });
   }
-  if (dots && lines.some((line) => line.clamped)) {
+  if (dots && fires.some((line) => line.clamped)) {
     entries.push({ swatch: `<circle cx="14" cy="0" r="3.5" fill="${COLORS.capped}"/>`, label: "capped attempt" });
+  }
+  if (never !== null) {
+    entries.push({ swatch: `<line x1="14" x2="14" y1="-8" y2="8" stroke="${COLORS.deadline}" stroke-width="1.5" stroke-dasharray="6 3"/>`, label: `deadline ${humanDuration(never.deadlineMs)}` });
+    entries.push({
+      swatch: `<line x1="0" x2="28" y1="0" y2="0" stroke="${SVG_INK.muted}" stroke-width="2" stroke-dasharray="2 4"/><circle cx="14" cy="0" r="3.5" fill="#ffffff" stroke="${SVG_INK.muted}" stroke-width="1.5"/>`,
+      label: "never fires",
+    });
   }
   // Widths estimated from the character count (about 0.6 em a character at 13 px): the legend is centred.
   const entryWidths = entries.map((entry) => 28 + 6 + entry.label.length * 7 + 20);

@@ -221,3 +221,56 @@ describe("svgAxisFrame: the one axis drawer", () => {
     expect(svg).toContain('<text class="x-title" x="480" y="482" text-anchor="middle" fill="#333333">attempt (the failure the delay follows)</text>');
   });
 });
+
+describe("renderScheduleSvg: the deadline (--deadline, rows with their timing)", () => {
+  // The example: 1 s doubling, tries of 2 s, a 30 s deadline; retry a starts at 2a + (2^a − 1) s, so retries
+  // 1–4 (3, 7, 13, 23 s) fire and 5–10 (41 s on) never do.
+  const starts = [3, 7, 13, 23, 41, 75, 141, 271, 529, 1043];
+  const timed = doublingRows(10, null).map((r, index) => ({
+    ...r,
+    timing: { attempt: r.attempt, startMs: starts[index]! * 1000, startMinMs: starts[index]! * 1000, startMaxMs: starts[index]! * 1000, startMeanMs: starts[index]! * 1000, fires: index < 4 ? ("yes" as const) : ("no" as const), cutShortSome: false, madeSome: true, madeAll: true },
+  }));
+  const deadlined: SvgOptions = { title: "t", capMs: null, scale: "linear", deadlineMs: 30_000 };
+  // x(a) = 100 + (a − 1) / 9 × 760.
+  const x = (attempt: number) => PLOT.left + ((attempt - 1) / 9) * (PLOT.right - PLOT.left);
+
+  it("a line halfway between retry 4 and retry 5, labelled with the deadline", () => {
+    const doc = parse(renderScheduleSvg(timed, deadlined));
+    const [line] = byClass(findAll(doc, "line"), "deadline");
+    // (x(4) + x(5)) / 2 = (353.33 + 437.78) / 2 = 395.56.
+    expect(Number(line!["@x1"])).toBeCloseTo(395.56, 2);
+    expect(line!["@x1"]).toBe(line!["@x2"]);
+    expect([line!["@y1"], line!["@y2"]]).toEqual([String(PLOT.top), String(PLOT.bottom)]);
+    expect(texts(doc)).toContain("deadline 30 s");
+  });
+
+  it("the retries that never fire set apart: the delay line ends at retry 4, a muted one goes on from it, hollow dots", () => {
+    const doc = parse(renderScheduleSvg(timed, deadlined));
+    const polylines = findAll(doc, "polyline");
+    const fires = byClass(polylines, "delay").filter((p) => !String(p["@class"]).includes("never"));
+    expect(points(fires[0]!).map(([px]) => px)).toEqual([1, 2, 3, 4].map((a) => Math.round(x(a) * 100) / 100));
+    const [never] = byClass(polylines, "never");
+    expect(points(never!).map(([px]) => px)).toEqual([4, 5, 6, 7, 8, 9, 10].map((a) => Math.round(x(a) * 100) / 100));
+    const circles = findAll(doc, "circle");
+    expect(byClass(circles, "never").map((c) => Number(c["@cx"]))).toEqual([5, 6, 7, 8, 9, 10].map((a) => Math.round(x(a) * 100) / 100));
+    expect(byClass(circles, "never").every((c) => c["@fill"] === "#ffffff")).toBe(true);
+    expect(texts(doc)).toEqual(expect.arrayContaining(["deadline 30 s", "never fires"]));
+  });
+
+  it("nothing is marked when every retry shown fires, when none never fires by the deadline's doing, or without a deadline", () => {
+    const plain = renderScheduleSvg(doublingRows(10, null), { title: "t", capMs: null, scale: "linear" });
+    const allFire = timed.map((r) => ({ ...r, timing: { ...r.timing, fires: "yes" as const } }));
+    expect(renderScheduleSvg(allFire, deadlined)).toBe(plain);
+    // A library's own limit declining the retry (no run makes it) is not the deadline's.
+    const stopped = timed.map((r, index) => (index < 4 ? r : { ...r, timing: { ...r.timing, madeSome: false, madeAll: false } }));
+    expect(renderScheduleSvg(stopped, deadlined)).toBe(plain);
+    expect(renderScheduleSvg(timed, { ...deadlined, deadlineMs: null })).toBe(plain);
+  });
+
+  it("when even the first retry never fires the line is at the plot's left edge and no delay line is solid", () => {
+    const none = timed.map((r) => ({ ...r, timing: { ...r.timing, fires: "no" as const } }));
+    const doc = parse(renderScheduleSvg(none, deadlined));
+    expect(byClass(findAll(doc, "line"), "deadline")[0]!["@x1"]).toBe(String(PLOT.left));
+    expect(byClass(findAll(doc, "polyline"), "delay").map((p) => p["@class"])).toEqual(["delay never"]);
+  });
+});

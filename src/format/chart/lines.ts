@@ -43,3 +43,15 @@ export function chartLines(rows: readonly ScheduleRow[], maxLines: number): { li
   }
   return { lines, groupSize };
 }
+
+/**
+ * The first row no run starts before the deadline (its timing says "no"; starts only grow,
+ * so every later row's does too), with the deadline; null without a deadline, when every
+ * row shown may fire, or when a library's own time limit, not the deadline, ends them.
+ */
+export function deadlineBoundary(rows: readonly ScheduleRow[], deadlineMs: number | null): { readonly attempt: number; readonly deadlineMs: number } | null {
+  if (deadlineMs === null) return null;
+  const row = rows.find((r) => r.timing?.fires === "no");
+  // A retry the library's own time limit declines (no run makes it) is its stop's, not the deadline's: not marked so.
+  return row === undefined || row.timing?.madeSome !== true ? null : { attempt: row.attempt, deadlineMs };
+}

@@ -2,7 +2,7 @@ import type { ScheduleRow } from "../../core/schedule.js";
 import { humanDuration } from "../../core/text/duration.js";
 import { groupDigits } from "../../core/text/digits.js";
 import { LOG_SCALE_SPAN, type ScaleKind, defaultScaleKind, makeScale } from "../scale.js";
-import { type ChartLine, chartLines, isJittered } from "./lines.js";
+import { type ChartLine, chartLines, deadlineBoundary, isJittered } from "./lines.js";
 import { ASCII_GLYPHS, type ChartPaint, type Glyphs, NO_PAINT, UNICODE_GLYPHS } from "./palette.js";
 import { CellRow, type Plot, barCells, markerColumn } from "./plot.js";
 import { wrapItems, wrapLine } from "../wrap.js";
@@ -19,6 +19,8 @@ export interface ChartOptions {
   readonly paint?: ChartPaint;
   /** The most bar lines; longer schedules are drawn in groups of consecutive attempts. */
   readonly maxLines?: number;
+  /** With --deadline (the rows carry their timing): a rule above the first retry no run starts by it, the bars from there light. */
+  readonly deadlineMs?: number | null;
 }
 
 export const DEFAULT_CHART_LINES = 40;
@@ -116,10 +118,20 @@ export function renderScheduleChart(rows: readonly ScheduleRow[], options: Chart
     out.push(`${indent}${top.paint(paint)}`.trimEnd());
   }
 
+  const never = deadlineBoundary(rows, options.deadlineMs ?? null);
   lines.forEach((line, index) => {
+    const unfired = never !== null && line.last >= never.attempt;
+    if (unfired && (index === 0 || lines[index - 1]!.last < never.attempt)) {
+      // The rule across the bars, before the first line that never fires.
+      // As much of the words as fits the bars' width, after a rule of at least two.
+      const deadline = ` deadline ${humanDuration(never.deadlineMs)}`;
+      const words = [`${deadline}: the retries below never fire`, deadline, ""].find((text) => text.length + 2 <= plotWidth) ?? "";
+      out.push(`${indent}${paint.cap(`${glyphs.axis.repeat(Math.max(2, plotWidth - words.length))}${words}`)}`);
+    }
     const cells = new CellRow(plotWidth);
-    const solidEnd = jittered ? barCells(plot, line.minMs) : barCells(plot, line.delayMs);
-    const bandEnd = jittered ? barCells(plot, line.maxMs) : solidEnd;
+    // A retry that never fires is drawn light: its whole bar as the band.
+    const solidEnd = unfired ? 0 : jittered ? barCells(plot, line.minMs) : barCells(plot, line.delayMs);
+    const bandEnd = jittered ? barCells(plot, line.maxMs) : unfired ? barCells(plot, line.delayMs) : solidEnd;
     for (let column = 0; column < bandEnd && column < plotWidth; column++) {
       cells.set(column, column < solidEnd ? glyphs.bar : glyphs.band, column < solidEnd ? "bar" : "band");
     }
@@ -146,6 +158,7 @@ export function renderScheduleChart(rows: readonly ScheduleRow[], options: Chart
   legend.push(`${glyphs.linear} linear`);
   if (options.capMs !== null) legend.push(`${glyphs.cap} cap`);
   if (lines.some((line) => line.clamped)) legend.push(`${glyphs.clamped} capped`);
+  if (never !== null) legend.push(`${glyphs.band} below the deadline's rule: never fires`);
   out.push(...wrapItems(legend, width));
   return `${out.join("\n")}\n`;
 }

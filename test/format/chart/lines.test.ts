@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chartLines, isJittered } from "../../../src/format/chart/lines.js";
+import { chartLines, deadlineBoundary, isJittered } from "../../../src/format/chart/lines.js";
 import { doublingRows, row } from "../../support/rows.js";
 
 describe("isJittered", () => {
@@ -43,5 +43,24 @@ describe("chartLines", () => {
   it("no rows, no lines; a limit below 1 is taken as 1", () => {
     expect(chartLines([], 5)).toEqual({ lines: [], groupSize: 1 });
     expect(chartLines(doublingRows(3, null), 0).groupSize).toBe(3);
+  });
+});
+
+describe("deadlineBoundary", () => {
+  const timing = (attempt: number, fires: "yes" | "in some runs" | "no", madeSome = true) => ({
+    attempt, startMs: 0, startMinMs: 0, startMaxMs: 0, startMeanMs: null, fires, cutShortSome: false, madeSome, madeAll: madeSome,
+  });
+  const rows = (verdicts: readonly ("yes" | "in some runs" | "no")[], madeSome = true) => verdicts.map((fires, index) => row(index + 1, 1000, { timing: timing(index + 1, fires, madeSome) }));
+
+  it("the first row no run starts by the deadline, with the deadline", () => {
+    expect(deadlineBoundary(rows(["yes", "in some runs", "no", "no"]), 5000)).toEqual({ attempt: 3, deadlineMs: 5000 });
+    expect(deadlineBoundary(rows(["no", "no"]), 5000)).toEqual({ attempt: 1, deadlineMs: 5000 });
+  });
+
+  it("none without a deadline, when every row may fire, or when the library's own limit declines the retry", () => {
+    expect(deadlineBoundary(rows(["yes", "no"]), null)).toBeNull();
+    expect(deadlineBoundary(rows(["yes", "in some runs"]), 5000)).toBeNull();
+    expect(deadlineBoundary(rows(["yes", "no"], false), 5000)).toBeNull();
+    expect(deadlineBoundary([row(1, 1000)], 5000)).toBeNull();
   });
 });

@@ -204,3 +204,37 @@ describe("renderScheduleChart: characters and width", () => {
     expect(coloured.replace(/\u001b\[\d+m/g, "")).toBe(renderScheduleChart(rows, options));
   });
 });
+
+describe("renderScheduleChart: the deadline", () => {
+  // Rows 1–4 fire, 5–6 never do (the issue's 1 s doubling, 2 s tries, 30 s deadline: starts 3, 7, 13, 23, 41, 75 s).
+  const timing = (attempt: number, fires: "yes" | "no") => ({ attempt, startMs: 0, startMinMs: 0, startMaxMs: 0, startMeanMs: 0, fires, cutShortSome: false, madeSome: true, madeAll: true });
+  const timed = doublingRows(6, null).map((r) => ({ ...r, timing: timing(r.attempt, r.attempt <= 4 ? "yes" : "no") }));
+  const options: ChartOptions = { ...base, scale: "linear", deadlineMs: 30_000 };
+
+  it("a rule between retry 4 and retry 5 naming the deadline, the bars below it drawn light only", () => {
+    const chart = parseChart(renderScheduleChart(timed, options));
+    const ruleIndex = chart.lines.findIndex((line) => line.includes("deadline 30 s"));
+    expect(chart.lines[ruleIndex]!.trim()).toMatch(/^─{2,} deadline 30 s: the retries below never fire$/);
+    // Just after bar 4 and before bar 5; as wide as the bar area.
+    expect(chart.lines[ruleIndex - 1]!.startsWith("4 ")).toBe(true);
+    expect(chart.lines[ruleIndex + 1]!.startsWith("5 ")).toBe(true);
+    expect(chart.lines[ruleIndex]!.length).toBe(chart.origin + chart.plotWidth);
+    const cells = (plot: string, glyph: string) => [...plot].filter((char) => char === glyph).length;
+    for (const bar of chart.bars) {
+      if (bar.first <= 4) expect(cells(bar.plot, U.band), `bar ${bar.first}`).toBe(0);
+      else expect(cells(bar.plot, U.bar), `bar ${bar.first}`).toBe(0);
+    }
+    // Bar 6 (32 s, the largest value) spans the area in the band glyph but for its linear marker's cell.
+    expect(cells(chart.bars[5]!.plot, U.band)).toBe(chart.plotWidth - 1);
+    expect(chart.lines.at(-1)).toContain(`${U.band} below the deadline's rule: never fires`);
+  });
+
+  it("unmarked without a deadline or when every retry shown fires; the words shortened to fit a narrow chart", () => {
+    const plain = renderScheduleChart(doublingRows(6, null), { ...base, scale: "linear" });
+    expect(renderScheduleChart(timed, { ...options, deadlineMs: null })).toBe(plain);
+    expect(renderScheduleChart(timed.map((r) => ({ ...r, timing: timing(r.attempt, "yes") })), options)).toBe(plain);
+    const narrow = renderScheduleChart(timed, { ...options, width: 30 }).split("\n");
+    expect(narrow.find((line) => line.includes("deadline"))!.trim()).toMatch(/^─{2,} deadline 30 s$/);
+    expect(narrow.every((line) => line.length <= 30)).toBe(true);
+  });
+});

@@ -9,6 +9,7 @@ export const renderer: ScheduleRenderer = {
   async render(schedule) {
     // Loaded when drawn (dist/pictures.cjs), like every picture.
     const { renderScheduleSvg } = await import("../../svg.js");
-    return { pieces: [renderScheduleSvg(Array.from(schedule.rows), { title: schedule.text.title, capMs: schedule.model.capMs, scale: schedule.scale })] };
+    const deadlineMs = schedule.deadline?.deadlineMs ?? null;
+    return { pieces: [renderScheduleSvg(Array.from(schedule.rows), { title: schedule.text.title, capMs: schedule.model.capMs, scale: schedule.scale, deadlineMs })] };
   },
 };

@@ -49,6 +49,7 @@ export const renderer: ScheduleRenderer = {
         width: context.drawWidth,
         ascii: context.ascii,
         paint: chart.chartPaint(paint),
+        deadlineMs: schedule.deadline?.deadlineMs ?? null,
       });
       yield `\n${drawn}`;
     }
