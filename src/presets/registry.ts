@@ -23,6 +23,7 @@ import { istio } from "./istio.js";
 import { kafka } from "./kafka.js";
 import { kubernetes } from "./kubernetes.js";
 import { kubernetesJob } from "./kubernetes-job.js";
+import { lambdaAsync } from "./lambda-async.js";
 import { linkerd, linkerdProfile } from "./linkerd.js";
 import { nickFieldsRetry } from "./nick-fields-retry.js";
 import { nodeRetry } from "./node-retry.js";
@@ -66,6 +67,7 @@ export const PRESET_GROUPS: readonly PresetGroup[] = [
       listed(celery, "5.6.3", "2^(a−1) s to 600 s, jitter, 3 retries"),
       listed(echomq, "fiberfx", "1 s ×2, ±20 %, no retry count"),
       listed(kafka, "producer 3.7+", "100 ms ×2 to 1 s, ±20 %, for 120 s"),
+      listed(lambdaAsync, "dev guide 2025", "1 min, then 2 min, 2 retries"),
       listed(sidekiq, "8.x", "(a−1)^4 + 15 s + random, 25 retries"),
     ],
   },

@@ -17,7 +17,7 @@ describe("the registry", () => {
   it("holds the 39 presets, grouped as backoff presets lists them, each with a source and a formula", () => {
     // Listed by group (job queues, retry libraries, HTTP clients, RPC, meshes, workflow engines and CI, Kubernetes), by name within each.
     expect(PRESETS.map((p) => p.name)).toEqual([
-      "bullmq", "celery", "echomq", "kafka", "sidekiq",
+      "bullmq", "celery", "echomq", "kafka", "lambda-async", "sidekiq",
       "cenkalti", "cockatiel", "exponential-backoff", "node-retry", "p-retry", "polly", "resilience4j", "spring-retry", "tenacity",
       "axios-retry", "go-retryablehttp", "got", "urllib3",
       "aws-sdk", "grpc", "grpc-core", "grpc-js", "grpc-retry",
@@ -83,6 +83,7 @@ describe("the registry", () => {
       got: 2, // retry.limit 2
       "nick-fields-retry": 2, // inputs.ts: max_attempts || 3, counting the first try
       wretry: 1, // Retry.js: attempt_limit || 2, counting the first try
+      "lambda-async": 2, // EventInvokeConfig MaximumRetryAttempts defaults to 2
     });
     for (const preset of PRESETS) {
       const built = preset.build({});

@@ -105,7 +105,9 @@ describe.each(PRESETS.map((preset) => [preset.name, preset] as const))("%s: sche
       // The most retries whose worst case fits check's worst total is the library's own count.
       const solve = await json("solve", "--preset", name, "--total", `${policy.worst_total_ms}ms`, "--format", "json");
       expect(solve.code).toBe(0);
-      if (rule.kind === "elapsed" || policy.worst_total_ms < (await json("check", "--preset", name, "--attempts", String(retries! + 1), "--format", "json")).doc.policies[0].worst_total_ms) {
+      // (A library that cannot make one more retry, lambda-async's MaximumRetryAttempts 2, refuses the count: its own count is the most.)
+      const more = (await json("check", "--preset", name, "--attempts", String(retries! + 1), "--format", "json")).doc;
+      if (rule.kind === "elapsed" || more === null || policy.worst_total_ms < more.policies[0].worst_total_ms) {
         expect(solve.doc.value).toBe(retries);
       }
     }

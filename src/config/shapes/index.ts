@@ -13,6 +13,7 @@ import { kafka } from "./kafka.js";
 import { linkerd } from "./linkerd.js";
 import { linkerdProfile } from "./linkerd-profile.js";
 import { kubernetesJob } from "./kubernetes-job.js";
+import { lambdaAsync } from "./lambda-async.js";
 import { nickFieldsRetry } from "./nick-fields-retry.js";
 import { resilience4j } from "./resilience4j.js";
 import { springCloudStream } from "./spring-cloud-stream.js";
@@ -49,6 +50,7 @@ export const SHAPES: readonly ConfigShape[] = [
   grpc,
   nickFieldsRetry,
   wretry,
+  lambdaAsync,
 ];
 
 const BY_SYSTEM = new Map(SHAPES.map((shape) => [shape.system, shape]));

@@ -141,3 +141,26 @@ describe("GitHub Actions retry steps: fixed waits, the action's timeout as the t
     expect(result).toEqual({ code: 0, stdout: "✓ no limits given (--max-total, --max-delay, …), no retry policy found in 2 files\n", stderr: "" });
   });
 });
+
+describe("AWS Lambda asynchronous invocation: AWS's documented 1 min and 2 min, the event age as the deadline, the function's Timeout as the try time", () => {
+  it("sam-template.yaml and cloudformation.json: the waits, and retries the event's age leaves unfired", async () => {
+    const { code, byName, disabled } = await figures(`${TREE}/lambda`, "--max-total", "10m");
+    expect(byName).toEqual({
+      // MaximumRetryAttempts 1: one wait of 60 s; 2 tries × 300 s (the function's Timeout 300): 660 s > 10 min: exit 1.
+      ReportAsyncConfig: { retries: 1, worst: 660_000, best: 660_000, largest: 60_000 },
+      // The defaults: 60 + 120 s; FunctionName is a name, not a Ref: no try time.
+      AuditAsyncConfig: { retries: 2, worst: 180_000, best: 180_000, largest: 120_000 },
+      // 3 tries × 120 s + 60 + 120 s = 540 s.
+      "OrderProcessor (EventInvokeConfig)": { retries: 2, worst: 540_000, best: 540_000, largest: 120_000 },
+    });
+    expect(disabled).toEqual(["Notifier (EventInvokeConfig)"]);
+    expect(code).toBe(1);
+    // OrderProcessor: retry 1 would start at 120 + 60 = 180 s, past MaximumEventAgeInSeconds 150: neither retry fires.
+    const doc = JSON.parse((await runCli(["check", `${TREE}/lambda/sam-template.yaml`, "--format", "json"])).stdout);
+    expect(doc.policies[0].warnings).toEqual([{ lint: "unreachable-retries", message: "retries 1–2 can never fire: the deadline (2 min 30 s) ends first; no retry fires, giving up at 2 min 30 s; each try runs up to 2 min" }]);
+    expect(doc.skipped.map((s: { line: number; column: number }) => `${s.line}:${s.column}`)).toEqual(["45:36"]);
+  });
+  it("functions-only.yaml, a template without EventInvokeConfig, reports nothing", async () => {
+    expect(await runCli(["check", `${TREE}/lambda/functions-only.yaml`, "--any-file"])).toEqual({ code: 0, stdout: "✓ no limits given (--max-total, --max-delay, …), no retry policy found in 1 file\n", stderr: "" });
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { recogniseFile } from "../../../src/config/recognise.js";
+import { find, problem } from "../../support/recognise.js";
+
+// AWS::Lambda::EventInvokeConfig and SAM's EventInvokeConfig: MaximumRetryAttempts 0–2
+// (default 2), MaximumEventAgeInSeconds 60–21,600 (default 21,600); the function's Timeout
+// (default 3 s) is the try time.
+const located = (text: string, kind: "yaml" | "json" = "yaml") =>
+  recogniseFile({ name: "t", text, kind, named: false }).policies.map((p) => [`${p.line}:${p.column}`, p.name, p.options, p.timeouts, p.disabled === true]);
+
+describe("AWS Lambda asynchronous invocation (shapes/lambda-async.ts)", () => {
+  it("a SAM function's EventInvokeConfig, with its Timeout as the try time and the event age as the deadline", () => {
+    const text = "Transform: AWS::Serverless-2016-10-31\nResources:\n  Fn:\n    Type: AWS::Serverless::Function\n    Properties:\n      Timeout: 60\n      EventInvokeConfig:\n        MaximumRetryAttempts: 1\n        MaximumEventAgeInSeconds: 600\n";
+    expect(located(text)).toEqual([
+      [
+        "7:7",
+        "Fn (EventInvokeConfig)",
+        { attempts: "1", deadline: "600s", attemptTime: "60s" },
+        [
+          { role: "deadline", field: "MaximumEventAgeInSeconds", line: 9, column: 9 },
+          { role: "attempt-time", field: "the function's Timeout (Fn)", line: 6, column: 7 },
+        ],
+        false,
+      ],
+    ]);
+  });
+
+  it("SAM's Globals.Function.Timeout, else 3 s; the defaults' 6 h event age", () => {
+    const sam = "Globals:\n  Function:\n    Timeout: 20\nResources:\n  Fn:\n    Type: AWS::Serverless::Function\n    Properties:\n      EventInvokeConfig: {MaximumRetryAttempts: 2}\n";
+    expect(located(sam).map((p) => [p[2], (p[3] as { field: string }[]).map((t) => t.field)])).toEqual([
+      [{ attempts: "2", deadline: "21600s", attemptTime: "20s" }, ["Lambda's default MaximumEventAgeInSeconds (6 h)", "Globals.Function.Timeout"]],
+    ]);
+    const cfn = '{"Resources": {"F": {"Type": "AWS::Lambda::Function", "Properties": {}}, "C": {"Type": "AWS::Lambda::EventInvokeConfig", "Properties": {"FunctionName": {"Ref": "F"}, "Qualifier": "$LATEST"}}}}';
+    expect(located(cfn, "json")).toEqual([
+      ["1:74", "C", { deadline: "21600s", attemptTime: "3s" }, [{ role: "deadline", field: "Lambda's default MaximumEventAgeInSeconds (6 h)", line: null, column: null }, { role: "attempt-time", field: "the function's default Timeout (3 s, F)", line: null, column: null }], false],
+    ]);
+  });
+
+  it("MaximumRetryAttempts 0 switches retries off; out of range is refused as CloudFormation refuses it", () => {
+    const config = (props: string) => `Resources:\n  C:\n    Type: AWS::Lambda::EventInvokeConfig\n    Properties:\n      FunctionName: worker\n      Qualifier: live\n${props}`;
+    expect(find(config("      MaximumRetryAttempts: 0\n")).policies).toEqual([{ at: "2:3", system: "lambda-async", name: "C", options: { attempts: "0", deadline: "21600s" }, disabled: true }]);
+    expect(problem(config("      MaximumRetryAttempts: 3\n"))).toBe('f.yaml:7:29: MaximumRetryAttempts of "C" must be from 0 to 2, got 3');
+    expect(problem(config("      MaximumEventAgeInSeconds: 30\n"))).toBe('f.yaml:7:33: MaximumEventAgeInSeconds of "C" must be from 60 to 21,600, got 30');
+  });
+
+  it("an intrinsic function is set when the stack is deployed: !Ref in YAML, Ref and Fn::If in JSON", () => {
+    const yaml = "Resources:\n  Fn:\n    Type: AWS::Serverless::Function\n    Properties:\n      EventInvokeConfig:\n        MaximumRetryAttempts: !Ref Retries\n";
+    expect(find(yaml).unresolved).toEqual(['6:36 Fn (EventInvokeConfig): MaximumRetryAttempts of "Fn" is set when the stack is deployed (!Ref), not a number the file gives']);
+    const json = '{"Resources": {"C": {"Type": "AWS::Lambda::EventInvokeConfig", "Properties": {"FunctionName": "f", "MaximumEventAgeInSeconds": {"Fn::If": ["Prod", 3600, 60]}}}}}';
+    expect(find(json, "json", "t.json").unresolved).toEqual(['1:128 C: MaximumEventAgeInSeconds of "C" is set when the stack is deployed (Fn::If), not a number the file gives']);
+  });
+
+  it("look-alikes report nothing: functions without EventInvokeConfig, the words elsewhere", () => {
+    expect(find("Resources:\n  Api:\n    Type: AWS::Serverless::Function\n    Properties: {Handler: a.handler}\n# EventInvokeConfig: later\n").policies).toEqual([]);
+    expect(find("EventInvokeConfig:\n  MaximumRetryAttempts: 1\n").policies).toEqual([]);
+  });
+});
