@@ -4,6 +4,7 @@ import type { Page } from "puppeteer-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { type OpenedPage, backoff, csvRecords, launchChromium, openPage, root } from "./browser.js";
 import { tempDir } from "../support/files.js";
+import { CHART } from "../../src/format/html/layout.js";
 
 // The pages in a real browser (Debian's chromium through puppeteer-core): every value read
 // in the page, by hovering, by keyboard, in the calculator and the sweep, is compared with
@@ -80,6 +81,22 @@ describe.skipIf(chromium === null)("--format html in chromium", () => {
     expect(await opened.page.$$eval("[data-attempt]", (points) => points.length)).toBe(20);
     expectClean(opened);
     await opened.page.close();
+  });
+
+  it("a deadline (issue 25): a line before the first retry no run starts by it, labelled; none without one", async () => {
+    // The issue's example: retry 5 (41 s) is the first past 30 s: the line halfway between attempts 4 and 5.
+    const opened = await open(["--base", "1s", "--attempts", "10", "--attempt-time", "2s", "--deadline", "30s"]);
+    const x = (attempt: number) => CHART.left + ((attempt - 1) / 9) * (CHART.right - CHART.left);
+    const line = () => opened.page.$eval("line.deadline", (el) => [el.getAttribute("x1"), el.getAttribute("x2"), el.getAttribute("y1"), el.getAttribute("y2")]);
+    const expected = [String(Math.round(((x(4) + x(5)) / 2) * 100) / 100), String(Math.round(((x(4) + x(5)) / 2) * 100) / 100), String(CHART.top), String(CHART.bottom)];
+    expect(await line()).toEqual(expected);
+    expect(await opened.page.$eval("text.deadline-label", (el) => el.textContent)).toBe("deadline 30 s");
+    expectClean(opened);
+    await opened.page.close();
+    const plain = await open(["--base", "1s", "--attempts", "10"]);
+    expect(await plain.page.$$eval("line.deadline", (lines) => lines.length)).toBe(0);
+    expectClean(plain);
+    await plain.page.close();
   });
 
   it("keyboard first: the chart takes focus, the arrow keys, Home, End and Page Up move between attempts", async () => {

@@ -3,6 +3,7 @@ import type { ScheduleModel } from "../../core/model.js";
 import type { Strategy } from "../../core/policy.js";
 import type { ScheduleRow } from "../../core/schedule.js";
 import type { ScaleKind } from "../scale.js";
+import { deadlineBoundary } from "../chart/lines.js";
 import { type EncodedColumn, decodeColumn, encodeColumn } from "./codec.js";
 
 /**
@@ -62,6 +63,8 @@ export interface SeriesData {
   readonly sampleStoppedFrom: number | null;
   /** Each field's column, the name of an earlier field holding the same values, or a running total of one. */
   readonly columns: Readonly<Partial<Record<SeriesField, SeriesColumn>>>;
+  /** With --deadline: the first attempt no run starts by it, and the deadline (the chart draws a line before it); absent otherwise. */
+  readonly deadline?: { readonly attempt: number; readonly ms: number };
 }
 
 /** A running total of an earlier field: `start` plus its values up to each row (exact: the encoder checks). */
@@ -122,8 +125,9 @@ export function modelCalculator(model: ScheduleModel, lastAttempt: number, note:
 export function seriesData(
   name: string,
   rows: readonly ScheduleRow[],
-  options: { readonly capMs: number | null; readonly jittered: boolean; readonly sampled: boolean; readonly linear: boolean; readonly givesUpAt?: number | null },
+  options: { readonly capMs: number | null; readonly jittered: boolean; readonly sampled: boolean; readonly linear: boolean; readonly givesUpAt?: number | null; readonly deadlineMs?: number | null },
 ): SeriesData {
+  const never = deadlineBoundary(rows, options.deadlineMs ?? null);
   const fields = SERIES_FIELDS.filter((field) => {
     if (field.startsWith("linear")) return options.linear;
     if (field.startsWith("sample")) return options.sampled;
@@ -162,6 +166,7 @@ export function seriesData(
     allStoppedFrom: rows.find((row) => row.runsStopped === "all")?.attempt ?? null,
     sampleStoppedFrom: options.sampled ? (rows.find((row) => row.sampleMs === null)?.attempt ?? null) : null,
     columns,
+    ...(never === null ? {} : { deadline: { attempt: never.attempt, ms: never.deadlineMs } }),
   };
 }
 

@@ -157,6 +157,13 @@ class Chart {
       }
       if (rows.has("linearMs")) svgElement("polyline", { class: "linear", points: line(rows, "linearMs").join(" ") }, group);
       svgElement("polyline", { class: "curve", points: line(rows, "delayMs").join(" ") }, group);
+      const deadline = rows.series.deadline;
+      if (deadline !== undefined) {
+        // Halfway between the last retry some run may start and the first no run starts by the deadline.
+        const at = deadline.attempt === this.first ? CHART.left : (this.x(deadline.attempt - 1) + this.x(deadline.attempt)) / 2;
+        svgElement("line", { class: "deadline", x1: n(at), x2: n(at), y1: CHART.top, y2: CHART.bottom }, group);
+        svgElement("text", { class: "deadline-label", x: n(at + 4), y: CHART.top + 14 }, group).textContent = `deadline ${humanDuration(deadline.ms)}`;
+      }
     });
     this.series.forEach((rows, s) => {
       const circles = this.points[s]!;

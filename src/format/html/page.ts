@@ -18,6 +18,8 @@ export interface PageSeries {
   readonly sampled: boolean;
   /** On a compare page: the attempt it does not make because its stopping rule ended it (the readout says so), or null. */
   readonly givesUpAt?: number | null;
+  /** With --deadline (the rows carry their timing): the deadline, drawn before the first retry no run starts by it. */
+  readonly deadlineMs?: number | null;
 }
 
 interface PageCommon {
@@ -177,7 +179,7 @@ export function renderHtmlPage(page: SchedulePage | ComparePage, script: string)
   const data: PageData = {
     kind: page.kind,
     scale,
-    series: all.map((series) => seriesData(series.name, series.rows, { capMs: series.capMs, jittered: series.jittered, sampled: series.sampled, linear: withLinear, givesUpAt: series.givesUpAt ?? null })),
+    series: all.map((series) => seriesData(series.name, series.rows, { capMs: series.capMs, jittered: series.jittered, sampled: series.sampled, linear: withLinear, givesUpAt: series.givesUpAt ?? null, deadlineMs: series.deadlineMs ?? null })),
     calculator: page.kind === "schedule" ? page.calculator : null,
   };
   const stops = page.kind === "schedule" && page.series.rows.some((row) => row.runsStopped === "some" || row.runsStopped === "all");

@@ -47,6 +47,8 @@ svg[data-chart] text { fill: var(--axis); font-size: 13px; }
 .shapes .cap { stroke: var(--cap); stroke-width: 1.5; }
 .compare .shapes .cap { stroke: var(--series); stroke-dasharray: 2 3; }
 svg[data-chart] text.cap-label { fill: var(--cap); text-anchor: end; }
+.shapes .deadline { stroke: #9467bd; stroke-width: 1.5; stroke-dasharray: 6 3; }
+svg[data-chart] text.deadline-label { fill: #9467bd; }
 .points .point { fill: var(--series); }
 .schedule .points .point.clamped { fill: var(--cap); }
 .guide { stroke: var(--muted); stroke-width: 1; stroke-dasharray: 3 3; pointer-events: none; }

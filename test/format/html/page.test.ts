@@ -201,3 +201,14 @@ describe("--format html: the document", () => {
     expect(compare.stderr).toBe("error: --format html draws at most 10,000 attempts, got 10,001; use --format csv (or tsv, json, markdown), which stream any range\n");
   });
 });
+
+describe("--format html: the deadline (issue 25)", () => {
+  it("a schedule with --deadline carries the first retry no run starts by it, which the chart draws a line before", async () => {
+    // The issue's example: retries start at 3, 7, 13, 23, 41 s…: retry 5 is the first past 30 s.
+    const data = pageData(await page(["--base", "1s", "--attempts", "10", "--attempt-time", "2s", "--deadline", "30s"]));
+    expect(data.series[0]!.deadline).toEqual({ attempt: 5, ms: 30_000 });
+    // Without a deadline, or with one every retry shown beats, the series has no such key.
+    expect("deadline" in pageData(await page(["--base", "1s", "--attempts", "10"])).series[0]!).toBe(false);
+    expect("deadline" in pageData(await page(["--base", "1s", "--attempts", "4", "--attempt-time", "2s", "--deadline", "30s"])).series[0]!).toBe(false);
+  });
+});

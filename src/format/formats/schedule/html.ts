@@ -7,7 +7,8 @@ export const renderer: ScheduleRenderer = {
     const { model, text } = schedule;
     const rows = Array.from(schedule.rows);
     const page = await schedule.page();
-    const series = { name: text.title, rows, capMs: model.capMs, jittered: model.jittered, sampled: schedule.seed !== null };
+    const deadlineMs = schedule.deadline?.deadlineMs ?? null;
+    const series = { name: text.title, rows, capMs: model.capMs, jittered: model.jittered, sampled: schedule.seed !== null, ...(deadlineMs === null ? {} : { deadlineMs }) };
     const summaryLines = schedule.summaryLines();
     return { pieces: [await context.htmlPage({ kind: "schedule", title: text.title, command: page.command, summaryLines, scale: null, series, calculator: page.calculator })] };
   },

@@ -30,4 +30,12 @@ describe("the schedule as an HTML page", () => {
     expect(sampled).toBe(true);
     expect(renderer.maxAttempts).toBe(MAX_PAGE_ATTEMPTS);
   });
+
+  it("with a deadline the series carries it, for the chart's line (issue 25)", async () => {
+    let series: unknown;
+    const context: RenderContext = { ...plainContext(), htmlPage: async (page) => ((series = (page as { series: unknown }).series), "") };
+    const output = scheduleOutput({ baseMs: 100 }, { first: 1, last: 2 });
+    await renderer.render({ ...output, deadline: { waits: output.model, retries: 2, attemptTimeMs: 0, deadlineMs: 250, stop: null }, page: async () => ({ command: "", calculator }) }, context);
+    expect((series as { deadlineMs: number }).deadlineMs).toBe(250);
+  });
 });
