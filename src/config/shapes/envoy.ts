@@ -1,7 +1,7 @@
 import { protoDuration } from "../durations.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type FoundTimeout, type MapNode, type Node, describeNode, durationValue, getAny, isMap, msText, text, timeoutValue, wholeNumber } from "../tree.js";
+import { type Findings, FileProblem, type FoundTimeout, type MapNode, type Node, decimalText, describeNode, durationValue, forEachMap, get, getAny, isMap, isSeq, msText, text, timeoutValue, wholeNumber } from "../tree.js";
 
 /**
  * Envoy's `retry_policy` wherever it appears: on a route's action, on a virtual host, in
@@ -48,7 +48,7 @@ export const envoy: ConfigShape = {
     system: "Envoy",
     where: "`retry_policy` / `retryPolicy` wherever it appears",
     policy:
-      "num_retries (default 1), retry_back_off (base 25 ms, max 10 × base when left out), per_try_timeout; preset `envoy`. Timeouts: the route action's `timeout` (deadline; 15 s when left out, none at `0s`), `per_try_timeout` (try time). " +
+      "num_retries (default 1), retry_back_off (base 25 ms, max 10 × base when left out), per_try_timeout; preset `envoy`. Retry limits: the `circuit_breakers` of the cluster the route action names (`max_retries`, 3 when unset; `retry_budget` budget_percent 20, min_retry_concurrency 3 when unset), named beside the policy. Timeouts: the route action's `timeout` (deadline; 15 s when left out, none at `0s`), `per_try_timeout` (try time). " +
       "Outside a route (ext_authz's `http_service`/`grpc_service`, ext_proc, a JWKS fetch's `remote_jwks`, a Wasm module's `remote` source, oauth2) it is a `config.core.v3.RetryPolicy`, named by its filter and keys: without `retry_back_off` 1 s to 10 s, no per-try timeout, no deadline read; `envoy_grpc`'s (an xDS stream's reconnects, without end) is not computable: reported as not checked",
   },
   // POLICY_KEYS below.
@@ -81,6 +81,13 @@ const UNNAMED_KEYS = new Set(["typed_config", "typedConfig"]);
 const ENVOY_DEFAULT_ROUTE_TIMEOUT = "15s";
 
 function recogniseEnvoy(root: Node, _file: DocumentFile, findings: Findings): void {
+  let breakers: Map<string, string> | null = null;
+  const breakerOf = (action: MapNode | null): string => {
+    const cluster = action === null ? undefined : text(action.entries.get("cluster")?.value);
+    if (cluster === undefined) return "";
+    breakers ??= clusterBreakers(root);
+    return breakers.get(cluster) ?? "";
+  };
   // An explicit walk (not forEachMap) to keep the names of the enclosing virtual host and route.
   const seen = new Set<Node>();
   // trail: the virtual hosts' and routes' names; owner: the nearest filter or extension
@@ -118,7 +125,7 @@ function recogniseEnvoy(root: Node, _file: DocumentFile, findings: Findings): vo
         if (node.entries.has("cluster_name") || node.entries.has("clusterName")) findings.unresolved.push({ system: "envoy", name, offset: policy.keyPos, reason: XDS_STREAM });
         else corePolicy(policy.value as MapNode, name, policy.keyPos, findings);
       } else {
-        const name = here.slice(-2).join(" / ") || policy.key;
+        const name = `${here.slice(-2).join(" / ") || policy.key}${breakerOf(action ? node : null)}`;
         retryPolicy(policy.value as MapNode, name, policy.keyPos, findings, action ? node : null);
       }
     }
@@ -254,4 +261,44 @@ function duration(node: Node, label: string): string {
     return msText(ms);
   }
   return durationValue(node, label, protoDuration, 'a duration in seconds such as "0.025s" or "2s"');
+}
+
+/**
+ * The retry limits of the clusters a document defines (a map with a `name` and
+ * `circuit_breakers`, as static_resources.clusters[] and CDS responses hold them), as the
+ * name of a policy routed to the cluster (its route action's `cluster`) shows them: the
+ * DEFAULT priority's threshold (envoyproxy/envoy api/envoy/config/cluster/v3/
+ * circuit_breaker.proto: Thresholds.max_retries, 3 when unset; retry_budget
+ * {budget_percent, 20 when unset; min_retry_concurrency, 3 when unset}, which replaces
+ * max_retries once set). The chain command's budget model (core/chain/budgets/
+ * envoy-breaker.ts, envoy-budget.ts) computes with the same fields; check names them
+ * beside the policy. A cluster without circuit_breakers is not named (Envoy's default
+ * max_retries 3 then applies).
+ */
+function clusterBreakers(root: Node): Map<string, string> {
+  const found = new Map<string, string>();
+  forEachMap(root, (map) => {
+    const name = text(map.entries.get("name")?.value);
+    const breakers = getAny(map, ["circuit_breakers", "circuitBreakers"]);
+    if (name === undefined || breakers === undefined) return;
+    const thresholds = get(breakers.value, "thresholds");
+    if (!isSeq(thresholds)) return;
+    const threshold = thresholds.items.find((t) => isMap(t) && (text(get(t, "priority")) ?? "DEFAULT") === "DEFAULT");
+    if (!isMap(threshold)) return;
+    const label = `circuit_breakers of cluster ${JSON.stringify(name)}`;
+    // UInt32Value and Percent: a number, a quoted one, or {value: N}.
+    const unwrap = (node: Node): Node => (isMap(node) ? (getAny(node, ["value"])?.value ?? node) : node);
+    const whole = (node: Node | undefined, key: string, fallback: number): string =>
+      node === undefined ? String(fallback) : String(wholeNumber(unwrap(node), `${key} of ${label}`, { quoted: true, max: 4_294_967_295 }));
+    const budget = getAny(threshold, ["retry_budget", "retryBudget"]);
+    if (budget !== undefined) {
+      const percent = getAny(budget.value, ["budget_percent", "budgetPercent"]);
+      const percentText = percent === undefined ? "20" : decimalText(unwrap(percent.value), `budget_percent of ${label}`, { quoted: true });
+      const min = whole(getAny(budget.value, ["min_retry_concurrency", "minRetryConcurrency"])?.value, "min_retry_concurrency", 3);
+      found.set(name, ` [cluster ${name}: retry_budget budget_percent ${percentText}, min_retry_concurrency ${min}]`);
+    } else {
+      found.set(name, ` [cluster ${name}: circuit breaker max_retries ${whole(getAny(threshold, ["max_retries", "maxRetries"])?.value, "max_retries", 3)}]`);
+    }
+  });
+  return found;
 }

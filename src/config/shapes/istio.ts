@@ -2,7 +2,7 @@ import { goDuration } from "../durations.js";
 import { manifests } from "../manifests.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type FoundTimeout, type Node, describeNode, durationValue, get, isMap, isSeq, text, timeoutValue, wholeNumber } from "../tree.js";
+import { type Findings, FileProblem, type FoundTimeout, type Node, decimalText, describeNode, durationValue, get, isMap, isSeq, text, timeoutValue, wholeNumber } from "../tree.js";
 
 /**
  * Istio `VirtualService` (networking.istio.io): each `spec.http[]` route retries as its
@@ -34,14 +34,83 @@ export const istio: ConfigShape = {
   levers: { cap: null, limits: ["retries.attempts of the route"], jitter: null },
   docs: {
     system: "Istio",
-    where: "`VirtualService`",
-    policy: "each `spec.http[]` route: its `retries` (attempts, perTryTimeout, backoff) or, with no `retries`, the mesh default (2 retries); a `retries` block without `attempts`, or `attempts: 0`, switches retries off (istiod's ConvertPolicy), and with `perTryTimeout`, `retryOn` or `retryRemoteLocalities` beside it is invalid (istiod refuses it); preset `istio`. Timeouts: the route's `timeout` (deadline; none when left out or `0s`), `perTryTimeout` (try time)",
+    where: "`VirtualService` (with the `DestinationRule`s of the same file)",
+    policy: "each `spec.http[]` route: its `retries` (attempts, perTryTimeout, backoff) or, with no `retries`, the mesh default (2 retries); a `retries` block without `attempts`, or `attempts: 0`, switches retries off (istiod's ConvertPolicy), and with `perTryTimeout`, `retryOn` or `retryRemoteLocalities` beside it is invalid (istiod refuses it); preset `istio`. Timeouts: the route's `timeout` (deadline; none when left out or `0s`), `perTryTimeout` (try time). Retry limits: a `DestinationRule` of the same file whose `host` is a route destination's names its `trafficPolicy.connectionPool.http.maxRetries` and `trafficPolicy.retryBudget` (percent, 20 when unset; minRetryConcurrency, 3) beside the policy; a DestinationRule alone is no retry policy and reports nothing",
   },
-  words: { tree: /VirtualService/ },
+  words: { tree: /VirtualService|DestinationRule/ },
   documents: { read: recogniseIstio },
 };
 
-function recogniseIstio(root: Node, _file: DocumentFile, findings: Findings): void {
+/**
+ * The retry limits a file's DestinationRules put on their hosts, and the routes found so
+ * far with the hosts they send to: a DestinationRule may come before or after the
+ * VirtualService in a stream of documents (each read on its own), so each side names the
+ * other when it arrives. Kept per file (the DocumentFile is one object for all of a file's
+ * documents).
+ */
+interface HostLimits {
+  readonly limits: Map<string, string>;
+  readonly routes: Array<{ readonly index: number; readonly hosts: readonly string[]; readonly name: string }>;
+}
+const LIMITS = new WeakMap<DocumentFile, HostLimits>();
+
+/** A short host ("reviews") and its FQDN ("reviews.prod.svc.cluster.local") name one service. */
+function sameHost(a: string, b: string): boolean {
+  return a === b || a.split(".")[0] === b || b.split(".")[0] === a;
+}
+
+function limitsFor(hosts: readonly string[], state: HostLimits): string {
+  for (const [host, text] of state.limits) if (hosts.some((h) => sameHost(h, host))) return text;
+  return "";
+}
+
+/**
+ * A DestinationRule's retry limits on its host (istio/api networking/v1alpha3/
+ * destination_rule.proto at b8f8791d (1.31.0-alpha.0): trafficPolicy.connectionPool.http.maxRetries,
+ * the cluster's max_retries circuit breaker, which istiod otherwise sets to 2^32 − 1; and
+ * trafficPolicy.retryBudget {percent (20 when unset), minRetryConcurrency (3)}, added in
+ * 09a4d534 (#3512, June 2025), Envoy's retry_budget). The vocabulary is the chain
+ * command's budgets (core/chain/budgets/envoy-breaker.ts, envoy-budget.ts). A rule with
+ * neither names nothing; one without a VirtualService route to its host is no retry
+ * policy and reports nothing.
+ */
+function destinationRule(node: Node, name: string): { host: string; text: string } | null {
+  const spec = get(node, "spec");
+  const host = text(get(spec, "host"));
+  const policy = get(spec, "trafficPolicy");
+  if (host === undefined || !isMap(policy)) return null;
+  const parts: string[] = [];
+  const maxRetries = get(get(get(policy, "connectionPool"), "http"), "maxRetries");
+  if (maxRetries !== undefined) parts.push(`connectionPool.http.maxRetries ${wholeNumber(maxRetries, `connectionPool.http.maxRetries of DestinationRule ${JSON.stringify(name)}`, { max: 2_147_483_647 })}`);
+  const budget = get(policy, "retryBudget");
+  if (isMap(budget)) {
+    const percent = get(budget, "percent");
+    const percentText = percent === undefined ? "20" : decimalText(isMap(percent) ? (get(percent, "value") ?? percent) : percent, `retryBudget.percent of DestinationRule ${JSON.stringify(name)}`);
+    if (Number(percentText) > 100) throw new FileProblem(percent!.pos, `retryBudget.percent of DestinationRule ${JSON.stringify(name)} must be from 0 to 100, got ${percentText}`);
+    const min = get(budget, "minRetryConcurrency");
+    const minText = min === undefined ? "3" : String(wholeNumber(min, `retryBudget.minRetryConcurrency of DestinationRule ${JSON.stringify(name)}`, { max: 4_294_967_295 }));
+    parts.push(`retryBudget percent ${percentText}, minRetryConcurrency ${minText}`);
+  }
+  return parts.length === 0 ? null : { host, text: ` [DestinationRule ${name}: ${parts.join("; ")}]` };
+}
+
+function recogniseIstio(root: Node, file: DocumentFile, findings: Findings): void {
+  let state = LIMITS.get(file);
+  if (state === undefined) {
+    state = { limits: new Map(), routes: [] };
+    LIMITS.set(file, state);
+  }
+  for (const manifest of manifests(root)) {
+    if (manifest.kind !== "DestinationRule" || !manifest.apiVersion.startsWith("networking.istio.io/")) continue;
+    const rule = destinationRule(manifest.node, manifest.name);
+    if (rule === null || state.limits.has(rule.host)) continue;
+    state.limits.set(rule.host, rule.text);
+    // Routes read before it: named now.
+    for (const route of state.routes) {
+      const policy = findings.policies[route.index];
+      if (policy !== undefined && policy.name === route.name && route.hosts.some((h) => sameHost(h, rule.host))) findings.policies[route.index] = { ...policy, name: `${policy.name}${rule.text}` };
+    }
+  }
   for (const manifest of manifests(root)) {
     if (manifest.kind !== "VirtualService" || !manifest.apiVersion.startsWith("networking.istio.io/")) continue;
     const http = get(get(manifest.node, "spec"), "http");
@@ -51,7 +120,14 @@ function recogniseIstio(root: Node, _file: DocumentFile, findings: Findings): vo
       const routeName = `${manifest.name}/${text(get(route, "name")) ?? `http[${index}]`}`;
       const retries = route.entries.get("retries");
       const meshDefault = retries === undefined || retries.value.kind === "null";
-      findings.policy("istio", meshDefault ? `${routeName} (mesh default)` : routeName, retries?.keyPos ?? route.pos, () => {
+      const destinations = get(route, "route");
+      const hosts = isSeq(destinations) ? destinations.items.map((d) => text(get(get(d, "destination"), "host"))).filter((h): h is string => h !== undefined) : [];
+      const limits = limitsFor(hosts, state);
+      const before = findings.policies.length;
+      const policyName = `${meshDefault ? `${routeName} (mesh default)` : routeName}${limits}`;
+      // A DestinationRule further on names this route's policy when it comes (checked by name: pushed only if it read).
+      if (limits === "" && hosts.length > 0) state.routes.push({ index: before, hosts, name: policyName });
+      findings.policy("istio", policyName, retries?.keyPos ?? route.pos, () => {
         const options: OptionValues = {};
         const timeouts: FoundTimeout[] = [];
         const expected = 'a duration such as "2s" or "25ms"';

@@ -64,3 +64,17 @@ describe("Envoy leaves Contour's objects alone", () => {
     ]);
   });
 });
+
+describe("Envoy: the route's cluster's circuit breakers named beside its policy", () => {
+  // circuit_breaker.proto: the DEFAULT priority's max_retries (3 when unset) or retry_budget (budget_percent 20, min_retry_concurrency 3).
+  const config = (breakers: string) =>
+    `routes:\n- match: {prefix: /}\n  route:\n    cluster: c\n    retry_policy: {num_retries: 2}\nclusters:\n- name: c\n  circuit_breakers:\n    thresholds:\n${breakers}`;
+  it("max_retries of the DEFAULT threshold; a retry_budget with its defaults", () => {
+    expect(find(config("    - {priority: HIGH, max_retries: 9}\n    - {max_retries: 4}\n")).policies.map((p) => p.name)).toEqual(['prefix "/" [cluster c: circuit breaker max_retries 4]']);
+    expect(find(config("    - {}\n")).policies.map((p) => p.name)).toEqual(['prefix "/" [cluster c: circuit breaker max_retries 3]']);
+    expect(find(config("    - retry_budget: {}\n")).policies.map((p) => p.name)).toEqual(['prefix "/" [cluster c: retry_budget budget_percent 20, min_retry_concurrency 3]']);
+  });
+  it("a cluster without circuit_breakers, or another cluster's, names nothing", () => {
+    expect(find(config("    - {max_retries: 4}\n").replace("cluster: c", "cluster: d")).policies.map((p) => p.name)).toEqual(['prefix "/"']);
+  });
+});

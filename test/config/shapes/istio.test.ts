@@ -44,3 +44,23 @@ describe("Istio (shapes/istio.ts)", () => {
     expect(problem(vs("{attempts: -1}"))).toBe("f.yaml:7:25: retries.attempts of r/main must be a whole number, got -1");
   });
 });
+
+describe("Istio: a DestinationRule's retry limits named beside the routes to its host", () => {
+  // istio/api destination_rule.proto (b8f8791d): connectionPool.http.maxRetries; trafficPolicy.retryBudget
+  // {percent, 20 when unset; minRetryConcurrency, 3} since 09a4d534 (June 2025).
+  const vs = "apiVersion: networking.istio.io/v1\nkind: VirtualService\nmetadata: {name: r}\nspec:\n  http:\n  - name: a\n    route:\n    - destination: {host: reviews}\n    retries: {attempts: 2}\n";
+  const dr = "apiVersion: networking.istio.io/v1\nkind: DestinationRule\nmetadata: {name: lim}\nspec:\n  host: reviews.default.svc.cluster.local\n  trafficPolicy:\n    retryBudget: {minRetryConcurrency: 5}\n";
+  it("whichever document comes first, in YAML", () => {
+    const named = "r/a [DestinationRule lim: retryBudget percent 20, minRetryConcurrency 5]";
+    expect(find(`${vs}---\n${dr}`).policies.map((p) => [p.at, p.name])).toEqual([["9:5", named]]);
+    expect(find(`${dr}---\n${vs}`).policies.map((p) => [p.at, p.name])).toEqual([["17:5", named]]);
+  });
+  it("a DestinationRule alone, or with load balancing only, reports nothing; another host's names nothing", () => {
+    expect(find(dr).policies).toEqual([]);
+    expect(find(`${vs}---\n${dr.replace("retryBudget: {minRetryConcurrency: 5}", "loadBalancer: {simple: ROUND_ROBIN}")}`).policies.map((p) => p.name)).toEqual(["r/a"]);
+    expect(find(`${vs}---\n${dr.replace("reviews.default", "ratings.default")}`).policies.map((p) => p.name)).toEqual(["r/a"]);
+  });
+  it("a percent over 100 is refused at its value", () => {
+    expect(problem(`${vs}---\n${dr.replace("{minRetryConcurrency: 5}", "{percent: 150}")}`)).toBe('f.yaml:17:28: retryBudget.percent of DestinationRule "lim" must be from 0 to 100, got 150');
+  });
+});

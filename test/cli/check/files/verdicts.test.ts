@@ -164,3 +164,24 @@ describe("AWS Lambda asynchronous invocation: AWS's documented 1 min and 2 min, 
     expect(await runCli(["check", `${TREE}/lambda/functions-only.yaml`, "--any-file"])).toEqual({ code: 0, stdout: "✓ no limits given (--max-total, --max-delay, …), no retry policy found in 1 file\n", stderr: "" });
   });
 });
+
+describe("retry limits beside the policies: named in every report, the schedule unchanged", () => {
+  it("Envoy's cluster circuit breakers and an Istio DestinationRule's maxRetries and retryBudget, in text, JSON and SARIF", async () => {
+    const paths = [`${TREE}/envoy/breakers.yaml`, `${TREE}/istio/reviews.yaml`];
+    const { byName } = await figures(paths[0]!);
+    // cart: 2 retries of Envoy's 25 ms back-off, 0–24 + 0–49 ms; search: 3 retries, 0–24, 0–49, 0–99 ms and 4 tries of 1 s.
+    expect(byName).toEqual({
+      'shop / prefix "/cart" [cluster cart: circuit breaker max_retries 5]': { retries: 2, worst: 73, best: 0, largest: 49 },
+      'shop / prefix "/search" [cluster search: retry_budget budget_percent 10.0, min_retry_concurrency 3]': { retries: 3, worst: 4_172, best: 4_000, largest: 99 },
+    });
+    const text = await runCli(["check", ...paths]);
+    expect(text.stdout).toContain("  ✓ reviews/primary [DestinationRule reviews-limits: connectionPool.http.maxRetries 10; retryBudget percent 25, minRetryConcurrency 3] (Istio VirtualService, line 14:5)\n");
+    const sarif = JSON.parse((await runCli(["check", ...paths, "--max-total", "1ms", "--format", "sarif"])).stdout);
+    const messages: string[] = sarif.runs[0].results.map((r: { message: { text: string } }) => r.message.text);
+    expect(messages.some((m) => m.includes("[cluster cart: circuit breaker max_retries 5]"))).toBe(true);
+    expect(messages.some((m) => m.includes("[DestinationRule reviews-limits: connectionPool.http.maxRetries 10; retryBudget percent 25, minRetryConcurrency 3]"))).toBe(true);
+  });
+  it("a DestinationRule with only load balancing, and no VirtualService, reports nothing", async () => {
+    expect(await runCli(["check", `${TREE}/istio/load-balancing.yaml`, "--any-file"])).toEqual({ code: 0, stdout: "✓ no limits given (--max-total, --max-delay, …), no retry policy found in 1 file\n", stderr: "" });
+  });
+});
