@@ -1,5 +1,5 @@
 import { LIMIT_NAMES, LINT_NAMES, type CheckResult, type LimitName, type LintName, type Warning, resultFails, warningFails } from "../core/check.js";
-import { type Paint, PLAIN, type PresetTerms, assertionDetail, assertionLine, msOrNull, warningText } from "./check-report.js";
+import { type Paint, PLAIN, type PresetTerms, assertionDetail, assertionLine, countText, msOrNull, warningText } from "./check-report.js";
 import { humanDuration } from "../core/text/duration.js";
 import { msJson } from "./numbers.js";
 import { wrapLine } from "./wrap.js";
@@ -137,7 +137,7 @@ export function scheduleSummary(report: FilePolicyReport): string {
   const r = report.result;
   const tries = report.attemptTimeMs > 0 ? ` (with ${report.attempts + 1} tries × ${humanDuration(report.attemptTimeMs)})` : "";
   return (
-    `${plural(report.attempts, "retry", "retries")}: worst-case total ${boundText(r.worstTotalMs)}, ` +
+    `${countText(report.attempts, report.terms)}: worst-case total ${boundText(r.worstTotalMs)}, ` +
     `best case ${boundText(r.bestTotalMs)}${tries}, largest delay ${boundText(r.worstDelayMs)} (attempt ${r.worstDelayAttempt ?? "none"}), ` +
     `${report.jittered ? "jittered" : "no jitter"}`
   );
@@ -388,6 +388,7 @@ function policyJsonTail(p: Omit<FilePolicyReport, "file" | "line" | "column" | "
   return {
     ok: !failed(p, strict),
     retries: p.attempts,
+    ...(p.terms?.countsTries === true ? { tries: p.attempts + 1 } : {}),
     attempt_time_ms: p.attemptTimeMs,
     ...(p.deadlineMs === undefined || p.deadlineMs === null ? {} : { deadline_ms: p.deadlineMs }),
     best_total_ms: msOrNull(p.result.bestTotalMs),
@@ -467,6 +468,8 @@ export function filesReportSarif(report: FilesReport, version: string): string {
   }
   for (const p of report.policies) {
     const who = `${p.name} (${p.systemLabel})`;
+    // The policy's count, as the JSON report gives it (SARIF's property bag).
+    const properties = { retries: p.attempts, ...(p.terms?.countsTries === true ? { tries: p.attempts + 1 } : {}) };
     for (const a of p.result.assertions) {
       if (a.ok) continue;
       results.push({
@@ -475,6 +478,7 @@ export function filesReportSarif(report: FilesReport, version: string): string {
         level: "error",
         message: { text: `${who}: ${a.limit} broken: ${assertionDetail(a, p)}` },
         locations: [sarifLocation(p.file, p.line, p.column)],
+        properties,
       });
     }
     for (const w of p.result.warnings) {
@@ -486,6 +490,7 @@ export function filesReportSarif(report: FilesReport, version: string): string {
         level: warningFails(p.result, w, report.strict) ? "error" : "warning",
         message: { text: `${who}: ${fileWarningText(w, p)}` },
         locations: [sarifLocation(p.file, p.line, p.column)],
+        properties,
         ...(related.length === 0
           ? {}
           : {

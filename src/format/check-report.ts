@@ -29,6 +29,18 @@ export interface PresetTerms {
   readonly limits: readonly string[];
   /** The option that sets its jitter; null when it has no jitter setting. */
   readonly jitter: string | null;
+  /** Whether the library counts tries, the first included (maxAttempts 4 = 3 retries): reports then give the tries beside the retries. */
+  readonly countsTries?: boolean;
+}
+
+/** "8 retries", "1 retry". */
+export function retriesText(retries: number): string {
+  return `${retries} ${retries === 1 ? "retry" : "retries"}`;
+}
+
+/** A policy's count as reports give it: "8 retries", and "(9 tries)" beside it where the library counts tries. */
+export function countText(retries: number, terms: Pick<PresetTerms, "countsTries"> | undefined): string {
+  return terms?.countsTries === true ? `${retriesText(retries)} (${retries + 1} tries)` : retriesText(retries);
 }
 
 export interface Paint {
@@ -81,7 +93,7 @@ export function assertionDetail(a: AssertionResult, report: ReportContext): stri
     case "max-first":
       return noRetry ? "no retry, no first delay" : `longest first delay ${duration(a.actual)}${a.ok ? "" : " (attempt 1)"}`;
     case "max-attempts":
-      return a.ok ? `${a.actual} attempts` : `${a.actual} attempts (attempt ${a.attempt} is beyond the limit)`;
+      return a.ok ? retriesText(a.actual) : `${retriesText(a.actual)} (retry ${a.attempt} is beyond the limit)`;
     case "max-give-up":
       return `gives up by ${duration(a.actual)} at the latest${report.attemptTimeMs > 0 ? `, tries of ${duration(report.attemptTimeMs)}` : ""}${a.ok ? "" : ", past the limit"}`;
   }
@@ -105,7 +117,7 @@ export function warningText(w: Warning, preset?: PresetTerms): string {
       if (preset) return `the delays of ${preset.name} grow without a cap: attempt ${w.attempt} waits ${duration(w.delayMs)}; ${capLever(preset)}`;
       return `exponential backoff without a cap: attempt ${w.attempt} waits ${duration(w.delayMs)} and the delays grow without limit; set a cap`;
     case "early-cap":
-      return `the cap (${duration(w.capMs)}) is reached at attempt ${w.capReachedAt}, so ${w.atCap} of ${w.attempts} attempts wait the cap; the backoff is mostly a fixed delay`;
+      return `the cap (${duration(w.capMs)}) is reached at attempt ${w.capReachedAt}, so ${w.atCap} of ${w.attempts} retries wait the cap; the backoff is mostly a fixed delay`;
     case "no-jitter": {
       const lever = preset === undefined ? "add jitter" : preset.jitter === null ? `${preset.name} has no jitter setting` : `add jitter: ${preset.jitter}`;
       return `no jitter, with ${w.clients} clients: clients that fail together retry together, in bursts; ${lever}`;
@@ -132,7 +144,7 @@ export function warningLine(w: Warning, preset?: PresetTerms): string {
 function heading(report: PolicyReport): string {
   // Retrying forever has no count: worstTotalMs is null exactly then.
   if (report.result.worstTotalMs === null) return `${report.name} (retries forever):`;
-  return `${report.name} (${report.attempts} attempt${report.attempts === 1 ? "" : "s"}):`;
+  return `${report.name} (${countText(report.attempts, report.terms).replace(" (", ", ").replace(/\)$/, "")}):`;
 }
 
 /**
@@ -202,7 +214,8 @@ export function checkReportJson(reports: readonly PolicyReport[], exitCode: numb
     exit_code: exitCode,
     policies: reports.map((r) => ({
       name: r.name,
-      attempts: r.result.worstTotalMs === null ? null : r.attempts,
+      retries: r.result.worstTotalMs === null ? null : r.attempts,
+      ...(r.terms?.countsTries === true ? { tries: r.result.worstTotalMs === null ? null : r.attempts + 1 } : {}),
       attempt_time_ms: r.attemptTimeMs,
       ...(r.terms ? { preset: r.terms.name, stopping: r.terms.rule } : {}),
       best_total_ms: msOrNull(r.result.bestTotalMs),

@@ -2,6 +2,8 @@ import { checkExitCode } from "../../core/check.js";
 import { type PolicyReport, githubAnnotations } from "../../format/check-report.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { checkValues } from "../shared/check-values.js";
+import { inFileTerms } from "../shared/preset-flags.js";
+import { backoff as backoffShape } from "../../config/shapes/backoff.js";
 import { STDIN_NAME, mergeOptions, readConfigTree, selectPolicies } from "../shared/config.js";
 import { readConfigNode } from "../../config/schema.js";
 import { hasChainSection } from "../shared/chain-config.js";
@@ -34,7 +36,9 @@ export async function runCheck(explicit: OptionValues, switches: CheckSwitches, 
   const reports: PolicyReport[] = policies.map((p) => {
     try {
       const { stopNote: _, jittered: __, ...checked } = checkValues(mergeOptions({}, p.options, explicit));
-      return { name: p.name, line: config === null ? null : p.line, ...checked };
+      // A policy of a config file is edited there: its warnings name the file's keys.
+      const terms = config === null || checked.terms === undefined ? {} : { terms: inFileTerms(checked.terms, backoffShape.levers) };
+      return { name: p.name, line: config === null ? null : p.line, ...checked, ...terms };
     } catch (error) {
       if (error instanceof UsageError && p.name !== null) throw new UsageError(`policy ${shown(p.name)} in ${config!.name}: ${error.message}`);
       throw error;

@@ -3,7 +3,7 @@ import { findPreset } from "../../presets/registry.js";
 import { type DisabledReport, type FilePolicyReport, type InvalidReport, type LenientReport, type SkippedReport, flagKeyed, policyJsonHeadText, policyJsonTailText } from "../../format/check-files-report.js";
 import { type CheckResult, checkPolicy, warningFails } from "../../core/check.js";
 import { policyModel } from "../../core/policy-model.js";
-import { presetTerms } from "../shared/preset-flags.js";
+import { inFileTerms as termsInFile, presetTerms } from "../shared/preset-flags.js";
 import { checkValues } from "../shared/check-values.js";
 import { mergeOptions } from "../shared/config.js";
 import { UsageError } from "../shared/errors.js";
@@ -322,23 +322,9 @@ function checkedAtOnce(policy: LocatedPolicy, why: string, explicit: OptionValue
   return inFileTerms({ attempts, attemptTimeMs, deadlineMs, jittered: false, note: why, result, ...(terms === undefined ? {} : { terms }) }, policy.system);
 }
 
-/**
- * A found policy's warnings name what to edit in its file (its shape's levers), not the
- * flags and library parameters `check --preset` names: each lever where the preset has it.
- */
+/** A found policy's warnings name what to edit in its file (shared/preset-flags.ts inFileTerms). */
 function inFileTerms(checked: Checked, system: string): Checked {
-  const terms = checked.terms;
-  if (terms === undefined) return checked;
-  const levers = shapeOf(system).levers;
-  return {
-    ...checked,
-    terms: {
-      ...terms,
-      cap: terms.cap === null ? null : levers.cap,
-      limits: terms.limits.length === 0 ? [] : levers.limits,
-      jitter: terms.jitter === null ? null : levers.jitter,
-    },
-  };
+  return checked.terms === undefined ? checked : { ...checked, terms: termsInFile(checked.terms, shapeOf(system).levers) };
 }
 
 /**

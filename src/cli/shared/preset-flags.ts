@@ -1,3 +1,4 @@
+import type { ShapeLevers } from "../../config/shape.js";
 import type { PresetTerms } from "../../format/check-report.js";
 import type { PresetError } from "../../presets/errors.js";
 import type { OverrideName, Preset } from "../../presets/types.js";
@@ -31,5 +32,28 @@ export function presetTerms(preset: Preset, rule: string): PresetTerms {
   // A count that is "the range only" bounds nothing in the library itself.
   const retries = /range only/.test(preset.parameters.retries ?? "") ? null : offeredFlag(preset, "retries");
   const limits = [retries, offeredFlag(preset, "maxElapsedMs")].filter((flag): flag is string => flag !== null);
-  return { name: preset.name, rule, cap: offeredFlag(preset, "capMs"), limits, jitter: offeredFlag(preset, "jitter") };
+  return { name: preset.name, rule, cap: offeredFlag(preset, "capMs"), limits, jitter: offeredFlag(preset, "jitter"), countsTries: countsTries(preset) };
+}
+
+/**
+ * Whether a library counts tries, the first included: its retry count's parameter says so
+ * ("maxAttempts − 1 (maxAttempts counts the first call)"). test/cli/shared/preset-flags.test.ts
+ * lists the presets it holds for.
+ */
+export function countsTries(preset: Preset): boolean {
+  return /\bcounts the first\b/.test(preset.parameters.retries ?? "");
+}
+
+/**
+ * A preset's terms for a policy that lives in a file (a shape's, or backoff's own config):
+ * its warnings name what to edit in the file (the shape's levers), not the flags and the
+ * library's parameters `check --preset` names; each lever where the preset has it.
+ */
+export function inFileTerms(terms: PresetTerms, levers: ShapeLevers): PresetTerms {
+  return {
+    ...terms,
+    cap: terms.cap === null ? null : levers.cap,
+    limits: terms.limits.length === 0 ? [] : levers.limits,
+    jitter: terms.jitter === null ? null : levers.jitter,
+  };
 }

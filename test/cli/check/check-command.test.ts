@@ -15,7 +15,7 @@ describe("backoff check: each limit passing (exit 0) and failing (exit 1)", () =
     ["--max-delay", "30s", "10s", "✓ max-delay 30 s: worst delay 30 s (attempt 6)", "✗ max-delay 10 s: worst delay 30 s (first over the limit at attempt 5)"],
     ["--min-first", "1s", "1.5s", "✓ min-first 1 s: shortest first delay 1 s", "✗ min-first 1.5 s: shortest first delay 1 s (attempt 1)"],
     ["--max-first", "1s", "500ms", "✓ max-first 1 s: longest first delay 1 s", "✗ max-first 500 ms: longest first delay 1 s (attempt 1)"],
-    ["--max-attempts", "8", "5", "✓ max-attempts 8: 8 attempts", "✗ max-attempts 5: 8 attempts (attempt 6 is beyond the limit)"],
+    ["--max-attempts", "8", "5", "✓ max-attempts 8: 8 retries", "✗ max-attempts 5: 8 retries (retry 6 is beyond the limit)"],
   ];
   for (const [flag, passing, failing, passLine, failLine] of cases) {
     it(`${flag} ${passing} holds, ${flag} ${failing} is broken`, async () => {
@@ -101,10 +101,10 @@ describe("backoff check --config", () => {
     const result = await runCli(["check", "--config", join(dir, "retry.json")]);
     expect(result.code).toBe(1);
     expect(result.stdout.split("\n")).toEqual([
-      "email (8 attempts):",
+      "email (8 retries):",
       "  ✓ max-total 5 min: worst case 2 min 1 s",
       "  ✗ max-delay 10 s: worst delay 30 s (first over the limit at attempt 5)",
-      "webhook (10 attempts):",
+      "webhook (10 retries):",
       "  ✗ max-total 5 min: worst case 2 h 22 min (first over the limit at attempt 7)",
       "✗ 2 of 3 limits broken",
       "",
@@ -123,7 +123,7 @@ describe("backoff check --config", () => {
     const dir = tempFiles({ "retry.json": file });
     // --max-delay 30s replaces the file's 10 s for email.
     const result = await runCli(["check", "--config", join(dir, "retry.json"), "--policy", "email", "--max-delay", "30s"]);
-    expect(result).toEqual({ code: 0, stdout: "email (8 attempts):\n  ✓ max-total 5 min: worst case 2 min 1 s\n  ✓ max-delay 30 s: worst delay 30 s (attempt 6)\n✓ all 2 limits hold\n", stderr: "" });
+    expect(result).toEqual({ code: 0, stdout: "email (8 retries):\n  ✓ max-total 5 min: worst case 2 min 1 s\n  ✓ max-delay 30 s: worst delay 30 s (attempt 6)\n✓ all 2 limits hold\n", stderr: "" });
   });
 
   it("--format json carries the same figures", async () => {
@@ -136,7 +136,7 @@ describe("backoff check --config", () => {
       policies: [
         {
           name: "webhook",
-          attempts: 10,
+          retries: 10,
           attempt_time_ms: 0,
           best_total_ms: 8_520_500,
           worst_total_ms: 8_520_500,
@@ -184,5 +184,39 @@ describe("backoff check --config", () => {
   it("malformed files are exit 2 with file, line and column", async () => {
     const dir = tempFiles({ "bad.json": '{\n  "base": "1s",\n  "cap": "30s",\n}\n' });
     expect(await runCli(["check", "--config", join(dir, "bad.json")])).toEqual({ code: 2, stdout: "", stderr: `error: ${join(dir, "bad.json")}:4:1: trailing comma before '}'\n` });
+  });
+});
+
+// Issue 22, "one word for one thing": a count is given as retries, with the tries beside it
+// where the library counts tries, the same in --config and PATH, text and JSON. resilience4j's
+// maxAttempts counts the first call (RetryConfig: "the maximum number of attempts (including the
+// initial call)"), so maxAttempts 3 is 2 retries, 3 tries; its default wait is 500 ms fixed, the
+// preset's is the interval function's 500 ms × 1.5 (src/presets/resilience4j.ts).
+describe("retries, and tries where the system counts tries", () => {
+  it("--config and PATH give the same keys: retries, and tries beside them", async () => {
+    const dir = tempFiles({
+      "r4j.json": '{"policies": {"svc": {"preset": "resilience4j", "attempts": 2}}}\n',
+      "application.yml": "resilience4j:\n  retry:\n    instances:\n      svc:\n        maxAttempts: 3\n",
+    });
+    const config = await runCli(["check", "--config", join(dir, "r4j.json")]);
+    expect(config.stdout.split("\n").slice(0, 2)).toEqual(["svc (2 retries, 3 tries):", "  resilience4j stops after 2 retries (RetryConfig maxAttempts 3)."]);
+    // The config's own key, not --cap: the policy is edited in the file.
+    expect(config.stdout).toContain("  ⚠ no-cap: the delays of resilience4j grow without a cap: attempt 2 waits 750 ms; set its cap: cap in the config\n");
+    const configJson = JSON.parse((await runCli(["check", "--config", join(dir, "r4j.json"), "--format", "json"])).stdout);
+    const path = await runCli(["check", join(dir, "application.yml")]);
+    expect(path.stdout.split("\n")[2]).toBe("    2 retries (3 tries): worst-case total 1 s, best case 1 s, largest delay 500 ms (attempt 1), no jitter");
+    const pathJson = JSON.parse((await runCli(["check", join(dir, "application.yml"), "--format", "json"])).stdout);
+    const counts = (p: Record<string, unknown>) => ({ retries: p["retries"], tries: p["tries"], attempts: p["attempts"] });
+    expect(configJson.policies.map(counts)).toEqual([{ retries: 2, tries: 3, attempts: undefined }]);
+    expect(pathJson.policies.map(counts)).toEqual([{ retries: 2, tries: 3, attempts: undefined }]);
+  });
+
+  it("a system that counts retries gives no tries: Step Functions' MaxAttempts 3 is 3 retries", async () => {
+    const dir = tempFiles({ "flow.asl.json": '{"StartAt": "A", "States": {"A": {"Type": "Task", "Resource": "arn:aws:lambda:x", "Retry": [{"ErrorEquals": ["States.ALL"], "MaxAttempts": 3}], "End": true}}}\n' });
+    const json = JSON.parse((await runCli(["check", join(dir, "flow.asl.json"), "--format", "json"])).stdout);
+    expect(json.policies.map((p: Record<string, unknown>) => [p["retries"], p["tries"]])).toEqual([[3, undefined]]);
+    const sarif = JSON.parse((await runCli(["check", join(dir, "flow.asl.json"), "--format", "sarif"])).stdout);
+    // IntervalSeconds 1, BackoffRate 2 (the defaults): 1, 2, 4 s, no cap: one no-cap result, its count in the property bag.
+    expect(sarif.runs[0].results.map((r: { ruleId: string; properties: unknown }) => [r.ruleId, r.properties])).toEqual([["no-cap", { retries: 3 }]]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { OVERRIDE_FLAGS, presetErrorText, presetTerms } from "../../../src/cli/shared/preset-flags.js";
+import { OVERRIDE_FLAGS, countsTries, presetErrorText, presetTerms } from "../../../src/cli/shared/preset-flags.js";
 import { PresetError, PresetParameterError, option } from "../../../src/presets/errors.js";
-import { findPreset } from "../../../src/presets/registry.js";
+import { PRESETS, findPreset } from "../../../src/presets/registry.js";
 
 describe("OVERRIDE_FLAGS", () => {
   it("each override by the flag that sets it", () => {
@@ -35,6 +35,7 @@ describe("presetTerms", () => {
       cap: null,
       limits: ["--attempts, the library's attempts − 1 (attempts counts the first try)"],
       jitter: "--jitter, the library's backoff.jitter, a fraction from 0 to 1 (downward)",
+      countsTries: true,
     });
   });
 
@@ -45,6 +46,20 @@ describe("presetTerms", () => {
       cap: null,
       limits: ["--attempts, the library's retries.attempts (meshConfig.defaultHttpRetryPolicy for the mesh)"],
       jitter: null,
+      countsTries: false,
     });
+  });
+});
+
+describe("countsTries", () => {
+  it("holds for the libraries whose count includes the first try, as each one's source says (maxAttempts 4 = 3 retries)", () => {
+    // aws-sdk maxAttempts, bullmq attempts, exponential-backoff numOfAttempts, grpc-retry maxAttempts,
+    // nick-fields-retry max_attempts, resilience4j maxAttempts, spring-retry maxAttempts, temporal
+    // maximumAttempts, tenacity stop_after_attempt, traefik attempts, wretry attempt_limit: each counts the first call.
+    expect(PRESETS.filter(countsTries).map((p) => p.name).sort()).toEqual(
+      ["aws-sdk", "bullmq", "exponential-backoff", "grpc-retry", "nick-fields-retry", "resilience4j", "spring-retry", "temporal", "tenacity", "traefik", "wretry"],
+    );
+    // Retries, not tries: Step Functions' MaxAttempts, Argo's limit, Envoy's num_retries, Kafka's retries.
+    for (const name of ["step-functions", "argo", "envoy", "kafka", "kubernetes-job", "istio"]) expect(countsTries(findPreset(name)!)).toBe(false);
   });
 });

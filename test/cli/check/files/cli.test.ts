@@ -32,7 +32,7 @@ const TEXT = [
   "    ✓ max-delay 20 s: worst delay 16 s (attempt 5)",
   "application.yml",
   "  ✓ svc (Spring resilience4j, line 4:7)",
-  "    2 retries: worst-case total 2 s, best case 2 s, largest delay 1 s (attempt 1), no jitter",
+  "    2 retries (3 tries): worst-case total 2 s, best case 2 s, largest delay 1 s (attempt 1), no jitter",
   "    ✓ max-delay 20 s: worst delay 1 s (attempt 1)",
   "✗ 2 of 5 limits broken, 3 policies in 2 files; 1 warning",
   "",
@@ -153,7 +153,7 @@ describe("backoff check PATH: what it reads and refuses", () => {
     expect(result.stdout.split("\n").slice(0, 4)).toEqual([
       "<stdin>",
       "  ✗ svc (Spring resilience4j, line 4:7)",
-      "    2 retries: worst-case total 2 s, best case 2 s, largest delay 1 s (attempt 1), no jitter",
+      "    2 retries (3 tries): worst-case total 2 s, best case 2 s, largest delay 1 s (attempt 1), no jitter",
       "    ✗ max-total 1 s: worst case 2 s (first over the limit at attempt 2)",
     ]);
     expect(result.code).toBe(1);

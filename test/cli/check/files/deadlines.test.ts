@@ -183,7 +183,7 @@ describe("check PATH against the timeouts beside the policies", () => {
     const kafka = await runCli(["check", "--preset", "kafka", "--attempt-time", "30s", "--max-give-up", "2m", "--format", "json"]);
     expect(kafka.code).toBe(0);
     const [producer] = JSON.parse(kafka.stdout).policies;
-    expect(producer.attempts).toBe(3);
+    expect(producer.retries).toBe(3);
     expect(producer.stopping).toBe("kafka stops by delivery.timeout.ms (120,000 ms) after 122 to 152 retries, as the jitter falls; with tries of 30 s, delivery.timeout.ms (120,000 ms) allows at most 3 retries");
     expect(producer.assertions[0]).toMatchObject({ limit: "max-give-up", ok: true, actual_ms: 120000 });
     expect(producer.warnings).toEqual([]);

@@ -74,10 +74,10 @@ describe("check PATH speaks each system's language", () => {
     //   (36 × 800 would reach 30,000 exactly, which expires the batch), so 39.
     const file = policiesOf((await runCli(["check", "producer.properties", "--format", "json"])).stdout);
     const flags = JSON.parse((await runCli(["check", "--preset", "kafka", "--base", "100ms", "--cap", "1s", "--max-elapsed", "30s", "--format", "json"])).stdout) as {
-      policies: { attempts: number; stopping: string }[];
+      policies: { retries: number; stopping: string }[];
     };
     const rule = "kafka stops by delivery.timeout.ms (30,000 ms) after 32 to 39 retries, as the jitter falls";
     expect(file.map((p) => [p.retries, p.note])).toEqual([[39, rule]]);
-    expect(flags.policies.map((p) => [p.attempts, p.stopping])).toEqual([[39, rule]]);
+    expect(flags.policies.map((p) => [p.retries, p.stopping])).toEqual([[39, rule]]);
   });
 });
