@@ -39,7 +39,7 @@ export const lambdaAsync: Preset = {
   quirks: [
     "The waits are AWS's documented ones for function errors (the code's or the runtime's, timeouts included): one minute, then two. They are not configurable, and there are at most two retries.",
     "Throttles (429) and system errors (500s) are retried otherwise: the event goes back to the queue, retried with a wait growing exponentially from 1 s to 5 min, for up to MaximumEventAgeInSeconds (6 hours by default). That schedule's factor is not documented and is not modelled.",
-    "MaximumEventAgeInSeconds discards an event older than it: a retry whose wait would end past it is not made. The event's age also counts its time in the queue and each run (up to the function's Timeout), taken as 0 here, so retries near the limit may be discarded sooner.",
+    "MaximumEventAgeInSeconds discards an event older than it: a retry whose wait would end past it is not made. The event's age also counts its time in the queue and each run (up to the function's Timeout), 0 here unless a try time is given, so retries near the limit may be discarded sooner.",
     "The event queue is eventually consistent: a function may receive an event more than once even without an error.",
   ],
   retryAfter: "Lambda's asynchronous retries read no Retry-After (a function error has no HTTP response): the schedule is unchanged.",
@@ -57,7 +57,7 @@ export const lambdaAsync: Preset = {
       last === null
         ? null
         : { limit: limitText, limitMs: ageMs, lastAttempt: last, fewest: last, most: last, reason: `lambda-async discards the event once it is older than ${limitText} s: attempt ${last} is the last one retried.` };
-    return independentModel({
+    const model = independentModel({
       delay: (attempt) => ({ rawMs: wait(attempt), delayMs: wait(attempt), clamped: false }),
       jitter: null,
       capMs: null,
@@ -67,5 +67,8 @@ export const lambdaAsync: Preset = {
       stop,
       parameters: { MaximumRetryAttempts: retries, MaximumEventAgeInSeconds: age },
     });
+    // For the deadline model (PresetModel.timed): the event's age counts each run too, so with runs that take time a retry
+    // is made when its wait would end by the limit, counted from the first run's start (no jitter: the model's own waits).
+    return { ...model, timed: { waits: model, stop: { rule: "fits", limitMs: ageMs, from: "first-try" }, deadlineMs: null, text: limitText } };
   },
 };

@@ -169,6 +169,7 @@ describe("a library with a time limit hands it to the deadline model (PresetMode
       argo: { rule: "fits", limitMs: 60_000, from: "first-try", deadlineMs: null },
       cenkalti: { rule: "fits", limitMs: 60_000, from: "first-try", deadlineMs: null },
       kafka: { rule: "fits", limitMs: 59_999, from: "first-try", deadlineMs: 60_000 },
+      "lambda-async": { rule: "fits", limitMs: 60_000, from: "first-try", deadlineMs: null },
       "p-retry": { rule: "cut", limitMs: 60_000, from: "first-try", deadlineMs: null },
       sidekiq: { rule: "while", limitMs: 60_000, from: "first-failure", deadlineMs: null },
       temporal: { rule: "fits", limitMs: 60_000, from: "first-try", deadlineMs: null },

@@ -148,6 +148,15 @@ describe("backoff --attempt-time --deadline", () => {
     }
   });
 
+  it("lambda-async: MaximumEventAgeInSeconds counts the runs too", async () => {
+    // Waits 60 and 120 s; with runs of no time retry 2 starts at 180 s, just within 3 min, and is made. With runs of 10 s
+    // retry 1 starts at 70 s and retry 2 would at 2 × 10 + 180 = 200 s, past the event's 180 s: discarded; the event gives
+    // up when retry 1's run ends, at 80 s.
+    const args = ["--preset", "lambda-async", "--max-elapsed", "3m", "--attempt-time", "10s"];
+    expect(await timedRows(args)).toEqual(["70000,yes", "200000,no"]);
+    expect(await verdict(args)).toBe("Retry 2 can never fire: MaximumEventAgeInSeconds 180 ends them first, the tries' own time counted; the last retry that fires is 1, giving up at 1 min 20 s.");
+  });
+
   it("sidekiq: retry_for counts from the first failure, checked before each wait", async () => {
     // Waits (a−1)^4 + 15 + rand(10a) s: 15–24, 16–35, 31–60 s; tries of 10 s, so the clock starts at 10 s and a retry is
     // made while the try before it ended by 70 s. Retry 1 at 25–34 s; try 2 ends at 35–44 s: retry 2 at 51–79 s; try 3
