@@ -59,7 +59,9 @@ describe("the rounding of the whole-ms columns, said once", () => {
 describe("cumulative_ms is the previous row's plus this row's delay_ms, for every preset", () => {
   it.each(PRESETS.map((preset) => [preset.name]))("%s", async (name) => {
     // cenkalti's ns totals were the case found (attempt 12: 85,498 + 43,249 = 128,747, printed 128,746).
-    for (const argv of [["--attempts", "40"], ["--attempts", "12..30"]]) {
+    // A library that caps its count (Lambda's MaximumRetryAttempts 0–2) refuses more: its own range then.
+    const capped: Record<string, string[][]> = { "lambda-async": [["--attempts", "2"], ["--attempts", "1..2"]] };
+    for (const argv of capped[name] ?? [["--attempts", "40"], ["--attempts", "12..30"]]) {
       const rows = await csv("--preset", name, ...argv);
       for (let i = 1; i < rows.length; i++) {
         const [before, delay, total] = [rows[i - 1]!["cumulative_ms"], rows[i]!["delay_ms"], rows[i]!["cumulative_ms"]].map(Number);
