@@ -76,7 +76,7 @@ describe.each(PRESETS.map((preset) => [preset.name, preset] as const))("%s: sche
     // Fails unless it makes no retry, or its retries wait nothing at all (wretry's default attempt_delay 0).
     expect(check.code).toBe(retries === 0 || (rule.kind === "count" && lastMax === 0) ? 0 : 1);
     const policy = check.doc.policies[0];
-    expect(policy.attempts).toBe(retries);
+    expect(policy.retries).toBe(retries);
     if (rule.kind === "count" && retries! > 0) expect(policy.worst_total_ms).toBe(lastMax);
     if (rule.kind === "elapsed") {
       // Runs past the rows (low draws) may total more, never past the library's own limit.
@@ -120,7 +120,7 @@ describe("figures by hand from the sources", () => {
     let worst = 0;
     for (let count = 0; count < 25; count++) worst += (count ** 4 + 15 + 10 * (count + 1) - 1) * 1000;
     const check = await json("check", "--preset", "sidekiq", "--max-total", "1d", "--format", "json");
-    expect([check.code, check.doc.policies[0].attempts, check.doc.policies[0].worst_total_ms]).toEqual([1, 25, worst]);
+    expect([check.code, check.doc.policies[0].retries, check.doc.policies[0].worst_total_ms]).toEqual([1, 25, worst]);
     expect((await json("--preset", "sidekiq", "--format", "json")).doc.rows.at(-1).cumulative_max_ms).toBe(worst);
     // A config file means the same.
     const { stdout } = await runCli(["check", "--config", "-"], { stdin: memoryStdin(['{"preset": "sidekiq", "assert": {"max-total": "1d"}}']) });
@@ -129,14 +129,14 @@ describe("figures by hand from the sources", () => {
 
   it("aws-sdk: 2 retries (maxAttempts 3), at most 49 + 99 = 148 ms", async () => {
     const check = await json("check", "--preset", "aws-sdk", "--max-total", "1s", "--format", "json");
-    expect([check.code, check.doc.policies[0].attempts, check.doc.policies[0].worst_total_ms]).toEqual([0, 2, 148]);
+    expect([check.code, check.doc.policies[0].retries, check.doc.policies[0].worst_total_ms]).toEqual([0, 2, 148]);
   });
 
   it("cenkalti: rows to 24 (no jitter), runs of 19 to 39 retries, never past 15 min", async () => {
     const schedule = await json("--preset", "cenkalti", "--format", "json");
     expect(schedule.doc.policy.stop).toMatchObject({ last_attempt: 24, fewest: 19, most: 39, limit_ms: 900_000 });
     const check = await json("check", "--preset", "cenkalti", "--max-total", "15m", "--format", "json");
-    expect([check.code, check.doc.policies[0].attempts, check.doc.policies[0].worst_total_ms]).toEqual([0, 39, 900_000]);
+    expect([check.code, check.doc.policies[0].retries, check.doc.policies[0].worst_total_ms]).toEqual([0, 39, 900_000]);
     // --max-elapsed overrides it in check, as a flag and as a config key.
     const shorter = await json("check", "--preset", "cenkalti", "--max-elapsed", "1m", "--max-total", "1m", "--format", "json");
     expect(shorter.doc.policies[0].worst_total_ms).toBe(60_000);

@@ -23,7 +23,7 @@ export const backoff: ConfigShape = {
   docs: {
     system: "backoff's own config",
     where: "JSON or YAML with `strategy`, `base`, `policies`, … (`--config`'s format)",
-    policy: "exactly what `check --config` reads, limits included",
+    policy: "exactly what `check --config` reads, limits included: its defaults are the flags' (exponential from 1 s, factor 2, no cap, 10 retries); `attempts` counts retries; a `preset` key checks that library's model with the file's values",
   },
   words: {
     // While scanning: one of IDENTIFYING's keys, at the start of a line or after { or ,.

@@ -15,7 +15,7 @@ export const bullmq: ConfigShape = {
   docs: {
     system: "BullMQ job options",
     where: '`{"attempts": 5, "backoff": {"type": "exponential", "delay": 1000}}`',
-    policy: "the `bullmq` preset",
+    policy: "`attempts` (counts the first try: attempts − 1 retries; without it BullMQ never retries, an invalid policy here), `backoff.type` (`exponential` or `fixed`), `backoff.delay` (ms), `backoff.jitter` (0 to 1, downward); preset `bullmq`",
   },
   // The `backoff` key: among backoff's own words (shapes/backoff.ts).
   words: {},

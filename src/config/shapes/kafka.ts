@@ -28,7 +28,7 @@ export const kafka: ConfigShape = {
     system: "Kafka clients",
     where: "`.properties` files, and `spring.kafka[.<client>].properties.*`",
     policy:
-      "`retry.backoff.ms`, `retry.backoff.max.ms`, `retries`, `delivery.timeout.ms`; preset `kafka`. " +
+      "`retry.backoff.ms` (default 100), `retry.backoff.max.ms` (1000), `retries` (2147483647: `delivery.timeout.ms` ends retrying), `delivery.timeout.ms` (120000, a producer's only), whole ms; preset `kafka`. " +
       "Timeouts: a producer's `request.timeout.ms` (try time; not assumed when left out), `delivery.timeout.ms` (the preset's limit, counted with the tries' time: a retry starts only before it, a request in flight is cut at it)",
   },
   // In .properties: the keys themselves, or Spring's prefix (spring.kafka.*).

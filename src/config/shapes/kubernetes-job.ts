@@ -29,7 +29,7 @@ export const kubernetesJob: ConfigShape = {
   docs: {
     system: "Kubernetes",
     where: "`Job` and `CronJob` (`batch/v1`), multi-document YAML, `List` items",
-    policy: "`spec.backoffLimit` (default 6) or `backoffLimitPerIndex`; preset `kubernetes-job`. Timeouts: the Job's `spec.activeDeadlineSeconds` (deadline), the pod template's `activeDeadlineSeconds` (try time)",
+    policy: "`spec.backoffLimit` (default 6, counting retries; 0 switches them off) or `backoffLimitPerIndex`; the waits are the controller's, not the file's: 10 s doubling to 10 min (job_controller.go; the docs say 6 min); preset `kubernetes-job`. Timeouts: the Job's `spec.activeDeadlineSeconds` (deadline), the pod template's `activeDeadlineSeconds` (try time)",
   },
   words: { tree: /backoffLimit|\bkind["']?\s*:\s*["']?(?:Cron)?Job\b/ },
   documents: { read: recogniseKubernetesJobs },

@@ -27,11 +27,12 @@ export const resilience4j: ConfigShape = {
   label: "Spring resilience4j",
   preset: "resilience4j",
   recognised: "Spring resilience4j retry (application*.yml/.properties)",
-  levers: { cap: "exponentialMaxWaitDuration (exponential-max-wait-duration) of the instance", limits: ["maxAttempts of the instance (counts the first call)"], jitter: "enableRandomizedWait and randomizedWaitFactor of the instance" },
+  levers: { cap: "exponentialMaxWaitDuration of the instance, with exponentialBackoffMultiplier beside it (resilience4j reads the max only then)", limits: ["maxAttempts of the instance (counts the first call)"], jitter: "enableRandomizedWait and randomizedWaitFactor of the instance" },
   docs: {
     system: "Spring resilience4j",
     where: "`resilience4j.retry.instances.*` and `configs.*` in YAML or `.properties`",
     policy:
+      "`maxAttempts` (counts the first call; default 3), `waitDuration` (500 ms, fixed); beside a `waitDuration` only (configureRetryIntervalFunction), `enableExponentialBackoff` with `exponentialBackoffMultiplier` (1.5), `enableRandomizedWait` with `randomizedWaitFactor` (0.5), and `exponentialMaxWaitDuration` (no cap; read only with an explicit multiplier); " +
       "`baseConfig` and `configs.default` resolved as resilience4j does, camelCase or kebab-case keys, Spring durations (`500ms`, `PT1S`), profiles; preset `resilience4j`. " +
       "Timeouts: the `resilience4j.timelimiter.instances.<name>` of the same name, when there is one: its `timeoutDuration` (try time; baseConfig and configs.default inherited, 1 s by default). No deadline",
   },

@@ -36,7 +36,7 @@ export const stepFunctions: ConfigShape = {
   docs: {
     system: "AWS Step Functions",
     where: "any state machine (`StartAt` + `States`), also inside CloudFormation/SAM `Definition` and `DefinitionString` (JSON, plain or under `Fn::Sub`)",
-    policy: "every `Retry` retrier of every state, `Parallel` branches and `Map` `ItemProcessor`/`Iterator` included; preset `step-functions`. Timeouts: the state machine's top-level `TimeoutSeconds` (deadline), the Task's `TimeoutSeconds` (try time)",
+    policy: "every `Retry` retrier of every state, `Parallel` branches and `Map` `ItemProcessor`/`Iterator` included: `IntervalSeconds` (default 1), `BackoffRate` (2.0), `MaxAttempts` (3, counting retries; 0 switches them off), `MaxDelaySeconds` (no cap), `JitterStrategy` (`NONE`; `FULL`); a JSONata `{% … %}` value is set at run time, not checked; preset `step-functions`. Timeouts: the state machine's top-level `TimeoutSeconds` (deadline), the Task's `TimeoutSeconds` (try time)",
   },
   // A state machine's StartAt, or a CloudFormation/SAM state machine's Type.
   words: { tree: /StartAt|StateMachine/ },

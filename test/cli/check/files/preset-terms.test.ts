@@ -44,7 +44,7 @@ describe("check PATH speaks each system's language", () => {
     // (IntervalFunction.DEFAULT_MULTIPLIER): 1, 1.5, 2.25 s; no exponentialMaxWaitDuration.
     write("application.yml", "resilience4j:\n  retry:\n    instances:\n      svc:\n        maxAttempts: 4\n        waitDuration: 1s\n        enableExponentialBackoff: true\n");
     const { stdout } = await runCli(["check", "application.yml"]);
-    expect(stdout).toContain("    ⚠ no-cap: the delays of resilience4j grow without a cap: attempt 3 waits 2.3 s; set its cap: exponentialMaxWaitDuration (exponential-max-wait-duration) of the instance\n");
+    expect(stdout).toContain("    ⚠ no-cap: the delays of resilience4j grow without a cap: attempt 3 waits 2.3 s; set its cap: exponentialMaxWaitDuration of the instance, with exponentialBackoffMultiplier beside it (resilience4j reads the max only then)\n");
   });
 
   it("an Argo template without backoff.cap is told to set it in its retryStrategy", async () => {
