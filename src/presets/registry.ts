@@ -31,6 +31,7 @@ import { polly } from "./polly.js";
 import { pRetry } from "./p-retry.js";
 import { resilience4j } from "./resilience4j.js";
 import { sidekiq } from "./sidekiq.js";
+import { springCloudGateway } from "./spring-cloud-gateway.js";
 import { springRetry } from "./spring-retry.js";
 import { stepFunctions } from "./step-functions.js";
 import { temporal } from "./temporal.js";
@@ -115,6 +116,7 @@ export const PRESET_GROUPS: readonly PresetGroup[] = [
       listed(istio, "1.26+", "25–250 ms ×2, full jitter, 2 retries"),
       listed(linkerd, "2.16+", "25 ms ×2 to 250 ms, +0–100 %, 1 retry"),
       listed(linkerdProfile, "edge-26.8.3", "no wait, no retry count (retry budget)"),
+      listed(springCloudGateway, "5.0.3", "no wait by default, 3 retries"),
       listed(traefik, "v3.7.9", "example 100 ms ×1.26, ±50 %, 3 retries"),
     ],
   },
@@ -155,7 +157,7 @@ export function closestPreset(name: string): string | null {
   const aliases: Record<string, string> = { retry: "node-retry", "@grpc/grpc-js": "grpc-js", "@smithy/util-retry": "aws-sdk", smithy: "aws-sdk", aws: "aws-sdk", k8s: "kubernetes", "grpc-go": "grpc", backoff: "cenkalti",
     "grpc-c": "grpc-core", grpcio: "grpc-core",
     sfn: "step-functions", "aws-step-functions": "step-functions", stepfunctions: "step-functions", "argo-workflows": "argo", "k8s-job": "kubernetes-job",
-    job: "kubernetes-job", retryablehttp: "go-retryablehttp", spring: "spring-retry", "kafka-clients": "kafka", requests: "urllib3" };
+    job: "kubernetes-job", retryablehttp: "go-retryablehttp", spring: "spring-retry", "spring-cloud-gateway": "spring-gateway", scg: "spring-gateway", "kafka-clients": "kafka", requests: "urllib3" };
   const alias = aliases[wanted];
   if (alias) return alias;
   let best = PRESETS[0]!.name;

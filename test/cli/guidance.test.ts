@@ -137,14 +137,15 @@ describe("one vocabulary", () => {
   it("presets --help lists every preset name", async () => {
     const { stdout } = await runCli(["presets", "--help"]);
     expect(stdout).toContain(
-      // The 40 names sorted, wrapped at 80 columns after a comma.
-      "Presets (40):\n" +
+      // The 41 names sorted, wrapped at 80 columns after a comma.
+      "Presets (41):\n" +
         "  argo, aws-sdk, axios-retry, bullmq, celery, cenkalti, cockatiel, contour,\n" +
         "  dapr, echomq, envoy, envoy-gateway, exponential-backoff, gateway-api,\n" +
         "  go-retryablehttp, got, grpc, grpc-core, grpc-js, grpc-retry, istio, kafka,\n" +
         "  kubernetes, kubernetes-job, lambda-async, linkerd, linkerd-profile,\n" +
         "  nick-fields-retry, node-retry, p-retry, polly, resilience4j, sidekiq,\n" +
-        "  spring-retry, step-functions, temporal, tenacity, traefik, urllib3, wretry\n",
+        "  spring-gateway, spring-retry, step-functions, temporal, tenacity, traefik,\n" +
+        "  urllib3, wretry\n",
     );
     expect((await runCli(["help", "presets"])).stdout).toBe(stdout);
   });

@@ -114,6 +114,12 @@ describe("policies found in the fixture tree", () => {
       ["spring/application.yml", "15:7", "resilience4j", "configs.default", { base: "100ms", factor: "1", jitter: "0", attempts: "2" }, false],
       ["spring/application.yml", "7:7", "kafka", "spring.kafka.producer", { base: "200ms", attempts: "5", maxElapsed: "60s" }, false],
       ["spring/application.yml", "41:7", "resilience4j", "backendA [profile prod]", { base: "500ms", factor: "2", jitter: "0", attempts: "7" }, false],
+      ["spring-cloud-gateway/application.properties", "5:1", "spring-cloud-gateway", "payments (filters[0])", { attempts: "5" }, false],
+      ["spring-cloud-gateway/application.properties", "9:1", "spring-cloud-gateway", "refunds (filters[1])", { attempts: "2", base: "1s", cap: "4s" }, false],
+      ["spring-cloud-gateway/application.yml", "10:11", "spring-cloud-gateway", "spring.cloud.gateway (default-filters[1])", { attempts: "2" }, false],
+      ["spring-cloud-gateway/application.yml", "19:15", "spring-cloud-gateway", "retry_test (filters[0])", { attempts: "3", base: "10ms", cap: "50ms", factor: "2" }, false],
+      ["spring-cloud-gateway/application.yml", "35:15", "spring-cloud-gateway", "retry_shortcut (filters[1])", { attempts: "3", base: "100ms", cap: "500ms", factor: "2" }, false],
+      ["spring-cloud-gateway/application.yml", "48:15", "spring-cloud-gateway", "jittered (filters[0])", { attempts: "4", base: "100ms", cap: "1s", jitter: "0.5" }, false],
       ["step-functions/legacy-map.asl.yaml", "15:15", "step-functions", "Transcode", { base: "30s", attempts: "4", factor: "3.0" }, false],
       [
         "step-functions/order.asl.json",

@@ -99,7 +99,7 @@ describe.skipIf(!has("zsh"))("zsh", () => {
       [["backoff", "check", "--format", ""], "table json sarif junit gitlab"],
       [["backoff", "--jitter", ""], "none full equal decorrelated"],
       [["backoff", "presets", "grpc"], "grpc grpc-core grpc-js grpc-retry"],
-      [["backoff", "compare", "sp"], "spring-retry"],
+      [["backoff", "compare", "sp"], "spring-retry spring-gateway"],
       // --compare (the capacity model's variants) and --compare-jitter share the prefix.
       [["backoff", "simulate", "--comp"], "--compare-jitter --compare"],
     ];

@@ -14,14 +14,14 @@ import { assertSamplesInBounds } from "../support/samples.js";
 import { model } from "../support/presets.js";
 
 describe("the registry", () => {
-  it("holds the 39 presets, grouped as backoff presets lists them, each with a source and a formula", () => {
+  it("holds the 41 presets, grouped as backoff presets lists them, each with a source and a formula", () => {
     // Listed by group (job queues, retry libraries, HTTP clients, RPC, meshes, workflow engines and CI, Kubernetes), by name within each.
     expect(PRESETS.map((p) => p.name)).toEqual([
       "bullmq", "celery", "echomq", "kafka", "lambda-async", "sidekiq",
       "cenkalti", "cockatiel", "exponential-backoff", "node-retry", "p-retry", "polly", "resilience4j", "spring-retry", "tenacity",
       "axios-retry", "go-retryablehttp", "got", "urllib3",
       "aws-sdk", "grpc", "grpc-core", "grpc-js", "grpc-retry",
-      "contour", "dapr", "envoy", "envoy-gateway", "gateway-api", "istio", "linkerd", "linkerd-profile", "traefik",
+      "contour", "dapr", "envoy", "envoy-gateway", "gateway-api", "istio", "linkerd", "linkerd-profile", "spring-gateway", "traefik",
       "argo", "nick-fields-retry", "step-functions", "temporal", "wretry",
       "kubernetes", "kubernetes-job",
     ]);
@@ -66,6 +66,7 @@ describe("the registry", () => {
       istio: 2, // retry.go: defaultNumRetries = 2
       contour: 1, // internal/dag/policy.go: count 0 or unset → numRetries = 1
       dapr: null, // dapr/kit retry.DefaultConfig: MaxRetries −1 (no WithMaxRetries)
+      "spring-gateway": 3, // RetryConfig retries = 3
       traefik: 3, // no default attempts; the docs' example attempts: 4, counting the first try
       "envoy-gateway": 2, // internal/xds/translator/route.go: retryDefaultNumRetries = 2
       linkerd: 1, // parse_http_retry: limit.unwrap_or(1)
@@ -172,6 +173,8 @@ describe("a library with a time limit hands it to the deadline model (PresetMode
       "lambda-async": { rule: "fits", limitMs: 60_000, from: "first-try", deadlineMs: null },
       "p-retry": { rule: "cut", limitMs: 60_000, from: "first-try", deadlineMs: null },
       sidekiq: { rule: "while", limitMs: 60_000, from: "first-failure", deadlineMs: null },
+      // Repeat.timeout from the subscription: a retry whose wait would end past it is not made.
+      "spring-gateway": { rule: "fits", limitMs: 60_000, from: "first-try", deadlineMs: null },
       temporal: { rule: "fits", limitMs: 60_000, from: "first-try", deadlineMs: null },
     });
   });

@@ -18,6 +18,7 @@ import { nickFieldsRetry } from "./nick-fields-retry.js";
 import { resilience4j } from "./resilience4j.js";
 import { springCloudStream } from "./spring-cloud-stream.js";
 import { springRabbitmq } from "./spring-rabbitmq.js";
+import { springCloudGateway } from "./spring-cloud-gateway.js";
 import { stepFunctions } from "./step-functions.js";
 import { traefik } from "./traefik.js";
 import { wretry } from "./wretry.js";
@@ -44,6 +45,7 @@ export const SHAPES: readonly ConfigShape[] = [
   dapr,
   traefik,
   resilience4j,
+  springCloudGateway,
   kafka,
   springRabbitmq,
   springCloudStream,

@@ -1,0 +1,241 @@
+import { shown } from "../errors.js";
+import { springDuration } from "../durations.js";
+import type { OptionValues } from "../option-values.js";
+import type { ConfigShape } from "../shape.js";
+import { type FlatEntry, type Placement, norm, profileSuffix } from "../spring-boot.js";
+import { type Findings, FileProblem, type FoundPolicy, type Node, Placeholder, describeNode, msText, notPlaceholder } from "../tree.js";
+
+/**
+ * Spring Cloud Gateway's `Retry` filter (server-webflux, v5.0.3 and main at 5227205c,
+ * 2026-08; 4.1.7+ alike but for the prefix), in Spring Boot's properties, YAML or
+ * .properties, profiles applied: each route's `filters` (`spring.cloud.gateway.routes[]`,
+ * 4.3+ also `spring.cloud.gateway.server.webflux.routes[]`) and the `default-filters`
+ * every route gets. A filter is the shortcut `Retry=3,INTERNAL_SERVER_ERROR,GET,10ms,…`
+ * (FilterDefinition splits at "=", tokenizeToStringArray at "," dropping empty values;
+ * RetryGatewayFilterFactory.shortcutFieldOrder names them) or `name: Retry` with `args`
+ * (Spring's relaxed binding into RetryConfig). The name is matched exactly, as the
+ * gateway's factory map is. RetryConfig.validate refuses retries < 1; Backoff.exponential
+ * refuses firstBackoff ≤ 0 and maxBackoff < firstBackoff; a factor that is no int does
+ * not bind. Without `backoff` every retry is made at once.
+ */
+export const springCloudGateway: ConfigShape = {
+  system: "spring-cloud-gateway",
+  label: "Spring Cloud Gateway",
+  preset: "spring-gateway",
+  recognised: "Spring Cloud Gateway Retry filters (application*.yml/.properties)",
+  levers: { cap: "args.backoff.maxBackoff of the Retry filter", limits: ["args.retries of the Retry filter", "args.timeout of the Retry filter"], jitter: "args.jitter.randomFactor of the Retry filter" },
+  docs: {
+    system: "Spring Cloud Gateway",
+    where: "`spring.cloud.gateway.routes[].filters`, `spring.cloud.gateway.default-filters` (and `spring.cloud.gateway.server.webflux.*`, 4.3+) in YAML or `.properties`",
+    policy:
+      "each `Retry` filter, the shortcut (`Retry=3,INTERNAL_SERVER_ERROR,GET,10ms,50ms,2,false`, positional, empty values dropped) or `name: Retry` with `args`: `retries` (default 3, at least 1), `backoff.firstBackoff` (default 5 ms), `maxBackoff`, `factor` (an int, default 2), `basedOnPreviousValue`, `jitter.randomFactor`, `timeout` (the last retry whose wait ends within it); without `backoff` every retry is made at once; jitter with `basedOnPreviousValue` true (the default) makes each wait depend on the last draw: reported as not computable; Spring durations (`10ms`, `PT1S`, bare ms); profiles; preset `spring-gateway`",
+  },
+  words: { tree: /gateway/, properties: /gateway/ },
+  spring: { roots: [["spring", "cloud", "gateway"]], read: gatewayPolicies },
+};
+
+/** RetryGatewayFilterFactory.shortcutFieldOrder. */
+const SHORTCUT = ["retries", "statuses", "methods", "backoff.firstBackoff", "backoff.maxBackoff", "backoff.factor", "backoff.basedOnPreviousValue", "jitter.randomFactor", "timeout"];
+
+/** One filter of a route (or of the default filters): its entries, and where it sits. */
+interface Filter {
+  readonly label: string;
+  readonly route: string | null;
+  readonly entries: FlatEntry[];
+  /** The shortcut text, when the filter is one string. */
+  shortcut: FlatEntry | null;
+  name: FlatEntry | null;
+  /** args by normalised dotted key (backoff.firstbackoff). */
+  readonly args: Map<string, FlatEntry>;
+}
+
+/** A list index as either view writes it: YAML's "[0]", .properties' "0". */
+function index(element: string | undefined): string | null {
+  if (element === undefined) return null;
+  const match = /^\[?(\d+)\]?$/.exec(element);
+  return match === null ? null : match[1]!;
+}
+
+function gatewayPolicies(entries: readonly FlatEntry[], profile: string | null, place: Placement, findings: Findings): void {
+  const filters = new Map<string, Filter>();
+  const routeIds = new Map<string, string>();
+  for (const entry of entries) {
+    const n = entry.elements.map(norm);
+    if (n[0] !== "spring" || n[1] !== "cloud" || n[2] !== "gateway") continue;
+    const base = n[3] === "server" && n[4] === "webflux" ? 5 : 3;
+    const prefix = base === 5 ? "spring.cloud.gateway.server.webflux" : "spring.cloud.gateway";
+    let key: string;
+    let at: number;
+    let route: string | null = null;
+    let label: string;
+    if (n[base] === "routes" && index(n[base + 1]) !== null) {
+      const r = index(n[base + 1])!;
+      route = `${prefix}.routes[${r}]`;
+      if (n[base + 2] === "id" && n.length === base + 3 && entry.value.kind === "string") routeIds.set(route, entry.value.value);
+      if (n[base + 2] !== "filters" || index(n[base + 3]) === null) continue;
+      const f = index(n[base + 3])!;
+      key = `${route}.filters[${f}]`;
+      label = `filters[${f}]`;
+      at = base + 4;
+    } else if (n[base] === "defaultfilters" && index(n[base + 1]) !== null) {
+      const f = index(n[base + 1])!;
+      key = `${prefix}.default-filters[${f}]`;
+      label = `default-filters[${f}]`;
+      at = base + 2;
+    } else continue;
+    let filter = filters.get(key);
+    if (filter === undefined) {
+      filter = { label, route, entries: [], shortcut: null, name: null, args: new Map() };
+      filters.set(key, filter);
+    }
+    filter.entries.push(entry);
+    const rest = n.slice(at);
+    if (rest.length === 0) filter.shortcut = entry;
+    else if (rest.length === 1 && rest[0] === "name") filter.name = entry;
+    else if (rest[0] === "args" && rest.length > 1) {
+      // A list under args (statuses[0]) keeps its first element's key; only the schedule's keys are read.
+      const argKey = rest.slice(1).filter((element) => index(element) === null).join(".");
+      if (!filter.args.has(argKey)) filter.args.set(argKey, entry);
+    }
+  }
+  for (const [key, filter] of filters) {
+    const shortcut = filter.shortcut !== null && filter.shortcut.value.kind === "string" ? filter.shortcut.value.value : null;
+    const shortcutName = shortcut === null ? null : (shortcut.includes("=") ? shortcut.slice(0, shortcut.indexOf("=")) : shortcut).trim();
+    const name = shortcutName ?? (filter.name !== null && filter.name.value.kind === "string" ? filter.name.value.value.trim() : null);
+    if (name !== "Retry") continue;
+    const at = place(filter.entries);
+    if (at === null) continue;
+    const owner = filter.route === null ? key.slice(0, key.lastIndexOf(".")) : (routeIds.get(filter.route) ?? filter.route);
+    const policyName = `${owner} (${filter.label})${profileSuffix(profile)}`;
+    // The filter's own element: the list item (YAML) or the key (.properties) that opens it; in a profile, what the profile sets.
+    const first = filter.entries[0]!;
+    const offset = profile === null ? (first.keyOffsets[lastIndexPosition(first)] ?? first.value.pos) : (at.keyOffsets[at.keyOffsets.length - 1] ?? at.value.pos);
+    findings.policy("spring-cloud-gateway", policyName, offset, () => {
+      const args = shortcut !== null ? shortcutArgs(filter.shortcut!) : new Map([...filter.args].map(([k, e]) => [k, { node: e.value, label: argLabel(e) }]));
+      return readRetry(args, policyName);
+    });
+  }
+}
+
+/** Where in an entry's elements its filter's index sits: the last list index before "name", "args" or the end. */
+function lastIndexPosition(entry: FlatEntry): number {
+  const n = entry.elements.map(norm);
+  const filtersAt = n.lastIndexOf("filters");
+  if (filtersAt !== -1 && index(n[filtersAt + 1]) !== null) return filtersAt + 1;
+  const defaultsAt = n.lastIndexOf("defaultfilters");
+  return defaultsAt + 1;
+}
+
+type Arg = { readonly node: Node; readonly label: string };
+
+/** An arg as the file spells it from `args` on ("args.backoff.firstBackoff"). */
+function argLabel(entry: FlatEntry): string {
+  const at = entry.elements.map(norm).lastIndexOf("args");
+  return entry.elements.slice(at).filter((element) => index(element) === null).join(".");
+}
+
+/** The shortcut's values by their field names (normalised), each a string node at the shortcut's value. */
+function shortcutArgs(entry: FlatEntry): Map<string, Arg> {
+  const node = entry.value as Extract<Node, { kind: "string" }>;
+  const text = node.value;
+  const eq = text.indexOf("=");
+  const args = new Map<string, Arg>();
+  if (eq <= 0) return args;
+  const tokens = text
+    .slice(eq + 1)
+    .split(",")
+    .map((token) => token.trim())
+    .filter((token) => token !== "");
+  tokens.forEach((token, i) => {
+    const field = SHORTCUT[i];
+    if (field === undefined) return;
+    args.set(field.split(".").map(norm).join("."), { node: { kind: "string", pos: node.pos, value: token }, label: `${field} (value ${i + 1} of ${shown(text)})` });
+  });
+  return args;
+}
+
+type Read = Omit<FoundPolicy, "system" | "name" | "offset">;
+
+const NO_BACKOFF = "no backoff: Spring Cloud Gateway retries at once (the Retry filter waits only with a backoff)";
+
+function readRetry(args: ReadonlyMap<string, Arg>, name: string): Read {
+  const get = (key: string) => args.get(key);
+  const options: OptionValues = {};
+  const retries = get("retries");
+  const count = retries === undefined ? 3 : int(retries, "a whole number of retries, at least 1", name);
+  if (count < 1) throw new FileProblem(retries!.node.pos, `${retries!.label} of ${shown(name)} must be greater than 0 (RetryConfig.validate), got ${count}`);
+  options.attempts = String(count);
+  const backoffKeys = ["backoff.firstbackoff", "backoff.maxbackoff", "backoff.factor", "backoff.basedonpreviousvalue"];
+  const hasBackoff = backoffKeys.some((key) => args.has(key));
+  const jitter = get("jitter.randomfactor");
+  const timeout = get("timeout");
+  if (!hasBackoff) {
+    if (timeout !== undefined) duration(timeout, name, true);
+    return { options, atOnce: { why: NO_BACKOFF } };
+  }
+  const first = get("backoff.firstbackoff");
+  const firstMs = first === undefined ? 5 : duration(first, name, false);
+  options.base = msText(firstMs);
+  const max = get("backoff.maxbackoff");
+  if (max !== undefined) {
+    const maxMs = duration(max, name, false);
+    if (maxMs < firstMs) throw new FileProblem(max.node.pos, `${max.label} of ${shown(name)} must be >= firstBackoff (${msText(firstMs)}), got ${msText(maxMs)} (Backoff.exponential refuses it)`);
+    options.cap = msText(maxMs);
+  }
+  const factor = get("backoff.factor");
+  if (factor !== undefined) {
+    const value = int(factor, "a whole number (an int)", name);
+    if (value < 0) throw new FileProblem(factor.node.pos, `${factor.label} of ${shown(name)} is negative, got ${value}; backoff does not model it`);
+    options.factor = String(value);
+  }
+  const previous = get("backoff.basedonpreviousvalue");
+  const basedOnPrevious = previous === undefined ? true : bool(previous, name);
+  if (jitter !== undefined) {
+    notPlaceholder(jitter.node, jitter.label);
+    const raw = jitter.node.kind === "number" ? jitter.node.source : jitter.node.kind === "string" ? jitter.node.value.trim() : "";
+    const value = /^\d+(\.\d+)?$|^\.\d+$/.test(raw) ? Number(raw) : NaN;
+    if (!(value >= 0 && value <= 1)) throw new FileProblem(jitter.node.pos, `${jitter.label} of ${shown(name)} must be between 0 and 1 (default 0.5), got ${describeNode(jitter.node)}`);
+    if (basedOnPrevious && value > 0) {
+      throw new Placeholder(jitter.node.pos, `${jitter.label} of ${shown(name)} jitters a backoff based on the previous value (basedOnPreviousValue true): each wait grows from the last jittered one, which backoff does not compute`);
+    }
+    options.jitter = raw;
+  }
+  if (timeout !== undefined) {
+    const ms = duration(timeout, name, true);
+    if (ms === 0) throw new FileProblem(timeout.node.pos, `${timeout.label} of ${shown(name)} is 0: no retry with a backoff can start within it`);
+    if (options.jitter !== undefined && Number(options.jitter) > 0) {
+      throw new Placeholder(timeout.node.pos, `${timeout.label} of ${shown(name)} with jitter: where the retries end depends on the draws, which backoff does not compute`);
+    }
+    options.maxElapsed = msText(ms);
+  }
+  return { options };
+}
+
+/** An int as Spring binds one: digits (a sign allowed), from a number or a string. */
+function int(arg: Arg, expected: string, name: string): number {
+  notPlaceholder(arg.node, arg.label);
+  const raw = arg.node.kind === "number" ? arg.node.source : arg.node.kind === "string" ? arg.node.value.trim() : null;
+  if (raw === null || !/^[+-]?\d+$/.test(raw) || Math.abs(Number(raw)) > 2_147_483_647) throw new FileProblem(arg.node.pos, `${arg.label} of ${shown(name)} must be ${expected}, got ${describeNode(arg.node)}`);
+  return Number(raw);
+}
+
+/** A Spring duration (10ms, 2s, PT1S, bare ms): positive, or (zeroAllowed) also zero; whole ms. */
+function duration(arg: Arg, name: string, zeroAllowed: boolean): number {
+  notPlaceholder(arg.node, arg.label);
+  const raw = arg.node.kind === "string" ? arg.node.value : arg.node.kind === "number" ? arg.node.source : null;
+  const ms = raw === null ? null : springDuration(raw);
+  if (ms === null) throw new FileProblem(arg.node.pos, `${arg.label} of ${shown(name)} must be a duration such as 10ms, 2s or PT1S, got ${describeNode(arg.node)}`);
+  if (ms === 0 && !zeroAllowed) throw new FileProblem(arg.node.pos, `${arg.label} of ${shown(name)} must be > 0 (Backoff.exponential refuses it)`);
+  if (!Number.isInteger(ms)) throw new FileProblem(arg.node.pos, `${arg.label} of ${shown(name)} is ${raw}: backoff reads this filter's durations in whole milliseconds`);
+  return ms;
+}
+
+/** Spring's String-to-Boolean conversion: true/false, on/off, yes/no, 1/0. */
+function bool(arg: Arg, name: string): boolean {
+  notPlaceholder(arg.node, arg.label);
+  if (arg.node.kind === "boolean") return arg.node.value;
+  const raw = arg.node.kind === "string" ? arg.node.value.trim().toLowerCase() : arg.node.kind === "number" ? arg.node.source : "";
+  if (["true", "on", "yes", "1"].includes(raw)) return true;
+  if (["false", "off", "no", "0"].includes(raw)) return false;
+  throw new FileProblem(arg.node.pos, `${arg.label} of ${shown(name)} must be true or false, got ${describeNode(arg.node)}`);
+}

@@ -1,0 +1,78 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { recogniseFile } from "../../../src/config/recognise.js";
+import { checkFigures } from "../../support/check-figures.js";
+import { find, problem } from "../../support/recognise.js";
+
+// Spring Cloud Gateway v5.0.3 and main at 5227205c: RetryGatewayFilterFactory (shortcutFieldOrder, RetryConfig,
+// BackoffConfig, validate), FilterDefinition(String) (split at "=", tokenizeToStringArray at ","),
+// GatewayProperties (prefix spring.cloud.gateway.server.webflux; spring.cloud.gateway before 4.3).
+const DIR = "test/fixtures/policies/spring-cloud-gateway";
+const fixture = (name: string) => readFileSync(`${DIR}/${name}`, "utf8");
+
+describe("Spring Cloud Gateway Retry filter (shapes/spring-cloud-gateway.ts)", () => {
+  it("application.yml: the default filter, args and the shortcut, at each filter's item; other filters hold none", () => {
+    expect(find(fixture("application.yml"), "yaml", "application.yml")).toEqual({
+      policies: [
+        { at: "10:11", system: "spring-cloud-gateway", name: "spring.cloud.gateway (default-filters[1])", options: { attempts: "2" } },
+        { at: "19:15", system: "spring-cloud-gateway", name: "retry_test (filters[0])", options: { attempts: "3", base: "10ms", cap: "50ms", factor: "2" } },
+        // Retry=3,INTERNAL_SERVER_ERROR,GET,100ms,500ms,2,false: retries, statuses, methods, then the backoff.
+        { at: "35:15", system: "spring-cloud-gateway", name: "retry_shortcut (filters[1])", options: { attempts: "3", base: "100ms", cap: "500ms", factor: "2" } },
+        { at: "48:15", system: "spring-cloud-gateway", name: "jittered (filters[0])", options: { attempts: "4", base: "100ms", cap: "1s", jitter: "0.5" } },
+      ],
+      // Jitter over basedOnPreviousValue true (the default): each wait from the last draw.
+      unresolved: [
+        '65:33 walk (filters[0]): args.jitter.randomFactor of "walk (filters[0])" jitters a backoff based on the previous value (basedOnPreviousValue true): each wait grows from the last jittered one, which backoff does not compute',
+      ],
+      skipped: null,
+    });
+    const atOnce = recogniseFile({ name: "application.yml", text: fixture("application.yml"), kind: "yaml", named: false }).policies.map((p) => p.atOnce?.why ?? null);
+    expect(atOnce[0]).toBe("no backoff: Spring Cloud Gateway retries at once (the Retry filter waits only with a backoff)");
+    expect(atOnce.slice(1)).toEqual([null, null, null]);
+  });
+
+  it("application.properties: the server.webflux prefix, a shortcut and args in kebab case", () => {
+    expect(find(fixture("application.properties"), "properties", "application.properties").policies).toEqual([
+      { at: "5:1", system: "spring-cloud-gateway", name: "payments (filters[0])", options: { attempts: "5" } },
+      { at: "9:1", system: "spring-cloud-gateway", name: "refunds (filters[1])", options: { attempts: "2", base: "1s", cap: "4s" } },
+    ]);
+  });
+
+  const route = (filter: string) => `spring:\n  cloud:\n    gateway:\n      routes:\n        - id: r\n          filters:\n            - ${filter}\n`;
+
+  it("the shortcut is positional, its empty values dropped; the name is matched exactly", () => {
+    // "Retry=3,,GET": tokenizeToStringArray drops the empty value, GET lands in statuses: no backoff.
+    expect(find(route("Retry=3,,GET")).policies[0]?.options).toEqual({ attempts: "3" });
+    expect(find(route("Retry=2,BAD_GATEWAY,GET,1s")).policies[0]?.options).toEqual({ attempts: "2", base: "1s" });
+    expect(find(route("retry=2")).policies).toEqual([]);
+    expect(find(route("Retry")).policies[0]?.options).toEqual({ attempts: "3" });
+    // The timeout (9th) read with a backoff and no jitter.
+    expect(find(route("Retry=3,BAD_GATEWAY,GET,100ms,1s,2,false,0,2s")).policies[0]?.options).toEqual({ attempts: "3", base: "100ms", cap: "1s", factor: "2", jitter: "0", maxElapsed: "2s" });
+  });
+
+  it("refuses what the filter refuses, at the value", () => {
+    // "            - " is 14 characters: the shortcut's text at column 15.
+    expect(problem(route("Retry=0"))).toBe('f.yaml:7:15: retries (value 1 of "Retry=0") of "r (filters[0])" must be greater than 0 (RetryConfig.validate), got 0');
+    expect(problem(route("Retry=3,BAD_GATEWAY,GET,100ms,50ms"))).toBe(
+      'f.yaml:7:15: backoff.maxBackoff (value 5 of "Retry=3,BAD_GATEWAY,GET,100ms,50ms") of "r (filters[0])" must be >= firstBackoff (100ms), got 50ms (Backoff.exponential refuses it)',
+    );
+    expect(problem(route("{name: Retry, args: {backoff: {factor: 1.5}}}"))).toBe('f.yaml:7:54: args.backoff.factor of "r (filters[0])" must be a whole number (an int), got 1.5');
+  });
+
+  it("check reports each filter with its waits", async () => {
+    const { byName, code } = await checkFigures(DIR);
+    expect(byName).toEqual({
+      "payments (filters[0])": { retries: 5, worst: 0, best: 0, largest: 0 },
+      // 1 s, 2 s.
+      "refunds (filters[1])": { retries: 2, worst: 3_000, best: 3_000, largest: 2_000 },
+      "spring.cloud.gateway (default-filters[1])": { retries: 2, worst: 0, best: 0, largest: 0 },
+      // 10, 20, 40 ms.
+      "retry_test (filters[0])": { retries: 3, worst: 70, best: 70, largest: 40 },
+      // 100, 200, 400 ms (500 ms not reached).
+      "retry_shortcut (filters[1])": { retries: 3, worst: 700, best: 700, largest: 400 },
+      // 100, 200, 400, 800 ms, offsets 50, 100, 200, 400: 100–149, 100–299, 200–599, 400–999 (maxBackoff − 800 = 200).
+      "jittered (filters[0])": { retries: 4, worst: 2_046, best: 800, largest: 999 },
+    });
+    expect(code).toBe(0);
+  });
+});
