@@ -57,7 +57,7 @@ export interface LocatedTimeout {
 export type LocatedUnresolved = UnresolvedPolicy & Located;
 export type LocatedInvalid = InvalidPolicy & Located;
 /** recogniseFile copies these fields one by one: a field added to FoundPolicy or UnresolvedPolicy fails to compile here until it is copied too. */
-const COPIES_EVERY_FIELD: [Exclude<keyof FoundPolicy, "system" | "name" | "offset" | "options" | "disabled" | "atOnce" | "forever" | "timeouts">, Exclude<keyof UnresolvedPolicy, "system" | "name" | "offset" | "reason">] extends [never, never] ? true : never = true;
+const COPIES_EVERY_FIELD: [Exclude<keyof FoundPolicy, "system" | "name" | "offset" | "options" | "disabled" | "atOnce" | "waitsFrom" | "forever" | "timeouts">, Exclude<keyof UnresolvedPolicy, "system" | "name" | "offset" | "reason">] extends [never, never] ? true : never = true;
 void COPIES_EVERY_FIELD;
 
 export interface FileResult {
@@ -160,11 +160,12 @@ export function recogniseFile(input: FileInput): FileResult {
   const locatedPolicy = (p: FoundPolicy): LocatedPolicy => {
     const { line, column } = lines(p.offset);
     const located = { system: p.system, name: p.name, offset: p.offset, preset: shapeOf(p.system).preset, options: p.options, file: name, line, column };
-    if (p.disabled === undefined && p.atOnce === undefined && p.forever === undefined && p.timeouts === undefined) return located;
+    if (p.disabled === undefined && p.atOnce === undefined && p.waitsFrom === undefined && p.forever === undefined && p.timeouts === undefined) return located;
     return {
       ...located,
       ...(p.disabled === undefined ? {} : { disabled: p.disabled }),
       ...(p.atOnce === undefined ? {} : { atOnce: p.atOnce }),
+      ...(p.waitsFrom === undefined ? {} : { waitsFrom: p.waitsFrom }),
       ...(p.forever === undefined ? {} : { forever: p.forever }),
       ...(p.timeouts === undefined ? {} : { timeouts: p.timeouts.map(locatedTimeout) }),
     };

@@ -35,6 +35,12 @@ export interface FoundPolicy {
    * says so in the report.
    */
   readonly atOnce?: { readonly why: string };
+  /**
+   * Set when code the file names decides the waits (a resilience4j intervalBiFunction
+   * class): no wait is computable from the file, only the count is checked; `why` names
+   * the code and the key ("waits decided by com.example.Backoff (….intervalBiFunction)").
+   */
+  readonly waitsFrom?: { readonly why: string };
   /** The system retries without a count limit: no total is bounded (any --max-total fails). */
   readonly forever?: boolean;
   /**

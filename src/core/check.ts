@@ -59,6 +59,12 @@ export interface CheckSubject {
    * waits as drawn, its count and its stop from here rather than `model` over `attempts`.
    */
   readonly timed?: { readonly waits: ScheduleModel; readonly retries: number | null; readonly stop: ElapsedStop | null };
+  /**
+   * The waits are not known: code the file names decides them (a resilience4j
+   * intervalBiFunction class). Only the count is checked (max-attempts); every limit that
+   * needs the waits is reported as not computable, and no lint runs (each looks at them).
+   */
+  readonly waitsUnknown?: boolean;
 }
 
 export interface AssertionResult {
@@ -74,6 +80,8 @@ export interface AssertionResult {
    * attempt the actual value belongs to. Null when no attempt is involved.
    */
   readonly attempt: number | null;
+  /** Set (false) when the limit needs waits that are not known (CheckSubject.waitsUnknown): not checked, never a failure. */
+  readonly computable?: false;
 }
 
 /** Lints: habits that are often mistakes; they fail a check only under --strict. */
@@ -108,6 +116,8 @@ export interface CheckResult {
   /** The longest single delay (worst case) and the first attempt that has it; null when there is none (no retry) or no bound. */
   readonly worstDelayMs: number | null;
   readonly worstDelayAttempt: number | null;
+  /** Set when the waits are not known (CheckSubject.waitsUnknown): totals and delays are null, not "no bound". */
+  readonly waitsUnknown?: true;
 }
 
 /** A policy that retries forever: delays are walked this far at most for its longest delay. */
@@ -187,6 +197,7 @@ export function checkPolicy(subject: CheckSubject, limits: Limits, levels: LintL
   const forever = subject.forever === true;
   if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`attempts must be a whole number from 0, got ${String(n)}`);
   if (forever) checkAttempt(n);
+  if (subject.waitsUnknown === true) return countOnly(n, forever, limits);
   const deadlineMs = subject.deadlineMs ?? null;
   // The deadline model, when a deadline is given or the give-up time is asked for: the retries (N, or none
   // counted when the policy retries forever) over the same waits, each try taking the attempt time.
@@ -298,6 +309,22 @@ export function checkPolicy(subject: CheckSubject, limits: Limits, levels: LintL
   if (worstTotalMs !== null && worstTotalMs > DAY_MS) warnings.push({ lint: "over-a-day", worstTotalMs });
 
   return result();
+}
+
+/**
+ * A policy whose waits are not known: max-attempts checked on its count (or failing when it
+ * retries forever), every other limit not computable; no totals, no delays, no lints.
+ */
+function countOnly(n: number, forever: boolean, limits: Limits): CheckResult {
+  const assertions: AssertionResult[] = [];
+  for (const limit of LIMIT_NAMES) {
+    const value = limits[limit];
+    if (value === undefined) continue;
+    if (limit !== "max-attempts") assertions.push({ limit, limitValue: value, actual: null, ok: true, attempt: null, computable: false });
+    else if (forever) assertions.push({ limit, limitValue: value, actual: null, ok: false, attempt: value + 1 });
+    else assertions.push({ limit, limitValue: value, actual: n, ok: n <= value, attempt: n <= value ? null : value + 1 });
+  }
+  return { assertions, warnings: [], errorLints: [], bestTotalMs: null, worstTotalMs: null, worstDelayMs: null, worstDelayAttempt: null, waitsUnknown: true };
 }
 
 /** Whether a warning fails the check: under --strict every one, else those raised to errors. */

@@ -135,6 +135,7 @@ function boundText(ms: number | null): string {
 /** "6 retries: worst-case total 2 min 6 s, best case 2 min 6 s, largest delay 1 min 4 s (attempt 6), no jitter". */
 export function scheduleSummary(report: FilePolicyReport): string {
   const r = report.result;
+  if (r.waitsUnknown === true) return `${report.result.assertions.some((a) => a.limit === "max-attempts" && a.actual === null) ? "retries forever" : plural(report.attempts, "retry", "retries")}: waits not computable from the file`;
   const tries = report.attemptTimeMs > 0 ? ` (with ${report.attempts + 1} tries × ${humanDuration(report.attemptTimeMs)})` : "";
   return (
     `${countText(report.attempts, report.terms)}: worst-case total ${boundText(r.worstTotalMs)}, ` +
@@ -185,18 +186,22 @@ interface Totals {
   readonly limits: number;
   readonly broken: number;
   readonly warnings: number;
+  /** Limits that need waits the file does not decide (counted in `limits`, never broken). */
+  readonly uncomputable: number;
 }
 
 function totals(report: FilesReport): Totals {
   let limits = 0;
   let broken = 0;
   let warnings = 0;
+  let uncomputable = 0;
   for (const p of report.policies) {
     limits += p.result.assertions.length;
     broken += p.result.assertions.filter((a) => !a.ok).length;
+    uncomputable += p.result.assertions.filter((a) => a.computable === false).length;
     warnings += p.result.warnings.length;
   }
-  return { limits, broken, warnings };
+  return { limits, broken, warnings, uncomputable };
 }
 
 /**
@@ -225,7 +230,8 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
       for (const a of policy.result.assertions) {
         const line = assertionLine(a, policy);
         const indent = "    ";
-        for (const part of wrapLine(indent + line, width, 2)) lines.push(indent + (a.ok ? paint.ok : paint.bad)(part.slice(indent.length)));
+        const painted = a.computable === false ? paint.warn : a.ok ? paint.ok : paint.bad;
+        for (const part of wrapLine(indent + line, width, 2)) lines.push(indent + painted(part.slice(indent.length)));
       }
       for (const w of policy.result.warnings) {
         const indent = "    ";
@@ -240,6 +246,7 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
   const files = new Set([...report.policies.map((p) => p.file), ...report.disabled.map((d) => d.file), ...report.invalid.map((i) => i.file)]).size;
   const found = policies === 0 && report.disabled.length === 0 && report.invalid.length === 0 ? `no retry policy found in ${plural(report.filesScanned, "file")}` : `${plural(policies, "policy", "policies")} in ${plural(files, "file")}`;
   const extras = [
+    ...(t.uncomputable > 0 ? [`${plural(t.uncomputable, "limit")} not computable (waits decided by code)`] : []),
     ...(t.warnings > 0 ? [plural(t.warnings, "warning")] : []),
     ...(report.skipped.length > 0 ? [`${report.skipped.length} skipped`] : []),
     ...((report.lenient?.length ?? 0) > 0 ? [`${report.lenient!.length} read leniently`] : []),
@@ -395,11 +402,14 @@ function policyJsonTail(p: Omit<FilePolicyReport, "file" | "line" | "column" | "
     worst_total_ms: msOrNull(p.result.worstTotalMs),
     worst_delay_ms: msOrNull(p.result.worstDelayMs),
     worst_delay_attempt: p.result.worstDelayAttempt,
-    jitter: p.jittered,
+    // Whether code that decides the waits jitters them is not known either.
+    jitter: p.result.waitsUnknown === true ? null : p.jittered,
     note: p.note,
+    ...(p.result.waitsUnknown === true ? { waits_computable: false } : {}),
     assertions: p.result.assertions.map((a) => ({
       limit: a.limit,
       ok: a.ok,
+      ...(a.computable === false ? { computable: false } : {}),
       ...(a.limit === "max-attempts" ? { limit_value: a.limitValue, actual: a.actual } : { limit_ms: msJson(a.limitValue), actual_ms: msOrNull(a.actual) }),
       attempt: a.attempt,
       message: assertionLine(a, p),
@@ -444,7 +454,8 @@ export function sarifLocation(file: string, line: number | null, column: number 
 
 /**
  * SARIF 2.1.0 (OASIS), as GitHub code scanning and other viewers read it: one result per
- * broken limit (level error) and per warning (warning, or error under --strict), at the
+ * broken limit (level error), per limit not computable (note: code decides the waits) and
+ * per warning (warning, or error under --strict), at the
  * policy's line and column; rules for every limit and lint; skipped files as tool
  * notifications. Paths are relative to %SRCROOT%, the directory the check ran in.
  */
@@ -471,6 +482,17 @@ export function filesReportSarif(report: FilesReport, version: string): string {
     // The policy's count, as the JSON report gives it (SARIF's property bag).
     const properties = { retries: p.attempts, ...(p.terms?.countsTries === true ? { tries: p.attempts + 1 } : {}) };
     for (const a of p.result.assertions) {
+      if (a.computable === false) {
+        // Not a failure: a note at the policy, saying which code decides the waits.
+        results.push({
+          ruleId: a.limit,
+          ruleIndex: ruleIds.indexOf(a.limit),
+          level: "note",
+          message: { text: `${who}: ${a.limit} not computable: ${p.note ?? assertionDetail(a, p)}` },
+          locations: [sarifLocation(p.file, p.line, p.column)],
+        });
+        continue;
+      }
       if (a.ok) continue;
       results.push({
         ruleId: a.limit,
@@ -562,6 +584,7 @@ export function filesAnnotations(report: FilesReport): string[] {
   for (const p of report.policies) {
     const at = props(p.file, p.line, p.column);
     for (const a of p.result.assertions) {
+      if (a.computable === false) lines.push(`::notice ${at}::${escapeData(`${p.name}: ${a.limit} not computable: ${p.note ?? assertionDetail(a, p)}`)}`);
       if (!a.ok) lines.push(`::error ${at}::${escapeData(`${p.name}: ${a.limit} ${a.limit === "max-attempts" ? a.limitValue : humanDuration(a.limitValue)} broken: ${assertionDetail(a, p)}`)}`);
     }
     for (const w of p.result.warnings) lines.push(`::${warningFails(p.result, w, report.strict) ? "error" : "warning"} ${at}::${escapeData(`${p.name}: ${w.lint}: ${fileWarningText(w, p)}`)}`);

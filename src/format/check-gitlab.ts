@@ -5,7 +5,8 @@ import { type FilesReport, INVALID_RULE, fileWarningText, warningFailsIn } from 
 /**
  * GitLab Code Quality JSON for `check --format gitlab` (the `codequality` report of a job's
  * `artifacts:reports`): one issue per broken limit and invalid policy (severity major), per warning (minor;
- * major under --strict) and per skipped file (info), each with `description`,
+ * major under --strict), per limit not computable (info: code decides the waits) and per
+ * skipped file (info), each with `description`,
  * `check_name`, `fingerprint`, `severity` and `location.path` / `location.lines.begin`.
  * The fingerprint is the same on every run for the same finding: it hashes the rule, the
  * file and the policy's name, not the line, so that a policy moved within its file keeps it
@@ -19,6 +20,7 @@ export function filesReportGitlab(report: FilesReport): string {
   for (const p of report.policies) {
     const who = `${p.name} (${p.systemLabel})`;
     for (const a of p.result.assertions) {
+      if (a.computable === false) issue(a.limit, `${who}: ${a.limit} not computable: ${p.note ?? assertionDetail(a, p)}`, "info", p.file, p.line, p.name);
       if (a.ok) continue;
       const limit = `${a.limit} ${a.limit === "max-attempts" ? a.limitValue : humanDuration(a.limitValue)}`;
       issue(a.limit, `${who}: ${limit} broken: ${assertionDetail(a, p)}`, "major", p.file, p.line, p.name);

@@ -8,7 +8,8 @@ import { escapeXml } from "./escape.js";
  * read test reports: a <testsuite> per file, a <testcase> per limit of each policy (a
  * <failure> when it is broken), per invalid policy (a <failure>) and per warning (a <failure> under --strict, else passing with
  * the warning in <system-out>), a policy given no limit and no warning as one passing
- * testcase, and a skipped file as a <skipped> testcase. classname is the file, so CI
+ * testcase, a limit that needs waits the file does not decide as a <skipped> testcase, and
+ * a skipped file as a <skipped> testcase. classname is the file, so CI
  * pages group the cases by file; `file` and `line` point at the policy.
  */
 export interface JunitCase {
@@ -26,7 +27,11 @@ function policyCases(p: FilePolicyReport, strict: boolean): JunitCase[] {
   const cases: JunitCase[] = p.result.assertions.map((a) => ({
     name: `${who}: ${limitText(a.limit, a.limitValue)}`,
     line: p.line,
-    ...(a.ok ? { out: assertionDetail(a, p) } : { failure: { type: a.limit, message: `${a.limit} broken: ${assertionDetail(a, p)}` } }),
+    ...(a.computable === false
+      ? { skipped: `${a.limit} not computable: ${p.note ?? assertionDetail(a, p)}` }
+      : a.ok
+        ? { out: assertionDetail(a, p) }
+        : { failure: { type: a.limit, message: `${a.limit} broken: ${assertionDetail(a, p)}` } }),
   }));
   for (const w of p.result.warnings) {
     const text = `${w.lint}: ${fileWarningText(w, p)}`;

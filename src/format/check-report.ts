@@ -66,6 +66,7 @@ export function assertionDetail(a: AssertionResult, report: ReportContext): stri
   const tries = report.attemptTimeMs > 0 ? `, with ${report.attempts + 1} tries × ${duration(report.attemptTimeMs)}` : "";
   const forever = report.terms?.rule ?? "it retries forever";
   const noRetry = report.attempts === 0 && a.attempt === null;
+  if (a.computable === false) return "not computable: the file does not decide the waits";
   if (a.actual === null) {
     switch (a.limit) {
       case "min-total":
@@ -100,7 +101,7 @@ export function assertionDetail(a: AssertionResult, report: ReportContext): stri
 }
 
 export function assertionLine(a: AssertionResult, report: ReportContext): string {
-  return `${a.ok ? "✓" : "✗"} ${a.limit} ${limitText(a)}: ${assertionDetail(a, report)}`;
+  return `${a.computable === false ? "?" : a.ok ? "✓" : "✗"} ${a.limit} ${limitText(a)}: ${assertionDetail(a, report)}`;
 }
 
 /** What a preset without a cap offers instead: its retry count, its time limit, or nothing. */

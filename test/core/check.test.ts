@@ -290,3 +290,19 @@ describe("deadlines: unreachable-retries and max-give-up (the deadline model, co
     );
   });
 });
+
+describe("waits not known (a class decides them): the count alone is checked", () => {
+  it("max-attempts on the count; every other limit not computable and never failing; no totals, no lints", () => {
+    const s = subject(policy({ strategy: "fixed", baseMs: 1000 }), 5, { waitsUnknown: true, clients: 100 });
+    const result = checkPolicy(s, { "max-total": 1, "min-first": 60_000, "max-attempts": 3 });
+    expect(result.assertions).toEqual([
+      { limit: "max-total", limitValue: 1, actual: null, ok: true, attempt: null, computable: false },
+      { limit: "min-first", limitValue: 60_000, actual: null, ok: true, attempt: null, computable: false },
+      { limit: "max-attempts", limitValue: 3, actual: 5, ok: false, attempt: 4 },
+    ]);
+    expect(result).toMatchObject({ warnings: [], bestTotalMs: null, worstTotalMs: null, worstDelayMs: null, worstDelayAttempt: null, waitsUnknown: true });
+    expect(checkExitCode([checkPolicy(s, { "max-total": 1 })], true)).toBe(0);
+    // Retrying forever still fails max-attempts.
+    expect(only(subject(policy({ strategy: "fixed", baseMs: 1000 }), 10, { waitsUnknown: true, forever: true }), { "max-attempts": 3 })).toEqual([{ limit: "max-attempts", limitValue: 3, actual: null, ok: false, attempt: 4 }]);
+  });
+});

@@ -287,6 +287,7 @@ let cachedFlags: OptionValues | null = null;
 
 function checkedOnce(policy: LocatedPolicy, explicit: OptionValues): Checked {
   if (policy.atOnce !== undefined) return checkedAtOnce(policy, policy.atOnce.why, explicit);
+  if (policy.waitsFrom !== undefined) return checkedCountOnly(policy, policy.waitsFrom.why, explicit);
   if (cachedFlags !== explicit) {
     checkedCache.clear();
     cachedFlags = explicit;
@@ -325,6 +326,23 @@ function checkedAtOnce(policy: LocatedPolicy, why: string, explicit: OptionValue
 /** A found policy's warnings name what to edit in its file (shared/preset-flags.ts inFileTerms). */
 function inFileTerms(checked: Checked, system: string): Checked {
   return checked.terms === undefined ? checked : { ...checked, terms: termsInFile(checked.terms, shapeOf(system).levers) };
+}
+
+/**
+ * A policy whose waits code decides (a resilience4j intervalBiFunction class): its count
+ * checked as its preset counts (the file's value, else the preset's default), every limit
+ * that needs a wait not computable. `why` is the report's note.
+ */
+function checkedCountOnly(policy: LocatedPolicy, why: string, explicit: OptionValues): Checked {
+  const values = mergeOptions({}, policy.options, explicit);
+  const { limits, attemptTimeMs, deadlineMs, levels } = limitsFromOptions(values);
+  const preset = policy.preset === null ? undefined : findPreset(policy.preset);
+  // The shapes give the count as digits (a flag beside PATH is refused).
+  const count = values.attempts === undefined ? (preset?.defaultRetries ?? null) : Number(values.attempts);
+  const attempts = count ?? preset?.defaultAttempts ?? 0;
+  const result = checkPolicy({ model: NO_WAIT, attempts, forever: count === null, attemptTimeMs, clients: null, growth: null, deadlineMs, waitsUnknown: true }, limits, levels);
+  const terms = preset === undefined ? undefined : presetTerms(preset, why);
+  return { attempts, attemptTimeMs, deadlineMs, jittered: false, note: why, result, ...(terms === undefined ? {} : { terms }) };
 }
 
 /**

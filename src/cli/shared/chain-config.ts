@@ -265,6 +265,7 @@ class ChainReader {
     return this.at(pos, () => {
       const label = `${path} (${reference.name} in ${file.name})`;
       if (policy.forever === true) throw new UsageError(`${label} retries forever, so its calls have no count`);
+      if (policy.waitsFrom !== undefined) throw new UsageError(`${label}: ${policy.waitsFrom.why}`);
       const { attemptTime, ...options } = policy.options;
       const values: OptionValues = policy.preset === null ? options : { ...options, preset: policy.preset };
       const none = policy.disabled === true || asksNoRetries(values.attempts);

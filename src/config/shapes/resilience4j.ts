@@ -11,6 +11,19 @@ import type { OptionValues } from "../option-values.js";
  * `backends.*` and `configs.*`), from the flat property view, profiles applied
  * (spring-boot.ts). RetryConfig is built as resilience4j-spring-boot builds it.
  *
+ * A class that decides the waits: CommonRetryConfigurationProperties.buildConfig
+ * (resilience4j v2.4.0, f1c3be8e, resilience4j-framework-common/…/retry/configuration/
+ * CommonRetryConfigurationProperties.java:117-167) runs configureRetryIntervalFunction
+ * (:175-190: the instance's waitDuration and switches) and then, when the instance names
+ * one, sets `intervalBiFunction` (:153-157, a class instantiated by ClassUtils): it wins
+ * over the waitDuration. RetryConfig.from(base) keeps a base config's class (RetryConfig
+ * .java:230-233) until the instance's own waitDuration replaces it. Such a policy's waits
+ * are not computable from the file: only its count is checked. InstanceProperties has no
+ * `intervalFunction` property (2.4.0, :245-332), so no other key names a class that
+ * decides waits. resilience4j 1.x's `maxRetryAttempts` (v1.7.1, acd5406b,
+ * RetryConfigurationProperties.java:127-132, deprecated, at least 1) counts as maxAttempts,
+ * which is applied after it; 2.x no longer has it.
+ *
  * The try time: a `resilience4j.timelimiter.instances.<name>` of the retry instance's own
  * name. `@Retry(name = "x")` and `@TimeLimiter(name = "x")` on one method pair them, and the
  * retry aspect runs outside the time limiter's (RetryConfigurationProperties'
@@ -33,7 +46,7 @@ export const resilience4j: ConfigShape = {
     where: "`resilience4j.retry.instances.*` and `configs.*` in YAML or `.properties`",
     policy:
       "`maxAttempts` (counts the first call; default 3), `waitDuration` (500 ms, fixed); beside a `waitDuration` only (configureRetryIntervalFunction), `enableExponentialBackoff` with `exponentialBackoffMultiplier` (1.5), `enableRandomizedWait` with `randomizedWaitFactor` (0.5), and `exponentialMaxWaitDuration` (no cap; read only with an explicit multiplier); " +
-      "`baseConfig` and `configs.default` resolved as resilience4j does, camelCase or kebab-case keys, Spring durations (`500ms`, `PT1S`), profiles; preset `resilience4j`. " +
+      "`baseConfig` and `configs.default` resolved as resilience4j does, camelCase or kebab-case keys, Spring durations (`500ms`, `PT1S`), profiles; `maxAttempts` (1.x's `maxRetryAttempts` too); an `intervalBiFunction` class (the instance's own, or a base config's that the instance's `waitDuration` does not replace) decides the waits: reported as not computable from the file, its count still checked (`--max-attempts`), every limit that needs a wait not computable; preset `resilience4j`. " +
       "Timeouts: the `resilience4j.timelimiter.instances.<name>` of the same name, when there is one: its `timeoutDuration` (try time; baseConfig and configs.default inherited, 1 s by default). No deadline",
   },
   words: { tree: /resilience4j/, properties: /resilience4j/ },
@@ -59,11 +72,13 @@ interface Block {
 /** The interval function resilience4j builds, and the attempts (counting the first call). */
 interface Effective {
   maxAttempts: number;
+  /** The intervalBiFunction class that decides the waits instead (`interval` is then unused), and the property naming it. */
+  waitsFrom: { readonly className: string; readonly property: string } | null;
   interval: { waitMs: number; multiplier: string; randomizationFactor: string; maxMs: number | null };
 }
 
 /** RetryConfig's defaults: 3 attempts, a fixed 500 ms wait. */
-const RETRY_DEFAULTS: Effective = { maxAttempts: 3, interval: { waitMs: 500, multiplier: "1", randomizationFactor: "0", maxMs: null } };
+const RETRY_DEFAULTS: Effective = { maxAttempts: 3, waitsFrom: null, interval: { waitMs: 500, multiplier: "1", randomizationFactor: "0", maxMs: null } };
 /** IntervalFunction.DEFAULT_MULTIPLIER and DEFAULT_RANDOMIZATION_FACTOR. */
 const DEFAULT_MULTIPLIER = "1.5";
 const DEFAULT_RANDOMIZATION_FACTOR = "0.5";
@@ -108,6 +123,8 @@ function resilience4jPolicies(entries: readonly FlatEntry[], profile: string | n
         attempts: String(effective.maxAttempts - 1),
       };
       if (effective.interval.maxMs !== null) options.cap = msText(effective.interval.maxMs);
+      // A class decides the waits: only the count comes from the file.
+      if (effective.waitsFrom !== null) for (const key of ["base", "factor", "jitter", "cap"] as const) delete options[key];
       const limiter = isInstance ? limiters.instances.get(block.name) : undefined;
       const timeouts: FoundTimeout[] = [];
       if (limiter !== undefined) {
@@ -118,7 +135,8 @@ function resilience4jPolicies(entries: readonly FlatEntry[], profile: string | n
           timeouts.push(timeout.found);
         }
       }
-      return { options, disabled: effective.maxAttempts === 1, ...(timeouts.length === 0 ? {} : { timeouts }) };
+      const waitsFrom = effective.waitsFrom === null ? {} : { waitsFrom: { why: `waits decided by ${effective.waitsFrom.className} (${effective.waitsFrom.property}): not computable from the file` } };
+      return { options, disabled: effective.maxAttempts === 1, ...waitsFrom, ...(timeouts.length === 0 ? {} : { timeouts }) };
     });
   };
   for (const block of instances.values()) report(block, block.name, true);
@@ -183,13 +201,27 @@ function resolve(block: Block, name: string, configs: ReadonlyMap<string, Block>
   } else {
     base = RETRY_DEFAULTS;
   }
-  const result: Effective = { maxAttempts: base.maxAttempts, interval: base.interval };
+  // RetryConfig.from(base) keeps the base's interval function, its class included.
+  const result: Effective = { maxAttempts: base.maxAttempts, waitsFrom: base.waitsFrom, interval: base.interval };
   const wait = props.get("waitduration");
-  if (wait !== undefined) result.interval = interval(block, props, duration(block, wait));
-  const attempts = props.get("maxattempts");
-  if (attempts !== undefined) {
+  if (wait !== undefined) {
+    // configureRetryIntervalFunction replaces the base's interval function, a class's too.
+    result.interval = interval(block, props, duration(block, wait));
+    result.waitsFrom = null;
+  }
+  // buildConfig sets the instance's own intervalBiFunction after that: it decides the waits.
+  const biFunction = props.get("intervalbifunction");
+  if (biFunction !== undefined) {
+    const className = stringProp(block, "intervalbifunction");
+    if (className === undefined || className === "") throw new FileProblem(biFunction.value.pos, `${label(block, biFunction)} must name an IntervalBiFunction class, got ${describeNode(biFunction.value)}`);
+    result.waitsFrom = { className, property: label(block, biFunction) };
+  }
+  // resilience4j 1.x's maxRetryAttempts (1.7.1 RetryConfigurationProperties.buildConfig), then maxAttempts over it.
+  for (const key of ["maxretryattempts", "maxattempts"]) {
+    const attempts = props.get(key);
+    if (attempts === undefined) continue;
     const count = wholeNumber(attempts.value, label(block, attempts), { quoted: true, max: 2_147_483_647 });
-    // InstanceProperties.setMaxAttempts refuses anything below 1 when Spring binds it.
+    // InstanceProperties.setMaxAttempts (and 1.x's setMaxRetryAttempts) refuse anything below 1 when Spring binds it.
     if (count < 1) throw new FileProblem(attempts.value.pos, `${label(block, attempts)} must be at least 1 (it counts the first call), got ${count}`);
     result.maxAttempts = count;
   }

@@ -60,7 +60,7 @@ describe("readChainConfig: the layers", () => {
 
 describe("readChainConfig: policies that check PATH finds (FILE#NAME)", () => {
   const VS = ["apiVersion: networking.istio.io/v1", "kind: VirtualService", "metadata:", "  name: reviews", "spec:", "  http:", "  - name: v1", "    retries:", "      attempts: 4", "      perTryTimeout: 2s", ""].join("\n");
-  const APP = ["resilience4j:", "  retry:", "    instances:", "      ratings:", "        maxAttempts: 2", "        waitDuration: 500ms", "      off:", "        maxAttempts: 1", ""].join("\n");
+  const APP = ["resilience4j:", "  retry:", "    instances:", "      ratings:", "        maxAttempts: 2", "        waitDuration: 500ms", "      off:", "        maxAttempts: 1", "      coded:", "        intervalBiFunction: com.example.Backoff", ""].join("\n");
   const dir = tempFiles({ "vs.yaml": VS, "application.yml": APP, "notes.txt": "x" });
   const at = (text: string) => read(text, join(dir, "chain.json"));
   const refusedAt = (text: string) => refused(text, join(dir, "chain.json"));
@@ -75,6 +75,13 @@ describe("readChainConfig: policies that check PATH finds (FILE#NAME)", () => {
 
   it("a policy whose file switches retries off (maxAttempts 1) is a layer that passes each call on once", async () => {
     expect(summary(await at('{"chain": [{"policy": "application.yml#off"}]}'))).toEqual([{ name: "application.yml#off", tries: 1, timeout: null, budget: null, byDefault: false }]);
+  });
+
+  it("a policy whose waits a class decides cannot be a layer: the error names the class", async () => {
+    const file = join(dir, "chain.json");
+    expect(await refusedAt('{"chain": [{"policy": "application.yml#coded"}]}')).toBe(
+      `${file}:1:23: chain[0] (coded in ${join(dir, "application.yml")}): waits decided by com.example.Backoff (resilience4j.retry.instances.coded.intervalBiFunction): not computable from the file`,
+    );
   });
 
   it("a reference that matches nothing, a file that is not there or not read by check: an error at the reference", async () => {

@@ -99,4 +99,35 @@ describe("Spring resilience4j (shapes/resilience4j.ts)", () => {
       );
     });
   });
+
+  // resilience4j v2.4.0 CommonRetryConfigurationProperties.buildConfig (:117-167): the interval
+  // function from waitDuration first (:122, configureRetryIntervalFunction), the instance's
+  // intervalBiFunction class after it (:153-157); RetryConfig.Builder(base) keeps a base's
+  // (RetryConfig.java:230-233). v1.7.1 RetryConfigurationProperties.java:127-132: maxRetryAttempts, then maxAttempts.
+  describe("a class that decides the waits (intervalBiFunction)", () => {
+    const found = (text: string) =>
+      recogniseFile({ name: "application.yml", text, kind: "yaml", named: false }).policies.map((p) => ({ name: p.name, options: p.options, ...(p.waitsFrom ? { why: p.waitsFrom.why } : {}) }));
+    it("the instance's own class wins over its waitDuration: only the count comes from the file", () => {
+      expect(found(yaml("        maxAttempts: 5\n        waitDuration: 2s\n        interval-bi-function: com.example.RetryAfter\n"))).toEqual([
+        { name: "svc", options: { attempts: "4" }, why: "waits decided by com.example.RetryAfter (resilience4j.retry.instances.svc.interval-bi-function): not computable from the file" },
+      ]);
+    });
+    it("a base config's class is kept, unless the instance's waitDuration replaces it", () => {
+      const configs = "    configs:\n      default:\n        intervalBiFunction: com.example.Backoff\n";
+      expect(found(yaml("        maxAttempts: 2\n", configs))).toEqual([
+        { name: "svc", options: { attempts: "1" }, why: "waits decided by com.example.Backoff (resilience4j.retry.configs.default.intervalBiFunction): not computable from the file" },
+        { name: "configs.default", options: { attempts: "2" }, why: "waits decided by com.example.Backoff (resilience4j.retry.configs.default.intervalBiFunction): not computable from the file" },
+      ]);
+      expect(found(yaml("        waitDuration: 300ms\n", configs))[0]).toEqual({ name: "svc", options: { base: "300ms", factor: "1", jitter: "0", attempts: "2" } });
+    });
+    it("an empty class name is invalid", () => {
+      expect(problem(yaml('        intervalBiFunction: ""\n'))).toBe('f.yaml:5:29: resilience4j.retry.instances.svc.intervalBiFunction must name an IntervalBiFunction class, got the string ""');
+    });
+  });
+
+  it("resilience4j 1.x's maxRetryAttempts counts as maxAttempts, which wins when both are set", () => {
+    expect(find(yaml("        maxRetryAttempts: 5\n")).policies[0]!.options).toMatchObject({ attempts: "4" });
+    expect(find(yaml("        max-retry-attempts: 5\n        maxAttempts: 2\n")).policies[0]!.options).toMatchObject({ attempts: "1" });
+    expect(problem(yaml("        maxRetryAttempts: 0\n"))).toBe("f.yaml:5:27: resilience4j.retry.instances.svc.maxRetryAttempts must be at least 1 (it counts the first call), got 0");
+  });
 });

@@ -357,3 +357,68 @@ describe("Envoy policies outside a route (envoy/filters.yaml)", () => {
     expect(stderr).toBe(`warning: skipped ${ENVOY}:64:9: ${reason}\n`);
   });
 });
+
+// resilience4j with a class that decides the waits (resilience4j/application.yml): v2.4.0
+// CommonRetryConfigurationProperties.buildConfig (:117-167) sets the instance's intervalBiFunction
+// after its waitDuration's interval function; RetryConfig.Builder(base) keeps a base config's
+// (RetryConfig.java:230-233) until the instance's own waitDuration replaces it. 1.x's
+// maxRetryAttempts (v1.7.1 RetryConfigurationProperties.java:127-132) counts as maxAttempts.
+describe("resilience4j waits decided by a class (resilience4j/application.yml)", () => {
+  const R4J = `${TREE}/resilience4j/application.yml`;
+  const WHY = "waits decided by com.example.retry.RetryAfterBackoff (resilience4j.retry.configs.default.intervalBiFunction): not computable from the file";
+  const limits = ["--max-total", "1m", "--max-attempts", "4"];
+  it("json: the count checked, the waits not computable (never a made-up schedule); the others as usual", async () => {
+    const { code, doc, rows } = await json(R4J, ...limits);
+    expect(code).toBe(1);
+    expect(rows).toEqual([
+      // baseConfig default's class, its own maxAttempts 6: 5 retries, no waits known.
+      { at: "resilience4j/application.yml:8:7", name: "payments", retries: 5, worst: null, best: null, note: WHY },
+      // Its own waitDuration 200 ms replaces configs.default's class; default's maxAttempts 4: 3 × 200 ms.
+      { at: "resilience4j/application.yml:11:7", name: "inventory", retries: 3, worst: 600, best: 600 },
+      // maxRetryAttempts 5 over default's 4: 4 retries × 1 s.
+      { at: "resilience4j/application.yml:13:7", name: "legacy", retries: 4, worst: 4_000, best: 4_000 },
+      { at: "resilience4j/application.yml:4:7", name: "configs.default", retries: 3, worst: null, best: null, note: WHY },
+    ]);
+    const payments = doc.policies[0];
+    expect(payments).toMatchObject({ options: { attempts: "5" }, jitter: null, waits_computable: false, worst_delay_ms: null, warnings: [] });
+    expect(payments.assertions).toEqual([
+      { limit: "max-total", ok: true, computable: false, limit_ms: 60_000, actual_ms: null, attempt: null, message: "? max-total 1 min: not computable: the file does not decide the waits" },
+      { limit: "max-attempts", ok: false, limit_value: 4, actual: 5, attempt: 5, message: "✗ max-attempts 4: 5 attempts (attempt 5 is beyond the limit)" },
+    ]);
+  });
+  it("text: the count's verdict, the waits named as not computable, counted in the summary", async () => {
+    const result = await runCli(["check", R4J, ...limits]);
+    expect(result.code).toBe(1);
+    const lines = result.stdout.split("\n");
+    expect(lines.slice(0, 6)).toEqual([
+      R4J,
+      "  ✗ payments (Spring resilience4j, line 8:7)",
+      "    5 retries: waits not computable from the file",
+      `    ${WHY}`,
+      "    ? max-total 1 min: not computable: the file does not decide the waits",
+      "    ✗ max-attempts 4: 5 attempts (attempt 5 is beyond the limit)",
+    ]);
+    expect(lines.at(-2)).toBe("✗ 1 of 8 limits broken, 4 policies in 1 file; 2 limits not computable (waits decided by code)");
+  });
+  it("sarif notes, junit skipped cases, gitlab info issues and GitHub notices; never a failure", async () => {
+    const sarif = JSON.parse((await runCli(["check", R4J, "--max-total", "1m", "--format", "sarif"])).stdout);
+    expect(validateSarif(sarif)).toEqual([]);
+    expect(sarif.runs[0].invocations[0].exitCode).toBe(0);
+    expect(sarif.runs[0].results.map((r: { ruleId: string; level: string; message: { text: string }; locations: { physicalLocation: { region: { startLine: number } } }[] }) => [r.ruleId, r.level, r.locations[0]!.physicalLocation.region.startLine, r.message.text])).toEqual([
+      ["max-total", "note", 8, `payments (Spring resilience4j): max-total not computable: ${WHY}`],
+      ["max-total", "note", 4, `configs.default (Spring resilience4j): max-total not computable: ${WHY}`],
+    ]);
+    const junit = await runCli(["check", R4J, "--max-total", "1m", "--format", "junit"]);
+    expect(junit.code).toBe(0);
+    expect(junit.stdout).toContain('<testsuites name="backoff check" tests="4" failures="0" errors="0" skipped="2">');
+    expect(junit.stdout).toContain(`name="payments (Spring resilience4j): max-total 1 min" file="${R4J}" line="8">\n      <skipped message="max-total not computable: ${WHY}"/>`);
+    const gitlab = JSON.parse((await runCli(["check", R4J, "--max-total", "1m", "--format", "gitlab"])).stdout);
+    expect(gitlab.map((i: { check_name: string; severity: string; location: { lines: { begin: number } } }) => [i.check_name, i.severity, i.location.lines.begin])).toEqual([
+      ["max-total", "info", 8],
+      ["max-total", "info", 4],
+    ]);
+    const annotated = await runCli(["check", R4J, "--max-total", "1m"], { env: { GITHUB_ACTIONS: "true" } });
+    expect(annotated.code).toBe(0);
+    expect(annotated.stdout.split("\n")[0]).toBe(`::notice file=${R4J},line=8,col=7,title=backoff check::payments: max-total not computable: ${WHY}`);
+  });
+});
