@@ -383,7 +383,7 @@ describe("resilience4j waits decided by a class (resilience4j/application.yml)",
     expect(payments).toMatchObject({ options: { attempts: "5" }, jitter: null, waits_computable: false, worst_delay_ms: null, warnings: [] });
     expect(payments.assertions).toEqual([
       { limit: "max-total", ok: true, computable: false, limit_ms: 60_000, actual_ms: null, attempt: null, message: "? max-total 1 min: not computable: the file does not decide the waits" },
-      { limit: "max-attempts", ok: false, limit_value: 4, actual: 5, attempt: 5, message: "✗ max-attempts 4: 5 attempts (attempt 5 is beyond the limit)" },
+      { limit: "max-attempts", ok: false, limit_value: 4, actual: 5, attempt: 5, message: "✗ max-attempts 4: 5 retries (retry 5 is beyond the limit)" },
     ]);
   });
   it("text: the count's verdict, the waits named as not computable, counted in the summary", async () => {
@@ -396,7 +396,7 @@ describe("resilience4j waits decided by a class (resilience4j/application.yml)",
       "    5 retries: waits not computable from the file",
       `    ${WHY}`,
       "    ? max-total 1 min: not computable: the file does not decide the waits",
-      "    ✗ max-attempts 4: 5 attempts (attempt 5 is beyond the limit)",
+      "    ✗ max-attempts 4: 5 retries (retry 5 is beyond the limit)",
     ]);
     expect(lines.at(-2)).toBe("✗ 1 of 8 limits broken, 4 policies in 1 file; 2 limits not computable (waits decided by code)");
   });
