@@ -138,7 +138,8 @@ export function scheduleSummary(report: FilePolicyReport): string {
   if (r.waitsUnknown === true) return `${report.result.assertions.some((a) => a.limit === "max-attempts" && a.actual === null) ? "retries forever" : plural(report.attempts, "retry", "retries")}: waits not computable from the file`;
   const tries = report.attemptTimeMs > 0 ? ` (with ${report.attempts + 1} tries × ${humanDuration(report.attemptTimeMs)})` : "";
   return (
-    `${countText(report.attempts, report.terms)}: worst-case total ${boundText(r.worstTotalMs)}, ` +
+    // No bound even in the best case: the policy never stops (Argo without a limit), whatever count the rows show.
+    `${r.worstTotalMs === null && r.bestTotalMs === null ? "retries forever" : countText(report.attempts, report.terms)}: worst-case total ${boundText(r.worstTotalMs)}, ` +
     `best case ${boundText(r.bestTotalMs)}${tries}, largest delay ${boundText(r.worstDelayMs)} (attempt ${r.worstDelayAttempt ?? "none"}), ` +
     `${report.jittered ? "jittered" : "no jitter"}`
   );

@@ -178,6 +178,10 @@ describe("Argo as Argo runs it (argo/etl.yaml)", () => {
       { file: ARGO, line: 30, column: 14, reason: 'etl-/notify (Argo Workflows) not checked: limit of retryStrategy "etl-/notify" is set at run time ("{{inputs.parameters.retries}}"), not a number the file gives' },
     ]);
     expect(stderr.split("\n")[0]).toBe(`warning: skipped ${ARGO}:30:14: ${doc.skipped[0].reason}`);
+    // The text says so too: the count the rows show is not the policy's (it was "10 retries: … no bound").
+    const text = (await runCli(["check", ARGO, "--max-total", "1h"])).stdout.split("\n");
+    const watch = text.findIndex((line) => line.includes("forever/watch"));
+    expect(text[watch + 1]).toBe("    retries forever: worst-case total no bound, best case no bound, largest delay 0 ms (attempt 1), no jitter");
   });
 
   it("--max-total and --min-first judge the waits Argo makes, not a demo back-off", async () => {
