@@ -14,10 +14,10 @@ import { assertSamplesInBounds } from "../support/samples.js";
 import { model } from "../support/presets.js";
 
 describe("the registry", () => {
-  it("holds the 41 presets, grouped as backoff presets lists them, each with a source and a formula", () => {
+  it("holds the 42 presets, grouped as backoff presets lists them, each with a source and a formula", () => {
     // Listed by group (job queues, retry libraries, HTTP clients, RPC, meshes, workflow engines and CI, Kubernetes), by name within each.
     expect(PRESETS.map((p) => p.name)).toEqual([
-      "bullmq", "celery", "echomq", "kafka", "lambda-async", "sidekiq",
+      "bullmq", "celery", "echomq", "kafka", "knative", "lambda-async", "sidekiq",
       "cenkalti", "cockatiel", "exponential-backoff", "node-retry", "p-retry", "polly", "resilience4j", "spring-retry", "tenacity",
       "axios-retry", "go-retryablehttp", "got", "urllib3",
       "aws-sdk", "grpc", "grpc-core", "grpc-js", "grpc-retry",
@@ -69,6 +69,7 @@ describe("the registry", () => {
       "spring-gateway": 3, // RetryConfig retries = 3
       traefik: 3, // no default attempts; the docs' example attempts: 4, counting the first try
       "envoy-gateway": 2, // internal/xds/translator/route.go: retryDefaultNumRetries = 2
+      knative: 10, // config-br-defaults as shipped: retry 10 (a delivery without retry makes none)
       linkerd: 1, // parse_http_retry: limit.unwrap_or(1)
       "linkerd-profile": null, // ServiceProfile retries: no count, the retry budget
       "gateway-api": 2, // Istio conversion.go ptr.OrDefault(r.Retry.Attempts, 2); Envoy Gateway retryDefaultNumRetries = 2

@@ -10,6 +10,7 @@ import { gatewayApi } from "./gateway-api.js";
 import { grpc } from "./grpc.js";
 import { istio } from "./istio.js";
 import { kafka } from "./kafka.js";
+import { knative } from "./knative.js";
 import { linkerd } from "./linkerd.js";
 import { linkerdProfile } from "./linkerd-profile.js";
 import { kubernetesJob } from "./kubernetes-job.js";
@@ -41,6 +42,7 @@ export const SHAPES: readonly ConfigShape[] = [
   gatewayApi,
   linkerd,
   linkerdProfile,
+  knative,
   envoy,
   dapr,
   traefik,
