@@ -69,7 +69,7 @@ export const PRESET_GROUPS: readonly PresetGroup[] = [
       listed(celery, "5.6.3", "2^(a−1) s to 600 s, jitter, 3 retries"),
       listed(echomq, "fiberfx", "1 s ×2, ±20 %, no retry count"),
       listed(kafka, "producer 3.7+", "100 ms ×2 to 1 s, ±20 %, for 120 s"),
-      listed(knative, "knative-v1.22.0", "200 ms ×2, no cap, 10 retries (Broker default)"),
+      listed(knative, "knative-v1.22.0", "200 ms ×2, no cap, 10 retries"),
       listed(lambdaAsync, "dev guide 2025", "1 min, then 2 min, 2 retries"),
       listed(sidekiq, "8.x", "(a−1)^4 + 15 s + random, 25 retries"),
     ],

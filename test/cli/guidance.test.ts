@@ -137,12 +137,12 @@ describe("one vocabulary", () => {
   it("presets --help lists every preset name", async () => {
     const { stdout } = await runCli(["presets", "--help"]);
     expect(stdout).toContain(
-      // The 41 names sorted, wrapped at 80 columns after a comma.
-      "Presets (41):\n" +
+      // The 42 names sorted, wrapped at 80 columns after a comma.
+      "Presets (42):\n" +
         "  argo, aws-sdk, axios-retry, bullmq, celery, cenkalti, cockatiel, contour,\n" +
         "  dapr, echomq, envoy, envoy-gateway, exponential-backoff, gateway-api,\n" +
         "  go-retryablehttp, got, grpc, grpc-core, grpc-js, grpc-retry, istio, kafka,\n" +
-        "  kubernetes, kubernetes-job, lambda-async, linkerd, linkerd-profile,\n" +
+        "  knative, kubernetes, kubernetes-job, lambda-async, linkerd, linkerd-profile,\n" +
         "  nick-fields-retry, node-retry, p-retry, polly, resilience4j, sidekiq,\n" +
         "  spring-gateway, spring-retry, step-functions, temporal, tenacity, traefik,\n" +
         "  urllib3, wretry\n",

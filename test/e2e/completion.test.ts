@@ -51,7 +51,7 @@ describe.skipIf(!has("bash"))("bash", () => {
     const cases: [string[], string][] = [
       [["backoff", "--preset", "gr"], "grpc grpc-core grpc-js grpc-retry"],
       [["backoff", "--preset", "ce"], "celery cenkalti"],
-      [["backoff", "--preset", "k"], "kafka kubernetes kubernetes-job"],
+      [["backoff", "--preset", "k"], "kafka knative kubernetes kubernetes-job"],
       [["backoff", "ch"], "check chain"],
       [["backoff", "s"], "solve simulate"],
       [["backoff", "co"], "compare completion"],

@@ -14,12 +14,13 @@ describe("backoff presets", () => {
     const { code, stdout } = await runCli(["presets"], { env: { NO_COLOR: "1" }, columns: 80, isTTY: true });
     expect(code).toBe(0);
     const lines = stdout.split("\n");
-    expect(lines.slice(0, 8)).toEqual([
+    expect(lines.slice(0, 9)).toEqual([
       "Job queues and messaging",
       "  bullmq               6.7.0             doubling; no retries (attempts: 1)",
       "  celery               5.6.3             2^(a−1) s to 600 s, jitter, 3 retries",
       "  echomq               fiberfx           1 s ×2, ±20 %, no retry count",
       "  kafka                producer 3.7+     100 ms ×2 to 1 s, ±20 %, for 120 s",
+      "  knative              knative-v1.22.0   200 ms ×2, no cap, 10 retries",
       "  lambda-async         dev guide 2025    1 min, then 2 min, 2 retries",
       "  sidekiq              8.x               (a−1)^4 + 15 s + random, 25 retries",
       "",
