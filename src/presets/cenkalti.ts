@@ -20,6 +20,13 @@ function duration(x: number): number {
 }
 
 /** cenkalti/backoff v4 `ExponentialBackOff.NextBackOff` (v5 keeps the formula and moves MaxElapsedTime to Retry). */
+/**
+ * NewExponentialBackOff's defaults (exponential.go DefaultInitialInterval, DefaultMultiplier,
+ * DefaultRandomizationFactor, DefaultMaxInterval, DefaultMaxElapsedTime), which the systems
+ * built on it (Dapr, Traefik) keep where they set nothing.
+ */
+export const CENKALTI_DEFAULTS = { initialMs: 500, multiplier: 1.5, randomization: "0.5", maxIntervalMs: 60_000, maxElapsedMs: 15 * 60_000 } as const;
+
 export const cenkalti: Preset = {
   name: "cenkalti",
   library: "github.com/cenkalti/backoff/v4 4.1.3 (v5: same intervals)",
@@ -49,11 +56,11 @@ export const cenkalti: Preset = {
   ],
   retryAfter: "v4 has no Retry-After; v5's Retry waits a RetryAfter(err, seconds) error's seconds instead of NextBackOff, resets the backoff to InitialInterval, and gives up when elapsed + that wait passes MaxElapsedTime, so a Retry-After longer than MaxElapsedTime makes no retry at all (cenkalti/backoff#159). Shown as v5 runs it.",
   build(overrides) {
-    const initialNs = Math.round((overrides.baseMs ?? 500) * NS_PER_MS);
-    const maxNs = Math.round((overrides.capMs ?? 60_000) * NS_PER_MS);
-    const multiplier = overrides.factor ?? 1.5;
-    const rf = overrides.jitter === undefined ? 0.5 : parseFraction(overrides.jitter, "cenkalti's RandomizationFactor", { min: 0, max: 1, maxIncluded: true });
-    const maxElapsedNs = Math.round((overrides.maxElapsedMs ?? 15 * 60_000) * NS_PER_MS);
+    const initialNs = Math.round((overrides.baseMs ?? CENKALTI_DEFAULTS.initialMs) * NS_PER_MS);
+    const maxNs = Math.round((overrides.capMs ?? CENKALTI_DEFAULTS.maxIntervalMs) * NS_PER_MS);
+    const multiplier = overrides.factor ?? CENKALTI_DEFAULTS.multiplier;
+    const rf = overrides.jitter === undefined ? Number(CENKALTI_DEFAULTS.randomization) : parseFraction(overrides.jitter, "cenkalti's RandomizationFactor", { min: 0, max: 1, maxIncluded: true });
+    const maxElapsedNs = Math.round((overrides.maxElapsedMs ?? CENKALTI_DEFAULTS.maxElapsedMs) * NS_PER_MS);
     const retries = overrides.retries ?? null;
 
     // incrementCurrentInterval, walked once; `raw` is the same walk without MaxInterval.

@@ -1,18 +1,13 @@
 import { groupDigits } from "../core/text/digits.js";
-import { cenkalti } from "./cenkalti.js";
+import { CENKALTI_DEFAULTS, cenkalti } from "./cenkalti.js";
+import { MAX_DURATION_MS } from "./kit/go-duration.js";
 import { PresetError } from "./errors.js";
 import { independentModel } from "./kit/independent-model.js";
 import type { Preset, PresetModel } from "./types.js";
 
 /** dapr/kit retry.DefaultConfig: Duration 5 s, MaxRetries −1; backoff.DefaultInitialInterval etc. for exponential. */
 const CONSTANT_MS = 5000;
-const INITIAL_MS = 500;
-const MULTIPLIER = 1.5;
-const RANDOMIZATION = "0.5";
-const MAX_INTERVAL_MS = 60_000;
-const MAX_ELAPSED_MS = 15 * 60_000;
-/** A Go time.Duration: int64 nanoseconds. */
-const MAX_DURATION_MS = Math.floor(9_223_372_036_854_775_807 / 1e6);
+const { initialMs: INITIAL_MS, multiplier: MULTIPLIER, randomization: RANDOMIZATION, maxIntervalMs: MAX_INTERVAL_MS, maxElapsedMs: MAX_ELAPSED_MS } = CENKALTI_DEFAULTS;
 
 /**
  * Dapr's resiliency retries (`kind: Resiliency`, spec.policies.retries.<name>), as the

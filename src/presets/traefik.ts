@@ -1,5 +1,6 @@
 import { groupDigits } from "../core/text/digits.js";
-import { cenkalti } from "./cenkalti.js";
+import { CENKALTI_DEFAULTS, cenkalti } from "./cenkalti.js";
+import { MAX_DURATION_MS } from "./kit/go-duration.js";
 import { PresetError } from "./errors.js";
 import type { Preset, PresetModel } from "./types.js";
 
@@ -7,11 +8,7 @@ import type { Preset, PresetModel } from "./types.js";
 const EXAMPLE_ATTEMPTS = 4;
 const EXAMPLE_INTERVAL_MS = 100;
 /** cenkalti/backoff v4's NewExponentialBackOff, which newBackOff leaves as they are. */
-const RANDOMIZATION = "0.5";
-const MAX_INTERVAL_MS = 60_000;
-const MAX_ELAPSED_MS = 15 * 60_000;
-/** A Go time.Duration: int64 nanoseconds. */
-const MAX_DURATION_MS = Math.floor(9_223_372_036_854_775_807 / 1e6);
+const { randomization: RANDOMIZATION, maxIntervalMs: MAX_INTERVAL_MS, maxElapsedMs: MAX_ELAPSED_MS } = CENKALTI_DEFAULTS;
 
 /**
  * Traefik's retry middleware (pkg/middlewares/retry/retry.go): `attempts` tries in all,

@@ -14,6 +14,8 @@ export function msToNs(ms: number): bigint {
 
 /** Go's time.Duration limit, math.MaxInt64 ns (about 292 years). */
 export const MAX_DURATION_NS = 9_223_372_036_854_775_807n;
+/** The same limit in whole ms (9,223,372,036,854), for a bound stated in ms. */
+export const MAX_DURATION_MS = Number(MAX_DURATION_NS / 1_000_000n);
 
 /** A duration the library holds as a Go time.Duration (int64 ns), refused in its own terms when it does not fit. */
 export function goDurationNs(parameter: string, ms: number): bigint {

@@ -1,10 +1,12 @@
 /** src/presets/kit/go-duration.ts: Go's time.Duration (int64 ns) as bigint, values by hand. */
 import { describe, expect, it } from "vitest";
-import { MAX_DURATION_NS, goDurationNs, msToNs, nsToWholeMs } from "../../../src/presets/kit/go-duration.js";
+import { MAX_DURATION_MS, MAX_DURATION_NS, goDurationNs, msToNs, nsToWholeMs } from "../../../src/presets/kit/go-duration.js";
 
 describe("Go durations", () => {
   it("MAX_DURATION_NS is math.MaxInt64, 2^63 − 1", () => {
     expect(MAX_DURATION_NS).toBe(2n ** 63n - 1n);
+    // In whole ms, truncated: 9,223,372,036,854.775807 ms.
+    expect(MAX_DURATION_MS).toBe(9_223_372_036_854);
   });
 
   it("nsToWholeMs rounds half up: 1.499999 ms → 1, 1.5 ms → 2; exact at MaxInt64", () => {
