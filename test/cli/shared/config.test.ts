@@ -75,34 +75,6 @@ describe("merging and selecting", () => {
   });
 });
 
-describe("the schedule command with --config", () => {
-  it("takes the policy from the file, with flags overriding it", async () => {
-    const dir = tempFiles({ "p.json": '{"strategy": "linear", "base": "2s", "step": 500, "attempts": 3}' });
-    // linear: 2000, 2000 + 500 = 2500, 3000; cumulative 2000, 4500, 7500. Linear comparison = the same.
-    const fromFile = await runCli(["--config", join(dir, "p.json"), "--format", "csv"]);
-    expect(fromFile.stdout.trim().split("\n").slice(1)).toEqual(["1,2000,2000,2000,2000,2000", "2,2500,2500,4500,2500,4500", "3,3000,3000,7500,3000,7500"]);
-    // --base 1s on the command line wins: 1000, 1500.
-    const overridden = await runCli(["--config", join(dir, "p.json"), "--base", "1s", "--attempts", "2", "--format", "csv"]);
-    expect(overridden.stdout.trim().split("\n").slice(1)).toEqual(["1,1000,1000,1000,1000,1000", "2,1500,1500,2500,1500,2500"]);
-  });
-
-  it("needs --policy when the file holds several, and reads jitter from the file", async () => {
-    const dir = tempFiles({ "p.json": '{"policies": {"a": {"base": 1}, "b": {"base": 2}}}', "j.json": '{"base": "1s", "jitter": 0.5}' });
-    const several = await runCli(["--config", join(dir, "p.json")]);
-    expect(several.code).toBe(2);
-    expect(several.stderr).toBe(`error: ${join(dir, "p.json")} holds 2 policies ("a", "b"); choose one with --policy <name>\n`);
-    const chosen = await runCli(["--config", join(dir, "p.json"), "--policy", "b", "--attempts", "1", "--format", "csv"]);
-    expect(chosen.stdout.trim().split("\n")[1]).toBe("1,2,2,2,2,2");
-    // base 1 s, jitter 0.5: attempt 1 ranges over [1000 × 0.5, 1000 × 1.5] = [500, 1500], mean 1000.
-    const jitter = await runCli(["--config", join(dir, "j.json"), "--attempts", "1", "--format", "csv"]);
-    expect(jitter.code).toBe(0);
-    expect(jitter.stdout.trim().split("\n")).toEqual([
-      "attempt,raw_ms,delay_ms,cumulative_ms,linear_ms,linear_cumulative_ms,min_ms,max_ms,mean_ms,cumulative_min_ms,cumulative_max_ms",
-      "1,1000,1000,1000,1000,1000,500,1500,1000,500,1500",
-    ]);
-  });
-});
-
 describe("--config reads YAML too (issue 28)", () => {
   it("a .yaml file: the same policy and limits as its JSON twin", async () => {
     const dir = tempFiles({

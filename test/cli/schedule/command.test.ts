@@ -1,7 +1,92 @@
+import { Command } from "commander";
 import { XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
+import { scheduleCommand } from "../../../src/cli/schedule/command.js";
 import { runCli } from "../../support/cli.js";
 import { isAscii } from "../../support/rows.js";
+
+// src/cli/schedule/command.ts: the root command's definition (its options in help's order, its
+// formats, its synonyms, its help text), then what its own switches --chart, --scale and
+// --format svg draw (folded in from test/cli/schedule/charts.test.ts).
+
+/** The schedule command's options, declared on a fresh commander command. */
+function defined(): Command {
+  const command = new Command();
+  scheduleCommand.define(command);
+  return command;
+}
+
+describe("scheduleCommand", () => {
+  it("is the root command: no word of its own, and a one-line summary", () => {
+    expect(scheduleCommand.name).toBe("");
+    expect(scheduleCommand.summary).toBe("Retry schedules: when each retry fires, how long until giving up, exponential against linear.");
+  });
+
+  it("writes the schedule in seven formats, table the default", () => {
+    const formats = ["table", "csv", "tsv", "json", "markdown", "svg", "html"];
+    expect(scheduleCommand.output).toEqual({ writes: [{ writes: "schedule", formats }], formats });
+    const format = defined().options.find((option) => option.long === "--format")!;
+    expect([format.defaultValue, format.argChoices]).toEqual(["table", formats]);
+  });
+
+  it("declares its options in help's order, with what leaving each out means", () => {
+    // The order and the defaults' words of define(): the shared options as options.ts words them
+    // (SHARED_OPTIONS), attempts 1..10 (DEFAULT_ATTEMPTS), then --chart and --scale of its own.
+    expect(defined().options.map((option) => [option.long, option.defaultValueDescription ?? null])).toEqual([
+      ["--strategy", "exponential"],
+      ["--base", "1s"],
+      ["--cap", "none"],
+      ["--factor", "2"],
+      ["--step", "base"],
+      ["--attempts", "1..10"],
+      ["--attempt-time", "0"],
+      ["--deadline", null],
+      ["--retry-after", null],
+      ["--max-retry-after", null],
+      ["--format", "table"],
+      ["--chart", null],
+      ["--scale", "log when values span over 100×"],
+      ["--jitter", "none"],
+      ["--seed", null],
+      ["--preset", null],
+      ["--max-elapsed", null],
+      ["--no-color", null],
+      ["--config", null],
+      ["--policy", null],
+    ]);
+  });
+
+  it("answers the words of other tools with its own options, -v with -V and --library with --preset", () => {
+    const synonyms = scheduleCommand.synonyms!;
+    expect([synonyms["--retries"], synonyms["--max-delay"], synonyms["--multiplier"], synonyms["--randomization-factor"], synonyms["-o"]]).toEqual([
+      "--attempts",
+      "--cap",
+      "--factor",
+      "--jitter",
+      "--format",
+    ]);
+    expect([synonyms["-v"], synonyms["--library"], synonyms["--file"]]).toEqual(["-V", "--preset", "--config"]);
+    // 6 + 7 + 6 + 3 + 2 + 3 + 2 words of SHARED_SYNONYMS for the seven options named, and its own three.
+    expect(Object.keys(synonyms)).toHaveLength(32);
+  });
+
+  it("--help ends with the formulas, the examples and the exit codes", async () => {
+    const { code, stdout, stderr } = await runCli(["--help"]);
+    expect([code, stderr]).toEqual([0, ""]);
+    expect(stdout).toContain("\nFormula (attempt = the attempt that has just failed, from 1):\n  exponential  delay = min(base × factor^(attempt−1), cap)\n");
+    expect(stdout).toContain("  $ backoff --config retry.json --policy email\n");
+    expect(stdout).toContain("Exit codes:\n  0  success\n");
+  });
+
+  it("runs the schedule of the flags given, through its action", async () => {
+    // CONTRIBUTING.md's example: base 100 ms, factor 2: 100, 200; linear 100, 200.
+    expect(await runCli(["--base", "100", "--attempts", "2", "--format", "csv"])).toEqual({
+      code: 0,
+      stdout: "attempt,raw_ms,delay_ms,cumulative_ms,linear_ms,linear_cumulative_ms\n1,100,100,100,100,100\n2,200,200,300,200,300\n",
+      stderr: "",
+    });
+  });
+});
 
 /** A UTF-8 locale, as on most terminals: the chart draws with Unicode glyphs. */
 const UTF8 = { LANG: "en_US.UTF-8" };
