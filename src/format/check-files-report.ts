@@ -132,14 +132,31 @@ function boundText(ms: number | null): string {
   return ms === null ? "no bound" : humanDuration(ms);
 }
 
+/**
+ * Whether the policy never stops (Argo without a limit, Temporal's default): no bound even in
+ * the best case, or, where code decides the waits, no retry count. The count the rows show is
+ * then only how far they were drawn, never the policy's: reports say "retries forever", JSON null.
+ */
+export function retriesForever(report: Pick<FilePolicyReport, "result">): boolean {
+  const r = report.result;
+  if (r.waitsUnknown === true) return r.assertions.some((a) => a.limit === "max-attempts" && a.actual === null);
+  return r.worstTotalMs === null && r.bestTotalMs === null;
+}
+
+/** The count as JSON and SARIF give it: `retries`, `tries` beside it where the system counts tries, null for a policy that retries forever. */
+function countJson(p: Pick<FilePolicyReport, "result" | "attempts" | "terms">): { retries: number | null; tries?: number | null } {
+  const forever = retriesForever(p);
+  const retries = forever ? null : p.attempts;
+  return p.terms?.countsTries === true ? { retries, tries: retries === null ? null : retries + 1 } : { retries };
+}
+
 /** "6 retries: worst-case total 2 min 6 s, best case 2 min 6 s, largest delay 1 min 4 s (attempt 6), no jitter". */
 export function scheduleSummary(report: FilePolicyReport): string {
   const r = report.result;
-  if (r.waitsUnknown === true) return `${report.result.assertions.some((a) => a.limit === "max-attempts" && a.actual === null) ? "retries forever" : plural(report.attempts, "retry", "retries")}: waits not computable from the file`;
+  if (r.waitsUnknown === true) return `${retriesForever(report) ? "retries forever" : plural(report.attempts, "retry", "retries")}: waits not computable from the file`;
   const tries = report.attemptTimeMs > 0 ? ` (with ${report.attempts + 1} tries × ${humanDuration(report.attemptTimeMs)})` : "";
   return (
-    // No bound even in the best case: the policy never stops (Argo without a limit), whatever count the rows show.
-    `${r.worstTotalMs === null && r.bestTotalMs === null ? "retries forever" : countText(report.attempts, report.terms)}: worst-case total ${boundText(r.worstTotalMs)}, ` +
+    `${retriesForever(report) ? "retries forever" : countText(report.attempts, report.terms)}: worst-case total ${boundText(r.worstTotalMs)}, ` +
     `best case ${boundText(r.bestTotalMs)}${tries}, largest delay ${boundText(r.worstDelayMs)} (attempt ${r.worstDelayAttempt ?? "none"}), ` +
     `${report.jittered ? "jittered" : "no jitter"}`
   );
@@ -395,8 +412,7 @@ export function policyJsonTailText(p: Omit<FilePolicyReport, "file" | "line" | "
 function policyJsonTail(p: Omit<FilePolicyReport, "file" | "line" | "column" | "system" | "name" | "preset" | "options">, strict: boolean): object {
   return {
     ok: !failed(p, strict),
-    retries: p.attempts,
-    ...(p.terms?.countsTries === true ? { tries: p.attempts + 1 } : {}),
+    ...countJson(p),
     attempt_time_ms: p.attemptTimeMs,
     ...(p.deadlineMs === undefined || p.deadlineMs === null ? {} : { deadline_ms: p.deadlineMs }),
     best_total_ms: msOrNull(p.result.bestTotalMs),
@@ -481,7 +497,7 @@ export function filesReportSarif(report: FilesReport, version: string): string {
   for (const p of report.policies) {
     const who = `${p.name} (${p.systemLabel})`;
     // The policy's count, as the JSON report gives it (SARIF's property bag).
-    const properties = { retries: p.attempts, ...(p.terms?.countsTries === true ? { tries: p.attempts + 1 } : {}) };
+    const properties = countJson(p);
     for (const a of p.result.assertions) {
       if (a.computable === false) {
         // Not a failure: a note at the policy, saying which code decides the waits.

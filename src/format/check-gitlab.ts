@@ -6,7 +6,8 @@ import { type FilesReport, INVALID_RULE, fileWarningText, warningFailsIn } from 
  * GitLab Code Quality JSON for `check --format gitlab` (the `codequality` report of a job's
  * `artifacts:reports`): one issue per broken limit and invalid policy (severity major), per warning (minor;
  * major under --strict), per limit not computable (info: code decides the waits) and per
- * skipped file (info), each with `description`,
+ * skipped file (info), per file read leniently (info: its YAML broke a rule the system's
+ * own reader lets pass), each with `description`,
  * `check_name`, `fingerprint`, `severity` and `location.path` / `location.lines.begin`.
  * The fingerprint is the same on every run for the same finding: it hashes the rule, the
  * file and the policy's name, not the line, so that a policy moved within its file keeps it
@@ -28,6 +29,7 @@ export function filesReportGitlab(report: FilesReport): string {
     for (const w of p.result.warnings) issue(w.lint, `${who}: ${w.lint}: ${fileWarningText(w, p)}`, warningFailsIn(p, w, report.strict) ? "major" : "minor", p.file, p.line, p.name);
   }
   for (const s of report.skipped) issue("skipped", `skipped: ${s.reason}`, "info", s.file, s.line, s.reason);
+  for (const s of report.lenient ?? []) issue("read-leniently", `read leniently: ${s.reason}`, "info", s.file, s.line, s.reason);
   return `${JSON.stringify(issues, null, 2)}\n`;
 }
 

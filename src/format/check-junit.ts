@@ -9,7 +9,8 @@ import { escapeXml } from "./escape.js";
  * <failure> when it is broken), per invalid policy (a <failure>) and per warning (a <failure> under --strict, else passing with
  * the warning in <system-out>), a policy given no limit and no warning as one passing
  * testcase, a limit that needs waits the file does not decide as a <skipped> testcase, and
- * a skipped file as a <skipped> testcase. classname is the file, so CI
+ * a skipped file as a <skipped> testcase, a file read leniently (its YAML broke a rule the
+ * system's own reader lets pass) as a passing testcase saying which. classname is the file, so CI
  * pages group the cases by file; `file` and `line` point at the policy.
  */
 export interface JunitCase {
@@ -51,7 +52,9 @@ export function filesReportJunit(report: FilesReport): string {
     add(i.file, [{ name: `${i.name} (${i.systemLabel}): ${INVALID_RULE}`, line: i.line, failure: { type: INVALID_RULE, message } }]);
   }
   for (const p of report.policies) add(p.file, policyCases(p, report.strict));
-  for (const s of report.skipped) add(s.file, [{ name: `skipped ${s.line === null ? s.file : `${s.file}:${s.line}:${s.column}`}`, line: s.line, skipped: s.reason }]);
+  const place = (s: { file: string; line: number | null; column: number | null }) => (s.line === null ? s.file : `${s.file}:${s.line}:${s.column}`);
+  for (const s of report.skipped) add(s.file, [{ name: `skipped ${place(s)}`, line: s.line, skipped: s.reason }]);
+  for (const s of report.lenient ?? []) add(s.file, [{ name: `read leniently ${place(s)}`, line: s.line, out: `read leniently: ${s.reason}` }]);
   return junitDocument(byFile);
 }
 

@@ -149,8 +149,8 @@ describe("Argo as Argo runs it (argo/etl.yaml)", () => {
       { at: "argo/etl.yaml:23:5", name: "etl-/load", retries: 2, worst: 15_000, best: 15_000 },
       // retries: 3 is 3 calls of the container, 2 retries, 2 s apart: 4 s.
       { at: "argo/etl.yaml:34:7", name: "etl-/pipeline (containerSet)", retries: 2, worst: 4_000, best: 4_000 },
-      // retryStrategy: {}: no limit, retried forever and at once; no total is bounded.
-      { at: "argo/etl.yaml:45:5", name: "forever/watch", retries: 10, worst: null, best: null, note: NO_LIMIT },
+      // retryStrategy: {}: no limit, retried forever and at once; no total is bounded, and no count: JSON says null, not the 10 rows drawn.
+      { at: "argo/etl.yaml:45:5", name: "forever/watch", retries: null, worst: null, best: null, note: NO_LIMIT },
       // 1 s doubling, no cap, 21 retries: 2^21 − 1 s = 2,097,151 s in all, the last 2^20 s (12 d 3 h).
       { at: "argo/etl.yaml:48:5", name: "forever/sync", retries: 21, worst: 2_097_151_000, best: 2_097_151_000 },
       // duration 10 s without factor: 10 s every time (not doubled), 30 s.
@@ -282,6 +282,16 @@ describe("YAML read as the systems' own readers read it (sam/template.yaml)", ()
     ]);
     const annotated = await runCli(["check", SAM], { env: { GITHUB_ACTIONS: "true" } });
     expect(annotated.stdout.split("\n")).toContain(`::notice file=${SAM},line=17,col=11,title=backoff check::read leniently: ${LENIENT}`);
+  });
+  it("junit: a passing testcase at the line naming the rule; gitlab: an info issue at the line", async () => {
+    const junit = (await runCli(["check", SAM, "--format", "junit"])).stdout;
+    // The retrier (its no-cap warning passes, as no --strict is given) and the lenient read: 2 cases.
+    expect(junit).toContain(`<testcase classname="${SAM}" name="read leniently ${SAM}:17:11" file="${SAM}" line="17">`);
+    expect(junit).toContain(`<testsuite name="${SAM}" tests="2" failures="0" errors="0" skipped="0">`);
+    const gitlab = JSON.parse((await runCli(["check", SAM, "--format", "gitlab"])).stdout) as { check_name: string; severity: string; description: string; location: unknown }[];
+    expect(gitlab.filter((i) => i.check_name === "read-leniently").map(({ description, severity, location }) => ({ description, severity, location }))).toEqual([
+      { description: `read leniently: ${LENIENT}`, severity: "info", location: { path: SAM, lines: { begin: 17 } } },
+    ]);
   });
 });
 
