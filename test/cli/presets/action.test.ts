@@ -92,3 +92,11 @@ describe("presetNamesHelp", () => {
     for (const line of presetNamesHelp(memoryIo({ isTTY: true, columns: 50 })).split("\n")) expect(line.length).toBeLessThanOrEqual(50);
   });
 });
+
+// Folded in from test/cli/schedule/retry-after-presets.test.ts.
+describe("backoff presets NAME: the library's Retry-After line", () => {
+  it("backoff presets NAME prints the library's Retry-After line", async () => {
+    const { stdout } = await runCli(["presets", "go-retryablehttp"]);
+    expect(stdout).toContain("Retry-After: DefaultBackoff (the default) waits what a 429 or 503's Retry-After says");
+  });
+});
