@@ -1,12 +1,11 @@
-import { mkdirSync, symlinkSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { recogniseFile } from "../../../../src/config/recognise.js";
 import { runCli } from "../../../support/cli.js";
 import { useTempCwd } from "../../../support/files.js";
 
 // Hostile and broken input: nothing crashes, hangs or leaks; every failure is one line.
-const { write, dir: tempDir } = useTempCwd("hostile");
+// Binary and oversized files: test/cli/check/scan-file.test.ts; link loops: test/cli/check/discover.test.ts.
+const { write } = useTempCwd("hostile");
 
 /** The YAML "billion laughs": 9^9 strings if expanded. */
 const LAUGHS = [
@@ -85,28 +84,7 @@ describe("hostile input", () => {
     expect(result.policies.map((p) => [p.name, p.options.attempts])).toEqual([["function () { throw 1 }", "3"]]);
   });
 
-  it("binary files: passed over while scanning, refused when named", async () => {
-    write("tree/blob.json", Buffer.from([0x7b, 0x00, 0xff, 0x13, 0x37, 0x00]));
-    write("tree/latin1.yaml", Buffer.from("kind: Job\napiVersion: batch/v1\nmetadata: {name: caf\xe9}\n", "latin1"));
-    write("tree/application.yml", RETRY);
-    const scan = await runCli(["check", "tree"]);
-    expect(scan.code).toBe(0);
-    expect(scan.stderr).toBe("");
-    expect(scan.stdout.split("\n").slice(0, 2)).toEqual(["tree/application.yml", "  ✓ svc (Spring resilience4j, line 4:7)"]);
-    expect(await runCli(["check", "tree/blob.json"])).toEqual({ code: 2, stdout: "", stderr: "error: tree/blob.json is not a text file (it holds binary data)\n" });
-  });
 
-  it("a symbolic link loop is skipped with one line (and fails only under --strict)", async () => {
-    write("tree/application.yml", RETRY);
-    mkdirSync(join(tempDir(), "tree", "sub"));
-    symlinkSync("..", join(tempDir(), "tree", "sub", "up"));
-    symlinkSync("self.yaml", join(tempDir(), "tree", "self.yaml"));
-    const result = await runCli(["check", "tree"]);
-    expect(result.code).toBe(0);
-    // The directory's own files first (self.yaml), then its subdirectories (sub/up).
-    expect(result.stderr).toBe("warning: skipped tree/self.yaml: a symbolic link loop\nwarning: skipped tree/sub/up: a symbolic link loop (leads back to tree)\n");
-    expect((await runCli(["check", "tree", "--strict"])).code).toBe(1);
-  });
 
   it("Helm and Jinja templates are skipped with one line; Argo's quoted {{…}} is not a template", async () => {
     write("chart/Chart.yaml", "apiVersion: v2\nname: jobs\nversion: 0.1.0\n");
@@ -122,12 +100,6 @@ describe("hostile input", () => {
     expect((await runCli(["check", ".", "--strict"])).code).toBe(1);
   });
 
-  it("a file over 10 MB: skipped with one line while scanning, refused when named", async () => {
-    write("big/huge.yaml", `kind: Job\n#${"x".repeat(10 * 1024 * 1024)}\n`);
-    const scan = await runCli(["check", "big"]);
-    expect(scan).toEqual({ code: 0, stdout: "✓ no limits given (--max-total, --max-delay, …), no retry policy found in 0 files; 1 skipped\n", stderr: "warning: skipped big/huge.yaml: larger than 10 MB (10485772 bytes)\n" });
-    expect(await runCli(["check", "big/huge.yaml"])).toEqual({ code: 2, stdout: "", stderr: "error: big/huge.yaml is 10485772 bytes; backoff reads configuration files of at most 10 MB\n" });
-  });
 
   it("a file that cannot be parsed: one line with file:line:col; exit 2 when named, skipped while scanning", async () => {
     write("k8s/job.yaml", "apiVersion: batch/v1\nkind: Job\nspec:\n  backoffLimit: 2\n   bad: indentation\n");

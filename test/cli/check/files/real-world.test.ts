@@ -107,13 +107,9 @@ describe("a policy whose values are wrong is a finding, never the end of the sca
   });
 });
 
-describe("exit 2 stays for bad usage and for named files that hold nothing to check", () => {
+describe("exit 2 stays for named files that hold nothing to check", () => {
+  // check without a PATH, a config or policy flags: test/cli/check/command.test.ts.
   const cwd = useTempCwd("realworld");
-  it("check without a PATH, a config or policy flags: one line", async () => {
-    expect(await runCli(["check"])).toEqual({ code: 2, stdout: "", stderr: "error: no policy given: name a PATH such as `.`, a `--config FILE`, or policy flags such as --base 1s --attempts 8\n" });
-    // Limits alone describe no policy either.
-    expect((await runCli(["check", "--max-total", "5m"])).code).toBe(2);
-  });
   it("a Helm template named on the command line: exit 2 at its first {{", async () => {
     cwd.write("job.yaml", "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  backoffLimit: 2\n");
     // Line 4, column 9: after "  name: ".

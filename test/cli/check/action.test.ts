@@ -210,13 +210,27 @@ describe("retries, and tries where the system counts tries", () => {
     expect(configJson.policies.map(counts)).toEqual([{ retries: 2, tries: 3, attempts: undefined }]);
     expect(pathJson.policies.map(counts)).toEqual([{ retries: 2, tries: 3, attempts: undefined }]);
   });
+});
 
-  it("a system that counts retries gives no tries: Step Functions' MaxAttempts 3 is 3 retries", async () => {
-    const dir = tempFiles({ "flow.asl.json": '{"StartAt": "A", "States": {"A": {"Type": "Task", "Resource": "arn:aws:lambda:x", "Retry": [{"ErrorEquals": ["States.ALL"], "MaxAttempts": 3}], "End": true}}}\n' });
-    const json = JSON.parse((await runCli(["check", join(dir, "flow.asl.json"), "--format", "json"])).stdout);
-    expect(json.policies.map((p: Record<string, unknown>) => [p["retries"], p["tries"]])).toEqual([[3, undefined]]);
-    const sarif = JSON.parse((await runCli(["check", join(dir, "flow.asl.json"), "--format", "sarif"])).stdout);
-    // IntervalSeconds 1, BackoffRate 2 (the defaults): 1, 2, 4 s, no cap: one no-cap result, its count in the property bag.
-    expect(sarif.runs[0].results.map((r: { ruleId: string; properties: unknown }) => [r.ruleId, r.properties])).toEqual([["no-cap", { retries: 3 }]]);
+describe("backoff check --config: a policy's errors and a chain's limit", () => {
+  it("a bad value in one of the file's policies names the policy and the file", async () => {
+    const dir = tempFiles({ "retry.json": '{"policies": {"email": {"base": "1s", "cap": "500ms", "attempts": 3}}}\n' });
+    const path = join(dir, "retry.json");
+    expect(await runCli(["check", "--config", path])).toEqual({ code: 2, stdout: "", stderr: `error: policy "email" in ${path}: --cap (500ms) must be at least --base (1s)\n` });
+  });
+
+  it("--max-amplification without a config's chain: one line", async () => {
+    expect(await runCli(["check", "--base", "1s", "--max-amplification", "3"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: 'error: --max-amplification checks a chain: give --config FILE with a "chain" section (a single policy sends at most its attempts + 1 tries; --max-attempts bounds that)\n',
+    });
+  });
+
+  it("a config read from standard input: its annotations name no file", async () => {
+    // 1 s doubling, 2 retries, no cap: 1 s then 2 s, so attempt 2 waits 2 s; the no-cap warning fails under --strict.
+    const result = await runCli(["check", "--config", "-", "--strict"], { stdin: memoryStdin(['{"policies": {"a": {"base": "1s", "attempts": 2}}}']), env: { GITHUB_ACTIONS: "true" } });
+    expect(result.code).toBe(1);
+    expect(result.stdout.split("\n")[0]).toBe("::error title=backoff check::a: no-cap: exponential backoff without a cap: attempt 2 waits 2 s and the delays grow without limit; set a cap");
   });
 });

@@ -1,9 +1,12 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { spawnBin } from "../../../support/bin.js";
-import { runCli } from "../../../support/cli.js";
-import { tempDir } from "../../../support/files.js";
+import type { Candidate } from "../../../src/cli/check/discover.js";
+import { type ScanEvent, type WalkEvent, scanInOrder } from "../../../src/cli/check/pool.js";
+import type { FileOutcome } from "../../../src/cli/check/scan-file.js";
+import { spawnBin } from "../../support/bin.js";
+import { runCli } from "../../support/cli.js";
+import { tempDir } from "../../support/files.js";
 
 // A tree of more files than src/cli/check/pool.ts reads on the main thread: the built
 // binary shares them out among worker threads, the in-process run (the TypeScript
@@ -83,5 +86,78 @@ describe("check DIR on worker threads", () => {
     );
     const inline = await runCli(["check", "jobs"]);
     expect(pooled).toEqual({ code: inline.code, stdout: inline.stdout, stderr: inline.stderr });
+  });
+});
+
+// scanInOrder in this process: the tests run the TypeScript sources, which a worker cannot
+// load, so every file is read by `inline`, on this thread, in the walk's order (the pooled
+// path is held to the same output by the tests above, through the built binary).
+describe("scanInOrder on the main thread", () => {
+  const candidate = (name: string): Candidate => ({ path: name, name, kind: "yaml", named: false, helmTemplate: false });
+  const outcome = (name: string): FileOutcome => ({
+    scanned: true,
+    skips: [],
+    policies: [],
+    disabled: [],
+    invalid: [],
+    lenient: [],
+    missing: [],
+    usageError: name === "bad.yaml" ? "bad input" : null,
+    rendered: null,
+  });
+  const walkOf = (events: readonly (WalkEvent | Error)[]): Iterator<WalkEvent> =>
+    (function* () {
+      for (const event of events) {
+        if (event instanceof Error) throw event;
+        yield event;
+      }
+    })();
+  const file = (name: string): WalkEvent => ({ kind: "candidate", candidate: candidate(name) });
+  const skip = (name: string): WalkEvent => ({ kind: "skip", skip: { name, reason: "a symbolic link loop" } });
+  const shown = (event: ScanEvent) => (event.kind === "skip" ? `skip ${event.skip.name}` : `${event.candidate.name} ${event.outcome.usageError ?? "ok"}`);
+  const settings = { explicit: {}, renderJson: null };
+
+  /** The events shown in order, and the error that ended them (null: none). */
+  async function scanned(walk: Iterator<WalkEvent>, inline: (c: Candidate) => Promise<FileOutcome>, pool = true): Promise<{ events: string[]; error: string | null }> {
+    const events: string[] = [];
+    try {
+      for await (const event of scanInOrder(walk, settings, inline, pool)) events.push(shown(event));
+    } catch (error) {
+      return { events, error: (error as Error).message };
+    }
+    return { events, error: null };
+  }
+
+  it("each candidate as its outcome and each skip in its place, in the walk's order, one read at a time", async () => {
+    const read: string[] = [];
+    const inline = async (c: Candidate) => {
+      read.push(c.name);
+      // The later files answer first: the order is still the walk's.
+      await new Promise<void>((resolve) => setTimeout(resolve, c.name === "a.yaml" ? 20 : 0));
+      return outcome(c.name);
+    };
+    const result = await scanned(walkOf([file("a.yaml"), skip("loop"), file("bad.yaml"), file("c.yaml")]), inline);
+    expect(result).toEqual({ events: ["a.yaml ok", "skip loop", "bad.yaml bad input", "c.yaml ok"], error: null });
+    expect(read).toEqual(["a.yaml", "bad.yaml", "c.yaml"]);
+    // Without the pool (standard input among the paths) it is the same.
+    expect(await scanned(walkOf([file("a.yaml"), skip("loop")]), inline, false)).toEqual({ events: ["a.yaml ok", "skip loop"], error: null });
+  });
+
+  it("an error the walk throws comes out in its place, after everything met before it", async () => {
+    const result = await scanned(walkOf([file("a.yaml"), skip("loop"), new Error('cannot read "gone": no such file or directory'), file("never.yaml")]), async (c) => outcome(c.name));
+    expect(result).toEqual({ events: ["a.yaml ok", "skip loop"], error: 'cannot read "gone": no such file or directory' });
+  });
+
+  it("a file whose read throws (a bug in backoff) stops the scan in its turn, after the outcomes before it", async () => {
+    // pool.ts: a crash is thrown when its turn comes, after the files before it (run.ts reports it as an internal error).
+    const inline = async (c: Candidate) => {
+      if (c.name === "b.yaml") throw new Error("boom");
+      return outcome(c.name);
+    };
+    expect(await scanned(walkOf([file("a.yaml"), skip("loop"), file("b.yaml"), file("c.yaml")]), inline)).toEqual({ events: ["a.yaml ok", "skip loop"], error: "boom" });
+  });
+
+  it("an empty walk yields nothing", async () => {
+    expect(await scanned(walkOf([]), async (c) => outcome(c.name))).toEqual({ events: [], error: null });
   });
 });

@@ -1,12 +1,15 @@
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../../support/cli.js";
-import { useTempCwd } from "../../../support/files.js";
-import { memoryStdin } from "../../../support/io.js";
-import { validateSarif } from "../../../support/sarif.js";
+import { configFilesReport } from "../../../src/cli/check/files.js";
+import type { CheckResult } from "../../../src/core/check.js";
+import { runCli } from "../../support/cli.js";
+import { useTempCwd } from "../../support/files.js";
+import { memoryStdin } from "../../support/io.js";
+import { validateSarif } from "../../support/sarif.js";
 
 // `backoff check PATH…` end to end, in a directory of its own (paths in reports are
 // relative to the working directory). Figures worked out by hand in the comments.
-const { write } = useTempCwd("checkfiles");
+const { write, dir } = useTempCwd("checkfiles");
 
 // email: exponential 1 s, cap 30 s, 5 retries: 1 + 2 + 4 + 8 + 16 = 31 s, largest 16 s.
 // report: exponential 10 s, no cap, 4 retries: 10 + 20 + 40 + 80 = 150 s; total(2) = 30 s,
@@ -180,7 +183,6 @@ describe("backoff check PATH: what it reads and refuses", () => {
       stderr: "error: --config and PATH cannot be combined: give the config file as a PATH (backoff check retry.json)\n",
     });
     expect(await runCli(["check", ".", "--max-total", "soon"])).toEqual({ code: 2, stdout: "", stderr: 'error: --max-total must be a duration such as 250, 250ms, 1.5s, 2m or 1h, got "soon"\n' });
-    expect(await runCli(["check", "--exclude", "*.json"])).toEqual({ code: 2, stdout: "", stderr: "error: --exclude needs a PATH to search (backoff check . --exclude GLOB)\n" });
   });
 
   it("--exclude takes .gitignore patterns, repeatable; the root .gitignore is honoured, with ! re-including", async () => {
@@ -198,14 +200,6 @@ describe("backoff check PATH: what it reads and refuses", () => {
     expect(await files()).toEqual(["application.yml", "keep/application.yml"]);
   });
 
-  it("a directory scan reads .github/ (and every other dot-folder) but never .git", async () => {
-    const step = "jobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: nick-fields/retry@v3\n        with: {timeout_minutes: 1, command: make}\n";
-    write(".github/workflows/ci.yml", step);
-    write(".git/hooks/ci.yml", step);
-    write(".ci/retry.json", '{"base": "1s", "attempts": 2}\n');
-    const doc = JSON.parse((await runCli(["check", ".", "--format", "json"])).stdout);
-    expect(doc.policies.map((p: { file: string; name: string }) => `${p.file} ${p.name}`)).toEqual([".ci/retry.json retry.json", ".github/workflows/ci.yml build/steps[0]"]);
-  });
 
   it("--any-file: named files are read as a directory scan reads them (no policy, or no reader for the name: passed over)", async () => {
     write("package.json", '{"name": "app"}\n');
@@ -216,7 +210,6 @@ describe("backoff check PATH: what it reads and refuses", () => {
     expect(await runCli(["check", "--any-file", "package.json", "README.md"])).toEqual({ code: 0, stdout: "✓ no limits given (--max-total, --max-delay, …), no retry policy found in 1 file\n", stderr: "" });
     // 1 + 2 + 4 + 8 + 16 = 31 s, under a minute.
     expect(await runCli(["check", "--any-file", "package.json", "README.md", "retry.json", "--max-total", "1m"])).toMatchObject({ code: 0, stdout: expect.stringContaining("✓ max-total 1 min: worst case 31 s\n") });
-    expect(await runCli(["check", "--any-file"])).toEqual({ code: 2, stdout: "", stderr: "error: --any-file needs a PATH to search (backoff check . --any-file)\n" });
   });
 
   it("a Kubernetes Job is checked with the kubernetes-job preset's pod back-off", async () => {
@@ -237,3 +230,39 @@ describe("backoff check PATH: what it reads and refuses", () => {
   });
 });
 
+// Issue 22: a count is given as retries, with the tries beside it only where the library counts
+// tries (the --config side, and resilience4j's, in test/cli/check/action.test.ts).
+describe("check PATH: retries, and tries where the system counts tries", () => {
+  it("a system that counts retries gives no tries: Step Functions' MaxAttempts 3 is 3 retries", async () => {
+    write("flow.asl.json", '{"StartAt": "A", "States": {"A": {"Type": "Task", "Resource": "arn:aws:lambda:x", "Retry": [{"ErrorEquals": ["States.ALL"], "MaxAttempts": 3}], "End": true}}}\n');
+    const json = JSON.parse((await runCli(["check", "flow.asl.json", "--format", "json"])).stdout);
+    expect(json.policies.map((p: Record<string, unknown>) => [p["retries"], p["tries"]])).toEqual([[3, undefined]]);
+    const sarif = JSON.parse((await runCli(["check", "flow.asl.json", "--format", "sarif"])).stdout);
+    // IntervalSeconds 1, BackoffRate 2 (the defaults): 1, 2, 4 s, no cap: one no-cap result, its count in the property bag.
+    expect(sarif.runs[0].results.map((r: { ruleId: string; properties: unknown }) => [r.ruleId, r.properties])).toEqual([["no-cap", { retries: 3 }]]);
+  });
+});
+
+describe("configFilesReport: check --config FILE as check PATH reports files", () => {
+  // A stand-in for a check's result: configFilesReport hands it on as it is.
+  const result = { assertions: [], warnings: [] } as unknown as CheckResult;
+  const report = (name: string | null, line: number | null) => ({ name, line, attempts: 8, attemptTimeMs: 2000, result });
+
+  it("each policy at its line of the config file (line 1 for a file of one policy), column 1, a backoff config", () => {
+    const files = configFilesReport([report("email", 4), report(null, null)], join(dir(), "deploy", "retry.json"), 1, true, "sarif");
+    const place = { file: "deploy/retry.json", column: 1, system: "backoff", systemLabel: "backoff config", preset: null, options: {}, attempts: 8, attemptTimeMs: 2000, jittered: false, note: null };
+    expect(files.policies).toEqual([
+      { ...place, line: 4, name: "email", result },
+      // A file that is one policy names it after the file.
+      { ...place, line: 1, name: "deploy/retry.json", result },
+    ]);
+    expect(files.policies[0]!.result).toBe(result);
+    expect({ ...files, policies: [] }).toEqual({ policies: [], disabled: [], invalid: [], skipped: [], filesScanned: 1, strict: true, exitCode: 1 });
+  });
+
+  it("flags alone, or standard input, have no lines to point at: refused, naming the format", () => {
+    const refusal = (format: string) => `--format ${format} points at lines of files: give the policies as a PATH (backoff check retry.json) or with --config FILE`;
+    expect(() => configFilesReport([report(null, null)], null, 0, false, "junit")).toThrow(refusal("junit"));
+    expect(() => configFilesReport([report(null, null)], "<stdin>", 0, false, "gitlab")).toThrow(refusal("gitlab"));
+  });
+});

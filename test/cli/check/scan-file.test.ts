@@ -1,0 +1,167 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Candidate } from "../../../src/cli/check/discover.js";
+import { type FileOutcome, type ScanSettings, decode, scanFile } from "../../../src/cli/check/scan-file.js";
+import { runCli } from "../../support/cli.js";
+import { useTempCwd } from "../../support/files.js";
+
+// src/cli/check/scan-file.ts: one file of check PATH…, from its path to plain data for the report.
+const { write, dir } = useTempCwd("scanfile");
+
+/** A resilience4j instance: maxAttempts 3 counts the first call, so 2 retries of a fixed 1 s (2 s in all). */
+const RETRY = "resilience4j:\n  retry:\n    instances:\n      svc:\n        maxAttempts: 3\n        waitDuration: 1s\n";
+
+const found = (name: string, kind: Candidate["kind"] = "yaml"): Candidate => ({ path: join(dir(), name), name, kind, named: false, helmTemplate: false });
+const named = (name: string): Candidate => ({ ...found(name), named: true });
+const settings = (explicit: ScanSettings["explicit"] = {}, renderJson: ScanSettings["renderJson"] = null): ScanSettings => ({ explicit, renderJson });
+/** An outcome with nothing in it but what `changes` says. */
+const nothing = (changes: Partial<FileOutcome>): FileOutcome => ({
+  scanned: true,
+  skips: [],
+  policies: [],
+  disabled: [],
+  invalid: [],
+  lenient: [],
+  missing: [],
+  usageError: null,
+  rendered: null,
+  ...changes,
+});
+
+describe("scanFile: a file's policies, checked", () => {
+  it("a resilience4j instance at its line and column, its values as flags, checked under the flags' limits", () => {
+    write("application.yml", RETRY);
+    const outcome = scanFile(found("application.yml"), settings({ maxTotal: "1s" }));
+    expect({ ...outcome, policies: [] }).toEqual(nothing({}));
+    expect(outcome.policies).toHaveLength(1);
+    const [policy] = outcome.policies;
+    expect([policy!.file, policy!.line, policy!.column, policy!.system, policy!.systemLabel, policy!.name, policy!.preset]).toEqual([
+      "application.yml",
+      4,
+      7,
+      "resilience4j",
+      "Spring resilience4j",
+      "svc",
+      "resilience4j",
+    ]);
+    expect(policy!.options).toEqual({ base: "1s", factor: "1", jitter: "0", attempts: "2" });
+    expect([policy!.attempts, policy!.attemptTimeMs, policy!.jittered]).toEqual([2, 0, false]);
+    // 1 s + 1 s = 2 s over 1 s: total(1) = 1 s holds, total(2) breaks it.
+    expect(policy!.result.assertions).toEqual([{ limit: "max-total", limitValue: 1000, actual: 2000, ok: false, attempt: 2 }]);
+    expect([policy!.result.bestTotalMs, policy!.result.worstTotalMs, policy!.result.worstDelayMs, policy!.result.worstDelayAttempt]).toEqual([2000, 2000, 1000, 1]);
+  });
+
+  it("the same values under the same flags are checked once: one result serves both files", () => {
+    write("a/application.yml", RETRY);
+    write("b/application.yml", RETRY);
+    const flags = { maxTotal: "1s" };
+    const a = scanFile(found("a/application.yml"), settings(flags));
+    const b = scanFile(found("b/application.yml"), settings(flags));
+    expect(b.policies[0]!.result).toBe(a.policies[0]!.result);
+    // Other flags (another object) check again, to the same figures.
+    const c = scanFile(found("b/application.yml"), settings({ maxTotal: "1s" }));
+    expect(c.policies[0]!.result).not.toBe(a.policies[0]!.result);
+    expect(c.policies[0]!.result).toEqual(a.policies[0]!.result);
+  });
+
+  it("with renderJson, the policies come as the JSON report's text and its counts", () => {
+    write("application.yml", RETRY);
+    const outcome = scanFile(found("application.yml"), settings({ maxTotal: "1s" }, { strict: false }));
+    expect(outcome.policies).toEqual([]);
+    const { bytes, ...counts } = outcome.rendered!;
+    // One policy, one limit (max-total), broken; resilience4j's fixed wait draws no warning.
+    expect(counts).toEqual({ file: "application.yml", policies: 1, limits: 1, broken: 1, warnings: 0, errors: 0 });
+    const text = new TextDecoder().decode(bytes);
+    // Each policy with a comma before it, indented as an entry of the report's "policies".
+    expect(text.slice(0, 7)).toBe(",\n    {");
+    const policy = JSON.parse(text.slice(1));
+    expect([policy.file, policy.line, policy.column, policy.name, policy.ok, policy.retries, policy.worst_total_ms]).toEqual(["application.yml", 4, 7, "svc", false, 2, 2000]);
+  });
+
+  it("a policy whose values its system refuses is a finding at its place, and the scan goes on", () => {
+    write("retry.json", '{"policies": {\n  "ok": {"base": "1s", "cap": "30s", "attempts": 2},\n  "bad": {"base": "1s", "cap": "500ms", "attempts": 2}\n}}\n');
+    const outcome = scanFile(found("retry.json", "json"), settings());
+    expect(outcome.policies.map((p) => p.name)).toEqual(["ok"]);
+    expect(outcome.invalid).toEqual([
+      { file: "retry.json", line: 3, column: 3, system: "backoff", systemLabel: "backoff config", name: "bad", reason: "--cap (500ms) must be at least --base (1s)" },
+    ]);
+    expect(outcome.usageError).toBeNull();
+  });
+
+  it("a syntax error is a skip at its line and column (the file named once)", () => {
+    write("k8s/job.yaml", "apiVersion: batch/v1\nkind: Job\nspec:\n  backoffLimit: 2\n   bad: indentation\n");
+    expect(scanFile(found("k8s/job.yaml"), settings())).toEqual(
+      nothing({ skips: [{ file: "k8s/job.yaml", line: 4, column: 17, reason: "YAML: Nested mappings are not allowed in compact mappings" }] }),
+    );
+  });
+
+  it("standard input's text is passed in, JSON or YAML told apart by its first character", () => {
+    const stdin: Candidate = { path: "-", name: "<stdin>", kind: "yaml", named: true, helmTemplate: false };
+    const yaml = scanFile(stdin, settings(), RETRY);
+    expect(yaml.policies.map((p) => [p.file, p.name, p.system])).toEqual([["<stdin>", "svc", "resilience4j"]]);
+    const json = scanFile(stdin, settings(), '\uFEFF  {"base": "1s", "attempts": 2}');
+    expect(json.policies.map((p) => [p.file, p.name, p.system, p.attempts])).toEqual([["<stdin>", "<stdin>", "backoff", 2]]);
+  });
+});
+
+describe("scanFile: what is not read", () => {
+  it("a file found in a directory with no policy is nothing; a named one is bad input naming what is recognised", () => {
+    write("deployment.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n");
+    expect(scanFile(found("deployment.yaml"), settings())).toEqual(nothing({}));
+    const usage = scanFile(named("deployment.yaml"), settings()).usageError;
+    expect(usage).toMatch(/^no retry policy found in deployment\.yaml; recognised: backoff's own config \(JSON or YAML\), BullMQ job options, Step Functions/);
+  });
+
+  it("binary content is no configuration: nothing when found, bad input when named", () => {
+    write("blob.json", Buffer.from([0x7b, 0x00, 0xff, 0x13, 0x37, 0x00]));
+    expect(scanFile(found("blob.json", "json"), settings())).toEqual(nothing({}));
+    // Refused as it is read: not counted among the files scanned.
+    expect(scanFile(named("blob.json"), settings())).toEqual(nothing({ scanned: false, usageError: "blob.json is not a text file (it holds binary data)" }));
+  });
+
+  it("a file over 10 MB is skipped, unread and uncounted, when found; refused when named", () => {
+    // 10 MB + 1 byte: 10,485,761 bytes.
+    write("huge.yaml", Buffer.alloc(10 * 1024 * 1024 + 1, 0x20));
+    expect(scanFile(found("huge.yaml"), settings())).toEqual(nothing({ scanned: false, skips: [{ file: "huge.yaml", line: null, column: null, reason: "larger than 10 MB (10485761 bytes)" }] }));
+    expect(scanFile(named("huge.yaml"), settings())).toEqual(nothing({ scanned: false, usageError: "huge.yaml is 10485761 bytes; backoff reads configuration files of at most 10 MB" }));
+  });
+
+  it("a file gone before it is read: a skip when found, bad input when named", () => {
+    expect(scanFile(found("gone.yaml"), settings())).toEqual(nothing({ scanned: false, skips: [{ file: "gone.yaml", line: null, column: null, reason: "cannot read: no such file or directory" }] }));
+    expect(scanFile(named("gone.yaml"), settings())).toEqual(nothing({ scanned: false, usageError: "cannot read gone.yaml: no such file or directory" }));
+  });
+
+  it("binary files: passed over while scanning, refused when named", async () => {
+    write("tree/blob.json", Buffer.from([0x7b, 0x00, 0xff, 0x13, 0x37, 0x00]));
+    write("tree/latin1.yaml", Buffer.from("kind: Job\napiVersion: batch/v1\nmetadata: {name: caf\xe9}\n", "latin1"));
+    write("tree/application.yml", RETRY);
+    const scan = await runCli(["check", "tree"]);
+    expect(scan.code).toBe(0);
+    expect(scan.stderr).toBe("");
+    expect(scan.stdout.split("\n").slice(0, 2)).toEqual(["tree/application.yml", "  ✓ svc (Spring resilience4j, line 4:7)"]);
+    expect(await runCli(["check", "tree/blob.json"])).toEqual({ code: 2, stdout: "", stderr: "error: tree/blob.json is not a text file (it holds binary data)\n" });
+  });
+
+  it("a file over 10 MB: skipped with one line while scanning, refused when named", async () => {
+    write("big/huge.yaml", `kind: Job\n#${"x".repeat(10 * 1024 * 1024)}\n`);
+    const scan = await runCli(["check", "big"]);
+    expect(scan).toEqual({ code: 0, stdout: "✓ no limits given (--max-total, --max-delay, …), no retry policy found in 0 files; 1 skipped\n", stderr: "warning: skipped big/huge.yaml: larger than 10 MB (10485772 bytes)\n" });
+    expect(await runCli(["check", "big/huge.yaml"])).toEqual({ code: 2, stdout: "", stderr: "error: big/huge.yaml is 10485772 bytes; backoff reads configuration files of at most 10 MB\n" });
+  });
+});
+
+describe("decode: UTF-8 text or null", () => {
+  it("text as it is, its byte-order mark dropped", () => {
+    expect(decode(Buffer.from("a: café\n", "utf8"))).toBe("a: café\n");
+    expect(decode(Buffer.from("\uFEFFa: 1\n", "utf8"))).toBe("a: 1\n");
+    expect(decode(new Uint8Array(0))).toBe("");
+  });
+
+  it("null for a NUL in the first 8 KB or bytes that are not UTF-8; a NUL later is text", () => {
+    expect(decode(Buffer.from([0x61, 0x00, 0x62]))).toBeNull();
+    // é in Latin-1 (0xE9) followed by "\n" is no UTF-8 sequence.
+    expect(decode(Buffer.from("caf\xe9\n", "latin1"))).toBeNull();
+    const late = Buffer.concat([Buffer.alloc(8192, 0x61), Buffer.from([0x00])]);
+    expect(decode(late)).toBe(`${"a".repeat(8192)}\u0000`);
+  });
+});
