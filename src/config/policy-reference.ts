@@ -30,6 +30,8 @@ export function kindOfName(name: string): FileKind | null {
   if (lower.endsWith(".json")) return "json";
   if (lower.endsWith(".yaml") || lower.endsWith(".yml")) return "yaml";
   if (lower.endsWith(".properties")) return "properties";
+  // TOML: Traefik's file provider (its dynamic configuration's http.middlewares).
+  if (lower.endsWith(".toml")) return "toml";
   // Amazon States Language definitions (SAM's DefinitionUri, the Step Functions toolkit): JSON,
   // sometimes written as YAML, which the YAML reader reads both of.
   if (lower.endsWith(".asl")) return "yaml";

@@ -1,6 +1,7 @@
 import { UsageError } from "./errors.js";
 import { parseJsonSource, lineLocator } from "./read/json.js";
 import { PropertiesError, type PropertyEntry, parseProperties } from "./read/properties.js";
+import { TomlSyntaxError, parseTomlDocument } from "./read/toml.js";
 import { type LenientRead, YamlSyntaxError, parseYamlDocuments } from "./read/yaml.js";
 import type { DocumentFile } from "./shape.js";
 import { SHAPES, SHAPE_WORDS, shapeOf } from "./shapes/index.js";
@@ -22,7 +23,7 @@ import { FileProblem, Findings, type FoundPolicy, type FoundTimeout, type Invali
  *   invalid policy at the value's place: a finding (exit 1), and the file's other
  *   policies, and every other file, are still read.
  */
-export type FileKind = "json" | "yaml" | "properties";
+export type FileKind = "json" | "yaml" | "properties" | "toml";
 
 /*
  * Why .json files are read by backoff's own JSON reader (read/json.ts) and not by
@@ -91,7 +92,7 @@ export function lenientReason(read: Pick<LenientRead, "lines" | "refused">): str
 
 /** Whether the text holds any shape's words (shapes/index.ts SHAPE_WORDS): else it is passed over unparsed. */
 export function mentionsPolicy(text: string, kind: FileKind, named: boolean): boolean {
-  return (kind === "properties" ? SHAPE_WORDS.properties : named ? SHAPE_WORDS.named : SHAPE_WORDS.tree).test(text);
+  return (kind === "properties" ? SHAPE_WORDS.properties : kind === "toml" ? SHAPE_WORDS.toml : named ? SHAPE_WORDS.named : SHAPE_WORDS.tree).test(text);
 }
 
 /**
@@ -199,6 +200,7 @@ export function recogniseFile(input: FileInput): FileResult {
   try {
     if (kind === "properties") parsed = { properties: parseProperties(text) };
     else if (kind === "json") parsed = { documents: [parseJsonSource(text, name)] };
+    else if (kind === "toml") parsed = { documents: [parseTomlDocument(text)] };
     else {
       const documents = parseYamlDocuments(text, (document) => mentionsPolicy(document, "yaml", named));
       const read = documents.filter((d) => d.lenient !== undefined).map((d) => d.lenient!);
@@ -215,7 +217,7 @@ export function recogniseFile(input: FileInput): FileResult {
   const findings = new Findings();
   const fileName = name.split("/").pop()!;
   if ("properties" in parsed) readProperties(parsed.properties, fileName, findings);
-  else readTree(parsed.documents, { text, name, named }, findings);
+  else readTree(parsed.documents, { text, name, named }, findings, kind === "toml");
   return {
     policies: findings.policies.map(locatedPolicy),
     unresolved: findings.unresolved.map(locatedUnresolved),
@@ -245,8 +247,8 @@ function guarded(system: string, fileName: string, findings: Findings, read: () 
 
 /** Errors that name a place in the file, as one `file:line:col: message` line; null for anything else. */
 function syntaxProblem(error: unknown, at: (offset: number) => string): string | null {
-  if (error instanceof YamlSyntaxError || error instanceof PropertiesError) {
-    const prefix = error instanceof YamlSyntaxError ? "YAML: " : error instanceof PropertiesError ? "properties: " : "";
+  if (error instanceof YamlSyntaxError || error instanceof PropertiesError || error instanceof TomlSyntaxError) {
+    const prefix = error instanceof YamlSyntaxError ? "YAML: " : error instanceof PropertiesError ? "properties: " : "TOML: ";
     return `${at(error.offset)}: ${prefix}${error.message}`;
   }
   // The JSON reader's errors already read "file:line:col: …".
@@ -267,7 +269,15 @@ const SPRING_WORDS = new RegExp(SPRING_SHAPES.map((shape) => `(?:${shape.words.t
 /** A .properties key of Spring Boot's view ("spring.", "resilience4j."): the first elements of the roots, in any case. */
 const SPRING_PROPERTY = new RegExp(`^(?:${[...new Set(SPRING_ROOTS.map((root) => root[0]!))].join("|")})\\.`, "i");
 
-function readTree(documents: ReadonlyArray<Node | null>, file: DocumentFile, findings: Findings): void {
+const TOML_SHAPES = DOCUMENT_SHAPES.filter((shape) => shape.documents!.toml === true);
+
+/** A TOML document (toml: true) is read by the shapes that read TOML alone: no Spring Boot view, no last resort. */
+function readTree(documents: ReadonlyArray<Node | null>, file: DocumentFile, findings: Findings, toml = false): void {
+  if (toml) {
+    const fileName = file.name.split("/").pop()!;
+    for (const root of documents) if (root !== null) for (const shape of TOML_SHAPES) guarded(shape.system, fileName, findings, () => shape.documents!.read(root, file, findings));
+    return;
+  }
   const spring: SpringDocument[] = [];
   const fileName = file.name.split("/").pop()!;
   // The readers that walk the whole tree look for keys that must then be in the text (a

@@ -33,9 +33,10 @@ export interface ConfigShape {
    * JSON or YAML file (and each document of a YAML stream) that matches no shape's `tree`
    * is passed over without being parsed, a .properties file likewise with `properties`;
    * `named` replaces `tree` for a file named on the command line. Only the expressions'
-   * sources are used, joined into one multi-line expression per kind.
+   * sources are used, joined into one multi-line expression per kind. `toml` is the
+   * pre-filter of a .toml file, which only the shapes with `documents.toml` read.
    */
-  readonly words: { readonly tree?: RegExp; readonly named?: RegExp; readonly properties?: RegExp };
+  readonly words: { readonly tree?: RegExp; readonly named?: RegExp; readonly properties?: RegExp; readonly toml?: RegExp };
   /** Reads each JSON or YAML document. */
   readonly documents?: DocumentReader;
   /** Reads Spring Boot's properties under `roots` (normalised elements), from YAML and .properties alike. */
@@ -73,4 +74,6 @@ export interface DocumentReader {
   readonly onlyWithWords?: boolean;
   /** Runs on a document only when no other shape found anything in it (backoff's own config: many files have a key or two of it). */
   readonly lastResort?: boolean;
+  /** Reads TOML documents too (read/toml.ts: Traefik's file provider); a .toml file is read by these shapes alone. */
+  readonly toml?: boolean;
 }

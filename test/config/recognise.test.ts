@@ -139,6 +139,8 @@ describe("policies found in the fixture tree", () => {
       ["step-functions/order.asl.json", "59:31", "step-functions", "ReserveItem", {}, false],
       ["traefik/docker-compose.yml", "9:9", "traefik", "test-retry (labels of services.whoami)", { attempts: "3", base: "100ms" }, false],
       ["traefik/docker-compose.yml", "16:9", "traefik", "shop-retry (labels of services.shop.deploy)", { attempts: "2", base: "2s" }, false],
+      ["traefik/dynamic.toml", "11:36", "traefik", "orders-retry", { attempts: "3", base: "100ms" }, false],
+      ["traefik/dynamic.toml", "19:29", "traefik", "Quick", { attempts: "2" }, false],
       ["traefik/dynamic.yml", "12:7", "traefik", "api-retry", { attempts: "4", base: "250ms" }, false],
       ["traefik/middlewares.yaml", "9:3", "traefik", "test-retry", { attempts: "3", base: "100ms" }, false],
       ["traefik/middlewares.yaml", "18:3", "traefik", "retry-now", { attempts: "2" }, false],
@@ -149,7 +151,8 @@ describe("policies found in the fixture tree", () => {
   it("reads package.json's text and passes it over without parsing; leaves out node_modules and what .gitignore lists", async () => {
     const { rows, passedOver } = await found();
     // docs.yml, a workflow without a retry step, is read and passed over unparsed too: .github/ is walked.
-    expect(passedOver).toEqual([`${TREE}/package.json`, `${TREE}/github-actions/.github/workflows/docs.yml`]);
+    // traefik.toml is Traefik's static configuration: no [http.middlewares, not parsed.
+    expect(passedOver).toEqual([`${TREE}/package.json`, `${TREE}/github-actions/.github/workflows/docs.yml`, `${TREE}/traefik/traefik.toml`]);
     expect(rows.some(([file]) => file.startsWith("node_modules") || file.startsWith("generated"))).toBe(false);
   });
 });

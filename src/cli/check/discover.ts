@@ -10,7 +10,7 @@ export { kindOfName };
 
 /**
  * Finding the files `check PATH…` reads: each PATH a file (read whatever its name) or a
- * directory (searched recursively for .json, .yaml, .yml, .properties and .asl files). The walk
+ * directory (searched recursively for .json, .yaml, .yml, .properties, .asl and .toml files). The walk
  * yields files one at a time, so memory stays flat in the number of files.
  *
  * Left out while walking: the directories .git, node_modules, dist, build and vendor, what

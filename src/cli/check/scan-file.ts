@@ -93,7 +93,7 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
     scanned = true;
     const text = read;
     if (text === null) return outcome(null); // binary: not a configuration
-    const kind: FileKind = candidate.named && candidate.path !== STDIN_PATH && !/\.(json|ya?ml|properties)$/i.test(candidate.path) ? sniff(text) : candidate.path === STDIN_PATH ? sniff(text) : candidate.kind;
+    const kind: FileKind = candidate.named && candidate.path !== STDIN_PATH && !/\.(json|ya?ml|properties|toml)$/i.test(candidate.path) ? sniff(text) : candidate.path === STDIN_PATH ? sniff(text) : candidate.kind;
     const result = recogniseFile({ name: candidate.name, text, kind, named: candidate.named, helmTemplate: candidate.helmTemplate });
     if (result.skipped !== null) {
       // A syntax error's reason already starts with "file:line:col: "; the stderr line names the file once.

@@ -93,7 +93,7 @@ async function referencedFiles(root: JsonNode, configName: string): Promise<Read
 
 async function readReferenced(path: string): Promise<ReferencedFile> {
   const kind = kindOfName(path);
-  if (kind === null) return { name: path, error: `${path} is not a file check reads: give a .json, .yaml, .yml, .properties or .asl file` };
+  if (kind === null) return { name: path, error: `${path} is not a file check reads: give a .json, .yaml, .yml, .properties, .asl or .toml file` };
   let text: string;
   try {
     text = utf8Text(await readFile(path), path);

@@ -77,10 +77,11 @@ function anyOf(words: ReadonlyArray<RegExp | undefined>): RegExp {
 
 /**
  * The key-word pre-filter (ConfigShape.words), built once: a JSON or YAML text found
- * while scanning, one named on the command line, a .properties text.
+ * while scanning, one named on the command line, a .properties text, a .toml text.
  */
 export const SHAPE_WORDS = {
   tree: anyOf(SHAPES.map((shape) => shape.words.tree)),
   named: anyOf(SHAPES.map((shape) => shape.words.named ?? shape.words.tree)),
   properties: anyOf(SHAPES.map((shape) => shape.words.properties)),
+  toml: anyOf(SHAPES.map((shape) => shape.words.toml)),
 } as const;

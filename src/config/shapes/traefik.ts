@@ -2,6 +2,7 @@ import { shown } from "../errors.js";
 import { goDuration } from "../durations.js";
 import { manifests } from "../manifests.js";
 import type { OptionValues } from "../option-values.js";
+import type { JsonEntry } from "../read/json.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type Findings, FileProblem, type FoundPolicy, type MapNode, type Node, describeNode, get, isMap, msText, notPlaceholder } from "../tree.js";
 
@@ -12,7 +13,12 @@ import { type Findings, FileProblem, type FoundPolicy, type MapNode, type Node, 
  *   traefik.containo.us/v1alpha1) `spec.retry`, read by
  *   pkg/provider/kubernetes/crd/kubernetes.go createRetryMiddleware (initialInterval is
  *   an IntOrString set through paerser's Duration.Set);
- * - the dynamic configuration file, `http.middlewares.<name>.retry`;
+ * - the dynamic configuration file, `http.middlewares.<name>.retry`, in YAML or in TOML
+ *   (`[http.middlewares.<name>.retry]`, read by the file provider as YAML is:
+ *   pkg/provider/file/file.go loadFileConfig decodes either through paerser's file
+ *   loader); a .toml file is parsed only when it holds `[http.middlewares` (the
+ *   pre-filter: Cargo.toml and pyproject.toml are passed over unparsed), and its
+ *   positions are found by read/toml.ts, as smol-toml gives none;
  * - labels and tags (Docker, Swarm, ECS, Nomad, Consul Catalog), as a list of
  *   `traefik.http.middlewares.<name>.retry.<option>=<value>` strings or a map of them
  *   (option names in any case, as paerser's label parser reads them).
@@ -26,16 +32,16 @@ export const traefik: ConfigShape = {
   system: "traefik",
   label: "Traefik retry middleware",
   preset: "traefik",
-  recognised: "Traefik retry middleware (Middleware CRD, dynamic config, labels)",
+  recognised: "Traefik retry middleware (Middleware CRD, dynamic config YAML or TOML, labels)",
   levers: { cap: null, limits: ["attempts of the retry middleware"], jitter: null },
   docs: {
     system: "Traefik",
-    where: "`Middleware` (`traefik.io/v1alpha1`, `traefik.containo.us/v1alpha1`); the dynamic configuration's `http.middlewares.<name>.retry`; `traefik.http.middlewares.<name>.retry.*` labels (Docker Compose lists or maps)",
+    where: "`Middleware` (`traefik.io/v1alpha1`, `traefik.containo.us/v1alpha1`); the dynamic configuration's `http.middlewares.<name>.retry`, in YAML or TOML (`[http.middlewares.<name>.retry]`; a .toml file is read only when it holds `[http.middlewares`); `traefik.http.middlewares.<name>.retry.*` labels (Docker Compose lists or maps)",
     policy:
       "`retry`: `attempts` (every try, the first included: attempts − 1 retries; required, 0 or missing is invalid as Traefik refuses it), `initialInterval` (bare digits are seconds, else a Go duration such as `100ms`); without `initialInterval` (or 0) every retry is made at once (ZeroBackOff); `disableRetryOnNetworkError` without `status` is invalid; `timeout` is not modelled; a `Middleware` of another kind (headers, stripPrefix…) holds no policy; preset `traefik`",
   },
-  words: { tree: /[Mm]iddlewares?\b/ },
-  documents: { read: recogniseTraefik, onlyWithWords: true },
+  words: { tree: /[Mm]iddlewares?\b/, toml: /\[\s*http\s*\.\s*middlewares\b/ },
+  documents: { read: recogniseTraefik, onlyWithWords: true, toml: true },
 };
 
 type Read = Omit<FoundPolicy, "system" | "name" | "offset">;
@@ -54,20 +60,33 @@ function recogniseTraefik(root: Node, _file: DocumentFile, findings: Findings): 
       return readRetry((key) => get(fields, key), (key) => `retry.${key} of Middleware ${shown(name)}`, retry.keyPos);
     });
   }
-  // The dynamic configuration: http.middlewares.<name>.retry at the top of a document.
-  const middlewares = get(get(root, "http"), "middlewares");
+  // The dynamic configuration: http.middlewares.<name>.retry at the top of a document, its
+  // struct fields in any case (paerser's file loader matches them with strings.EqualFold,
+  // parser/nodes_metadata.go findTypedField: `[http.middlewares.r.Retry]`, `Attempts`), the
+  // middleware's name as written.
+  const middlewares = folded(folded(root, "http")?.value, "middlewares")?.value;
   if (isMap(middlewares)) {
     for (const [name, entry] of middlewares.entries) {
-      const retry = isMap(entry.value) ? entry.value.entries.get("retry") : undefined;
+      const retry = folded(entry.value, "retry");
       if (retry === undefined) continue;
       findings.policy("traefik", name, retry.keyPos, () => {
         if (!isMap(retry.value)) throw new FileProblem(retry.value.pos, `http.middlewares.${name}.retry must be a map, got ${describeNode(retry.value)}`);
         const fields = retry.value;
-        return readRetry((key) => get(fields, key), (key) => `http.middlewares.${name}.retry.${key}`, retry.keyPos);
+        return readRetry((key) => folded(fields, key)?.value, (key) => `http.middlewares.${name}.retry.${key}`, retry.keyPos);
       });
     }
   }
   labels(root, findings);
+}
+
+/** A map's entry of a struct field's name, in any case (the exact spelling first). */
+function folded(node: Node | undefined, key: string): JsonEntry | undefined {
+  if (node === undefined || !isMap(node)) return undefined;
+  const exact = node.entries.get(key);
+  if (exact !== undefined) return exact;
+  const lower = key.toLowerCase();
+  for (const [name, entry] of node.entries) if (name.toLowerCase() === lower) return entry;
+  return undefined;
 }
 
 /** One middleware's labels: the option names folded to lower case, each with its value node and where it is. */

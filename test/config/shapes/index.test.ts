@@ -43,7 +43,7 @@ describe("the shape registry (src/config/shapes/index.ts)", () => {
   it("the recognised line lists the shapes in the registry's order (the message as it was before the registry)", () => {
     expect(RECOGNISED).toBe(
       "backoff's own config (JSON or YAML), BullMQ job options, Step Functions state machines (also in CloudFormation/SAM), " +
-        "Kubernetes Job/CronJob, Argo Workflows retryStrategy, Istio VirtualService retries, Contour HTTPProxy retryPolicy, Envoy Gateway BackendTrafficPolicy retry, Gateway API HTTPRoute retry, Linkerd retry.linkerd.io annotations, Linkerd ServiceProfile isRetryable routes, Knative Eventing delivery (Trigger, Broker, Subscription, Channel), Envoy retry_policy, Dapr Resiliency retries, Traefik retry middleware (Middleware CRD, dynamic config, labels), " +
+        "Kubernetes Job/CronJob, Argo Workflows retryStrategy, Istio VirtualService retries, Contour HTTPProxy retryPolicy, Envoy Gateway BackendTrafficPolicy retry, Gateway API HTTPRoute retry, Linkerd retry.linkerd.io annotations, Linkerd ServiceProfile isRetryable routes, Knative Eventing delivery (Trigger, Broker, Subscription, Channel), Envoy retry_policy, Dapr Resiliency retries, Traefik retry middleware (Middleware CRD, dynamic config YAML or TOML, labels), " +
         "Spring resilience4j retry (application*.yml/.properties), Spring Cloud Gateway Retry filters (application*.yml/.properties), Kafka client retry properties, " +
         "Spring Boot RabbitMQ retry (spring.rabbitmq.*.retry), Spring Cloud Stream consumer retry (spring.cloud.stream.bindings)" +
         ", gRPC service config retryPolicy, GitHub Actions nick-fields/retry steps, GitHub Actions wretry.action steps, Lambda EventInvokeConfig (CloudFormation/SAM)",

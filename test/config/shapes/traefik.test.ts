@@ -40,6 +40,43 @@ describe("Traefik retry middleware (shapes/traefik.ts)", () => {
     ]);
   });
 
+  it("dynamic.toml: the file provider's TOML, each retry table at its retry key, struct fields in any case; headers holds none", () => {
+    // [http.middlewares.orders-retry.retry] indented 4: the "retry" of the header at column 5 + 31 = 36;
+    // [http.middlewares.Quick.Retry] at 5 + 24 = 29 (paerser's EqualFold reads Retry and Attempts).
+    expect(find(fixture("dynamic.toml"), "toml", "dynamic.toml")).toEqual({
+      policies: [
+        { at: "11:36", system: "traefik", name: "orders-retry", options: { attempts: "3", base: "100ms" } },
+        { at: "19:29", system: "traefik", name: "Quick", options: { attempts: "2" } },
+      ],
+      unresolved: [],
+      skipped: null,
+    });
+  });
+
+  it("TOML: inline tables and dotted keys, values refused at their place, a syntax error at its line and column", () => {
+    const toml = (body: string) => `[http.middlewares]\n${body}\n`;
+    expect(find(toml('cart.retry = { attempts = 2, initialInterval = "1" }'), "toml").policies).toEqual([{ at: "2:6", system: "traefik", name: "cart", options: { attempts: "1", base: "1s" } }]);
+    // "cart.retry = { attempts = " is 26 characters: the value at column 27.
+    expect(problem(toml("cart.retry = { attempts = 0 }"), "toml", "f.toml")).toBe("f.toml:2:27: http.middlewares.cart.retry.attempts must be at least 1 (it counts the first try), got 0; Traefik refuses the middleware");
+    expect(problem(toml("cart.retry = { attempts = 4.0 }"), "toml", "f.toml")).toBe("f.toml:2:27: http.middlewares.cart.retry.attempts must be a whole number, got 4.0");
+    expect(problem('[http.middlewares.r.retry]\nattempts = 3\ninitialInterval = "soon"\n', "toml", "f.toml")).toBe(
+      'f.toml:3:19: http.middlewares.r.retry.initialInterval must be a duration such as "100ms" or "1s", or a whole number of seconds, got the string "soon"',
+    );
+    // While scanning, a syntax error skips the file with its place; named, it is bad input.
+    expect(find("[http.middlewares.r.retry]\nattempts = = 3\n", "toml", "f.toml").skipped).toBe("f.toml:2:12: TOML: invalid value");
+    expect(problem("[http.middlewares.r.retry]\nattempts = = 3\n", "toml", "f.toml", true)).toBe("f.toml:2:12: TOML: invalid value");
+  });
+
+  it("TOML of another kind is passed over unparsed; a headers middleware, or a retry outside http.middlewares, is none", () => {
+    const cargo = '[package]\nname = "x"\n[dependencies]\nretry = "2"\n';
+    expect(recogniseFile({ name: "Cargo.toml", text: cargo, kind: "toml", named: false })).toMatchObject({ looked: false, policies: [] });
+    // Passed over even with a syntax error: the pre-filter comes first.
+    expect(recogniseFile({ name: "bad.toml", text: "[[[", kind: "toml", named: false })).toMatchObject({ looked: false, skipped: null });
+    expect(find("[http.middlewares.secure.headers]\nframeDeny = true\n", "toml", "f.toml")).toEqual({ policies: [], unresolved: [], skipped: null });
+    expect(find("[http.middlewares.x.headers]\n[tcp.middlewares.y.retry]\nattempts = 3\n", "toml", "f.toml").policies).toEqual([]);
+    expect(find(fixture("traefik.toml"), "toml", "traefik.toml")).toEqual({ policies: [], unresolved: [], skipped: null });
+  });
+
   const middleware = (retry: string) => `apiVersion: traefik.io/v1alpha1\nkind: Middleware\nmetadata: {name: m}\nspec:\n  retry: ${retry}\n`;
 
   it("attempts 1 is no retry; a Go duration or seconds as an int", () => {
@@ -82,6 +119,9 @@ describe("Traefik retry middleware (shapes/traefik.ts)", () => {
       // 250, 297.301778, 353.553389, 420.448205 ms: lows 660.652 ms, highs 1,981.955 ms, the largest 630.672 ms.
       "api-retry": { retries: 4, worst: 1_982, best: 661, largest: 631 },
       "retry-now": { retries: 2, worst: 0, best: 0, largest: 0 },
+      // dynamic.toml: orders-retry as test-retry (attempts 4, 100ms); Quick has no initialInterval: at once.
+      "orders-retry": { retries: 3, worst: 577, best: 192, largest: 239 },
+      Quick: { retries: 2, worst: 0, best: 0, largest: 0 },
       "legacy-retry": { retries: 1, worst: 1_500, best: 500, largest: 1_500 },
     });
     expect(code).toBe(0);
