@@ -28,7 +28,7 @@ export const springCloudGateway: ConfigShape = {
     system: "Spring Cloud Gateway",
     where: "`spring.cloud.gateway.routes[].filters`, `spring.cloud.gateway.default-filters` (and `spring.cloud.gateway.server.webflux.*`, 4.3+) in YAML or `.properties`",
     policy:
-      "each `Retry` filter, the shortcut (`Retry=3,INTERNAL_SERVER_ERROR,GET,10ms,50ms,2,false`, positional, empty values dropped) or `name: Retry` with `args`: `retries` (default 3, at least 1), `backoff.firstBackoff` (default 5 ms), `maxBackoff`, `factor` (an int, default 2), `basedOnPreviousValue`, `jitter.randomFactor`, `timeout` (the last retry whose wait ends within it); without `backoff` every retry is made at once; jitter with `basedOnPreviousValue` true (the default) makes each wait depend on the last draw: reported as not computable; Spring durations (`10ms`, `PT1S`, bare ms); profiles; preset `spring-gateway`",
+      "each `Retry` filter, the shortcut (`Retry=3,INTERNAL_SERVER_ERROR,GET,10ms,50ms,2,false`, positional, empty values dropped) or `name: Retry` with `args`: `retries` (default 3, at least 1), `backoff.firstBackoff` (default 5 ms), `maxBackoff`, `factor` (an int, default 2; 0 waits `firstBackoff` every time, as 1 does), `basedOnPreviousValue`, `jitter.randomFactor`, `timeout` (the last retry whose wait ends within it); without `backoff` every retry is made at once; jitter with `basedOnPreviousValue` true (the default) makes each wait factor × the last jittered one (reactor-extra `Backoff.exponential`): reported as not computable, with `false` each wait is jittered on its own and checked; Spring durations (`10ms`, `PT1S`, bare ms); profiles; preset `spring-gateway`",
   },
   words: { tree: /gateway/, properties: /gateway/ },
   spring: { roots: [["spring", "cloud", "gateway"]], read: gatewayPolicies },
@@ -183,10 +183,13 @@ function readRetry(args: ReadonlyMap<string, Arg>, name: string): Read {
     options.cap = msText(maxMs);
   }
   const factor = get("backoff.factor");
+  let factorValue = 2;
   if (factor !== undefined) {
-    const value = int(factor, "a whole number (an int)", name);
-    if (value < 0) throw new FileProblem(factor.node.pos, `${factor.label} of ${shown(name)} is negative, got ${value}; backoff does not model it`);
-    options.factor = String(value);
+    factorValue = int(factor, "a whole number (an int)", name);
+    if (factorValue < 0) throw new FileProblem(factor.node.pos, `${factor.label} of ${shown(name)} is negative, got ${factorValue}; backoff does not model it`);
+    // factor 0: firstBackoff at every retry, as factor 1 (basedOnPreviousValue true: prev × 0 = 0, floored at
+    // firstBackoff; false: firstBackoff × 0^(n − 1), 0 after the first, which calculateBackoff floors at firstBackoff).
+    options.factor = String(Math.max(factorValue, 1));
   }
   const previous = get("backoff.basedonpreviousvalue");
   const basedOnPrevious = previous === undefined ? true : bool(previous, name);
@@ -195,8 +198,16 @@ function readRetry(args: ReadonlyMap<string, Arg>, name: string): Read {
     const raw = jitter.node.kind === "number" ? jitter.node.source : jitter.node.kind === "string" ? jitter.node.value.trim() : "";
     const value = /^\d+(\.\d+)?$|^\.\d+$/.test(raw) ? Number(raw) : NaN;
     if (!(value >= 0 && value <= 1)) throw new FileProblem(jitter.node.pos, `${jitter.label} of ${shown(name)} must be between 0 and 1 (default 0.5), got ${describeNode(jitter.node)}`);
-    if (basedOnPrevious && value > 0) {
-      throw new Placeholder(jitter.node.pos, `${jitter.label} of ${shown(name)} jitters a backoff based on the previous value (basedOnPreviousValue true): each wait grows from the last jittered one, which backoff does not compute`);
+    // With factor 0 the previous draw is multiplied away: every wait is firstBackoff, jittered on its own.
+    if (basedOnPrevious && value > 0 && factorValue !== 0) {
+      // reactor-extra Backoff.exponential with basedOnPreviousValue true multiplies context.backoff(), the last
+      // delay drawn (DefaultRetry.retry sets it to calculateBackoff's jittered BackoffDelay), where false takes
+      // firstBackoff × factor^(iteration − 1) whatever was drawn: each wait's distribution is then that of every
+      // draw before it compounded, floored at firstBackoff and cut at maxBackoff, with no closed-form mean.
+      throw new Placeholder(
+        jitter.node.pos,
+        `${jitter.label} of ${shown(name)} jitters a backoff based on the previous value (basedOnPreviousValue true, the default): each wait is factor × the last jittered wait, jittered again, so its mean is not computable from the file; with basedOnPreviousValue false the waits are firstBackoff × factor^(n − 1), each jittered on its own, and are checked`,
+      );
     }
     options.jitter = raw;
   }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { recogniseFile } from "../../../src/config/recognise.js";
 import { checkFigures } from "../../support/check-figures.js";
+import { tempFiles } from "../../support/files.js";
 import { find, problem } from "../../support/recognise.js";
 
 // Spring Cloud Gateway v5.0.3 and main at 5227205c: RetryGatewayFilterFactory (shortcutFieldOrder, RetryConfig,
@@ -22,7 +23,7 @@ describe("Spring Cloud Gateway Retry filter (shapes/spring-cloud-gateway.ts)", (
       ],
       // Jitter over basedOnPreviousValue true (the default): each wait from the last draw.
       unresolved: [
-        '65:33 walk (filters[0]): args.jitter.randomFactor of "walk (filters[0])" jitters a backoff based on the previous value (basedOnPreviousValue true): each wait grows from the last jittered one, which backoff does not compute',
+        '65:33 walk (filters[0]): args.jitter.randomFactor of "walk (filters[0])" jitters a backoff based on the previous value (basedOnPreviousValue true, the default): each wait is factor × the last jittered wait, jittered again, so its mean is not computable from the file; with basedOnPreviousValue false the waits are firstBackoff × factor^(n − 1), each jittered on its own, and are checked',
       ],
       skipped: null,
     });
@@ -57,6 +58,26 @@ describe("Spring Cloud Gateway Retry filter (shapes/spring-cloud-gateway.ts)", (
       'f.yaml:7:15: backoff.maxBackoff (value 5 of "Retry=3,BAD_GATEWAY,GET,100ms,50ms") of "r (filters[0])" must be >= firstBackoff (100ms), got 50ms (Backoff.exponential refuses it)',
     );
     expect(problem(route("{name: Retry, args: {backoff: {factor: 1.5}}}"))).toBe('f.yaml:7:54: args.backoff.factor of "r (filters[0])" must be a whole number (an int), got 1.5');
+  });
+
+  it("basedOnPreviousValue true or false: the same waits without jitter, as reactor-extra's Backoff.exponential computes them", async () => {
+    // reactor-addons 865ac611 reactor-extra Backoff.exponential: true takes max(prev × factor, firstBackoff) from prev 0,
+    // false firstBackoff × (long) factor^(iteration − 1), each cut at maxBackoff; AbstractRetry.calculateBackoff then
+    // clamps to [firstBackoff, maxBackoff]. 10 ms ×3 to 100 ms, 4 retries: 10, 30, 90, 100 ms either way (230 ms);
+    // factor 0: true 0 → 10 ms each time, false 10, then 10 × 0 floored at 10 ms: 40 ms either way.
+    const filter = (previous: string, factor: number) => `{name: Retry, args: {retries: 4, backoff: {firstBackoff: 10ms, maxBackoff: 100ms, factor: ${factor}, basedOnPreviousValue: ${previous}}}}`;
+    for (const previous of ["true", "false"]) expect(find(route(filter(previous, 3))).policies[0]?.options).toEqual({ attempts: "4", base: "10ms", cap: "100ms", factor: "3" });
+    const dir = tempFiles({ "true.yml": route(filter("true", 3)), "false.yml": route(filter("false", 3)).replace("id: r", "id: s"), "zero.yml": route(filter("false", 0)).replace("id: r", "id: z") });
+    expect((await checkFigures(dir)).byName).toEqual({
+      "r (filters[0])": { retries: 4, worst: 230, best: 230, largest: 100 },
+      "s (filters[0])": { retries: 4, worst: 230, best: 230, largest: 100 },
+      "z (filters[0])": { retries: 4, worst: 40, best: 40, largest: 10 },
+    });
+    // With jitter, false is checked (each wait jittered on its own) and true is not computable, but with factor 0,
+    // which multiplies the last draw away.
+    expect(find(route("{name: Retry, args: {backoff: {firstBackoff: 100ms, factor: 0}, jitter: {randomFactor: 0.5}}}")).policies[0]?.options).toEqual({ attempts: "3", base: "100ms", factor: "1", jitter: "0.5" });
+    expect(find(route("{name: Retry, args: {backoff: {firstBackoff: 100ms, basedOnPreviousValue: false}, jitter: {randomFactor: 0.5}}}")).policies[0]?.options).toEqual({ attempts: "3", base: "100ms", jitter: "0.5" });
+    expect(find(route("{name: Retry, args: {backoff: {firstBackoff: 100ms, basedOnPreviousValue: true}, jitter: {randomFactor: 0.5}}}")).unresolved).toHaveLength(1);
   });
 
   it("check reports each filter with its waits", async () => {
