@@ -104,8 +104,8 @@ describe("Dapr Resiliency (shapes/dapr.ts)", () => {
       "order-resiliency/pubsubRetry": { retries: 10, worst: 710_000, best: 710_000, largest: 5_000 },
       // 30 × 500 ms = 15 s, and 31 tries × 5 s.
       "order-resiliency/important": { retries: 30, worst: 170_000, best: 170_000, largest: 500 },
-      // Forever: no total; the default range's 10 retries of 5 s.
-      "order-resiliency/defaults": { retries: 10, worst: null, best: null, largest: 5_000 },
+      // Forever: no count and no total in JSON (retries null since 1b2b21c), the largest wait 5 s.
+      "order-resiliency/defaults": { retries: null, worst: null, best: null, largest: 5_000 },
       "order-resiliency/DaprBuiltInServiceRetries": { retries: 3, worst: 6_000, best: 6_000, largest: 2_000 },
     } as never);
     expect(disabled).toEqual(["order-resiliency/noRetry"]);
