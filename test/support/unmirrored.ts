@@ -19,6 +19,4 @@ export const NOT_YET_MIRRORED: readonly string[] = [
   "format/html/page-data.ts",
   "format/html/page-script.ts",
   "format/preset-table.ts",
-  "presets/kit/elapsed-limit.ts",
-  "presets/kit/polly-v2-decorrelated.ts",
 ];
