@@ -16,7 +16,5 @@ export const NOT_YET_MIRRORED: readonly string[] = [
   "format/formats/check/junit.ts",
   "format/formats/check/sarif.ts",
   "format/formats/check/table.ts",
-  "format/html/page-data.ts",
   "format/html/page-script.ts",
-  "format/preset-table.ts",
 ];
