@@ -28,10 +28,19 @@ export function presetNamed(name: string, option: string): Preset {
   return preset;
 }
 
+/**
+ * Whether the library has a counterpart of this override (presetOffers(preset, "capMs"): does
+ * the preset offer --cap). The one place it is asked: presetOverrides below, the schedule's and
+ * simulate's cap advice, and solve's levers all read it.
+ */
+export function presetOffers(preset: Preset, name: OverrideName): boolean {
+  return name in preset.parameters;
+}
+
 /** The values given (on the command line or in a config file, never defaults), read as the library's own parameters. */
 export function presetOverrides(preset: Preset, values: OptionValues): { overrides: PresetOverrides; range: AttemptRange | null } {
   const offered = (name: OverrideName) => {
-    if (!(name in preset.parameters)) {
+    if (!presetOffers(preset, name)) {
       throw new UsageError(`${OVERRIDE_FLAGS[name]} has no counterpart in ${preset.name}; it offers ${offeredText(preset, OVERRIDE_FLAGS)}`);
     }
   };
@@ -54,7 +63,7 @@ export function presetOverrides(preset: Preset, values: OptionValues): { overrid
     overrides.factor = inPresetTerms(preset, "factor", () => parseFactor("--factor", values.factor!));
   }
   if (values.jitter !== undefined) {
-    if (!("jitter" in preset.parameters) && isJitterOff(values.jitter)) {
+    if (!presetOffers(preset, "jitter") && isJitterOff(values.jitter)) {
       // Nothing to turn off in a library without jitter; one that always jitters cannot be asked to stop.
       if (buildPreset(preset, {}).jittered) {
         throw new UsageError(`--jitter ${values.jitter.trim()}: ${preset.name} always jitters and has no setting to turn it off; it offers ${offeredText(preset, OVERRIDE_FLAGS)}`);

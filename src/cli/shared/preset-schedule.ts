@@ -16,7 +16,7 @@ import { type DeadlineView, type TryTiming, timingFromValues } from "./timing.js
 import type { Io } from "./io.js";
 import { parseSeed } from "./jitter-options.js";
 import type { OptionValues } from "../../config/option-values.js";
-import { buildPreset, checkSeedHasJitter, presetNamed, presetOverrides, presetRange } from "./preset-options.js";
+import { buildPreset, checkSeedHasJitter, presetNamed, presetOffers, presetOverrides, presetRange } from "./preset-options.js";
 import { type OutputOptions, writeSchedule } from "./schedule-output.js";
 
 /** The linear comparison for a preset: its first non-zero un-jittered delay as base and step, and its cap. */
@@ -82,7 +82,7 @@ export async function runPresetSchedule(values: OptionValues, output: OutputOpti
       comparison: comparisonFor(model),
       range,
       seed,
-      capOffered: "capMs" in preset.parameters,
+      capOffered: presetOffers(preset, "capMs"),
       text: presetScheduleText(preset, model, range, seed, stopRuleText(preset, stopRuleOf(preset, model))),
       retryAfter,
       renderTable: (rows, summaryLines, paint, lastRow, width) =>

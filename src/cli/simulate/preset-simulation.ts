@@ -7,7 +7,7 @@ import type { PresetModel } from "../../presets/types.js";
 import { UsageError } from "../shared/errors.js";
 import { parseSeed } from "../shared/jitter-options.js";
 import type { OptionValues } from "../../config/option-values.js";
-import { buildPreset, presetNamed, presetOverrides } from "../shared/preset-options.js";
+import { buildPreset, presetNamed, presetOffers, presetOverrides } from "../shared/preset-options.js";
 import { DEFAULT_SEED } from "../shared/random.js";
 import { type SimulateSwitches, cohortFromOptions, cohortRandom, keptWithin, parseSimulatedAttempts } from "./action.js";
 import { MAX_SIMULATED_ATTEMPTS } from "./command.js";
@@ -50,7 +50,7 @@ export function presetSimulation(values: OptionValues, options: SimulateSwitches
   }
   const seed = values.seed === undefined ? DEFAULT_SEED : parseSeed("--seed", values.seed);
   // A preset without a cap (sidekiq) refuses --cap: the advice offers it only where it is accepted.
-  const capAdvice = !("capMs" in preset.parameters) ? null : model.capMs === null ? "set a --cap" : "lower the --cap";
+  const capAdvice = !presetOffers(preset, "capMs") ? null : model.capMs === null ? "set a --cap" : "lower the --cap";
   // Without jitter the library's rows end where it stops by elapsed time.
   const plainLast = rule.kind === "elapsed" ? rule.stop.lastAttempt : retries;
   // Where the library totals in a finer unit (cenkalti's ns), each step is that of its rounded total, as the schedule shows it.

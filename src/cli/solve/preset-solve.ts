@@ -14,7 +14,7 @@ import type { OptionValues } from "../../config/option-values.js";
 import { parseCount } from "../../config/option-values.js";
 import { parseDuration } from "../../config/values.js";
 import { OVERRIDE_FLAGS } from "../shared/preset-flags.js";
-import { buildPreset, presetNamed, presetOverrides } from "../shared/preset-options.js";
+import { buildPreset, presetNamed, presetOffers, presetOverrides } from "../shared/preset-options.js";
 import { renderContext, writeRendered } from "../shared/render.js";
 import { runSchedule } from "../shared/run-schedule.js";
 import type { SolveOptions } from "./action.js";
@@ -27,7 +27,7 @@ type PresetUnknown = "attempts" | "base" | "factor";
 
 /** What is left to find, among the parameters the library has (its own defaults fill the rest). */
 function presetUnknown(preset: Preset, options: SolveOptions): PresetUnknown {
-  const offers = (name: OverrideName) => name in preset.parameters && !(name === "retries" && /range only/.test(preset.parameters.retries ?? ""));
+  const offers = (name: OverrideName) => presetOffers(preset, name) && !(name === "retries" && /range only/.test(preset.parameters.retries ?? ""));
   const lacking = (flag: string) =>
     new UsageError(`solve --preset ${preset.name} cannot find ${flag}: ${preset.name} has no such parameter; it offers ${(Object.keys(preset.parameters) as OverrideName[]).filter(offers).map((n) => `${OVERRIDE_FLAGS[n]} (${preset.parameters[n]})`).join(", ") || "nothing to solve for"}`);
   if (options.attempts === undefined) {

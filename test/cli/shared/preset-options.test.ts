@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildPreset, checkSeedHasJitter, nearPresetText, presetNamed, presetOverrides, presetRange } from "../../../src/cli/shared/preset-options.js";
+import { buildPreset, checkSeedHasJitter, nearPresetText, presetNamed, presetOffers, presetOverrides, presetRange } from "../../../src/cli/shared/preset-options.js";
 import { PRESETS, findPreset, presetNames } from "../../../src/presets/registry.js";
 import { runCli } from "../../support/cli.js";
 import { parseCsvNumbers as csv } from "../../support/csv.js";
@@ -25,6 +25,20 @@ describe("nearPresetText and presetNamed", () => {
   it("finds a name in any case with spaces around it; refuses one it does not know, naming the option", () => {
     expect(presetNamed(" BullMQ ", "--preset").name).toBe("bullmq");
     expect(() => presetNamed("", "--preset")).toThrow(`--preset has no preset ""; the presets are ${presetNames().join(", ")}`);
+  });
+});
+
+describe("presetOffers", () => {
+  it("whether the library has a counterpart of the option: polly's MaxDelay and cockatiel's maxDelay are --cap; bullmq and sidekiq have none", () => {
+    expect(["polly", "cockatiel", "bullmq", "sidekiq"].map((name) => presetOffers(preset(name), "capMs"))).toEqual([true, true, false, false]);
+    // bullmq offers --strategy, --base, --jitter and --attempts (BULLMQ_OFFERS), no --max-elapsed; p-retry's maxRetryTime is one.
+    expect((["strategy", "baseMs", "jitter", "retries", "maxElapsedMs"] as const).map((name) => presetOffers(preset("bullmq"), name))).toEqual([true, true, true, true, false]);
+    expect(presetOffers(preset("p-retry"), "maxElapsedMs")).toBe(true);
+  });
+
+  it("is what presetOverrides refuses by: --cap under bullmq has no counterpart", () => {
+    expect(() => presetOverrides(preset("bullmq"), { cap: "10s" })).toThrow(`--cap has no counterpart in bullmq; it offers ${BULLMQ_OFFERS}`);
+    expect(presetOverrides(preset("polly"), { cap: "10s" }).overrides).toEqual({ capMs: 10_000 });
   });
 });
 
