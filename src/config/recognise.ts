@@ -82,10 +82,12 @@ export interface LocatedNote {
 }
 
 /** Why a document read leniently was read at all: the rule YAML 1.2 holds, the library's words, the readers that do not hold it. */
-export function lenientReason(read: Pick<LenientRead, "lines" | "refused">): string {
+export function lenientReason(read: Pick<LenientRead, "rule" | "lines" | "refused">): string {
   const lines = read.lines === 1 ? "a line" : `${read.lines} lines`;
+  const their = read.lines === 1 ? "its" : "their";
+  const what = read.rule === "flow" ? `a flow collection indented left of ${their} key` : `a quoted string not indented past ${their} key`;
   return (
-    `${lines} of a flow collection indented left of ${read.lines === 1 ? "its" : "their"} key, which YAML 1.2 refuses ("${read.refused}"); ` +
+    `${lines} of ${what}, which YAML 1.2 refuses ("${read.refused}"); ` +
     "PyYAML (SAM CLI's and cfn-lint's reader) and go-yaml accept it: read as they read it"
   );
 }
@@ -96,8 +98,10 @@ export function mentionsPolicy(text: string, kind: FileKind, named: boolean): bo
 }
 
 /**
- * A Helm or Jinja template: `{{` or `{%` outside quoted strings and comments (Argo's own
- * `"{{inputs.parameters.x}}"` and Step Functions' JSONata `"{% … %}"` sit inside quotes).
+ * A Helm or Jinja template: `{{` or `{%` outside quoted strings, block scalars and comments
+ * (Argo's own `"{{inputs.parameters.x}}"` and Step Functions' JSONata `"{% … %}"` sit inside
+ * quotes; a chart's values.yaml carries `{{ .Values.x }}` for a config file inside a `|`
+ * block, which is a string to every YAML reader, as is a GitHub `if: |` expression).
  */
 export function looksLikeTemplate(text: string): boolean {
   return templateOffset(text) !== -1;
@@ -116,28 +120,41 @@ const ARGO_EXPRESSION = /\{\{\s*(?:=|(?:workflow|inputs|outputs|steps|tasks|pod|
 /**
  * GitHub Actions' expressions (`${{ github.sha }}`, `${{ matrix.attempts }}`), which the
  * runner evaluates when the step runs, in a workflow or an action file (a top-level
- * `jobs:` or `runs:` key): written bare they are no Helm.
+ * `jobs:` or `runs:` key): written bare they are no Helm. One may run over several lines
+ * (`if: ${{` … `}}`, a multi-line plain scalar), so they are blanked in the whole text.
  */
 const GITHUB_EXPRESSION = /\$\{\{[^{}]*\}\}/g;
 const GITHUB_WORKFLOW = /^(?:jobs|runs):/m;
 
-/** Where the first `{{` or `{%` outside quoted strings, comments and Argo's or GitHub's expressions is; -1 for none. */
+/**
+ * A line that opens a block scalar (`key: |`, `- >-`, `key: |2`), its quotes and comment
+ * blanked: the lines indented deeper than it are the scalar's text, whatever they hold.
+ */
+const BLOCK_SCALAR_OPENER = /(?:^|[\s:])[|>][1-9+-]{0,2}\s*$/;
+
+/** Where the first `{{` or `{%` outside quoted strings, block scalars, comments and Argo's or GitHub's expressions is; -1 for none. */
 function templateOffset(text: string): number {
   if (!text.includes("{{") && !text.includes("{%")) return -1;
   const argo = text.includes("argoproj.io/");
-  const github = GITHUB_WORKFLOW.test(text);
+  // Blanked, not removed, so that an offset in the blanked text is one in the file.
+  const blank = (match: string) => match.replace(/[^\n]/g, " ");
+  const scanned = GITHUB_WORKFLOW.test(text) ? text.replace(GITHUB_EXPRESSION, blank) : text;
   let start = 0;
-  for (const line of text.split("\n")) {
+  // The indentation of the line that opened the block scalar being passed over; -1 outside one.
+  let blockIndent = -1;
+  for (const line of scanned.split("\n")) {
     const lineStart = start;
     start += line.length + 1;
-    if (!line.includes("{{") && !line.includes("{%")) continue;
-    // Blanked, not removed, so that an offset in `bare` is one in `line`.
-    const blank = (match: string) => " ".repeat(match.length);
+    const indent = line.search(/\S/);
+    if (blockIndent !== -1) {
+      if (indent === -1 || indent > blockIndent) continue;
+      blockIndent = -1;
+    }
     let bare = argo ? line.replace(ARGO_EXPRESSION, blank) : line;
-    if (github) bare = bare.replace(GITHUB_EXPRESSION, blank);
     bare = bare.replace(/"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'/g, blank).replace(/(^|\s)#.*$/, (m) => blank(m));
     const at = Math.min(...[bare.indexOf("{{"), bare.indexOf("{%")].filter((i) => i !== -1));
     if (Number.isFinite(at)) return lineStart + at;
+    if (BLOCK_SCALAR_OPENER.test(bare)) blockIndent = indent;
   }
   return -1;
 }
@@ -204,7 +221,7 @@ export function recogniseFile(input: FileInput): FileResult {
     else {
       const documents = parseYamlDocuments(text, (document) => mentionsPolicy(document, "yaml", named));
       const read = documents.filter((d) => d.lenient !== undefined).map((d) => d.lenient!);
-      if (read.length > 0) lenient = { ...lines(read[0]!.offset), reason: lenientReason({ lines: read.reduce((n, r) => n + r.lines, 0), refused: read[0]!.refused }) };
+      if (read.length > 0) lenient = { ...lines(read[0]!.offset), reason: lenientReason({ rule: read[0]!.rule, lines: read.filter((r) => r.rule === read[0]!.rule).reduce((n, r) => n + r.lines, 0), refused: read[0]!.refused }) };
       parsed = { documents: documents.map((d) => d.root) };
     }
   } catch (error) {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { discover } from "../../src/cli/check/discover.js";
-import { recogniseFile } from "../../src/config/recognise.js";
+import { looksLikeTemplate, recogniseFile } from "../../src/config/recognise.js";
 import { find, problem } from "../support/recognise.js";
 
 const TREE = "test/fixtures/policies";
@@ -171,6 +171,31 @@ describe("files named on the command line and own configs", () => {
     expect(problem("apiVersion: batch/v1\nkind: Job\nspec: {backoffLimit: 2\n", "yaml", "job.yaml", true)).toBe(
       "job.yaml:4:1: YAML: Flow map in block collection must be sufficiently indented and end with a }",
     );
+  });
+});
+
+// Seen on envoyproxy/gateway: its .github/workflows/command.yaml (an `if: |` block holding a
+// `${{` … `}}` over five lines) and charts/gateway-addons-helm/values.yaml (a fluent-bit config
+// in a `|` block with `{{ .Values.flush }}`) were skipped as Helm templates; both are plain YAML.
+describe("what is a Helm or Jinja template", () => {
+  const JOB = "apiVersion: batch/v1\nkind: Job\nspec:\n  backoffLimit: 2\n";
+  it("a {{ … }} in plain YAML is one, at the first {{ outside quotes and comments", () => {
+    expect(looksLikeTemplate(`${JOB}metadata:\n  name: {{ .Release.Name }}\n`)).toBe(true);
+    expect(looksLikeTemplate(`${JOB}{{- if .Values.enabled }}\n`)).toBe(true);
+    expect(looksLikeTemplate(`${JOB}metadata:\n  name: "{{ .Release.Name }}" # {{ x }}\n`)).toBe(false);
+  });
+  it("a {{ … }} in a block scalar's text is a string, not a template; the block ends at a line no deeper than its key", () => {
+    const values = "config:\n  filter: |\n    [SERVICE]\n        Flush {{ .Values.flush }}\n\n    Log_Level {{ .Values.logLevel }}\n";
+    expect(looksLikeTemplate(`${JOB}${values}`)).toBe(false);
+    expect(looksLikeTemplate(`${JOB}args:\n- >-\n  echo {{ x }}\n`)).toBe(false);
+    expect(looksLikeTemplate(`${JOB}${values}  name: {{ .Release.Name }}\n`)).toBe(true);
+    // A block scalar's header with an indentation indicator and chomping (`|2-`).
+    expect(looksLikeTemplate(`${JOB}data: |2-\n    {{ x }}\nkind: {{ y }}\n`)).toBe(true);
+  });
+  it("a GitHub expression over several lines is no template in a workflow", () => {
+    const workflow = "on: issue_comment\njobs:\n  retest:\n    if: ${{\n       github.event.issue.pull_request\n       && github.actor != 'bot'\n      }}\n    runs-on: ubuntu-latest\n";
+    expect(looksLikeTemplate(workflow)).toBe(false);
+    expect(looksLikeTemplate(`${workflow}    name: {{ x }}\n`)).toBe(true);
   });
 });
 

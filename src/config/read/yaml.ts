@@ -44,6 +44,10 @@ import { plainYamlDocument } from "./yaml-plain.js";
  * the library wants and the document parsed again: inside a flow collection leading
  * spaces carry no meaning (a multi-line scalar's continuation is trimmed), so every value
  * is the one those readers give, and every offset is mapped back to the file's own text.
+ * The same holds for a quoted scalar's continuation lines: YAML 1.2 wants them indented
+ * deeper than the block they sit in ("Missing closing "quote"); PyYAML, libyaml and go-yaml
+ * do not look (Envoy Gateway's own test data writes Lua code that way), and as a quoted
+ * scalar's line folding trims leading spaces, indenting them changes no value either.
  */
 
 /** Deeper than any configuration needs; Envoy's route tables reach about 15. */
@@ -57,8 +61,12 @@ export interface YamlDocument {
   readonly lenient?: LenientRead;
 }
 
+export type LenientRule = "flow" | "quoted";
+
 /** A document read as PyYAML and go-yaml read it: where the first line YAML 1.2 refuses is, how many there are, the library's words. */
 export interface LenientRead {
+  /** Which rule of YAML 1.2 the document breaks: a flow collection's line or a quoted scalar's indented too little. */
+  readonly rule: LenientRule;
   readonly offset: number;
   readonly lines: number;
   readonly refused: string;
@@ -115,8 +123,10 @@ function parsePiece(text: string, base: number, via: YamlReaders): YamlDocument[
   try {
     return strictPiece(text, base, via, (offset) => base + offset);
   } catch (error) {
-    if (!(error instanceof YamlSyntaxError) || !FLOW_INDENT_REFUSED.test(error.message)) throw error;
-    return lenientPiece(text, base, error) ?? throwIt(error);
+    if (!(error instanceof YamlSyntaxError)) throw error;
+    const rule: LenientRule | null = FLOW_INDENT_REFUSED.test(error.message) ? "flow" : QUOTE_REFUSED.test(error.message) ? "quoted" : null;
+    if (rule === null) throw error;
+    return lenientPiece(text, base, error, rule) ?? throwIt(error);
   }
 }
 
@@ -126,16 +136,19 @@ function throwIt(error: Error): never {
 
 /** The library's words for a flow collection's line indented too little (the composer's, or the parser's for the bracket that is then left over). */
 const FLOW_INDENT_REFUSED = /in block collection must be sufficiently indented|Unexpected flow-(?:map|seq)-end token/;
+/** The library's words for a quoted scalar cut short by a continuation line indented too little. */
+const QUOTE_REFUSED = /^Missing closing ["']quote/;
 /** At most this many lines re-indented, and this many characters lexed in all, before the library's refusal stands. */
 const MAX_LENIENT_LINES = 200;
 const MAX_LENIENT_WORK = 20_000_000;
 
 /**
- * The piece read with every line inside a flow collection indented as the library wants
- * (see the top of the file); null when there is no such line or the text still does not
- * parse (then it is broken for PyYAML too, and the library's error stands).
+ * The piece read with every line inside a flow collection (or a quoted scalar) indented as
+ * the library wants (see the top of the file); null when there is no such line or the text
+ * still does not parse (then it is broken for PyYAML too, and the library's error stands).
  */
-function lenientPiece(text: string, base: number, refused: YamlSyntaxError): YamlDocument[] | null {
+function lenientPiece(text: string, base: number, refused: YamlSyntaxError, rule: LenientRule): YamlDocument[] | null {
+  const nextLine = rule === "flow" ? underIndentedFlowLine : underIndentedQuotedLine;
   let fixed = text;
   // Spaces inserted, at offsets of the original text, in order.
   const inserted: Array<{ at: number; count: number }> = [];
@@ -143,7 +156,7 @@ function lenientPiece(text: string, base: number, refused: YamlSyntaxError): Yam
   for (;;) {
     work += fixed.length;
     if (inserted.length >= MAX_LENIENT_LINES || work > MAX_LENIENT_WORK) return null;
-    const line = underIndentedFlowLine(fixed);
+    const line = nextLine(fixed);
     if (line === null) break;
     const at = originalOffset(inserted, line.offset);
     inserted.push({ at, count: line.missing });
@@ -158,8 +171,66 @@ function lenientPiece(text: string, base: number, refused: YamlSyntaxError): Yam
     if (error instanceof YamlSyntaxError) return null;
     throw error;
   }
-  const lenient: LenientRead = { offset: base + inserted[0]!.at, lines: inserted.length, refused: refused.message };
+  const lenient: LenientRead = { rule, offset: base + inserted[0]!.at, lines: inserted.length, refused: refused.message };
   return documents.map((document, i) => (i === 0 ? { ...document, lenient } : document));
+}
+
+/**
+ * The first continuation line of a quoted scalar indented less than the library wants: a
+ * quoted scalar token the lexer cut short (it has no closing quote: the lexer ended it at a
+ * line no deeper than its block), followed in the text to its real closing quote (`\\` escapes
+ * in double quotes, `''` in single ones, as PyYAML reads them); its lines are wanted one
+ * space deeper than the line the scalar starts on. None when the quote is never closed, or
+ * a document marker at column 0 comes first (PyYAML ends the scalar there too).
+ */
+function underIndentedQuotedLine(text: string): { offset: number; missing: number } | null {
+  const lexer = new Lexer();
+  let offset = 0;
+  for (const token of lexer.lex(text)) {
+    if (token === Tokens.DOCUMENT || token === Tokens.SCALAR) continue;
+    const start = offset;
+    offset += token.length;
+    const quote = token.charAt(0);
+    if ((quote !== '"' && quote !== "'") || closes(token, quote)) continue;
+    const wanted = spacesAt(text, text.lastIndexOf("\n", start) + 1) + 1;
+    for (let i = start + 1; i < text.length; i++) {
+      const c = text.charAt(i);
+      if (quote === '"' && c === "\\") i++;
+      else if (c === quote) {
+        if (quote === "'" && text.charAt(i + 1) === "'") i++;
+        else return null;
+      } else if (c === "\n") {
+        if (/^(?:---|\.\.\.)(?=[ \t\r\n]|$)/.test(text.slice(i + 1, i + 5))) return null;
+        const indent = spacesAt(text, i + 1);
+        const rest = text.charAt(i + 1 + indent);
+        if (rest !== "\n" && rest !== "\r" && rest !== "" && indent < wanted) return { offset: i + 1, missing: wanted - indent };
+      }
+    }
+    return null;
+  }
+  return null;
+}
+
+/** How many spaces the text has from `at` on. */
+function spacesAt(text: string, at: number): number {
+  let end = at;
+  while (text.charCodeAt(end) === 32) end++;
+  return end - at;
+}
+
+/** Whether a quoted scalar token ends with its closing quote. */
+function closes(token: string, quote: string): boolean {
+  if (token.length < 2) return false;
+  let i = 1;
+  while (i < token.length) {
+    const c = token.charAt(i);
+    if (quote === '"' && c === "\\") i += 2;
+    else if (c === quote) {
+      if (quote === "'" && token.charAt(i + 1) === "'") i += 2;
+      else return i === token.trimEnd().length - 1;
+    } else i++;
+  }
+  return false;
 }
 
 /** An offset of the re-indented text in the original one (a space inserted maps to where it was inserted). */
@@ -244,7 +315,8 @@ function composeOne(token: CST.Document, directives: readonly CST.Token[], textL
   const docs: Document.Parsed[] = [...new Composer(COMPOSE_OPTIONS).compose([...directives, token])];
   const doc = docs[0];
   if (doc === undefined) return { root: null, offset: place(token.offset) };
-  const error = doc.errors[0];
+  // A quoted scalar cut short is the cause of what the composer finds after it ("Implicit map keys …"): named first.
+  const error = doc.errors.find((e) => QUOTE_REFUSED.test(e.message)) ?? doc.errors[0];
   if (error !== undefined) throw new YamlSyntaxError(base + error.pos[0], firstLine(error.message));
   const root = doc.contents === null ? null : new Converter(textLength, place).convert(doc.contents as YamlNode);
   return { root, offset: place(token.offset) };

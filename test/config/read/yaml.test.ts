@@ -95,7 +95,7 @@ describe("a flow collection's line indented less than YAML 1.2 allows (issue 22,
     expect(entry(entry(charge, "Parameters")!.value, "FunctionName")).toEqual({ keyPos: nested.indexOf("FunctionName"), value: { kind: "string", pos: nested.indexOf("charge"), value: "charge" } });
     expect(entry(charge, "Retry")).toEqual({ keyPos: nested.indexOf("Retry"), value: { kind: "number", pos: nested.indexOf("2"), value: 2, source: "2" } });
     // The } at line 4, column 1 (offset 44) is the one line re-indented.
-    expect(document!.lenient).toEqual({ offset: nested.indexOf("}"), lines: 1, refused: "Flow map in block collection must be sufficiently indented and end with a }" });
+    expect(document!.lenient).toEqual({ rule: "flow", offset: nested.indexOf("}"), lines: 1, refused: "Flow map in block collection must be sufficiently indented and end with a }" });
   });
 
   it("a document YAML 1.2 reads as it is says nothing; a flow map left open stays refused (PyYAML refuses it too)", () => {
@@ -112,7 +112,7 @@ describe("a flow collection's line indented less than YAML 1.2 allows (issue 22,
       { kind: "number", pos: list.indexOf("2"), value: 2, source: "2" },
     ] });
     expect(entry(entry(document!.root, "a")!.value, "c")!.keyPos).toBe(list.indexOf("c:"));
-    expect(document!.lenient).toMatchObject({ offset: list.indexOf("2"), lines: 2 });
+    expect(document!.lenient).toMatchObject({ rule: "flow", offset: list.indexOf("2"), lines: 2 });
   });
 
   const FIXTURE = join(ROOT, "test/fixtures/real-world/sam/template.yaml");
@@ -141,4 +141,30 @@ describe("a flow collection's line indented less than YAML 1.2 allows (issue 22,
   } else {
     it.skip("reads the SAM fixture as PyYAML does (skipped: no python3 with PyYAML)", () => undefined);
   }
+});
+
+// Envoy Gateway's own test data (envoyproxy/gateway internal/gatewayapi/testdata/
+// envoyextensionpolicy-with-lua.in.yaml, line 69) writes Lua code as a double-quoted scalar whose
+// continuation lines sit at its key's indentation: the yaml library refuses it ("Missing closing
+// "quote"), go-yaml (which Envoy Gateway's tests read it with) and PyYAML accept it.
+describe("a quoted scalar's continuation line not indented past its key", () => {
+  const lua = 'lua:\n- type: Inline\n  inline: "function f(h)\n  h:log(\'x\')\n  end"\n- type: Other\n';
+  it("is read as PyYAML reads it (the lines folded, leading spaces trimmed), offsets in the file's text, and says so", () => {
+    const [document] = parseYamlDocuments(lua);
+    // PyYAML 6.0: {'lua': [{'type': 'Inline', 'inline': "function f(h) h:log('x') end"}, {'type': 'Other'}]}
+    expect(plain(document!.root)).toEqual({ lua: [{ type: "Inline", inline: "function f(h) h:log('x') end" }, { type: "Other" }] });
+    const items = entry(document!.root, "lua")!.value;
+    expect(items.kind === "array" && items.items[1]!.kind === "object" ? items.items[1]!.entries.get("type")!.keyPos : null).toBe(lua.lastIndexOf("type"));
+    // Two lines re-indented, the first line 4 (its start, where the space goes in).
+    expect(document!.lenient).toEqual({ rule: "quoted", offset: lua.indexOf("  h:log"), lines: 2, refused: 'Missing closing "quote' });
+  });
+  it("single quotes ('' inside) too", () => {
+    const [single] = parseYamlDocuments("a:\n  b: 'it''s\n  here'\n  c: 1\n");
+    expect(plain(single!.root)).toEqual({ a: { b: "it's here", c: 1 } });
+    expect(single!.lenient).toMatchObject({ rule: "quoted", lines: 1 });
+  });
+  it("a quote never closed, or cut by a document marker, stays refused (PyYAML refuses both)", () => {
+    expect(failure('a:\n  b: "open\n  c: 1\n')).toMatchObject({ message: expect.stringMatching(/^Missing closing "quote/) });
+    expect(failure('a:\n  b: "open\n---\nc"\n')).toMatchObject({ message: expect.stringMatching(/quote/) });
+  });
 });
