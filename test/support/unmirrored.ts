@@ -7,10 +7,7 @@
  */
 export const NOT_YET_MIRRORED: readonly string[] = [
   "cli/shared/check-values.ts",
-  "cli/shared/io.ts",
-  "cli/shared/options.ts",
   "cli/shared/policy-spec.ts",
-  "cli/shared/render.ts",
   "format/formats/check/gitlab.ts",
   "format/formats/check/json.ts",
   "format/formats/check/junit.ts",
