@@ -7,7 +7,7 @@ import type { DocumentFile } from "./shape.js";
 import { SHAPES, SHAPE_WORDS, shapeOf } from "./shapes/index.js";
 import { PROFILE_ROOTS, type SpringDocument, flattenProperties, flattenTree, readSpringDocuments } from "./spring-boot.js";
 import { ConfigProblem } from "./schema.js";
-import { FileProblem, Findings, type FoundPolicy, type FoundTimeout, type InvalidPolicy, type Node, type UnresolvedPolicy } from "./tree.js";
+import { FileProblem, Findings, type FoundLimit, type FoundPolicy, type FoundTimeout, type InvalidPolicy, type Node, type UnresolvedPolicy } from "./tree.js";
 
 /**
  * One file's text to the policies in it: the parser its syntax needs, then every
@@ -56,9 +56,11 @@ export interface LocatedTimeout {
   readonly column: number | null;
 }
 export type LocatedUnresolved = UnresolvedPolicy & Located;
+/** A retry limit (a circuit breaker, a retry budget) at its line and column. */
+export type LocatedLimit = Omit<FoundLimit, "offset"> & Located;
 export type LocatedInvalid = InvalidPolicy & Located;
 /** recogniseFile copies these fields one by one: a field added to FoundPolicy or UnresolvedPolicy fails to compile here until it is copied too. */
-const COPIES_EVERY_FIELD: [Exclude<keyof FoundPolicy, "system" | "name" | "offset" | "options" | "disabled" | "atOnce" | "waitsFrom" | "forever" | "timeouts">, Exclude<keyof UnresolvedPolicy, "system" | "name" | "offset" | "reason">] extends [never, never] ? true : never = true;
+const COPIES_EVERY_FIELD: [Exclude<keyof FoundPolicy, "system" | "name" | "offset" | "options" | "disabled" | "atOnce" | "waitsFrom" | "forever" | "timeouts" | "routes">, Exclude<keyof UnresolvedPolicy, "system" | "name" | "offset" | "reason">] extends [never, never] ? true : never = true;
 void COPIES_EVERY_FIELD;
 
 export interface FileResult {
@@ -66,6 +68,8 @@ export interface FileResult {
   readonly unresolved: readonly LocatedUnresolved[];
   /** Policies whose values are wrong (findings, rule invalid-policy). */
   readonly invalid: readonly LocatedInvalid[];
+  /** Retry limits the file sets (Envoy circuit breakers, Istio DestinationRules' maxRetries and retry budgets), whatever they govern. */
+  readonly limits: readonly LocatedLimit[];
   /** Set when the file was skipped (a template, or a syntax error while scanning). */
   readonly skipped: string | null;
   /** False when the file mentions nothing any recogniser looks for (it was not parsed). */
@@ -178,7 +182,7 @@ export function recogniseFile(input: FileInput): FileResult {
   const locatedPolicy = (p: FoundPolicy): LocatedPolicy => {
     const { line, column } = lines(p.offset);
     const located = { system: p.system, name: p.name, offset: p.offset, preset: shapeOf(p.system).preset, options: p.options, file: name, line, column };
-    if (p.disabled === undefined && p.atOnce === undefined && p.waitsFrom === undefined && p.forever === undefined && p.timeouts === undefined) return located;
+    if (p.disabled === undefined && p.atOnce === undefined && p.waitsFrom === undefined && p.forever === undefined && p.timeouts === undefined && p.routes === undefined) return located;
     return {
       ...located,
       ...(p.disabled === undefined ? {} : { disabled: p.disabled }),
@@ -186,6 +190,7 @@ export function recogniseFile(input: FileInput): FileResult {
       ...(p.waitsFrom === undefined ? {} : { waitsFrom: p.waitsFrom }),
       ...(p.forever === undefined ? {} : { forever: p.forever }),
       ...(p.timeouts === undefined ? {} : { timeouts: p.timeouts.map(locatedTimeout) }),
+      ...(p.routes === undefined ? {} : { routes: p.routes }),
     };
   };
   const locatedTimeout = (t: FoundTimeout): LocatedTimeout => {
@@ -202,7 +207,8 @@ export function recogniseFile(input: FileInput): FileResult {
     const { line, column } = lines(offset);
     return `${name}:${line}:${column}`;
   };
-  const empty = (skipped: string | null, looked: boolean): FileResult => ({ policies: [], unresolved: [], invalid: [], skipped, looked, lenient: null });
+  const locatedLimit = (l: FoundLimit): LocatedLimit => ({ system: l.system, source: l.source, limit: l.limit, scope: l.scope, ...(l.overridden === undefined ? {} : { overridden: l.overridden }), file: name, ...lines(l.offset) });
+  const empty = (skipped: string | null, looked: boolean): FileResult => ({ policies: [], unresolved: [], invalid: [], limits: [], skipped, looked, lenient: null });
 
   if (!mentionsPolicy(text, kind, named)) return empty(null, false);
   const template = kind === "yaml" ? (input.helmTemplate === true ? Math.max(0, text.search(/\{\{|\{%/)) : templateOffset(text)) : -1;
@@ -239,6 +245,7 @@ export function recogniseFile(input: FileInput): FileResult {
     policies: findings.policies.map(locatedPolicy),
     unresolved: findings.unresolved.map(locatedUnresolved),
     invalid: findings.invalid.map(locatedInvalid),
+    limits: findings.limits.map(locatedLimit),
     skipped: null,
     looked: true,
     lenient,

@@ -38,6 +38,72 @@ export interface FilePolicyReport extends PolicyPlace {
   readonly result: CheckResult;
   /** Set for a system's policy: its library's levers, which the warnings name. */
   readonly terms?: PresetTerms;
+  /** The retry limits that govern it (its destination's circuit breaker or retry budget), in this file or another. */
+  readonly limits?: readonly LimitReport[];
+}
+
+/**
+ * A retry limit beside the policies: how many retries may be in flight at once to an
+ * Envoy cluster or an Istio host (a circuit breaker's max_retries, a retry budget). Not a
+ * schedule and never a failure: reported at its place, and with the policies it governs.
+ */
+export interface LimitReport {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly system: string;
+  /** "Istio", "Envoy". */
+  readonly systemLabel: string;
+  /** Who sets it: "DestinationRule reviews-cb", "cluster cart". */
+  readonly source: string;
+  readonly kind: "max-retries" | "retry-budget";
+  /** max-retries: the number of concurrent retries. */
+  readonly value?: number;
+  /** retry-budget: the share of active and pending requests, and the floor. */
+  readonly percent?: number;
+  readonly minRetryConcurrency?: number;
+  /** retry-budget (Istio's budgetInterval): the window of requests counted, as written. */
+  readonly interval?: string;
+  /** The Istio host (resolved when its namespace is known) or the Envoy cluster it caps. */
+  readonly host?: string;
+  readonly cluster?: string;
+  /** What it caps, in words: "at most 3 concurrent retries to reviews.prod.svc.cluster.local". */
+  readonly text: string;
+  /** Set when another limit beside it replaces it: why (it then governs nothing). */
+  readonly overridden?: string;
+}
+
+/** A limit of the scan with the policies it governs (none: found on its own). */
+export interface ScanLimit {
+  readonly limit: LimitReport;
+  readonly governs: readonly PolicyPlace[];
+}
+
+/** "at most 3 concurrent retries to reviews.prod.svc.cluster.local (DestinationRule reviews-cb, dr.yaml:9:9)". */
+export function limitPlaceText(l: LimitReport): string {
+  return `${l.text} (${l.source}, ${l.file}:${l.line}:${l.column})`;
+}
+
+/** A limit as the JSON report writes it (snake_case, as the rest of the document). */
+export function limitJson(l: LimitReport): Record<string, unknown> {
+  return {
+    kind: l.kind,
+    ...(l.kind === "max-retries" ? { value: l.value } : { percent: l.percent, min_retry_concurrency: l.minRetryConcurrency, ...(l.interval === undefined ? {} : { budget_interval: l.interval }) }),
+    ...(l.host === undefined ? {} : { host: l.host }),
+    ...(l.cluster === undefined ? {} : { cluster: l.cluster }),
+    source: l.source,
+    file: l.file,
+    line: l.line,
+    column: l.column,
+    text: l.text,
+    ...(l.overridden === undefined ? {} : { overridden: l.overridden }),
+  };
+}
+
+/** A policy's `"limits": [...]` member, to go before its closing brace (four spaces in); "" for none. */
+export function policyLimitsJsonText(limits: readonly LimitReport[] | undefined): string {
+  if (limits === undefined || limits.length === 0) return "";
+  return `,\n      "limits": ${JSON.stringify(limits.map(limitJson), null, 2).replaceAll("\n", "\n      ")}`;
 }
 
 /**
@@ -82,6 +148,15 @@ export interface InvalidReport extends PolicyPlace {
 /** The rule of an invalid policy in SARIF, JUnit, GitLab and annotations. */
 export const INVALID_RULE = "invalid-policy";
 
+/** The rule of a retry limit found (a note, never a failure) in SARIF, JUnit, GitLab and annotations. */
+export const RETRY_LIMIT_RULE = "retry-limit";
+
+/** A limit as one sentence for the machine formats: "DestinationRule reviews-cb (Istio): retry limit: at most 3 …; governs 1 policy (vs.yaml:14:5)". */
+export function scanLimitText({ limit: l, governs }: ScanLimit): string {
+  const places = governs.length === 0 || l.overridden !== undefined ? "" : ` (${governs.map((g) => `${g.name} at ${g.file}:${g.line}:${g.column}`).join(", ")})`;
+  return `${l.source} (${l.systemLabel}): retry limit: ${l.text}; ${limitGovernsText(l, governs)}${places}`;
+}
+
 /** A file (or one policy in it) that was not checked, and why. */
 export interface SkippedReport {
   readonly file: string;
@@ -100,6 +175,8 @@ export interface FilesReport {
   readonly skipped: readonly SkippedReport[];
   /** Files read leniently (read/yaml.ts); none when left out. */
   readonly lenient?: readonly LenientReport[];
+  /** Every retry limit found, with the policies it governs; none when left out. */
+  readonly limits?: readonly ScanLimit[];
   /** Files read (parsed or passed over after a look at their text). */
   readonly filesScanned: number;
   readonly strict: boolean;
@@ -168,6 +245,7 @@ interface FileGroup {
   policies: FilePolicyReport[];
   disabled: DisabledReport[];
   invalid: InvalidReport[];
+  limits: ScanLimit[];
   failed: boolean;
 }
 
@@ -176,7 +254,7 @@ function byFile(report: FilesReport): FileGroup[] {
   const group = (file: string) => {
     let entry = files.get(file);
     if (entry === undefined) {
-      entry = { file, policies: [], disabled: [], invalid: [], failed: false };
+      entry = { file, policies: [], disabled: [], invalid: [], limits: [], failed: false };
       files.set(file, entry);
     }
     return entry;
@@ -192,6 +270,7 @@ function byFile(report: FilesReport): FileGroup[] {
     entry.invalid.push(invalid);
     entry.failed = true;
   }
+  for (const limit of report.limits ?? []) group(limit.limit.file).limits.push(limit);
   const list = [...files.values()];
   for (const entry of list) {
     // Array.prototype.sort is stable: the order found survives within each half.
@@ -245,6 +324,7 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
       lines.push(`  ${(bad ? paint.bad : paint.ok)(mark)}${first!.slice(3)}`, ...rest);
       push(`    ${scheduleSummary(policy)}`);
       if (policy.note !== null) push(`    ${policy.note}`);
+      for (const l of policy.limits ?? []) push(`    retry limit: ${limitPlaceText(l)}`);
       for (const a of policy.result.assertions) {
         const line = assertionLine(a, policy);
         const indent = "    ";
@@ -257,19 +337,23 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
       }
     }
     for (const d of group.disabled) push(`  – ${d.name} (${d.systemLabel}, line ${d.line}:${d.column}): retries switched off, nothing to check`);
+    for (const { limit: l, governs } of group.limits) push(`  – ${l.source} (${l.systemLabel}, line ${l.line}:${l.column}): retry limit: ${l.text}; ${limitGovernsText(l, governs)}`, undefined, 4);
   }
   const t = totals(report);
   // Invalid policies are policies found (and not checked).
   const policies = report.policies.length + report.invalid.length;
   const files = new Set([...report.policies.map((p) => p.file), ...report.disabled.map((d) => d.file), ...report.invalid.map((i) => i.file)]).size;
   const found = policies === 0 && report.disabled.length === 0 && report.invalid.length === 0 ? `no retry policy found in ${plural(report.filesScanned, "file")}` : `${plural(policies, "policy", "policies")} in ${plural(files, "file")}`;
+  const retryLimits = report.limits?.length ?? 0;
   const extras = [
     ...(t.uncomputable > 0 ? [`${plural(t.uncomputable, "limit")} not computable (waits decided by code)`] : []),
     ...(t.warnings > 0 ? [plural(t.warnings, "warning")] : []),
     ...(report.skipped.length > 0 ? [`${report.skipped.length} skipped`] : []),
     ...((report.lenient?.length ?? 0) > 0 ? [`${report.lenient!.length} read leniently`] : []),
   ];
-  const tail = extras.length === 0 ? "" : `; ${extras.join(", ")}`;
+  // Retry limits are found, never failed: in the tail, never among what fails under --strict.
+  const noted = [...(retryLimits > 0 ? [plural(retryLimits, "retry limit")] : []), ...extras];
+  const tail = noted.length === 0 ? "" : `; ${noted.join(", ")}`;
   if (t.broken > 0 || report.invalid.length > 0) {
     const wrong = [
       ...(report.invalid.length > 0 ? [plural(report.invalid.length, "invalid policy", "invalid policies")] : []),
@@ -287,6 +371,12 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
     push(`✓ ${held}, ${found}${tail}`, paint.ok);
   }
   return lines;
+}
+
+/** "governs 2 policies", "governs no policy found", or why it governs nothing. */
+function limitGovernsText(l: LimitReport, governs: readonly PolicyPlace[]): string {
+  if (l.overridden !== undefined) return l.overridden;
+  return governs.length === 0 ? "governs no policy found" : `governs ${plural(governs.length, "policy", "policies")}`;
 }
 
 const FLAG_NAMES: Readonly<Record<string, string>> = { maxElapsed: "max-elapsed", attemptTime: "attempt-time", maxTotal: "max-total", minTotal: "min-total", maxDelay: "max-delay", minFirst: "min-first", maxFirst: "max-first", maxAttempts: "max-attempts" };
@@ -347,6 +437,7 @@ export function* renderedJsonPieces<Piece>(report: Omit<FilesReport, "policies">
     invalid: report.invalid.map(({ systemLabel: _, ...invalid }) => ({ ...invalid, rule: INVALID_RULE })),
     skipped: report.skipped,
     lenient: report.lenient ?? [],
+    limits: (report.limits ?? []).map(({ limit, governs }) => ({ ...limitJson(limit), governs })),
     totals: {
       files_scanned: report.filesScanned,
       files_with_policies: rendered.filesWithPolicies,
@@ -355,7 +446,9 @@ export function* renderedJsonPieces<Piece>(report: Omit<FilesReport, "policies">
       invalid: report.invalid.length,
       skipped: report.skipped.length,
       lenient: report.lenient?.length ?? 0,
+      // limits: the limits checked (flags, a config's assert); retry_limits: the circuit breakers and retry budgets found.
       limits: rendered.limits,
+      retry_limits: report.limits?.length ?? 0,
       broken: rendered.broken,
       warnings: rendered.warnings,
     },
@@ -379,7 +472,16 @@ export function* renderedJsonPieces<Piece>(report: Omit<FilesReport, "policies">
  * only on the check's outcome, for the many policies that share one).
  */
 export function policyJsonText(p: FilePolicyReport, strict: boolean): string {
-  return policyJsonHeadText(p) + policyJsonTailText(p, strict);
+  return withPolicyLimits(policyJsonHeadText(p) + policyJsonTailText(p, strict), p.limits);
+}
+
+/** The closing of a policy's JSON (policyJsonTailText's last characters), before which its limits go. */
+export const POLICY_JSON_CLOSE = "\n    }";
+
+/** A policy's JSON text with its retry limits as the last member. */
+export function withPolicyLimits(text: string, limits: readonly LimitReport[] | undefined): string {
+  const member = policyLimitsJsonText(limits);
+  return member === "" ? text : `${text.slice(0, -POLICY_JSON_CLOSE.length)}${member}${POLICY_JSON_CLOSE}`;
 }
 
 /**
@@ -452,6 +554,7 @@ const LINT_HELP: Readonly<Record<LintName, string>> = {
   "over-a-day": "The worst-case total wait is beyond a day.",
   "unreachable-retries": "Retries that can never fire: the deadline (a route timeout, a job's deadline) ends the sequence before they start.",
 };
+const RETRY_LIMIT_HELP = "A retry limit beside the policies (an Envoy cluster's circuit breaker max_retries or retry_budget, an Istio DestinationRule's connectionPool.http.maxRetries or retryBudget): how many retries may be in flight at once to a host or cluster. Reported, never a failure.";
 const INVALID_HELP = "A value of the policy is wrong (a type error, a value out of range): its system would refuse it or read it otherwise, so nothing is checked.";
 
 /** A path as a SARIF URI reference: each segment percent-encoded, "/" between them. */
@@ -477,8 +580,9 @@ export function sarifLocation(file: string, line: number | null, column: number 
  * notifications. Paths are relative to %SRCROOT%, the directory the check ran in.
  */
 export function filesReportSarif(report: FilesReport, version: string): string {
-  const ruleIds = [...LIMIT_NAMES, ...LINT_NAMES, INVALID_RULE];
+  const ruleIds = [...LIMIT_NAMES, ...LINT_NAMES, INVALID_RULE, RETRY_LIMIT_RULE];
   const rules = ruleIds.map((id) => {
+    if (id === RETRY_LIMIT_RULE) return sarifRule(id, "Retry limit found (circuit breaker, retry budget)", RETRY_LIMIT_HELP, "note");
     const isLimit = (LIMIT_NAMES as readonly string[]).includes(id);
     const isLint = (LINT_NAMES as readonly string[]).includes(id);
     const short = isLimit ? `Retry policy limit: ${id}` : isLint ? `Retry policy warning: ${id}` : "Retry policy with a wrong value";
@@ -542,6 +646,18 @@ export function filesReportSarif(report: FilesReport, version: string): string {
       });
     }
   }
+  for (const found of report.limits ?? []) {
+    const l = found.limit;
+    const related = l.overridden === undefined ? found.governs : [];
+    results.push({
+      ruleId: RETRY_LIMIT_RULE,
+      ruleIndex: ruleIds.indexOf(RETRY_LIMIT_RULE),
+      level: "note",
+      message: { text: scanLimitText(found) },
+      locations: [sarifLocation(l.file, l.line, l.column)],
+      ...(related.length === 0 ? {} : { relatedLocations: related.map((g, id) => ({ id, ...sarifLocation(g.file, g.line, g.column), message: { text: `governed: ${g.name}` } })) }),
+    });
+  }
   const notifications = [
     ...report.skipped.map((s) => ({
       level: "warning",
@@ -558,7 +674,7 @@ export function filesReportSarif(report: FilesReport, version: string): string {
 }
 
 /** A SARIF rule: its id, a name in PascalCase, what it checks, its default level. */
-export function sarifRule(id: string, short: string, full: string, level: "error" | "warning"): Record<string, unknown> {
+export function sarifRule(id: string, short: string, full: string, level: "error" | "warning" | "note"): Record<string, unknown> {
   return {
     id,
     name: id.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()).replace(/^\w/, (c) => c.toUpperCase()),
@@ -608,6 +724,7 @@ export function filesAnnotations(report: FilesReport): string[] {
   }
   for (const s of report.skipped) lines.push(`::${report.strict ? "error" : "warning"} ${props(s.file, s.line, s.column)}::${escapeData(`skipped: ${s.reason}`)}`);
   for (const s of report.lenient ?? []) lines.push(`::notice ${props(s.file, s.line, s.column)}::${escapeData(`read leniently: ${s.reason}`)}`);
+  for (const found of report.limits ?? []) lines.push(`::notice ${props(found.limit.file, found.limit.line, found.limit.column)}::${escapeData(scanLimitText(found))}`);
   return lines;
 }
 

@@ -1,13 +1,13 @@
 import { humanDuration } from "../core/text/duration.js";
 import { assertionDetail } from "./check-report.js";
-import { type FilesReport, INVALID_RULE, fileWarningText, warningFailsIn } from "./check-files-report.js";
+import { type FilesReport, INVALID_RULE, RETRY_LIMIT_RULE, fileWarningText, scanLimitText, warningFailsIn } from "./check-files-report.js";
 
 /**
  * GitLab Code Quality JSON for `check --format gitlab` (the `codequality` report of a job's
  * `artifacts:reports`): one issue per broken limit and invalid policy (severity major), per warning (minor;
- * major under --strict), per limit not computable (info: code decides the waits) and per
+ * major under --strict), per limit not computable (info: code decides the waits), per
  * skipped file (info), per file read leniently (info: its YAML broke a rule the system's
- * own reader lets pass), each with `description`,
+ * own reader lets pass) and per retry limit found (info: a circuit breaker or retry budget), each with `description`,
  * `check_name`, `fingerprint`, `severity` and `location.path` / `location.lines.begin`.
  * The fingerprint is the same on every run for the same finding: it hashes the rule, the
  * file and the policy's name, not the line, so that a policy moved within its file keeps it
@@ -30,6 +30,7 @@ export function filesReportGitlab(report: FilesReport): string {
   }
   for (const s of report.skipped) issue("skipped", `skipped: ${s.reason}`, "info", s.file, s.line, s.reason);
   for (const s of report.lenient ?? []) issue("read-leniently", `read leniently: ${s.reason}`, "info", s.file, s.line, s.reason);
+  for (const found of report.limits ?? []) issue(RETRY_LIMIT_RULE, scanLimitText(found), "info", found.limit.file, found.limit.line, `${found.limit.source}\u0000${found.limit.kind}`);
   return `${JSON.stringify(issues, null, 2)}\n`;
 }
 

@@ -1,6 +1,6 @@
 import { humanDuration } from "../core/text/duration.js";
 import { assertionDetail } from "./check-report.js";
-import { type FilePolicyReport, type FilesReport, INVALID_RULE, fileWarningText, warningFailsIn } from "./check-files-report.js";
+import { type FilePolicyReport, type FilesReport, INVALID_RULE, fileWarningText, limitPlaceText, scanLimitText, warningFailsIn } from "./check-files-report.js";
 import { escapeXml } from "./escape.js";
 
 /**
@@ -10,7 +10,8 @@ import { escapeXml } from "./escape.js";
  * the warning in <system-out>), a policy given no limit and no warning as one passing
  * testcase, a limit that needs waits the file does not decide as a <skipped> testcase, and
  * a skipped file as a <skipped> testcase, a file read leniently (its YAML broke a rule the
- * system's own reader lets pass) as a passing testcase saying which. classname is the file, so CI
+ * system's own reader lets pass) as a passing testcase saying which, a retry limit found (a
+ * circuit breaker, a retry budget) as a passing testcase with what it caps in <system-out>. classname is the file, so CI
  * pages group the cases by file; `file` and `line` point at the policy.
  */
 export interface JunitCase {
@@ -39,6 +40,9 @@ function policyCases(p: FilePolicyReport, strict: boolean): JunitCase[] {
     cases.push({ name: `${who}: ${w.lint}`, line: p.line, ...(warningFailsIn(p, w, strict) ? { failure: { type: w.lint, message: text } } : { out: `warning: ${text}` }) });
   }
   if (cases.length === 0) cases.push({ name: who, line: p.line, out: "no limits given" });
+  const limits = (p.limits ?? []).map((l) => `retry limit: ${limitPlaceText(l)}`);
+  // The first case of the policy names its retry limits too.
+  if (limits.length > 0) cases[0] = { ...cases[0]!, out: [cases[0]!.out, ...limits].filter((t) => t !== undefined).join("\n") };
   return cases;
 }
 
@@ -52,6 +56,7 @@ export function filesReportJunit(report: FilesReport): string {
     add(i.file, [{ name: `${i.name} (${i.systemLabel}): ${INVALID_RULE}`, line: i.line, failure: { type: INVALID_RULE, message } }]);
   }
   for (const p of report.policies) add(p.file, policyCases(p, report.strict));
+  for (const found of report.limits ?? []) add(found.limit.file, [{ name: `${found.limit.source} (${found.limit.systemLabel}): retry limit`, line: found.limit.line, out: scanLimitText(found) }]);
   const place = (s: { file: string; line: number | null; column: number | null }) => (s.line === null ? s.file : `${s.file}:${s.line}:${s.column}`);
   for (const s of report.skipped) add(s.file, [{ name: `skipped ${place(s)}`, line: s.line, skipped: s.reason }]);
   for (const s of report.lenient ?? []) add(s.file, [{ name: `read leniently ${place(s)}`, line: s.line, out: `read leniently: ${s.reason}` }]);

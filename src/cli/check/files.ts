@@ -4,7 +4,10 @@ import {
   type FilesReport,
   type InvalidReport,
   type LenientReport,
+  type LimitReport,
+  type ScanLimit,
   type SkippedReport,
+  policyLimitsJsonText,
   filesAnnotations,
   type RenderedPolicies,
 } from "../../format/check-files-report.js";
@@ -19,7 +22,9 @@ import { renderContext, writeRendered } from "../shared/render.js";
 import { type Candidate, type DiscoverySkip, MAX_FILE_BYTES, discover, displayName } from "./discover.js";
 import { type IgnoreRule, ignoreRule } from "./ignore.js";
 import { type WalkEvent, scanInOrder } from "./pool.js";
-import { type FileOutcome, type MissingPreset, type RenderedFile, type ScanSettings, decode, scanFile } from "./scan-file.js";
+import { type FileOutcome, type MissingPreset, type PolicyTarget, type RenderedFile, type ScanSettings, decode, scanFile } from "./scan-file.js";
+import { governed, limitReport, matchLimits } from "./retry-limits.js";
+import type { LocatedLimit } from "../../config/recognise.js";
 import { backoff } from "../../config/shapes/backoff.js";
 import { shapeOf } from "../../config/shapes/index.js";
 
@@ -81,7 +86,12 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   const settings: ScanSettings = { explicit, renderJson: renderer.policyText === true && !annotate ? { strict: switches.strict } : null };
   const rendered: RenderedFile[] = [];
   const missing = new Map<string, { first: MissingPreset["policy"]; count: number }>();
+  const retryLimits: LocatedLimit[] = [];
+  const targets: PolicyTarget[] = [];
   const add = (outcome: FileOutcome) => {
+    for (const limit of outcome.limits) retryLimits.push(limit);
+    // Indices into the report's policies (this file's come after those already there).
+    for (const target of outcome.targets) targets.push({ ...target, index: policies.length + target.index });
     for (const entry of outcome.skips) noteSkip(entry);
     for (const entry of outcome.lenient) {
       lenient.push(entry);
@@ -112,13 +122,14 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
     else add(event.outcome);
   }
   if (missing.size > 0) throw missingPresets(missing);
+  const limits = retryLimits.length === 0 ? [] : attachLimits(retryLimits, targets, policies, rendered);
 
   const broken = policies.some((p) => p.result.assertions.some((a) => !a.ok)) || rendered.some((r) => r.broken > 0);
   const warned = policies.some((p) => p.result.warnings.length > 0) || rendered.some((r) => r.warnings > 0) || skipped.length > 0;
   // A lint raised to an error (--unreachable-retries error) fails without --strict.
   const erred = policies.some((p) => p.result.warnings.some((w) => warningFails(p.result, w, false))) || rendered.some((r) => r.errors > 0);
   const exitCode = broken || erred || invalid.length > 0 || (switches.strict && warned) ? 1 : 0;
-  const report: FilesReport = { policies, disabled, invalid, skipped, lenient, filesScanned, strict: switches.strict, exitCode };
+  const report: FilesReport = { policies, disabled, invalid, skipped, lenient, ...(limits.length === 0 ? {} : { limits }), filesScanned, strict: switches.strict, exitCode };
   const check = {
     kind: "files" as const,
     report,
@@ -127,6 +138,34 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   };
   await writeRendered(await renderer.render(check, renderContext(io, switches.color)), io);
   return exitCode;
+}
+
+/**
+ * The merge step of the scan's retry limits: each limit matched with the policies it
+ * governs across every file read (retry-limits.ts), each governed policy given its limits
+ * (in `policies`, or spliced into a rendered file's JSON), and the list of all limits with
+ * the policies each governs.
+ */
+function attachLimits(found: readonly LocatedLimit[], targets: readonly PolicyTarget[], policies: FilePolicyReport[], rendered: RenderedFile[]): ScanLimit[] {
+  const cuts = rendered.flatMap((file, at) => file.cuts.map((cut) => ({ ...cut, rendered: at })));
+  const all = [...targets, ...cuts];
+  const matches = matchLimits(found, all);
+  const reports = found.map(limitReport);
+  const of = (indices: readonly number[]): LimitReport[] => indices.map((i) => reports[i]!);
+  targets.forEach((target, t) => {
+    if (matches[t]!.length > 0) policies[target.index] = { ...policies[target.index]!, limits: of(matches[t]!) };
+  });
+  const splices = new Map<number, Array<{ at: number; text: string }>>();
+  cuts.forEach((cut, c) => {
+    const indices = matches[targets.length + c]!;
+    if (indices.length === 0) return;
+    const list = splices.get(cut.rendered) ?? [];
+    list.push({ at: cut.at, text: policyLimitsJsonText(of(indices)) });
+    splices.set(cut.rendered, list);
+  });
+  for (const [at, list] of splices) rendered[at] = { ...rendered[at]!, splices: list };
+  const governs = governed(found, all, matches);
+  return reports.map((limit, i) => ({ limit, governs: governs[i]! }));
 }
 
 /** The rendered files' policies as the JSON report counts and writes them. */
@@ -143,7 +182,17 @@ function renderedTotals(files: readonly RenderedFile[]): RenderedPolicies<string
   }
   const pieces = function* (): Generator<string | Uint8Array> {
     // Every policy comes with a comma before it: the report's first one without.
-    for (let i = 0; i < files.length; i++) yield i === 0 ? files[i]!.bytes.subarray(1) : files[i]!.bytes;
+    for (let i = 0; i < files.length; i++) {
+      const { bytes, splices } = files[i]!;
+      let from = i === 0 ? 1 : 0;
+      // A governed policy's retry limits go before its closing brace.
+      for (const splice of splices ?? []) {
+        yield bytes.subarray(from, splice.at);
+        yield splice.text;
+        from = splice.at;
+      }
+      yield from === 0 ? bytes : bytes.subarray(from);
+    }
   };
   return { policies, filesWithPolicies: new Set(files.map((f) => f.file)).size, limits, broken, warnings, pieces: pieces() };
 }

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { findPreset } from "../../presets/registry.js";
-import { type DisabledReport, type FilePolicyReport, type InvalidReport, type LenientReport, type SkippedReport, flagKeyed, policyJsonHeadText, policyJsonTailText } from "../../format/check-files-report.js";
+import { type DisabledReport, type FilePolicyReport, type InvalidReport, type LenientReport, POLICY_JSON_CLOSE, type PolicyPlace, type SkippedReport, flagKeyed, policyJsonHeadText, policyJsonTailText } from "../../format/check-files-report.js";
 import { type CheckResult, checkPolicy, warningFails } from "../../core/check.js";
 import { policyModel } from "../../core/policy-model.js";
 import { inFileTerms as termsInFile, presetTerms } from "../shared/preset-flags.js";
@@ -9,7 +9,8 @@ import { mergeOptions } from "../shared/config.js";
 import { UsageError } from "../shared/errors.js";
 import { type OptionValues, limitsFromOptions, parseCount } from "../../config/option-values.js";
 import { type Candidate, MAX_FILE_BYTES, reason } from "./discover.js";
-import { type FileKind, type LocatedPolicy, recogniseFile } from "../../config/recognise.js";
+import { type FileKind, type LocatedLimit, type LocatedPolicy, recogniseFile } from "../../config/recognise.js";
+import type { LimitScope } from "../../config/tree.js";
 import { RECOGNISED, shapeOf } from "../../config/shapes/index.js";
 
 /**
@@ -36,6 +37,16 @@ export interface FileOutcome {
   readonly usageError: string | null;
   /** With ScanSettings.renderJson: the policies as the JSON report's text (`policies` is then empty). */
   readonly rendered: RenderedFile | null;
+  /** The retry limits the file sets (circuit breakers, retry budgets), matched with the scan's policies once every file is read. */
+  readonly limits: readonly LocatedLimit[];
+  /** The policies (indices into `policies`) that send to a host or cluster a limit may govern. */
+  readonly targets: readonly PolicyTarget[];
+}
+
+/** A policy with the destinations its retries go to: where it is, and (rendered) where its JSON closes. */
+export interface PolicyTarget extends PolicyPlace {
+  readonly index: number;
+  readonly routes: readonly LimitScope[];
 }
 
 /** A file's policies in the JSON report: their text and what the totals count of them. */
@@ -50,6 +61,10 @@ export interface RenderedFile {
   readonly warnings: number;
   /** Warnings of lints raised to errors (they fail without --strict). */
   readonly errors: number;
+  /** The policies with destinations: the byte offset in `bytes` of each one's closing brace (where its retry limits go), in order. */
+  readonly cuts: readonly (PolicyTarget & { readonly at: number })[];
+  /** Set on the main thread once the scan's limits are matched: the JSON of each governed policy's limits, at its cut. */
+  readonly splices?: readonly { readonly at: number; readonly text: string }[];
 }
 
 /** How files are scanned: the flags, and whether the JSON report's text is wanted instead of the policies. */
@@ -79,10 +94,12 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
   const invalid: InvalidReport[] = [];
   const missing: MissingPreset[] = [];
   const lenient: LenientReport[] = [];
+  let limits: readonly LocatedLimit[] = [];
+  const targets: PolicyTarget[] = [];
   let scanned = false;
   const outcome = (usageError: string | null): FileOutcome => {
-    if (settings.renderJson === null || policies.length === 0) return { scanned, skips, policies, disabled, invalid, lenient, missing, usageError, rendered: null };
-    return { scanned, skips, policies: [], disabled, invalid, lenient, missing, usageError, rendered: rendered(policies, settings.renderJson.strict) };
+    if (settings.renderJson === null || policies.length === 0) return { scanned, skips, policies, disabled, invalid, lenient, missing, usageError, rendered: null, limits, targets };
+    return { scanned, skips, policies: [], disabled, invalid, lenient, missing, usageError, rendered: rendered(policies, settings.renderJson.strict, targets), limits, targets: [] };
   };
   try {
     const read = stdinText ?? readText(candidate);
@@ -103,9 +120,10 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
       return outcome(null);
     }
     if (result.lenient !== null) lenient.push({ file: candidate.name, ...result.lenient });
+    limits = result.limits;
     for (const u of result.unresolved) skips.push({ file: u.file, line: u.line, column: u.column, reason: `${u.name} (${shapeOf(u.system).label}) not checked: ${u.reason}` });
     for (const u of result.invalid) invalid.push({ file: u.file, line: u.line, column: u.column, system: u.system, systemLabel: shapeOf(u.system).label, name: u.name, reason: u.reason });
-    if (candidate.named && result.policies.length === 0 && result.unresolved.length === 0 && result.invalid.length === 0) {
+    if (candidate.named && result.policies.length === 0 && result.unresolved.length === 0 && result.invalid.length === 0 && result.limits.length === 0) {
       return outcome(`no retry policy found in ${candidate.name}; recognised: ${RECOGNISED}`);
     }
     for (const policy of result.policies) {
@@ -120,7 +138,10 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
       }
       const checked = checkFound(policy, explicit);
       if ("reason" in checked) invalid.push(checked);
-      else policies.push(checked);
+      else {
+        if (policy.routes !== undefined) targets.push({ index: policies.length, routes: policy.routes, file: policy.file, line: policy.line, column: policy.column, system: policy.system, name: policy.name });
+        policies.push(checked);
+      }
     }
     return outcome(null);
   } catch (error) {
@@ -199,26 +220,39 @@ function sniff(text: string): FileKind {
 const jsonTails = new WeakMap<CheckResult, string>();
 const encoder = new TextEncoder();
 
-function rendered(policies: readonly FilePolicyReport[], strict: boolean): RenderedFile {
+function rendered(policies: readonly FilePolicyReport[], strict: boolean, targets: readonly PolicyTarget[]): RenderedFile {
   let text = "";
+  const cuts: (PolicyTarget & { at: number })[] = [];
+  // UTF-8 bytes of text[0, measured): counted only as far as a cut needs.
+  let measured = 0;
+  let bytes = 0;
+  let next = 0;
   let limits = 0;
   let broken = 0;
   let warnings = 0;
   let errors = 0;
-  for (const policy of policies) {
+  for (let i = 0; i < policies.length; i++) {
+    const policy = policies[i]!;
     let tail = jsonTails.get(policy.result);
     if (tail === undefined) {
       tail = policyJsonTailText(policy, strict);
       jsonTails.set(policy.result, tail);
     }
     text += `,\n    ${policyJsonHeadText(policy)}${tail}`;
+    const target = targets[next];
+    if (target !== undefined && target.index === i) {
+      next++;
+      bytes += Buffer.byteLength(text.slice(measured));
+      measured = text.length;
+      cuts.push({ ...target, at: bytes - POLICY_JSON_CLOSE.length });
+    }
     limits += policy.result.assertions.length;
     for (const a of policy.result.assertions) if (!a.ok) broken++;
     warnings += policy.result.warnings.length;
     for (const w of policy.result.warnings) if (warningFails(policy.result, w, false)) errors++;
   }
   // Encoded once, into a buffer of its own (not Node's shared pool), so that it can be moved to the main thread.
-  return { file: policies[0]!.file, bytes: encoder.encode(text), policies: policies.length, limits, broken, warnings, errors };
+  return { file: policies[0]!.file, bytes: encoder.encode(text), policies: policies.length, limits, broken, warnings, errors, cuts };
 }
 
 /** The key of a check in the cache: the preset and the options, in their order (JSON.stringify for anything but strings). */

@@ -1,7 +1,7 @@
 import { protoDuration } from "../durations.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type FoundTimeout, type MapNode, type Node, decimalText, describeNode, durationValue, forEachMap, get, getAny, isMap, isSeq, msText, text, timeoutValue, wholeNumber } from "../tree.js";
+import { type Findings, FileProblem, type FoundTimeout, type LimitScope, type MapNode, BUDGET_NOTE, type Node, decimalText, describeNode, durationValue, forEachMap, get, getAny, isMap, isSeq, msText, text, timeoutValue, wholeNumber } from "../tree.js";
 
 /**
  * Envoy's `retry_policy` wherever it appears: on a route's action, on a virtual host, in
@@ -48,11 +48,11 @@ export const envoy: ConfigShape = {
     system: "Envoy",
     where: "`retry_policy` / `retryPolicy` wherever it appears",
     policy:
-      "num_retries (default 1), retry_back_off (base 25 ms, max 10 × base when left out), per_try_timeout; preset `envoy`. Retry limits: the `circuit_breakers` of the cluster the route action names (`max_retries`, 3 when unset; `retry_budget` budget_percent 20, min_retry_concurrency 3 when unset), named beside the policy. Timeouts: the route action's `timeout` (deadline; 15 s when left out, none at `0s`), `per_try_timeout` (try time). " +
+      "num_retries (default 1), retry_back_off (base 25 ms, max 10 × base when left out), per_try_timeout; preset `envoy`. Retry limits: the `circuit_breakers` of the cluster the route action names, in any file of the scan (its own file's first; the DEFAULT thresholds, whatever the route's priority; `max_retries`, 3 when unset; `retry_budget` budget_percent 20, min_retry_concurrency 3 when unset, replacing max_retries), named beside the policy; a cluster's limits that govern no route found are listed on their own. Timeouts: the route action's `timeout` (deadline; 15 s when left out, none at `0s`), `per_try_timeout` (try time). " +
       "Outside a route (ext_authz's `http_service`/`grpc_service`, ext_proc, a JWKS fetch's `remote_jwks`, a Wasm module's `remote` source, oauth2) it is a `config.core.v3.RetryPolicy`, named by its filter and keys: without `retry_back_off` 1 s to 10 s, no per-try timeout, no deadline read; `envoy_grpc`'s (an xDS stream's reconnects, without end) is not computable: reported as not checked",
   },
-  // POLICY_KEYS below.
-  words: { tree: /retry_policy|retryPolicy/ },
+  // POLICY_KEYS below; circuit_breakers for a file of clusters alone (their retry limits).
+  words: { tree: /retry_policy|retryPolicy|circuit_breakers|circuitBreakers/ },
   documents: { read: recogniseEnvoy, onlyWithWords: true },
 };
 
@@ -80,12 +80,17 @@ const UNNAMED_KEYS = new Set(["typed_config", "typedConfig"]);
 /** RouteAction.timeout when left out. */
 const ENVOY_DEFAULT_ROUTE_TIMEOUT = "15s";
 
-function recogniseEnvoy(root: Node, _file: DocumentFile, findings: Findings): void {
-  let breakers: Map<string, string> | null = null;
+/** What makes a file worth reading for its clusters' retry limits alone. */
+const BREAKER_WORDS = /circuit_breakers|circuitBreakers/;
+const POLICY_WORDS = /retry_policy|retryPolicy/;
+
+function recogniseEnvoy(root: Node, file: DocumentFile, findings: Findings): void {
+  // The clusters' limits are reported whether or not a route of this file sends to them (a file of clusters alone, a CDS response).
+  const breakers = BREAKER_WORDS.test(file.text) ? clusterBreakers(root, findings) : new Map<string, string>();
+  if (!POLICY_WORDS.test(file.text) && !file.text.includes("\\")) return;
   const breakerOf = (action: MapNode | null): string => {
     const cluster = action === null ? undefined : text(action.entries.get("cluster")?.value);
     if (cluster === undefined) return "";
-    breakers ??= clusterBreakers(root);
     return breakers.get(cluster) ?? "";
   };
   // An explicit walk (not forEachMap) to keep the names of the enclosing virtual host and route.
@@ -126,7 +131,12 @@ function recogniseEnvoy(root: Node, _file: DocumentFile, findings: Findings): vo
         else corePolicy(policy.value as MapNode, name, policy.keyPos, findings);
       } else {
         const name = `${here.slice(-2).join(" / ") || policy.key}${breakerOf(action ? node : null)}`;
+        const before = findings.policies.length;
         retryPolicy(policy.value as MapNode, name, policy.keyPos, findings, action ? node : null);
+        // The clusters it sends to, for their circuit breakers in this file or another (cli/check/retry-limits.ts).
+        const routes = action ? clustersOf(node) : [];
+        const found = findings.policies[before];
+        if (found !== undefined && routes.length > 0) findings.policies[before] = { ...found, routes };
       }
     }
     const children = [...node.entries];
@@ -275,7 +285,7 @@ function duration(node: Node, label: string): string {
  * beside the policy. A cluster without circuit_breakers is not named (Envoy's default
  * max_retries 3 then applies).
  */
-function clusterBreakers(root: Node): Map<string, string> {
+function clusterBreakers(root: Node, findings: Findings): Map<string, string> {
   const found = new Map<string, string>();
   forEachMap(root, (map) => {
     const name = text(map.entries.get("name")?.value);
@@ -288,17 +298,34 @@ function clusterBreakers(root: Node): Map<string, string> {
     const label = `circuit_breakers of cluster ${JSON.stringify(name)}`;
     // UInt32Value and Percent: a number, a quoted one, or {value: N}.
     const unwrap = (node: Node): Node => (isMap(node) ? (getAny(node, ["value"])?.value ?? node) : node);
-    const whole = (node: Node | undefined, key: string, fallback: number): string =>
-      node === undefined ? String(fallback) : String(wholeNumber(unwrap(node), `${key} of ${label}`, { quoted: true, max: 4_294_967_295 }));
+    const whole = (node: Node | undefined, key: string, fallback: number): number =>
+      node === undefined ? fallback : wholeNumber(unwrap(node), `${key} of ${label}`, { quoted: true, max: 4_294_967_295 });
+    const scope = { system: "envoy" as const, cluster: name };
+    const source = `cluster ${name}`;
+    const maxRetries = getAny(threshold, ["max_retries", "maxRetries"]);
+    const max = whole(maxRetries?.value, "max_retries", 3);
     const budget = getAny(threshold, ["retry_budget", "retryBudget"]);
     if (budget !== undefined) {
       const percent = getAny(budget.value, ["budget_percent", "budgetPercent"]);
       const percentText = percent === undefined ? "20" : decimalText(unwrap(percent.value), `budget_percent of ${label}`, { quoted: true });
       const min = whole(getAny(budget.value, ["min_retry_concurrency", "minRetryConcurrency"])?.value, "min_retry_concurrency", 3);
       found.set(name, ` [cluster ${name}: retry_budget budget_percent ${percentText}, min_retry_concurrency ${min}]`);
+      // A max_retries written beside the budget is replaced by it (circuit_breaker.proto: "the retry budget will override any configured retry circuit breaker").
+      if (maxRetries !== undefined) findings.limits.push({ system: "envoy", source, offset: maxRetries.keyPos, limit: { kind: "max-retries", value: max }, scope, overridden: `overridden by the retry_budget beside it: ${BUDGET_NOTE}` });
+      findings.limits.push({ system: "envoy", source, offset: budget.keyPos, limit: { kind: "retry-budget", percent: Number(percentText), minRetryConcurrency: min, interval: null }, scope });
     } else {
-      found.set(name, ` [cluster ${name}: circuit breaker max_retries ${whole(getAny(threshold, ["max_retries", "maxRetries"])?.value, "max_retries", 3)}]`);
+      found.set(name, ` [cluster ${name}: circuit breaker max_retries ${max}]`);
+      findings.limits.push({ system: "envoy", source, offset: maxRetries?.keyPos ?? threshold.pos, limit: { kind: "max-retries", value: max }, scope });
     }
   });
   return found;
+}
+
+/** The clusters a route action sends to: `cluster`, or each of `weighted_clusters.clusters[].name`. */
+function clustersOf(action: MapNode): LimitScope[] {
+  const one = text(action.entries.get("cluster")?.value);
+  if (one !== undefined) return [{ system: "envoy", cluster: one }];
+  const weighted = get(getAny(action, ["weighted_clusters", "weightedClusters"])?.value, "clusters");
+  if (!isSeq(weighted)) return [];
+  return weighted.items.map((c) => text(get(c, "name"))).filter((c): c is string => c !== undefined).map((cluster) => ({ system: "envoy", cluster }));
 }

@@ -2,7 +2,7 @@ import { goDuration } from "../durations.js";
 import { manifests } from "../manifests.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type FoundTimeout, type Node, decimalText, describeNode, durationValue, get, isMap, isSeq, text, timeoutValue, wholeNumber } from "../tree.js";
+import { type Findings, FileProblem, type FoundLimit, type FoundTimeout, type LimitScope, type Node, BUDGET_NOTE, decimalText, istioHostsMatch, describeNode, durationValue, get, isMap, isSeq, text, timeoutValue, wholeNumber } from "../tree.js";
 
 /**
  * Istio `VirtualService` (networking.istio.io): each `spec.http[]` route retries as its
@@ -35,7 +35,7 @@ export const istio: ConfigShape = {
   docs: {
     system: "Istio",
     where: "`VirtualService` (with the `DestinationRule`s of the same file)",
-    policy: "each `spec.http[]` route: its `retries` (attempts, perTryTimeout, backoff) or, with no `retries`, the mesh default (2 retries); a `retries` block without `attempts`, or `attempts: 0`, switches retries off (istiod's ConvertPolicy), and with `perTryTimeout`, `retryOn` or `retryRemoteLocalities` beside it is invalid (istiod refuses it); preset `istio`. Timeouts: the route's `timeout` (deadline; none when left out or `0s`), `perTryTimeout` (try time). Retry limits: a `DestinationRule` of the same file whose `host` is a route destination's names its `trafficPolicy.connectionPool.http.maxRetries` and `trafficPolicy.retryBudget` (percent, 20 when unset; minRetryConcurrency, 3) beside the policy; a DestinationRule alone is no retry policy and reports nothing",
+    policy: "each `spec.http[]` route: its `retries` (attempts, perTryTimeout, backoff) or, with no `retries`, the mesh default (2 retries); a `retries` block without `attempts`, or `attempts: 0`, switches retries off (istiod's ConvertPolicy), and with `perTryTimeout`, `retryOn` or `retryRemoteLocalities` beside it is invalid (istiod refuses it); preset `istio`. Timeouts: the route's `timeout` (deadline; none when left out or `0s`), `perTryTimeout` (try time). Retry limits: a `DestinationRule` whose `host` is a route destination's (in any file of the scan, its own file's first; short names resolved in the resource's namespace, as istiod's ResolveShortnameToFQDN does; a short name in a file with no namespace is matched in its own file only) names its `trafficPolicy.connectionPool.http.maxRetries` (above 0) and `trafficPolicy.retryBudget` (percent, 20 when unset; minRetryConcurrency, 3) beside the policy; a DestinationRule that governs no route found is listed as a retry limit on its own",
   },
   words: { tree: /VirtualService|DestinationRule/ },
   documents: { read: recogniseIstio },
@@ -49,49 +49,68 @@ export const istio: ConfigShape = {
  * documents).
  */
 interface HostLimits {
-  readonly limits: Map<string, string>;
-  readonly routes: Array<{ readonly index: number; readonly hosts: readonly string[]; readonly name: string }>;
+  readonly limits: Map<string, { readonly text: string; readonly namespace: string | null }>;
+  readonly routes: Array<{ readonly index: number; readonly hosts: readonly string[]; readonly namespace: string | null; readonly name: string }>;
 }
 const LIMITS = new WeakMap<DocumentFile, HostLimits>();
 
-/** A short host ("reviews") and its FQDN ("reviews.prod.svc.cluster.local") name one service. */
-function sameHost(a: string, b: string): boolean {
-  return a === b || a.split(".")[0] === b || b.split(".")[0] === a;
-}
-
-function limitsFor(hosts: readonly string[], state: HostLimits): string {
-  for (const [host, text] of state.limits) if (hosts.some((h) => sameHost(h, host))) return text;
+function limitsFor(hosts: readonly string[], namespace: string | null, state: HostLimits): string {
+  for (const [host, rule] of state.limits) if (hosts.some((h) => istioHostsMatch({ host: h, namespace }, { host, namespace: rule.namespace }, true))) return rule.text;
   return "";
 }
+
 
 /**
  * A DestinationRule's retry limits on its host (istio/api networking/v1alpha3/
  * destination_rule.proto at b8f8791d (1.31.0-alpha.0): trafficPolicy.connectionPool.http.maxRetries,
- * the cluster's max_retries circuit breaker, which istiod otherwise sets to 2^32 − 1; and
- * trafficPolicy.retryBudget {percent (20 when unset), minRetryConcurrency (3)}, added in
- * 09a4d534 (#3512, June 2025), Envoy's retry_budget). The vocabulary is the chain
+ * the cluster's max_retries circuit breaker, which istiod otherwise sets to 2^32 − 1 (and
+ * sets only when above 0: istiod's applyConnectionPool, `if settings.Http.MaxRetries > 0`,
+ * so 0 is no limit); and trafficPolicy.retryBudget {percent (20 when unset),
+ * minRetryConcurrency (3), budgetInterval (0 ms: only requests active now count)}, added
+ * in 09a4d534 (#3512, June 2025; budget_interval in 7eca3b2a, #3716), Envoy's
+ * retry_budget, which replaces max_retries when both are set). The vocabulary is the chain
  * command's budgets (core/chain/budgets/envoy-breaker.ts, envoy-budget.ts). A rule with
- * neither names nothing; one without a VirtualService route to its host is no retry
- * policy and reports nothing.
+ * neither names nothing; the limits are reported on their own and with the routes to the
+ * host, in this file or another of the scan.
  */
-function destinationRule(node: Node, name: string): { host: string; text: string } | null {
+function destinationRule(node: Node, name: string, namespace: string | null, findings: Findings): { host: string; text: string } | null {
   const spec = get(node, "spec");
   const host = text(get(spec, "host"));
   const policy = get(spec, "trafficPolicy");
   if (host === undefined || !isMap(policy)) return null;
   const parts: string[] = [];
-  const maxRetries = get(get(get(policy, "connectionPool"), "http"), "maxRetries");
-  if (maxRetries !== undefined) parts.push(`connectionPool.http.maxRetries ${wholeNumber(maxRetries, `connectionPool.http.maxRetries of DestinationRule ${JSON.stringify(name)}`, { max: 2_147_483_647 })}`);
-  const budget = get(policy, "retryBudget");
-  if (isMap(budget)) {
+  const scope = { system: "istio" as const, host, namespace };
+  const source = `DestinationRule ${name}`;
+  const found: FoundLimit[] = [];
+  const http = get(get(policy, "connectionPool"), "http");
+  const maxRetries = isMap(http) ? http.entries.get("maxRetries") : undefined;
+  if (maxRetries !== undefined) {
+    const value = wholeNumber(maxRetries.value, `connectionPool.http.maxRetries of DestinationRule ${JSON.stringify(name)}`, { max: 2_147_483_647 });
+    if (value > 0) {
+      parts.push(`connectionPool.http.maxRetries ${value}`);
+      found.push({ system: "istio", source, offset: maxRetries.keyPos, limit: { kind: "max-retries", value }, scope });
+    }
+  }
+  const budgetEntry = policy.entries.get("retryBudget");
+  const budget = budgetEntry?.value;
+  if (budgetEntry !== undefined && isMap(budget)) {
     const percent = get(budget, "percent");
     const percentText = percent === undefined ? "20" : decimalText(isMap(percent) ? (get(percent, "value") ?? percent) : percent, `retryBudget.percent of DestinationRule ${JSON.stringify(name)}`);
     if (Number(percentText) > 100) throw new FileProblem(percent!.pos, `retryBudget.percent of DestinationRule ${JSON.stringify(name)} must be from 0 to 100, got ${percentText}`);
     const min = get(budget, "minRetryConcurrency");
     const minText = min === undefined ? "3" : String(wholeNumber(min, `retryBudget.minRetryConcurrency of DestinationRule ${JSON.stringify(name)}`, { max: 4_294_967_295 }));
+    const interval = text(get(budget, "budgetInterval")) ?? null;
     parts.push(`retryBudget percent ${percentText}, minRetryConcurrency ${minText}`);
+    found.push({ system: "istio", source, offset: budgetEntry.keyPos, limit: { kind: "retry-budget", percent: Number(percentText), minRetryConcurrency: Number(minText), interval }, scope });
   }
+  const overridden = found.some((l) => l.limit.kind === "retry-budget");
+  for (const limit of found) findings.limits.push(overridden && limit.limit.kind === "max-retries" ? { ...limit, overridden: `overridden by the retryBudget beside it: ${BUDGET_NOTE}` } : limit);
   return parts.length === 0 ? null : { host, text: ` [DestinationRule ${name}: ${parts.join("; ")}]` };
+}
+
+/** The namespace a manifest's metadata names; null when it names none. */
+function namespaceOf(node: Node): string | null {
+  return text(get(get(node, "metadata"), "namespace")) ?? null;
 }
 
 function recogniseIstio(root: Node, file: DocumentFile, findings: Findings): void {
@@ -102,19 +121,21 @@ function recogniseIstio(root: Node, file: DocumentFile, findings: Findings): voi
   }
   for (const manifest of manifests(root)) {
     if (manifest.kind !== "DestinationRule" || !manifest.apiVersion.startsWith("networking.istio.io/")) continue;
-    const rule = destinationRule(manifest.node, manifest.name);
+    const ruleNamespace = namespaceOf(manifest.node);
+    const rule = destinationRule(manifest.node, manifest.name, ruleNamespace, findings);
     if (rule === null || state.limits.has(rule.host)) continue;
-    state.limits.set(rule.host, rule.text);
+    state.limits.set(rule.host, { text: rule.text, namespace: ruleNamespace });
     // Routes read before it: named now.
     for (const route of state.routes) {
       const policy = findings.policies[route.index];
-      if (policy !== undefined && policy.name === route.name && route.hosts.some((h) => sameHost(h, rule.host))) findings.policies[route.index] = { ...policy, name: `${policy.name}${rule.text}` };
+      if (policy !== undefined && policy.name === route.name && route.hosts.some((h) => istioHostsMatch({ host: h, namespace: route.namespace }, { host: rule.host, namespace: ruleNamespace }, true))) findings.policies[route.index] = { ...policy, name: `${policy.name}${rule.text}` };
     }
   }
   for (const manifest of manifests(root)) {
     if (manifest.kind !== "VirtualService" || !manifest.apiVersion.startsWith("networking.istio.io/")) continue;
     const http = get(get(manifest.node, "spec"), "http");
     if (!isSeq(http)) continue;
+    const namespace = namespaceOf(manifest.node);
     http.items.forEach((route, index) => {
       if (!isMap(route)) return;
       const routeName = `${manifest.name}/${text(get(route, "name")) ?? `http[${index}]`}`;
@@ -122,11 +143,12 @@ function recogniseIstio(root: Node, file: DocumentFile, findings: Findings): voi
       const meshDefault = retries === undefined || retries.value.kind === "null";
       const destinations = get(route, "route");
       const hosts = isSeq(destinations) ? destinations.items.map((d) => text(get(get(d, "destination"), "host"))).filter((h): h is string => h !== undefined) : [];
-      const limits = limitsFor(hosts, state);
+      const limits = limitsFor(hosts, namespace, state);
       const before = findings.policies.length;
       const policyName = `${meshDefault ? `${routeName} (mesh default)` : routeName}${limits}`;
       // A DestinationRule further on names this route's policy when it comes (checked by name: pushed only if it read).
-      if (limits === "" && hosts.length > 0) state.routes.push({ index: before, hosts, name: policyName });
+      if (limits === "" && hosts.length > 0) state.routes.push({ index: before, hosts, namespace, name: policyName });
+      const routes: LimitScope[] = hosts.map((host) => ({ system: "istio", host, namespace }));
       findings.policy("istio", policyName, retries?.keyPos ?? route.pos, () => {
         const options: OptionValues = {};
         const timeouts: FoundTimeout[] = [];
@@ -168,6 +190,9 @@ function recogniseIstio(root: Node, file: DocumentFile, findings: Findings): voi
         if (backoff !== undefined) options.base = durationValue(backoff, label("backoff"), goDuration, expected);
         return { options, ...found() };
       });
+      // The hosts it sends to, for the limits of DestinationRules in this file or another (cli/check/retry-limits.ts).
+      const policy = findings.policies[before];
+      if (policy !== undefined && routes.length > 0) findings.policies[before] = { ...policy, routes };
     });
   }
 }

@@ -104,6 +104,8 @@ describe("scanInOrder on the main thread", () => {
     missing: [],
     usageError: name === "bad.yaml" ? "bad input" : null,
     rendered: null,
+  limits: [],
+  targets: [],
   });
   const walkOf = (events: readonly (WalkEvent | Error)[]): Iterator<WalkEvent> =>
     (function* () {

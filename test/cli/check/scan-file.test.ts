@@ -25,6 +25,8 @@ const nothing = (changes: Partial<FileOutcome>): FileOutcome => ({
   missing: [],
   usageError: null,
   rendered: null,
+  limits: [],
+  targets: [],
   ...changes,
 });
 
@@ -70,7 +72,7 @@ describe("scanFile: a file's policies, checked", () => {
     expect(outcome.policies).toEqual([]);
     const { bytes, ...counts } = outcome.rendered!;
     // One policy, one limit (max-total), broken; resilience4j's fixed wait draws no warning.
-    expect(counts).toEqual({ file: "application.yml", policies: 1, limits: 1, broken: 1, warnings: 0, errors: 0 });
+    expect(counts).toEqual({ file: "application.yml", policies: 1, limits: 1, broken: 1, warnings: 0, errors: 0, cuts: [] });
     const text = new TextDecoder().decode(bytes);
     // Each policy with a comma before it, indented as an entry of the report's "policies".
     expect(text.slice(0, 7)).toBe(",\n    {");
