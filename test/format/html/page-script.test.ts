@@ -1,10 +1,11 @@
+/** The page script (src/format/html/page-script.ts) in a real browser: what a person reads and does on the page. */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "puppeteer-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { type OpenedPage, backoff, csvRecords, launchChromium, openPage, root } from "./browser.js";
-import { tempDir } from "../support/files.js";
-import { CHART } from "../../src/format/html/layout.js";
+import { type OpenedPage, backoff, csvRecords, launchChromium, openPage, root } from "../../e2e/browser.js";
+import { tempDir } from "../../support/files.js";
+import { CHART } from "../../../src/format/html/layout.js";
 
 // The pages in a real browser (Debian's chromium through puppeteer-core): every value read
 // in the page, by hovering, by keyboard, in the calculator and the sweep, is compared with
