@@ -191,20 +191,15 @@ function underIndentedQuotedLine(text: string): { offset: number; missing: numbe
     const start = offset;
     offset += token.length;
     const quote = token.charAt(0);
-    if ((quote !== '"' && quote !== "'") || closes(token, quote)) continue;
+    if ((quote !== '"' && quote !== "'") || closingQuote(token, 0) === token.trimEnd().length - 1) continue;
+    const end = closingQuote(text, start);
+    if (end === -1) return null;
     const wanted = spacesAt(text, text.lastIndexOf("\n", start) + 1) + 1;
-    for (let i = start + 1; i < text.length; i++) {
-      const c = text.charAt(i);
-      if (quote === '"' && c === "\\") i++;
-      else if (c === quote) {
-        if (quote === "'" && text.charAt(i + 1) === "'") i++;
-        else return null;
-      } else if (c === "\n") {
-        if (/^(?:---|\.\.\.)(?=[ \t\r\n]|$)/.test(text.slice(i + 1, i + 5))) return null;
-        const indent = spacesAt(text, i + 1);
-        const rest = text.charAt(i + 1 + indent);
-        if (rest !== "\n" && rest !== "\r" && rest !== "" && indent < wanted) return { offset: i + 1, missing: wanted - indent };
-      }
+    for (let i = text.indexOf("\n", start); i !== -1 && i < end; i = text.indexOf("\n", i + 1)) {
+      if (/^(?:---|\.\.\.)(?=[ \t\r\n]|$)/.test(text.slice(i + 1, i + 5))) return null;
+      const indent = spacesAt(text, i + 1);
+      const rest = text.charAt(i + 1 + indent);
+      if (rest !== "\n" && rest !== "\r" && indent < wanted) return { offset: i + 1, missing: wanted - indent };
     }
     return null;
   }
@@ -218,19 +213,18 @@ function spacesAt(text: string, at: number): number {
   return end - at;
 }
 
-/** Whether a quoted scalar token ends with its closing quote. */
-function closes(token: string, quote: string): boolean {
-  if (token.length < 2) return false;
-  let i = 1;
-  while (i < token.length) {
-    const c = token.charAt(i);
-    if (quote === '"' && c === "\\") i += 2;
+/** Where the quote opened at `open` closes (`\\` escapes in double quotes, `''` in single ones, as PyYAML reads them); -1 if never. */
+function closingQuote(text: string, open: number): number {
+  const quote = text.charAt(open);
+  for (let i = open + 1; i < text.length; i++) {
+    const c = text.charAt(i);
+    if (quote === '"' && c === "\\") i++;
     else if (c === quote) {
-      if (quote === "'" && token.charAt(i + 1) === "'") i += 2;
-      else return i === token.trimEnd().length - 1;
-    } else i++;
+      if (quote === "'" && text.charAt(i + 1) === "'") i++;
+      else return i;
+    }
   }
-  return false;
+  return -1;
 }
 
 /** An offset of the re-indented text in the original one (a space inserted maps to where it was inserted). */
