@@ -7,6 +7,7 @@ import type { FileOutcome } from "../../../src/cli/check/scan-file.js";
 import { spawnBin } from "../../support/bin.js";
 import { runCli } from "../../support/cli.js";
 import { tempDir } from "../../support/files.js";
+import { emptyOutcome } from "../../support/outcomes.js";
 
 // A tree of more files than src/cli/check/pool.ts reads on the main thread: the built
 // binary shares them out among worker threads, the in-process run (the TypeScript
@@ -94,19 +95,8 @@ describe("check DIR on worker threads", () => {
 // path is held to the same output by the tests above, through the built binary).
 describe("scanInOrder on the main thread", () => {
   const candidate = (name: string): Candidate => ({ path: name, name, kind: "yaml", named: false, helmTemplate: false });
-  const outcome = (name: string): FileOutcome => ({
-    scanned: true,
-    skips: [],
-    policies: [],
-    disabled: [],
-    invalid: [],
-    lenient: [],
-    missing: [],
-    usageError: name === "bad.yaml" ? "bad input" : null,
-    rendered: null,
-  limits: [],
-  targets: [],
-  });
+  const outcome = (name: string): FileOutcome => emptyOutcome({ usageError: name === "bad.yaml" ? "bad input" : null });
+
   const walkOf = (events: readonly (WalkEvent | Error)[]): Iterator<WalkEvent> =>
     (function* () {
       for (const event of events) {

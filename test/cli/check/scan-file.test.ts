@@ -1,9 +1,10 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Candidate } from "../../../src/cli/check/discover.js";
-import { type FileOutcome, type ScanSettings, decode, scanFile } from "../../../src/cli/check/scan-file.js";
+import { type ScanSettings, decode, scanFile } from "../../../src/cli/check/scan-file.js";
 import { runCli } from "../../support/cli.js";
 import { useTempCwd } from "../../support/files.js";
+import { emptyOutcome } from "../../support/outcomes.js";
 
 // src/cli/check/scan-file.ts: one file of check PATH…, from its path to plain data for the report.
 const { write, dir } = useTempCwd("scanfile");
@@ -15,20 +16,7 @@ const found = (name: string, kind: Candidate["kind"] = "yaml"): Candidate => ({ 
 const named = (name: string): Candidate => ({ ...found(name), named: true });
 const settings = (explicit: ScanSettings["explicit"] = {}, renderJson: ScanSettings["renderJson"] = null): ScanSettings => ({ explicit, renderJson });
 /** An outcome with nothing in it but what `changes` says. */
-const nothing = (changes: Partial<FileOutcome>): FileOutcome => ({
-  scanned: true,
-  skips: [],
-  policies: [],
-  disabled: [],
-  invalid: [],
-  lenient: [],
-  missing: [],
-  usageError: null,
-  rendered: null,
-  limits: [],
-  targets: [],
-  ...changes,
-});
+const nothing = emptyOutcome;
 
 describe("scanFile: a file's policies, checked", () => {
   it("a resilience4j instance at its line and column, its values as flags, checked under the flags' limits", () => {
