@@ -4,7 +4,7 @@ import { PRESETS } from "../../presets/registry.js";
 import { type Io, writeChunks } from "../shared/io.js";
 import { JITTER_MODES } from "../shared/jitter-options.js";
 import { VERSION } from "../shared/version.js";
-import type { CompletionShell } from "./command.js";
+import type { CompletionShell } from "./shells.js";
 
 /**
  * Completion scripts generated from the program itself (the command registry as

@@ -1,8 +1,6 @@
 import { Argument, type Command } from "commander";
 import type { CommandDefinition } from "../command.js";
-
-export const COMPLETION_SHELLS = ["bash", "zsh", "fish"] as const;
-export type CompletionShell = (typeof COMPLETION_SHELLS)[number];
+import { COMPLETION_SHELLS, type CompletionShell } from "./shells.js";
 
 const HELP_AFTER = `
 The script completes commands, options, preset names, formats, jitter modes and

@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
-import { COMPLETION_SHELLS, completionCommand } from "../../../src/cli/completion/command.js";
+import { completionCommand } from "../../../src/cli/completion/command.js";
+import { COMPLETION_SHELLS } from "../../../src/cli/completion/shells.js";
 import { runCli } from "../../support/cli.js";
 
 describe("completion's definition", () => {
