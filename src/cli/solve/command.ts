@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { type CommandDefinition, commandOutput } from "../command.js";
 import { addSharedOptions, synonymsFor } from "../shared/options.js";
-import type { SolveOptions } from "./action.js";
+import type { SolveOptions } from "./options.js";
 
 const HELP_AFTER = `
 Examples (leave out one parameter; give --total, or --deadline for what fits):

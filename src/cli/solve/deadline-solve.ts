@@ -9,8 +9,7 @@ import { jitterFromValues, policyFromValues } from "../shared/policy-values.js";
 import { renderContext, writeRendered } from "../shared/render.js";
 import { runSchedule } from "../shared/run-schedule.js";
 import { type TryTiming, timingFromValues } from "../shared/timing.js";
-import type { SolveOptions } from "./action.js";
-import { MAX_SHOWN_ATTEMPTS, givenPolicyValues } from "./action.js";
+import { MAX_SHOWN_ATTEMPTS, type SolveOptions, givenPolicyValues } from "./options.js";
 
 /** The schedule's flags for a value, as `backoff` takes them. */
 const FLAG_OF: Readonly<Partial<Record<keyof OptionValues, string>>> = { attemptTime: "attempt-time" };

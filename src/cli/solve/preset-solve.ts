@@ -17,8 +17,7 @@ import { OVERRIDE_FLAGS } from "../shared/preset-flags.js";
 import { buildPreset, presetNamed, presetOffers, presetOverrides } from "../shared/preset-options.js";
 import { renderContext, writeRendered } from "../shared/render.js";
 import { runSchedule } from "../shared/run-schedule.js";
-import type { SolveOptions } from "./action.js";
-import { MAX_SHOWN_ATTEMPTS, givenPolicyValues } from "./action.js";
+import { MAX_SHOWN_ATTEMPTS, type SolveOptions, givenPolicyValues } from "./options.js";
 
 /** The largest factor tried: past it a total that still falls short is out of reach. */
 const MAX_FACTOR = 1e6;
