@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cohortRandom } from "../../src/cli/simulate/action.js";
+import { cohortRandom } from "../../src/cli/simulate/cohort.js";
 import { jitterPlan } from "../../src/core/jitter/index.js";
 import { normalizePolicy } from "../../src/core/policy.js";
 import { SimulationTooLargeError, loadHistogramOfCounts, peakLoad, peakLoadOfCounts, simulateCohort, timeCounts } from "../../src/core/simulate.js";

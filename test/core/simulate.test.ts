@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { type Jitter, jitterPlan } from "../../src/core/jitter/index.js";
 import { normalizePolicy } from "../../src/core/policy.js";
 import { type Cohort, loadHistogram, loadHistograms, mergeSorted, peakLoad, percentile, simulateCohort } from "../../src/core/simulate.js";
-import { cohortRandom } from "../../src/cli/simulate/action.js";
+import { cohortRandom } from "../../src/cli/simulate/cohort.js";
 import { scriptedRandom } from "../support/random.js";
 
 const noRandom = () => scriptedRandom([]);

@@ -19,12 +19,13 @@ import { policyFromValues } from "../shared/policy-values.js";
 import { buildPreset, presetNamed, presetOverrides } from "../shared/preset-options.js";
 import { DEFAULT_SEED, seededRandom } from "../shared/random.js";
 import { inputText, parseDuration } from "../../config/values.js";
-import { type SimulateSwitches, comparedJitters } from "./action.js";
+import { comparedJitters } from "./cohort.js";
 import { type LimitChoice, type VariantChoice, circuitBreakerChoice, parseCompare, retryBudgetChoice, retryQuotaChoice, retryThrottlingChoice } from "./capacity-limits.js";
 import { COHORT_ONLY, OCC_ONLY, flagOf } from "./herd-options.js";
 import { renderContext, writeRendered } from "../shared/render.js";
 import { parsePositive, parseSpan, parseWholeIn } from "./herd-values.js";
 import { libraryClient } from "./preset-simulation.js";
+import type { SimulateSwitches } from "./switches.js";
 
 export const CAPACITY_DEFAULTS = { rps: "500", capacity: "1000", concurrency: "1", timeout: "1s", outageKind: "stall", arrivals: "poisson", window: "1s", attempts: "3" } as const;
 /** The queue holds this much of the server's work unless --queue says (2 s: a call at its end waits twice the default timeout). */

@@ -3,14 +3,8 @@ import { groupDigits } from "../../core/text/digits.js";
 import { type CommandDefinition, commandOutput, outputWritten } from "../command.js";
 import { addSharedOptions, givenValues, synonymsFor, withDefaultText } from "../shared/options.js";
 import { DEFAULT_SEED } from "../shared/random.js";
-import type { SimulateSwitches } from "./action.js";
 import { defineHerdOptions } from "./herd-options.js";
-
-export const DEFAULT_CLIENTS = "1000";
-export const MAX_CLIENTS = 10_000_000;
-export const MAX_SIMULATED_ATTEMPTS = 1000;
-export const DEFAULT_WINDOW = "100ms";
-export const DEFAULT_SIMULATED_ATTEMPTS = "10";
+import { DEFAULT_CLIENTS, DEFAULT_SIMULATED_ATTEMPTS, DEFAULT_WINDOW, MAX_CLIENTS, type SimulateSwitches } from "./switches.js";
 
 const HELP_AFTER = `
 A cohort of --clients fails together at t = 0 (or spread uniformly over --spread) and

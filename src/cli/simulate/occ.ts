@@ -11,7 +11,7 @@ import type { OptionValues } from "../../config/option-values.js";
 import { DEFAULT_SEED, seededRandom } from "../shared/random.js";
 import { inputText, parseDuration } from "../../config/values.js";
 import { renderContext, writeRendered } from "../shared/render.js";
-import type { SimulateSwitches } from "./action.js";
+import type { SimulateSwitches } from "./switches.js";
 import { CAPACITY_ONLY, COHORT_ONLY, flagOf } from "./herd-options.js";
 import { parseClientCounts, parseNetwork, parseWholeIn } from "./herd-values.js";
 

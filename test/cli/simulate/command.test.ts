@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CLIENTS, DEFAULT_WINDOW, MAX_CLIENTS, simulateCommand } from "../../../src/cli/simulate/command.js";
+import { simulateCommand } from "../../../src/cli/simulate/command.js";
+import { DEFAULT_CLIENTS, DEFAULT_WINDOW, MAX_CLIENTS } from "../../../src/cli/simulate/switches.js";
 import { DEFAULT_SEED } from "../../../src/cli/shared/random.js";
 import { runCli } from "../../support/cli.js";
 

@@ -1,0 +1,21 @@
+import type { FormatName } from "../../format/registry.js";
+import type { HerdSwitches } from "./herd-options.js";
+
+/** The cohort's defaults and bounds, as typed (command.ts shows them in --help; cohort.ts reads them). */
+export const DEFAULT_CLIENTS = "1000";
+export const MAX_CLIENTS = 10_000_000;
+export const MAX_SIMULATED_ATTEMPTS = 1000;
+export const DEFAULT_WINDOW = "100ms";
+export const DEFAULT_SIMULATED_ATTEMPTS = "10";
+
+/** The simulate command's own switches (the policy comes as OptionValues, as for the schedule). */
+export interface SimulateSwitches extends HerdSwitches {
+  readonly format: FormatName;
+  readonly color: boolean;
+  readonly chart?: boolean;
+  readonly clients: string;
+  readonly spread?: string;
+  readonly success: string;
+  readonly window: string;
+  readonly compareJitter?: boolean;
+}
