@@ -2,7 +2,7 @@ import { attemptDelay, constantFrom } from "./delay.js";
 import { MAX_EXACT_MS, MAX_WALKED_ATTEMPTS, WalkLimitError, addMs, checkWalkLength, isSaturated, timesMs } from "./limits.js";
 import type { RandomSource, RunsStopped, ScheduleModel } from "./model.js";
 import { type Policy, checkAttempt } from "./policy.js";
-import type { RetryTiming } from "./deadline/retry.js";
+import type { RetryTiming } from "./deadline/timing.js";
 import type { RetryAfterChange } from "./retry-after/change.js";
 import { exponentialWalkEnd, linearDelaySum } from "./totals.js";
 

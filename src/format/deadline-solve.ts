@@ -1,5 +1,5 @@
 import type { RetriesWithin } from "../core/deadline/fit.js";
-import type { RetryTiming } from "../core/deadline/retry.js";
+import type { RetryTiming } from "../core/deadline/timing.js";
 import { humanDuration } from "../core/text/duration.js";
 import { distinctRangeText } from "./duration.js";
 import { jsonText } from "./json-text.js";

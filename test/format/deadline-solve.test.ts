@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RetryTiming } from "../../src/core/deadline/retry.js";
+import type { RetryTiming } from "../../src/core/deadline/timing.js";
 import { deadlineNoSolutionText, deadlineSolveJson, deadlineSolveLines } from "../../src/format/deadline-solve.js";
 
 const timing = (attempt: number, startMs: number, fires: RetryTiming["fires"]): RetryTiming => ({

@@ -1,5 +1,6 @@
 import type { DeadlineInput } from "./input.js";
-import { type RetryTiming, retryTiming } from "./retry.js";
+import { retryTiming } from "./retry.js";
+import type { RetryTiming } from "./timing.js";
 import { highestWait, meanWaitSum, waitSums } from "./wait-sums.js";
 
 /** Retry `attempt` on its own (the summary's searches), with its mean start when `withMean`. */

@@ -1,7 +1,7 @@
 import { firstTrueFrom1 } from "../search.js";
 import { retryTimingAt } from "./at.js";
 import { type DeadlineInput, checkDeadlineInput } from "./input.js";
-import type { RetryTiming } from "./retry.js";
+import type { RetryTiming } from "./timing.js";
 
 /** How many retries fit before the deadline, and the first that does not. */
 export type RetriesWithin =

@@ -6,7 +6,7 @@ export { type ElapsedRule, type ElapsedStop, stopEdgeMs } from "./elapsed-stop.j
 export { FIRES_VALUES, type Fires, firesInEveryRun } from "./fires.js";
 export { type GiveUp, giveUp, lastMade } from "./give-up.js";
 export { type DeadlineInput, checkDeadlineInput } from "./input.js";
-export { type RetryTiming } from "./retry.js";
+export { type RetryTiming } from "./timing.js";
 export { retryTimings } from "./rows.js";
 export { type DeadlineSummary, deadlineSummary } from "./summary.js";
 export { withTimings } from "./timed-rows.js";

@@ -1,6 +1,7 @@
 import { checkRange, type AttemptRange } from "../schedule.js";
 import type { DeadlineInput } from "./input.js";
-import { type RetryTiming, retryTiming } from "./retry.js";
+import { retryTiming } from "./retry.js";
+import type { RetryTiming } from "./timing.js";
 import { addWaits, highestWait, meanWaitSum, waitSums } from "./wait-sums.js";
 
 /**

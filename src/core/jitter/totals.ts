@@ -4,7 +4,7 @@ import { capDelayMs, capReachedAt } from "../delay.js";
 import { SATURATED_MS, addMs, timesMs } from "../limits.js";
 import { cumulativeMs } from "../schedule.js";
 import { linearDelaySum, saturatedFrom } from "../totals.js";
-import type { Jitter } from "./index.js";
+import type { Jitter } from "./mode.js";
 
 /**
  * Closed forms for the best and worst totals of the calculator's own jittered schedules,
