@@ -1,6 +1,7 @@
 import { shown } from "./errors.js";
 import type { JsonEntry } from "./read/json.js";
-import { FileProblem, type FoundTimeout, type MapNode, type Node, Placeholder, get, isMap, isSeq, text } from "./tree.js";
+import { type MapNode, type Node, get, isMap, isSeq, text } from "./tree/walk.js";
+import { FileProblem, type FoundTimeout, Placeholder } from "./tree/findings.js";
 
 /**
  * GitHub Actions workflows (`.github/workflows/*.yml`: `jobs.<job_id>.steps[]`) and

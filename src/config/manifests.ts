@@ -1,4 +1,4 @@
-import { type MapNode, type Node, get, isMap, isSeq, text } from "./tree.js";
+import { type MapNode, type Node, get, isMap, isSeq, text } from "./tree/walk.js";
 
 /**
  * Kubernetes-style manifests (apiVersion, kind, metadata): the objects of a document,

@@ -7,7 +7,9 @@ import type { DocumentFile } from "./shape.js";
 import { SHAPES, SHAPE_WORDS, shapeOf } from "./shapes/index.js";
 import { PROFILE_ROOTS, type SpringDocument, flattenProperties, flattenTree, readSpringDocuments } from "./spring-boot.js";
 import { ConfigProblem } from "./schema.js";
-import { FileProblem, Findings, type FoundLimit, type FoundPolicy, type FoundTimeout, type InvalidPolicy, type Node, type UnresolvedPolicy } from "./tree.js";
+import type { Node } from "./tree/walk.js";
+import { FileProblem, Findings, type FoundPolicy, type FoundTimeout, type InvalidPolicy, type UnresolvedPolicy } from "./tree/findings.js";
+import type { FoundLimit } from "./tree/retry-limits.js";
 
 /**
  * One file's text to the policies in it: the parser its syntax needs, then every

@@ -6,7 +6,7 @@ import { UsageError, shown } from "./errors.js";
 import { ASSERT_KEYS, LINT_LEVELS, type AssertKey, type OptionKey, type OptionValues, type PolicyKey, parseCount } from "./option-values.js";
 import { type JsonEntry, type JsonNode, lineLocator, parseJsonSource, where } from "./read/json.js";
 import { YamlSyntaxError, parseYamlDocuments } from "./read/yaml.js";
-import { describeNode } from "./tree.js";
+import { describeNode } from "./tree/values.js";
 import { exactDecimalNumber, parseAttempts, parseBase, parseCap, parseDuration, parseFactor, parseTimeout } from "./values.js";
 
 /**

@@ -1,5 +1,6 @@
 import type { FlatEntry, SpringReader } from "./spring-boot.js";
-import type { Findings, Node } from "./tree.js";
+import type { Node } from "./tree/walk.js";
+import type { Findings } from "./tree/findings.js";
 
 /**
  * One kind of configuration file `check PATH` reads policies from: the system whose

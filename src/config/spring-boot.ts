@@ -1,5 +1,7 @@
 import type { PropertyEntry } from "./read/properties.js";
-import { FileProblem, type Findings, type Node, describeNode } from "./tree.js";
+import type { Node } from "./tree/walk.js";
+import { FileProblem, type Findings } from "./tree/findings.js";
+import { describeNode } from "./tree/values.js";
 
 /**
  * Spring Boot's view of a configuration, which the shapes that read Spring Boot files

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { actionSteps, inputText, stepDeadline } from "../../src/config/github-workflows.js";
 import { parseYamlDocuments } from "../../src/config/read/yaml.js";
-import { FileProblem, Placeholder, type Node } from "../../src/config/tree.js";
+import type { Node } from "../../src/config/tree/walk.js";
+import { FileProblem, Placeholder } from "../../src/config/tree/findings.js";
 
 const root = (text: string): Node => parseYamlDocuments(text)[0]!.root!;
 

@@ -1,7 +1,7 @@
 import type { LimitReport, PolicyPlace } from "../../format/check-files-report.js";
 import type { LocatedLimit } from "../../config/recognise.js";
 import { shapeOf } from "../../config/shapes/index.js";
-import { type LimitScope, istioHostsMatch, resolveIstioHost } from "../../config/tree.js";
+import { type LimitScope, istioHostsMatch, resolveIstioHost } from "../../config/tree/retry-limits.js";
 
 /**
  * The retry limits of a scan (Envoy clusters' circuit breakers and retry budgets, Istio

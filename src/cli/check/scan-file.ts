@@ -10,7 +10,7 @@ import { UsageError } from "../shared/errors.js";
 import { type OptionValues, limitsFromOptions, parseCount } from "../../config/option-values.js";
 import { type Candidate, MAX_FILE_BYTES, reason } from "./discover.js";
 import { type FileKind, type LocatedLimit, type LocatedPolicy, recogniseFile } from "../../config/recognise.js";
-import type { LimitScope } from "../../config/tree.js";
+import type { LimitScope } from "../../config/tree/retry-limits.js";
 import { RECOGNISED, shapeOf } from "../../config/shapes/index.js";
 
 /**

@@ -4,7 +4,9 @@ import { manifests } from "../manifests.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
 import type { JsonEntry } from "../read/json.js";
-import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout, type Node, Placeholder, decimalText, describeNode, durationValue, get, isMap, isSeq, text, wholeNumber } from "../tree.js";
+import { type Node, get, isMap, isSeq, text } from "../tree/walk.js";
+import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout, Placeholder } from "../tree/findings.js";
+import { decimalText, describeNode, durationValue, wholeNumber } from "../tree/values.js";
 
 /**
  * Argo Workflows (`Workflow`, `WorkflowTemplate`, `ClusterWorkflowTemplate`, and

@@ -1,6 +1,7 @@
 import { BULLMQ_TOP_KEYS, CONFIG_TOP_KEYS, SCHEMA_KEY, readConfigNode } from "../schema.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, type Node, get, isMap } from "../tree.js";
+import { type Node, get, isMap } from "../tree/walk.js";
+import type { Findings } from "../tree/findings.js";
 
 /**
  * backoff's own configuration (what `--config` reads), in JSON or YAML, BullMQ's job

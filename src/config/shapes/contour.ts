@@ -3,7 +3,9 @@ import { goDuration } from "../durations.js";
 import { manifests } from "../manifests.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type FoundTimeout, type MapNode, type Node, describeNode, get, isMap, isSeq, msText, notPlaceholder, text } from "../tree.js";
+import { type MapNode, type Node, get, isMap, isSeq, text } from "../tree/walk.js";
+import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
+import { describeNode, msText, notPlaceholder } from "../tree/values.js";
 
 /**
  * Contour (projectcontour.io): each route of an `HTTPProxy` with a `retryPolicy`, and an

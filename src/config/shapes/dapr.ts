@@ -4,7 +4,9 @@ import { manifests } from "../manifests.js";
 import type { OptionValues } from "../option-values.js";
 import type { JsonEntry } from "../read/json.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout, type MapNode, type Node, describeNode, get, isMap, msText, notPlaceholder, timeoutValue } from "../tree.js";
+import { type MapNode, type Node, get, isMap } from "../tree/walk.js";
+import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout } from "../tree/findings.js";
+import { describeNode, msText, notPlaceholder, timeoutValue } from "../tree/values.js";
 
 /**
  * Dapr `Resiliency` (dapr.io/v1alpha1): each `spec.policies.retries.<name>`, read as the

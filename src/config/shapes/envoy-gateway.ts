@@ -3,7 +3,9 @@ import { gatewayDuration } from "../durations.js";
 import { manifests } from "../manifests.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type FoundTimeout, type MapNode, type Node, describeNode, get, isMap, msText, notPlaceholder, wholeNumber } from "../tree.js";
+import { type MapNode, type Node, get, isMap } from "../tree/walk.js";
+import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
+import { describeNode, msText, notPlaceholder, wholeNumber } from "../tree/values.js";
 
 /**
  * Envoy Gateway `BackendTrafficPolicy` (gateway.envoyproxy.io/v1alpha1): its `spec.retry`,

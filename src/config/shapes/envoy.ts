@@ -1,7 +1,10 @@
 import { protoDuration } from "../durations.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type FoundTimeout, type LimitScope, type MapNode, BUDGET_NOTE, type Node, decimalText, describeNode, durationValue, forEachMap, get, getAny, isMap, isSeq, msText, text, timeoutValue, wholeNumber } from "../tree.js";
+import { type MapNode, type Node, forEachMap, get, getAny, isMap, isSeq, text } from "../tree/walk.js";
+import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
+import { decimalText, describeNode, durationValue, msText, timeoutValue, wholeNumber } from "../tree/values.js";
+import { type LimitScope, BUDGET_NOTE } from "../tree/retry-limits.js";
 
 /**
  * Envoy's `retry_policy` wherever it appears: on a route's action, on a virtual host, in

@@ -2,7 +2,9 @@ import { gatewayDuration } from "../durations.js";
 import { manifests } from "../manifests.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type FoundTimeout, type MapNode, type Node, describeNode, get, isMap, isSeq, msText, notPlaceholder, text, wholeNumber } from "../tree.js";
+import { type MapNode, type Node, get, isMap, isSeq, text } from "../tree/walk.js";
+import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
+import { describeNode, msText, notPlaceholder, wholeNumber } from "../tree/values.js";
 
 /**
  * Gateway API `HTTPRoute` (gateway.networking.k8s.io): each `spec.rules[]` with a `retry`

@@ -2,7 +2,9 @@ import { protoDuration } from "../durations.js";
 import type { OptionValues } from "../option-values.js";
 import { parseJsonSource } from "../read/json.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { FileProblem, Findings, type FoundTimeout, type MapNode, type Node, decimalText, describeNode, durationValue, forEachMap, get, isMap, isSeq, text, timeoutValue, wholeNumber } from "../tree.js";
+import { type MapNode, type Node, forEachMap, get, isMap, isSeq, text } from "../tree/walk.js";
+import { FileProblem, Findings, type FoundTimeout } from "../tree/findings.js";
+import { decimalText, describeNode, durationValue, timeoutValue, wholeNumber } from "../tree/values.js";
 
 /**
  * gRPC service configs (gRFC A6): each `methodConfig[]` entry's `retryPolicy`, with the

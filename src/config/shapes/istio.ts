@@ -2,7 +2,10 @@ import { goDuration } from "../durations.js";
 import { manifests } from "../manifests.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type FoundLimit, type FoundTimeout, type LimitScope, type Node, BUDGET_NOTE, decimalText, istioHostsMatch, describeNode, durationValue, get, isMap, isSeq, text, timeoutValue, wholeNumber } from "../tree.js";
+import { type Node, get, isMap, isSeq, text } from "../tree/walk.js";
+import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
+import { decimalText, describeNode, durationValue, timeoutValue, wholeNumber } from "../tree/values.js";
+import { type FoundLimit, type LimitScope, BUDGET_NOTE, istioHostsMatch } from "../tree/retry-limits.js";
 
 /**
  * Istio `VirtualService` (networking.istio.io): each `spec.http[]` route retries as its

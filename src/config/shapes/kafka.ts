@@ -1,7 +1,8 @@
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape } from "../shape.js";
 import { type FlatEntry, type Placement, profileSuffix, startsWith } from "../spring-boot.js";
-import { type Findings, FileProblem, type FoundTimeout, msText, wholeNumber } from "../tree.js";
+import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
+import { msText, wholeNumber } from "../tree/values.js";
 
 /**
  * Kafka client retry settings (clients' CommonClientConfigs and ProducerConfig), read as

@@ -2,7 +2,9 @@ import { shown } from "../errors.js";
 import { manifests } from "../manifests.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout, type MapNode, type Node, Placeholder, describeNode, get, isMap, msText, notPlaceholder, text, wholeNumber } from "../tree.js";
+import { type MapNode, type Node, get, isMap, text } from "../tree/walk.js";
+import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout, Placeholder } from "../tree/findings.js";
+import { describeNode, msText, notPlaceholder, wholeNumber } from "../tree/values.js";
 
 /**
  * Knative Eventing's `delivery` (pkg/apis/duck/v1/delivery_types.go DeliverySpec,

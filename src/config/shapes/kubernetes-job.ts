@@ -2,7 +2,9 @@ import { manifests } from "../manifests.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
 import type { JsonEntry } from "../read/json.js";
-import { type Findings, FileProblem, type FoundTimeout, type MapNode, type Node, get, isMap, keyOffset, wholeNumber } from "../tree.js";
+import { type MapNode, type Node, get, isMap, keyOffset } from "../tree/walk.js";
+import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
+import { wholeNumber } from "../tree/values.js";
 
 /**
  * Kubernetes `Job` and `CronJob` (batch/v1): the Job controller's pod-failure back-off,

@@ -1,7 +1,9 @@
 import { shown } from "../errors.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout, type MapNode, type Node, Placeholder, describeNode, get, isMap, text } from "../tree.js";
+import { type MapNode, type Node, get, isMap, text } from "../tree/walk.js";
+import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout, Placeholder } from "../tree/findings.js";
+import { describeNode } from "../tree/values.js";
 
 /**
  * AWS Lambda's asynchronous invocation settings in CloudFormation and SAM templates (YAML

@@ -3,7 +3,9 @@ import { goDuration } from "../durations.js";
 import { manifests } from "../manifests.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type FoundTimeout, type MapNode, type Node, Placeholder, describeNode, get, isMap, isSeq, msText, notPlaceholder, text } from "../tree.js";
+import { type MapNode, type Node, get, isMap, isSeq, text } from "../tree/walk.js";
+import { type Findings, FileProblem, type FoundTimeout, Placeholder } from "../tree/findings.js";
+import { describeNode, msText, notPlaceholder } from "../tree/values.js";
 
 /**
  * Linkerd's ServiceProfile (linkerd.io/v1alpha2, also v1alpha1): each `spec.routes[]` with

@@ -2,7 +2,9 @@ import { shown } from "../errors.js";
 import { manifests } from "../manifests.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type FoundTimeout, type MapNode, type Node, Placeholder, describeNode, get, isMap, msText, notPlaceholder } from "../tree.js";
+import { type MapNode, type Node, get, isMap } from "../tree/walk.js";
+import { type Findings, FileProblem, type FoundTimeout, Placeholder } from "../tree/findings.js";
+import { describeNode, msText, notPlaceholder } from "../tree/values.js";
 
 /**
  * Linkerd 2.16+ retries: the `retry.linkerd.io/*` annotations of an HTTPRoute

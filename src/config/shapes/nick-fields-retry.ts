@@ -2,7 +2,9 @@ import { shown } from "../errors.js";
 import { type ActionStep, actionSteps, inputText, stepDeadline } from "../github-workflows.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type FoundTimeout, type Node, get, msText } from "../tree.js";
+import { type Node, get } from "../tree/walk.js";
+import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
+import { msText } from "../tree/values.js";
 
 /**
  * GitHub Actions steps that use nick-fields/retry (`uses: nick-fields/retry@v3`), in a

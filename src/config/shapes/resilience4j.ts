@@ -2,7 +2,9 @@ import { shown } from "../errors.js";
 import { springDuration } from "../durations.js";
 import { type FlatEntry, type Placement, norm, profileSuffix, startsWith } from "../spring-boot.js";
 import type { ConfigShape } from "../shape.js";
-import { type Findings, FileProblem, type FoundTimeout, type Node, decimalText, describeNode, msText, notPlaceholder, wholeNumber } from "../tree.js";
+import type { Node } from "../tree/walk.js";
+import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
+import { decimalText, describeNode, msText, notPlaceholder, wholeNumber } from "../tree/values.js";
 import type { OptionValues } from "../option-values.js";
 
 /**

@@ -3,7 +3,9 @@ import { springDuration } from "../durations.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape } from "../shape.js";
 import { type FlatEntry, type Placement, norm, profileSuffix } from "../spring-boot.js";
-import { type Findings, FileProblem, type FoundPolicy, type Node, Placeholder, describeNode, msText, notPlaceholder } from "../tree.js";
+import type { Node } from "../tree/walk.js";
+import { type Findings, FileProblem, type FoundPolicy, Placeholder } from "../tree/findings.js";
+import { describeNode, msText, notPlaceholder } from "../tree/values.js";
 
 /**
  * Spring Cloud Gateway's `Retry` filter (server-webflux, v5.0.3 and main at 5227205c,

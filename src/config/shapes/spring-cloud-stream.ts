@@ -2,7 +2,8 @@ import { shown } from "../errors.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape } from "../shape.js";
 import { type FlatEntry, type Placement, norm, profileSuffix, startsWith } from "../spring-boot.js";
-import { type Findings, FileProblem, Placeholder, decimalText, msText, notPlaceholder, wholeNumber } from "../tree.js";
+import { type Findings, FileProblem, Placeholder } from "../tree/findings.js";
+import { decimalText, msText, notPlaceholder, wholeNumber } from "../tree/values.js";
 
 /**
  * Spring Cloud Stream's consumer retry (`spring.cloud.stream.bindings.<b>.consumer.*`,

@@ -3,7 +3,8 @@ import { springDuration } from "../durations.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape } from "../shape.js";
 import { type FlatEntry, type Placement, norm, profileSuffix, startsWith } from "../spring-boot.js";
-import { type Findings, FileProblem, Placeholder, decimalText, describeNode, msText, notPlaceholder, wholeNumber } from "../tree.js";
+import { type Findings, FileProblem, Placeholder } from "../tree/findings.js";
+import { decimalText, describeNode, msText, notPlaceholder, wholeNumber } from "../tree/values.js";
 
 /**
  * Spring Boot's own RabbitMQ retry settings (`spring.rabbitmq.listener.simple.retry.*`,

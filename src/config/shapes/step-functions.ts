@@ -2,7 +2,9 @@ import { shown } from "../errors.js";
 import type { OptionValues } from "../option-values.js";
 import { type JsonEntry, parseJsonSource } from "../read/json.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type FoundTimeout, type MapNode, type Node, decimalText, describeNode, forEachMap, get, isMap, isSeq, text, wholeNumber } from "../tree.js";
+import { type MapNode, type Node, forEachMap, get, isMap, isSeq, text } from "../tree/walk.js";
+import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
+import { decimalText, describeNode, wholeNumber } from "../tree/values.js";
 
 /**
  * Amazon States Language: every `Retry` retrier of every state, including the states of

@@ -4,7 +4,9 @@ import { manifests } from "../manifests.js";
 import type { OptionValues } from "../option-values.js";
 import type { JsonEntry } from "../read/json.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type FoundPolicy, type MapNode, type Node, describeNode, get, isMap, msText, notPlaceholder } from "../tree.js";
+import { type MapNode, type Node, get, isMap } from "../tree/walk.js";
+import { type Findings, FileProblem, type FoundPolicy } from "../tree/findings.js";
+import { describeNode, msText, notPlaceholder } from "../tree/values.js";
 
 /**
  * Traefik's `retry` middleware (traefik/traefik v3.7.9 and master at fd5a576d, 2026-07),

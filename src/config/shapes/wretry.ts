@@ -2,7 +2,9 @@ import { shown } from "../errors.js";
 import { type ActionStep, actionSteps, inputText, stepDeadline } from "../github-workflows.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout, type Node, get, msText } from "../tree.js";
+import { type Node, get } from "../tree/walk.js";
+import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout } from "../tree/findings.js";
+import { msText } from "../tree/values.js";
 
 /**
  * GitHub Actions steps that use Wandalen/wretry.action (`uses: Wandalen/wretry.action@v3`,
