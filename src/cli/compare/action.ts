@@ -11,8 +11,8 @@ import { UsageError, shown } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
 import { parseAttempts } from "../../config/values.js";
 import { type BuiltPolicy, policyFromConfig, policyFromSpec } from "../shared/policy-spec.js";
-import { checkAttemptCount, renderContext, writeRendered } from "../shared/render.js";
-import { checkPictureOptions, checkWalk } from "../shared/schedule-output.js";
+import { checkAttemptCount, checkPictureOptions, renderContext, writeRendered } from "../shared/render.js";
+import { checkWalk } from "../shared/walk.js";
 import { checkTableRows } from "../shared/table-rows.js";
 import { type TryTiming, timingFromValues } from "../shared/timing.js";
 

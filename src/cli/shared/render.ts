@@ -1,6 +1,8 @@
 import type { ChalkInstance } from "chalk";
 import { groupDigits } from "../../core/text/digits.js";
+import type { FormatName } from "../../format/registry.js";
 import type { RenderContext, Rendered } from "../../format/renderer.js";
+import type { ScaleKind } from "../../format/scale.js";
 import { chalkAt } from "./chalk.js";
 import { colorLevel } from "./color.js";
 import { UsageError } from "./errors.js";
@@ -47,5 +49,26 @@ export async function writeRendered(rendered: Rendered, io: Io): Promise<void> {
 export function checkAttemptCount(count: number, max: number | undefined, what: string): void {
   if (max !== undefined && count > max) {
     throw new UsageError(`${what} draws at most ${groupDigits(max)} attempts, got ${groupDigits(count)}; use --format csv (or tsv, json, markdown), which stream any range`);
+  }
+}
+
+/** How an output is written: its format, colour and picture options (the schedule's and compare's). */
+export interface OutputOptions {
+  readonly format: FormatName;
+  readonly color: boolean;
+  readonly chart?: boolean;
+  readonly scale?: ScaleKind;
+}
+
+/**
+ * --chart draws under the table and --scale shapes a picture: both refuse a format whose
+ * renderer cannot apply them (ScheduleRenderer's `charts` and `scaled`).
+ */
+export function checkPictureOptions(options: OutputOptions, renderer: { readonly charts?: boolean; readonly scaled?: boolean }): void {
+  if (options.chart && renderer.charts !== true) {
+    throw new UsageError(`--chart draws under the table, so it needs --format table, got --format ${options.format} (for a picture file use --format svg)`);
+  }
+  if (options.scale !== undefined && !options.chart && renderer.scaled !== true) {
+    throw new UsageError(`--scale applies only to --chart and --format svg, got --scale ${options.scale} with neither`);
   }
 }

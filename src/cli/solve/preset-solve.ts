@@ -16,7 +16,7 @@ import { parseDuration } from "../../config/values.js";
 import { OVERRIDE_FLAGS } from "../shared/preset-flags.js";
 import { buildPreset, presetNamed, presetOffers, presetOverrides } from "../shared/preset-options.js";
 import { renderContext, writeRendered } from "../shared/render.js";
-import { runSchedule } from "../shared/run-schedule.js";
+import type { Program } from "../command.js";
 import type { SolveOptions } from "./action.js";
 import { MAX_SHOWN_ATTEMPTS, givenPolicyValues } from "./action.js";
 
@@ -56,7 +56,7 @@ function libraryName(preset: Preset, name: OverrideName): string {
  * or factor for N retries (the total without jitter), each found on the library's exact
  * schedule: integer search for counts and whole-ms bases, bisection for the factor.
  */
-export async function runPresetSolve(options: SolveOptions, io: Io): Promise<number> {
+export async function runPresetSolve(options: SolveOptions, io: Io, showSchedule: Program["schedule"]): Promise<number> {
   if (options.total === undefined) throw new UsageError("solve needs --total <duration>: the total wait to aim for (or the budget to fit)");
   const preset = presetNamed(options.preset!, "--preset");
   const unknown = presetUnknown(preset, options);
@@ -94,7 +94,7 @@ export async function runPresetSolve(options: SolveOptions, io: Io): Promise<num
     shown ? Array.from({ length: solution.attempts }, (_, i) => ({ attempt: i + 1, delay_ms: model.delay(i + 1).delayMs, cumulative_ms: modelTotals(model, i + 1).cumulativeMs })) : null;
   await writeRendered(await renderer.render({ kind: "preset-solution", solution, command, shown, rows }, context), io);
   if (!shown || renderer.showsSchedule !== true) return 0;
-  return runSchedule(answer, { format: "table", color: options.color }, io);
+  return showSchedule(answer, { format: "table", color: options.color }, io);
 }
 
 type Outcome = Solution<SolvedPreset> | { readonly why: string };
