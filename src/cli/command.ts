@@ -4,7 +4,7 @@ import type { FormatName, FormatOf } from "../format/registry.js";
 import type { Output } from "../format/renderer.js";
 import type { Synonyms } from "./shared/guidance.js";
 import type { Io } from "./shared/io.js";
-import type { OutputOptions } from "./shared/render.js";
+import type { OutputSwitches } from "./shared/render.js";
 
 /**
  * One command of `backoff`, as the registry (registry.ts) lists it. `define` declares
@@ -39,7 +39,7 @@ export interface CommandDefinition {
  */
 export interface Program {
   /** Writes the schedule the values describe, as `backoff` given them does (src/cli/schedule/run-schedule.ts); the exit code. */
-  schedule(values: OptionValues, output: OutputOptions, io: Io): Promise<number>;
+  schedule(values: OptionValues, output: OutputSwitches, io: Io): Promise<number>;
 }
 
 /** One output a command writes and the formats that write it, the first the default. */

@@ -17,7 +17,7 @@ import type { Io } from "../shared/io.js";
 import { parseSeed } from "../shared/jitter-options.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { buildPreset, checkSeedHasJitter, presetNamed, presetOffers, presetOverrides, presetRange } from "../shared/preset-options.js";
-import type { OutputOptions } from "../shared/render.js";
+import type { OutputSwitches } from "../shared/render.js";
 import { type DeadlineView, writeSchedule } from "./schedule-output.js";
 
 /** The linear comparison for a preset: its first non-zero un-jittered delay as base and step, and its cap. */
@@ -59,7 +59,7 @@ function presetDeadline(timing: TryTiming | null, model: PresetModel, range: Att
 }
 
 /** `backoff --preset NAME`: the library's own schedule, through the one output path. */
-export async function runPresetSchedule(values: OptionValues, output: OutputOptions, io: Io): Promise<number> {
+export async function runPresetSchedule(values: OptionValues, output: OutputSwitches, io: Io): Promise<number> {
   const timing = timingFromValues(values);
   const preset = presetNamed(values.preset!, "--preset");
   const { overrides, range: asked } = presetOverrides(preset, values);

@@ -6,14 +6,13 @@ import { type RetryAfterView, retryAfterModel } from "../../core/retry-after/mod
 import type { ScheduleModel } from "../../core/model.js";
 import type { AttemptRange } from "../../core/schedule.js";
 import { parseRetryAfter } from "../../config/values.js";
-import { rendererFor } from "../../format/registry.js";
 import { policyScheduleText } from "../../format/schedule-text.js";
 import { UsageError } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { jitterFromValues, policyFromValues, rangeFromValues } from "../shared/policy-values.js";
 import { type TryTiming, timingFromValues } from "../shared/timing.js";
-import { type OutputOptions, checkPictureOptions } from "../shared/render.js";
+import { type OutputSwitches, outputRenderer } from "../shared/render.js";
 import { type DeadlineView, writeSchedule } from "./schedule-output.js";
 
 /** The calculator's own policy under --attempt-time or --deadline: it makes exactly the retries shown (the range's last attempt). */
@@ -27,8 +26,9 @@ export function policyDeadline(timing: TryTiming | null, model: ScheduleModel, r
  * (--preset). `values` holds exactly what was given, on the command line or in a config
  * file: a preset maps those onto the library's parameters and keeps its own defaults.
  */
-export async function runSchedule(values: OptionValues, output: OutputOptions, io: Io): Promise<number> {
-  checkPictureOptions(output, await rendererFor("schedule", output.format));
+export async function runSchedule(values: OptionValues, output: OutputSwitches, io: Io): Promise<number> {
+  // The output options are checked against the format before anything is worked out.
+  await outputRenderer("schedule", output);
   if (values.preset !== undefined) {
     const { runPresetSchedule } = await import("./preset-schedule.js");
     return runPresetSchedule(values, output, io);

@@ -8,11 +8,10 @@ import type { RetryAfterView } from "../../core/retry-after/model.js";
 import { withRetryAfter } from "../../core/retry-after/rows.js";
 import { retryAfterSummaryJson, retryAfterSummaryLines } from "../../format/retry-after-summary.js";
 import { SATURATED_TEXT } from "../../format/numbers.js";
-import { rendererFor } from "../../format/registry.js";
 import type { ScheduleOutput } from "../../format/renderer.js";
 import type { Io } from "../shared/io.js";
 import { seededRandom } from "../shared/random.js";
-import { type OutputOptions, checkAttemptCount, renderContext, writeRendered } from "../shared/render.js";
+import { checkAttemptCount, type OutputSwitches, outputRenderer, renderContext, writeRendered } from "../shared/render.js";
 import { checkTableRows } from "../shared/table-rows.js";
 import { checkWalk } from "../shared/walk.js";
 
@@ -66,8 +65,8 @@ function saturationWarning(seen: RowsSeen, io: Io): void {
 }
 
 /** Writes a schedule in the chosen format: the one output path of the calculator's schedules and the presets'. */
-export async function writeSchedule(view: ScheduleView, options: OutputOptions, io: Io): Promise<void> {
-  const renderer = await rendererFor("schedule", options.format);
+export async function writeSchedule(view: ScheduleView, options: OutputSwitches, io: Io): Promise<void> {
+  const renderer = await outputRenderer("schedule", options);
   const { model, comparison, range, seed } = view;
   const count = range.last - range.first + 1;
   checkAttemptCount(count, renderer.maxAttempts, `--format ${options.format}`);
@@ -102,9 +101,7 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
       ...(retryAfter === null ? {} : { retry_after: retryAfterSummaryJson(retryAfter) }),
       ...(deadline === null ? {} : { deadline: deadlineSummaryJson(timing(), deadline.context) }),
     }),
-    chart: options.chart === true,
-    scale: options.scale ?? null,
   };
-  await writeRendered(await renderer.render(schedule, renderContext(io, options.color)), io);
+  await writeRendered(await renderer.render(schedule, renderContext(io, options)), io);
   saturationWarning(sample, io);
 }

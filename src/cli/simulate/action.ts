@@ -11,8 +11,8 @@ import { DEFAULT_SEED, seededRandom } from "../shared/random.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { policyFromValues } from "../shared/policy-values.js";
 import { chartHistograms } from "./chart.js";
-import { type FormatName, rendererFor, writes } from "../../format/registry.js";
-import { renderContext, writeRendered } from "../shared/render.js";
+import { writes } from "../../format/registry.js";
+import { type OutputSwitches, outputRenderer, renderContext, writeRendered } from "../shared/render.js";
 import { CAPACITY_ONLY, type HerdSwitches, OCC_ONLY, flagOf } from "./herd-options.js";
 import { DEFAULT_SIMULATED_ATTEMPTS, MAX_CLIENTS, MAX_SIMULATED_ATTEMPTS } from "./command.js";
 
@@ -31,10 +31,7 @@ export const MAX_KEPT_TIMES = 20_000_000;
 export const KEPT_TIMES_MB = 240;
 
 /** The simulate command's own switches (the policy comes as OptionValues, as for the schedule). */
-export interface SimulateSwitches extends HerdSwitches {
-  readonly format: FormatName;
-  readonly color: boolean;
-  readonly chart?: boolean;
+export interface SimulateSwitches extends HerdSwitches, OutputSwitches {
   readonly clients: string;
   readonly spread?: string;
   readonly success: string;
@@ -130,10 +127,9 @@ export async function runSimulate(values: OptionValues, options: SimulateSwitche
     if (given.has(key) || options[key] !== undefined) throw new UsageError(`${flagOf(key)} applies to --model ${(OCC_ONLY as readonly string[]).includes(key) ? "occ" : "capacity"}`);
   }
   if (!writes(options.format, "simulation")) throw new UsageError(`--format ${options.format} draws --model occ sweeps and --model capacity timelines; the cohort's chart is --chart`);
-  const renderer = await rendererFor("simulation", options.format);
-  if (options.chart && (renderer.charts !== true || options.compareJitter)) {
-    throw new UsageError(`--chart draws under the simulate table, so it needs --format table without --compare-jitter`);
-  }
+  const renderer = await outputRenderer("simulation", options);
+  // The table takes --chart (outputRenderer refused it elsewhere), but one row per jitter mode has no retries over time to draw.
+  if (options.chart && options.compareJitter) throw new UsageError(`--chart draws under the simulate table, so it needs --format table without --compare-jitter`);
   const keep = options.chart === true;
   let simulation: Simulation;
   if (values.preset !== undefined) {
@@ -149,6 +145,6 @@ export async function runSimulate(values: OptionValues, options: SimulateSwitche
   // Counted before any output: a chart that cannot be drawn is refused, not cut off after the table.
   const histograms = options.chart && simulation.kind !== "compare" ? chartHistograms([simulation.result, simulation.baseline], windowMs) : null;
   const chart = histograms === null ? null : { windowMs, jittered: Array.from(histograms[0]!), unjittered: Array.from(histograms[1]!) };
-  await writeRendered(await renderer.render({ simulation, chart }, renderContext(io, options.color)), io);
+  await writeRendered(await renderer.render({ simulation, chart }, renderContext(io, options)), io);
   return 0;
 }

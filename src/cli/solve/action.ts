@@ -11,8 +11,8 @@ import type { Program } from "../command.js";
 import { UsageError } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
 import { parseBase, parseCap, parseDuration, parseFactor } from "../../config/values.js";
-import { type FormatName, rendererFor } from "../../format/registry.js";
-import { renderContext, writeRendered } from "../shared/render.js";
+import type { FormatName } from "../../format/registry.js";
+import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
 
 
 /** `backoff solve` options, as commander hands them over (strings; absent = not given). */
@@ -132,16 +132,16 @@ export async function runSolve(options: SolveOptions, io: Io, showSchedule: Prog
   if (options.jitter !== undefined || options.maxElapsed !== undefined) {
     throw new UsageError(`${options.jitter !== undefined ? "--jitter" : "--max-elapsed"} applies to solve only under --preset (the calculator's solve works without jitter)`);
   }
-  const renderer = await rendererFor("solve", options.format);
+  const renderer = await outputRenderer("solve", options);
   const outcome = solve(options);
   if ("why" in outcome) {
     const input = { attempts: options.attempts, cap: options.cap, targetMs: parseDuration("--total", options.total!) };
-    await writeRendered(await renderer.render({ kind: "no-solution", reason: outcome, input }, renderContext(io, options.color)), io);
+    await writeRendered(await renderer.render({ kind: "no-solution", reason: outcome, input }, renderContext(io, options)), io);
     return 1;
   }
   const { policy, attempts } = outcome;
   const shown = attempts <= MAX_SHOWN_ATTEMPTS;
-  await writeRendered(await renderer.render({ kind: "solution", solution: outcome, shown }, renderContext(io, options.color)), io);
+  await writeRendered(await renderer.render({ kind: "solution", solution: outcome, shown }, renderContext(io, options)), io);
   if (!shown || renderer.showsSchedule !== true) return 0;
   const values = {
     strategy: policy.strategy,

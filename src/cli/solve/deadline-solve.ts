@@ -2,11 +2,10 @@ import { retriesWithin } from "../../core/deadline/fit.js";
 import type { DeadlineInput } from "../../core/deadline/input.js";
 import { jitteredPolicyModel } from "../../core/jitter/index.js";
 import type { OptionValues } from "../../config/option-values.js";
-import { rendererFor } from "../../format/registry.js";
 import { UsageError } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
 import { jitterFromValues, policyFromValues } from "../shared/policy-values.js";
-import { renderContext, writeRendered } from "../shared/render.js";
+import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
 import { type TryTiming, timingFromValues } from "../shared/timing.js";
 import type { Program } from "../command.js";
 import type { SolveOptions } from "./action.js";
@@ -32,8 +31,8 @@ export async function runDeadlineSolve(options: SolveOptions, io: Io, showSchedu
   const timing = timingFromValues(values)! as TryTiming & { readonly deadlineMs: number };
   const input = deadlineInputOf(values, timing);
   const fit = retriesWithin(input);
-  const renderer = await rendererFor("solve", options.format);
-  const context = renderContext(io, options.color);
+  const renderer = await outputRenderer("solve", options);
+  const context = renderContext(io, options);
   if (!fit.ok) {
     await writeRendered(await renderer.render({ kind: "deadline-no-solution", fit }, context), io);
     return 1;

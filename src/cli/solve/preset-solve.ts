@@ -5,7 +5,6 @@ import { firstTrueFrom1 } from "../../core/search.js";
 import { groupDigits } from "../../core/text/digits.js";
 import type { SolvedPreset } from "../../format/preset-solve.js";
 import type { Solution } from "../../format/solve-report.js";
-import { rendererFor } from "../../format/registry.js";
 import { stopRuleOf, stopRuleText } from "../../presets/stop-rule.js";
 import type { OverrideName, Preset, PresetModel, PresetOverrides } from "../../presets/types.js";
 import { UsageError } from "../shared/errors.js";
@@ -15,7 +14,7 @@ import { parseCount } from "../../config/option-values.js";
 import { parseDuration } from "../../config/values.js";
 import { OVERRIDE_FLAGS } from "../shared/preset-flags.js";
 import { buildPreset, presetNamed, presetOffers, presetOverrides } from "../shared/preset-options.js";
-import { renderContext, writeRendered } from "../shared/render.js";
+import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
 import type { Program } from "../command.js";
 import type { SolveOptions } from "./action.js";
 import { MAX_SHOWN_ATTEMPTS, givenPolicyValues } from "./action.js";
@@ -75,8 +74,8 @@ export async function runPresetSolve(options: SolveOptions, io: Io, showSchedule
       : preset.waitsDependOnRetries === true
         ? solveAttemptsRebuilt(preset, targetMs, build)
         : solveAttempts(preset, build({}), targetMs);
-  const renderer = await rendererFor("solve", options.format);
-  const context = renderContext(io, options.color);
+  const renderer = await outputRenderer("solve", options);
+  const context = renderContext(io, options);
   if ("why" in solution) {
     await writeRendered(await renderer.render({ kind: "preset-no-solution", why: solution.why }, context), io);
     return 1;
