@@ -1,8 +1,10 @@
 import type { Command } from "commander";
+import type { OptionValues } from "../config/option-values.js";
 import type { FormatName, FormatOf } from "../format/registry.js";
 import type { Output } from "../format/renderer.js";
 import type { Synonyms } from "./shared/guidance.js";
 import type { Io } from "./shared/io.js";
+import type { OutputSwitches } from "./shared/render.js";
 
 /**
  * One command of `backoff`, as the registry (registry.ts) lists it. `define` declares
@@ -27,7 +29,17 @@ export interface CommandDefinition {
    * only when this command's help has been shown, and printed after it.
    */
   readonly moreHelp?: (io: Io) => Promise<string>;
-  run(command: Command, io: Io): Promise<number>;
+  run(command: Command, io: Io, program: Program): Promise<number>;
+}
+
+/**
+ * What a command may ask of the program it runs in, besides its io: the schedule, written as the
+ * root command writes it (solve shows its answer's). run.ts provides it, so a command that shows a
+ * schedule imports nothing from src/cli/schedule/ (no command imports another command's folder).
+ */
+export interface Program {
+  /** Writes the schedule the values describe, as `backoff` given them does (src/cli/schedule/run-schedule.ts); the exit code. */
+  schedule(values: OptionValues, output: OutputSwitches, io: Io): Promise<number>;
 }
 
 /** One output a command writes and the formats that write it, the first the default. */

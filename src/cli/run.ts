@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
-import type { CommandDefinition } from "./command.js";
+import type { CommandDefinition, Program } from "./command.js";
 import { COMMAND_NAMES, ROOT_COMMAND, SUBCOMMANDS } from "./registry.js";
+import { runSchedule } from "./schedule/run-schedule.js";
 import { UsageError } from "./shared/errors.js";
 import { type Io, writeChunks } from "./shared/io.js";
 import { explainError, unknownCommandMessage } from "./shared/guidance.js";
@@ -17,6 +18,9 @@ export const EXIT_USAGE = 2;
 export const EXIT_INTERNAL = 70;
 /** Interrupted (Ctrl-C), as shells report a SIGINT: 128 + 2. */
 export const EXIT_INTERRUPTED = 130;
+
+/** What a command may ask of the program (see Program): the schedule's run, which is on the start-up path anyway. */
+const PROGRAM: Program = { schedule: runSchedule };
 
 /** A stray word where a command was expected: the nearest command, or the list of them. */
 function unknownCommand(word: string): UsageError {
@@ -36,7 +40,7 @@ function attach(command: Command, definition: CommandDefinition, io: Io, setExit
   command.action(async (...args: unknown[]) => {
     const self = args.at(-1) as Command;
     if (definition === ROOT_COMMAND && self.args.length > 0) throw unknownCommand(self.args[0]!);
-    setExit(await definition.run(self, io));
+    setExit(await definition.run(self, io, PROGRAM));
   });
 }
 

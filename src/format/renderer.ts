@@ -30,6 +30,49 @@ import type { Solution, SolveInputText, SolvedPolicy } from "./solve-report.js";
  * its io set up. Renderers are pure; the command writes what they give.
  */
 
+/**
+ * The output options: what shapes a rendering besides its data, each declared once here with its
+ * value (the type of `refused`'s `value`) and the line that refuses it. A renderer lists in `takes`
+ * those it applies; the command refuses one given to a renderer that does not take it, for every
+ * format of every command (src/cli/shared/render.ts, outputRenderer), and hands those given over as
+ * one value, RenderContext.options. Adding an output option is an entry here, `takes` in the
+ * renderers that apply it, and its flag (named as its key: `--chart`) in the commands that offer it.
+ */
+export const OUTPUT_OPTIONS = {
+  /** --chart: a chart drawn under the table. */
+  chart: {
+    refused: ({ format, takers, formats }: OptionRefusal<boolean>) =>
+      `--chart draws under the table, so it needs ${takers.join(" or ")}, got --format ${format}${formats.includes("svg") ? " (for a picture file use --format svg)" : ""}`,
+  },
+  /** --scale: the value axis of a chart or a picture (left out: picked from the values). */
+  scale: {
+    refused: ({ value, takers }: OptionRefusal<ScaleKind>) => `--scale applies only to ${takers.join(" and ")}, got --scale ${value} with ${takers.length === 2 ? "neither" : "none of them"}`,
+  },
+} as const satisfies Record<string, { refused(refusal: never): string }>;
+
+export type OutputOption = keyof typeof OUTPUT_OPTIONS;
+
+/** The output options as given (absent: not given), handed to a renderer as one value. */
+export type OutputOptions = { readonly [K in OutputOption]?: Parameters<(typeof OUTPUT_OPTIONS)[K]["refused"]>[0]["value"] };
+
+/** What the line refusing an output option is worded from. */
+export interface OptionRefusal<Value> {
+  /** The value given. */
+  readonly value: Value;
+  /** The format chosen, whose renderer does not take it. */
+  readonly format: string;
+  /** Where it is taken instead: `--format table` for a renderer that takes it, `--chart` beside which one does. */
+  readonly takers: readonly string[];
+  /** Every format that writes this output. */
+  readonly formats: readonly string[];
+}
+
+/**
+ * How a renderer takes an output option: always (true), or only beside another one given with it
+ * (the table takes --scale with --chart: the scale is the chart's).
+ */
+export type Takes = { readonly [K in OutputOption]?: true | { readonly with: OutputOption } };
+
 /** What a renderer is handed besides its data: decided once from the command's io. */
 export interface RenderContext {
   /** The width to fit: the terminal's columns or COLUMNS; null for a pipe or file, which get the full layout. */
@@ -48,6 +91,8 @@ export interface RenderContext {
   readonly version: string;
   /** Aborted when the user interrupts: a renderer starts nothing more (the chart under a table). */
   readonly signal?: AbortSignal | undefined;
+  /** The output options given, every one of them taken by this renderer (see OUTPUT_OPTIONS). */
+  readonly options: OutputOptions;
 }
 
 /** What a renderer gives the command to write. */
@@ -77,6 +122,8 @@ export const MAX_PAGE_ATTEMPTS = 10_000;
 /** A renderer of one output: `render`, and what the command checks before asking for it. */
 interface RendererOf<Data> {
   render(data: Data, context: RenderContext): Rendered | Promise<Rendered>;
+  /** The output options it applies (OUTPUT_OPTIONS); the command refuses any other one given. */
+  readonly takes?: Takes;
   /** The format holds every row in memory (a picture, a page): more attempts than this are refused, pointing at the streamed formats. */
   readonly maxAttempts?: number;
   /** A box table, for reading: one of more rows than the command allows is refused, pointing at CSV and TSV (cli-table3 measures every cell). */
@@ -109,9 +156,6 @@ export interface ScheduleOutput {
   summaryLines(): readonly string[];
   summaryJson(): Record<string, unknown>;
   readonly text: ScheduleText;
-  /** --chart under the table, and --scale (null: picked from the values). */
-  readonly chart: boolean;
-  readonly scale: ScaleKind | null;
   /**
    * A table of its own (a library's), streamed like the default one: `rows` twice, or once
    * with `lastRow` bounding the widths; fitted to `width` (null: the full table).
@@ -130,10 +174,6 @@ export interface ScheduleOutput {
 export interface ScheduleRenderer extends RendererOf<ScheduleOutput> {
   /** The format needs the totals up to the last attempt before its first row (a table sizes its columns from them). */
   readonly readsLastRow?: boolean;
-  /** --chart can be drawn under it (the table). */
-  readonly charts?: boolean;
-  /** --scale shapes it (a picture). */
-  readonly scaled?: boolean;
 }
 
 /** Several policies side by side (`backoff compare`). */
@@ -144,8 +184,6 @@ export interface CompareOutput {
   readonly title: string;
   /** The comparison's summary (worked out once, when first asked for). */
   summary(): CompareSummary;
-  readonly chart: boolean;
-  readonly scale: ScaleKind | null;
   /** The command line an HTML page shows. */
   commandLine(): Promise<string>;
 }
@@ -153,8 +191,6 @@ export interface CompareOutput {
 export interface CompareRenderer extends RendererOf<CompareOutput> {
   /** The format adds every policy up to its last attempt (a summary, a table's widths); the others stream the rows. */
   readonly readsLastRow?: boolean;
-  readonly charts?: boolean;
-  readonly scaled?: boolean;
 }
 
 /** A herd simulation, and the histograms of the chart under its table (null: no --chart). */
@@ -163,9 +199,7 @@ export interface SimulationOutput {
   readonly chart: HerdCounts | null;
 }
 
-export interface SimulationRenderer extends RendererOf<SimulationOutput> {
-  readonly charts?: boolean;
-}
+export type SimulationRenderer = RendererOf<SimulationOutput>;
 
 export interface OccRenderer extends RendererOf<OccReport> {
   /** It draws calls and time against the number of clients: it needs a sweep of at least two client counts. */

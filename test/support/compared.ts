@@ -34,8 +34,6 @@ export function compareOutput(policies: readonly ComparedPolicy[], extra: Partia
     described: policies.map((policy) => ({ name: policy.name, description: { spec: policy.name } })),
     title: "backoff compare",
     summary: () => compareSummary(policies),
-    chart: false,
-    scale: null,
     commandLine: async () => "backoff compare",
     ...extra,
   };

@@ -4,12 +4,12 @@ import type { CapacityWindow } from "../../src/core/herd/capacity/simulate.js";
 import type { OccSummary } from "../../src/core/herd/occ.js";
 import type { CapacityDescription, CapacityReport } from "../../src/format/herd/capacity.js";
 import type { OccReport } from "../../src/format/herd/occ.js";
-import type { RenderContext, Rendered } from "../../src/format/renderer.js";
+import type { OutputOptions, RenderContext, Rendered } from "../../src/format/renderer.js";
 
 /** Reports of the herd models with round, hand-set figures, for the renderers' tests (no simulation behind them). */
 
-/** A renderer's context for a pipe (no width, no colour) or a terminal of `width` columns. */
-export function plainContext(width: number | null = null): RenderContext {
+/** A renderer's context for a pipe (no width, no colour) or a terminal of `width` columns, with the output options given. */
+export function plainContext(width: number | null = null, options: OutputOptions = {}): RenderContext {
   return {
     width,
     drawWidth: width ?? 80,
@@ -18,6 +18,7 @@ export function plainContext(width: number | null = null): RenderContext {
     paint: async () => new Chalk({ level: 0 }),
     htmlPage: async () => "",
     version: "0.0.0",
+    options,
   };
 }
 

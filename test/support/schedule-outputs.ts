@@ -35,8 +35,6 @@ export function scheduleOutput(
     summaryLines: () => options.summaryLines ?? ["Total wait: a summary line."],
     summaryJson: () => options.summaryJson ?? { total_ms: 0 },
     text: policyScheduleText(policy, range, jitter, seed),
-    chart: false,
-    scale: null,
     page: async () => {
       throw new Error("no page in these tests");
     },

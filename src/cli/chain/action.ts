@@ -1,11 +1,11 @@
 import type { ChainLayer } from "../../core/chain/layer.js";
-import { type FormatName, rendererFor } from "../../format/registry.js";
+import type { FormatName } from "../../format/registry.js";
 import { analysedChain, chainInputs } from "../shared/chain-inputs.js";
 import { type ChainConfig, loadChainConfig } from "../shared/chain-config.js";
 import { chainLayerFromSpec } from "../shared/chain-layers.js";
 import { UsageError } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
-import { renderContext, writeRendered } from "../shared/render.js";
+import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
 
 /** `backoff chain`'s options as commander hands them over. */
 export interface ChainOptions {
@@ -30,8 +30,8 @@ export async function chainFrom(specs: readonly string[], config: string | undef
 
 export async function runChain(specs: readonly string[], options: ChainOptions, io: Io): Promise<number> {
   const { layers, file } = await chainFrom(specs, options.config, io);
-  const renderer = await rendererFor("chain", options.format);
+  const renderer = await outputRenderer("chain", options);
   const report = analysedChain(layers, chainInputs(options, file, file?.name ?? null));
-  await writeRendered(await renderer.render({ report }, renderContext(io, options.color)), io);
+  await writeRendered(await renderer.render({ report }, renderContext(io, options)), io);
   return 0;
 }

@@ -9,8 +9,8 @@ import { readConfigNode } from "../../config/schema.js";
 import { hasChainSection } from "../shared/chain-config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
-import { renderContext, writeRendered } from "../shared/render.js";
-import { type FormatName, rendererFor } from "../../format/registry.js";
+import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
+import type { FormatName } from "../../format/registry.js";
 
 /** The check command's own switches (the policy and limit values come as OptionValues). */
 export interface CheckSwitches {
@@ -47,7 +47,7 @@ export async function runCheck(explicit: OptionValues, switches: CheckSwitches, 
   const exitCode = checkExitCode(reports.map((r) => r.result), switches.strict);
   const annotations =
     io.env["GITHUB_ACTIONS"] === "true" ? githubAnnotations(reports, config === null || config.name === STDIN_NAME ? null : config.name, switches.strict) : [];
-  const renderer = await rendererFor("check", switches.format);
+  const renderer = await outputRenderer("check", switches);
   const check = {
     kind: "config" as const,
     reports,
@@ -56,6 +56,6 @@ export async function runCheck(explicit: OptionValues, switches: CheckSwitches, 
     annotations,
     filesReport: async () => (await import("./files.js")).configFilesReport(reports, config?.name ?? null, exitCode, switches.strict, switches.format),
   };
-  await writeRendered(await renderer.render(check, renderContext(io, switches.color)), io);
+  await writeRendered(await renderer.render(check, renderContext(io, switches)), io);
   return exitCode;
 }

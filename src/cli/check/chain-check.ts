@@ -1,12 +1,11 @@
 import { checkChain } from "../../core/chain/check.js";
 import type { JsonNode } from "../../config/read/json.js";
-import { rendererFor } from "../../format/registry.js";
 import { analysedChain, chainInputs } from "../shared/chain-inputs.js";
 import { readChainConfig } from "../shared/chain-config.js";
 import { UsageError } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
 import { type OptionValues, parseCount } from "../../config/option-values.js";
-import { renderContext, writeRendered } from "../shared/render.js";
+import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
 import type { CheckSwitches } from "./action.js";
 
 /**
@@ -19,7 +18,7 @@ export async function runChainCheck(tree: { root: JsonNode; text: string; name: 
   if (policyFlags.length > 0 || switches.policy !== undefined) {
     throw new UsageError(`${tree.name} holds a chain; the flags for one policy (${switches.policy !== undefined ? "--policy" : policyFlags.map((key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(", ")}) do not apply to it: set each layer in the file`);
   }
-  const renderer = await rendererFor("check", switches.format);
+  const renderer = await outputRenderer("check", switches);
   if (renderer.renderChain === undefined) throw new UsageError(`--format ${switches.format} has no report of a chain`);
   const limitText = switches.maxAmplification ?? config.maxAmplification;
   const label = switches.maxAmplification !== undefined ? "--max-amplification" : `assert.max-amplification in ${config.name}`;
@@ -29,6 +28,6 @@ export async function runChainCheck(tree: { root: JsonNode; text: string; name: 
   const broken = result.assertions.some((a) => !a.ok);
   const exitCode = broken || (switches.strict && result.warnings.length > 0) ? 1 : 0;
   const chain = { name: config.name, line: config.line, column: config.column, report, result, strict: switches.strict, exitCode };
-  await writeRendered(await renderer.renderChain(chain, renderContext(io, switches.color)), io);
+  await writeRendered(await renderer.renderChain(chain, renderContext(io, switches)), io);
   return exitCode;
 }

@@ -17,8 +17,8 @@ import { STDIN_NAME as STDIN_NAME_CONFIG } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import type { InStream, Io } from "../shared/io.js";
 import { type OptionValues, POLICY_KEYS, limitsFromOptions, parseCount } from "../../config/option-values.js";
-import { type FormatName, rendererFor } from "../../format/registry.js";
-import { renderContext, writeRendered } from "../shared/render.js";
+import type { FormatName } from "../../format/registry.js";
+import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
 import { type Candidate, type DiscoverySkip, MAX_FILE_BYTES, discover, displayName } from "./discover.js";
 import { type IgnoreRule, ignoreRule } from "./ignore.js";
 import { type WalkEvent, scanInOrder } from "./pool.js";
@@ -82,7 +82,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   let filesScanned = 0;
   // The JSON report without GitHub annotations needs only the policies' text: it is rendered where they are checked.
   const annotate = io.env["GITHUB_ACTIONS"] === "true";
-  const renderer = await rendererFor("check", switches.format);
+  const renderer = await outputRenderer("check", switches);
   const settings: ScanSettings = { explicit, renderJson: renderer.policyText === true && !annotate ? { strict: switches.strict } : null };
   const rendered: RenderedFile[] = [];
   const missing = new Map<string, { first: MissingPreset["policy"]; count: number }>();
@@ -136,7 +136,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
     annotations: annotate ? filesAnnotations(report) : [],
     rendered: settings.renderJson === null ? null : renderedTotals(rendered),
   };
-  await writeRendered(await renderer.render(check, renderContext(io, switches.color)), io);
+  await writeRendered(await renderer.render(check, renderContext(io, switches)), io);
   return exitCode;
 }
 

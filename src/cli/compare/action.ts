@@ -3,28 +3,22 @@ import type { PresetModel } from "../../core/preset.js";
 import { type ComparedPolicy, type CompareSummary, compareSpan, compareSummary, comparedDeadlineInput } from "../../core/compare.js";
 import type { AttemptRange } from "../../core/schedule.js";
 import { stopJson } from "../../format/compare.js";
-import { type FormatName, rendererFor } from "../../format/registry.js";
 import { MAX_PICTURE_ATTEMPTS } from "../../format/renderer.js";
-import type { ScaleKind } from "../../format/scale.js";
 import { loadConfig } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
 import { parseAttempts } from "../../config/values.js";
 import { type BuiltPolicy, policyFromConfig, policyFromSpec } from "../shared/policy-spec.js";
-import { checkAttemptCount, renderContext, writeRendered } from "../shared/render.js";
-import { checkPictureOptions, checkWalk } from "../shared/schedule-output.js";
+import { type OutputSwitches, checkAttemptCount, outputRenderer, renderContext, writeRendered } from "../shared/render.js";
+import { checkWalk } from "../shared/walk.js";
 import { checkTableRows } from "../shared/table-rows.js";
 import { type TryTiming, timingFromValues } from "../shared/timing.js";
 
 /** `backoff compare`'s options as commander hands them over. */
-export interface CompareOptions {
+export interface CompareOptions extends OutputSwitches {
   readonly config?: string;
   /** For every policy that does not set its own; absent: each policy's default (1..10, or a library's own count). */
   readonly attempts?: string;
-  readonly format: FormatName;
-  readonly chart?: boolean;
-  readonly scale?: ScaleKind;
-  readonly color: boolean;
   /** How long each try runs, and the overall timeout (the deadline model); both absent: as without them. */
   readonly attemptTime?: string;
   readonly deadline?: string;
@@ -90,8 +84,7 @@ function asCompared(built: readonly BuiltPolicy[], timing: TryTiming | null): Co
 
 /** `backoff compare SPEC… [--config FILE]`: several policies side by side. */
 export async function runCompare(specs: readonly string[], options: CompareOptions, io: Io): Promise<number> {
-  const renderer = await rendererFor("compare", options.format);
-  checkPictureOptions(options, renderer);
+  const renderer = await outputRenderer("compare", options);
   const built = await givenPolicies(specs, options, io);
   const timing = timingFromValues({
     ...(options.attemptTime === undefined ? {} : { attemptTime: options.attemptTime }),
@@ -121,8 +114,6 @@ export async function runCompare(specs: readonly string[], options: CompareOptio
     }),
     title: title(policies),
     summary: () => (summaryOnce ??= compareSummary(policies)),
-    chart: options.chart === true,
-    scale: options.scale ?? null,
     commandLine: async () => {
       const { commandLine } = await import("../shared/html-output.js");
       return commandLine([
@@ -135,6 +126,6 @@ export async function runCompare(specs: readonly string[], options: CompareOptio
       ]);
     },
   };
-  await writeRendered(await renderer.render(compared, renderContext(io, options.color)), io);
+  await writeRendered(await renderer.render(compared, renderContext(io, options)), io);
   return 0;
 }

@@ -4,11 +4,11 @@ import { PRESETS, PRESET_GROUPS, presetNames } from "../../presets/registry.js";
 import { stopRuleOf, stopRuleText } from "../../presets/stop-rule.js";
 import type { Preset } from "../../presets/types.js";
 import type { Io } from "../shared/io.js";
-import { renderContext, writeRendered } from "../shared/render.js";
+import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
 import { OVERRIDE_FLAGS } from "../shared/preset-flags.js";
 import { presetNamed } from "../shared/preset-options.js";
 import { outputWidth } from "../shared/width.js";
-import { type FormatName, rendererFor } from "../../format/registry.js";
+import type { FormatName } from "../../format/registry.js";
 
 /** The library's default stopping rule, read from its default model (the one every command uses). */
 function stoppingJson(preset: Preset): StoppingJson {
@@ -27,9 +27,9 @@ function stoppingJson(preset: Preset): StoppingJson {
 /** `backoff presets [name]`: the list, or one preset in full; as text or JSON (for tools and docs). */
 export async function runPresets(name: string | undefined, format: FormatName, io: Io): Promise<number> {
   const chosen = name === undefined ? null : presetNamed(name, "presets");
-  const renderer = await rendererFor("presets", format);
+  const renderer = await outputRenderer("presets", { format });
   // The presets' texts take no colour (the command has no --no-color).
-  await writeRendered(await renderer.render({ presets: PRESETS, groups: PRESET_GROUPS, chosen, stopping: stoppingJson, flags: OVERRIDE_FLAGS }, renderContext(io, false)), io);
+  await writeRendered(await renderer.render({ presets: PRESETS, groups: PRESET_GROUPS, chosen, stopping: stoppingJson, flags: OVERRIDE_FLAGS }, renderContext(io, { color: false })), io);
   return 0;
 }
 

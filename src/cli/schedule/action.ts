@@ -1,11 +1,11 @@
 import type { Io } from "../shared/io.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { UsageError } from "../shared/errors.js";
-import { runSchedule } from "../shared/run-schedule.js";
-import type { OutputOptions } from "../shared/schedule-output.js";
+import type { OutputSwitches } from "../shared/render.js";
+import { runSchedule } from "./run-schedule.js";
 
 /** The schedule's own switches: how to write it, and where a config file is. */
-export interface ScheduleSwitches extends OutputOptions {
+export interface ScheduleSwitches extends OutputSwitches {
   readonly config?: string;
   readonly policy?: string;
 }

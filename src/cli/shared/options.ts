@@ -1,7 +1,7 @@
 import { type Argument, type Command, Option } from "commander";
 import { STRATEGIES } from "../../core/policy.js";
 import { type FormatName, formatNamed } from "../../format/registry.js";
-import { SCALE_KINDS, type ScaleKind } from "../../format/scale.js";
+import { SCALE_KINDS } from "../../format/scale.js";
 import { OPTION_KEYS, type OptionValues } from "../../config/option-values.js";
 import { UsageError, shown } from "./errors.js";
 import { POLICY_DEFAULTS } from "./policy-values.js";
@@ -148,13 +148,6 @@ export function givenValues(command: Command): OptionValues {
     if (values[key] !== undefined && command.getOptionValueSource(key) === "cli") given[key] = String(values[key]);
   }
   return given;
-}
-
-/** How a schedule is written: format and pictures, shared by the schedule and its preset form. */
-export interface OutputSwitches {
-  readonly color: boolean;
-  readonly chart?: boolean;
-  readonly scale?: ScaleKind;
 }
 
 /** An option of a command's own whose help names what leaving it out means. */

@@ -13,7 +13,7 @@ import type { OptionValues } from "../../config/option-values.js";
 import { strategyOf } from "./policy-values.js";
 
 // Reading --preset and its overrides into a model: shared by the schedule and `check`,
-// and free of anything that draws (see src/cli/shared/preset-schedule.ts for the output).
+// and free of anything that draws (see src/cli/schedule/preset-schedule.ts for the output).
 
 /** After "no preset X": the preset meant when one is near, else the list of them. */
 export function nearPresetText(name: string): string {

@@ -9,8 +9,8 @@ import { DEFAULT_SEED } from "../shared/random.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { policyFromValues } from "../shared/policy-values.js";
 import { chartHistograms } from "./chart.js";
-import { rendererFor, writes } from "../../format/registry.js";
-import { renderContext, writeRendered } from "../shared/render.js";
+import { writes } from "../../format/registry.js";
+import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
 import { CAPACITY_ONLY, OCC_ONLY, flagOf } from "./herd-options.js";
 import { cohortFromOptions, cohortRandom, comparedJitters, keptWithin, parseSimulatedAttempts } from "./cohort.js";
 import { DEFAULT_SIMULATED_ATTEMPTS, type SimulateSwitches } from "./switches.js";
@@ -40,10 +40,9 @@ export async function runSimulate(values: OptionValues, options: SimulateSwitche
     if (given.has(key) || options[key] !== undefined) throw new UsageError(`${flagOf(key)} applies to --model ${(OCC_ONLY as readonly string[]).includes(key) ? "occ" : "capacity"}`);
   }
   if (!writes(options.format, "simulation")) throw new UsageError(`--format ${options.format} draws --model occ sweeps and --model capacity timelines; the cohort's chart is --chart`);
-  const renderer = await rendererFor("simulation", options.format);
-  if (options.chart && (renderer.charts !== true || options.compareJitter)) {
-    throw new UsageError(`--chart draws under the simulate table, so it needs --format table without --compare-jitter`);
-  }
+  const renderer = await outputRenderer("simulation", options);
+  // The table takes --chart (outputRenderer refused it elsewhere), but one row per jitter mode has no retries over time to draw.
+  if (options.chart && options.compareJitter) throw new UsageError(`--chart draws under the simulate table, so it needs --format table without --compare-jitter`);
   const keep = options.chart === true;
   let simulation: Simulation;
   if (values.preset !== undefined) {
@@ -59,6 +58,6 @@ export async function runSimulate(values: OptionValues, options: SimulateSwitche
   // Counted before any output: a chart that cannot be drawn is refused, not cut off after the table.
   const histograms = options.chart && simulation.kind !== "compare" ? chartHistograms([simulation.result, simulation.baseline], windowMs) : null;
   const chart = histograms === null ? null : { windowMs, jittered: Array.from(histograms[0]!), unjittered: Array.from(histograms[1]!) };
-  await writeRendered(await renderer.render({ simulation, chart }, renderContext(io, options.color)), io);
+  await writeRendered(await renderer.render({ simulation, chart }, renderContext(io, options)), io);
   return 0;
 }

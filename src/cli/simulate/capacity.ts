@@ -8,7 +8,6 @@ import { jitterName, jitteredPolicyModel } from "../../core/jitter/index.js";
 import type { Jitter } from "../../core/jitter/index.js";
 import { humanDuration } from "../../core/text/duration.js";
 import type { CapacityDescription, CapacityReport, CapacityVariant } from "../../format/herd/capacity.js";
-import { rendererFor } from "../../format/registry.js";
 import { groupDigits } from "../../core/text/digits.js";
 import { stopRuleOf, mostRetries } from "../../presets/stop-rule.js";
 import { UsageError, shown } from "../shared/errors.js";
@@ -22,7 +21,7 @@ import { inputText, parseDuration } from "../../config/values.js";
 import { comparedJitters } from "./cohort.js";
 import { type LimitChoice, type VariantChoice, circuitBreakerChoice, parseCompare, retryBudgetChoice, retryQuotaChoice, retryThrottlingChoice } from "./capacity-limits.js";
 import { COHORT_ONLY, OCC_ONLY, flagOf } from "./herd-options.js";
-import { renderContext, writeRendered } from "../shared/render.js";
+import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
 import { parsePositive, parseSpan, parseWholeIn } from "./herd-values.js";
 import { libraryClient } from "./preset-simulation.js";
 import type { SimulateSwitches } from "./switches.js";
@@ -137,7 +136,7 @@ export async function runCapacity(values: OptionValues, options: SimulateSwitche
   const random = () => ({ arrivals: seededRandom(seed, 1), delay: seededRandom(seed, 2) });
   const full = (variant: (typeof variants)[number]): CapacitySetup => ({ ...setup, retry: variant.retry, limits: variant.limits() });
 
-  const renderer = await rendererFor("capacity", options.format);
+  const renderer = await outputRenderer("capacity", options);
   if (variants.length > 1) {
     const results: CapacityVariant[] = variants.map((variant) => {
       if (renderer.drawsWindows !== true) return { name: variant.name, result: simulateCapacity(full(variant), random()) };
@@ -149,7 +148,7 @@ export async function runCapacity(values: OptionValues, options: SimulateSwitche
   const [variant] = variants as [(typeof variants)[number]];
   // CSV and TSV stream the windows as they come; the other formats hold them (a table is refused past its maxWindows).
   if (renderer.streams === true) {
-    await writeRendered(await renderer.render({ kind: "stream", windows: capacityWindows(full(variant), random()) }, renderContext(io, options.color)), io);
+    await writeRendered(await renderer.render({ kind: "stream", windows: capacityWindows(full(variant), random()) }, renderContext(io, options)), io);
     return 0;
   }
   const windowCount = Math.ceil(setup.durationMs / setup.windowMs);
@@ -162,7 +161,7 @@ export async function runCapacity(values: OptionValues, options: SimulateSwitche
 }
 
 async function writeReport(report: CapacityReport, options: SimulateSwitches, io: Io): Promise<number> {
-  const renderer = await rendererFor("capacity", options.format);
-  await writeRendered(await renderer.render(report, renderContext(io, options.color)), io);
+  const renderer = await outputRenderer("capacity", options);
+  await writeRendered(await renderer.render(report, renderContext(io, options)), io);
   return 0;
 }

@@ -2,7 +2,6 @@ import { PAPER_NETWORK } from "../../core/herd/network.js";
 import { OCC_MODES, type OccMode, PAPER_BASE_MS, PAPER_CAP_MS } from "../../core/herd/occ-backoff.js";
 import { simulateOcc } from "../../core/herd/occ.js";
 import type { OccReport } from "../../format/herd/occ.js";
-import { rendererFor } from "../../format/registry.js";
 import { groupDigits } from "../../core/text/digits.js";
 import { UsageError, shown } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
@@ -10,7 +9,7 @@ import { parseSeed } from "../shared/jitter-options.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { DEFAULT_SEED, seededRandom } from "../shared/random.js";
 import { inputText, parseDuration } from "../../config/values.js";
-import { renderContext, writeRendered } from "../shared/render.js";
+import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
 import type { SimulateSwitches } from "./switches.js";
 import { CAPACITY_ONLY, COHORT_ONLY, flagOf } from "./herd-options.js";
 import { parseClientCounts, parseNetwork, parseWholeIn } from "./herd-values.js";
@@ -78,12 +77,12 @@ export function occStream(clients: number, mode: OccMode): number {
 /** `backoff simulate --model occ`: the AWS experiment, per client count and mode. */
 export async function runOcc(values: OptionValues, options: SimulateSwitches, given: ReadonlySet<string>, io: Io): Promise<number> {
   const { clients, modes, runs, base, cap, seed, network } = occReportSetup(values, options, given);
-  const renderer = await rendererFor("occ", options.format);
+  const renderer = await outputRenderer("occ", options);
   if (renderer.sweep === true && clients.length < 2) throw new UsageError(`--format ${options.format} under --model occ draws a sweep: give --clients FROM..TO:STEP`);
   const rows = clients.flatMap((n) =>
     modes.map((mode) => ({ clients: n, mode, summary: simulateOcc({ clients: n, network, backoff: { mode, baseMs: base, capMs: cap } }, runs, seededRandom(seed, occStream(n, mode))) })),
   );
   const report: OccReport = { network, baseMs: base, capMs: cap, runs, seed, rows };
-  await writeRendered(await renderer.render(report, renderContext(io, options.color)), io);
+  await writeRendered(await renderer.render(report, renderContext(io, options)), io);
   return 0;
 }

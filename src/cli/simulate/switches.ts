@@ -1,4 +1,4 @@
-import type { FormatName } from "../../format/registry.js";
+import type { OutputSwitches } from "../shared/render.js";
 import type { HerdSwitches } from "./herd-options.js";
 
 /** The cohort's defaults and bounds, as typed (command.ts shows them in --help; cohort.ts reads them). */
@@ -9,10 +9,7 @@ export const DEFAULT_WINDOW = "100ms";
 export const DEFAULT_SIMULATED_ATTEMPTS = "10";
 
 /** The simulate command's own switches (the policy comes as OptionValues, as for the schedule). */
-export interface SimulateSwitches extends HerdSwitches {
-  readonly format: FormatName;
-  readonly color: boolean;
-  readonly chart?: boolean;
+export interface SimulateSwitches extends HerdSwitches, OutputSwitches {
   readonly clients: string;
   readonly spread?: string;
   readonly success: string;

@@ -6,12 +6,11 @@ import { type NoSolution, solveAttempts, solveBase, solveFactor } from "../../co
 import type { Solution, SolvedPolicy, Unknown } from "../../format/solve-report.js";
 import { parseCount } from "../../config/option-values.js";
 import { capBelowBaseMessage } from "../shared/bare-numbers.js";
+import type { Program } from "../command.js";
 import { UsageError } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
 import { parseBase, parseCap, parseDuration, parseFactor } from "../../config/values.js";
-import { runSchedule } from "../shared/run-schedule.js";
-import { rendererFor } from "../../format/registry.js";
-import { renderContext, writeRendered } from "../shared/render.js";
+import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
 import { MAX_SHOWN_ATTEMPTS, type SolveOptions } from "./options.js";
 
 
@@ -83,29 +82,30 @@ export function solve(options: SolveOptions): Solution<SolvedPolicy> | NoSolutio
   return { unknown, policy, attempts, answerText: String(rounded), exact: found.value, targetMs, achievedMs: totalOf(policy, attempts), nextTotalMs: null };
 }
 
-export async function runSolve(options: SolveOptions, io: Io): Promise<number> {
+/** `backoff solve`; `showSchedule` writes the answer's schedule after it, as the root command would (Program.schedule). */
+export async function runSolve(options: SolveOptions, io: Io, showSchedule: Program["schedule"]): Promise<number> {
   if (options.deadline !== undefined) {
     const { runDeadlineSolve } = await import("./deadline-solve.js");
-    return runDeadlineSolve(options, io);
+    return runDeadlineSolve(options, io, showSchedule);
   }
   if (options.attemptTime !== undefined) throw new UsageError("--attempt-time applies to solve with --deadline (how many retries fit); --total counts the waits alone");
   if (options.preset !== undefined) {
     const { runPresetSolve } = await import("./preset-solve.js");
-    return runPresetSolve(options, io);
+    return runPresetSolve(options, io, showSchedule);
   }
   if (options.jitter !== undefined || options.maxElapsed !== undefined) {
     throw new UsageError(`${options.jitter !== undefined ? "--jitter" : "--max-elapsed"} applies to solve only under --preset (the calculator's solve works without jitter)`);
   }
-  const renderer = await rendererFor("solve", options.format);
+  const renderer = await outputRenderer("solve", options);
   const outcome = solve(options);
   if ("why" in outcome) {
     const input = { attempts: options.attempts, cap: options.cap, targetMs: parseDuration("--total", options.total!) };
-    await writeRendered(await renderer.render({ kind: "no-solution", reason: outcome, input }, renderContext(io, options.color)), io);
+    await writeRendered(await renderer.render({ kind: "no-solution", reason: outcome, input }, renderContext(io, options)), io);
     return 1;
   }
   const { policy, attempts } = outcome;
   const shown = attempts <= MAX_SHOWN_ATTEMPTS;
-  await writeRendered(await renderer.render({ kind: "solution", solution: outcome, shown }, renderContext(io, options.color)), io);
+  await writeRendered(await renderer.render({ kind: "solution", solution: outcome, shown }, renderContext(io, options)), io);
   if (!shown || renderer.showsSchedule !== true) return 0;
   const values = {
     strategy: policy.strategy,
@@ -114,5 +114,5 @@ export async function runSolve(options: SolveOptions, io: Io): Promise<number> {
     ...(policy.strategy === "exponential" ? { factor: String(policy.factor) } : {}),
     attempts: String(attempts),
   };
-  return runSchedule(values, { format: "table", color: options.color }, io);
+  return showSchedule(values, { format: "table", color: options.color }, io);
 }

@@ -53,8 +53,8 @@ export const solveCommand: CommandDefinition = {
     });
     command.addHelpText("after", HELP_AFTER);
   },
-  async run(command, io) {
+  async run(command, io, program) {
     const { runSolve } = await import("./action.js");
-    return runSolve(command.opts<SolveOptions>(), io);
+    return runSolve(command.opts<SolveOptions>(), io, program.schedule);
   },
 };

@@ -2,13 +2,12 @@ import { retriesWithin } from "../../core/deadline/fit.js";
 import type { DeadlineInput } from "../../core/deadline/input.js";
 import { jitteredPolicyModel } from "../../core/jitter/index.js";
 import type { OptionValues } from "../../config/option-values.js";
-import { rendererFor } from "../../format/registry.js";
 import { UsageError } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
 import { jitterFromValues, policyFromValues } from "../shared/policy-values.js";
-import { renderContext, writeRendered } from "../shared/render.js";
-import { runSchedule } from "../shared/run-schedule.js";
+import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
 import { type TryTiming, timingFromValues } from "../shared/timing.js";
+import type { Program } from "../command.js";
 import { MAX_SHOWN_ATTEMPTS, type SolveOptions, givenPolicyValues } from "./options.js";
 
 /** The schedule's flags for a value, as `backoff` takes them. */
@@ -19,7 +18,7 @@ const FLAG_OF: Readonly<Partial<Record<keyof OptionValues, string>>> = { attempt
  * deadline, every one of them firing and running its try in full in every run (the
  * calculator's policy).
  */
-export async function runDeadlineSolve(options: SolveOptions, io: Io): Promise<number> {
+export async function runDeadlineSolve(options: SolveOptions, io: Io, showSchedule: Program["schedule"]): Promise<number> {
   if (options.total !== undefined) throw new UsageError("give --total (a wait to reach) or --deadline (a timeout to fit the retries in), not both");
   if (options.attempts !== undefined) throw new UsageError("solve --deadline finds how many retries fit: leave out --attempts");
   const values: OptionValues = {
@@ -31,8 +30,8 @@ export async function runDeadlineSolve(options: SolveOptions, io: Io): Promise<n
   const timing = timingFromValues(values)! as TryTiming & { readonly deadlineMs: number };
   const input = deadlineInputOf(values, timing);
   const fit = retriesWithin(input);
-  const renderer = await rendererFor("solve", options.format);
-  const context = renderContext(io, options.color);
+  const renderer = await outputRenderer("solve", options);
+  const context = renderContext(io, options);
   if (!fit.ok) {
     await writeRendered(await renderer.render({ kind: "deadline-no-solution", fit }, context), io);
     return 1;
@@ -44,7 +43,7 @@ export async function runDeadlineSolve(options: SolveOptions, io: Io): Promise<n
   const shown = fit.retries + 1 <= MAX_SHOWN_ATTEMPTS;
   await writeRendered(await renderer.render({ kind: "deadline-solution", fit, context: { ...timing, stopText: null, command }, shown }, context), io);
   if (!shown || renderer.showsSchedule !== true) return 0;
-  return runSchedule({ ...values, attempts: String(fit.retries + 1) }, { format: "table", color: options.color }, io);
+  return showSchedule({ ...values, attempts: String(fit.retries + 1) }, { format: "table", color: options.color }, io);
 }
 
 /** The deadline model's input: the calculator's policy; the count is what is found. */

@@ -5,7 +5,6 @@ import { firstTrueFrom1 } from "../../core/search.js";
 import { groupDigits } from "../../core/text/digits.js";
 import type { SolvedPreset } from "../../format/preset-solve.js";
 import type { Solution } from "../../format/solve-report.js";
-import { rendererFor } from "../../format/registry.js";
 import { stopRuleOf, stopRuleText } from "../../presets/stop-rule.js";
 import type { OverrideName, Preset, PresetModel, PresetOverrides } from "../../presets/types.js";
 import { UsageError } from "../shared/errors.js";
@@ -15,8 +14,8 @@ import { parseCount } from "../../config/option-values.js";
 import { parseDuration } from "../../config/values.js";
 import { OVERRIDE_FLAGS } from "../shared/preset-flags.js";
 import { buildPreset, presetNamed, presetOffers, presetOverrides } from "../shared/preset-options.js";
-import { renderContext, writeRendered } from "../shared/render.js";
-import { runSchedule } from "../shared/run-schedule.js";
+import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
+import type { Program } from "../command.js";
 import { MAX_SHOWN_ATTEMPTS, type SolveOptions, givenPolicyValues } from "./options.js";
 
 /** The largest factor tried: past it a total that still falls short is out of reach. */
@@ -55,7 +54,7 @@ function libraryName(preset: Preset, name: OverrideName): string {
  * or factor for N retries (the total without jitter), each found on the library's exact
  * schedule: integer search for counts and whole-ms bases, bisection for the factor.
  */
-export async function runPresetSolve(options: SolveOptions, io: Io): Promise<number> {
+export async function runPresetSolve(options: SolveOptions, io: Io, showSchedule: Program["schedule"]): Promise<number> {
   if (options.total === undefined) throw new UsageError("solve needs --total <duration>: the total wait to aim for (or the budget to fit)");
   const preset = presetNamed(options.preset!, "--preset");
   const unknown = presetUnknown(preset, options);
@@ -74,8 +73,8 @@ export async function runPresetSolve(options: SolveOptions, io: Io): Promise<num
       : preset.waitsDependOnRetries === true
         ? solveAttemptsRebuilt(preset, targetMs, build)
         : solveAttempts(preset, build({}), targetMs);
-  const renderer = await rendererFor("solve", options.format);
-  const context = renderContext(io, options.color);
+  const renderer = await outputRenderer("solve", options);
+  const context = renderContext(io, options);
   if ("why" in solution) {
     await writeRendered(await renderer.render({ kind: "preset-no-solution", why: solution.why }, context), io);
     return 1;
@@ -93,7 +92,7 @@ export async function runPresetSolve(options: SolveOptions, io: Io): Promise<num
     shown ? Array.from({ length: solution.attempts }, (_, i) => ({ attempt: i + 1, delay_ms: model.delay(i + 1).delayMs, cumulative_ms: modelTotals(model, i + 1).cumulativeMs })) : null;
   await writeRendered(await renderer.render({ kind: "preset-solution", solution, command, shown, rows }, context), io);
   if (!shown || renderer.showsSchedule !== true) return 0;
-  return runSchedule(answer, { format: "table", color: options.color }, io);
+  return showSchedule(answer, { format: "table", color: options.color }, io);
 }
 
 type Outcome = Solution<SolvedPreset> | { readonly why: string };

@@ -68,5 +68,7 @@ describe("backoff simulate --chart", () => {
     const err = await runCli(["simulate", "--compare-jitter", "--cap", "10s", "--chart"]);
     expect(err.code).toBe(2);
     expect(err.stderr).toBe("error: --chart draws under the simulate table, so it needs --format table without --compare-jitter\n");
+    // Another format: the one check every format of every command has (src/cli/shared/render.ts); the simulation has no SVG to point at.
+    expect(await runCli(["simulate", "--format", "csv", "--chart"])).toEqual({ code: 2, stdout: "", stderr: "error: --chart draws under the table, so it needs --format table, got --format csv\n" });
   });
 });

@@ -11,13 +11,13 @@ const MEASURED_TABLE_ROWS = 5000;
 export const renderer: ScheduleRenderer = {
   // A long table takes its column widths from the last row.
   readsLastRow: true,
-  charts: true,
+  takes: { chart: true, scale: { with: "chart" } },
   boxTable: true,
   async render(schedule, context) {
     const { model, comparison, range } = schedule;
     // Loaded only here: chalk and the table renderer (dist/table.cjs) cost start-up time that the machine formats never pay.
     const paint = await context.paint();
-    const chart = schedule.chart ? await import("../../chart.js") : null;
+    const chart = context.options.chart === true ? await import("../../chart.js") : null;
     // Short tables are measured (two passes; only the second is the one handed in, which
     // warns); long ones take their widths from the last row, so the first line appears at once.
     // A Retry-After before some retries only breaks the growth the last row's widths rely on.
@@ -45,7 +45,7 @@ export const renderer: ScheduleRenderer = {
       if (chart === null || context.signal?.aborted) return;
       const drawn = chart.renderScheduleChart(Array.from(schedule.freshRows()), {
         capMs: model.capMs,
-        scale: schedule.scale,
+        scale: context.options.scale ?? null,
         width: context.drawWidth,
         ascii: context.ascii,
         paint: chart.chartPaint(paint),

@@ -4,7 +4,7 @@ import { wrapText } from "../../wrap.js";
 
 /** The simulation as a box table for people, the herd --chart under it, and a pointer to jitter when there is none. */
 export const renderer: SimulationRenderer = {
-  charts: true,
+  takes: { chart: true },
   async render({ simulation, chart }, context) {
     const paint = await context.paint();
     const herd = chart === null ? null : await import("../../herd-chart.js");

@@ -20,12 +20,12 @@ describe("the schedule as SVG", () => {
   });
 
   it("a log axis on --scale log: 100 ms to 1 s, a decade over the plot", async () => {
-    const output = { ...scheduleOutput({ baseMs: 100, capMs: 400 }, { first: 1, last: 4 }), scale: "log" as const };
+    const output = scheduleOutput({ baseMs: 100, capMs: 400 }, { first: 1, last: 4 });
     // y = 440 − log10(ms / 100) × 376: 100 ms on the axis, 200 ms at 326.81, 400 ms at 213.63.
-    expect(points(await renderedText(renderer.render(output, plainContext())), "delay")).toBe("100,440 353.33,326.81 606.67,213.63 860,213.63");
+    expect(points(await renderedText(renderer.render(output, plainContext(null, { scale: "log" }))), "delay")).toBe("100,440 353.33,326.81 606.67,213.63 860,213.63");
   });
 
-  it("draws all its rows at once, up to the picture's limit, on the scale asked for", () => {
-    expect([renderer.readsLastRow, renderer.scaled, renderer.maxAttempts]).toEqual([true, true, MAX_PICTURE_ATTEMPTS]);
+  it("draws all its rows at once, up to the picture's limit, on the scale asked for (and takes no --chart)", () => {
+    expect([renderer.readsLastRow, renderer.takes, renderer.maxAttempts]).toEqual([true, { scale: true }, MAX_PICTURE_ATTEMPTS]);
   });
 });

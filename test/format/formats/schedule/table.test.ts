@@ -23,14 +23,14 @@ describe("the schedule as a table", () => {
   });
 
   it("with --chart, the chart under the summary, a blank line between", async () => {
-    const output = { ...scheduleOutput({ baseMs: 100, capMs: 400 }, { first: 1, last: 4 }, { summaryLines: ["Summary."] }), chart: true };
-    const lines = (await renderedText(renderer.render(output, plainContext()))).split("\n");
+    const output = scheduleOutput({ baseMs: 100, capMs: 400 }, { first: 1, last: 4 }, { summaryLines: ["Summary."] });
+    const lines = (await renderedText(renderer.render(output, plainContext(null, { chart: true })))).split("\n");
     expect(lines.slice(0, BOX.length + 1)).toEqual([...BOX, "Summary."]);
     // The values span 100 ms to 400 ms (4×): linear, as picked.
     expect(lines.slice(BOX.length + 1, BOX.length + 3)).toEqual(["", "Scale: linear (100 ms to 400 ms, within 100×; --scale log to change)."]);
   });
 
-  it("a table reads its last row for the widths, takes --chart, and is a box table", () => {
-    expect([renderer.readsLastRow, renderer.charts, renderer.boxTable]).toEqual([true, true, true]);
+  it("a table reads its last row for the widths, takes --chart (and --scale beside it), and is a box table", () => {
+    expect([renderer.readsLastRow, renderer.takes, renderer.boxTable]).toEqual([true, { chart: true, scale: { with: "chart" } }, true]);
   });
 });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { runSchedule } from "../../../src/cli/shared/run-schedule.js";
+import { normalizePolicy } from "../../../src/core/policy.js";
+import { policyModel } from "../../../src/core/policy-model.js";
+import { policyDeadline, runSchedule } from "../../../src/cli/schedule/run-schedule.js";
 import { runCli } from "../../support/cli.js";
 import { parseCsv, parseCsvNumbers } from "../../support/csv.js";
 import { memoryIo } from "../../support/io.js";
 
-// src/cli/shared/run-schedule.ts: the calculator's own schedule from the option values (a preset
+// src/cli/schedule/run-schedule.ts: the calculator's own schedule from the option values (a preset
 // handed on to preset-schedule.ts). Folded in: test/cli/schedule/retry-after.test.ts, jitter.test.ts
 // (its simulate cases went to test/cli/simulate/action.test.ts), the calculator's half of
 // deadline.test.ts (the presets' half is in preset-schedule.test.ts) and preset.test.ts's
@@ -44,6 +46,16 @@ describe("runSchedule", () => {
       "--max-retry-after applies only under --preset got (retry.maxRetryAfter) or urllib3 (retry_after_max); without a preset a Retry-After is waited as sent",
     );
     expect(await refused({}, { ...csvOut, chart: true })).toBe("--chart draws under the table, so it needs --format table, got --format csv (for a picture file use --format svg)");
+  });
+});
+
+describe("policyDeadline", () => {
+  it("the calculator's policy makes exactly the retries shown, with no stop of its own", () => {
+    const model = policyModel(normalizePolicy({ baseMs: 1000 }));
+    const view = policyDeadline({ attemptTimeMs: 2000, deadlineMs: 30_000 }, model, { first: 1, last: 10 });
+    expect(view?.input).toEqual({ waits: model, retries: 10, attemptTimeMs: 2000, deadlineMs: 30_000, stop: null });
+    expect(view?.context).toEqual({ attemptTimeMs: 2000, deadlineMs: 30_000, stopText: null, lastShown: 10 });
+    expect(policyDeadline(null, model, { first: 1, last: 10 })).toBeNull();
   });
 });
 

@@ -1,29 +1,24 @@
 import { type DeadlineSummary, deadlineSummary } from "../../core/deadline/summary.js";
+import type { DeadlineInput } from "../../core/deadline/input.js";
 import { withTimings } from "../../core/deadline/timed-rows.js";
 import { isSaturated } from "../../core/limits.js";
 import { type AttemptRange, type ScheduleRow, type ScheduleSummary, scheduleRows, scheduleSummary } from "../../core/schedule.js";
-import { deadlineSummaryJson, deadlineSummaryLines } from "../../format/deadline-summary.js";
+import { type DeadlineContext, deadlineSummaryJson, deadlineSummaryLines } from "../../format/deadline-summary.js";
 import type { RetryAfterView } from "../../core/retry-after/model.js";
 import { withRetryAfter } from "../../core/retry-after/rows.js";
 import { retryAfterSummaryJson, retryAfterSummaryLines } from "../../format/retry-after-summary.js";
 import { SATURATED_TEXT } from "../../format/numbers.js";
-import { groupDigits } from "../../core/text/digits.js";
-import { type FormatName, rendererFor } from "../../format/registry.js";
 import type { ScheduleOutput } from "../../format/renderer.js";
-import type { ScaleKind } from "../../format/scale.js";
-import { UsageError } from "./errors.js";
-import type { Io } from "./io.js";
-import { seededRandom } from "./random.js";
-import { checkAttemptCount, renderContext, writeRendered } from "./render.js";
-import { checkTableRows } from "./table-rows.js";
-import type { DeadlineView } from "./timing.js";
+import type { Io } from "../shared/io.js";
+import { seededRandom } from "../shared/random.js";
+import { checkAttemptCount, type OutputSwitches, outputRenderer, renderContext, writeRendered } from "../shared/render.js";
+import { checkTableRows } from "../shared/table-rows.js";
+import { checkWalk } from "../shared/walk.js";
 
-/** How a schedule is written: the options every schedule (the calculator's or a preset's) shares. */
-export interface OutputOptions {
-  readonly format: FormatName;
-  readonly color: boolean;
-  readonly chart?: boolean;
-  readonly scale?: ScaleKind;
+/** What a schedule takes for the deadline model: its input, and what its sentences need. */
+export interface DeadlineView {
+  readonly input: DeadlineInput;
+  readonly context: DeadlineContext;
 }
 
 /**
@@ -37,50 +32,6 @@ export type ScheduleView = Pick<ScheduleOutput, "model" | "comparison" | "range"
   /** Whether --cap is accepted for this schedule (false for a preset that has no cap); true unless said. */
   readonly capOffered?: boolean;
 };
-
-/**
- * The furthest attempt whose totals are added up one attempt at a time. The un-jittered
- * schedules have closed forms; a jittered or library schedule is summed attempt by
- * attempt until its delays stop changing (its cap), and a seeded sample is always drawn
- * from attempt 1.
- */
-export const MAX_WALKED_ATTEMPT = 10_000_000;
-
-/**
- * `readsLastRow`: the format needs the totals at the last attempt before its first row (see ScheduleRenderer).
- * `capOffered`: whether --cap is accepted here (a preset without a cap, such as sidekiq, refuses it), so
- * the advice never suggests what would be refused.
- */
-export function checkWalk(view: Pick<ScheduleView, "model" | "range" | "seed">, readsLastRow: boolean, capOffered = true): void {
-  const { model, range, seed } = view;
-  const limit = groupDigits(MAX_WALKED_ATTEMPT);
-  if (seed !== null && range.first > MAX_WALKED_ATTEMPT) {
-    throw new UsageError(`--seed draws the sequence from attempt 1, so --attempts must start at most at ${limit} with it, got ${groupDigits(range.first)}`);
-  }
-  const walks = model.jittered || !model.cumulativeMs;
-  const steady = model.steadyFrom();
-  const furthest = readsLastRow ? range.last : range.first;
-  if (walks && (steady === null || steady > MAX_WALKED_ATTEMPT) && furthest > MAX_WALKED_ATTEMPT) {
-    const cap = !capOffered ? null : model.capMs === null ? "a --cap (the delays then stop changing)" : `a lower --cap (the delays reach ${groupDigits(model.capMs)} ms only after attempt ${limit})`;
-    throw new UsageError(
-      `--attempts reaches attempt ${groupDigits(furthest)}, but with jitter or a preset the totals are added up attempt by attempt, up to ${limit}; ` +
-        (cap === null ? `give a range within ${limit}` : `give ${cap} or a range within ${limit}`),
-    );
-  }
-}
-
-/**
- * --chart draws under the table and --scale shapes a picture: both refuse a format whose
- * renderer cannot apply them (ScheduleRenderer's `charts` and `scaled`).
- */
-export function checkPictureOptions(options: OutputOptions, renderer: { readonly charts?: boolean; readonly scaled?: boolean }): void {
-  if (options.chart && renderer.charts !== true) {
-    throw new UsageError(`--chart draws under the table, so it needs --format table, got --format ${options.format} (for a picture file use --format svg)`);
-  }
-  if (options.scale !== undefined && !options.chart && renderer.scaled !== true) {
-    throw new UsageError(`--scale applies only to --chart and --format svg, got --scale ${options.scale} with neither`);
-  }
-}
 
 /**
  * Passes rows through, remembering the first attempt whose totals saturate (warned about once
@@ -114,8 +65,8 @@ function saturationWarning(seen: RowsSeen, io: Io): void {
 }
 
 /** Writes a schedule in the chosen format: the one output path of the calculator's schedules and the presets'. */
-export async function writeSchedule(view: ScheduleView, options: OutputOptions, io: Io): Promise<void> {
-  const renderer = await rendererFor("schedule", options.format);
+export async function writeSchedule(view: ScheduleView, options: OutputSwitches, io: Io): Promise<void> {
+  const renderer = await outputRenderer("schedule", options);
   const { model, comparison, range, seed } = view;
   const count = range.last - range.first + 1;
   checkAttemptCount(count, renderer.maxAttempts, `--format ${options.format}`);
@@ -150,9 +101,7 @@ export async function writeSchedule(view: ScheduleView, options: OutputOptions, 
       ...(retryAfter === null ? {} : { retry_after: retryAfterSummaryJson(retryAfter) }),
       ...(deadline === null ? {} : { deadline: deadlineSummaryJson(timing(), deadline.context) }),
     }),
-    chart: options.chart === true,
-    scale: options.scale ?? null,
   };
-  await writeRendered(await renderer.render(schedule, renderContext(io, options.color)), io);
+  await writeRendered(await renderer.render(schedule, renderContext(io, options)), io);
   saturationWarning(sample, io);
 }

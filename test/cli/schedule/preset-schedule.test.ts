@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { runPresetSchedule } from "../../../src/cli/shared/preset-schedule.js";
+import { runPresetSchedule } from "../../../src/cli/schedule/preset-schedule.js";
 import { runCli } from "../../support/cli.js";
 import { parseCsvNumbers as csv } from "../../support/csv.js";
 import { memoryIo } from "../../support/io.js";
 
-// src/cli/shared/preset-schedule.ts: `backoff --preset NAME`, the library's own schedule. Folded in:
+// src/cli/schedule/preset-schedule.ts: `backoff --preset NAME`, the library's own schedule. Folded in:
 // test/cli/schedule/preset.test.ts (its refusals of overrides went to preset-options.test.ts),
 // retry-after-presets.test.ts (its --max-retry-after refusal to preset-options.test.ts, its
 // `backoff presets NAME` line to test/cli/presets/action.test.ts), stopped-runs.test.ts, and the

@@ -33,28 +33,3 @@ describe("the 2^53 warning is about rows that were written", () => {
     expect(io.stderr.text).toBe("");
   });
 });
-
-// Issue 23, item 6: advice never suggests what the same command refuses.
-describe("a range past the attempts added up one by one: the advice is accepted", () => {
-  const far = ["--attempts", "20000000..20000001"];
-
-  it("sidekiq has no cap, so only a nearer range is suggested", async () => {
-    const io = memoryIo();
-    expect(await run(["--preset", "sidekiq", ...far], io)).toBe(2);
-    expect(io.stderr.text).toBe(
-      "error: --attempts reaches attempt 20,000,001, but with jitter or a preset the totals are added up attempt by attempt, up to 10,000,000; give a range within 10,000,000\n",
-    );
-    // The cap the old message suggested is refused by the preset:
-    const refused = memoryIo();
-    expect(await run(["--preset", "sidekiq", "--cap", "1h"], refused)).toBe(2);
-    expect(refused.stderr.text).toMatch(/^error: --cap has no counterpart in sidekiq/);
-    expect(await run(["--preset", "sidekiq", "--attempts", "9999999..10000000", "--format", "csv"], memoryIo())).toBe(0);
-  });
-
-  it("the calculator's own jittered schedule is told to give a --cap, and one is accepted", async () => {
-    const io = memoryIo();
-    expect(await run(["--jitter", "equal", "--cap", "1h", "--factor", "1.0000001", ...far], io)).toBe(2);
-    expect(io.stderr.text).toContain("; give a lower --cap (the delays reach 3,600,000 ms only after attempt 10,000,000) or a range within 10,000,000\n");
-    expect(await run(["--jitter", "equal", "--cap", "1001ms", "--factor", "1.0000001", ...far, "--format", "csv"], memoryIo())).toBe(0);
-  });
-});

@@ -4,23 +4,31 @@ import { policyModel } from "../../core/policy-model.js";
 import { LONGER_OF_TEXT, longerOfRule } from "../../core/retry-after/longer-of.js";
 import { type RetryAfterView, retryAfterModel } from "../../core/retry-after/model.js";
 import type { ScheduleModel } from "../../core/model.js";
+import type { AttemptRange } from "../../core/schedule.js";
 import { parseRetryAfter } from "../../config/values.js";
-import { rendererFor } from "../../format/registry.js";
 import { policyScheduleText } from "../../format/schedule-text.js";
-import { UsageError } from "./errors.js";
-import type { Io } from "./io.js";
+import { UsageError } from "../shared/errors.js";
+import type { Io } from "../shared/io.js";
 import type { OptionValues } from "../../config/option-values.js";
-import { jitterFromValues, policyFromValues, rangeFromValues } from "./policy-values.js";
-import { policyDeadline, timingFromValues } from "./timing.js";
-import { type OutputOptions, checkPictureOptions, writeSchedule } from "./schedule-output.js";
+import { jitterFromValues, policyFromValues, rangeFromValues } from "../shared/policy-values.js";
+import { type TryTiming, timingFromValues } from "../shared/timing.js";
+import { type OutputSwitches, outputRenderer } from "../shared/render.js";
+import { type DeadlineView, writeSchedule } from "./schedule-output.js";
+
+/** The calculator's own policy under --attempt-time or --deadline: it makes exactly the retries shown (the range's last attempt). */
+export function policyDeadline(timing: TryTiming | null, model: ScheduleModel, range: AttemptRange): DeadlineView | null {
+  if (timing === null) return null;
+  return { input: { waits: model, retries: range.last, ...timing, stop: null }, context: { ...timing, stopText: null, lastShown: range.last } };
+}
 
 /**
  * Writes the schedule the values describe: the calculator's own policy, or a library's
  * (--preset). `values` holds exactly what was given, on the command line or in a config
  * file: a preset maps those onto the library's parameters and keeps its own defaults.
  */
-export async function runSchedule(values: OptionValues, output: OutputOptions, io: Io): Promise<number> {
-  checkPictureOptions(output, await rendererFor("schedule", output.format));
+export async function runSchedule(values: OptionValues, output: OutputSwitches, io: Io): Promise<number> {
+  // The output options are checked against the format before anything is worked out.
+  await outputRenderer("schedule", output);
   if (values.preset !== undefined) {
     const { runPresetSchedule } = await import("./preset-schedule.js");
     return runPresetSchedule(values, output, io);
@@ -53,7 +61,7 @@ export async function runSchedule(values: OptionValues, output: OutputOptions, i
       text: policyScheduleText(policy, range, jitter, seed),
       deadline: policyDeadline(timingFromValues(values), model, range),
       page: async () => {
-        const { commandLine, scheduleArguments } = await import("./html-output.js");
+        const { commandLine, scheduleArguments } = await import("../shared/html-output.js");
         return {
           command: commandLine(scheduleArguments(policy, range, jitter.kind === "none" ? null : jitterName(jitter), seed)),
           calculator: { ...policy, stepFollowsBase: values.step === undefined, lastAttempt: range.last, note: null },

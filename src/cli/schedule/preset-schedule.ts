@@ -11,13 +11,14 @@ import type { AttemptRange } from "../../core/schedule.js";
 import { type RetryAfterView, ignoredView } from "../../core/retry-after/model.js";
 import { presetDeadlineInput } from "../../core/deadline/preset-input.js";
 import { deadlineSummary } from "../../core/deadline/summary.js";
-import { UsageError } from "./errors.js";
-import { type DeadlineView, type TryTiming, timingFromValues } from "./timing.js";
-import type { Io } from "./io.js";
-import { parseSeed } from "./jitter-options.js";
+import { UsageError } from "../shared/errors.js";
+import { type TryTiming, timingFromValues } from "../shared/timing.js";
+import type { Io } from "../shared/io.js";
+import { parseSeed } from "../shared/jitter-options.js";
 import type { OptionValues } from "../../config/option-values.js";
-import { buildPreset, checkSeedHasJitter, presetNamed, presetOffers, presetOverrides, presetRange } from "./preset-options.js";
-import { type OutputOptions, writeSchedule } from "./schedule-output.js";
+import { buildPreset, checkSeedHasJitter, presetNamed, presetOffers, presetOverrides, presetRange } from "../shared/preset-options.js";
+import type { OutputSwitches } from "../shared/render.js";
+import { type DeadlineView, writeSchedule } from "./schedule-output.js";
 
 /** The linear comparison for a preset: its first non-zero un-jittered delay as base and step, and its cap. */
 function comparisonFor(model: PresetModel) {
@@ -58,7 +59,7 @@ function presetDeadline(timing: TryTiming | null, model: PresetModel, range: Att
 }
 
 /** `backoff --preset NAME`: the library's own schedule, through the one output path. */
-export async function runPresetSchedule(values: OptionValues, output: OutputOptions, io: Io): Promise<number> {
+export async function runPresetSchedule(values: OptionValues, output: OutputSwitches, io: Io): Promise<number> {
   const timing = timingFromValues(values);
   const preset = presetNamed(values.preset!, "--preset");
   const { overrides, range: asked } = presetOverrides(preset, values);
@@ -88,7 +89,7 @@ export async function runPresetSchedule(values: OptionValues, output: OutputOpti
       renderTable: (rows, summaryLines, paint, lastRow, width) =>
         renderPresetTable(rows, model.jittered, model.capMs, summaryLines, paint, retryAfter !== null && retryAfter.header.attempts !== null ? undefined : lastRow, width, retryAfter?.header.ms ?? null, timing !== null),
       page: async () => ({
-        command: await import("./html-output.js").then(({ commandLine, presetArguments }) => commandLine(presetArguments(preset.name, overrides, asked, seed))),
+        command: await import("../shared/html-output.js").then(({ commandLine, presetArguments }) => commandLine(presetArguments(preset.name, overrides, asked, seed))),
         calculator: modelCalculator(
           model,
           range.last,
