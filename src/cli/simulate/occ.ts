@@ -4,6 +4,7 @@ import { simulateOcc } from "../../core/herd/occ.js";
 import type { OccReport } from "../../format/herd/occ.js";
 import { rendererFor } from "../../format/registry.js";
 import { groupDigits } from "../../core/text/digits.js";
+import { didYouMean } from "../../core/text/closest.js";
 import { UsageError, shown } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
 import { parseSeed } from "../shared/jitter-options.js";
@@ -43,7 +44,7 @@ const NOT_OCC: ReadonlyArray<[keyof OptionValues, string]> = [
 function parseOccMode(text: string): OccMode {
   const mode = inputText("--jitter", text).toLowerCase();
   if ((OCC_MODES as readonly string[]).includes(mode)) return mode as OccMode;
-  throw new UsageError(`--jitter under --model occ is one of the experiment's modes: ${OCC_MODES.join(", ")}; got ${shown(text)}`);
+  throw new UsageError(`--jitter under --model occ is one of the experiment's modes: ${OCC_MODES.join(", ")}; got ${shown(text)}${didYouMean(mode, OCC_MODES)}`);
 }
 
 /** The options, checked and defaulted to the published set-up. */
