@@ -54,7 +54,8 @@ function buildProgram(io: Io, setExit: (code: number) => void, helpLater: HelpLa
     .version(VERSION, "-V, --version", "print the version")
     .helpOption("-h, --help", "print this help")
     .configureHelp({ ...helpStyle, ...fittedHelp })
-    .showSuggestionAfterError(true)
+    // "Did you mean" is backoff's own, one rule for every list (guidance.ts, core/text/closest.ts).
+    .showSuggestionAfterError(false)
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(fitHelpText(text, outputWidth(io))),

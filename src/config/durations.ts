@@ -22,7 +22,7 @@ export function goDuration(text: string, options: { days?: boolean } = {}): numb
     part.lastIndex = pos;
     const match = part.exec(trimmed);
     // Go takes "1.5", ".5" and "5." alike.
-    if (!match || !(match[2]! in units) || parsePlainDecimal(match[1]!) === null) return null;
+    if (!match || !Object.hasOwn(units, match[2]!) || parsePlainDecimal(match[1]!) === null) return null;
     total += Number(match[1]) * units[match[2]!]!;
     pos = part.lastIndex;
   }
@@ -61,7 +61,7 @@ export function springDuration(text: string): number | null {
   const simple = /^\+?(\d+)([a-zA-Z]{0,2})$/.exec(trimmed);
   if (simple) {
     const unit = simple[2]!.toLowerCase();
-    const size = unit === "" ? 1 : SPRING_UNITS[unit];
+    const size = unit === "" ? 1 : Object.hasOwn(SPRING_UNITS, unit) ? SPRING_UNITS[unit] : undefined;
     return size === undefined ? null : Number(simple[1]) * size;
   }
   const iso = /^\+?[pP](?:(\d+)[dD])?(?:[tT](?:(\d+)[hH])?(?:(\d+)[mM])?(?:(\d+)(?:[.,](\d{0,9}))?[sS])?)?$/.exec(trimmed);

@@ -1,5 +1,6 @@
 import type { LimitName, Limits, LintLevel, LintLevels } from "../core/check.js";
 import { MAX_EXACT_MS } from "../core/limits.js";
+import { didYouMean } from "../core/text/closest.js";
 import { UsageError, shown } from "./errors.js";
 import { parseDuration, parseTimeout, readWhole } from "./values.js";
 
@@ -57,7 +58,7 @@ export const LINT_LEVELS: readonly LintLevel[] = ["warning", "error"];
 /** A lint's level, as its flag or assert key gives it. */
 export function parseLevel(option: string, text: string): LintLevel {
   const level = LINT_LEVELS.find((l) => l === text.trim().toLowerCase());
-  if (level === undefined) throw new UsageError(`${option} must be warning or error, got ${shown(text)}`);
+  if (level === undefined) throw new UsageError(`${option} must be warning or error, got ${shown(text)}${didYouMean(text.trim(), LINT_LEVELS)}`);
   return level;
 }
 

@@ -1,7 +1,7 @@
 import { ONE, compareDecimals, decimalText, parseDecimalText, parsePlainDecimal } from "../core/decimal.js";
 import { MAX_EXACT_MS } from "../core/limits.js";
 import { STRATEGIES } from "../core/policy.js";
-import { closest } from "../core/text/closest.js";
+import { closest, didYouMean } from "../core/text/closest.js";
 import { UsageError, shown } from "./errors.js";
 import { ASSERT_KEYS, LINT_LEVELS, type AssertKey, type OptionKey, type OptionValues, type PolicyKey, parseCount } from "./option-values.js";
 import { type JsonEntry, type JsonNode, lineLocator, parseJsonSource, where } from "./read/json.js";
@@ -412,7 +412,7 @@ class ConfigReader {
 
   private choice<T extends string>(node: JsonNode, label: string, choices: readonly T[]): T {
     const text = this.string(node, label);
-    if (!(choices as readonly string[]).includes(text)) this.fail(node.pos, `${label} must be one of ${choices.join(", ")}, got ${shown(text)}`);
+    if (!(choices as readonly string[]).includes(text)) this.fail(node.pos, `${label} must be one of ${choices.join(", ")}, got ${shown(text)}${didYouMean(text, choices)}`);
     return text as T;
   }
 

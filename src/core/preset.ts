@@ -104,6 +104,12 @@ export interface PresetModel extends ScheduleModel {
 /** A library preset's description: what `backoff presets` prints, and what the outputs quote of it. */
 export interface PresetDescription {
   readonly name: string;
+  /**
+   * Other words people type for the library (its package or project name, a short form):
+   * "did you mean" answers them with this preset's name (`--preset retry` → node-retry).
+   * They are never accepted in its place.
+   */
+  readonly aliases?: readonly string[];
   /** The library and the version reproduced, e.g. "bullmq 6.7.0". */
   readonly library: string;
   /** The library's repository (owner/name) and the source file the formula is read from. */

@@ -116,8 +116,10 @@ export const FORMAT_NAMES = Object.keys(OUTPUT_FORMATS) as readonly FormatName[]
 export type FormatLookup<F extends FormatName> = { readonly format: F } | { readonly format: null; readonly near: F | null };
 
 export function formatNamed<F extends FormatName>(word: string, takes: readonly F[]): FormatLookup<F> {
-  const named = takes.find((name) => name === word || (OUTPUT_FORMATS[name] as FormatEntry).aliases?.includes(word));
-  return named === undefined ? { format: null, near: closest(word, takes) as F | null } : { format: named };
+  const aliasesOf = (name: F) => (OUTPUT_FORMATS[name] as FormatEntry).aliases ?? [];
+  const named = takes.find((name) => name === word || aliasesOf(name).includes(word));
+  if (named !== undefined) return { format: named };
+  return { format: null, near: closest(word, takes, new Map(takes.flatMap((name) => aliasesOf(name).map((alias) => [alias, name] as const)))) };
 }
 
 /** Whether `format` can write `output`. */

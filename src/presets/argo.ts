@@ -17,6 +17,7 @@ const INT32_MAX = 2_147_483_647;
 /** Argo Workflows retryStrategy with backoff (the workflow controller's processNodeRetries). */
 export const argo: Preset = {
   name: "argo",
+  aliases: ["argo-workflows"],
   library: "Argo Workflows v4.1.2 (retryStrategy.backoff; cap since v3.7.0)",
   timeUnit: "nanoseconds (time.Duration)",
   repository: "argoproj/argo-workflows",

@@ -13,6 +13,7 @@ const MAXIMUM_RETRY_DELAY = 20_000;
 /** AWS SDK for JavaScript v3, standard retry mode (DefaultRetryBackoffStrategy under StandardRetryStrategy). */
 export const awsSdk: Preset = {
   name: "aws-sdk",
+  aliases: ["@smithy/util-retry", "smithy", "aws"],
   library: "@smithy/core 3.41.1 (via @smithy/util-retry 4.6.2), 2026 retry config (the default from @smithy/core 3.40.0)",
   repository: "smithy-lang/smithy-typescript",
   source: "packages/util-retry/src/DefaultRetryBackoffStrategy.ts, StandardRetryStrategy.ts, retries-2026-config.ts",

@@ -29,6 +29,7 @@ export const CENKALTI_DEFAULTS = { initialMs: 500, multiplier: 1.5, randomizatio
 
 export const cenkalti: Preset = {
   name: "cenkalti",
+  aliases: ["backoff"],
   library: "github.com/cenkalti/backoff/v4 4.1.3 (v5: same intervals)",
   repository: "cenkalti/backoff",
   source: "exponential.go (NextBackOff, incrementCurrentInterval, getRandomValueFromInterval)",

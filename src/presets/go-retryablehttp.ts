@@ -31,6 +31,7 @@ const RETRY_AFTER_TEXT =
 /** hashicorp/go-retryablehttp Client: DefaultBackoff, or LinearJitterBackoff as the Backoff. */
 export const goRetryablehttp: Preset = {
   name: "go-retryablehttp",
+  aliases: ["retryablehttp"],
   library: "github.com/hashicorp/go-retryablehttp v0.7.8 (Debian's 0.7.1: the same formulas)",
   timeUnit: "nanoseconds (time.Duration)",
   repository: "hashicorp/go-retryablehttp",

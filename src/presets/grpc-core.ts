@@ -30,6 +30,7 @@ function durationTimes(ms: number, x: number): number {
 /** gRPC C-core's subchannel connection backoff (grpc_core::BackOff): the library under Python, C++, Ruby and PHP. */
 export const grpcCore: Preset = {
   name: "grpc-core",
+  aliases: ["grpc-c", "grpcio"],
   library: "gRPC C-core (grpc/grpc: Python, C++, Ruby, PHP), the first backoff capped at the max since grpc/grpc#39505 (2025)",
   repository: "grpc/grpc",
   source: "src/core/util/backoff.cc (BackOff::NextAttemptDelay), src/core/util/time.h (Duration × double), src/core/client_channel/subchannel.cc (ParseArgsForBackoffValues)",

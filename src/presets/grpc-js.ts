@@ -12,6 +12,7 @@ const MEAN_DRAWS = 16;
 /** @grpc/grpc-js `BackoffTimeout.runOnce`: the next delay jitters the previous *jittered* one. */
 export const grpcJs: Preset = {
   name: "grpc-js",
+  aliases: ["@grpc/grpc-js"],
   library: "@grpc/grpc-js 1.14.7",
   timeUnit: "fractional milliseconds (doubles handed to setTimeout)",
   repository: "grpc/grpc-node",

@@ -29,6 +29,7 @@ function scaled(value: Estimate, factor: number, negate: boolean, jitter: number
 /** The gRPC connection backoff spec (grpc-go internal/backoff follows it). */
 export const grpc: Preset = {
   name: "grpc",
+  aliases: ["grpc-go"],
   library: "gRPC connection backoff spec (grpc-go internal/backoff)",
   timeUnit: "real (fractional) milliseconds",
   repository: "grpc/grpc",

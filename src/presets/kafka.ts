@@ -40,6 +40,7 @@ function wholeMillis(config: string, ms: number): number {
 /** The Kafka producer's retry backoff (KIP-580, ExponentialBackoff), bounded by delivery.timeout.ms. */
 export const kafka: Preset = {
   name: "kafka",
+  aliases: ["kafka-clients"],
   library: "Apache Kafka producer 3.7+ (KIP-580 ExponentialBackoff; source read at 4.0.0-SNAPSHOT)",
   repository: "apache/kafka",
   source: "clients/src/main/java/org/apache/kafka/common/utils/ExponentialBackoff.java, clients/.../producer/internals/RecordAccumulator.java, ProducerBatch.java (hasReachedDeliveryTimeout)",

@@ -16,6 +16,7 @@ const INT32_MAX = 2_147_483_647;
 /** The Job controller's pod-failure back-off: the wait before it creates the pod that replaces a failed one. */
 export const kubernetesJob: Preset = {
   name: "kubernetes-job",
+  aliases: ["k8s-job", "job"],
   library: "kube-controller-manager Job controller (Kubernetes 1.3x)",
   timeUnit: "nanoseconds (time.Duration)",
   repository: "kubernetes/kubernetes",

@@ -6,6 +6,7 @@ import type { Preset } from "./types.js";
 /** The kubelet's CrashLoopBackOff: per-crash waits before the container is restarted. */
 export const kubernetes: Preset = {
   name: "kubernetes",
+  aliases: ["k8s"],
   library: "kubelet (Kubernetes 1.3x), client-go flowcontrol.Backoff",
   timeUnit: "nanoseconds (time.Duration)",
   repository: "kubernetes/kubernetes",

@@ -11,6 +11,7 @@ import type { Preset, PresetModel } from "./types.js";
 /** node-retry (npm `retry`): `retry.timeouts(options)`, i.e. `createTimeout(i, opts)` for i = 0 … retries − 1, sorted. */
 export const nodeRetry: Preset = {
   name: "node-retry",
+  aliases: ["retry"],
   library: "retry 0.13.1",
   repository: "tim-kos/node-retry",
   source: "lib/retry.js (exports.timeouts, exports.createTimeout)",

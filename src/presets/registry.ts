@@ -39,7 +39,7 @@ import { temporal } from "./temporal.js";
 import { tenacity } from "./tenacity.js";
 import { traefik } from "./traefik.js";
 import type { Preset } from "./types.js";
-import { editDistance } from "../core/text/closest.js";
+import { closest } from "../core/text/closest.js";
 import { urllib3 } from "./urllib3.js";
 import { wretry } from "./wretry.js";
 
@@ -148,32 +148,15 @@ export function findPreset(name: string): Preset | undefined {
   return PRESETS.find((preset) => preset.name === name.trim().toLowerCase());
 }
 
-/** The preset name closest to a mistyped one (also matching a prefix or the npm package name, e.g. "retry"). */
 /** Every preset's name, sorted, for a message that lists them. */
 export function presetNames(): string[] {
   return PRESETS.map((preset) => preset.name).sort();
 }
 
+/** The other words people type for the presets (each preset's `aliases`), alias → preset name. */
+export const PRESET_ALIASES: ReadonlyMap<string, string> = new Map(PRESETS.flatMap((preset) => (preset.aliases ?? []).map((alias) => [alias, preset.name] as const)));
+
+/** The preset a mistyped name most likely means ("sidekik", "bull", or an alias such as "retry"), by the one rule of core/text/closest.ts. */
 export function closestPreset(name: string): string | null {
-  const wanted = name.trim().toLowerCase();
-  const aliases: Record<string, string> = { retry: "node-retry", "@grpc/grpc-js": "grpc-js", "@smithy/util-retry": "aws-sdk", smithy: "aws-sdk", aws: "aws-sdk", k8s: "kubernetes", "grpc-go": "grpc", backoff: "cenkalti",
-    "grpc-c": "grpc-core", grpcio: "grpc-core",
-    sfn: "step-functions", "aws-step-functions": "step-functions", stepfunctions: "step-functions", "argo-workflows": "argo", "k8s-job": "kubernetes-job",
-    job: "kubernetes-job", retryablehttp: "go-retryablehttp", spring: "spring-retry", "spring-cloud-gateway": "spring-gateway", scg: "spring-gateway", "kafka-clients": "kafka", requests: "urllib3" };
-  const alias = aliases[wanted];
-  if (alias) return alias;
-  let best = PRESETS[0]!.name;
-  let bestDistance = Infinity;
-  for (const preset of PRESETS) {
-    const distance = editDistance(wanted, preset.name);
-    if (distance < bestDistance) {
-      best = preset.name;
-      bestDistance = distance;
-    }
-  }
-  // Near only: two edits, and at most a third of the name ("sidekiq" for "sidekik", never
-  // "node-retry" for "nonexistent"), or a shared start of three letters or more.
-  if (bestDistance <= Math.min(2, Math.max(1, Math.floor(wanted.length / 3)))) return best;
-  const prefixed = PRESETS.find((preset) => wanted.length >= 3 && (preset.name.startsWith(wanted) || wanted.startsWith(preset.name)));
-  return prefixed ? prefixed.name : null;
+  return closest(name.trim(), PRESETS.map((preset) => preset.name), PRESET_ALIASES);
 }

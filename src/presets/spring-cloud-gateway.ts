@@ -23,6 +23,7 @@ const LONG_MAX_MS = 9_223_372_036_854_775_807;
  */
 export const springCloudGateway: Preset = {
   name: "spring-gateway",
+  aliases: ["spring-cloud-gateway", "scg"],
   library: "Spring Cloud Gateway 5.0.3 and 4.1.7+ (Retry filter; reactor-extra 3.6 Backoff and Jitter)",
   repository: "spring-cloud/spring-cloud-gateway",
   source:

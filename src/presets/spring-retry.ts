@@ -29,6 +29,7 @@ function wholeMillis(setter: string, ms: number): number {
 /** Spring Retry's ExponentialBackOffPolicy (and ExponentialRandomBackOffPolicy) under a SimpleRetryPolicy. */
 export const springRetry: Preset = {
   name: "spring-retry",
+  aliases: ["spring"],
   library: "spring-retry 2.0.12 (ExponentialBackOffPolicy, ExponentialRandomBackOffPolicy)",
   repository: "spring-projects/spring-retry",
   source: "src/main/java/org/springframework/retry/backoff/ExponentialBackOffPolicy.java, ExponentialRandomBackOffPolicy.java, policy/SimpleRetryPolicy.java",

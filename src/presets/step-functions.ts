@@ -29,6 +29,7 @@ function wholeSeconds(field: string, ms: number, max: number): number {
 /** AWS Step Functions Retrier (Amazon States Language "Retry" field). */
 export const stepFunctions: Preset = {
   name: "step-functions",
+  aliases: ["sfn", "aws-step-functions"],
   library: "AWS Step Functions Retrier (Amazon States Language; MaxDelaySeconds and JitterStrategy since 2023)",
   timeUnit: "fractional seconds",
   repository: "docs.aws.amazon.com",

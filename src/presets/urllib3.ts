@@ -29,6 +29,7 @@ function parseJitterSeconds(text: string): number {
 /** urllib3 2.x `Retry.get_backoff_time()` as `Retry.sleep()` uses it between attempts. */
 export const urllib3: Preset = {
   name: "urllib3",
+  aliases: ["requests"],
   library: "urllib3 2.7.0 (Retry; 1.26: the same without backoff_jitter and backoff_max)",
   timeUnit: "float seconds",
   repository: "urllib3/urllib3",

@@ -137,7 +137,7 @@ describe("parseConfig: malformed and hostile input", () => {
 
   it("refuses wrong types with one line naming key and value", () => {
     expect(configError('{"base": true}')).toBe('retry.json:1:10: base must be a duration (a number of milliseconds or a string such as "1.5s"), got true');
-    expect(configError('{"strategy": "expo"}')).toBe('retry.json:1:14: strategy must be one of exponential, linear, fixed, got "expo"');
+    expect(configError('{"strategy": "expo"}')).toBe('retry.json:1:14: strategy must be one of exponential, linear, fixed, got "expo"; did you mean exponential?'); // a shared start of four letters
     expect(configError('{"attempts": [5]}')).toBe('retry.json:1:14: attempts must be a count such as 10 or a range such as "3..8", got an array');
     expect(configError('{"factor": "fast"}')).toBe('retry.json:1:12: factor must be a number of at least 1, such as 2 or 1.5, got "fast"');
     expect(configError('{"clients": "many"}')).toBe('retry.json:1:13: clients must be a whole number, got the string "many"');

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { SATURATED_MS } from "../../src/core/limits.js";
-import { PRESETS, PRESET_GROUPS, closestPreset, findPreset } from "../../src/presets/registry.js";
+import { PRESETS, PRESET_ALIASES, PRESET_GROUPS, closestPreset, findPreset } from "../../src/presets/registry.js";
 import { presetVersion } from "../../src/format/preset-text.js";
 import { stopRuleOf } from "../../src/presets/stop-rule.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
@@ -39,6 +39,24 @@ describe("the registry", () => {
     expect(closestPreset("sidekik")).toBe("sidekiq");
     expect(closestPreset("tenacty")).toBe("tenacity");
     expect(closestPreset("nonexistent")).toBeNull(); // 6 edits from node-retry, no shared start
+    expect(closestPreset("__proto__")).toBeNull();
+    expect(closestPreset("constructor")).toBeNull();
+  });
+
+  it("answers the words people type for a library with its preset: each preset's own aliases", () => {
+    expect(closestPreset("k8s")).toBe("kubernetes");
+    expect(closestPreset("requests")).toBe("urllib3");
+    expect(closestPreset("@grpc/grpc-js")).toBe("grpc-js");
+    for (const preset of PRESETS) for (const alias of preset.aliases ?? []) expect(closestPreset(alias), alias).toBe(preset.name);
+  });
+
+  it("an alias is one preset's, and no spelling of a name (those are found without it)", () => {
+    const folded = (word: string) => word.toLowerCase().replace(/[-_]/g, "");
+    const aliases = PRESETS.flatMap((preset) => preset.aliases ?? []);
+    expect(new Set(aliases.map(folded)).size).toBe(aliases.length);
+    const names = new Set(PRESETS.map((preset) => folded(preset.name)));
+    expect(aliases.filter((alias) => names.has(folded(alias)))).toEqual([]);
+    expect(PRESET_ALIASES.size).toBe(aliases.length);
   });
 
   it("the default retry counts are the libraries' own", () => {

@@ -4,7 +4,7 @@ import { ENVOY_MAX_RETRIES_DEFAULT } from "../../core/chain/budgets/envoy-breake
 import { ENVOY_RETRY_BUDGET_DEFAULTS } from "../../core/chain/budgets/envoy-budget.js";
 import { FINAGLE_RETRY_BUDGET_DEFAULTS } from "../../core/chain/budgets/finagle.js";
 import { type Decimal, compareDecimals, decimal } from "../../core/decimal.js";
-import { closest } from "../../core/text/closest.js";
+import { closest, didYouMean } from "../../core/text/closest.js";
 import { UsageError, shown } from "./errors.js";
 import { exactDecimalNumber, parseDuration, readDecimal, readWhole } from "../../config/values.js";
 
@@ -130,7 +130,7 @@ const KINDS: readonly BudgetKind[] = [
 ];
 
 /** The parameter names each system uses too, read as ours: Envoy's, gRPC's, Finagle's, Linkerd's. */
-const ALIASES: Readonly<Record<string, string>> = {
+const ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
   budgetpercent: "percent",
   minretryconcurrency: "min",
   maxretries: "max",
@@ -141,7 +141,7 @@ const ALIASES: Readonly<Record<string, string>> = {
   minretriespersec: "min-per-second",
   minretriespersecond: "min-per-second",
   minpersecond: "min-per-second",
-};
+}));
 
 const folded = (text: string) => text.toLowerCase().replace(/[-_]/g, "");
 
@@ -159,15 +159,17 @@ export function budgetFrom(kindName: string, pairs: ReadonlyArray<readonly [key:
   }
   const kind = KINDS.find((candidate) => candidate.names.includes(name));
   if (kind === undefined) {
-    const near = closest(name, KINDS.flatMap((candidate) => candidate.names));
-    throw new UsageError(`${label}: no budget ${shown(kindName)}${near === null ? "" : `; did you mean ${near}?`} (budgets: ${BUDGET_NAMES.join(", ")})`);
+    throw new UsageError(`${label}: no budget ${shown(kindName)}${didYouMean(name, KINDS.flatMap((candidate) => candidate.names))} (budgets: ${BUDGET_NAMES.join(", ")})`);
   }
   const values = new Map<string, number>();
   for (const [rawKey, text] of pairs) {
-    const key = ALIASES[folded(rawKey)] ?? kind.parameters.find((parameter) => folded(parameter.key) === folded(rawKey))?.key;
+    const key = ALIASES.get(folded(rawKey)) ?? kind.parameters.find((parameter) => folded(parameter.key) === folded(rawKey))?.key;
     const parameter = kind.parameters.find((candidate) => candidate.key === key);
     if (parameter === undefined) {
-      throw new UsageError(`${label}: ${kind.names[0]} has no parameter ${shown(rawKey)}; it takes ${kind.parameters.map((candidate) => candidate.key).join(", ")}`);
+      const keys = kind.parameters.map((candidate) => candidate.key);
+      const near = closest(rawKey, keys, new Map([...ALIASES].filter(([, meant]) => keys.includes(meant))));
+      const takes = near === null ? `; it takes ${keys.join(", ")}` : `; did you mean ${near}? (it takes ${keys.join(", ")})`;
+      throw new UsageError(`${label}: ${kind.names[0]} has no parameter ${shown(rawKey)}${takes}`);
     }
     if (values.has(parameter.key)) throw new UsageError(`${label}: ${parameter.key} is given twice`);
     values.set(parameter.key, parameter.read(`${label} ${parameter.key}`, text));

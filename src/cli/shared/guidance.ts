@@ -1,4 +1,5 @@
 import type { Command, Option } from "commander";
+import { closest, didYouMean } from "../../core/text/closest.js";
 import { JITTER_MODES } from "./jitter-options.js";
 
 /**
@@ -53,8 +54,16 @@ export function unknownCommandMessage(word: string, names: readonly string[], ne
 /** Commander's own messages, reshaped to the one-line `error: …` form used everywhere. */
 export function oneLine(message: string): string {
   const invalid = /^error: option '(?:-\w, )?(--[\w-]+)[^']*' argument '(.*)' is invalid\. Allowed choices are (.*)\.$/s.exec(message.trim());
-  if (invalid) return `error: ${invalid[1]} must be one of ${invalid[3]}, got ${JSON.stringify(invalid[2])}\n`;
+  if (invalid) return `error: ${invalid[1]} must be one of ${invalid[3]}, got ${JSON.stringify(invalid[2])}${didYouMean(invalid[2]!, invalid[3]!.split(", "))}\n`;
   return `${message.trim().replace(/\s*\n\s*\((.*)\)$/s, (_, hint: string) => ` (${hint.charAt(0).toLowerCase()}${hint.slice(1)})`).replace(/\s*\n\s*/g, " ")}\n`;
+}
+
+/** The long options help lists for `command` (its own: options come before a subcommand, see run.ts). */
+function longFlags(command: Command): string[] {
+  return command
+    .createHelp()
+    .visibleOptions(command)
+    .flatMap((option) => (option.long === undefined ? [] : [option.long]));
 }
 
 /**
@@ -66,13 +75,14 @@ export function explainError(message: string, command: Command, synonyms: Synony
   const unknown = /^error: unknown option '([^']+)'/.exec(message);
   if (unknown) {
     const word = unknown[1]!;
-    const meant = synonyms[word.replace(/=.*$/s, "")];
-    if (meant !== undefined) return `error: unknown option '${word}' (did you mean ${meant}?)\n`;
+    const flag = word.replace(/=.*$/s, "");
+    // What other tools call the option first (an own key of the table only), then a near spelling of a long option help lists.
+    if (Object.hasOwn(synonyms, flag)) return `error: unknown option '${word}' (did you mean ${synonyms[flag]}?)\n`;
     if (command.name() === "help" && word.startsWith("--")) {
       return `error: backoff help takes a command's name, not an option: '${word}' (backoff --help lists the schedule's options, backoff help COMMAND a command's)\n`;
     }
-    if (!/\n\s*\(Did you mean/.test(message)) return `error: unknown option '${word}' (${path} --help lists the options)\n`;
-    return oneLine(message);
+    const near = flag.startsWith("--") ? closest(flag, longFlags(command)) : null;
+    return near === null ? `error: unknown option '${word}' (${path} --help lists the options)\n` : `error: unknown option '${word}' (did you mean ${near}?)\n`;
   }
   const missing = /^error: option '(.+)' argument missing/.exec(message);
   const option = missing && command.options.find((o) => o.flags === missing[1]);
@@ -86,6 +96,6 @@ export function explainError(message: string, command: Command, synonyms: Synony
     return `error: ${path} takes ${expected === "0" ? "no arguments" : expected === "1" ? "at most one argument" : `at most ${expected} arguments`}, got ${got} (${path} --help shows its usage)\n`;
   }
   const invalid = /^error: command-argument value '(.*)' is invalid for argument '(.+)'\. Allowed choices are (.*)\.\s*$/s.exec(message);
-  if (invalid) return `error: ${path} takes a ${invalid[2]}: ${listed(invalid[3]!.split(", "))}, got ${JSON.stringify(invalid[1])}\n`;
+  if (invalid) return `error: ${path} takes a ${invalid[2]}: ${listed(invalid[3]!.split(", "))}, got ${JSON.stringify(invalid[1])}${didYouMean(invalid[1]!, invalid[3]!.split(", "))}\n`;
   return oneLine(message);
 }

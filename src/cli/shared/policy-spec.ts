@@ -3,14 +3,14 @@ import type { ScheduleModel } from "../../core/model.js";
 import { STRATEGIES, type Strategy } from "../../core/policy.js";
 import type { AttemptRange } from "../../core/schedule.js";
 import { policyJson } from "../../format/policy-json.js";
-import { closestPreset, findPreset, presetNames } from "../../presets/registry.js";
+import { PRESETS, PRESET_ALIASES, findPreset, presetNames } from "../../presets/registry.js";
 import { type StopRule, stopRuleOf } from "../../presets/stop-rule.js";
 import type { ComparedStop } from "../../core/compare.js";
-import { closest } from "../../core/text/closest.js";
+import { closest, didYouMean } from "../../core/text/closest.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { UsageError, shown } from "./errors.js";
 import { buildPreset, nearPresetText, presetOverrides, presetRange } from "./preset-options.js";
-import { jitterFromValues, policyFromValues, rangeFromValues } from "./policy-values.js";
+import { jitterFromValues, policyFromValues, rangeFromValues, strategyError } from "./policy-values.js";
 
 // A SPEC, as `backoff compare` reads its arguments: a preset name, or a preset or strategy with overrides
 // written as the long option names, `bullmq:base=2s,jitter=0.5`,
@@ -29,6 +29,7 @@ const SPEC_KEYS = {
   strategy: "strategy",
 } as const;
 type SpecKey = keyof typeof SPEC_KEYS;
+const SPEC_KEY_NAMES = Object.keys(SPEC_KEYS) as SpecKey[];
 
 /** A policy ready to compare, with what the JSON output says about it. */
 export interface BuiltPolicy {
@@ -83,9 +84,9 @@ export function parseSpec(text: string, command = "compare"): ParsedSpec {
       const equals = part.indexOf("=");
       const key = (equals < 0 ? part : part.slice(0, equals)).trim().replace(/^--/, "");
       if (key === "") throw specError(text, `an empty override in ${shown(rest)}; separate key=value pairs with single commas`);
-      if (!(key in SPEC_KEYS)) {
-        const near = closest(key, Object.keys(SPEC_KEYS));
-        throw specError(text, `unknown option ${shown(key)}${near === null ? "" : `; did you mean ${near}?`} (a SPEC sets ${Object.keys(SPEC_KEYS).join(", ")})`);
+      // An own key only: "__proto__", "constructor" or "toString" is as unknown as "foo".
+      if (!Object.hasOwn(SPEC_KEYS, key)) {
+        throw specError(text, `unknown option ${shown(key)}${didYouMean(key, SPEC_KEY_NAMES)} (a SPEC sets ${SPEC_KEY_NAMES.join(", ")})`);
       }
       if (equals < 0) throw specError(text, `--${key} needs a value: write ${key}=VALUE`);
       if (pairs.some(([earlier]) => earlier === key)) throw specError(text, `--${key} is given twice`);
@@ -99,9 +100,7 @@ export function parseSpec(text: string, command = "compare"): ParsedSpec {
 function specValues(spec: ParsedSpec, strategy: Strategy | undefined): OptionValues {
   const values: OptionValues = strategy === undefined ? {} : { strategy };
   for (const [key, value] of spec.pairs) {
-    if (key === "strategy" && !(STRATEGIES as readonly string[]).includes(value)) {
-      throw new UsageError(`--strategy must be one of ${STRATEGIES.join(", ")}, got ${shown(value)}`);
-    }
+    if (key === "strategy" && !(STRATEGIES as readonly string[]).includes(value)) throw strategyError(value);
     values[SPEC_KEYS[key]] = value;
   }
   return values;
@@ -151,7 +150,7 @@ export function policyFromSpec(text: string, attempts: string | undefined, comma
   const isStrategy = (STRATEGIES as readonly string[]).includes(spec.head);
   const preset = isStrategy ? undefined : findPreset(spec.head);
   if (!isStrategy && preset === undefined) {
-    const near = closest(spec.head, STRATEGIES) ?? closestPreset(spec.head);
+    const near = closest(spec.head, [...STRATEGIES, ...PRESETS.map((p) => p.name)], PRESET_ALIASES);
     throw specError(
       text,
       near === null

@@ -1,6 +1,7 @@
 import { type Jitter, NO_JITTER } from "../../core/jitter/index.js";
 import { type Policy, STRATEGIES, type Strategy, normalizePolicy } from "../../core/policy.js";
 import type { AttemptRange } from "../../core/schedule.js";
+import { didYouMean } from "../../core/text/closest.js";
 import { capBelowBaseMessage } from "./bare-numbers.js";
 import { UsageError, shown } from "./errors.js";
 import { checkJitterNeedsCap, parseJitter, parseSeed } from "./jitter-options.js";
@@ -23,8 +24,13 @@ export const DEFAULT_ATTEMPTS = "1..10";
 export function strategyOf(values: OptionValues): Strategy {
   const name = values.strategy ?? POLICY_DEFAULTS.strategy;
   const strategy = STRATEGIES.find((s) => s === name);
-  if (strategy === undefined) throw new UsageError(`--strategy must be one of ${STRATEGIES.join(", ")}, got ${shown(name)}`);
+  if (strategy === undefined) throw strategyError(name);
   return strategy;
+}
+
+/** A word that names no strategy: the strategies, and the one it most likely means. */
+export function strategyError(name: string): UsageError {
+  return new UsageError(`--strategy must be one of ${STRATEGIES.join(", ")}, got ${shown(name)}${didYouMean(name, STRATEGIES)}`);
 }
 
 /** Turns the policy values (flags or a config file) into a checked policy, naming the option in every error. */

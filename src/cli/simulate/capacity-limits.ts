@@ -3,6 +3,7 @@ import { CIRCUIT_BREAKER_DEFAULTS, CircuitBreaker } from "../../core/herd/capaci
 import { GRPC_RETRY_THROTTLING_EXAMPLE, GrpcRetryThrottling } from "../../core/herd/capacity/limits/grpc-retry-throttling.js";
 import type { ClientLimit } from "../../core/herd/capacity/limits/limit.js";
 import { RetryBudget } from "../../core/herd/capacity/limits/retry-budget.js";
+import { didYouMean } from "../../core/text/closest.js";
 import { UsageError, shown } from "../shared/errors.js";
 import { parseDuration } from "../../config/values.js";
 import { parsePercent, parsePositive, parseRatio, parseWholeIn, splitParameters } from "./herd-values.js";
@@ -71,6 +72,9 @@ export interface VariantChoice {
  * limits joined by `+`: `budget=10%`, `quota[=T/C/TC]`, `throttling[=M/R]`, `breaker[=R/O]`
  * (`budget=10%+breaker`).
  */
+/** The words of --compare's items, for "did you mean". */
+const COMPARE_ITEMS = ["none", "no-retries", "budget", "quota", "throttling", "breaker"];
+
 export function parseCompare(option: string, text: string): VariantChoice[] {
   const items = text.split(",").map((item) => item.trim());
   if (items.some((item) => item === "")) throw new UsageError(`${option} takes a comma-separated list such as none,budget=10%,quota, got ${shown(text)}`);
@@ -91,7 +95,7 @@ export function parseCompare(option: string, text: string): VariantChoice[] {
         case "breaker":
           return circuitBreakerChoice(label, value ?? true);
         default:
-          throw new UsageError(`${option} items are none, no-retries, budget=R%, quota, throttling and breaker (joined by +), got ${shown(part)}`);
+          throw new UsageError(`${option} items are none, no-retries, budget=R%, quota, throttling and breaker (joined by +), got ${shown(part)}${didYouMean(key, COMPARE_ITEMS)}`);
       }
     });
     return { name: limits.map((limit) => limit.name).join(" + "), retries: true, limits };

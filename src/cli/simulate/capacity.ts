@@ -10,6 +10,7 @@ import { humanDuration } from "../../core/text/duration.js";
 import type { CapacityDescription, CapacityReport, CapacityVariant } from "../../format/herd/capacity.js";
 import { groupDigits } from "../../core/text/digits.js";
 import { stopRuleOf, mostRetries } from "../../presets/stop-rule.js";
+import { didYouMean } from "../../core/text/closest.js";
 import { UsageError, shown } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
 import { checkJitterNeedsCap, parseJitter, parseSeed } from "../shared/jitter-options.js";
@@ -90,7 +91,7 @@ export function capacitySetupFromOptions(options: SimulateSwitches, given: Reado
   const timeoutText = options.timeout ?? CAPACITY_DEFAULTS.timeout;
   const timeoutMs = inputText("--timeout", timeoutText).toLowerCase() === "none" ? Infinity : parseDuration("--timeout", timeoutText);
   const kindText = inputText("--outage-kind", options.outageKind ?? CAPACITY_DEFAULTS.outageKind).toLowerCase();
-  if (kindText !== "stall" && kindText !== "errors") throw new UsageError(`--outage-kind must be stall or errors, got ${shown(options.outageKind!)}`);
+  if (kindText !== "stall" && kindText !== "errors") throw new UsageError(`--outage-kind must be stall or errors, got ${shown(options.outageKind!)}${didYouMean(kindText, ["stall", "errors"])}`);
   if (options.outageKind !== undefined && options.outage === undefined) throw new UsageError("--outage-kind needs --outage START..END");
   const span = options.outage === undefined ? null : parseSpan("--outage", options.outage);
   const outage = span === null ? null : { ...span, kind: kindText as OutageKind };
@@ -100,7 +101,7 @@ export function capacitySetupFromOptions(options: SimulateSwitches, given: Reado
   const windows = Math.ceil(durationMs / windowMs);
   if (windows > MAX_WINDOWS) throw new UsageError(`--duration over --window makes ${groupDigits(windows)} windows, more than ${groupDigits(MAX_WINDOWS)}; give a longer --window`);
   const arrivalsText = inputText("--arrivals", options.arrivals ?? CAPACITY_DEFAULTS.arrivals).toLowerCase();
-  if (arrivalsText !== "poisson" && arrivalsText !== "uniform") throw new UsageError(`--arrivals must be poisson or uniform, got ${shown(options.arrivals!)}`);
+  if (arrivalsText !== "poisson" && arrivalsText !== "uniform") throw new UsageError(`--arrivals must be poisson or uniform, got ${shown(options.arrivals!)}${didYouMean(arrivalsText, ["poisson", "uniform"])}`);
   const arrivals = arrivalsText as "poisson" | "uniform";
   // Each call takes concurrency / capacity seconds of one slot.
   const serviceMs = (concurrency * 1000) / capacity;

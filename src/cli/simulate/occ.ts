@@ -3,6 +3,7 @@ import { OCC_MODES, type OccMode, PAPER_BASE_MS, PAPER_CAP_MS } from "../../core
 import { simulateOcc } from "../../core/herd/occ.js";
 import type { OccReport } from "../../format/herd/occ.js";
 import { groupDigits } from "../../core/text/digits.js";
+import { didYouMean } from "../../core/text/closest.js";
 import { UsageError, shown } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
 import { parseSeed } from "../shared/jitter-options.js";
@@ -42,7 +43,7 @@ const NOT_OCC: ReadonlyArray<[keyof OptionValues, string]> = [
 function parseOccMode(text: string): OccMode {
   const mode = inputText("--jitter", text).toLowerCase();
   if ((OCC_MODES as readonly string[]).includes(mode)) return mode as OccMode;
-  throw new UsageError(`--jitter under --model occ is one of the experiment's modes: ${OCC_MODES.join(", ")}; got ${shown(text)}`);
+  throw new UsageError(`--jitter under --model occ is one of the experiment's modes: ${OCC_MODES.join(", ")}; got ${shown(text)}${didYouMean(mode, OCC_MODES)}`);
 }
 
 /** The options, checked and defaulted to the published set-up. */

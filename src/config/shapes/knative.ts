@@ -51,7 +51,8 @@ const KAFKA = "is dispatched by eventing-kafka-broker's data plane, whose back-o
 
 function recogniseKnative(root: Node, _file: DocumentFile, findings: Findings): void {
   for (const manifest of manifests(root)) {
-    const group = KINDS[manifest.kind];
+    // An own key only: a manifest's kind is the file's text ("constructor" is no kind of Knative's).
+    const group = Object.hasOwn(KINDS, manifest.kind) ? KINDS[manifest.kind]! : undefined;
     if (group === undefined || !manifest.apiVersion.startsWith(group)) continue;
     const spec = get(manifest.node, "spec");
     const name = `${manifest.name} (${manifest.kind})`;

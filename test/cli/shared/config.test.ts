@@ -2,30 +2,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MAX_CONFIG_BYTES, mergeOptions, readConfigText, selectPolicies } from "../../../src/cli/shared/config.js";
 import { parseConfig } from "../../../src/config/schema.js";
-import { closest, editDistance } from "../../../src/core/text/closest.js";
 import { runCli } from "../../support/cli.js";
 import { tempFiles } from "../../support/files.js";
 import { memoryIo, memoryStdin } from "../../support/io.js";
 
 const io = (stdin?: ReturnType<typeof memoryStdin>) => memoryIo(stdin ? { stdin } : {});
-
-describe("editDistance and closest", () => {
-  it("counts edits, a swap of neighbours as one", () => {
-    // kitten → sitten (substitute) → sittin (substitute) → sitting (insert): 3.
-    expect(editDistance("kitten", "sitting")).toBe(3);
-    expect(editDistance("", "abc")).toBe(3);
-    expect(editDistance("same", "same")).toBe(0);
-    // bsae → base: swap "s" and "a", one edit (plain Levenshtein would count 2).
-    expect(editDistance("bsae", "base")).toBe(1);
-    // ca → abc: no shortcut through a swap: 3 edits (OSA does not edit a swapped pair again).
-    expect(editDistance("ca", "abc")).toBe(3);
-  });
-  it("suggests the nearest key, ignoring case, hyphens and underscores", () => {
-    expect(closest("atempts", ["attempts", "base"])).toBe("attempts");
-    expect(closest("maxTotal", ["max-total", "min-total"])).toBe("max-total");
-    expect(closest("zzzzzz", ["base", "cap"])).toBeNull();
-  });
-});
 
 describe("readConfigText", () => {
   it("reads a file, and refuses a directory, a missing file and an oversized one", async () => {

@@ -31,3 +31,37 @@ describe("answers to first tries", () => {
     }
   });
 });
+
+// One rule for every list (issue 35, item 4; src/core/text/closest.ts): a value of a choice
+// list gets the suggestion a preset or an option gets, and no member of Object.prototype is
+// taken or offered.
+describe("one 'did you mean' for options, values, presets, commands and keys", () => {
+  const SPEC_SETS = "(a SPEC sets base, cap, factor, step, jitter, attempts, max-elapsed, strategy)";
+  it.each([
+    // one edit in ten letters; the case does not count
+    [["--strategy", "exponental"], 'error: --strategy must be one of exponential, linear, fixed, got "exponental"; did you mean exponential?'],
+    [["--strategy", "Linear"], 'error: --strategy must be one of exponential, linear, fixed, got "Linear"; did you mean linear?'],
+    [["--scale", "lgo"], 'error: --scale must be one of linear, log, got "lgo"; did you mean log?'],
+    [["simulate", "--model", "capcity"], 'error: --model must be one of cohort, occ, capacity, got "capcity"; did you mean capacity?'],
+    [["completion", "bsh"], 'error: backoff completion takes a shell: bash, zsh or fish, got "bsh"; did you mean bash?'],
+    [["--atempts", "3"], "error: unknown option '--atempts' (did you mean --attempts?)"],
+    [["check", "--max-totl", "1m"], "error: unknown option '--max-totl' (did you mean --max-total?)"],
+    [["chian"], 'error: unknown command "chian"; did you mean chain?'],
+    [["compare", "fixed:strategy=lineer"], 'error: compare "fixed:strategy=lineer": --strategy is the SPEC\'s own name here (fixed); write linear:base=1s rather than fixed:strategy=linear'],
+    [["compare", "bullmq:strategy=fixd"], 'error: compare "bullmq:strategy=fixd": --strategy must be one of exponential, linear, fixed, got "fixd"; did you mean fixed?'],
+    [["chain", "istio@envoy:prcent=5"], 'error: chain "istio@envoy:prcent=5": envoy has no parameter "prcent"; did you mean percent? (it takes percent, min)'],
+    [["check", "--base", "1s", "--unreachable-retries", "eror"], 'error: --unreachable-retries must be warning or error, got "eror"; did you mean error?'],
+    [["simulate", "--model", "capacity", "--arrivals", "poison"], 'error: --arrivals must be poisson or uniform, got "poison"; did you mean poisson?'],
+    [["simulate", "--model", "occ", "--jitter", "nobackoff"], 'error: --jitter under --model occ is one of the experiment\'s modes: no-backoff, none, full, equal, decorrelated; got "nobackoff"; did you mean no-backoff?'],
+    // a member of Object.prototype is no preset and no key, and nothing is offered for it
+    [["--preset", "__proto__"], `error: --preset has no preset "__proto__"; the presets are ${allPresets}`],
+    [["--preset", "constructor"], `error: --preset has no preset "constructor"; the presets are ${allPresets}`],
+    [["compare", "fixed:__proto__=5"], `error: compare "fixed:__proto__=5": unknown option "__proto__" ${SPEC_SETS}`],
+    [["compare", "fixed:constructor=5"], `error: compare "fixed:constructor=5": unknown option "constructor" ${SPEC_SETS}`],
+    [["compare", "fixed:toString=5"], `error: compare "fixed:toString=5": unknown option "toString" ${SPEC_SETS}`],
+    [["compare", "fixed:hasOwnProperty=5"], `error: compare "fixed:hasOwnProperty=5": unknown option "hasOwnProperty" ${SPEC_SETS}`],
+    [["compare", "fixed:foo=1"], `error: compare "fixed:foo=1": unknown option "foo" ${SPEC_SETS}`],
+  ])("backoff %j", async (argv, message) => {
+    expect(await runCli(argv)).toEqual({ code: 2, stdout: "", stderr: `${message}\n` });
+  });
+});

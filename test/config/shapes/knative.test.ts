@@ -53,6 +53,15 @@ describe("Knative Eventing delivery (shapes/knative.ts)", () => {
     expect(find(broker).unresolved).toEqual(["1:1 kb (Broker) (config-br-defaults as shipped): kb (Broker) is dispatched by eventing-kafka-broker's data plane, whose back-off is not modelled here"]);
   });
 
+  it("a kind is looked up among Knative's own: a member of Object.prototype is no kind, whatever the apiVersion", () => {
+    // A plain object's lookup would give Object.prototype for __proto__ ("[object Object]" as a string) and Object for constructor.
+    const manifest = (apiVersion: string, kind: string) =>
+      `apiVersion: "${apiVersion}knative.dev/"\nkind: ${kind}\nmetadata: {name: t}\nspec:\n  delivery: {retry: 2, backoffPolicy: exponential, backoffDelay: PT1S}\n`;
+    expect(find(manifest("[object Object]/", "__proto__")).policies).toEqual([]);
+    expect(find(manifest("function Object() { [native code] }/", "constructor")).policies).toEqual([]);
+    expect(find(manifest("messaging.", "Subscription")).policies).toHaveLength(1);
+  });
+
   it("refuses what Validate refuses, at the value", () => {
     // "  delivery: {retry: 2, backoffPolicy: exponential, backoffDelay: " is 65 characters.
     expect(problem(trigger("5s"))).toBe('f.yaml:6:66: delivery.backoffDelay of t (Trigger) must be an ISO 8601 duration such as "PT0.2S" or "PT5M", got the string "5s"');
