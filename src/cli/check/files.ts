@@ -20,7 +20,7 @@ import { type OptionValues, POLICY_KEYS, limitsFromOptions, parseCount } from ".
 import { type FormatName, rendererFor } from "../../format/registry.js";
 import { renderContext, writeRendered } from "../shared/render.js";
 import { type Candidate, type DiscoverySkip, MAX_FILE_BYTES, discover, displayName } from "./discover.js";
-import { type IgnoreRule, ignoreRule } from "./ignore.js";
+import { type IgnoreRule, excludeRules } from "./ignore.js";
 import { type WalkEvent, scanInOrder } from "./pool.js";
 import { type FileOutcome, type MissingPreset, type PolicyTarget, type RenderedFile, type ScanSettings, decode, scanFile } from "./scan-file.js";
 import { governed, limitReport, matchLimits } from "./retry-limits.js";
@@ -62,11 +62,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   // The limits are the same for every policy: parse them once, so that a bad one fails before any file is read.
   limitsFromOptions(explicit);
   if (explicit.clients !== undefined) parseCount("--clients", explicit.clients);
-  const excludes = switches.exclude.map((glob) => {
-    const rule = ignoreRule(glob);
-    if (rule === null) throw new UsageError(`--exclude needs a pattern such as "*.tmp" or "deploy/old/", got ${shown(glob)}`);
-    return rule;
-  });
+  const excludes = excludeRules(switches.exclude);
   if (paths.filter((p) => p === STDIN_PATH).length > 1) throw new UsageError("- (standard input) can be given once");
 
   const policies: FilePolicyReport[] = [];
