@@ -177,6 +177,8 @@ export interface FilesReport {
   readonly lenient?: readonly LenientReport[];
   /** Every retry limit found, with the policies it governs; none when left out. */
   readonly limits?: readonly ScanLimit[];
+  /** Symbolic links out of a directory searched, not followed (discover.ts); none when left out. */
+  readonly linksNotFollowed?: number;
   /** Files read (parsed or passed over after a look at their text). */
   readonly filesScanned: number;
   readonly strict: boolean;
@@ -352,7 +354,8 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
     ...((report.lenient?.length ?? 0) > 0 ? [`${report.lenient!.length} read leniently`] : []),
   ];
   // Retry limits are found, never failed: in the tail, never among what fails under --strict.
-  const noted = [...(retryLimits > 0 ? [plural(retryLimits, "retry limit")] : []), ...extras];
+  const links = report.linksNotFollowed ?? 0;
+  const noted = [...(retryLimits > 0 ? [plural(retryLimits, "retry limit")] : []), ...extras, ...(links > 0 ? [`${plural(links, "link")} not followed`] : [])];
   const tail = noted.length === 0 ? "" : `; ${noted.join(", ")}`;
   if (t.broken > 0 || report.invalid.length > 0) {
     const wrong = [
@@ -446,6 +449,7 @@ export function* renderedJsonPieces<Piece>(report: Omit<FilesReport, "policies">
       invalid: report.invalid.length,
       skipped: report.skipped.length,
       lenient: report.lenient?.length ?? 0,
+      links_not_followed: report.linksNotFollowed ?? 0,
       // limits: the limits checked (flags, a config's assert); retry_limits: the circuit breakers and retry budgets found.
       limits: rendered.limits,
       retry_limits: report.limits?.length ?? 0,

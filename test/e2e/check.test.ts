@@ -52,7 +52,7 @@ describe("end to end: backoff check in CI", () => {
       stdout: "",
       stderr: 'error: retry.json:1:16: unknown key "atempts" in the top level; did you mean "attempts"?\n',
     });
-    expect(backoff(["check", "--config", "missing.json"], { cwd: dir })).toEqual({ code: 2, stdout: "", stderr: 'error: --config cannot read "missing.json": no such file\n' });
+    expect(backoff(["check", "--config", "missing.json"], { cwd: dir })).toEqual({ code: 2, stdout: "", stderr: 'error: --config cannot read "missing.json": no such file or directory\n' });
   });
 
   it("does not read standard input unless --config - asks for it, even when it stays open", async () => {

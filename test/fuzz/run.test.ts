@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { COMMAND_NAMES } from "../../src/cli/registry.js";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/cli.js";
+import { tempFiles } from "../support/files.js";
 
 /**
  * run(argv, io) over thousands of random argument lists made of the real option names
@@ -149,6 +150,33 @@ describe("run(argv, io) on random hostile argument lists (fast-check, fixed seed
         await check(argv, isTTY);
       }),
       { seed: 7, numRuns: 3000 },
+    );
+  }, 300_000);
+
+  it("check DIR --exclude with random and hostile glob patterns: the same rules (issue 38: no exit 70, no pattern that hangs)", async () => {
+    const dir = tempFiles({ "retry.json": '{"base": "1s", "cap": "30s", "attempts": 5}\n', "a[b].yaml": "x: 1\n" });
+    const hostile = fc.constantFrom(
+      "[z-a]",
+      "[[:nope:]]",
+      "[",
+      "[!]",
+      "\\",
+      "*a*a*a*a*a*a*b",
+      `${"**/".repeat(8)}b`,
+      "a".repeat(100_000),
+      "*".repeat(100_000),
+      "*".repeat(4096),
+      `${"*a".repeat(2047)}b`,
+      "!",
+      "/",
+      "",
+    );
+    const glob = fc.oneof({ weight: 1, arbitrary: hostile }, { weight: 3, arbitrary: fc.stringMatching(/^[*?[\]!^\-\\/a:.#\s]{0,12}$/) });
+    await fc.assert(
+      fc.asyncProperty(fc.array(glob, { minLength: 1, maxLength: 3 }), fc.constantFrom("text", "json"), async (globs, format) => {
+        await check(["check", dir, "--format", format, ...globs.flatMap((g) => ["--exclude", g])], false);
+      }),
+      { seed: 38, numRuns: 400 },
     );
   }, 300_000);
 

@@ -83,6 +83,7 @@ const DESCRIBING_KEYS = POLICY_KEYS.filter((key) => key !== "seed");
 interface CheckCommandSwitches {
   readonly exclude?: string[];
   readonly anyFile?: boolean;
+  readonly follow?: boolean;
   readonly maxAmplification?: string;
   readonly config?: string;
   readonly policy?: string;
@@ -122,6 +123,7 @@ export const checkCommand: CommandDefinition = {
       new Option("--exclude <glob>", "with PATH: leave out what this .gitignore-style pattern matches (repeatable)").argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     );
     command.option("--any-file", "with PATH: a named file that holds no retry policy is passed over, as in a directory (for pre-commit, which names every changed file)");
+    command.option("--follow", "with PATH: follow symbolic links that lead out of the directory searched (not followed by default, as ripgrep and git do not)");
     addSharedOptions(command, { format: { formats: OUTPUT.formats }, color: true });
     command.addHelpText("after", HELP_AFTER);
   },
@@ -138,11 +140,14 @@ async function runCheckCommand(command: Command, io: Io): Promise<number> {
   const { runCheck } = await import("./action.js");
   const switches = command.opts<CheckCommandSwitches>();
   const paths = command.args;
-  if (paths.length > 0 || switches.exclude !== undefined || switches.anyFile === true) {
-    if (paths.length === 0) throw new UsageError(`${switches.exclude === undefined ? "--any-file" : "--exclude"} needs a PATH to search (backoff check . ${switches.exclude === undefined ? "--any-file" : "--exclude GLOB"})`);
+  if (paths.length > 0 || switches.exclude !== undefined || switches.anyFile === true || switches.follow === true) {
+    if (paths.length === 0) {
+      const flag = switches.exclude !== undefined ? "--exclude" : switches.anyFile === true ? "--any-file" : "--follow";
+      throw new UsageError(`${flag} needs a PATH to search (backoff check . ${flag === "--exclude" ? "--exclude GLOB" : flag})`);
+    }
     if (switches.maxAmplification !== undefined) throw new UsageError('--max-amplification checks a chain, and check PATH does not guess which policy calls which; name the layers in a config\'s "chain" section and run backoff check --config FILE');
     const { runCheckFiles } = await import("./files.js");
-    return runCheckFiles(paths, givenValues(command), { ...switches, strict: switches.strict === true, exclude: switches.exclude ?? [], anyFile: switches.anyFile === true }, io);
+    return runCheckFiles(paths, givenValues(command), { ...switches, strict: switches.strict === true, exclude: switches.exclude ?? [], anyFile: switches.anyFile === true, follow: switches.follow === true }, io);
   }
   const explicit = givenValues(command);
   // Without a PATH, a config or a flag that describes a policy, there is nothing to check (the built-in 1 s default is nobody's policy).

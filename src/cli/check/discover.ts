@@ -1,6 +1,7 @@
-import { type Dirent, readFileSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { UsageError, shown } from "../shared/errors.js";
+import { MAX_FILE_BYTES, PathRefused, readPath, specialKind } from "../shared/read-path.js";
 import { type IgnoreRule, isIgnored, parseIgnore } from "./ignore.js";
 import { kindOfName } from "../../config/policy-reference.js";
 import type { FileKind } from "../../config/recognise.js";
@@ -19,7 +20,15 @@ export { kindOfName };
  * directory being walked (or into itself); a file over 10 MB is skipped when it is read
  * (files.ts), from the size its open handle reports. A directory reached twice through
  * links is walked once. Files are visited in name order, a directory's files before its
- * subdirectories.
+ * subdirectories. Only regular files are read: a named pipe, a device or a socket, named or
+ * found, is refused before it is opened (shared/read-path.ts).
+ *
+ * A symbolic link that leads out of the directory being scanned (`outside -> /etc/app`,
+ * `up -> ..`, a `secret.properties` that points at a file elsewhere on the machine) is not
+ * followed, as ripgrep and git do not: a repository's own files decide what is read, not
+ * where its links point (in CI the tree comes from a pull request, and what is read goes
+ * into the report). Each is a note on stderr and counted in the report's summary; `--follow`
+ * follows them. A PATH named on the command line is read as given, links and all.
  *
  * The file system is read synchronously: a synchronous call costs a fraction of a
  * promise's trip through libuv's thread pool (stat alone was an eighth of the time on a
@@ -27,7 +36,9 @@ export { kindOfName };
  * each one file at a time.
  */
 export const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set([".git", "node_modules", "dist", "build", "vendor"]);
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+export { MAX_FILE_BYTES };
+/** The .gitignore read at the top of a scan: larger is no list of patterns anyone keeps. */
+export const MAX_GITIGNORE_BYTES = 1024 * 1024;
 
 export interface Candidate {
   /** The path to open. */
@@ -44,6 +55,15 @@ export interface Candidate {
 export interface DiscoverySkip {
   readonly name: string;
   readonly reason: string;
+  /** A symbolic link out of the directory scanned, not followed: a note, counted apart from the skipped files. */
+  readonly link?: true;
+}
+
+export interface DiscoverOptions {
+  /** Named files are read as a directory scan reads what it finds (--any-file). */
+  readonly anyFile?: boolean;
+  /** Symbolic links that lead out of the directory scanned are followed (--follow). */
+  readonly follow?: boolean;
 }
 
 
@@ -67,7 +87,8 @@ export function reason(error: unknown): string {
  * scan reads what it finds (pre-commit and lint-staged name every changed file, most of
  * which hold no retry policy), and one whose name no reader takes is passed over.
  */
-export function* discover(paths: readonly string[], excludes: readonly IgnoreRule[], skip: (s: DiscoverySkip) => void, anyFile = false): Generator<Candidate> {
+export function* discover(paths: readonly string[], excludes: readonly IgnoreRule[], skip: (s: DiscoverySkip) => void, options: DiscoverOptions = {}): Generator<Candidate> {
+  const anyFile = options.anyFile === true;
   for (const path of paths) {
     if (path.trim() === "") throw new UsageError(`a PATH is empty; give a file or a directory`);
     let info;
@@ -77,7 +98,7 @@ export function* discover(paths: readonly string[], excludes: readonly IgnoreRul
       throw new UsageError(`cannot read ${shown(path)}: ${reason(error)}`);
     }
     if (info.isDirectory()) {
-      yield* walk(path, excludes, skip);
+      yield* walk(path, excludes, skip, options.follow === true);
     } else if (info.isFile()) {
       const name = displayName(path);
       if (info.size > MAX_FILE_BYTES) throw new UsageError(`${name} is ${info.size} bytes; backoff reads configuration files of at most 10 MB`);
@@ -88,7 +109,7 @@ export function* discover(paths: readonly string[], excludes: readonly IgnoreRul
         yield { path, name, kind: kind ?? "yaml", named: true, helmTemplate: false };
       }
     } else {
-      throw new UsageError(`${shown(path)} is neither a file nor a directory`);
+      throw new UsageError(`cannot read ${shown(path)}: it is ${specialKind(info)}, not a regular file`);
     }
   }
 }
@@ -101,16 +122,14 @@ interface Pending {
   readonly helm: boolean;
 }
 
-function* walk(root: string, excludes: readonly IgnoreRule[], skip: (s: DiscoverySkip) => void): Generator<Candidate> {
+function* walk(root: string, excludes: readonly IgnoreRule[], skip: (s: DiscoverySkip) => void, follow: boolean): Generator<Candidate> {
   const rootName = displayName(root);
   const show = (rel: string) => (rootName === "." ? rel : `${rootName}/${rel}`);
-  let rules: IgnoreRule[] = [];
-  try {
-    rules = parseIgnore(readFileSync(join(root, ".gitignore"), "utf8"));
-  } catch {
-    // No .gitignore (or none readable): nothing more to leave out.
-  }
+  const rules = gitignoreRules(root, skip, show);
   const rootReal = realpathSync(root);
+  /** Whether a real path is the root or under it. */
+  const inside = (real: string) => real === rootReal || real.startsWith(rootReal.endsWith(sep) ? rootReal : rootReal + sep);
+  const leaves = (name: string) => skip({ name, reason: `a symbolic link out of ${rootName} (--follow follows it)`, link: true });
   const visited = new Set<string>([rootReal]);
   const stack: Pending[] = [{ dir: root, rel: "", ancestors: [rootReal], helm: false }];
   while (stack.length > 0) {
@@ -130,6 +149,7 @@ function* walk(root: string, excludes: readonly IgnoreRule[], skip: (s: Discover
       const full = join(dir, entry.name);
       let isDirectory = entry.isDirectory();
       let isFile = entry.isFile();
+      let real: string | null = null;
       if (entry.isSymbolicLink()) {
         try {
           const target = statSync(full);
@@ -140,11 +160,21 @@ function* walk(root: string, excludes: readonly IgnoreRule[], skip: (s: Discover
           if ((error as { code?: string }).code === "ELOOP") skip({ name: show(childRel), reason: "a symbolic link loop" });
           continue;
         }
+        if (!isDirectory && !isFile) continue;
+        real = realOrNull(full);
+        if (real === null) continue;
+        if (!follow && !inside(real)) {
+          // Noted only when the walk would have read it.
+          const passedOver = isDirectory
+            ? SKIPPED_DIRECTORIES.has(entry.name) || isIgnored(rules, childRel, true) || isIgnored(excludes, childRel, true)
+            : kindOfName(entry.name) === null || isIgnored(rules, childRel, false) || isIgnored(excludes, childRel, false);
+          if (!passedOver) leaves(show(childRel));
+          continue;
+        }
       }
       if (isDirectory) {
         if (SKIPPED_DIRECTORIES.has(entry.name) || isIgnored(rules, childRel, true) || isIgnored(excludes, childRel, true)) continue;
-        const real = entry.isSymbolicLink() ? realOrNull(full) : join(ancestors[ancestors.length - 1]!, entry.name);
-        if (real === null) continue;
+        real ??= join(ancestors[ancestors.length - 1]!, entry.name);
         const loop = ancestors.indexOf(real);
         if (loop !== -1) {
           const target = loop === 0 ? rootName : show(rel.split("/").slice(0, loop).join("/"));
@@ -170,4 +200,22 @@ function realOrNull(path: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The rules of the .gitignore at the top of a scanned directory: none when there is none; a
+ * .gitignore that is no regular file (a pipe would block the scan) or is over
+ * MAX_GITIGNORE_BYTES is skipped with its reason, its patterns unused.
+ */
+function gitignoreRules(root: string, skip: (s: DiscoverySkip) => void, show: (rel: string) => string): IgnoreRule[] {
+  let bytes: Buffer;
+  try {
+    bytes = readPath(join(root, ".gitignore"), { maxBytes: MAX_GITIGNORE_BYTES });
+  } catch (error) {
+    if (!(error instanceof PathRefused)) throw error;
+    if (error.kind === "special" || error.kind === "too-large") skip({ name: show(".gitignore"), reason: `${error.kind === "too-large" ? `larger than 1 MB (${error.size} bytes)` : error.reason}: its patterns are not used` });
+    // Missing or unreadable: nothing more to leave out.
+    return [];
+  }
+  return parseIgnore(bytes.toString("utf8"));
 }

@@ -19,8 +19,8 @@ import type { InStream, Io } from "../shared/io.js";
 import { type OptionValues, POLICY_KEYS, limitsFromOptions, parseCount } from "../../config/option-values.js";
 import type { FormatName } from "../../format/registry.js";
 import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
-import { type Candidate, type DiscoverySkip, MAX_FILE_BYTES, discover, displayName } from "./discover.js";
-import { type IgnoreRule, ignoreRule } from "./ignore.js";
+import { type Candidate, type DiscoverOptions, type DiscoverySkip, MAX_FILE_BYTES, discover, displayName } from "./discover.js";
+import { type IgnoreRule, excludeRules } from "./ignore.js";
 import { type WalkEvent, scanInOrder } from "./pool.js";
 import { type FileOutcome, type MissingPreset, type PolicyTarget, type RenderedFile, type ScanSettings, decode, scanFile } from "./scan-file.js";
 import { governed, limitReport, matchLimits } from "./retry-limits.js";
@@ -43,6 +43,8 @@ export interface CheckFilesSwitches {
   readonly exclude: readonly string[];
   /** Named files are read as a directory scan reads what it finds (--any-file). */
   readonly anyFile: boolean;
+  /** Symbolic links out of a directory searched are followed (--follow). */
+  readonly follow?: boolean;
   readonly config?: string;
   readonly policy?: string;
 }
@@ -62,11 +64,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   // The limits are the same for every policy: parse them once, so that a bad one fails before any file is read.
   limitsFromOptions(explicit);
   if (explicit.clients !== undefined) parseCount("--clients", explicit.clients);
-  const excludes = switches.exclude.map((glob) => {
-    const rule = ignoreRule(glob);
-    if (rule === null) throw new UsageError(`--exclude needs a pattern such as "*.tmp" or "deploy/old/", got ${shown(glob)}`);
-    return rule;
-  });
+  const excludes = excludeRules(switches.exclude);
   if (paths.filter((p) => p === STDIN_PATH).length > 1) throw new UsageError("- (standard input) can be given once");
 
   const policies: FilePolicyReport[] = [];
@@ -117,8 +115,12 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   const inline = async (candidate: Candidate) => (candidate.path === STDIN_PATH ? scanFile(candidate, settings, await readStdin(io.stdin)) : scanFile(candidate, settings));
   // Standard input is read on this thread, in its place: with "-" every file is.
   const pool = !paths.includes(STDIN_PATH);
-  for await (const event of scanInOrder(walkEvents(paths, excludes, switches.anyFile), settings, inline, pool)) {
-    if (event.kind === "skip") noteSkip({ file: event.skip.name, line: null, column: null, reason: event.skip.reason });
+  let linksNotFollowed = 0;
+  for await (const event of scanInOrder(walkEvents(paths, excludes, { anyFile: switches.anyFile, follow: switches.follow === true }), settings, inline, pool)) {
+    if (event.kind === "skip" && event.skip.link === true) {
+      linksNotFollowed++;
+      io.stderr.write(`note: not followed ${event.skip.name}: ${event.skip.reason}\n`);
+    } else if (event.kind === "skip") noteSkip({ file: event.skip.name, line: null, column: null, reason: event.skip.reason });
     else add(event.outcome);
   }
   if (missing.size > 0) throw missingPresets(missing);
@@ -129,7 +131,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   // A lint raised to an error (--unreachable-retries error) fails without --strict.
   const erred = policies.some((p) => p.result.warnings.some((w) => warningFails(p.result, w, false))) || rendered.some((r) => r.errors > 0);
   const exitCode = broken || erred || invalid.length > 0 || (switches.strict && warned) ? 1 : 0;
-  const report: FilesReport = { policies, disabled, invalid, skipped, lenient, ...(limits.length === 0 ? {} : { limits }), filesScanned, strict: switches.strict, exitCode };
+  const report: FilesReport = { policies, disabled, invalid, skipped, lenient, ...(limits.length === 0 ? {} : { limits }), ...(linksNotFollowed === 0 ? {} : { linksNotFollowed }), filesScanned, strict: switches.strict, exitCode };
   const check = {
     kind: "files" as const,
     report,
@@ -210,9 +212,9 @@ function missingPresets(missing: ReadonlyMap<string, { first: MissingPreset["pol
 }
 
 /** The walk's files and the skips it met between them, in order (see pool.ts). */
-function* walkEvents(paths: readonly string[], excludes: readonly IgnoreRule[], anyFile: boolean): Generator<WalkEvent> {
+function* walkEvents(paths: readonly string[], excludes: readonly IgnoreRule[], options: DiscoverOptions): Generator<WalkEvent> {
   const skips: DiscoverySkip[] = [];
-  const found = withStdin(paths, discover(paths.filter((p) => p !== STDIN_PATH), excludes, (s) => skips.push(s), anyFile));
+  const found = withStdin(paths, discover(paths.filter((p) => p !== STDIN_PATH), excludes, (s) => skips.push(s), options));
   try {
     for (const candidate of found) {
       for (const skip of skips.splice(0)) yield { kind: "skip", skip };

@@ -1,4 +1,3 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { findPreset } from "../../presets/registry.js";
 import { type DisabledReport, type FilePolicyReport, type InvalidReport, type LenientReport, POLICY_JSON_CLOSE, type PolicyPlace, type SkippedReport, flagKeyed, policyJsonHeadText, policyJsonTailText } from "../../format/check-files-report.js";
 import { type CheckResult, checkPolicy, warningFails } from "../../core/check.js";
@@ -8,7 +7,8 @@ import { checkValues } from "../shared/check-values.js";
 import { mergeOptions } from "../shared/config.js";
 import { UsageError } from "../shared/errors.js";
 import { type OptionValues, limitsFromOptions, parseCount } from "../../config/option-values.js";
-import { type Candidate, MAX_FILE_BYTES, reason } from "./discover.js";
+import { type Candidate, MAX_FILE_BYTES } from "./discover.js";
+import { PathRefused, readPath } from "../shared/read-path.js";
 import { type FileKind, type LocatedLimit, type LocatedPolicy, recogniseFile } from "../../config/recognise.js";
 import type { LimitScope } from "../../config/tree/retry-limits.js";
 import { RECOGNISED, shapeOf } from "../../config/shapes/index.js";
@@ -156,30 +156,18 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
  * open handle gives the size and the bytes, so a 1 GB log is never read.
  */
 function readText(candidate: Candidate): string | null | { skip: string } {
-  let fd: number;
-  try {
-    fd = openSync(candidate.path, "r");
-  } catch (error) {
-    if (candidate.named) throw new UsageError(`cannot read ${candidate.name}: ${reason(error)}`);
-    return { skip: `cannot read: ${reason(error)}` };
-  }
   let bytes: Buffer;
   try {
-    const size = fstatSync(fd).size;
-    if (size > MAX_FILE_BYTES) {
-      if (candidate.named) throw new UsageError(`${candidate.name} is ${size} bytes; backoff reads configuration files of at most 10 MB`);
-      return { skip: `larger than 10 MB (${size} bytes)` };
+    // A found file is one the walk saw as a regular file: no stat before opening (read-path.ts).
+    bytes = readPath(candidate.path, { maxBytes: MAX_FILE_BYTES, seenRegular: !candidate.named, buffer: readBuffer });
+  } catch (error) {
+    if (!(error instanceof PathRefused)) throw error;
+    if (error.kind === "too-large") {
+      if (candidate.named) throw new UsageError(`${candidate.name} is ${error.size} bytes; backoff reads configuration files of at most 10 MB`);
+      return { skip: `larger than 10 MB (${error.size} bytes)` };
     }
-    bytes = readBuffer(size);
-    let filled = 0;
-    while (filled < size) {
-      const n = readSync(fd, bytes, filled, size - filled, filled);
-      if (n === 0) break;
-      filled += n;
-    }
-    bytes = bytes.subarray(0, filled);
-  } finally {
-    closeSync(fd);
+    if (candidate.named) throw new UsageError(`cannot read ${candidate.name}: ${error.reason}`);
+    return { skip: `cannot read: ${error.reason}` };
   }
   const text = decode(bytes);
   if (text === null && candidate.named) throw new UsageError(`${candidate.name} is not a text file (it holds binary data)`);

@@ -7,9 +7,9 @@ import { jsonNumberText, readConfigNode } from "../../config/schema.js";
 import { type PolicyReference, kindOfName, parsePolicyReference, referencedPolicy } from "../../config/policy-reference.js";
 import { type FileResult, recogniseFile } from "../../config/recognise.js";
 import { policyModel } from "../../core/policy-model.js";
-import { readFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, normalize } from "node:path";
 import { STDIN_NAME } from "./config.js";
+import { MAX_FILE_BYTES, PathRefused, readPath } from "./read-path.js";
 import { utf8Text } from "./utf8.js";
 import { readConfigTree } from "./config.js";
 import { UsageError, shown } from "./errors.js";
@@ -96,11 +96,13 @@ async function readReferenced(path: string): Promise<ReferencedFile> {
   if (kind === null) return { name: path, error: `${path} is not a file check reads: give a .json, .yaml, .yml, .properties, .asl or .toml file` };
   let text: string;
   try {
-    text = utf8Text(await readFile(path), path);
+    // As check PATH reads a file it is named: a regular file of at most 10 MB (a FIFO blocked here forever).
+    text = utf8Text(readPath(path, { maxBytes: MAX_FILE_BYTES }), path);
   } catch (error) {
     if (error instanceof UsageError) return { name: path, error: error.message };
-    const code = (error as { code?: string }).code;
-    return { name: path, error: `cannot read ${path}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : String((error as Error).message)}` };
+    if (!(error instanceof PathRefused)) throw error;
+    if (error.kind === "too-large") return { name: path, error: `${path} is ${error.size} bytes; backoff reads configuration files of at most 10 MB` };
+    return { name: path, error: `cannot read ${path}: ${error.reason}` };
   }
   try {
     return { name: path, result: recogniseFile({ name: path, text, kind, named: true }) };

@@ -1,10 +1,10 @@
 import { fstatSync } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
 import type { JsonNode } from "../../config/read/json.js";
 import { type ConfigFile, type ConfigPolicy, configTree, parseConfigFile } from "../../config/schema.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { UsageError, shown } from "./errors.js";
 import type { InStream, Io } from "./io.js";
+import { PathRefused, readPath } from "./read-path.js";
 import { utf8Text } from "./utf8.js";
 
 /** Far larger than any retry configuration; a bigger file is a mistake (a log, a dump). */
@@ -16,20 +16,14 @@ export const STDIN_NAME = "<stdin>";
 export async function readConfigText(spec: string, io: Io): Promise<{ text: string; name: string }> {
   if (spec === "-") return { text: await readStdin(io.stdin), name: STDIN_NAME };
   if (spec.trim() === "") throw new UsageError(`--config needs a file name (or - for standard input), got ${shown(spec)}`);
-  let info;
-  try {
-    info = await stat(spec);
-  } catch (error) {
-    throw new UsageError(`--config cannot read ${shown(spec)}: ${systemReason(error)}`);
-  }
-  if (info.isDirectory()) throw new UsageError(`--config ${shown(spec)} is a directory; give a JSON or YAML file`);
-  if (!info.isFile()) throw new UsageError(`--config ${shown(spec)} is not a regular file`);
-  if (info.size > MAX_CONFIG_BYTES) throw new UsageError(`--config ${shown(spec)} is ${info.size} bytes; a configuration file may be at most ${MAX_CONFIG_BYTES} bytes`);
   let bytes;
   try {
-    bytes = await readFile(spec);
+    bytes = readPath(spec, { maxBytes: MAX_CONFIG_BYTES });
   } catch (error) {
-    throw new UsageError(`--config cannot read ${shown(spec)}: ${systemReason(error)}`);
+    if (!(error instanceof PathRefused)) throw error;
+    if (error.kind === "directory") throw new UsageError(`--config ${shown(spec)} is a directory; give a JSON or YAML file`);
+    if (error.kind === "too-large") throw new UsageError(`--config ${shown(spec)} is ${error.size} bytes; a configuration file may be at most ${MAX_CONFIG_BYTES} bytes`);
+    throw new UsageError(`--config cannot read ${shown(spec)}: ${error.reason}`);
   }
   return { text: utf8Text(bytes, spec), name: spec };
 }

@@ -11,10 +11,10 @@ import { useTempCwd } from "../../support/files.js";
 const { write, dir } = useTempCwd("discover");
 
 /** What the walk yields under `paths`: each candidate as "name kind", each skip as "skip name: reason", in order. */
-function walked(paths: readonly string[], options: { excludes?: string; anyFile?: boolean } = {}): string[] {
+function walked(paths: readonly string[], options: { excludes?: string; anyFile?: boolean; follow?: boolean } = {}): string[] {
   const events: string[] = [];
-  const skip = (s: DiscoverySkip) => events.push(`skip ${s.name}: ${s.reason}`);
-  for (const candidate of discover(paths, parseIgnore(options.excludes ?? ""), skip, options.anyFile)) events.push(`${candidate.name} ${candidate.kind}`);
+  const skip = (s: DiscoverySkip) => events.push(`${s.link === true ? "link" : "skip"} ${s.name}: ${s.reason}`);
+  for (const candidate of discover(paths, parseIgnore(options.excludes ?? ""), skip, { anyFile: options.anyFile, follow: options.follow })) events.push(`${candidate.name} ${candidate.kind}`);
   return events;
 }
 
@@ -113,7 +113,50 @@ describe("discover: symbolic links", () => {
     symlinkSync(join(dir(), "real"), join(dir(), "links", "one"));
     symlinkSync(join(dir(), "real"), join(dir(), "links", "two"));
     symlinkSync(join(dir(), "real", "job.yaml"), join(dir(), "links", "job.yaml"));
-    expect(walked(["links"])).toEqual(["links/job.yaml yaml", "links/one/job.yaml yaml"]);
+    // Scanning ".", the links lead inside: real/ is walked once, as itself.
+    expect(walked(["."])).toEqual(["links/job.yaml yaml", "real/job.yaml yaml"]);
+    // Scanning links/, they lead out of it: not followed, unless --follow.
+    const out = "a symbolic link out of links (--follow follows it)";
+    expect(walked(["links"])).toEqual([`link links/job.yaml: ${out}`, `link links/one: ${out}`, `link links/two: ${out}`]);
+    expect(walked(["links"], { follow: true })).toEqual(["links/job.yaml yaml", "links/one/job.yaml yaml"]);
+  });
+
+  it("links out of the tree are not followed (issue 38): a folder elsewhere, a file elsewhere, up -> ..; named, a link is read as given", () => {
+    // Elsewhere on the machine: another project's Traefik folder and a Kafka client's secrets.
+    write("elsewhere/traefik/dynamic.yaml", "http:\n  middlewares:\n    r:\n      retry:\n        attempts: 3\n");
+    write("elsewhere/kafka/producer.properties", "retries=5\nretry.backoff.ms=100\n");
+    write("repo/app.json", RETRY);
+    symlinkSync(join(dir(), "elsewhere", "traefik"), join(dir(), "repo", "outside"));
+    symlinkSync(join(dir(), "elsewhere", "kafka", "producer.properties"), join(dir(), "repo", "secret.properties"));
+    symlinkSync("..", join(dir(), "repo", "up"));
+    // Nor is one whose name no reader takes, or that the walk leaves out anyway, said.
+    symlinkSync(join(dir(), "elsewhere", "kafka", "producer.properties"), join(dir(), "repo", "notes.txt"));
+    symlinkSync(join(dir(), "elsewhere", "traefik"), join(dir(), "repo", "node_modules"));
+    const out = "a symbolic link out of repo (--follow follows it)";
+    // In name order: app.json, notes.txt (passed over), outside, secret.properties, up (node_modules passed over).
+    expect(walked(["repo"])).toEqual(["repo/app.json json", `link repo/outside: ${out}`, `link repo/secret.properties: ${out}`, `link repo/up: ${out}`]);
+    // Named on the command line, the link is read as given.
+    expect(walked(["repo/secret.properties", "repo/outside"])).toEqual(["repo/secret.properties properties", "repo/outside/dynamic.yaml yaml"]);
+  });
+
+  it("check DIR: each link not followed is a note on stderr and counted in the summary, never a failure", async () => {
+    write("elsewhere/kafka/producer.properties", "retries=5\nretry.backoff.ms=100\n");
+    write("repo/app.json", '{"base": "1s", "cap": "30s", "attempts": 2}\n');
+    symlinkSync(join(dir(), "elsewhere", "kafka", "producer.properties"), join(dir(), "repo", "secret.properties"));
+    symlinkSync("..", join(dir(), "repo", "up"));
+    const result = await runCli(["check", "repo", "--strict"]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(
+      "note: not followed repo/secret.properties: a symbolic link out of repo (--follow follows it)\nnote: not followed repo/up: a symbolic link out of repo (--follow follows it)\n",
+    );
+    expect(result.stdout.split("\n").at(-2)).toBe("✓ no limits given (--max-total, --max-delay, …), 1 policy in 1 file; 2 links not followed");
+    const doc = JSON.parse((await runCli(["check", "repo", "--format", "json"])).stdout);
+    expect(doc.totals.links_not_followed).toBe(2);
+    expect(doc.policies.map((p: { file: string }) => p.file)).toEqual(["repo/app.json"]);
+    // --follow reads the Kafka file too (its policy), and walks up into the parent (which holds repo again: walked once).
+    const followed = JSON.parse((await runCli(["check", "repo", "--follow", "--format", "json"])).stdout);
+    expect(followed.totals.links_not_followed).toBe(0);
+    expect(followed.policies.map((p: { file: string }) => p.file)).toContain("repo/secret.properties");
   });
 
   it("a symbolic link loop is skipped with one line (and fails only under --strict)", async () => {
@@ -143,7 +186,7 @@ describe("discover: files named on the command line", () => {
   it("with anyFile a named file is read as a scan reads it: not `named`, passed over when no reader takes its name", () => {
     write("README.md", "");
     write("app.properties", "");
-    expect([...discover(["README.md", "app.properties"], [], () => undefined, true)]).toEqual([{ path: "app.properties", name: "app.properties", kind: "properties", named: false, helmTemplate: false }]);
+    expect([...discover(["README.md", "app.properties"], [], () => undefined, { anyFile: true })]).toEqual([{ path: "app.properties", name: "app.properties", kind: "properties", named: false, helmTemplate: false }]);
   });
 
   it("an empty PATH, a missing one, and a named file over 10 MB are bad input", () => {

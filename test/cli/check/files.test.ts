@@ -83,7 +83,7 @@ describe("backoff check PATH: reports", () => {
     expect(doc.policies[0].options).toEqual({ base: "1s", factor: "1", jitter: "0", attempts: "2" });
     expect(doc.policies[2].assertions[0]).toEqual({ limit: "max-total", ok: false, limit_ms: 60_000, actual_ms: 150_000, attempt: 3, message: "✗ max-total 1 min: worst case 2 min 30 s (first over the limit at attempt 3)" });
     expect(doc.skipped).toEqual([{ file: "bad/job.yaml", line: 4, column: 1, reason: "YAML: Flow sequence in block collection must be sufficiently indented and end with a ]" }]);
-    expect(doc.totals).toEqual({ files_scanned: 3, files_with_policies: 2, policies: 3, disabled: 0, invalid: 0, skipped: 1, lenient: 0, limits: 5, retry_limits: 0, broken: 2, warnings: 1 });
+    expect(doc.totals).toEqual({ files_scanned: 3, files_with_policies: 2, policies: 3, disabled: 0, invalid: 0, skipped: 1, lenient: 0, links_not_followed: 0, limits: 5, retry_limits: 0, broken: 2, warnings: 1 });
     expect(result.stderr.split("\n")).toEqual([
       "warning: skipped bad/job.yaml:4:1: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
       expect.stringMatching(/^::error file=retry\.json,line=3,col=3,title=backoff check::report: max-total/),

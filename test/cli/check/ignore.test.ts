@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ignoreRule, isIgnored, parseIgnore } from "../../../src/cli/check/ignore.js";
+import { excludeRules, ignoreRule, isIgnored, parseIgnore, ruleMatches } from "../../../src/cli/check/ignore.js";
+import { UsageError } from "../../../src/config/errors.js";
+import type { GlobMeter } from "../../../src/core/text/glob.js";
 
 // src/cli/check/ignore.ts: .gitignore patterns as gitignore(5) reads them (git-scm.com/docs/gitignore,
 // "PATTERN FORMAT"), for the top .gitignore of a scanned directory and for --exclude.
@@ -74,9 +76,32 @@ describe("ignore: what is no pattern", () => {
   it("a rule says whether it negates and is for directories, and matches the whole path", () => {
     const old = ignoreRule("!deploy/old/")!;
     expect([old.negate, old.directoryOnly]).toEqual([true, true]);
-    expect(["deploy/old", "deploy/older", "x/deploy/old"].map((path) => old.regex.test(path))).toEqual([true, false, false]);
+    expect(["deploy/old", "deploy/older", "x/deploy/old"].map((path) => ruleMatches(old, path))).toEqual([true, false, false]);
     const tmp = ignoreRule("*.tmp")!;
     expect([tmp.negate, tmp.directoryOnly]).toEqual([false, false]);
-    expect(["a.tmp", "x/y/a.tmp", "a.tmp.json"].map((path) => tmp.regex.test(path))).toEqual([true, true, false]);
+    expect(["a.tmp", "x/y/a.tmp", "a.tmp.json"].map((path) => ruleMatches(tmp, path))).toEqual([true, true, false]);
+  });
+});
+
+describe("ignore: hostile patterns (issue 38)", () => {
+  it("--exclude: a pattern that cannot be compiled is bad input naming it; a long one by its start and length", () => {
+    expect(() => excludeRules(["[z-a]"])).toThrow(new UsageError('--exclude "[z-a]": the range z-a is empty (z comes after a); write a-z'));
+    expect(() => excludeRules(["ok", "[[:nope:]]"])).toThrow(/^--exclude "\[\[:nope:\]\]": \[:nope:\] is no character class/);
+    expect(() => excludeRules(["a".repeat(100_000)])).toThrow(new UsageError(`--exclude "${"a".repeat(40)}…": it has 100000 characters; a pattern may have at most 4096`));
+    expect(() => excludeRules(["*".repeat(100_000)])).toThrow(new UsageError(`--exclude "${"*".repeat(40)}…": it has 100000 characters; a pattern may have at most 4096`));
+    expect(() => excludeRules([""])).toThrow(new UsageError('--exclude needs a pattern such as "*.tmp" or "deploy/old/", got ""'));
+  });
+
+  it("a .gitignore line that cannot be compiled is passed over; a backwards range is read as git reads it", () => {
+    const rules = parseIgnore(`[[:nope:]]\n${"x".repeat(5000)}\n[z-a].json\n`);
+    expect(rules).toHaveLength(1);
+    expect(ignored("[z-a].json", ["z.json", "a.json", "m.json"])).toEqual(["z.json"]);
+  });
+
+  it("*a*a*a*a*a*a*b against a 100-character name: a step per character, not a try per placement of the stars", () => {
+    const meter: GlobMeter = { steps: 0 };
+    expect(ruleMatches(ignoreRule("*a*a*a*a*a*a*b")!, "a".repeat(100), meter)).toBe(false);
+    // The leading ** (the pattern has no slash: any depth), the name, and one 32-state word per character.
+    expect(meter.steps).toBe(102);
   });
 });

@@ -87,7 +87,7 @@ describe("readChainConfig: policies that check PATH finds (FILE#NAME)", () => {
   it("a reference that matches nothing, a file that is not there or not read by check: an error at the reference", async () => {
     const file = join(dir, "chain.json");
     expect(await refusedAt('{"chain": [\n  {"policy": "vs.yaml#reviews/v2"}\n]}')).toBe(`${file}:2:14: chain[0].policy: no policy named "reviews/v2" in ${join(dir, "vs.yaml")}; check finds "reviews/v1"`);
-    expect(await refusedAt('{"chain": [{"policy": "gone.yaml#x"}]}')).toBe(`${file}:1:23: chain[0].policy: cannot read ${join(dir, "gone.yaml")}: no such file`);
+    expect(await refusedAt('{"chain": [{"policy": "gone.yaml#x"}]}')).toBe(`${file}:1:23: chain[0].policy: cannot read ${join(dir, "gone.yaml")}: no such file or directory`);
     expect(await refusedAt('{"chain": [{"policy": "notes.txt#x"}]}')).toBe(`${file}:1:23: chain[0].policy: ${join(dir, "notes.txt")} is not a file check reads: give a .json, .yaml, .yml, .properties, .asl or .toml file`);
   });
 });

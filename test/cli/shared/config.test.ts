@@ -13,7 +13,7 @@ describe("readConfigText", () => {
     const dir = tempFiles({ "a.json": '{"base": "1s"}', "big.json": " ".repeat(MAX_CONFIG_BYTES + 1) });
     expect(await readConfigText(join(dir, "a.json"), io())).toEqual({ text: '{"base": "1s"}', name: join(dir, "a.json") });
     await expect(readConfigText(dir, io())).rejects.toThrow(`--config ${JSON.stringify(dir)} is a directory; give a JSON or YAML file`);
-    await expect(readConfigText(join(dir, "no.json"), io())).rejects.toThrow(`--config cannot read ${JSON.stringify(join(dir, "no.json"))}: no such file`);
+    await expect(readConfigText(join(dir, "no.json"), io())).rejects.toThrow(`--config cannot read ${JSON.stringify(join(dir, "no.json"))}: no such file or directory`);
     await expect(readConfigText(join(dir, "big.json"), io())).rejects.toThrow(`is ${MAX_CONFIG_BYTES + 1} bytes; a configuration file may be at most ${MAX_CONFIG_BYTES} bytes`);
   });
 

@@ -69,7 +69,7 @@ describe("check --format json's renderer", () => {
       ["backoff/retry.json", 4, 5, "backoff", "email", false, 8],
       ["backoff/retry.json", 5, 5, "backoff", "webhook", true, 5],
     ]);
-    expect(doc.totals).toEqual({ files_scanned: 1, files_with_policies: 1, policies: 2, disabled: 0, invalid: 0, skipped: 0, lenient: 0, limits: 4, retry_limits: 0, broken: 1, warnings: 0 });
+    expect(doc.totals).toEqual({ files_scanned: 1, files_with_policies: 1, policies: 2, disabled: 0, invalid: 0, skipped: 0, lenient: 0, links_not_followed: 0, limits: 4, retry_limits: 0, broken: 1, warnings: 0 });
     expect([doc.ok, doc.exit_code]).toEqual([false, 1]);
     expect(stderr).toEqual(["::error …"]);
   });
