@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { keptWithin } from "../../../src/cli/simulate/action.js";
+import { type SimulateSwitches, checkKeptTimes, cohortFromOptions, keptWithin } from "../../../src/cli/simulate/action.js";
+import { jitteredPolicyModel } from "../../../src/core/jitter/index.js";
+import { normalizePolicy } from "../../../src/core/policy.js";
 import { SimulationTooLargeError } from "../../../src/core/simulate.js";
 import { UsageError } from "../../../src/cli/shared/errors.js";
 import { runCli } from "../../support/cli.js";
@@ -48,7 +50,7 @@ describe("simulate's usage errors: exit 2, one line on stderr, nothing on stdout
     [["simulate", "--attempts", "3..5"], /--attempts for simulate must be a count/],
     [["simulate", "--attempts", "0"], /--attempts for simulate must be from 1 to 1000/],
     [["simulate", "--compare-jitter"], /--compare-jitter needs --cap/],
-    [["simulate", "--clients", "10000000", "--attempts", "20"], /--clients × --attempts must be at most 100,000,000/],
+    [["simulate", "--clients", "10000000", "--attempts", "20"], /--clients × --attempts × 2 runs \(jittered and un-jittered\) must be at most 100,000,000 retries, got 10,000,000 × 20 × 2; lower --clients or --attempts/],
     [["simulate", "--format", "html"], /--format must be one of table, csv, tsv, json, markdown, svg, got "html"/],
   ];
   for (const [argv, message] of cases) {
@@ -61,4 +63,36 @@ describe("simulate's usage errors: exit 2, one line on stderr, nothing on stdout
       expect(stderr.trimEnd().split("\n")).toHaveLength(1);
     });
   }
+});
+
+describe("the work is counted before anything runs (issue 38)", () => {
+  const switches = (clients: string, extra: Partial<SimulateSwitches> = {}): SimulateSwitches => ({ format: "csv", color: false, clients, success: "0", window: "100ms", ...extra });
+  it("clients × attempts × runs: 10,000,000 × 5 × 2 is exactly the limit, one more client is refused", () => {
+    expect(cohortFromOptions(switches("10000000"), 5, 2).clients).toBe(10_000_000);
+    expect(() => cohortFromOptions(switches("10000001"), 5, 2)).toThrow(/must be at most 10,000,000/);
+    // 100,000,000 / (10 × 5) = 2,000,000 clients under --compare-jitter.
+    expect(cohortFromOptions(switches("2000000", { compareJitter: true }), 10, 5).clients).toBe(2_000_000);
+    expect(() => cohortFromOptions(switches("2000001", { compareJitter: true }), 10, 5)).toThrow("--clients × --attempts × 5 runs (one per jitter mode) must be at most 100,000,000 retries, got 2,000,001 × 10 × 5");
+  });
+
+  it("distinct milliseconds kept: bounded from the policy's own bounds before a draw", () => {
+    // Fixed 1 s delays, 2 attempts, spread 999 ms: attempt k fires within [k s, 999 ms + k s], 1,000 milliseconds each.
+    const fixed = jitteredPolicyModel(normalizePolicy({ baseMs: 1000, strategy: "fixed" }), { kind: "none" });
+    const cohort = (clients: number, spreadMs: number, attempts: number) => ({ clients, spreadMs, success: 0, windowMs: 100, attempts });
+    expect(() => checkKeptTimes(cohort(10_000, 999, 2), fixed, null)).not.toThrow();
+    // 20,000,000 is the limit: 10,000 attempts of 2,000 milliseconds each reach it exactly, one more attempt passes it.
+    const wide = cohort(1_000_000, 1999, 10_000);
+    expect(() => checkKeptTimes(wide, fixed, null)).not.toThrow();
+    expect(() => checkKeptTimes({ ...wide, attempts: 10_001 }, fixed, "lower the --cap")).toThrow(
+      "the retries of 1,000,000 clients could land on more than 20,000,000 distinct milliseconds by attempt 10,001 (simulate keeps each one, about 240 MB at most); lower --clients, --attempts or --spread, or lower the --cap",
+    );
+    // Fewer clients than milliseconds: each attempt keeps at most one time per client.
+    expect(() => checkKeptTimes(cohort(2000, 3_600_000, 10_000), fixed, null)).not.toThrow();
+    expect(() => checkKeptTimes(cohort(2000, 3_600_000, 10_001), fixed, null)).toThrow(/by attempt 10,001/);
+  });
+
+  it("a 10 M-client cohort with --compare-jitter over an hour's spread is refused at once", async () => {
+    const { code, stderr } = await runCli(["simulate", "--clients", "10000000", "--compare-jitter", "--spread", "1h", "--window", "1ms", "--cap", "30s"]);
+    expect([code, stderr]).toEqual([2, "error: --clients × --attempts × 5 runs (one per jitter mode) must be at most 100,000,000 retries, got 10,000,000 × 10 × 5; lower --clients or --attempts\n"]);
+  });
 });
