@@ -9,6 +9,11 @@ export interface RandomSource {
   integer(min: number, max: number): number;
   /** A uniform double in [0, 1). */
   fraction(): number;
+  /**
+   * Optional: fills `into` with the next fractions, exactly as that many calls of
+   * fraction() would (a simulator that draws millions takes them a block at a time).
+   */
+  fill?(into: Float64Array): void;
 }
 
 /**

@@ -35,9 +35,50 @@ export function seededRandom(seed: number, stream = 0): RandomSource {
     mix32(stream ^ 0xbb67ae85 ^ mix32(low ^ high)),
   ];
   if (!state.some((word) => word !== 0)) state[0] = 1; // xoroshiro's one forbidden state
-  const generator = xoroshiro128plusFromState(state);
+  let generator = xoroshiro128plusFromState(state);
   return {
     integer: (min, max) => uniformInt(generator, min, max),
     fraction: () => uniformFloat64(generator),
+    fill: (into) => {
+      generator = fillFractions(generator.getState(), into);
+    },
   };
+}
+
+/**
+ * Fills `into` with the fractions uniformFloat64 draws from a xoroshiro128+ in `state`, and
+ * returns the generator that goes on from there: the steps of pure-rand 8.4.2's
+ * XoroShiro128Plus.next and uniformFloat64 (src/generator/xoroshiro128plus.ts,
+ * src/distribution/uniformFloat64.ts) on local variables, with no call per draw
+ * (test/cli/shared/random.test.ts holds the two sequences equal).
+ */
+function fillFractions(state: readonly number[], into: Float64Array): ReturnType<typeof xoroshiro128plusFromState> {
+  let s01 = state[0]!;
+  let s00 = state[1]!;
+  let s11 = state[2]!;
+  let s10 = state[3]!;
+  const n = into.length;
+  for (let i = 0; i < n; i++) {
+    // Two outputs: 26 bits, then 27 bits, as uniformFloat64 takes them.
+    const high = (s00 + s10) | 0;
+    let a0 = s10 ^ s00;
+    let a1 = s11 ^ s01;
+    let t00 = s00;
+    let t01 = s01;
+    s00 = (t00 << 24) ^ (t01 >>> 8) ^ a0 ^ (a0 << 16);
+    s01 = (t01 << 24) ^ (t00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
+    s10 = (a1 << 5) ^ (a0 >>> 27);
+    s11 = (a0 << 5) ^ (a1 >>> 27);
+    const low = (s00 + s10) | 0;
+    a0 = s10 ^ s00;
+    a1 = s11 ^ s01;
+    t00 = s00;
+    t01 = s01;
+    s00 = (t00 << 24) ^ (t01 >>> 8) ^ a0 ^ (a0 << 16);
+    s01 = (t01 << 24) ^ (t00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
+    s10 = (a1 << 5) ^ (a0 >>> 27);
+    s11 = (a0 << 5) ^ (a1 >>> 27);
+    into[i] = (high & 0x3ffffff) * 2 ** -26 + (low & 0x7ffffff) * 2 ** -53;
+  }
+  return xoroshiro128plusFromState([s01, s00, s11, s10]);
 }

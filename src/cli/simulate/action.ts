@@ -1,4 +1,4 @@
-import { type Jitter, NO_JITTER, jitterPlan } from "../../core/jitter/index.js";
+import { type Jitter, NO_JITTER, jitterPlan, jitteredPolicyModel } from "../../core/jitter/index.js";
 import type { Policy } from "../../core/policy.js";
 import { type Cohort, type CohortResult, simulateCohort } from "../../core/simulate.js";
 import type { Simulation } from "../../format/simulate.js";
@@ -12,7 +12,7 @@ import { chartHistograms } from "./chart.js";
 import { writes } from "../../format/registry.js";
 import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
 import { CAPACITY_ONLY, OCC_ONLY, flagOf } from "./herd-options.js";
-import { cohortFromOptions, cohortRandom, comparedJitters, keptWithin, parseSimulatedAttempts } from "./cohort.js";
+import { checkKeptTimes, cohortFromOptions, cohortRandom, comparedJitters, keptWithin, parseSimulatedAttempts } from "./cohort.js";
 import { DEFAULT_SIMULATED_ATTEMPTS, type SimulateSwitches } from "./switches.js";
 
 /** Every option checked, naming the option in each error. */
@@ -26,7 +26,10 @@ export function simulationFromOptions(values: OptionValues, options: SimulateSwi
   if (options.compareJitter && policy.capMs === null) {
     throw new UsageError("--compare-jitter needs --cap: decorrelated jitter is defined through the cap");
   }
-  return { policy, cohort: cohortFromOptions(options, attempts), jitter, seed };
+  const modes = options.compareJitter ? comparedJitters(jitter) : [jitter, NO_JITTER];
+  const cohort = cohortFromOptions(options, attempts, modes.length);
+  for (const mode of modes) checkKeptTimes(cohort, jitteredPolicyModel(policy, mode), policy.capMs === null ? "set a --cap" : "lower the --cap");
+  return { policy, cohort, jitter, seed };
 }
 
 function run(policy: Policy, jitter: Jitter, cohort: Cohort, seed: number, keepRetryCounts = false): CohortResult {

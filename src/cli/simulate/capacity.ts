@@ -34,6 +34,13 @@ export const DEFAULT_QUEUE_SECONDS = 2;
 export const MIN_DURATION_MS = 60_000;
 export const MAX_RPS = 10_000_000;
 export const MAX_SIMULATED_RETRIES = 1000;
+/**
+ * Calls a command may simulate at most, counted before it starts from the worst case:
+ * every request (rps × duration) failing every try, 1 + retries calls each, per variant.
+ * The model spends about 0.6 µs of CPU a call (the 10 min storm of docs/performance.md:
+ * 22,174,531 calls in 13.0 s), so this many take about 10 s.
+ */
+export const MAX_CAPACITY_CALLS = 16_000_000;
 
 /** Options of the other models, refused here. */
 const NOT_CAPACITY = [...COHORT_ONLY, ...OCC_ONLY, "clients"] as const;
@@ -41,6 +48,8 @@ const NOT_CAPACITY = [...COHORT_ONLY, ...OCC_ONLY, "clients"] as const;
 /** A run's retry policy, described in a phrase: a preset's own, or the calculator's policy with its jitter. */
 interface PolicyChoice {
   readonly text: string;
+  /** Retries per request at most. */
+  readonly retries: number;
   readonly make: (jitter?: Jitter) => RetryPolicy;
   readonly jitter: Jitter | null;
 }
@@ -54,7 +63,7 @@ function policyChoice(values: OptionValues): PolicyChoice {
     const retries = rule.kind === "forever" ? (range?.last ?? preset.defaultAttempts) : mostRetries(rule)!;
     if (retries > MAX_SIMULATED_RETRIES) throw new UsageError(`--preset ${preset.name} makes up to ${groupDigits(retries)} retries, and a request retries at most ${MAX_SIMULATED_RETRIES} times here; give --attempts`);
     const policy = libraryClient(model, retries);
-    return { text: `${preset.name} (${preset.library}), up to ${retries} ${retries === 1 ? "retry" : "retries"}`, make: () => policy, jitter: null };
+    return { text: `${preset.name} (${preset.library}), up to ${retries} ${retries === 1 ? "retry" : "retries"}`, retries, make: () => policy, jitter: null };
   }
   const retries = parseWholeIn("--attempts", values.attempts ?? CAPACITY_DEFAULTS.attempts, 0, MAX_SIMULATED_RETRIES, `a count of retries from 0 to ${MAX_SIMULATED_RETRIES}`);
   const policy = policyFromValues(values);
@@ -65,6 +74,7 @@ function policyChoice(values: OptionValues): PolicyChoice {
   const describe = (j: Jitter) => (retries === 0 ? "none" : `up to ${retries} per request, ${shape}, ${cap}, jitter ${jitterName(j)}`);
   return {
     text: describe(jitter),
+    retries,
     make: (j = jitter) => (retries === 0 ? NO_RETRIES : scheduleRetries(jitteredPolicyModel(policy, j), retries)),
     jitter,
   };
@@ -111,19 +121,19 @@ export function capacitySetupFromOptions(options: SimulateSwitches, given: Reado
 }
 
 /** The variants a run compares, or the one it runs. */
-function variantsOf(options: SimulateSwitches, policy: PolicyChoice, flagLimits: readonly LimitChoice[]): { name: string; retry: RetryPolicy; limits: () => ClientLimit[] }[] {
+function variantsOf(options: SimulateSwitches, policy: PolicyChoice, flagLimits: readonly LimitChoice[]): { name: string; retry: RetryPolicy; retries: number; limits: () => ClientLimit[] }[] {
   const withLimits = (choices: readonly LimitChoice[]) => () => choices.map((choice) => choice.make());
   if (options.compare !== undefined && options.compareJitter) throw new UsageError("--compare and --compare-jitter each set the variants; give one");
   if (options.compare !== undefined) {
     if (flagLimits.length > 0) throw new UsageError("--compare names the limits of each variant; leave out --retry-budget, --retry-quota, --retry-throttling and --circuit-breaker");
-    return parseCompare("--compare", options.compare).map((variant: VariantChoice) => ({ name: variant.name, retry: variant.retries ? policy.make() : NO_RETRIES, limits: withLimits(variant.limits) }));
+    return parseCompare("--compare", options.compare).map((variant: VariantChoice) => ({ name: variant.name, retry: variant.retries ? policy.make() : NO_RETRIES, retries: variant.retries ? policy.retries : 0, limits: withLimits(variant.limits) }));
   }
   const limitName = flagLimits.map((choice) => choice.name).join(" + ");
   if (options.compareJitter) {
     if (policy.jitter === null) throw new UsageError("--compare-jitter runs the calculator's jitter modes; under --preset the library's own jitter is simulated");
-    return comparedJitters(policy.jitter).map((jitter) => ({ name: `jitter ${jitterName(jitter)}${limitName === "" ? "" : ` + ${limitName}`}`, retry: policy.make(jitter), limits: withLimits(flagLimits) }));
+    return comparedJitters(policy.jitter).map((jitter) => ({ name: `jitter ${jitterName(jitter)}${limitName === "" ? "" : ` + ${limitName}`}`, retry: policy.make(jitter), retries: policy.retries, limits: withLimits(flagLimits) }));
   }
-  return [{ name: limitName, retry: policy.make(), limits: withLimits(flagLimits) }];
+  return [{ name: limitName, retry: policy.make(), retries: policy.retries, limits: withLimits(flagLimits) }];
 }
 
 /** `backoff simulate --model capacity`: the retry storm, per window, and whether the system recovers. */
@@ -133,6 +143,7 @@ export async function runCapacity(values: OptionValues, options: SimulateSwitche
   const seed = values.seed === undefined ? DEFAULT_SEED : parseSeed("--seed", values.seed);
   const policy = policyChoice(values);
   const variants = variantsOf(options, policy, limitChoices(options));
+  checkCapacityWork(setup.rps, setup.durationMs, variants.map((variant) => variant.retries));
   const report: Omit<CapacityDescription, never> = { ...description, retries: policy.text, seed };
   const random = () => ({ arrivals: seededRandom(seed, 1), delay: seededRandom(seed, 2) });
   const full = (variant: (typeof variants)[number]): CapacitySetup => ({ ...setup, retry: variant.retry, limits: variant.limits() });
@@ -159,6 +170,21 @@ export async function runCapacity(values: OptionValues, options: SimulateSwitche
   const windows: CapacityWindow[] = [];
   const result = simulateCapacity(full(variant), random(), (w) => windows.push(w));
   return writeReport({ kind: "timeline", setup: report, variant: { name: variant.name, result }, windows }, options, io);
+}
+
+/**
+ * Refuses, before anything runs, a command whose calls could pass MAX_CAPACITY_CALLS: the
+ * requests of the run (rps × duration), each failing every try, per variant.
+ */
+export function checkCapacityWork(rps: number, durationMs: number, retriesPerVariant: readonly number[]): void {
+  const requests = Math.ceil((rps * durationMs) / 1000);
+  const calls = retriesPerVariant.reduce((sum, retries) => sum + requests * (1 + retries), 0);
+  if (calls > MAX_CAPACITY_CALLS) {
+    const variants = retriesPerVariant.length === 1 ? "" : ` over ${retriesPerVariant.length} variants`;
+    throw new UsageError(
+      `--rps × --duration makes ${groupDigits(requests)} requests, up to ${groupDigits(calls)} calls if every try fails${variants}, more than ${groupDigits(MAX_CAPACITY_CALLS)}; lower --rps, --duration or --attempts`,
+    );
+  }
 }
 
 async function writeReport(report: CapacityReport, options: SimulateSwitches, io: Io): Promise<number> {

@@ -1,5 +1,6 @@
 import { groupDigits } from "../../core/text/digits.js";
 import { type Jitter, NO_JITTER } from "../../core/jitter/index.js";
+import type { ScheduleModel } from "../../core/model.js";
 import { type Cohort, type CohortRandom, type CohortResult, SimulationTooLargeError } from "../../core/simulate.js";
 import { parseDuration, parseSpread, parseUnitFraction, readWhole } from "../../config/values.js";
 import { UsageError, shown } from "../shared/errors.js";
@@ -13,7 +14,13 @@ import { MAX_CLIENTS, MAX_SIMULATED_ATTEMPTS, type SimulateSwitches } from "./sw
 /** The proportional jitter --compare-jitter shows unless --jitter names a fraction: gRPC's ±20%. */
 export const COMPARE_FRACTION = 0.2;
 
-/** Retries simulated at most (clients × attempts): a bound on the time a run takes (about 15 s). */
+/**
+ * Retries a command simulates at most, counted before it starts: clients × attempts × the
+ * runs it makes (two for one cohort, the jittered and the un-jittered; five with
+ * --compare-jitter). 10,000,000 clients × 10 attempts × 2 runs (200,000,000 retries) took
+ * 20.3 s of CPU on this project's 2-core machine under load (docs/performance.md), so this
+ * many take about 10 s.
+ */
 export const MAX_EVENTS = 100_000_000;
 /**
  * Distinct fire times a run keeps at most (12 bytes each: a time and a count), which bounds
@@ -45,12 +52,40 @@ export function parseSimulatedAttempts(text: string): number {
   return attempts;
 }
 
-/** The cohort's own options (clients, spread, success, window) around a count of retries. */
-export function cohortFromOptions(options: SimulateSwitches, attempts: number): Cohort {
+/**
+ * Refuses, before anything is drawn, a cohort whose retries could land on more distinct
+ * milliseconds than a run keeps (MAX_KEPT_TIMES): attempt k fires within
+ * [Σ min delays, spread + Σ max delays] in whole milliseconds, so on at most
+ * min(clients, spread + Σ max − Σ min + 1) of them (the model's exact bounds per attempt).
+ */
+export function checkKeptTimes(cohort: Cohort, model: ScheduleModel, capAdvice: string | null): void {
+  let low = 0;
+  let high = Math.floor(cohort.spreadMs);
+  let kept = 0;
+  for (let attempt = 1; attempt <= cohort.attempts; attempt++) {
+    const { minMs, maxMs } = model.bounds(attempt);
+    low += minMs;
+    high += maxMs;
+    kept += Math.min(cohort.clients, high - low + 1);
+    if (kept > MAX_KEPT_TIMES) {
+      throw new UsageError(
+        `the retries of ${groupDigits(cohort.clients)} clients could land on more than ${groupDigits(MAX_KEPT_TIMES)} distinct milliseconds by attempt ${groupDigits(attempt)} ` +
+          `(simulate keeps each one, about ${KEPT_TIMES_MB} MB at most); lower --clients, --attempts or --spread${capAdvice === null ? "" : `, or ${capAdvice}`}`,
+      );
+    }
+  }
+}
+
+/**
+ * The cohort's own options (clients, spread, success, window) around a count of retries;
+ * `runs`: how many times the command simulates the cohort (the work is counted before it starts).
+ */
+export function cohortFromOptions(options: SimulateSwitches, attempts: number, runs: number): Cohort {
   const clients = parseClients(options.clients);
-  if (clients * attempts > MAX_EVENTS) {
+  if (clients * attempts * runs > MAX_EVENTS) {
+    const what = runs === 1 ? "" : ` × ${runs} runs (${options.compareJitter ? "one per jitter mode" : "jittered and un-jittered"})`;
     throw new UsageError(
-      `--clients × --attempts must be at most ${groupDigits(MAX_EVENTS)} retries, got ${groupDigits(clients)} × ${attempts}`,
+      `--clients × --attempts${what} must be at most ${groupDigits(MAX_EVENTS)} retries, got ${groupDigits(clients)} × ${attempts}${runs === 1 ? "" : ` × ${runs}`}; lower --clients or --attempts`,
     );
   }
   const spreadMs = options.spread === undefined ? 0 : parseSpread("--spread", options.spread);

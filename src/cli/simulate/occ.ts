@@ -18,16 +18,20 @@ import { parseClientCounts, parseNetwork, parseWholeIn } from "./herd-values.js"
 /** The experiment's headline case and its number of runs per point. */
 export const OCC_DEFAULT_CLIENTS = "100";
 export const OCC_DEFAULT_RUNS = "100";
-export const MAX_OCC_CLIENTS = 10_000;
+/** The most clients whose worst case (below) fits MAX_OCC_EVENTS in one run: 2 × 7,000 × 7,001 = 98,014,000. */
+export const MAX_OCC_CLIENTS = 7_000;
 export const MAX_OCC_RUNS = 100_000;
 /** Client counts a sweep runs at most. */
 export const MAX_OCC_POINTS = 1000;
 /**
- * Messages a command may simulate at most, estimated before it starts: without backoff N
- * clients take at most N(N+1)/2 writes a run (one success per round), four messages each.
- * About a minute and a half at this machine's pace.
+ * Messages a command may simulate at most, counted before it starts from the worst case:
+ * N clients take at most N(N+1)/2 writes a run (each client fails at most once between two
+ * successes), four messages each, whatever the mode. The worst case is reached in
+ * lock-step (no backoff, a network of 10ms±0.001ms): 200,000,000 messages took 15.6 s of
+ * CPU on this project's 2-core machine under load (docs/performance.md), so this many take
+ * about 8 s.
  */
-export const MAX_OCC_EVENTS = 1_000_000_000;
+export const MAX_OCC_EVENTS = 100_000_000;
 
 /** The options of other models, refused here rather than ignored. */
 const NOT_OCC: ReadonlyArray<[keyof OptionValues, string]> = [
@@ -65,7 +69,7 @@ export function occReportSetup(values: OptionValues, options: SimulateSwitches, 
   const modes = options.compareJitter ? [...OCC_MODES] : [values.jitter === undefined ? "none" : parseOccMode(values.jitter)];
   const events = 2 * runs * modes.length * clients.reduce((sum, n) => sum + n * (n + 1), 0);
   if (events > MAX_OCC_EVENTS) {
-    throw new UsageError(`--clients and --runs could take up to ${groupDigits(events)} messages, more than ${groupDigits(MAX_OCC_EVENTS)}; lower --runs or --clients`);
+    throw new UsageError(`--clients and --runs could take up to ${groupDigits(events)} messages (N(N+1)/2 writes a run at worst, four messages each), more than ${groupDigits(MAX_OCC_EVENTS)}; lower --runs or --clients`);
   }
   return { clients, modes, runs, base, cap, seed, network };
 }

@@ -44,7 +44,7 @@ export function presetSimulation(values: OptionValues, options: SimulateSwitches
   if (retries > MAX_SIMULATED_ATTEMPTS) {
     throw new UsageError(`--preset ${preset.name}: ${ruleText}, up to ${groupDigits(retries)} retries, and simulate runs at most ${MAX_SIMULATED_ATTEMPTS}; give --attempts`);
   }
-  const cohort = cohortFromOptions(options, retries);
+  const cohort = cohortFromOptions(options, retries, 2);
   if (cohort.clients > MAX_PRESET_CLIENTS) {
     throw new UsageError(`--clients under --preset must be at most ${groupDigits(MAX_PRESET_CLIENTS)} (each client carries the library's own state), got ${groupDigits(cohort.clients)}`);
   }

@@ -63,22 +63,36 @@ export class EventHeap {
 
   /** Moves the first event to time t, keeping its id: one sift down instead of a pop and a push. */
   rekeyTop(t: number): void {
-    this.siftDown(t, this.sequence++, this.ids[0]!);
+    this.times[0] = t;
+    this.orders[0] = this.sequence++;
+    this.siftDown();
   }
 
   /** Removes the first event and returns its id. */
   pop(): number {
     const id = this.ids[0]!;
     const last = --this.count;
-    if (last > 0) this.siftDown(this.times[last]!, this.orders[last]!, this.ids[last]!);
+    if (last > 0) {
+      this.times[0] = this.times[last]!;
+      this.orders[0] = this.orders[last]!;
+      this.ids[0] = this.ids[last]!;
+      this.siftDown();
+    }
     return id;
   }
 
-  /** Places (t, order, id) at the root and sifts it down to where it belongs. */
-  private siftDown(t: number, order: number, id: number): void {
+  /**
+   * Sifts the root down to where it belongs. It takes no arguments (the root is read from
+   * the arrays): a double passed to a call that is not inlined is boxed, one allocation
+   * per event.
+   */
+  private siftDown(): void {
     const times = this.times;
     const orders = this.orders;
     const ids = this.ids;
+    const t = times[0]!;
+    const order = orders[0]!;
+    const id = ids[0]!;
     const n = this.count;
     let i = 0;
     for (;;) {

@@ -1,5 +1,3 @@
-import type { RandomSource } from "../model.js";
-
 /**
  * The five ways a client of the AWS experiment waits after its n-th failed write
  * (aws-samples/aws-arch-backoff-simulator, src/backoff_simulator.py at 66cb169: NoBackoff,
@@ -31,22 +29,32 @@ export const PAPER_BASE_MS = 10;
 export const PAPER_CAP_MS = 2000;
 
 /**
- * One population's waits: `next(client, n)` is the wait after client's n-th failed write
- * (n = 1, 2, … in order per client). Decorrelated keeps one sleep per client.
+ * One population's waits: `next(client, n, fraction)` is the wait after client's n-th
+ * failed write (n = 1, 2, … in order per client), `fraction` the mode's uniform draw in
+ * [0, 1) (read only when `draws` is true: no-backoff and exponential draw nothing).
+ * Decorrelated keeps one sleep per client. The three doubling modes are one formula,
+ * expo(n) × (low + span × fraction): exponential (1, 0), full (0, 1), equal (½, ½); so a
+ * simulator running every mode in turn meets one arithmetic path, not five.
  */
 export class OccWaits {
-  private readonly kind: number;
+  /** Whether the mode draws a fraction per wait. */
+  readonly draws: boolean;
+  private readonly decorrelated: boolean;
+  private readonly low: number;
+  private readonly span: number;
   private readonly floor: number;
   private readonly sleep: Float64Array;
 
   constructor(
     private readonly backoff: OccBackoff,
     clients: number,
-    private readonly random: RandomSource,
   ) {
-    this.kind = OCC_MODES.indexOf(backoff.mode);
+    const mode = backoff.mode;
+    this.decorrelated = mode === "decorrelated";
+    [this.low, this.span] = mode === "no-backoff" ? [0, 0] : mode === "none" ? [1, 0] : mode === "full" ? [0, 1] : [0.5, 0.5];
+    this.draws = this.decorrelated || this.span !== 0;
     this.floor = backoff.baseMs / 2;
-    this.sleep = new Float64Array(backoff.mode === "decorrelated" ? clients : 0);
+    this.sleep = new Float64Array(this.decorrelated ? clients : 0);
     this.reset();
   }
 
@@ -55,28 +63,18 @@ export class OccWaits {
     this.sleep.fill(this.floor);
   }
 
-  next(client: number, n: number): number {
+  next(client: number, n: number, fraction: number): number {
     const { baseMs, capMs } = this.backoff;
-    switch (this.kind) {
-      case 0:
-        return 0;
-      case 4: {
-        const lo = this.floor;
-        const hi = 3 * this.sleep[client]!;
-        const drawn = lo + (hi - lo) * this.random.fraction();
-        const sleep = drawn < capMs ? drawn : capMs;
-        this.sleep[client] = sleep;
-        return sleep;
-      }
-      default: {
-        // 2^(n − 1) is exact in a double up to n = 1024; past that it is Infinity and the cap holds.
-        const raw = baseMs * 2 ** (n - 1);
-        const ceiling = raw < capMs ? raw : capMs;
-        if (this.kind === 1) return ceiling;
-        if (this.kind === 2) return ceiling * this.random.fraction();
-        const half = ceiling / 2;
-        return half + half * this.random.fraction();
-      }
+    if (this.decorrelated) {
+      const lo = this.floor;
+      const drawn = lo + (3 * this.sleep[client]! - lo) * fraction;
+      const sleep = drawn < capMs ? drawn : capMs;
+      this.sleep[client] = sleep;
+      return sleep;
     }
+    // 2^(n − 1) is exact in a double up to n = 1024; past that it is Infinity and the cap holds.
+    const raw = baseMs * 2 ** (n - 1);
+    const ceiling = raw < capMs ? raw : capMs;
+    return ceiling * (this.low + this.span * fraction);
   }
 }

@@ -4,6 +4,9 @@ import { type NetworkModel, NetworkDelay } from "./network.js";
 import { type OccBackoff, OccWaits } from "./occ-backoff.js";
 import { RunningStats, type Spread } from "./running-stats.js";
 
+/** Draws are made this many at a time. */
+const BLOCK = 4096;
+
 /**
  * The AWS "Exponential Backoff And Jitter" experiment (Marc Brooker, AWS Architecture
  * Blog, 2015; aws-samples/aws-arch-backoff-simulator, src/backoff_simulator.py at 66cb169),
@@ -22,12 +25,11 @@ export interface OccExperiment {
   readonly backoff: OccBackoff;
 }
 
-/** One message's arrival, as a trace shows it. */
-export type OccStep = "read" | "read-reply" | "write" | "write-reply";
-const STEPS: readonly OccStep[] = ["read", "read-reply", "write", "write-reply"];
-
-/** What a trace is told of each event: when, whose message, which, and for a write whether it succeeded. */
-export type OccTrace = (timeMs: number, client: number, step: OccStep, succeeded: boolean) => void;
+/**
+ * One write as the server handles it: whose, when its read reached the server, when the
+ * write did, whether it succeeded, and when the reply reached the client.
+ */
+export type OccTrace = (client: number, readMs: number, writeMs: number, succeeded: boolean, replyMs: number) => void;
 
 export interface OccRun {
   /** Writes the server received (the experiment's "calls"). */
@@ -47,97 +49,114 @@ export function checkOccExperiment(experiment: OccExperiment): void {
   if (!(backoff.capMs >= backoff.baseMs && Number.isFinite(backoff.capMs))) throw new RangeError(`cap must be at least the base, got ${backoff.capMs}`);
 }
 
-const READ = 0;
-const READ_REPLY = 1;
-const WRITE = 2;
-const WRITE_REPLY = 3;
-
 /**
  * Runs the experiment again and again on one set of arrays (nothing is allocated per
- * event or per run but the result). Each client has exactly one message in flight, so
- * the event queue is a heap of clients keyed by that message's arrival. Draws, in event
- * order (which a seed reproduces): one network delay per message; after a failed write's
- * reply, the next read's network delay and then the wait. A run starts with every
- * client's first read, in client order.
+ * write or per run but the result).
+ *
+ * Only the writes need an event of their own. A read changes nothing: it notes the
+ * version, and the write after it succeeds exactly when no other write succeeded between
+ * the two. The server handles the writes in time order, so when it handles one, every
+ * success before it is known, and the write succeeds when the latest of them came before
+ * its read (a success and a read at the same instant: the read first). The replies change
+ * nothing either: a client's next read and write are its last write's time plus the
+ * network delays and the wait between them. So the heap holds one write per client, and a
+ * write costs one heap step where the four messages cost four; the four messages are still
+ * counted, and every delay is still drawn, per client in the order its messages go out
+ * (reply, next read, the wait, the read's reply, the write). Delays and the waits'
+ * fractions are drawn in blocks (the network's from the source, then the fractions, as
+ * each block runs out; a few delays left at a block's end are passed over), so draws
+ * of different clients interleave in the order the server handles the writes, not the
+ * order the messages arrive: a seed gives other runs than a simulator with one event per
+ * message (the same model: scripts/herd-occ.py is one, and
+ * test/core/herd/occ-reference.test.ts holds the two together).
  */
 export class OccSimulator {
   private readonly heap: EventHeap;
-  private readonly step: Uint8Array;
-  private readonly seenVersion: Float64Array;
-  private readonly succeeded: Uint8Array;
+  private readonly readAt: Float64Array;
   private readonly failures: Float64Array;
   private readonly network: NetworkDelay;
   private readonly waits: OccWaits;
+  /** Network delays and the waits' fractions, drawn BLOCK at a time (refilled as the runs use them up). */
+  private readonly delays = new Float64Array(BLOCK);
+  private readonly fractions = new Float64Array(BLOCK);
+  private nextDelay = BLOCK;
+  private nextFraction = BLOCK;
 
   constructor(
     private readonly experiment: OccExperiment,
-    random: RandomSource,
+    private readonly random: RandomSource,
   ) {
     checkOccExperiment(experiment);
     const n = experiment.clients;
     this.heap = new EventHeap(n);
-    this.step = new Uint8Array(n);
-    this.seenVersion = new Float64Array(n);
-    this.succeeded = new Uint8Array(n);
+    this.readAt = new Float64Array(n);
     this.failures = new Float64Array(n);
     this.network = new NetworkDelay(random, experiment.network.meanMs, experiment.network.sdMs);
-    this.waits = new OccWaits(experiment.backoff, n, random);
+    this.waits = new OccWaits(experiment.backoff, n);
   }
 
   run(trace?: OccTrace): OccRun {
     const n = this.experiment.clients;
-    const { heap, step, seenVersion, succeeded, failures, network, waits } = this;
+    const { heap, readAt, failures, waits, delays, fractions } = this;
+    const draws = waits.draws;
     heap.clear();
     waits.reset();
     failures.fill(0);
-    step.fill(READ);
-    for (let c = 0; c < n; c++) heap.push(c, network.next());
-    let version = 0;
+    // Delays are taken four at a time at most: the buffer is refilled when fewer are left.
+    let d = this.nextDelay;
+    let f = this.nextFraction;
+    // Every client's first read, then its reply and the write, in client order.
+    for (let c = 0; c < n; c++) {
+      if (d > BLOCK - 4) d = this.refillDelays();
+      const read = delays[d]!;
+      readAt[c] = read;
+      heap.push(c, read + delays[d + 1]! + delays[d + 2]!);
+      d += 3;
+    }
+    let lastSuccess = -Infinity;
+    let completion = 0;
     let calls = 0;
-    let events = 0;
-    let now = 0;
     while (heap.size > 0) {
       const c = heap.topId();
-      now = heap.topTime();
-      events++;
-      switch (step[c]) {
-        case READ:
-          seenVersion[c] = version;
-          step[c] = READ_REPLY;
-          if (trace) trace(now, c, "read", false);
-          heap.rekeyTop(now + network.next());
-          break;
-        case READ_REPLY:
-          step[c] = WRITE;
-          if (trace) trace(now, c, "read-reply", false);
-          heap.rekeyTop(now + network.next());
-          break;
-        case WRITE: {
-          calls++;
-          const ok = seenVersion[c] === version;
-          if (ok) version++;
-          succeeded[c] = ok ? 1 : 0;
-          step[c] = WRITE_REPLY;
-          if (trace) trace(now, c, "write", ok);
-          heap.rekeyTop(now + network.next());
-          break;
-        }
-        default: {
-          const ok = succeeded[c] === 1;
-          if (trace) trace(now, c, STEPS[WRITE_REPLY]!, ok);
-          if (ok) {
-            heap.pop();
-            break;
-          }
-          const n = ++failures[c]!;
-          step[c] = READ;
-          // The experiment's order: the read's network delay is drawn before the wait.
-          const delay = network.next();
-          heap.rekeyTop(now + delay + waits.next(c, n));
-        }
+      const t = heap.topTime();
+      calls++;
+      if (d > BLOCK - 4) d = this.refillDelays();
+      const ok = lastSuccess < readAt[c]!;
+      const reply = t + delays[d]!;
+      if (trace) trace(c, readAt[c]!, t, ok, reply);
+      if (ok) {
+        d += 1;
+        lastSuccess = t;
+        if (reply > completion) completion = reply;
+        heap.pop();
+        continue;
       }
+      let fraction = 0;
+      if (draws) {
+        if (f === BLOCK) f = this.refillFractions();
+        fraction = fractions[f++]!;
+      }
+      // The experiment's order: the next read's network delay, then the wait, then the read's reply and the write.
+      const read = reply + delays[d + 1]! + waits.next(c, ++failures[c]!, fraction);
+      readAt[c] = read;
+      heap.rekeyTop(read + delays[d + 2]! + delays[d + 3]!);
+      d += 4;
     }
-    return { calls, completionMs: now, events };
+    this.nextDelay = d;
+    this.nextFraction = f;
+    return { calls, completionMs: completion, events: 4 * calls };
+  }
+
+  private refillDelays(): number {
+    this.network.fill(this.delays);
+    return 0;
+  }
+
+  private refillFractions(): number {
+    const { fractions, random } = this;
+    if (random.fill !== undefined) random.fill(fractions);
+    else for (let i = 0; i < BLOCK; i++) fractions[i] = random.fraction();
+    return 0;
   }
 }
 

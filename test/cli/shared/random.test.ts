@@ -51,6 +51,21 @@ describe("seeded random source", () => {
   });
 });
 
+describe("fill: fractions a block at a time", () => {
+  it("gives the fractions fraction() gives, and the source goes on from there as if drawn one by one", () => {
+    for (const seed of [0, 42, 2 ** 53 - 1]) {
+      const one = seededRandom(seed, 3);
+      const blocks = seededRandom(seed, 3);
+      for (const size of [1, 4096, 7]) {
+        const block = new Float64Array(size);
+        blocks.fill!(block);
+        expect(Array.from(block)).toEqual(Array.from({ length: size }, () => one.fraction()));
+      }
+      expect([blocks.fraction(), blocks.integer(0, 1_000_000), blocks.fraction()]).toEqual([one.fraction(), one.integer(0, 1_000_000), one.fraction()]);
+    }
+  });
+});
+
 describe("the core draws only from the injected source", () => {
   it("no file under src/core calls Math.random", () => {
     const files = readdirSync(new URL("../../../src/core", import.meta.url), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));

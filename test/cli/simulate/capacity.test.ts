@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { checkCapacityWork } from "../../../src/cli/simulate/capacity.js";
 import { runCli } from "../../support/cli.js";
 import { parseCsv } from "../../support/csv.js";
 
@@ -104,6 +105,26 @@ describe("backoff simulate --model capacity", () => {
     for (const [args, message] of cases) {
       const { code, stdout, stderr } = await capacity(...args);
       expect([code, stdout, stderr], args.join(" ")).toEqual([2, "", message]);
+    }
+  });
+});
+
+describe("the work is counted before a run starts (issue 38)", () => {
+  it("requests × (1 + retries) per variant, at most 16,000,000 calls", () => {
+    // 1,000 requests/s for 4,000 s: 4,000,000 requests, 4 calls each at worst: exactly the limit.
+    expect(() => checkCapacityWork(1000, 4_000_000, [3])).not.toThrow();
+    expect(() => checkCapacityWork(1000, 4_000_001, [3])).toThrow(
+      "--rps × --duration makes 4,000,001 requests, up to 16,000,004 calls if every try fails, more than 16,000,000; lower --rps, --duration or --attempts",
+    );
+    // Two variants, one without retries: 3,200,000 × (4 + 1) = 16,000,000.
+    expect(() => checkCapacityWork(800, 4_000_000, [3, 0])).not.toThrow();
+    expect(() => checkCapacityWork(800, 4_000_002, [3, 0])).toThrow(/3,200,002 requests, up to 16,000,010 calls if every try fails over 2 variants/);
+  });
+
+  it("the documented maximum --rps over a minute, and over ten days, is refused at once", async () => {
+    for (const [duration, requests, calls] of [[[], "600,000,000", "2,400,000,000"], [["--duration", "10d"], "8,640,000,000,000", "34,560,000,000,000"]] as const) {
+      const { code, stderr } = await runCli(["simulate", "--model", "capacity", "--rps", "10000000", ...duration]);
+      expect([code, stderr]).toEqual([2, `error: --rps × --duration makes ${requests} requests, up to ${calls} calls if every try fails, more than 16,000,000; lower --rps, --duration or --attempts\n`]);
     }
   });
 });

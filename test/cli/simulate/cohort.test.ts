@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { keptWithin } from "../../../src/cli/simulate/cohort.js";
+import { checkKeptTimes, cohortFromOptions, keptWithin } from "../../../src/cli/simulate/cohort.js";
+import type { SimulateSwitches } from "../../../src/cli/simulate/switches.js";
+import { jitteredPolicyModel } from "../../../src/core/jitter/index.js";
+import { normalizePolicy } from "../../../src/core/policy.js";
 import { SimulationTooLargeError } from "../../../src/core/simulate.js";
 import { UsageError } from "../../../src/cli/shared/errors.js";
 
@@ -29,5 +32,32 @@ describe("keptWithin: a run past the memory bound is one line whose advice fits 
         throw new RangeError("x");
       }),
     ).toThrow(RangeError);
+  });
+});
+
+describe("the work is counted before anything runs (issue 38)", () => {
+  const switches = (clients: string, extra: Partial<SimulateSwitches> = {}): SimulateSwitches => ({ format: "csv", color: false, clients, success: "0", window: "100ms", ...extra });
+  it("clients × attempts × runs: 10,000,000 × 5 × 2 is exactly the limit, one more client is refused", () => {
+    expect(cohortFromOptions(switches("10000000"), 5, 2).clients).toBe(10_000_000);
+    expect(() => cohortFromOptions(switches("10000001"), 5, 2)).toThrow(/must be at most 10,000,000/);
+    // 100,000,000 / (10 × 5) = 2,000,000 clients under --compare-jitter.
+    expect(cohortFromOptions(switches("2000000", { compareJitter: true }), 10, 5).clients).toBe(2_000_000);
+    expect(() => cohortFromOptions(switches("2000001", { compareJitter: true }), 10, 5)).toThrow("--clients × --attempts × 5 runs (one per jitter mode) must be at most 100,000,000 retries, got 2,000,001 × 10 × 5");
+  });
+
+  it("distinct milliseconds kept: bounded from the policy's own bounds before a draw", () => {
+    // Fixed 1 s delays, 2 attempts, spread 999 ms: attempt k fires within [k s, 999 ms + k s], 1,000 milliseconds each.
+    const fixed = jitteredPolicyModel(normalizePolicy({ baseMs: 1000, strategy: "fixed" }), { kind: "none" });
+    const cohortOf = (clients: number, spreadMs: number, attempts: number) => ({ clients, spreadMs, success: 0, windowMs: 100, attempts });
+    expect(() => checkKeptTimes(cohortOf(10_000, 999, 2), fixed, null)).not.toThrow();
+    // 20,000,000 is the limit: 10,000 attempts of 2,000 milliseconds each reach it exactly, one more attempt passes it.
+    const wide = cohortOf(1_000_000, 1999, 10_000);
+    expect(() => checkKeptTimes(wide, fixed, null)).not.toThrow();
+    expect(() => checkKeptTimes({ ...wide, attempts: 10_001 }, fixed, "lower the --cap")).toThrow(
+      "the retries of 1,000,000 clients could land on more than 20,000,000 distinct milliseconds by attempt 10,001 (simulate keeps each one, about 240 MB at most); lower --clients, --attempts or --spread, or lower the --cap",
+    );
+    // Fewer clients than milliseconds: each attempt keeps at most one time per client.
+    expect(() => checkKeptTimes(cohortOf(2000, 3_600_000, 10_000), fixed, null)).not.toThrow();
+    expect(() => checkKeptTimes(cohortOf(2000, 3_600_000, 10_001), fixed, null)).toThrow(/by attempt 10,001/);
   });
 });

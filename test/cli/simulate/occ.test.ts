@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { occReportSetup } from "../../../src/cli/simulate/occ.js";
 import { runCli } from "../../support/cli.js";
 import { parseCsv } from "../../support/csv.js";
 
@@ -63,19 +64,37 @@ describe("backoff simulate --model occ", () => {
       [["--jitter", "0.2"], "error: --jitter under --model occ is one of the experiment's modes: no-backoff, none, full, equal, decorrelated; got \"0.2\"\n"],
       [["--network", "10ms"], "error: --network must be MEAN±SD such as 10ms±2ms (or 10ms+-2ms), got \"10ms\"\n"],
       [["--clients", "10..5"], "error: --clients sweep must run upwards (FROM ≤ TO), got \"10..5\"\n"],
-      [["--clients", "0"], "error: --clients must be a whole number from 1 to 10000, or a sweep FROM..TO:STEP such as 10..190:10, got \"0\"\n"],
+      [["--clients", "0"], "error: --clients must be a whole number from 1 to 7000, or a sweep FROM..TO:STEP such as 10..190:10, got \"0\"\n"],
       [["--runs", "0"], "error: --runs must be a whole number from 1 to 100000, got \"0\"\n"],
       [["--cap", "5ms"], "error: --cap must be at least --base (10ms), got \"5ms\"\n"],
       [["--rps", "5"], "error: --rps does not apply to --model occ\n"],
       [["--spread", "1s"], "error: --spread does not apply to --model occ\n"],
       [["--compare-jitter", "--jitter", "full"], "error: --compare-jitter runs all five modes; leave out --jitter\n"],
-      [["--clients", "10000", "--compare-jitter"], "error: --clients and --runs could take up to 100,010,000,000 messages, more than 1,000,000,000; lower --runs or --clients\n"],
+      [["--clients", "7000", "--runs", "2"], "error: --clients and --runs could take up to 196,028,000 messages (N(N+1)/2 writes a run at worst, four messages each), more than 100,000,000; lower --runs or --clients\n"],
     ];
     for (const [args, message] of cases) {
       const { code, stdout, stderr } = await occ(...args);
       expect([code, stdout, stderr], args.join(" ")).toEqual([2, "", message]);
     }
     expect((await occ("--preset", "aws-sdk")).stderr).toMatch(/^error: --preset does not apply to --model occ/);
+  });
+});
+
+describe("the work is counted before a run starts (issue 38)", () => {
+  const setup = (...args: string[]) => {
+    const given = new Set(["clients", "runs"]);
+    const [clients, runs, compare] = args;
+    return occReportSetup({}, { format: "csv", color: false, clients: clients!, success: "0", window: "1s", runs, compareJitter: compare === "compare" }, given);
+  };
+  it("the worst case, 2 × runs × modes × N(N+1) messages, at most 100,000,000", () => {
+    // 7,000 clients, one run: 2 × 7,000 × 7,001 = 98,014,000; two runs 196,028,000.
+    expect(setup("7000", "1").clients).toEqual([7000]);
+    expect(() => setup("7000", "2")).toThrow(/196,028,000 messages/);
+    // Five modes: 3,000 clients 2 × 5 × 3,000 × 3,001 = 90,030,000; 3,200 clients 102,432,000.
+    expect(setup("3000", "1", "compare").modes).toHaveLength(5);
+    expect(() => setup("3200", "1", "compare")).toThrow(/102,432,000 messages/);
+    // A sweep adds its points: 1..2000 every 1,000 (1, 1,001, 2,001 clients) × 10 runs = 2 × 10 × (2 + 1,003,002 + 4,006,002) = 100,180,120.
+    expect(() => setup("1..2001:1000", "10")).toThrow(/100,180,120 messages/);
   });
 });
 

@@ -62,3 +62,24 @@ describe("|normal(mean, sd)| by the polar method", () => {
     expect(Math.abs(sd - 2)).toBeLessThan(4 * (2 / Math.sqrt(2 * n)));
   });
 });
+
+describe("fill: the same delays a block at a time", () => {
+  it("equals next() call for call, from a source that fills blocks and from one that does not", () => {
+    const sizes = [1, 4096, 3, 5000, 2];
+    for (const source of [() => seededRandom(11), () => { const r = seededRandom(11); return { fraction: () => r.fraction(), integer: r.integer }; }]) {
+      const filled = new NetworkDelay(source(), 10, 2);
+      const one = new NetworkDelay(seededRandom(11), 10, 2);
+      for (const size of sizes) {
+        const block = new Float64Array(size);
+        filled.fill(block);
+        expect(Array.from(block)).toEqual(Array.from({ length: size }, () => one.next()));
+      }
+    }
+  });
+
+  it("sd 0 fills the mean", () => {
+    const block = new Float64Array(3);
+    new NetworkDelay(seededRandom(3), 7, 0).fill(block);
+    expect(Array.from(block)).toEqual([7, 7, 7]);
+  });
+});

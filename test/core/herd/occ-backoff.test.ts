@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { RandomSource } from "../../../src/core/model.js";
 import { type OccMode, OccWaits } from "../../../src/core/herd/occ-backoff.js";
 
-const always = (value: number): RandomSource => ({ fraction: () => value, integer: () => 0 });
-const waits = (mode: OccMode, fraction: number, clients = 1) => new OccWaits({ mode, baseMs: 10, capMs: 2000 }, clients, always(fraction));
+/** The waits of a mode, every draw `fraction`. */
+function waits(mode: OccMode, fraction: number, clients = 1): { next: (client: number, n: number) => number; reset: () => void; draws: boolean } {
+  const w = new OccWaits({ mode, baseMs: 10, capMs: 2000 }, clients);
+  return { next: (client, n) => w.next(client, n, fraction), reset: () => w.reset(), draws: w.draws };
+}
 
 describe("the experiment's waits, in backoff's terms (base 10 ms = 2 × its 5 ms, cap 2 s)", () => {
   it("exponential: expo(n) = min(2000, 2^n × 5) = min(2000, 10 × 2^(n−1))", () => {
@@ -13,6 +15,9 @@ describe("the experiment's waits, in backoff's terms (base 10 ms = 2 × its 5 ms
   });
   it("no backoff waits 0", () => {
     expect(waits("no-backoff", 0.9).next(0, 5)).toBe(0);
+  });
+  it("only the jittered modes draw", () => {
+    expect((["no-backoff", "none", "full", "equal", "decorrelated"] as const).map((mode) => waits(mode, 0.5).draws)).toEqual([false, false, true, true, true]);
   });
   it("full: uniform(0, expo(n)); equal: expo(n)/2 + uniform(0, expo(n)/2)", () => {
     expect(waits("full", 0.25).next(0, 3)).toBe(10); // 0.25 × 40

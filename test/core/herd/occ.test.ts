@@ -1,43 +1,30 @@
 import { describe, expect, it } from "vitest";
 import type { RandomSource } from "../../../src/core/model.js";
-import { type OccExperiment, OccSimulator, type OccStep, type OccSummary, occRuns, simulateOcc } from "../../../src/core/herd/occ.js";
+import { type OccExperiment, OccSimulator, type OccSummary, occRuns, simulateOcc } from "../../../src/core/herd/occ.js";
 import { OCC_MODES, type OccMode } from "../../../src/core/herd/occ-backoff.js";
-import { seededRandom } from "../../support/random.js";
+import { replayRandom, seededRandom } from "../../support/random.js";
 
 const experiment = (clients: number, mode: OccMode, sdMs = 2): OccExperiment => ({ clients, network: { meanMs: 10, sdMs }, backoff: { mode, baseMs: 10, capMs: 2000 } });
 
-/** A RandomSource whose fractions are a script, in order. */
-function fractions(script: readonly number[]): RandomSource {
-  let next = 0;
-  return {
-    fraction: () => {
-      const value = script[next++];
-      if (value === undefined) throw new Error("script exhausted");
-      return value;
-    },
-    integer: () => {
-      throw new Error("no integer expected");
-    },
-  };
-}
-
-function trace(setup: OccExperiment, random: RandomSource): { run: ReturnType<OccSimulator["run"]>; events: string[] } {
-  const events: string[] = [];
-  const run = new OccSimulator(setup, random).run((t, client, step: OccStep, ok) => events.push(`${t} c${client} ${step}${step.startsWith("write") ? (ok ? " ok" : " fail") : ""}`));
-  return { run, events };
+/** Each write as the server handled it: client, read and write times, outcome, reply time. */
+function trace(setup: OccExperiment, random: RandomSource): { run: ReturnType<OccSimulator["run"]>; writes: string[] } {
+  const writes: string[] = [];
+  const run = new OccSimulator(setup, random).run((client, readMs, writeMs, ok, replyMs) => writes.push(`c${client} read ${readMs} write ${writeMs} ${ok ? "ok" : "fail"} reply ${replyMs}`));
+  return { run, writes };
 }
 
 describe("worked by hand", () => {
   it("one client: no contention, one call, four network delays (pinned draws)", () => {
-    // Draws: (0.75, 0.5) → normals 1.6651… and 0; (0.9, 0.5) → u = 0.8, v = 0, s = 0.64, normals 0.8·√(−2 ln 0.64 / 0.64) and 0.
+    // Fractions 0.75, 0.5, 0.9, 0.5 over and over: (0.75, 0.5) → normals 1.6651… and 0; (0.9, 0.5) → u = 0.8, v = 0,
+    // s = 0.64, normals 0.8·√(−2 ln 0.64 / 0.64) and 0. The delays are read, read's reply, write, write's reply.
     const z1 = 0.5 * Math.sqrt((-2 * Math.log(0.25)) / 0.25);
     const z2 = 0.8 * Math.sqrt((-2 * Math.log(0.64)) / 0.64);
     const delays = [10 + 2 * z1, 10, 10 + 2 * z2, 10];
-    const { run, events } = trace(experiment(1, "full"), fractions([0.75, 0.5, 0.9, 0.5]));
+    const { run, writes } = trace(experiment(1, "full"), replayRandom([0.75, 0.5, 0.9, 0.5], []));
     expect(run.calls).toBe(1);
     expect(run.events).toBe(4);
     expect(run.completionMs).toBeCloseTo(delays[0]! + delays[1]! + delays[2]! + delays[3]!, 10);
-    expect(events.map((e) => e.split(" ").slice(1).join(" "))).toEqual(["c0 read", "c0 read-reply", "c0 write ok", "c0 write-reply ok"]);
+    expect(writes).toEqual([`c0 read ${delays[0]} write ${delays[0]! + delays[1]! + delays[2]!} ok reply ${delays[0]! + delays[1]! + delays[2]! + delays[3]!}`]);
   });
 
   it("one client, any mode and seed, sd 0: 40 ms and one call", () => {
@@ -47,22 +34,22 @@ describe("worked by hand", () => {
   it("two clients with fixed 10 ms delays, exponential: the exact interleaving", () => {
     // Both read version 0 at 10 ms; c0's write (sent first) lands first at 30 and succeeds, c1's fails.
     // c1 hears at 40, waits one network delay plus expo(1) = 10 ms: its read lands at 60, its write at 80.
-    const { run, events } = trace(experiment(2, "none", 0), seededRandom(1));
-    expect(events).toEqual([
-      "10 c0 read",
-      "10 c1 read",
-      "20 c0 read-reply",
-      "20 c1 read-reply",
-      "30 c0 write ok",
-      "30 c1 write fail",
-      "40 c0 write-reply ok",
-      "40 c1 write-reply fail",
-      "60 c1 read",
-      "70 c1 read-reply",
-      "80 c1 write ok",
-      "90 c1 write-reply ok",
-    ]);
+    const { run, writes } = trace(experiment(2, "none", 0), seededRandom(1));
+    expect(writes).toEqual(["c0 read 10 write 30 ok reply 40", "c1 read 10 write 30 fail reply 40", "c1 read 60 write 80 ok reply 90"]);
     expect(run).toEqual({ calls: 3, completionMs: 90, events: 12 });
+  });
+
+  it("three clients with fixed 10 ms delays, exponential: each write, in the order the server takes them", () => {
+    // Fixed 10 ms delays. Round 1: c0 succeeds at 30; c1 and c2 fail and read again at 60.
+    // Round 2: c1 succeeds at 80 (read at 60); c2 fails, waits 10 + expo(2) = 30 after its reply at 90: read at 120.
+    expect(trace(experiment(3, "none", 0), seededRandom(1)).writes).toEqual([
+      "c0 read 10 write 30 ok reply 40",
+      "c1 read 10 write 30 fail reply 40",
+      "c2 read 10 write 30 fail reply 40",
+      "c1 read 60 write 80 ok reply 90",
+      "c2 read 60 write 80 fail reply 90",
+      "c2 read 120 write 140 ok reply 150",
+    ]);
   });
 
   it("N clients in lock-step without backoff: one success per round, N(N+1)/2 calls, 40·N ms", () => {
