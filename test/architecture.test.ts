@@ -44,20 +44,37 @@ function walk(node: ts.Node, visit: (node: ts.Node) => void): void {
 
 const lineOf = (source: Source, node: ts.Node) => source.ast.getLineAndCharacterOfPosition(node.getStart(source.ast)).line + 1;
 
-/** Every module a file names: static imports and re-exports, `import("…")` calls and types, `require("…")`. */
-function importsOf(source: Source): string[] {
-  const specifiers: string[] = [];
+/** How a file names a module: each of them loads it, or needs its declarations to compile. */
+type ImportKind = "import" | "import type" | "export from" | "export type from" | "import()" | "import(…) type" | "require";
+
+interface ModuleReference {
+  readonly specifier: string;
+  readonly kind: ImportKind;
+  readonly line: number;
+}
+
+/** Every module a file names: static imports and re-exports (type-only too), `import("…")` calls and types, `require("…")`. */
+function referencesOf(source: Source): ModuleReference[] {
+  const found: ModuleReference[] = [];
   walk(source.ast, (node) => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      specifiers.push(node.moduleSpecifier.text);
+      const typeOnly = ts.isImportDeclaration(node) ? node.importClause?.isTypeOnly === true : node.isTypeOnly;
+      const kind = ts.isImportDeclaration(node) ? (typeOnly ? "import type" : "import") : typeOnly ? "export type from" : "export from";
+      found.push({ specifier: node.moduleSpecifier.text, kind, line: lineOf(source, node) });
     } else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === "require"))) {
       const [argument] = node.arguments;
-      specifiers.push(argument && ts.isStringLiteralLike(argument) ? argument.text : `<computed ${node.getText(source.ast)}>`);
+      const specifier = argument && ts.isStringLiteralLike(argument) ? argument.text : `<computed ${node.getText(source.ast)}>`;
+      found.push({ specifier, kind: node.expression.kind === ts.SyntaxKind.ImportKeyword ? "import()" : "require", line: lineOf(source, node) });
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
-      specifiers.push(node.argument.literal.text);
+      found.push({ specifier: node.argument.literal.text, kind: "import(…) type", line: lineOf(source, node) });
     }
   });
-  return specifiers;
+  return found;
+}
+
+/** Every module a file names (see referencesOf). */
+function importsOf(source: Source): string[] {
+  return referencesOf(source).map((reference) => reference.specifier);
 }
 
 /** The layer a relative import lands in (core, config, format, presets, cli), or null for a package. */
@@ -232,6 +249,129 @@ describe("each command keeps to its folder", () => {
     for (const folder of ["shared", "schedule", "check", "compare", "solve", "simulate"]) expect(folders).toContain(folder);
     const check = inLayer("cli").find((source) => source.path === "cli/check/action.ts")!;
     expect(importsOf(check).map((specifier) => cliFolder(importTarget(check, specifier) ?? ""))).toContain("shared");
+  });
+});
+
+/** An import between two files of src/: who names whom, how, and on which line. */
+interface ImportEdge {
+  readonly from: string;
+  readonly to: string;
+  readonly kind: ImportKind;
+  readonly line: number;
+}
+
+/** The file under src/ a relative specifier names ("cli/shared/io.ts"; a folder's index.ts), or null when it names none. */
+function importedFile(source: Source, specifier: string, paths: ReadonlySet<string>): string | null {
+  const target = importTarget(source, specifier);
+  if (target === null) return null;
+  const file = target.replace(/\.js$/, ".ts");
+  if (paths.has(file)) return file;
+  return paths.has(`${target}/index.ts`) ? `${target}/index.ts` : null;
+}
+
+/** Every import between the given files, of every kind (static, type-only, re-exports, import(), require), per importing file. */
+function importGraph(sources: readonly Source[]): Map<string, ImportEdge[]> {
+  const paths = new Set(sources.map((source) => source.path));
+  return new Map(
+    sources.map((source) => [
+      source.path,
+      referencesOf(source).flatMap(({ specifier, kind, line }) => {
+        const to = importedFile(source, specifier, paths);
+        return to === null ? [] : [{ from: source.path, to, kind, line }];
+      }),
+    ]),
+  );
+}
+
+/**
+ * The import circles of a graph: each set of files that reach one another through imports
+ * (a strongly connected component of two files or more, by Tarjan's algorithm), and each
+ * file that imports itself; files sorted within a circle, circles by their first file.
+ */
+function circlesOf(graph: ReadonlyMap<string, readonly ImportEdge[]>): string[][] {
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (file: string): void => {
+    order.set(file, order.size);
+    low.set(file, order.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const { to } of graph.get(file) ?? []) {
+      if (!order.has(to)) {
+        visit(to);
+        low.set(file, Math.min(low.get(file)!, low.get(to)!));
+      } else if (onStack.has(to)) {
+        low.set(file, Math.min(low.get(file)!, order.get(to)!));
+      }
+    }
+    if (low.get(file) !== order.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || (graph.get(file) ?? []).some((edge) => edge.to === file)) circles.push(component.sort());
+  };
+  for (const file of [...graph.keys()].sort()) if (!order.has(file)) visit(file);
+  return circles.sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
+
+/** A circle in words: its files, then each import that closes it ("path:line kind target"), any of which to cut. */
+function circleText(circle: readonly string[], graph: ReadonlyMap<string, readonly ImportEdge[]>): string {
+  const inside = circle.flatMap((file) => (graph.get(file) ?? []).filter((edge) => circle.includes(edge.to)));
+  return `${circle.join(" ↔ ")}: ${inside.map((edge) => `${edge.from}:${edge.line} ${edge.kind} ${edge.to}`).join("; ")}`;
+}
+
+describe("no import circle", () => {
+  const RULE =
+    "no import circle anywhere in src/, through static, type-only or dynamic import() edges alike: a type or constant both sides need goes in a file both import downward (a command's options type and defaults beside command.ts and action.ts, a row's type in its own file)";
+  const graph = importGraph(SOURCES);
+
+  it(RULE, () => {
+    expect(circlesOf(graph).map((circle) => circleText(circle, graph)), RULE).toEqual([]);
+  });
+
+  it("every import names its module literally, and each relative one a file (an edge the rule cannot place would escape it)", () => {
+    const paths = new Set(SOURCES.map((source) => source.path));
+    const unplaced = SOURCES.flatMap((source) =>
+      referencesOf(source)
+        .filter(({ specifier }) => specifier.startsWith("<computed") || (specifier.startsWith(".") && importedFile(source, specifier, paths) === null && !importTarget(source, specifier)!.startsWith("../")))
+        .map(({ specifier, line }) => `${source.path}:${line}: ${specifier}`),
+    );
+    expect(unplaced, "each import() and require() names a literal module; each relative import a file under src/ (or outside it, as package.json)").toEqual([]);
+  });
+
+  it("the rule sees every kind of edge and names the files of each circle (a finder that saw none would pass it)", () => {
+    const file = (path: string, text: string): Source => ({ path, layer: path.slice(0, path.indexOf("/")), ast: ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true), text });
+    const sample = [
+      // A command loading its action with import(), the action importing a type whose file names the command in an import("…") type.
+      file("a/command.ts", 'export async function run() {\n  return (await import("./action.js")).act();\n}'),
+      file("a/action.ts", 'import type { Options } from "./options.js";\nexport function act(options?: Options) {}'),
+      file("a/options.ts", 'export interface Options {\n  readonly run: typeof import("./command.js").run;\n}'),
+      // A folder's index re-exporting a file that imports the index back.
+      file("b/index.ts", 'export { y } from "./y.js";'),
+      file("b/y.ts", 'import { x } from "./index.js";\nexport const y = 1;'),
+      // A file importing itself; and files with imports but no circle.
+      file("c/self.ts", 'export * from "../c/self.js";'),
+      file("d/top.ts", 'import { leaf } from "./leaf.js";\nimport { y } from "../b/y.js";'),
+      file("d/leaf.ts", 'export type { Options } from "../a/options.js";\nexport const leaf = 1;'),
+    ];
+    const sampleGraph = importGraph(sample);
+    expect(circlesOf(sampleGraph)).toEqual([["a/action.ts", "a/command.ts", "a/options.ts"], ["b/index.ts", "b/y.ts"], ["c/self.ts"]]);
+    expect(circlesOf(sampleGraph).map((circle) => circleText(circle, sampleGraph))).toEqual([
+      "a/action.ts ↔ a/command.ts ↔ a/options.ts: a/action.ts:1 import type a/options.ts; a/command.ts:2 import() a/action.ts; a/options.ts:2 import(…) type a/command.ts",
+      "b/index.ts ↔ b/y.ts: b/index.ts:1 export from b/y.ts; b/y.ts:1 import b/index.ts",
+      "c/self.ts: c/self.ts:1 export from c/self.ts",
+    ]);
+    expect(sampleGraph.get("d/leaf.ts")).toEqual([{ from: "d/leaf.ts", to: "a/options.ts", kind: "export type from", line: 1 }]);
+    // And src/ itself has edges of each kind that can close a circle.
+    const kinds = new Set([...graph.values()].flat().map((edge) => edge.kind));
+    for (const kind of ["import", "import type", "export from", "import()"] as const) expect(kinds).toContain(kind);
   });
 });
 

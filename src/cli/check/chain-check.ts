@@ -6,13 +6,22 @@ import { UsageError } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
 import { type OptionValues, parseCount } from "../../config/option-values.js";
 import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
-import type { CheckSwitches } from "./action.js";
+import type { FormatName } from "../../format/registry.js";
+
+/** What a chain's check reads of check's switches. */
+export interface ChainCheckSwitches {
+  readonly maxAmplification?: string;
+  readonly policy?: string;
+  readonly strict: boolean;
+  readonly format: FormatName;
+  readonly color: boolean;
+}
 
 /**
  * `backoff check --config FILE` when FILE has a "chain": the calls reaching the backend
  * against --max-amplification (or the file's assert), and the stacked-retries warning.
  */
-export async function runChainCheck(tree: { root: JsonNode; text: string; name: string }, explicit: OptionValues, switches: CheckSwitches, io: Io): Promise<number> {
+export async function runChainCheck(tree: { root: JsonNode; text: string; name: string }, explicit: OptionValues, switches: ChainCheckSwitches, io: Io): Promise<number> {
   const config = await readChainConfig(tree.root, tree.text, tree.name);
   const policyFlags = Object.keys(explicit).filter((key) => key !== "attemptTime");
   if (policyFlags.length > 0 || switches.policy !== undefined) {
