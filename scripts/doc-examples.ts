@@ -135,6 +135,45 @@ export function runCommand(sandbox: Sandbox, command: string, previousExit: numb
   return { exit: result.status ?? 128, output: `${result.stdout}${result.stderr}` };
 }
 
+/** Characters that make bash do more than split words when they stand outside quotes. */
+const SHELL_SYNTAX = new Set([..."|&;<>()$`\\\"'*?[]{}~!#"]);
+
+/**
+ * The arguments of a command that is one plain `backoff` run, split into words as bash
+ * splits them, or null when bash would do more: a pipe, a redirection, a variable, a
+ * glob, an escape, an assignment before the command, standard input (`-`). A word is
+ * plain characters, 'single-quoted' text, or "double-quoted" text without $, ` , \ or !;
+ * a trailing `# comment` (such as `# exit 2`) is dropped as bash drops it. The examples
+ * test runs these through `run(argv, io)` in the sandbox; bash runs everything else.
+ */
+export function plainBackoffArgs(command: string): string[] | null {
+  const words: string[] = [];
+  let word: string | null = null;
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i]!;
+    if (c === " " || c === "\t") {
+      if (word !== null) words.push(word);
+      word = null;
+    } else if (c === "#" && word === null) {
+      break; // a comment: bash reads no further
+    } else if (c === "'" || c === '"') {
+      const close = command.indexOf(c, i + 1);
+      if (close === -1) return null;
+      const quoted = command.slice(i + 1, close);
+      if (c === '"' && /[$`\\!]/.test(quoted)) return null;
+      word = (word ?? "") + quoted;
+      i = close;
+    } else if (SHELL_SYNTAX.has(c) || c === "\n") {
+      return null;
+    } else {
+      word = (word ?? "") + c;
+    }
+  }
+  if (word !== null) words.push(word);
+  if (words[0] !== "backoff" || words.includes("-")) return null;
+  return words.slice(1);
+}
+
 /** Writes a file block into the sandbox. */
 export function writeExampleFile(sandbox: Sandbox, block: FileBlock): void {
   writeFileSync(join(sandbox.cwd, block.name), block.content);

@@ -3,15 +3,34 @@ import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Sandbox, documentPaths, makeSandbox, parseExamples, runCommand, writeExampleFile } from "../../scripts/doc-examples.js";
+import { type CommandResult, type Sandbox, documentPaths, makeSandbox, parseExamples, plainBackoffArgs, runCommand, writeExampleFile } from "../../scripts/doc-examples.js";
+import { runCli } from "../support/cli.js";
 
-// Every example in the documentation that shows output is run with the built binary
-// (`npm test` builds first) and must print exactly what the document shows. The
-// conventions are in CONTRIBUTING.md and scripts/doc-examples.ts.
+// Every example in the documentation that shows output must print exactly what the document
+// shows. The conventions are in CONTRIBUTING.md and scripts/doc-examples.ts.
+//
+// Processes: a command that is one plain `backoff …` run (plainBackoffArgs: words and quotes
+// only) runs in-process through run(argv, io), in the sandbox's folder with its environment,
+// as bin/backoff.js would hand them over; every other command (pipes, redirections, `$?`,
+// `node example.mjs`, an environment prefix, standard input) is a bash process, with `backoff`
+// the built binary (`npm test` builds first), because the shell is part of what it shows.
+// The binary itself is tested in test/e2e; `npm run docs:examples` writes the outputs with it.
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const documents = documentPaths(root);
 const hasJq = spawnSync("jq", ["--version"]).status === 0;
 const HOW_TO_UPDATE = "if the change is intended, run `npm run docs:examples` and review the diff";
+
+/** A plain `backoff …` example through run(argv, io): in the sandbox's folder, with its environment, not a terminal, no standard input. */
+async function runInProcess(sandbox: Sandbox, args: readonly string[]): Promise<CommandResult> {
+  const previous = process.cwd();
+  process.chdir(sandbox.cwd);
+  try {
+    const { code, stdout, stderr } = await runCli(args, { env: sandbox.env });
+    return { exit: code, output: `${stdout}${stderr}` };
+  } finally {
+    process.chdir(previous);
+  }
+}
 
 describe("the documents", () => {
   it("include the README, ARCHITECTURE, CONTRIBUTING and the docs pages", () => {
@@ -83,6 +102,28 @@ describe("the example parser", () => {
   it("reads a longer fence as one block, with shorter fences inside", () => {
     expect(parseExamples("````md\n```console\n$ backoff\n```\n````\n")).toEqual([]);
   });
+
+  it("takes a plain backoff command's words as bash splits them, and leaves everything else to bash", () => {
+    expect(plainBackoffArgs(`backoff --base 1s  --cap '1 m' "x y"z '' --policy a=b,c:d±e  # exit 2`)).toEqual(["--base", "1s", "--cap", "1 m", "x yz", "", "--policy", "a=b,c:d±e"]);
+    for (const command of ["backoff --base 1s | head -1", "backoff > out.svg", "backoff 2>&1", "LANG=C backoff", "backoff $HOME", 'backoff "$x"', "backoff *.json", "backoff a\\ b", "backoff ~/x", "backoff {a,b}", "backoff --config -", "backoff a; echo", "backoff 'open", "echo backoff", "node backoff.mjs", "backoff a#b"]) {
+      expect(plainBackoffArgs(command), command).toBeNull();
+    }
+  });
+
+  // A process on purpose: bash is the reference for its own word splitting.
+  it("and those words are the ones bash passes, for every such command in the documents", () => {
+    const commands = documents.flatMap((path) =>
+      parseExamples(readFileSync(join(root, path), "utf8"), path).flatMap((block) => (block.kind === "console" ? block.commands.map((command) => command.command) : [])),
+    );
+    const plain = commands.filter((command) => plainBackoffArgs(command) !== null);
+    expect(plain.length).toBeGreaterThan(50);
+    // Each command with backoff a function that prints its arguments, NUL after each, then a line of its own.
+    const script = [`backoff() { [ $# -eq 0 ] || printf '%s\\0' "$@"; printf '\\n--\\n'; }`, ...plain].join("\n");
+    const passed = spawnSync("bash", ["-c", script], { encoding: "utf8" });
+    expect(passed.status).toBe(0);
+    const words = passed.stdout.split("\n--\n").slice(0, -1).map((text) => (text === "" ? [] : text.split("\0").slice(0, -1)));
+    expect(words).toEqual(plain.map((command) => plainBackoffArgs(command)));
+  });
 });
 
 for (const path of documents) {
@@ -110,10 +151,11 @@ for (const path of documents) {
         continue;
       }
       const needsJq = block.commands.some((command) => /\|\s*jq\b/.test(command.command));
-      it.skipIf(needsJq && !hasJq)(`line ${block.line}: ${block.commands.map((command) => command.command).join("; ")}`, () => {
+      it.skipIf(needsJq && !hasJq)(`line ${block.line}: ${block.commands.map((command) => command.command).join("; ")}`, async () => {
         let previousExit = 0;
         for (const command of block.commands) {
-          const result = runCommand(scratch(), command.command, previousExit);
+          const args = plainBackoffArgs(command.command);
+          const result = args === null ? runCommand(scratch(), command.command, previousExit) : await runInProcess(scratch(), args);
           expect(result.output, `${path}:${command.line} \`${command.command}\` prints something else; ${HOW_TO_UPDATE}`).toBe(command.expectedOutput);
           expect(result.exit, `${path}:${command.line} \`${command.command}\` exit code (mark another with "# exit N")`).toBe(command.expectedExit);
           previousExit = result.exit;

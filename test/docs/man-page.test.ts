@@ -3,10 +3,18 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { manPage } from "../../scripts/man-page.mjs";
+import { runCli } from "../support/cli.js";
 import { ROOT } from "../support/paths.js";
 
-// man/backoff.1 is generated from the help texts (scripts/man-page.mjs); npm test builds dist/ first.
-const generated = manPage();
+// man/backoff.1 is generated from the help texts (scripts/man-page.mjs, with the built binary);
+// here each help text comes from run(argv, io) in-process, with the same COLUMNS=72 and NO_COLOR.
+// One process on purpose: man(1) itself, which renders the page.
+async function help(args: string[], env: Record<string, string> = { COLUMNS: "72", NO_COLOR: "1" }): Promise<string> {
+  const result = await runCli(args, { env });
+  if (result.code !== 0) throw new Error(`backoff ${args.join(" ")} exited ${result.code}: ${result.stderr}`);
+  return result.stdout;
+}
+const generated = await manPage((args) => help(args));
 
 describe("man/backoff.1", () => {
   it("is what the help texts generate", () => {
@@ -14,8 +22,8 @@ describe("man/backoff.1", () => {
     expect(onDisk === generated, "man/backoff.1 is out of date: run npm run docs").toBe(true);
   });
 
-  it("has a section for the schedule and for every command but help, in the help's order", () => {
-    const overview = spawnSync(process.execPath, [join(ROOT, "bin", "backoff.js"), "--help"], { encoding: "utf8", env: { ...process.env, COLUMNS: "72" } }).stdout;
+  it("has a section for the schedule and for every command but help, in the help's order", async () => {
+    const overview = await help(["--help"], { COLUMNS: "72" });
     const names = [...(overview.split("\nCommands:\n")[1] ?? "").split("\n\n")[0]!.matchAll(/^ {2}(\S+)/gm)].map((match) => match[1]!);
     expect(names.length).toBeGreaterThan(5);
     const sections = [...generated.matchAll(/^\.SH "(.*)"$/gm)].map((match) => match[1]);

@@ -1,13 +1,15 @@
-import { spawnSync } from "node:child_process";
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
+import { runCli } from "../support/cli.js";
 import { tempDir } from "../support/files.js";
 
 // Real-browser tests drive Debian's chromium (never a downloaded browser) through
 // puppeteer-core. Without a usable chromium the tests are skipped with the reason printed,
-// except in CI (CI=true), where that is a failure: .ci/run installs chromium.
+// except in CI (CI=true), where that is a failure: .ci/run installs chromium. The browser is
+// the one process they start, on purpose; the pages and the CLI's values they are compared
+// with come from run(argv, io) in-process.
 
 export const CHROMIUM = process.env["BACKOFF_CHROMIUM"] ?? "/usr/bin/chromium";
 export const CHROMIUM_FLAGS = [
@@ -53,16 +55,16 @@ export async function launchChromium(): Promise<Chromium | null> {
   }
 }
 
-/** Runs the built CLI (npm test builds first) and returns its stdout; anything but exit 0 fails the test. */
-export function backoff(args: readonly string[]): string {
-  const result = spawnSync(process.execPath, ["bin/backoff.js", ...args], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: "1" } });
-  if (result.status !== 0) throw new Error(`backoff ${args.join(" ")} exited ${result.status}: ${result.stderr}`);
+/** Runs the CLI in-process, through run(argv, io), and returns its stdout; anything but exit 0 fails the test. */
+export async function backoff(args: readonly string[]): Promise<string> {
+  const result = await runCli(args, { env: { NO_COLOR: "1" } });
+  if (result.code !== 0) throw new Error(`backoff ${args.join(" ")} exited ${result.code}: ${result.stderr}`);
   return result.stdout;
 }
 
 /** The CLI's CSV, one record per line, fields as written. */
-export function csvRecords(args: readonly string[]): Array<Record<string, string>> {
-  const [header, ...lines] = backoff([...args, "--format", "csv"]).trimEnd().split("\n");
+export async function csvRecords(args: readonly string[]): Promise<Array<Record<string, string>>> {
+  const [header, ...lines] = (await backoff([...args, "--format", "csv"])).trimEnd().split("\n");
   const names = header!.split(",");
   // Policy names with commas are quoted: split on commas outside quotes.
   const fields = (line: string) => (line.match(/("([^"]|"")*"|[^,]*)(,|$)/g) ?? []).slice(0, names.length).map((field) => field.replace(/,$/, "").replace(/^"(.*)"$/, "$1").replace(/""/g, '"'));

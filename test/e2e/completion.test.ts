@@ -3,6 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { runCli } from "../support/cli.js";
 import { tempDir } from "../support/files.js";
 
 // The completion scripts loaded into the real shells. bash runs its completion function
@@ -10,13 +11,15 @@ import { tempDir } from "../support/files.js";
 // `complete -C`, its own query for what TAB offers; zsh loads the script under compinit
 // (which must register it) and runs it with compadd/_describe recording the candidates,
 // since zsh's completion builtins work only inside its line editor.
+// Processes on purpose: the shells, which are what these tests run the scripts in; the
+// script itself is printed in-process.
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const dir = tempDir("completion");
-/** The script as backoff prints it, saved once per shell (each query then loads the file). */
-function script(shell: string): string {
+/** The script as backoff prints it (in-process, through run(argv, io)), saved once per shell (each query then loads the file). */
+async function script(shell: string): Promise<string> {
   const file = join(dir, `backoff.${shell}`);
-  const printed = spawnSync(process.execPath, ["bin/backoff.js", "completion", shell], { cwd: root, encoding: "utf8" });
-  expect(printed.status).toBe(0);
+  const printed = await runCli(["completion", shell]);
+  expect([printed.code, printed.stderr]).toEqual([0, ""]);
   writeFileSync(file, printed.stdout);
   return file;
 }
@@ -37,8 +40,8 @@ function inShell(shell: string, args: string[], code: string): string {
 
 describe.skipIf(!has("bash"))("bash", () => {
   /** Each query's COMPREPLY, one line per query, from one bash that sourced the script. */
-  const completeAll = (queries: string[][]) => {
-    const file = script("bash");
+  const completeAll = async (queries: string[][]) => {
+    const file = await script("bash");
     const code = [
       `source '${file}'`,
       "complete -p backoff",
@@ -47,7 +50,7 @@ describe.skipIf(!has("bash"))("bash", () => {
     return inShell("bash", ["-c"], code).split("\n").slice(0, -1);
   };
 
-  it("registers _backoff, and completes a preset name, commands, formats, jitter modes, shells", () => {
+  it("registers _backoff, and completes a preset name, commands, formats, jitter modes, shells", async () => {
     const cases: [string[], string][] = [
       [["backoff", "--preset", "gr"], "grpc grpc-core grpc-js grpc-retry"],
       [["backoff", "--preset", "ce"], "celery cenkalti"],
@@ -71,13 +74,13 @@ describe.skipIf(!has("bash"))("bash", () => {
       [["backoff", "--policy", "check", "--pre"], "--preset"],
       [["backoff", "--base", ""], ""],
     ];
-    expect(completeAll(cases.map(([words]) => words))).toEqual(["complete -F _backoff backoff", ...cases.map(([, reply]) => reply)]);
+    expect(await completeAll(cases.map(([words]) => words))).toEqual(["complete -F _backoff backoff", ...cases.map(([, reply]) => reply)]);
   });
 });
 
 describe.skipIf(!has("zsh"))("zsh", () => {
-  const completeAll = (queries: string[][]) => {
-    const file = script("zsh");
+  const completeAll = async (queries: string[][]) => {
+    const file = await script("zsh");
     const code = [
       "autoload -Uz compinit && compinit -u -D",
       `source '${file}'`,
@@ -92,7 +95,7 @@ describe.skipIf(!has("zsh"))("zsh", () => {
     return inShell("zsh", ["-f", "-c"], code).split("\n").slice(0, -1);
   };
 
-  it("registers with compinit and completes a preset name, commands, formats", () => {
+  it("registers with compinit and completes a preset name, commands, formats", async () => {
     const cases: [string[], string][] = [
       [["backoff", "--preset", "gr"], "grpc grpc-core grpc-js grpc-retry"],
       [["backoff", "ch"], "check chain"],
@@ -103,11 +106,11 @@ describe.skipIf(!has("zsh"))("zsh", () => {
       // --compare (the capacity model's variants) and --compare-jitter share the prefix.
       [["backoff", "simulate", "--comp"], "--compare-jitter --compare"],
     ];
-    expect(completeAll(cases.map(([words]) => words))).toEqual(["registered: _backoff", ...cases.map(([, reply]) => reply)]);
+    expect(await completeAll(cases.map(([words]) => words))).toEqual(["registered: _backoff", ...cases.map(([, reply]) => reply)]);
   });
 
-  it("completes a preset name on TAB in an interactive zsh (driven through zsh/zpty)", () => {
-    const file = script("zsh");
+  it("completes a preset name on TAB in an interactive zsh (driven through zsh/zpty)", async () => {
+    const file = await script("zsh");
     const code = [
       "zmodload zsh/zpty",
       "zpty z 'zsh -f -i'",
@@ -124,8 +127,8 @@ describe.skipIf(!has("zsh"))("zsh", () => {
 });
 
 describe.skipIf(!has("fish"))("fish", () => {
-  it("completes a preset name, commands, formats", () => {
-    const file = script("fish");
+  it("completes a preset name, commands, formats", async () => {
+    const file = await script("fish");
     const lines = ["backoff --preset gr", "backoff ch", "backoff check --format ", "backoff presets poll", "backoff completion ", "backoff compare go"];
     // One line per query: its candidates (without their descriptions), space-separated.
     const code = [`source '${file}'`, ...lines.map((line) => `echo (complete -C '${line}' | string replace -r '\\t.*' '')`)].join("\n");

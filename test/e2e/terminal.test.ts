@@ -1,11 +1,14 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { runCli } from "../support/cli.js";
 
 // The built binary in a real pseudo-terminal (util-linux `script`), sized with stty: what a
 // person sees at 80, 60 and 40 columns, and with COLUMNS when the terminal reports no size.
 // Expected tables are worked out by hand in the comments: a grid line is
 // 1 + Σ (max(cell, header) + 3) characters.
+// Processes on purpose: a terminal's size reaches the program only through a real terminal
+// (isTTY, the size stty sets); the piped output they are compared with is read in-process.
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const hasScript = spawnSync("script", ["--version"], { encoding: "utf8" }).status === 0;
 if (!hasScript && process.env["CI"]) throw new Error("the terminal tests need util-linux `script` in CI");
@@ -27,10 +30,9 @@ function onTerminal(args: readonly string[], cols: number, env: Record<string, s
   return result.stdout.replace(/\r\n/g, "\n");
 }
 
-/** The same command into a pipe (no terminal, no COLUMNS): the full-width bytes. */
-function piped(args: readonly string[]): string {
-  const { COLUMNS: _columns, FORCE_COLOR: _force, NO_COLOR: _no, ...env } = process.env;
-  return spawnSync(process.execPath, ["bin/backoff.js", ...args], { cwd: root, encoding: "utf8", env }).stdout;
+/** The same command into a pipe (no terminal, no COLUMNS), in-process through run(argv, io): the full-width bytes. */
+async function piped(args: readonly string[]): Promise<string> {
+  return (await runCli(args)).stdout;
 }
 
 const lines = (text: string) => text.split("\n").slice(0, -1);
@@ -45,10 +47,10 @@ function expectFits(text: string, width: number): void {
 const SEED_EXAMPLE = ["--base", "100", "--cap", "10s", "--attempts", "5"];
 
 describe.skipIf(!hasScript)("on a real terminal", () => {
-  it("80 columns: a table that fits is the full table, byte for byte the piped one", () => {
+  it("80 columns: a table that fits is the full table, byte for byte the piped one", async () => {
     // The README's seed example is 71 columns wide.
     const shown = onTerminal(SEED_EXAMPLE, 80);
-    expect(shown).toBe(piped(SEED_EXAMPLE));
+    expect(shown).toBe(await piped(SEED_EXAMPLE));
     expect(lines(shown)[0]).toBe("┌─────────┬─────────────────┬─────────────────┬────────┬──────────────┐");
   });
 
@@ -102,9 +104,9 @@ describe.skipIf(!hasScript)("on a real terminal", () => {
     expect(onTerminal(SEED_EXAMPLE, 0, { COLUMNS: "40" })).toBe(expected);
   });
 
-  it("COLUMNS when the terminal has no size; neither: the full table", () => {
+  it("COLUMNS when the terminal has no size; neither: the full table", async () => {
     expect(lines(onTerminal(SEED_EXAMPLE, 0, { COLUMNS: "60" }))[0]).toBe("┌─────────┬────────┬────────────┬────────┬──────────────┐");
-    expect(onTerminal(SEED_EXAMPLE, 0)).toBe(piped(SEED_EXAMPLE));
+    expect(onTerminal(SEED_EXAMPLE, 0)).toBe(await piped(SEED_EXAMPLE));
   });
 
   it("jittered tables: short headers at 80 and 60, fewer columns at 40", () => {
@@ -156,7 +158,7 @@ describe.skipIf(!hasScript)("on a real terminal", () => {
     expect(lines(shown)[7]).toBe("attempt 2");
   });
 
-  it("a preset's table at 60 and 40 columns", () => {
+  it("a preset's table at 60 and 40 columns", async () => {
     // gRPC: 1 s, then × 1.6 with ±20 %: attempt 2 is 1.6 s in [1.28 s, 1.92 s], attempt 3 is 2.56 s in [2.048 s, 3.072 s].
     const args = ["--preset", "grpc", "--attempts", "3"];
     // Short headers: # 1, delay 5, range 13, mean 5, total 5, tot. range 13: 1 + 4 + 8 + 16 + 8 + 8 + 16 = 61 > 60.
@@ -173,14 +175,15 @@ describe.skipIf(!hasScript)("on a real terminal", () => {
     const narrow = onTerminal(args, 40);
     expectFits(narrow, 40);
     expect(lines(narrow)[7]).toBe("Left out to fit 40 columns: mean, total");
-    expect(words(narrow.slice(narrow.indexOf("Preset grpc")))).toEqual(words(piped(args).slice(piped(args).indexOf("Preset grpc"))));
+    const pipedText = await piped(args);
+    expect(words(narrow.slice(narrow.indexOf("Preset grpc")))).toEqual(words(pipedText.slice(pipedText.indexOf("Preset grpc"))));
   });
 
-  it("the presets list and one preset at 40 columns keep every character", () => {
+  it("the presets list and one preset at 40 columns keep every character", async () => {
     for (const args of [["presets"], ["presets", "grpc-js"]]) {
       const shown = onTerminal(args, 40);
       expectFits(shown, 40);
-      expect(words(shown)).toEqual(words(piped(args)));
+      expect(words(shown)).toEqual(words(await piped(args)));
     }
     // Too narrow for the name and label columns (2 + 21 + 18 + 24 > 40): the name alone, the label and phrase under it.
     expect(lines(onTerminal(["presets"], 40)).slice(0, 3)).toEqual(["Job queues and messaging", "  bullmq", "    6.7.0  doubling; no retries"]);
@@ -192,7 +195,7 @@ describe.skipIf(!hasScript)("on a real terminal", () => {
     ]);
   });
 
-  it("check: each line wraps under its own text", () => {
+  it("check: each line wraps under its own text", async () => {
     // Delays 1, 2, 4, 8, 16, 30, 30, 30 s: the worst case 121 s; 30 s first above 10 s at attempt 5.
     const args = ["check", "--base", "1s", "--cap", "30s", "--attempts", "8", "--max-total", "5m", "--max-delay", "10s"];
     expect(onTerminal(args, 40, {}, 1)).toBe(
@@ -213,10 +216,10 @@ describe.skipIf(!hasScript)("on a real terminal", () => {
         "",
       ].join("\n"),
     );
-    expect(onTerminal(args, 80, {}, 1)).toBe(piped(args));
+    expect(onTerminal(args, 80, {}, 1)).toBe(await piped(args));
   });
 
-  it("simulate: short headers at 80, a column left out at 60, blocks at 40", () => {
+  it("simulate: short headers at 80, a column left out at 60, blocks at 40", async () => {
     // No jitter, 100 clients: every retry of attempt 1 at 1 s, of attempt 2 at 3 s; peaks 100.
     const args = ["simulate", "--clients", "100", "--attempts", "2"];
     // Full: 1 + 10 + 10 + 11 + 6 + 6 + 9 + 12 + 19 = 84 > 80; short: 1 + 4 + 10 + 8 + 6 + 6 + 7 + 7 + 17 = 66.
@@ -245,7 +248,8 @@ describe.skipIf(!hasScript)("on a real terminal", () => {
       "  un-jittered peak  100",
       "attempt 2",
     ]);
-    expect(words(forty.slice(forty.indexOf("Cohort:")))).toEqual(words(piped(args).slice(piped(args).indexOf("Cohort:"))));
+    const pipedText = await piped(args);
+    expect(words(forty.slice(forty.indexOf("Cohort:")))).toEqual(words(pipedText.slice(pipedText.indexOf("Cohort:"))));
   });
 
   it("simulate --compare-jitter at 40 columns: one block per jitter mode", () => {
@@ -257,7 +261,7 @@ describe.skipIf(!hasScript)("on a real terminal", () => {
     expect(lines(shown).filter((line) => line.startsWith("jitter "))).toEqual(["jitter none", "jitter 0.2", "jitter full", "jitter equal", "jitter decorrelated"]);
   });
 
-  it("compare: side by side at 80, one table per policy at 60, blocks per attempt at 40", () => {
+  it("compare: side by side at 80, one table per policy at 60, blocks per attempt at 40", async () => {
     // bullmq doubles from 1 s (1, 2, 4 s; totals 1, 3, 7 s); grpc: 1 s, then × 1.6 within ±20 %
     // (1.28–1.92 s, 2.048–3.072 s), totals 2.28–2.92 s and 4.328–5.992 s.
     const args = ["compare", "bullmq", "grpc", "--attempts", "3"];
@@ -278,7 +282,7 @@ describe.skipIf(!hasScript)("on a real terminal", () => {
     expect(lines(eighty).slice(0, 9)).toEqual(grid);
     // grpc's connection backoff never gives up, so only bullmq's total is a verdict (issue 23, item 1).
     // The pipe keeps its summary lines whole; a terminal of 40 wraps them (below).
-    expect(lines(piped(args)).slice(-4)).toEqual([
+    expect(lines(await piped(args)).slice(-4)).toEqual([
       "bullmq gives up after 3 retries.",
       "grpc retries forever (connection backoff never gives up).",
       "Gives up first: bullmq, after attempt 3 and 7 s (7,000 ms) of waiting.",
@@ -311,16 +315,17 @@ describe.skipIf(!hasScript)("on a real terminal", () => {
       "    total  2.3 s – 2.9 s",
       "attempt 3",
     ]);
-    expect(words(forty.slice(forty.indexOf("Gives up first")))).toEqual(words(piped(args).slice(piped(args).indexOf("Gives up first"))));
+    const pipedText = await piped(args);
+    expect(words(forty.slice(forty.indexOf("Gives up first")))).toEqual(words(pipedText.slice(pipedText.indexOf("Gives up first"))));
   });
 
-  it("check PATH: the files report wraps under its own text", () => {
+  it("check PATH: the files report wraps under its own text", async () => {
     const shown = onTerminal(["check", "test/fixtures/policies/argo", "--max-total", "1h"], 40);
     expectFits(shown, 40);
-    expect(words(shown)).toEqual(words(piped(["check", "test/fixtures/policies/argo", "--max-total", "1h"])));
+    expect(words(shown)).toEqual(words(await piped(["check", "test/fixtures/policies/argo", "--max-total", "1h"])));
   });
 
-  it("help fits too: descriptions under their option when the column beside it would be narrow", () => {
+  it("help fits too: descriptions under their option when the column beside it would be narrow", async () => {
     for (const args of [["--help"], ["check", "--help"], ["help", "compare"], ["completion", "--help"]]) {
       for (const cols of [80, 60, 40]) {
         const shown = onTerminal(args, cols);
@@ -329,7 +334,7 @@ describe.skipIf(!hasScript)("on a real terminal", () => {
         for (const line of lines(shown)) if (!/^\s+(?:'[^']*'|"[^"]*"|[^\s'"])+(?: \\)?$/.test(line)) expect(line.length, line).toBeLessThanOrEqual(cols);
         // Every character kept (a comment that moves above its example changes only the order).
         const sorted = (text: string) => text.replace(/ \\\n/g, "\n").split(/\s+/).filter(Boolean).sort();
-        expect(sorted(shown), `${args.join(" ")} at ${cols}`).toEqual(sorted(piped(args)));
+        expect(sorted(shown), `${args.join(" ")} at ${cols}`).toEqual(sorted(await piped(args)));
       }
     }
     // The term column is 28 wide (its longest term, "--max-retry-after <duration>"): at 60 that leaves

@@ -26,7 +26,7 @@ function randomInts(seed: number) {
 }
 
 async function open(args: readonly string[], options: { width?: number; height?: number } = {}): Promise<OpenedPage> {
-  return openPage(chromium!, backoff([...args, "--format", "html"]), options);
+  return openPage(chromium!, await backoff([...args, "--format", "html"]), options);
 }
 
 /** Nothing logged as an error, nothing fetched. */
@@ -71,7 +71,7 @@ describe.skipIf(chromium === null)("--format html in chromium", () => {
 
   it("hovering an attempt's point reads that attempt's delay, uncapped value, totals and linear values, as the CLI prints them", async () => {
     const opened = await open(basic);
-    const csv = csvRecords(basic);
+    const csv = await csvRecords(basic);
     for (const attempt of [1, 3, 7, 8, 14, 20]) {
       await opened.page.hover(`[data-attempt="${attempt}"]`);
       expectScheduleReadout(await readout(opened.page), csv[attempt - 1]!);
@@ -102,7 +102,7 @@ describe.skipIf(chromium === null)("--format html in chromium", () => {
 
   it("keyboard first: the chart takes focus, the arrow keys, Home, End and Page Up move between attempts", async () => {
     const opened = await open(basic);
-    const csv = csvRecords(basic);
+    const csv = await csvRecords(basic);
     const { page } = opened;
     expect(await page.$eval("[data-readout]", (element) => element.getAttribute("aria-live"))).toBe("polite");
     await page.$eval("svg[data-chart]", (svg) => (svg as SVGSVGElement).focus());
@@ -128,12 +128,12 @@ describe.skipIf(chromium === null)("--format html in chromium", () => {
   it("jitter and a sample: the readout's range and the table's rows are the terminal table's, cell for cell", async () => {
     const args = ["--base", "1s", "--cap", "30s", "--attempts", "3..30", "--jitter", "full", "--seed", "7"];
     const opened = await open(args);
-    const csv = csvRecords(args);
+    const csv = await csvRecords(args);
     for (const attempt of [3, 6, 17, 30]) {
       await opened.page.hover(`[data-attempt="${attempt}"]`);
       expectScheduleReadout(await readout(opened.page), csv[attempt - 3]!);
     }
-    const terminal = backoff(args)
+    const terminal = (await backoff(args))
       .split("\n")
       .filter((line) => /^│ +\d/.test(line))
       .map((line) => line.split("│").slice(1, -1).map((cell) => cell.trim().replace(/\s+/g, " ")));
@@ -151,7 +151,7 @@ describe.skipIf(chromium === null)("--format html in chromium", () => {
     // stopped (⊘, runs_stopped "some"); the sampled run has stopped there too (sample_ms empty, total 12,892 ms).
     const args = ["--preset", "cenkalti", "--max-elapsed", "20s", "--seed", "61"];
     const opened = await open(args);
-    const csv = csvRecords(args);
+    const csv = await csvRecords(args);
     expect(csv[6]).toMatchObject({ runs_stopped: "some", sample_ms: "", sample_cumulative_ms: "12892" });
     const table = await opened.page.$$eval("tbody tr", (rows) => rows.map((row) => Array.from(row.querySelectorAll("td"), (cell) => (cell.textContent ?? "").trim().replace(/\s+/g, " "))));
     expect(table.map((cells) => cells[1]!.endsWith("⊘"))).toEqual([false, false, false, false, false, false, true]);
@@ -188,7 +188,7 @@ describe.skipIf(chromium === null)("--format html in chromium", () => {
       await setInput(page, "base", base);
       await setInput(page, "cap", cap);
       await setInput(page, "attempt", attempt);
-      const row = csvRecords(["--base", base, ...(cap === "" ? [] : ["--cap", cap]), "--attempts", `${attempt}..${attempt}`])[0]!;
+      const row = (await csvRecords(["--base", base, ...(cap === "" ? [] : ["--cap", cap]), "--attempts", `${attempt}..${attempt}`]))[0]!;
       const reading = await page.$eval("[data-clamp-readout]", (element) => ({ ...(element as HTMLElement).dataset }));
       expect(reading, `${base} ${cap} ${attempt}`).toMatchObject({ rawMs: row["raw_ms"], delayMs: row["delay_ms"], clamped: String(row["raw_ms"] !== row["delay_ms"]) });
     }
@@ -210,7 +210,7 @@ describe.skipIf(chromium === null)("--format html in chromium", () => {
       await setInput(opened.page, "base", base);
       await setInput(opened.page, "cap", "60000");
       await setInput(opened.page, "attempt", attempt);
-      const row = csvRecords(["--strategy", "linear", "--step", "700", "--cap", "1m", "--base", base, "--attempts", `${attempt}..${attempt}`])[0]!;
+      const row = (await csvRecords(["--strategy", "linear", "--step", "700", "--cap", "1m", "--base", base, "--attempts", `${attempt}..${attempt}`]))[0]!;
       expect(await opened.page.$eval("[data-clamp-readout]", (element) => ({ ...(element as HTMLElement).dataset }))).toMatchObject({ rawMs: row["raw_ms"], delayMs: row["delay_ms"] });
     }
     expectClean(opened);
@@ -227,12 +227,12 @@ describe.skipIf(chromium === null)("--format html in chromium", () => {
     // The slider itself: the arrow key moves the base by its step (1 ms).
     await page.focus("input[name=sweep-base]");
     await page.keyboard.press("ArrowRight");
-    expect(await page.$eval("[data-sweep-readout]", (element) => (element as HTMLElement).dataset["totalMs"])).toBe(csvRecords(["--base", "1001", "--attempts", "5"])[4]!["cumulative_ms"]);
+    expect(await page.$eval("[data-sweep-readout]", (element) => (element as HTMLElement).dataset["totalMs"])).toBe((await csvRecords(["--base", "1001", "--attempts", "5"]))[4]!["cumulative_ms"]);
     const next = randomInts(5);
     for (let i = 0; i < 10; i++) {
       const base = String(next(1, 60_000));
       await setInput(page, "sweep-base", base);
-      const last = csvRecords(["--base", base, "--attempts", "5"])[4]!;
+      const last = (await csvRecords(["--base", base, "--attempts", "5"]))[4]!;
       expect(await page.$eval("[data-sweep-readout]", (element) => ({ ...(element as HTMLElement).dataset }))).toMatchObject({
         baseMs: base,
         totalMs: last["cumulative_ms"],
@@ -261,7 +261,7 @@ describe.skipIf(chromium === null)("--format html in chromium", () => {
     await page.click("input[name=scale][value=log]");
     expect(await page.$eval(".y-title", (title) => title.textContent)).toBe("delay (log scale)");
     expect(await firstY()).not.toBe(linearY);
-    const csv = csvRecords(basic);
+    const csv = await csvRecords(basic);
     for (const attempt of [2, 9, 20]) {
       await page.hover(`[data-attempt="${attempt}"]`);
       expectScheduleReadout(await readout(page), csv[attempt - 1]!);
@@ -277,7 +277,7 @@ describe.skipIf(chromium === null)("--format html in chromium", () => {
     const args = ["compare", ...specs, "--attempts", "12"];
     const opened = await open(args);
     const { page } = opened;
-    const csv = csvRecords(args);
+    const csv = await csvRecords(args);
     const stop = csv.filter((row) => row["policy"] === specs[2]).length;
     expect(stop).toBeLessThan(12);
     expect(await page.$$eval(".shapes .curve", (curves) => curves.length)).toBe(3);
@@ -357,7 +357,7 @@ describe.skipIf(chromium === null)("--format html in chromium", () => {
     expect(await page.$$eval("[data-attempt]", (points) => points.length)).toBe(10_000);
     // How fast the readout answers a pointer is measured in `npm run bench` (bench-page.mjs), not here.
     await page.hover('[data-attempt="5000"]');
-    const row = csvRecords(["--base", "1s", "--cap", "1h", "--attempts", "5000..5000", "--jitter", "0.2"])[0]!;
+    const row = (await csvRecords(["--base", "1s", "--cap", "1h", "--attempts", "5000..5000", "--jitter", "0.2"]))[0]!;
     expect(await readout(page)).toMatchObject({ shownAttempt: "5000", delayMs: row["delay_ms"], minMs: row["min_ms"], maxMs: row["max_ms"], cumulativeMs: row["cumulative_ms"] });
     // The table grows as it scrolls (500 rows at a time), and holds every row before printing.
     const rowCount = () => page.$$eval("tbody tr", (rows) => rows.length);
