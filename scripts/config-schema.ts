@@ -23,7 +23,7 @@ import {
   POLICY_NAME_REFUSED, PROTOTYPE_KEYS, type PolicyConfigKey, SCHEMA_KEY, parseConfig,
 } from "../src/config/schema.js";
 import { DURATION_UNITS, LEAST_BASE_MS } from "../src/config/values.js";
-import { JITTER_MODES } from "../src/cli/shared/jitter-options.js";
+import { JITTER_MODES } from "../src/config/jitter-options.js";
 import { SHARED_OPTIONS } from "../src/cli/shared/options.js";
 import { PRESETS } from "../src/presets/registry.js";
 

@@ -344,7 +344,7 @@ class ConfigReader {
         return this.attempts(node, label);
       case "jitter":
       case "seed":
-        // Validated by the option's own parser (src/cli/shared/jitter-options.ts), exactly as if given as a flag.
+        // Validated by the option's own parser (src/config/jitter-options.ts), exactly as if given as a flag.
         return this.scalar(node, label);
       case "preset":
         // The preset registry is above this layer: the command looks the name up.

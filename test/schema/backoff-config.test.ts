@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import YAML from "yaml";
 import { CONFIG_SCHEMA_PATH } from "../../scripts/config-schema.js";
-import { JITTER_MODES } from "../../src/cli/shared/jitter-options.js";
+import { JITTER_MODES } from "../../src/config/jitter-options.js";
 import { ASSERT_KEYS, LINT_LEVELS } from "../../src/config/option-values.js";
 import { BULLMQ_IGNORED, BULLMQ_TYPES, POLICY_CONFIG_KEYS, PROTOTYPE_KEYS, type ConfigValueKind, type PolicyConfigKey } from "../../src/config/schema.js";
 import { DURATION_UNITS } from "../../src/config/values.js";

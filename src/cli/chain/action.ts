@@ -1,8 +1,9 @@
 import type { ChainLayer } from "../../core/chain/layer.js";
 import type { FormatName } from "../../format/registry.js";
-import { analysedChain, chainInputs } from "../shared/chain-inputs.js";
-import { type ChainConfig, loadChainConfig } from "../shared/chain-config.js";
-import { chainLayerFromSpec } from "../shared/chain-layers.js";
+import { chainInputs } from "../../config/chain-inputs.js";
+import type { ChainConfig } from "../../config/chain-config.js";
+import { loadChainConfig } from "../shared/chain-config.js";
+import { analysedChain, chainLayerFromSpec } from "../shared/chain-layers.js";
 import { UsageError } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
 import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";

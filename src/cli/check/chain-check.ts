@@ -1,6 +1,7 @@
 import { checkChain } from "../../core/chain/check.js";
 import type { JsonNode } from "../../config/read/json.js";
-import { analysedChain, chainInputs } from "../shared/chain-inputs.js";
+import { chainInputs } from "../../config/chain-inputs.js";
+import { analysedChain } from "../shared/chain-layers.js";
 import { readChainConfig } from "../shared/chain-config.js";
 import { UsageError } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";

@@ -3,7 +3,7 @@ import type { FormatName } from "../../format/registry.js";
 import { type CommandDefinition, commandOutput } from "../command.js";
 import { ASSERT_KEYS, CHECK_DEFAULT_ATTEMPTS, CLIENTS_HELP, POLICY_KEYS, limitsFromOptions, parseCount } from "../../config/option-values.js";
 import type { Io } from "../shared/io.js";
-import { bareLimitWarnings } from "../shared/bare-numbers.js";
+import { bareLimitWarnings } from "../../config/bare-numbers.js";
 import { UsageError } from "../shared/errors.js";
 import { addSharedOptions, givenValues, synonymsFor } from "../shared/options.js";
 

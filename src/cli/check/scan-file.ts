@@ -3,7 +3,7 @@ import { type DisabledReport, type FilePolicyReport, type InvalidReport, type Le
 import { type CheckResult, checkPolicy, warningFails } from "../../core/check.js";
 import { policyModel } from "../../core/policy-model.js";
 import { inFileTerms as termsInFile, presetTerms } from "../shared/preset-flags.js";
-import { checkValues } from "../shared/check-values.js";
+import { checkValues } from "./check-values.js";
 import { mergeOptions } from "../shared/config.js";
 import { UsageError } from "../shared/errors.js";
 import { type OptionValues, limitsFromOptions, parseCount } from "../../config/option-values.js";

@@ -7,12 +7,13 @@ import { MAX_PICTURE_ATTEMPTS } from "../../format/renderer.js";
 import { loadConfig } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
+import type { OptionValues } from "../../config/option-values.js";
 import { parseAttempts } from "../../config/values.js";
-import { type BuiltPolicy, policyFromConfig, policyFromSpec } from "../shared/policy-spec.js";
+import { type BuiltPolicy, builtPolicy, policyFromSpec } from "../shared/policy-spec.js";
 import { type OutputSwitches, checkAttemptCount, outputRenderer, renderContext, writeRendered } from "../shared/render.js";
 import { checkWalk } from "../shared/walk.js";
 import { checkTableRows } from "../shared/table-rows.js";
-import { type TryTiming, timingFromValues } from "../shared/timing.js";
+import { type TryTiming, timingFromValues } from "../../config/timing.js";
 
 /** `backoff compare`'s options as commander hands them over. */
 export interface CompareOptions extends OutputSwitches {
@@ -128,4 +129,14 @@ export async function runCompare(specs: readonly string[], options: CompareOptio
   };
   await writeRendered(await renderer.render(compared, renderContext(io, options)), io);
   return 0;
+}
+
+/** A config file's policy: its values, `--attempts` (when given) over them. */
+export function policyFromConfig(name: string, fileValues: OptionValues, attempts: string | undefined): BuiltPolicy {
+  const values: OptionValues = {};
+  for (const key of ["strategy", "base", "cap", "factor", "step", "attempts", "jitter", "preset"] as const) {
+    if (fileValues[key] !== undefined) values[key] = fileValues[key];
+  }
+  if (attempts !== undefined) values.attempts = attempts;
+  return builtPolicy(name, values);
 }

@@ -2,7 +2,7 @@ import type { Command, Option } from "commander";
 import { STRATEGIES } from "../../core/policy.js";
 import { PRESETS } from "../../presets/registry.js";
 import { type Io, writeChunks } from "../shared/io.js";
-import { JITTER_MODES } from "../shared/jitter-options.js";
+import { JITTER_MODES } from "../../config/jitter-options.js";
 import { VERSION } from "../shared/version.js";
 import type { CompletionShell } from "./shells.js";
 

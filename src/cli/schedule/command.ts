@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { type CommandDefinition, commandOutput } from "../command.js";
 import { addSharedOptions, givenValues, synonymsFor } from "../shared/options.js";
-import { DEFAULT_ATTEMPTS } from "../shared/policy-values.js";
+import { DEFAULT_ATTEMPTS } from "../../config/policy-values.js";
 import { type ScheduleSwitches, runScheduleCommand } from "./action.js";
 
 const HELP_AFTER = `

@@ -12,9 +12,9 @@ import { type RetryAfterView, ignoredView } from "../../core/retry-after/model.j
 import { presetDeadlineInput } from "../../core/deadline/preset-input.js";
 import { deadlineSummary } from "../../core/deadline/summary.js";
 import { UsageError } from "../shared/errors.js";
-import { type TryTiming, timingFromValues } from "../shared/timing.js";
+import { type TryTiming, timingFromValues } from "../../config/timing.js";
 import type { Io } from "../shared/io.js";
-import { parseSeed } from "../shared/jitter-options.js";
+import { parseSeed } from "../../config/jitter-options.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { buildPreset, checkSeedHasJitter, presetNamed, presetOffers, presetOverrides, presetRange } from "../shared/preset-options.js";
 import type { OutputSwitches } from "../shared/render.js";

@@ -10,8 +10,8 @@ import { policyScheduleText } from "../../format/schedule-text.js";
 import { UsageError } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
 import type { OptionValues } from "../../config/option-values.js";
-import { jitterFromValues, policyFromValues, rangeFromValues } from "../shared/policy-values.js";
-import { type TryTiming, timingFromValues } from "../shared/timing.js";
+import { jitterFromValues, policyFromValues, rangeFromValues } from "../../config/policy-values.js";
+import { type TryTiming, timingFromValues } from "../../config/timing.js";
 import { type OutputSwitches, outputRenderer } from "../shared/render.js";
 import { type DeadlineView, writeSchedule } from "./schedule-output.js";
 

@@ -1,13 +1,17 @@
 import type { RetryBudget } from "../../core/chain/budgets/budget.js";
 import { AWS_RETRY_QUOTA_DEFAULTS } from "../../core/chain/budgets/aws-quota.js";
 import { ENVOY_MAX_RETRIES_DEFAULT } from "../../core/chain/budgets/envoy-breaker.js";
+import { type ChainReport, analyseChain } from "../../core/chain/chain.js";
 import type { ChainLayer } from "../../core/chain/layer.js";
+import type { LayerBuilder } from "../../config/chain-config.js";
+import type { SteadyOptions } from "../../core/chain/steady-state.js";
 import { findPreset } from "../../presets/registry.js";
 import { mostRetries, stopRuleOf } from "../../presets/stop-rule.js";
 import type { PresetModel } from "../../presets/types.js";
-import { budgetFromText } from "./chain-budget-spec.js";
+import { budgetFromText } from "../../config/chain-budget-spec.js";
 import { UsageError, shown } from "./errors.js";
-import { type BuiltPolicy, parseSpec, policyFromSpec } from "./policy-spec.js";
+import { parseSpec } from "../../config/policy-spec.js";
+import { type BuiltPolicy, builtPolicy, policyFromSpec } from "./policy-spec.js";
 
 // The layers of a chain from what people write: a SPEC as `compare` reads it, with a
 // budget after "@" (istio@envoy, aws-sdk@aws:cost=5, aws-sdk@none).
@@ -79,7 +83,24 @@ function withOneRetry(text: string): string {
     .join(",")}`;
 }
 
-/** Whether option values ask for no retry at all (attempts 0), which a chain layer may. */
-export function asksNoRetries(attempts: string | undefined): boolean {
-  return attempts !== undefined && attempts.trim() === "0";
+/** How a chain's config file builds its layers (config/chain-config.ts reads the file): through the presets, as a SPEC is. */
+export const CHAIN_LAYERS: LayerBuilder = {
+  spec: (text, tryTimeoutMs) => chainLayerFromSpec(text, tryTimeoutMs),
+  policy: (name, values, label, noRetries, given) => {
+    const built = builtPolicy(name, noRetries ? { ...values, attempts: "1" } : values);
+    const retries = retriesOf(built, values.attempts !== undefined, label, noRetries);
+    const presetName = typeof built.description["preset"] === "string" ? (built.description["preset"] as string) : null;
+    const { budget, byDefault } = layerBudget(presetName, given);
+    return { retries, model: built.model, budget, ...(byDefault ? { budgetByDefault: true } : {}) };
+  },
+};
+
+/** The chain's figures; a total too long to add up is a usage error like any other. */
+export function analysedChain(layers: readonly ChainLayer[], options: SteadyOptions): ChainReport {
+  try {
+    return analyseChain(layers, options);
+  } catch (error) {
+    if (error instanceof Error && error.name === "WalkLimitError") throw new UsageError(`chain: ${error.message}`);
+    throw error;
+  }
 }

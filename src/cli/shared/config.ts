@@ -5,7 +5,7 @@ import type { OptionValues } from "../../config/option-values.js";
 import { UsageError, shown } from "./errors.js";
 import type { InStream, Io } from "./io.js";
 import { PathRefused, readPath } from "./read-path.js";
-import { utf8Text } from "./utf8.js";
+import { utf8Text } from "../../config/read/utf8.js";
 
 /** Far larger than any retry configuration; a bigger file is a mistake (a log, a dump). */
 export const MAX_CONFIG_BYTES = 1024 * 1024;

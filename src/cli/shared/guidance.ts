@@ -1,6 +1,6 @@
 import type { Command, Option } from "commander";
 import { closest, didYouMean } from "../../core/text/closest.js";
-import { JITTER_MODES } from "./jitter-options.js";
+import { JITTER_MODES } from "../../config/jitter-options.js";
 
 /**
  * Answers to first guesses, for run.ts's error mapping: an unknown option that another

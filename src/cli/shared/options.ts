@@ -4,7 +4,7 @@ import { type FormatName, formatNamed } from "../../format/registry.js";
 import { SCALE_KINDS } from "../../format/scale.js";
 import { OPTION_KEYS, type OptionValues } from "../../config/option-values.js";
 import { UsageError, shown } from "./errors.js";
-import { POLICY_DEFAULTS } from "./policy-values.js";
+import { POLICY_DEFAULTS } from "../../config/policy-values.js";
 
 /**
  * The options several commands share, declared once: flags, value name and help. A

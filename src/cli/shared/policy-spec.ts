@@ -6,30 +6,17 @@ import { policyJson } from "../../format/policy-json.js";
 import { PRESETS, PRESET_ALIASES, findPreset, presetNames } from "../../presets/registry.js";
 import { type StopRule, stopRuleOf } from "../../presets/stop-rule.js";
 import type { ComparedStop } from "../../core/compare.js";
-import { closest, didYouMean } from "../../core/text/closest.js";
+import { closest } from "../../core/text/closest.js";
 import type { OptionValues } from "../../config/option-values.js";
+import { parseSpec, specErrorOf, specValues } from "../../config/policy-spec.js";
 import { UsageError, shown } from "./errors.js";
 import { buildPreset, nearPresetText, presetOverrides, presetRange } from "./preset-options.js";
-import { jitterFromValues, policyFromValues, rangeFromValues, strategyError } from "./policy-values.js";
+import { jitterFromValues, policyFromValues, rangeFromValues } from "../../config/policy-values.js";
 
-// A SPEC, as `backoff compare` reads its arguments: a preset name, or a preset or strategy with overrides
-// written as the long option names, `bullmq:base=2s,jitter=0.5`,
-// `exponential:base=1s,factor=1.6,cap=2m`. Each value goes through the option's own
-// parser (config/values.ts, preset-options.ts), so a bad one reads as it would as a flag.
-
-/** The long options a SPEC may set, by their commander attribute names. */
-const SPEC_KEYS = {
-  base: "base",
-  cap: "cap",
-  factor: "factor",
-  step: "step",
-  jitter: "jitter",
-  attempts: "attempts",
-  "max-elapsed": "maxElapsed",
-  strategy: "strategy",
-} as const;
-type SpecKey = keyof typeof SPEC_KEYS;
-const SPEC_KEY_NAMES = Object.keys(SPEC_KEYS) as SpecKey[];
+// A SPEC (config/policy-spec.ts reads its text) or a config file's policy built into what
+// `compare` and `chain` work from: a preset's model, or the calculator's own policy with its
+// jitter. Each value goes through the option's own parser (config/values.ts,
+// preset-options.ts), so a bad one reads as it would as a flag.
 
 /** A policy ready to compare, with what the JSON output says about it. */
 export interface BuiltPolicy {
@@ -55,55 +42,6 @@ export function comparedStopOf(rule: StopRule): ComparedStop {
     case "forever":
       return { kind: "forever", words: rule.text };
   }
-}
-
-/** A SPEC read into its head (a preset or strategy name) and its `key=value` pairs, in order. */
-export interface ParsedSpec {
-  readonly text: string;
-  readonly head: string;
-  readonly pairs: ReadonlyArray<readonly [key: SpecKey, value: string]>;
-}
-
-/** Messages begin with the command that read the SPEC and the SPEC itself: `compare "bullmq:bse=2s": …`. */
-function specErrorOf(spec: string, message: string, command = "compare"): UsageError {
-  return new UsageError(`${command} ${shown(spec)}: ${message}`);
-}
-
-export function parseSpec(text: string, command = "compare"): ParsedSpec {
-  const specError = (spec: string, message: string) => specErrorOf(spec, message, command);
-  const trimmed = text.trim();
-  if (trimmed === "") throw specError(text, "an empty SPEC; give a preset such as bullmq or a strategy such as exponential:base=1s,cap=30s");
-  const colon = trimmed.indexOf(":");
-  const head = (colon < 0 ? trimmed : trimmed.slice(0, colon)).trim().toLowerCase();
-  const rest = colon < 0 ? null : trimmed.slice(colon + 1);
-  if (head === "") throw specError(text, 'no preset or strategy before ":"; write it first, as in bullmq:base=2s');
-  const pairs: Array<readonly [SpecKey, string]> = [];
-  if (rest !== null) {
-    if (rest.trim() === "") throw specError(text, `nothing after ":"; write overrides such as ${head}:base=2s, or ${head} alone`);
-    for (const part of rest.split(",")) {
-      const equals = part.indexOf("=");
-      const key = (equals < 0 ? part : part.slice(0, equals)).trim().replace(/^--/, "");
-      if (key === "") throw specError(text, `an empty override in ${shown(rest)}; separate key=value pairs with single commas`);
-      // An own key only: "__proto__", "constructor" or "toString" is as unknown as "foo".
-      if (!Object.hasOwn(SPEC_KEYS, key)) {
-        throw specError(text, `unknown option ${shown(key)}${didYouMean(key, SPEC_KEY_NAMES)} (a SPEC sets ${SPEC_KEY_NAMES.join(", ")})`);
-      }
-      if (equals < 0) throw specError(text, `--${key} needs a value: write ${key}=VALUE`);
-      if (pairs.some(([earlier]) => earlier === key)) throw specError(text, `--${key} is given twice`);
-      pairs.push([key as SpecKey, part.slice(equals + 1).trim()]);
-    }
-  }
-  return { text: trimmed, head, pairs };
-}
-
-/** The option values a SPEC gives (a preset maps exactly those), its strategy head included. */
-function specValues(spec: ParsedSpec, strategy: Strategy | undefined): OptionValues {
-  const values: OptionValues = strategy === undefined ? {} : { strategy };
-  for (const [key, value] of spec.pairs) {
-    if (key === "strategy" && !(STRATEGIES as readonly string[]).includes(value)) throw strategyError(value);
-    values[SPEC_KEYS[key]] = value;
-  }
-  return values;
 }
 
 /**
@@ -170,14 +108,4 @@ export function policyFromSpec(text: string, attempts: string | undefined, comma
     if (error instanceof UsageError) throw specError(text, error.message);
     throw error;
   }
-}
-
-/** A config file's policy: its values, `--attempts` (when given) over them. */
-export function policyFromConfig(name: string, fileValues: OptionValues, attempts: string | undefined): BuiltPolicy {
-  const values: OptionValues = {};
-  for (const key of ["strategy", "base", "cap", "factor", "step", "attempts", "jitter", "preset"] as const) {
-    if (fileValues[key] !== undefined) values[key] = fileValues[key];
-  }
-  if (attempts !== undefined) values.attempts = attempts;
-  return builtPolicy(name, values);
 }

@@ -10,7 +10,7 @@ import { OVERRIDE_FLAGS, presetErrorText } from "./preset-flags.js";
 import { exactDecimalNumber, inputText, parseAttempts, parseBase, parseCap, parseDuration, parseFactor, parseRetryAfter, parseTimeout } from "../../config/values.js";
 import { parsePlainDecimal } from "../../core/decimal.js";
 import type { OptionValues } from "../../config/option-values.js";
-import { strategyOf } from "./policy-values.js";
+import { strategyOf } from "../../config/policy-values.js";
 
 // Reading --preset and its overrides into a model: shared by the schedule and `check`,
 // and free of anything that draws (see src/cli/schedule/preset-schedule.ts for the output).

@@ -4,10 +4,10 @@ import { type Cohort, type CohortResult, simulateCohort } from "../../core/simul
 import type { Simulation } from "../../format/simulate.js";
 import { UsageError } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
-import { checkJitterNeedsCap, parseJitter, parseSeed } from "../shared/jitter-options.js";
+import { checkJitterNeedsCap, parseJitter, parseSeed } from "../../config/jitter-options.js";
 import { DEFAULT_SEED } from "../shared/random.js";
 import type { OptionValues } from "../../config/option-values.js";
-import { policyFromValues } from "../shared/policy-values.js";
+import { policyFromValues } from "../../config/policy-values.js";
 import { chartHistograms } from "./chart.js";
 import { writes } from "../../format/registry.js";
 import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";

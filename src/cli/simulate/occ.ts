@@ -6,7 +6,7 @@ import { groupDigits } from "../../core/text/digits.js";
 import { didYouMean } from "../../core/text/closest.js";
 import { UsageError, shown } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
-import { parseSeed } from "../shared/jitter-options.js";
+import { parseSeed } from "../../config/jitter-options.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { DEFAULT_SEED, seededRandom } from "../shared/random.js";
 import { inputText, parseDuration } from "../../config/values.js";

@@ -5,7 +5,7 @@ import type { Simulation } from "../../format/simulate.js";
 import { mostRetries, stopRuleOf, stopRuleText } from "../../presets/stop-rule.js";
 import type { PresetModel } from "../../presets/types.js";
 import { UsageError } from "../shared/errors.js";
-import { parseSeed } from "../shared/jitter-options.js";
+import { parseSeed } from "../../config/jitter-options.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { buildPreset, presetNamed, presetOffers, presetOverrides } from "../shared/preset-options.js";
 import { DEFAULT_SEED } from "../shared/random.js";

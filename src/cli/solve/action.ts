@@ -5,7 +5,7 @@ import { modelTotals } from "../../core/schedule.js";
 import { type NoSolution, solveAttempts, solveBase, solveFactor } from "../../core/solve.js";
 import type { Solution, SolvedPolicy, Unknown } from "../../format/solve-report.js";
 import { parseCount } from "../../config/option-values.js";
-import { capBelowBaseMessage } from "../shared/bare-numbers.js";
+import { capBelowBaseMessage } from "../../config/bare-numbers.js";
 import type { Program } from "../command.js";
 import { UsageError } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";

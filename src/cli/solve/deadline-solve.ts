@@ -4,9 +4,9 @@ import { jitteredPolicyModel } from "../../core/jitter/index.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { UsageError } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
-import { jitterFromValues, policyFromValues } from "../shared/policy-values.js";
+import { jitterFromValues, policyFromValues } from "../../config/policy-values.js";
 import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
-import { type TryTiming, timingFromValues } from "../shared/timing.js";
+import { type TryTiming, timingFromValues } from "../../config/timing.js";
 import type { Program } from "../command.js";
 import { MAX_SHOWN_ATTEMPTS, type SolveOptions, givenPolicyValues } from "./options.js";
 

@@ -32,7 +32,7 @@ describe("check's routing and refusals", () => {
   });
 
   it("a usage error keeps to its one line: no bare-number warning beside it", async () => {
-    // --max-total 5 is 5 ms, which a run that checks something warns about (shared/bare-numbers.ts); this one checks nothing.
+    // --max-total 5 is 5 ms, which a run that checks something warns about (config/bare-numbers.ts); this one checks nothing.
     expect(await runCli(["check", "--max-total", "5"])).toEqual({
       code: 2,
       stdout: "",

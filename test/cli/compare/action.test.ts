@@ -1,6 +1,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { policyFromConfig } from "../../../src/cli/compare/action.js";
 import type { Io } from "../../../src/cli/shared/io.js";
 import { run } from "../../../src/cli/run.js";
 import { runCli } from "../../support/cli.js";
@@ -429,4 +430,25 @@ describe("backoff compare: bad input is one line naming the SPEC and the option 
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(`error: policy "email" in ${join(dir, "retry.json")}: --factor applies only to --strategy exponential, not linear\n`);
   });
+});
+
+/** What a comparison reads from a built policy, the model as its first two delays. */
+function built(policy: ReturnType<typeof policyFromConfig>) {
+  const { name, range, stop, rangeGiven, description, model } = policy;
+  return { name, range, stop, rangeGiven, description, delays: [model.delay(1).delayMs, model.delay(2).delayMs] };
+}
+
+describe("policyFromConfig", () => {
+  it("a config file's policy keys only (limits left to check), --attempts over the file's", () => {
+    expect(built(policyFromConfig("email", { strategy: "fixed", base: "3s", attempts: "4", maxTotal: "1m", clients: "3" }, undefined))).toEqual({
+      name: "email",
+      range: { first: 1, last: 4 },
+      stop: { kind: "count", retries: 4, words: null },
+      rangeGiven: true,
+      description: { strategy: "fixed", base_ms: 3000, step_ms: 3000, cap_ms: null, first_attempt: 1, last_attempt: 4, jitter: "none", jittered: false },
+      delays: [3000, 3000],
+    });
+    expect(policyFromConfig("email", { strategy: "fixed", base: "3s", attempts: "4" }, "2").range).toEqual({ first: 1, last: 2 });
+  });
+
 });

@@ -1,7 +1,7 @@
 import { Argument, Command, Option } from "commander";
 import { describe, expect, it } from "vitest";
 import { completionModel, completionScript } from "../../../src/cli/completion/action.js";
-import { JITTER_MODES } from "../../../src/cli/shared/jitter-options.js";
+import { JITTER_MODES } from "../../../src/config/jitter-options.js";
 import { STRATEGIES } from "../../../src/core/policy.js";
 import { PRESETS } from "../../../src/presets/registry.js";
 

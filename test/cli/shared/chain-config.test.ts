@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { hasChainSection, readChainConfig } from "../../../src/cli/shared/chain-config.js";
+import { readChainConfig } from "../../../src/cli/shared/chain-config.js";
 import { triesOf } from "../../../src/core/chain/layer.js";
 import { configTree } from "../../../src/config/schema.js";
 import { tempFiles } from "../../support/files.js";
@@ -24,13 +24,6 @@ async function refused(text: string, name = "chain.json"): Promise<string> {
 
 const summary = (config: Awaited<ReturnType<typeof read>>) =>
   config.layers.map((layer) => ({ name: layer.name, tries: triesOf(layer.retries), timeout: layer.tryTimeoutMs, budget: layer.budget?.kind ?? null, byDefault: layer.budgetByDefault ?? false }));
-
-describe("hasChainSection", () => {
-  it("an object with a chain key", () => {
-    expect(hasChainSection(configTree('{"chain": []}', "a.json").root)).toBe(true);
-    expect(hasChainSection(configTree('{"base": "1s"}', "a.json").root)).toBe(false);
-  });
-});
 
 describe("readChainConfig: the layers", () => {
   it("SPEC strings and objects, outermost first, with where the chain key is", async () => {

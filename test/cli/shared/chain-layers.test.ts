@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asksNoRetries, chainLayerFromSpec, layerBudget, retriesOf } from "../../../src/cli/shared/chain-layers.js";
+import { CHAIN_LAYERS, chainLayerFromSpec, layerBudget, retriesOf } from "../../../src/cli/shared/chain-layers.js";
 import { policyFromSpec } from "../../../src/cli/shared/policy-spec.js";
 import { UsageError } from "../../../src/config/errors.js";
 
@@ -115,12 +115,18 @@ describe("retriesOf and layerBudget", () => {
   });
 });
 
-describe("asksNoRetries", () => {
-  it('is "0", spaces aside', () => {
-    expect(asksNoRetries("0")).toBe(true);
-    expect(asksNoRetries(" 0 ")).toBe(true);
-    expect(asksNoRetries("1")).toBe(false);
-    expect(asksNoRetries("00")).toBe(false);
-    expect(asksNoRetries(undefined)).toBe(false);
+describe("CHAIN_LAYERS: how a chain's config file builds a layer's policy", () => {
+  it("the values' own count, a preset's count and default budget, no retry when asked; a budget given wins", () => {
+    // fixed 1 s, attempts 4: 4 retries; aws-sdk: 2 retries under its retry quota (500 tokens, 14 a retry).
+    const own = CHAIN_LAYERS.policy("db", { strategy: "fixed", attempts: "4" }, "chain[0] (db)", false, null);
+    expect({ retries: own.retries, waits: [own.model.delay(1).delayMs, own.model.delay(4).delayMs], budget: own.budget, byDefault: own.budgetByDefault }).toEqual({ retries: 4, waits: [1000, 1000], budget: null, byDefault: undefined });
+    const sdk = CHAIN_LAYERS.policy("sdk", { preset: "aws-sdk" }, "chain[0] (sdk)", false, null);
+    expect({ retries: sdk.retries, budget: sdk.budget, byDefault: sdk.budgetByDefault }).toEqual({ retries: 2, budget: { kind: "aws-quota", tokens: 500, cost: 14 }, byDefault: true });
+    expect(CHAIN_LAYERS.policy("sdk", { preset: "aws-sdk", attempts: "0" }, "chain[0] (sdk)", true, { budget: null })).toMatchObject({ retries: 0, budget: null });
+    expect(refused(() => CHAIN_LAYERS.policy("db", { strategy: "fixed" }, "chain[0] (db)", false, null))).toMatch(/^chain\[0\] \(db\): how many retries does it make\?/);
+  });
+
+  it("a SPEC as chainLayerFromSpec reads it, with the layer's per-try timeout", () => {
+    expect(CHAIN_LAYERS.spec("istio:attempts=4", 2000)).toMatchObject({ name: "istio:attempts=4", retries: 4, tryTimeoutMs: 2000, budget: null });
   });
 });

@@ -1,39 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { builtPolicy, comparedStopOf, parseSpec, policyFromConfig, policyFromSpec } from "../../../src/cli/shared/policy-spec.js";
+import { builtPolicy, comparedStopOf, policyFromSpec } from "../../../src/cli/shared/policy-spec.js";
 import { presetNames } from "../../../src/presets/registry.js";
 
 // src/cli/shared/policy-spec.ts: a SPEC as compare reads it (a preset or strategy with key=value
-// overrides), and a config file's policy, built into what a comparison needs.
+// overrides; test/config/policy-spec.test.ts reads its text) built into what a comparison needs.
 
 /** What a comparison reads from a built policy, the model as its first two delays. */
 function read(policy: ReturnType<typeof builtPolicy>) {
   const { name, range, stop, rangeGiven, description, model } = policy;
   return { name, range, stop, rangeGiven, description, delays: [model.delay(1).delayMs, model.delay(2).delayMs] };
 }
-
-describe("parseSpec", () => {
-  it("the head in lower case and the pairs in order, spaces and a leading -- dropped", () => {
-    expect(parseSpec("fixed:attempts=2")).toEqual({ text: "fixed:attempts=2", head: "fixed", pairs: [["attempts", "2"]] });
-    expect(parseSpec(" Fixed : attempts=2 , --base= 3s ")).toEqual({ text: "Fixed : attempts=2 , --base= 3s", head: "fixed", pairs: [["attempts", "2"], ["base", "3s"]] });
-  });
-
-  it.each([
-    ["", 'compare "": an empty SPEC; give a preset such as bullmq or a strategy such as exponential:base=1s,cap=30s'],
-    [":base=1s", 'compare ":base=1s": no preset or strategy before ":"; write it first, as in bullmq:base=2s'],
-    ["fixed:", 'compare "fixed:": nothing after ":"; write overrides such as fixed:base=2s, or fixed alone'],
-    ["fixed:base=1s,,cap=2s", 'compare "fixed:base=1s,,cap=2s": an empty override in "base=1s,,cap=2s"; separate key=value pairs with single commas'],
-    ["fixed:bse=1s", 'compare "fixed:bse=1s": unknown option "bse"; did you mean base? (a SPEC sets base, cap, factor, step, jitter, attempts, max-elapsed, strategy)'],
-    ["fixed:zzzz=1", 'compare "fixed:zzzz=1": unknown option "zzzz" (a SPEC sets base, cap, factor, step, jitter, attempts, max-elapsed, strategy)'],
-    ["fixed:base", 'compare "fixed:base": --base needs a value: write base=VALUE'],
-    ["fixed:base=1s,base=2s", 'compare "fixed:base=1s,base=2s": --base is given twice'],
-  ])("%j is refused in one line: %s", (spec, message) => {
-    expect(() => parseSpec(spec)).toThrow(message);
-  });
-
-  it("the message names the command that read the SPEC", () => {
-    expect(() => parseSpec("  ", "simulate")).toThrow('simulate "  ": an empty SPEC;');
-  });
-});
 
 describe("policyFromSpec", () => {
   it("fixed:attempts=2: fixed 1 s (the default base) twice; the SPEC's attempts win over --attempts", () => {
@@ -84,19 +60,7 @@ describe("policyFromSpec", () => {
   });
 });
 
-describe("policyFromConfig and builtPolicy", () => {
-  it("a config file's policy keys only (limits left to check), --attempts over the file's", () => {
-    expect(read(policyFromConfig("email", { strategy: "fixed", base: "3s", attempts: "4", maxTotal: "1m", clients: "3" }, undefined))).toEqual({
-      name: "email",
-      range: { first: 1, last: 4 },
-      stop: { kind: "count", retries: 4, words: null },
-      rangeGiven: true,
-      description: { strategy: "fixed", base_ms: 3000, step_ms: 3000, cap_ms: null, first_attempt: 1, last_attempt: 4, jitter: "none", jittered: false },
-      delays: [3000, 3000],
-    });
-    expect(policyFromConfig("email", { strategy: "fixed", base: "3s", attempts: "4" }, "2").range).toEqual({ first: 1, last: 2 });
-  });
-
+describe("builtPolicy", () => {
   it("an unknown preset is refused with the list", () => {
     expect(() => builtPolicy("x", { preset: "nope" })).toThrow(`no preset "nope"; the presets are ${presetNames().join(", ")}`);
   });

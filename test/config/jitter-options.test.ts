@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JITTER_MODES, checkJitterNeedsCap, parseJitter, parseSeed } from "../../../src/cli/shared/jitter-options.js";
+import { JITTER_MODES, checkJitterNeedsCap, parseJitter, parseSeed } from "../../src/config/jitter-options.js";
 
 describe("parseJitter", () => {
   it("a mode by name, in any case and with spaces around it", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../../src/config/errors.js";
-import { firstInvalidUtf8, utf8Text } from "../../../src/cli/shared/utf8.js";
+import { firstInvalidUtf8, utf8Text } from "../../../src/config/read/utf8.js";
 
 // Well-formed UTF-8 as RFC 3629 (table 3-7 of the Unicode standard) has it.
 const bytes = (...values: number[]) => Uint8Array.from(values);

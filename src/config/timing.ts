@@ -1,5 +1,5 @@
-import type { OptionValues } from "../../config/option-values.js";
-import { parseTimeout } from "../../config/values.js";
+import type { OptionValues } from "./option-values.js";
+import { parseTimeout } from "./values.js";
 
 /**
  * The times around the tries, from --attempt-time and --deadline: how long each try runs

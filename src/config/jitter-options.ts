@@ -1,9 +1,9 @@
-import { type Jitter, isJitterFraction } from "../../core/jitter/index.js";
-import { MAX_EXACT_MS } from "../../core/limits.js";
-import { ONE, compareDecimals, parsePlainDecimal } from "../../core/decimal.js";
-import { didYouMean } from "../../core/text/closest.js";
+import { type Jitter, isJitterFraction } from "../core/jitter/index.js";
+import { MAX_EXACT_MS } from "../core/limits.js";
+import { ONE, compareDecimals, parsePlainDecimal } from "../core/decimal.js";
+import { didYouMean } from "../core/text/closest.js";
 import { UsageError, shown } from "./errors.js";
-import { exactDecimalNumber, inputText, readWhole } from "../../config/values.js";
+import { exactDecimalNumber, inputText, readWhole } from "./values.js";
 
 export const JITTER_MODES = ["none", "full", "equal", "decorrelated"] as const;
 

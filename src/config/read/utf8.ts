@@ -1,4 +1,4 @@
-import { UsageError } from "./errors.js";
+import { UsageError } from "../errors.js";
 
 /**
  * The offset of the first byte that is not part of a well-formed UTF-8 sequence (RFC 3629:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chainInputs, parseFailureRate, parseRps } from "../../../src/cli/shared/chain-inputs.js";
+import { chainInputs, parseFailureRate, parseRps } from "../../src/config/chain-inputs.js";
 
 describe("a chain's inputs", () => {
   it("a failure rate as a share or a percentage; at most 1", () => {

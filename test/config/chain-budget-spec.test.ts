@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { budgetFrom, budgetFromText } from "../../../src/cli/shared/chain-budget-spec.js";
+import { budgetFrom, budgetFromText } from "../../src/config/chain-budget-spec.js";
 
 describe("budgetFromText: a budget after a SPEC's @", () => {
   it("takes each system's defaults", () => {

@@ -7,13 +7,13 @@ import type { ScheduleModel } from "../../core/model.js";
 import { jitteredPolicyModel } from "../../core/jitter/index.js";
 import type { PolicyReport, PresetTerms } from "../../format/check-report.js";
 import { mostRetries, stopRuleOf, stopRuleText } from "../../presets/stop-rule.js";
-import { UsageError, shown } from "./errors.js";
-import { parseSeed } from "./jitter-options.js";
+import { UsageError, shown } from "../shared/errors.js";
+import { parseSeed } from "../../config/jitter-options.js";
 import { CHECK_DEFAULT_ATTEMPTS, type OptionValues, limitsFromOptions, parseCount } from "../../config/option-values.js";
 import { parseAttempts } from "../../config/values.js";
-import { jitterFromValues, policyFromValues } from "./policy-values.js";
-import { presetTerms } from "./preset-flags.js";
-import { buildPreset, presetNamed, presetOverrides } from "./preset-options.js";
+import { jitterFromValues, policyFromValues } from "../../config/policy-values.js";
+import { presetTerms } from "../shared/preset-flags.js";
+import { buildPreset, presetNamed, presetOverrides } from "../shared/preset-options.js";
 
 // One policy's check from its option values: what `check --config` and every worker of
 // `check PATH…` run. Kept apart from the command (commander, the report writers), so a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { asRead, bareLimitWarnings, capBelowBaseMessage, isBareNumber } from "../../../src/cli/shared/bare-numbers.js";
-import { run } from "../../../src/cli/run.js";
-import { memoryIo } from "../../support/io.js";
+import { asRead, bareLimitWarnings, capBelowBaseMessage, isBareNumber } from "../../src/config/bare-numbers.js";
+import { run } from "../../src/cli/run.js";
+import { memoryIo } from "../support/io.js";
 
 describe("bare numbers are milliseconds, and the messages they cause say so (issue 23, item 10)", () => {
   it("tells a bare number from a duration with a unit", () => {

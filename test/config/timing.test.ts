@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { timingFromValues } from "../../../src/cli/shared/timing.js";
+import { timingFromValues } from "../../src/config/timing.js";
 
 describe("timingFromValues", () => {
   it("null without either option: the schedule stays as it was", () => {

@@ -1,11 +1,9 @@
-import { type ChainReport, analyseChain } from "../../core/chain/chain.js";
-import type { ChainLayer } from "../../core/chain/layer.js";
-import type { SteadyOptions } from "../../core/chain/steady-state.js";
-import { compareDecimals, decimal } from "../../core/decimal.js";
+import type { SteadyOptions } from "../core/chain/steady-state.js";
+import { compareDecimals, decimal } from "../core/decimal.js";
 import { UsageError, shown } from "./errors.js";
-import { exactDecimalNumber, parseDuration, readDecimal } from "../../config/values.js";
+import { exactDecimalNumber, parseDuration, readDecimal } from "./values.js";
 
-// The inputs of a chain's figures, from flags or a config's keys: shared by `chain` and
+// The inputs of a chain's figures, from flags or a config's keys: read for `chain` and for
 // `check --config` with a chain section.
 
 /** 0.5, 50% or 1: the share of tries at the bottom that fail. */
@@ -37,14 +35,4 @@ export function chainInputs(flags: { attemptTime?: string; failureRate?: string;
     failureRate: failure === null ? 1 : parseFailureRate(failure.label, failure.text),
     rps: rps === null ? null : parseRps(rps.label, rps.text),
   };
-}
-
-/** The chain's figures; a total too long to add up is a usage error like any other. */
-export function analysedChain(layers: readonly ChainLayer[], options: SteadyOptions): ChainReport {
-  try {
-    return analyseChain(layers, options);
-  } catch (error) {
-    if (error instanceof Error && error.name === "WalkLimitError") throw new UsageError(`chain: ${error.message}`);
-    throw error;
-  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_ATTEMPTS, POLICY_DEFAULTS, jitterFromValues, policyFromValues, rangeFromValues, strategyOf } from "../../../src/cli/shared/policy-values.js";
-import { normalizePolicy } from "../../../src/core/policy.js";
+import { DEFAULT_ATTEMPTS, POLICY_DEFAULTS, jitterFromValues, policyFromValues, rangeFromValues, strategyOf } from "../../src/config/policy-values.js";
+import { normalizePolicy } from "../../src/core/policy.js";
 
 describe("the defaults", () => {
   it("exponential from 1 s, attempts 1..10", () => {

@@ -1,19 +1,19 @@
-import { type Jitter, NO_JITTER } from "../../core/jitter/index.js";
-import { type Policy, STRATEGIES, type Strategy, normalizePolicy } from "../../core/policy.js";
-import type { AttemptRange } from "../../core/schedule.js";
-import { didYouMean } from "../../core/text/closest.js";
+import { type Jitter, NO_JITTER } from "../core/jitter/index.js";
+import { type Policy, STRATEGIES, type Strategy, normalizePolicy } from "../core/policy.js";
+import type { AttemptRange } from "../core/schedule.js";
+import { didYouMean } from "../core/text/closest.js";
 import { capBelowBaseMessage } from "./bare-numbers.js";
 import { UsageError, shown } from "./errors.js";
 import { checkJitterNeedsCap, parseJitter, parseSeed } from "./jitter-options.js";
-import type { OptionValues } from "../../config/option-values.js";
-import { parseAttempts, parseBase, parseCap, parseDuration, parseFactor } from "../../config/values.js";
+import type { OptionValues } from "./option-values.js";
+import { parseAttempts, parseBase, parseCap, parseDuration, parseFactor } from "./values.js";
 
 // The calculator's own policy read from option values (flags, a config file's policy, a
 // SPEC's overrides): what schedule, check, simulate, compare and solve all start from.
 
 /**
  * What a policy is when its values leave these out. Defaults live here and in the
- * commands' own tables, never in commander (see options.ts).
+ * commands' own tables, never in commander (see cli/shared/options.ts).
  */
 export const POLICY_DEFAULTS = { strategy: "exponential", base: "1s" } as const satisfies OptionValues;
 

@@ -1,12 +1,12 @@
-import type { RetryBudget } from "../../core/chain/budgets/budget.js";
-import { AWS_RETRY_QUOTA_DEFAULTS } from "../../core/chain/budgets/aws-quota.js";
-import { ENVOY_MAX_RETRIES_DEFAULT } from "../../core/chain/budgets/envoy-breaker.js";
-import { ENVOY_RETRY_BUDGET_DEFAULTS } from "../../core/chain/budgets/envoy-budget.js";
-import { FINAGLE_RETRY_BUDGET_DEFAULTS } from "../../core/chain/budgets/finagle.js";
-import { type Decimal, compareDecimals, decimal } from "../../core/decimal.js";
-import { closest, didYouMean } from "../../core/text/closest.js";
+import type { RetryBudget } from "../core/chain/budgets/budget.js";
+import { AWS_RETRY_QUOTA_DEFAULTS } from "../core/chain/budgets/aws-quota.js";
+import { ENVOY_MAX_RETRIES_DEFAULT } from "../core/chain/budgets/envoy-breaker.js";
+import { ENVOY_RETRY_BUDGET_DEFAULTS } from "../core/chain/budgets/envoy-budget.js";
+import { FINAGLE_RETRY_BUDGET_DEFAULTS } from "../core/chain/budgets/finagle.js";
+import { type Decimal, compareDecimals, decimal } from "../core/decimal.js";
+import { closest, didYouMean } from "../core/text/closest.js";
 import { UsageError, shown } from "./errors.js";
-import { exactDecimalNumber, parseDuration, readDecimal, readWhole } from "../../config/values.js";
+import { exactDecimalNumber, parseDuration, readDecimal, readWhole } from "./values.js";
 
 // A budget as `backoff chain` reads it, after a SPEC's "@" (istio@envoy,
 // grpc-policy@grpc:max-tokens=10,token-ratio=0.1) or as a chain layer's "budget" in a

@@ -1,5 +1,5 @@
-import { ASSERT_KEYS, type OptionValues } from "../../config/option-values.js";
-import { isUnitless } from "../../config/values.js";
+import { ASSERT_KEYS, type OptionValues } from "./option-values.js";
+import { isUnitless } from "./values.js";
 
 // A duration written without a unit is milliseconds (`--cap 30` is 30 ms). That is the
 // tool's convention and it stays; these say so where it is the likely cause of a surprise.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkValues, modelFromValues } from "../../../src/cli/shared/check-values.js";
+import { checkValues, modelFromValues } from "../../../src/cli/check/check-values.js";
 
-// src/cli/shared/check-values.ts: one policy's check from its option values (what `check --config`
+// src/cli/check/check-values.ts: one policy's check from its option values (what `check --config`
 // and every worker of `check PATH…` run). Totals worked by hand in the comments.
 
 describe("modelFromValues", () => {
