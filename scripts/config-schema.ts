@@ -183,7 +183,7 @@ export function configSchema(): Schema {
       'backoff\'s own config file (backoff --config FILE, backoff check --config FILE or PATH), JSON or YAML: one policy, BullMQ job options, or several policies under "policies". Generated from backoff\'s reader; rules between keys (a cap at least the base, factor only with exponential, decorrelated jitter only with a cap, a preset\'s own parameters) are checked when backoff reads the file.',
     type: "object",
     // A file with a "chain" section is read by backoff chain and check's chain check
-    // (src/cli/shared/chain-config.ts), a format of its own this schema does not describe yet.
+    // (src/config/chain-config.ts), a format of its own this schema does not describe yet.
     if: { required: ["chain"] },
     then: { description: "a chain of retrying layers (backoff chain; docs/chain.md), not described by this schema" },
     else: { if: { required: ["policies"] }, then: policiesFile(), else: { if: { required: ["backoff"] }, then: bullmqJob(true), else: calculatorPolicy(true) } },

@@ -106,3 +106,17 @@ export function limitsFromOptions(options: OptionValues): CheckTerms {
   }
   return { limits, attemptTimeMs, deadlineMs, levels };
 }
+
+/**
+ * Flags override the file, and the file overrides the defaults: `explicit` holds only
+ * the options given on the command line (not commander's defaults).
+ */
+export function mergeOptions(defaults: OptionValues, file: OptionValues, explicit: OptionValues): OptionValues {
+  const merged: OptionValues = {};
+  for (const layer of [defaults, file, explicit]) {
+    for (const [key, value] of Object.entries(layer) as [keyof OptionValues, string | undefined][]) {
+      if (value !== undefined) merged[key] = value;
+    }
+  }
+  return merged;
+}

@@ -448,3 +448,25 @@ export function jsonNumberText(source: string): string | null {
   if (read === null) return null;
   return `${read.negative && read.value.digits !== 0n ? "-" : ""}${decimalText(read.value)}`;
 }
+
+/**
+ * The policies a command works on: from the file (all, or the one `--policy` names),
+ * or one unnamed policy from the flags alone.
+ */
+export function selectPolicies(config: ConfigFile | null, policyName: string | undefined): readonly ConfigPolicy[] {
+  if (config === null) {
+    if (policyName !== undefined) throw new UsageError(`--policy ${shown(policyName)} needs --config, which holds the named policies`);
+    return [{ name: null, options: {}, line: 1 }];
+  }
+  if (policyName === undefined) return config.policies;
+  const found = config.policies.find((p) => p.name === policyName);
+  if (!found) {
+    const names = config.policies.map((p) => p.name).filter((n): n is string => n !== null);
+    throw new UsageError(
+      names.length === 0
+        ? `--policy ${shown(policyName)}: ${config.name} holds a single unnamed policy, not "policies"`
+        : `--policy ${shown(policyName)} is not in ${config.name}; it has ${names.map((n) => shown(n)).join(", ")}`,
+    );
+  }
+  return [found];
+}

@@ -1,6 +1,6 @@
 /** The option values a command works from (src/config/option-values.ts). */
 import { describe, expect, it } from "vitest";
-import { CHECK_DEFAULT_ATTEMPTS, OPTION_KEYS, POLICY_KEYS, limitsFromOptions, parseAssertValue, parseCount } from "../../src/config/option-values.js";
+import { CHECK_DEFAULT_ATTEMPTS, OPTION_KEYS, POLICY_KEYS, limitsFromOptions, mergeOptions, parseAssertValue, parseCount } from "../../src/config/option-values.js";
 
 describe("option keys", () => {
   it("the policy keys, the assert options, clients, maxElapsed and the Retry-After options", () => {
@@ -36,5 +36,13 @@ describe("parsing", () => {
     });
     expect(limitsFromOptions({})).toEqual({ limits: {}, attemptTimeMs: 0, deadlineMs: null, levels: {} });
     expect(() => limitsFromOptions({ minFirst: "soon" })).toThrow('--min-first must be a duration such as 250, 250ms, 1.5s, 2m or 1h, got "soon"');
+  });
+});
+
+describe("mergeOptions", () => {
+  it("flags override the file, the file overrides the defaults", () => {
+    expect(mergeOptions({ base: "1s", attempts: "10", strategy: "exponential" }, { base: "2s", cap: "1m", attempts: "5" }, { attempts: "3" })).toEqual({
+      base: "2s", attempts: "3", strategy: "exponential", cap: "1m",
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../src/config/errors.js";
-import { parseConfig, parseConfigFile } from "../../src/config/schema.js";
+import { parseConfig, parseConfigFile, selectPolicies } from "../../src/config/schema.js";
 import { runCli } from "../support/cli.js";
 import { tempFiles } from "../support/files.js";
 
@@ -185,5 +185,15 @@ describe("policy line numbers in time linear in the file's size (issue 16, item 
     const report = JSON.parse(all.stdout);
     expect(report.policies).toHaveLength(84_000);
     expect(report.policies[83_999].name).toBe((83_999).toString(36));
+  });
+});
+
+describe("selectPolicies", () => {
+  it("selects a named policy, and names the available ones when it is missing", () => {
+    const config = parseConfig('{"policies": {"email": {"base": 1}, "webhook": {"base": 2}}}', "r.json");
+    expect(selectPolicies(config, "webhook").map((p) => p.name)).toEqual(["webhook"]);
+    expect(selectPolicies(config, undefined).map((p) => p.name)).toEqual(["email", "webhook"]);
+    expect(() => selectPolicies(config, "sms")).toThrow('--policy "sms" is not in r.json; it has "email", "webhook"');
+    expect(() => selectPolicies(null, "sms")).toThrow('--policy "sms" needs --config');
   });
 });

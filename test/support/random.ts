@@ -1,9 +1,9 @@
 import { vi } from "vitest";
-import { seededRandom } from "../../src/cli/shared/random.js";
+import { seededRandom } from "../../src/core/random.js";
 import type { RandomSource } from "../../src/core/model.js";
 
 /**
- * The one seeded generator of the tests is the CLI's own (pure-rand's xoroshiro128+,
+ * The one seeded generator of the tests is the one the CLI samples with (src/core/random.ts: pure-rand's xoroshiro128+,
  * the same sequence on every machine), so a sequence a test relies on is one a user
  * can reproduce with --seed.
  */

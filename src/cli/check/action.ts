@@ -1,11 +1,11 @@
 import { checkExitCode } from "../../core/check.js";
 import { type PolicyReport, githubAnnotations } from "../../format/check-report.js";
-import type { OptionValues } from "../../config/option-values.js";
+import { type OptionValues, mergeOptions } from "../../config/option-values.js";
 import { checkValues } from "./check-values.js";
 import { inFileTerms } from "../shared/preset-flags.js";
 import { backoff as backoffShape } from "../../config/shapes/backoff.js";
-import { STDIN_NAME, mergeOptions, readConfigTree, selectPolicies } from "../shared/config.js";
-import { readConfigNode } from "../../config/schema.js";
+import { STDIN_NAME, readConfigTree } from "../shared/config.js";
+import { readConfigNode, selectPolicies } from "../../config/schema.js";
 import { hasChainSection } from "../../config/chain-config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";

@@ -4,9 +4,8 @@ import { type CheckResult, checkPolicy, warningFails } from "../../core/check.js
 import { policyModel } from "../../core/policy-model.js";
 import { inFileTerms as termsInFile, presetTerms } from "../shared/preset-flags.js";
 import { checkValues } from "./check-values.js";
-import { mergeOptions } from "../shared/config.js";
 import { UsageError } from "../shared/errors.js";
-import { type OptionValues, limitsFromOptions, parseCount } from "../../config/option-values.js";
+import { type OptionValues, limitsFromOptions, mergeOptions, parseCount } from "../../config/option-values.js";
 import { type Candidate, MAX_FILE_BYTES } from "./discover.js";
 import { PathRefused, readPath } from "../shared/read-path.js";
 import { type FileKind, type LocatedLimit, type LocatedPolicy, recogniseFile } from "../../config/recognise.js";

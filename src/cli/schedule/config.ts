@@ -1,7 +1,8 @@
-import { loadConfig, mergeOptions, selectPolicies } from "../shared/config.js";
+import { loadConfig } from "../shared/config.js";
+import { selectPolicies } from "../../config/schema.js";
 import { UsageError, shown } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
-import { ASSERT_KEYS, type OptionValues } from "../../config/option-values.js";
+import { ASSERT_KEYS, type OptionValues, mergeOptions } from "../../config/option-values.js";
 
 /**
  * The schedule's values with a config file under them: the file's policy (the one

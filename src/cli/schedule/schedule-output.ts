@@ -10,7 +10,7 @@ import { retryAfterSummaryJson, retryAfterSummaryLines } from "../../format/retr
 import { SATURATED_TEXT } from "../../format/numbers.js";
 import type { ScheduleOutput } from "../../format/renderer.js";
 import type { Io } from "../shared/io.js";
-import { seededRandom } from "../shared/random.js";
+import { seededRandom } from "../../core/random.js";
 import { checkAttemptCount, type OutputSwitches, outputRenderer, renderContext, writeRendered } from "../shared/render.js";
 import { checkTableRows } from "../shared/table-rows.js";
 import { checkWalk } from "../shared/walk.js";

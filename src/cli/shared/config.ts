@@ -1,7 +1,6 @@
 import { fstatSync } from "node:fs";
 import type { JsonNode } from "../../config/read/json.js";
-import { type ConfigFile, type ConfigPolicy, configTree, parseConfigFile } from "../../config/schema.js";
-import type { OptionValues } from "../../config/option-values.js";
+import { type ConfigFile, configTree, parseConfigFile } from "../../config/schema.js";
 import { UsageError, shown } from "./errors.js";
 import type { InStream, Io } from "./io.js";
 import { PathRefused, readPath } from "./read-path.js";
@@ -95,40 +94,4 @@ export async function readConfigTree(spec: string, io: Io): Promise<{ root: Json
 export async function loadConfig(spec: string, io: Io): Promise<ConfigFile> {
   const { text, name } = await readConfigText(spec, io);
   return parseConfigFile(text, name);
-}
-
-/**
- * The policies a command works on: from the file (all, or the one `--policy` names),
- * or one unnamed policy from the flags alone.
- */
-export function selectPolicies(config: ConfigFile | null, policyName: string | undefined): readonly ConfigPolicy[] {
-  if (config === null) {
-    if (policyName !== undefined) throw new UsageError(`--policy ${shown(policyName)} needs --config, which holds the named policies`);
-    return [{ name: null, options: {}, line: 1 }];
-  }
-  if (policyName === undefined) return config.policies;
-  const found = config.policies.find((p) => p.name === policyName);
-  if (!found) {
-    const names = config.policies.map((p) => p.name).filter((n): n is string => n !== null);
-    throw new UsageError(
-      names.length === 0
-        ? `--policy ${shown(policyName)}: ${config.name} holds a single unnamed policy, not "policies"`
-        : `--policy ${shown(policyName)} is not in ${config.name}; it has ${names.map((n) => shown(n)).join(", ")}`,
-    );
-  }
-  return [found];
-}
-
-/**
- * Flags override the file, and the file overrides the defaults: `explicit` holds only
- * the options given on the command line (not commander's defaults).
- */
-export function mergeOptions(defaults: OptionValues, file: OptionValues, explicit: OptionValues): OptionValues {
-  const merged: OptionValues = {};
-  for (const layer of [defaults, file, explicit]) {
-    for (const [key, value] of Object.entries(layer) as [keyof OptionValues, string | undefined][]) {
-      if (value !== undefined) merged[key] = value;
-    }
-  }
-  return merged;
 }

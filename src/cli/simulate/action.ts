@@ -5,7 +5,6 @@ import type { Simulation } from "../../format/simulate.js";
 import { UsageError } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
 import { checkJitterNeedsCap, parseJitter, parseSeed } from "../../config/jitter-options.js";
-import { DEFAULT_SEED } from "../shared/random.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { policyFromValues } from "../../config/policy-values.js";
 import { chartHistograms } from "./chart.js";
@@ -13,7 +12,7 @@ import { writes } from "../../format/registry.js";
 import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
 import { CAPACITY_ONLY, OCC_ONLY, flagOf } from "./herd-options.js";
 import { checkKeptTimes, cohortFromOptions, cohortRandom, comparedJitters, keptWithin, parseSimulatedAttempts } from "./cohort.js";
-import { DEFAULT_SIMULATED_ATTEMPTS, type SimulateSwitches } from "./switches.js";
+import { DEFAULT_SEED, DEFAULT_SIMULATED_ATTEMPTS, type SimulateSwitches } from "./switches.js";
 
 /** Every option checked, naming the option in each error. */
 export function simulationFromOptions(values: OptionValues, options: SimulateSwitches): { policy: Policy; cohort: Cohort; jitter: Jitter; seed: number } {

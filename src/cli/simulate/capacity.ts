@@ -17,7 +17,7 @@ import { checkJitterNeedsCap, parseJitter, parseSeed } from "../../config/jitter
 import type { OptionValues } from "../../config/option-values.js";
 import { policyFromValues } from "../../config/policy-values.js";
 import { buildPreset, presetNamed, presetOverrides } from "../shared/preset-options.js";
-import { DEFAULT_SEED, seededRandom } from "../shared/random.js";
+import { seededRandom } from "../../core/random.js";
 import { inputText, parseDuration } from "../../config/values.js";
 import { comparedJitters } from "./cohort.js";
 import { type LimitChoice, type VariantChoice, circuitBreakerChoice, parseCompare, retryBudgetChoice, retryQuotaChoice, retryThrottlingChoice } from "./capacity-limits.js";
@@ -25,7 +25,7 @@ import { COHORT_ONLY, OCC_ONLY, flagOf } from "./herd-options.js";
 import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
 import { parsePositive, parseSpan, parseWholeIn } from "./herd-values.js";
 import { libraryClient } from "./preset-simulation.js";
-import type { SimulateSwitches } from "./switches.js";
+import { DEFAULT_SEED, type SimulateSwitches } from "./switches.js";
 
 export const CAPACITY_DEFAULTS = { rps: "500", capacity: "1000", concurrency: "1", timeout: "1s", outageKind: "stall", arrivals: "poisson", window: "1s", attempts: "3" } as const;
 /** The queue holds this much of the server's work unless --queue says (2 s: a call at its end waits twice the default timeout). */

@@ -4,7 +4,7 @@ import type { ScheduleModel } from "../../core/model.js";
 import { type Cohort, type CohortRandom, type CohortResult, SimulationTooLargeError } from "../../core/simulate.js";
 import { parseDuration, parseSpread, parseUnitFraction, readWhole } from "../../config/values.js";
 import { UsageError, shown } from "../shared/errors.js";
-import { seededRandom } from "../shared/random.js";
+import { seededRandom } from "../../core/random.js";
 import { MAX_CLIENTS, MAX_SIMULATED_ATTEMPTS, type SimulateSwitches } from "./switches.js";
 
 // The cohort every simulate model shares: its options read and bounded, its random streams,

@@ -2,9 +2,8 @@ import { type Command, Option } from "commander";
 import { groupDigits } from "../../core/text/digits.js";
 import { type CommandDefinition, commandOutput, outputWritten } from "../command.js";
 import { addSharedOptions, givenValues, synonymsFor, withDefaultText } from "../shared/options.js";
-import { DEFAULT_SEED } from "../shared/random.js";
 import { defineHerdOptions } from "./herd-options.js";
-import { DEFAULT_CLIENTS, DEFAULT_SIMULATED_ATTEMPTS, DEFAULT_WINDOW, MAX_CLIENTS, type SimulateSwitches } from "./switches.js";
+import { DEFAULT_CLIENTS, DEFAULT_SEED, DEFAULT_SIMULATED_ATTEMPTS, DEFAULT_WINDOW, MAX_CLIENTS, type SimulateSwitches } from "./switches.js";
 
 const HELP_AFTER = `
 A cohort of --clients fails together at t = 0 (or spread uniformly over --spread) and

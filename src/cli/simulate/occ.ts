@@ -8,10 +8,10 @@ import { UsageError, shown } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
 import { parseSeed } from "../../config/jitter-options.js";
 import type { OptionValues } from "../../config/option-values.js";
-import { DEFAULT_SEED, seededRandom } from "../shared/random.js";
+import { seededRandom } from "../../core/random.js";
 import { inputText, parseDuration } from "../../config/values.js";
 import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
-import type { SimulateSwitches } from "./switches.js";
+import { DEFAULT_SEED, type SimulateSwitches } from "./switches.js";
 import { CAPACITY_ONLY, COHORT_ONLY, flagOf } from "./herd-options.js";
 import { parseClientCounts, parseNetwork, parseWholeIn } from "./herd-values.js";
 

@@ -8,9 +8,8 @@ import { UsageError } from "../shared/errors.js";
 import { parseSeed } from "../../config/jitter-options.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { buildPreset, presetNamed, presetOffers, presetOverrides } from "../shared/preset-options.js";
-import { DEFAULT_SEED } from "../shared/random.js";
 import { cohortFromOptions, cohortRandom, keptWithin, parseSimulatedAttempts } from "./cohort.js";
-import { MAX_SIMULATED_ATTEMPTS, type SimulateSwitches } from "./switches.js";
+import { DEFAULT_SEED, MAX_SIMULATED_ATTEMPTS, type SimulateSwitches } from "./switches.js";
 
 /** Each client of a preset carries its own run (a closure), so a preset's cohort is smaller than the calculator's. */
 export const MAX_PRESET_CLIENTS = 1_000_000;

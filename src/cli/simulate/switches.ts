@@ -7,6 +7,8 @@ export const MAX_CLIENTS = 10_000_000;
 export const MAX_SIMULATED_ATTEMPTS = 1000;
 export const DEFAULT_WINDOW = "100ms";
 export const DEFAULT_SIMULATED_ATTEMPTS = "10";
+/** The seed `backoff simulate` uses unless --seed says otherwise (printed with the results). */
+export const DEFAULT_SEED = 42;
 
 /** The simulate command's own switches (the policy comes as OptionValues, as for the schedule). */
 export interface SimulateSwitches extends HerdSwitches, OutputSwitches {

@@ -1,7 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MAX_CONFIG_BYTES, mergeOptions, readConfigText, selectPolicies } from "../../../src/cli/shared/config.js";
-import { parseConfig } from "../../../src/config/schema.js";
+import { MAX_CONFIG_BYTES, readConfigText } from "../../../src/cli/shared/config.js";
 import { runCli } from "../../support/cli.js";
 import { tempFiles } from "../../support/files.js";
 import { memoryIo, memoryStdin } from "../../support/io.js";
@@ -37,22 +36,6 @@ describe("readConfigText", () => {
     expect(tty.code).toBe(2);
     expect(tty.stdout).toBe("");
     expect(tty.stderr.split("\n")).toHaveLength(2);
-  });
-});
-
-describe("merging and selecting", () => {
-  it("flags override the file, the file overrides the defaults", () => {
-    expect(mergeOptions({ base: "1s", attempts: "10", strategy: "exponential" }, { base: "2s", cap: "1m", attempts: "5" }, { attempts: "3" })).toEqual({
-      base: "2s", attempts: "3", strategy: "exponential", cap: "1m",
-    });
-  });
-
-  it("selects a named policy, and names the available ones when it is missing", () => {
-    const config = parseConfig('{"policies": {"email": {"base": 1}, "webhook": {"base": 2}}}', "r.json");
-    expect(selectPolicies(config, "webhook").map((p) => p.name)).toEqual(["webhook"]);
-    expect(selectPolicies(config, undefined).map((p) => p.name)).toEqual(["email", "webhook"]);
-    expect(() => selectPolicies(config, "sms")).toThrow('--policy "sms" is not in r.json; it has "email", "webhook"');
-    expect(() => selectPolicies(null, "sms")).toThrow('--policy "sms" needs --config');
   });
 });
 

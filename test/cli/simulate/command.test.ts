@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { simulateCommand } from "../../../src/cli/simulate/command.js";
 import { DEFAULT_CLIENTS, DEFAULT_WINDOW, MAX_CLIENTS } from "../../../src/cli/simulate/switches.js";
-import { DEFAULT_SEED } from "../../../src/cli/shared/random.js";
+import { DEFAULT_SEED } from "../../../src/cli/simulate/switches.js";
 import { runCli } from "../../support/cli.js";
 
 describe("simulate's definition", () => {

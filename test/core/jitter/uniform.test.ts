@@ -1,6 +1,6 @@
 /** How every jitter mode draws (src/core/jitter/uniform.ts): bounds, exact means and draws of min(U{lo..hi}, ceiling). */
 import { describe, expect, it } from "vitest";
-import { seededRandom } from "../../../src/cli/shared/random.js";
+import { seededRandom } from "../../../src/core/random.js";
 import { SATURATED_RANGE, ceilingOf, draw, drawBounds, drawMean, rangeUpTo } from "../../../src/core/jitter/uniform.js";
 import { MAX_EXACT_MS, SATURATED_MS } from "../../../src/core/limits.js";
 import { runCli } from "../../support/cli.js";

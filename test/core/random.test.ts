@@ -1,12 +1,12 @@
 /**
- * The seeded random source (src/cli/shared/random.ts): the same seed and stream draw the same
+ * The seeded random source (src/core/random.ts): the same seed and stream draw the same
  * sequence, different ones differ, integers land in range; and the core draws only from it.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { jitteredPolicyModel } from "../../../src/core/jitter/index.js";
-import { normalizePolicy } from "../../../src/core/policy.js";
-import { seededRandom } from "../../support/random.js";
+import { jitteredPolicyModel } from "../../src/core/jitter/index.js";
+import { normalizePolicy } from "../../src/core/policy.js";
+import { seededRandom } from "../support/random.js";
 
 describe("seeded random source", () => {
   const draws = (seed: number, stream = 0) => {
@@ -68,10 +68,10 @@ describe("fill: fractions a block at a time", () => {
 
 describe("the core draws only from the injected source", () => {
   it("no file under src/core calls Math.random", () => {
-    const files = readdirSync(new URL("../../../src/core", import.meta.url), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+    const files = readdirSync(new URL("../../src/core", import.meta.url), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
     expect(files.length).toBeGreaterThan(10);
     for (const file of files) {
-      expect(readFileSync(new URL(`../../../src/core/${file}`, import.meta.url), "utf8")).not.toContain("Math.random");
+      expect(readFileSync(new URL(`../../src/core/${file}`, import.meta.url), "utf8")).not.toContain("Math.random");
     }
   });
 });

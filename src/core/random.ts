@@ -1,10 +1,10 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import { uniformFloat64 } from "pure-rand/distribution/uniformFloat64";
 import { xoroshiro128plusFromState } from "pure-rand/generator/xoroshiro128plus";
-import type { RandomSource } from "../../core/model.js";
+import type { RandomSource } from "./model.js";
 
-/** The seed `backoff simulate` uses unless --seed says otherwise (printed with the results). */
-export const DEFAULT_SEED = 42;
+// A seeded RandomSource: what the CLI hands the core to sample (the schedule's samples, the
+// simulation), and the one seeded generator of the tests.
 
 /** murmur3's 32-bit finaliser: spreads every bit of the input over the output. */
 function mix32(x: number): number {
@@ -50,7 +50,7 @@ export function seededRandom(seed: number, stream = 0): RandomSource {
  * returns the generator that goes on from there: the steps of pure-rand 8.4.2's
  * XoroShiro128Plus.next and uniformFloat64 (src/generator/xoroshiro128plus.ts,
  * src/distribution/uniformFloat64.ts) on local variables, with no call per draw
- * (test/cli/shared/random.test.ts holds the two sequences equal).
+ * (test/core/random.test.ts holds the two sequences equal).
  */
 function fillFractions(state: readonly number[], into: Float64Array): ReturnType<typeof xoroshiro128plusFromState> {
   let s01 = state[0]!;
