@@ -1,5 +1,10 @@
-import { LIMIT_NAMES, LINT_NAMES, type CheckResult, type LimitName, type LintName, type Warning, resultFails, warningFails } from "../core/check.js";
-import { type Paint, PLAIN, type PresetTerms, assertionDetail, assertionLine, countText, msOrNull, warningText } from "./check-report.js";
+import { type Warning, warningFails } from "../core/check.js";
+import type { FilesReport } from "../core/check-report/files-report.js";
+import { INVALID_RULE, POLICY_RULES, RETRY_LIMIT_RULE } from "../core/check-report/rules.js";
+import type { LimitReport, ScanLimit } from "../core/check-report/retry-limit.js";
+import { type DisabledReport, type FilePolicyReport, type InvalidReport, policyCount, policyFails, retriesForever } from "../core/check-report/policy.js";
+import { assertionDetail, assertionLine, countText, limitGovernsText, limitPlaceText, plural, scanLimitText, timeoutsText, warningText } from "../core/check-report/words.js";
+import { type Paint, PLAIN, msOrNull } from "./check-report.js";
 import { humanDuration } from "../core/text/duration.js";
 import { msJson } from "./numbers.js";
 import { wrapLine } from "./wrap.js";
@@ -9,81 +14,6 @@ import { wrapLine } from "./wrap.js";
  * its schedule summary and its verdicts, as text, JSON, SARIF 2.1.0 and GitHub
  * annotations. Pure renderers: the command gathers, these write.
  */
-/** Where a policy was found: its file and place, the system it belongs to, its name. */
-export interface PolicyPlace {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  /** The system's key ("step-functions"). */
-  readonly system: string;
-  readonly name: string;
-}
-
-export interface FilePolicyReport extends PolicyPlace {
-  /** How people call the system ("AWS Step Functions"). */
-  readonly systemLabel: string;
-  /** The preset the policy was built with (null: backoff's own config without one). */
-  readonly preset: string | null;
-  /** The values read from the file, by flag name ("base": "2s"). */
-  readonly options: Readonly<Record<string, string>>;
-  readonly attempts: number;
-  readonly attemptTimeMs: number;
-  /** The overall timeout checked against (the file's route timeout, a job's deadline, or --deadline), when there is one. */
-  readonly deadlineMs?: number | null;
-  /** Where the file sets the try time and the deadline checked against (absent when a flag or nothing set them). */
-  readonly timeouts?: readonly TimeoutPlace[];
-  readonly jittered: boolean;
-  /** A remark on how the policy was checked (unlimited retries, a time limit that stops it). */
-  readonly note: string | null;
-  readonly result: CheckResult;
-  /** Set for a system's policy: its library's levers, which the warnings name. */
-  readonly terms?: PresetTerms;
-  /** The retry limits that govern it (its destination's circuit breaker or retry budget), in this file or another. */
-  readonly limits?: readonly LimitReport[];
-}
-
-/**
- * A retry limit beside the policies: how many retries may be in flight at once to an
- * Envoy cluster or an Istio host (a circuit breaker's max_retries, a retry budget). Not a
- * schedule and never a failure: reported at its place, and with the policies it governs.
- */
-export interface LimitReport {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly system: string;
-  /** "Istio", "Envoy". */
-  readonly systemLabel: string;
-  /** Who sets it: "DestinationRule reviews-cb", "cluster cart". */
-  readonly source: string;
-  readonly kind: "max-retries" | "retry-budget";
-  /** max-retries: the number of concurrent retries. */
-  readonly value?: number;
-  /** retry-budget: the share of active and pending requests, and the floor. */
-  readonly percent?: number;
-  readonly minRetryConcurrency?: number;
-  /** retry-budget (Istio's budgetInterval): the window of requests counted, as written. */
-  readonly interval?: string;
-  /** The Istio host (resolved when its namespace is known) or the Envoy cluster it caps. */
-  readonly host?: string;
-  readonly cluster?: string;
-  /** What it caps, in words: "at most 3 concurrent retries to reviews.prod.svc.cluster.local". */
-  readonly text: string;
-  /** Set when another limit beside it replaces it: why (it then governs nothing). */
-  readonly overridden?: string;
-}
-
-/** A limit of the scan with the policies it governs (none: found on its own). */
-export interface ScanLimit {
-  readonly limit: LimitReport;
-  readonly governs: readonly PolicyPlace[];
-}
-
-/** "at most 3 concurrent retries to reviews.prod.svc.cluster.local (DestinationRule reviews-cb, dr.yaml:9:9)". */
-export function limitPlaceText(l: LimitReport): string {
-  return `${l.text} (${l.source}, ${l.file}:${l.line}:${l.column})`;
-}
-
 /** A limit as the JSON report writes it (snake_case, as the rest of the document). */
 export function limitJson(l: LimitReport): Record<string, unknown> {
   return {
@@ -107,96 +37,6 @@ export function policyLimitsJsonText(limits: readonly LimitReport[] | undefined)
 }
 
 /**
- * A timeout beside a policy that its check reads: the per-try timeout (the try time) or
- * the overall one (the deadline), the field that sets it and where; a system's default
- * that the file leaves in place has no line.
- */
-export interface TimeoutPlace {
-  readonly role: "attempt-time" | "deadline";
-  /** The field as the file spells it ("timeout", "perTryTimeout"), or the default's name ("Envoy's default route timeout"). */
-  readonly field: string;
-  readonly line: number | null;
-  readonly column: number | null;
-}
-
-/** "timeout at line 12:7" or "Envoy's default route timeout". */
-export function timeoutPlaceText(t: TimeoutPlace): string {
-  return t.line === null ? t.field : `${t.field} at line ${t.line}:${t.column ?? 1}`;
-}
-
-/** What a finding about the deadline names beside the policy: "deadline: timeout at line 12:7; try time: perTryTimeout at line 15:9". */
-export function timeoutsText(timeouts: readonly TimeoutPlace[] | undefined): string | null {
-  if (timeouts === undefined || timeouts.length === 0) return null;
-  return [...timeouts]
-    .sort((a, b) => (a.role === b.role ? 0 : a.role === "deadline" ? -1 : 1))
-    .map((t) => `${t.role === "deadline" ? "deadline" : "try time"}: ${timeoutPlaceText(t)}`)
-    .join("; ");
-}
-
-/** A policy that retries nothing (MaxAttempts 0, backoffLimit 0, …): listed, not checked, named as checked ones are. */
-export interface DisabledReport extends PolicyPlace {
-  readonly systemLabel: string;
-}
-
-/** A policy whose values are wrong: a finding at its place (rule invalid-policy, exit 1), not the end of the run. */
-export interface InvalidReport extends PolicyPlace {
-  readonly systemLabel: string;
-  /** What is wrong, as one sentence ("MaxAttempts (…) must be a whole number, got the string \"three\""). */
-  readonly reason: string;
-}
-
-/** The rule of an invalid policy in SARIF, JUnit, GitLab and annotations. */
-export const INVALID_RULE = "invalid-policy";
-
-/** The rule of a retry limit found (a note, never a failure) in SARIF, JUnit, GitLab and annotations. */
-export const RETRY_LIMIT_RULE = "retry-limit";
-
-/** A limit as one sentence for the machine formats: "DestinationRule reviews-cb (Istio): retry limit: at most 3 …; governs 1 policy (vs.yaml:14:5)". */
-export function scanLimitText({ limit: l, governs }: ScanLimit): string {
-  const places = governs.length === 0 || l.overridden !== undefined ? "" : ` (${governs.map((g) => `${g.name} at ${g.file}:${g.line}:${g.column}`).join(", ")})`;
-  return `${l.source} (${l.systemLabel}): retry limit: ${l.text}; ${limitGovernsText(l, governs)}${places}`;
-}
-
-/** A file (or one policy in it) that was not checked, and why. */
-export interface SkippedReport {
-  readonly file: string;
-  readonly line: number | null;
-  readonly column: number | null;
-  readonly reason: string;
-}
-
-/** A file read past a rule of YAML 1.2 that the systems' own readers do not hold: where the first such line is, and what. */
-export type LenientReport = SkippedReport;
-
-export interface FilesReport {
-  readonly policies: readonly FilePolicyReport[];
-  readonly disabled: readonly DisabledReport[];
-  readonly invalid: readonly InvalidReport[];
-  readonly skipped: readonly SkippedReport[];
-  /** Files read leniently (read/yaml.ts); none when left out. */
-  readonly lenient?: readonly LenientReport[];
-  /** Every retry limit found, with the policies it governs; none when left out. */
-  readonly limits?: readonly ScanLimit[];
-  /** Symbolic links out of a directory searched, not followed (discover.ts); none when left out. */
-  readonly linksNotFollowed?: number;
-  /** Files read (parsed or passed over after a look at their text). */
-  readonly filesScanned: number;
-  readonly strict: boolean;
-  readonly exitCode: number;
-}
-
-const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
-
-function failed(report: Pick<FilePolicyReport, "result">, strict: boolean): boolean {
-  return resultFails(report.result, strict);
-}
-
-/** Whether a policy's warning fails the check (under --strict, or a lint raised to an error). */
-export function warningFailsIn(p: Pick<FilePolicyReport, "result">, w: Warning, strict: boolean): boolean {
-  return warningFails(p.result, w, strict);
-}
-
-/**
  * A warning of a policy found in a file as one sentence: a finding about the deadline
  * names the timeouts it read beside the policy and where they are.
  */
@@ -206,28 +46,13 @@ export function fileWarningText(w: Warning, p: Pick<FilePolicyReport, "terms" | 
   return places === null ? text : `${text} (${places})`;
 }
 
+const failed = policyFails;
+
 /** A figure that may have no bound (a policy that retries forever). */
 function boundText(ms: number | null): string {
   return ms === null ? "no bound" : humanDuration(ms);
 }
 
-/**
- * Whether the policy never stops (Argo without a limit, Temporal's default): no bound even in
- * the best case, or, where code decides the waits, no retry count. The count the rows show is
- * then only how far they were drawn, never the policy's: reports say "retries forever", JSON null.
- */
-export function retriesForever(report: Pick<FilePolicyReport, "result">): boolean {
-  const r = report.result;
-  if (r.waitsUnknown === true) return r.assertions.some((a) => a.limit === "max-attempts" && a.actual === null);
-  return r.worstTotalMs === null && r.bestTotalMs === null;
-}
-
-/** The count as JSON and SARIF give it: `retries`, `tries` beside it where the system counts tries, null for a policy that retries forever. */
-function countJson(p: Pick<FilePolicyReport, "result" | "attempts" | "terms">): { retries: number | null; tries?: number | null } {
-  const forever = retriesForever(p);
-  const retries = forever ? null : p.attempts;
-  return p.terms?.countsTries === true ? { retries, tries: retries === null ? null : retries + 1 } : { retries };
-}
 
 /** "6 retries: worst-case total 2 min 6 s, best case 2 min 6 s, largest delay 1 min 4 s (attempt 6), no jitter". */
 export function scheduleSummary(report: FilePolicyReport): string {
@@ -376,12 +201,6 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
   return lines;
 }
 
-/** "governs 2 policies", "governs no policy found", or why it governs nothing. */
-function limitGovernsText(l: LimitReport, governs: readonly PolicyPlace[]): string {
-  if (l.overridden !== undefined) return l.overridden;
-  return governs.length === 0 ? "governs no policy found" : `governs ${plural(governs.length, "policy", "policies")}`;
-}
-
 const FLAG_NAMES: Readonly<Record<string, string>> = { maxElapsed: "max-elapsed", attemptTime: "attempt-time", maxTotal: "max-total", minTotal: "min-total", maxDelay: "max-delay", minFirst: "min-first", maxFirst: "max-first", maxAttempts: "max-attempts" };
 
 /** Option values keyed by their flag names ("maxElapsed" → "max-elapsed"). */
@@ -518,7 +337,7 @@ export function policyJsonTailText(p: Omit<FilePolicyReport, "file" | "line" | "
 function policyJsonTail(p: Omit<FilePolicyReport, "file" | "line" | "column" | "system" | "name" | "preset" | "options">, strict: boolean): object {
   return {
     ok: !failed(p, strict),
-    ...countJson(p),
+    ...policyCount(p),
     attempt_time_ms: p.attemptTimeMs,
     ...(p.deadlineMs === undefined || p.deadlineMs === null ? {} : { deadline_ms: p.deadlineMs }),
     best_total_ms: msOrNull(p.result.bestTotalMs),
@@ -540,26 +359,6 @@ function policyJsonTail(p: Omit<FilePolicyReport, "file" | "line" | "column" | "
     warnings: p.result.warnings.map((w) => ({ lint: w.lint, ...(warningFails(p.result, w, false) ? { level: "error" } : {}), message: warningText(w, p.terms) })),
   };
 }
-
-const LIMIT_HELP: Readonly<Record<LimitName, string>> = {
-  "max-total": "The worst-case total wait (jitter and attempt time included) must be at most the limit.",
-  "min-total": "The best-case total wait must be at least the limit (the policy gives up no sooner).",
-  "max-delay": "No single delay may be longer than the limit (worst case).",
-  "min-first": "The first retry must wait at least the limit (best case).",
-  "max-first": "The first retry must wait at most the limit (worst case).",
-  "max-attempts": "The policy must make at most this many retries.",
-  "max-give-up": "The policy must give up within the limit, from the first try's start: when its last try ends, or at the deadline (worst case).",
-};
-const LINT_HELP: Readonly<Record<LintName, string>> = {
-  "no-cap": "Exponential backoff without a cap: the delays grow without limit.",
-  "early-cap": "Most attempts wait the cap: the backoff is mostly a fixed delay.",
-  "no-jitter": "No jitter with many clients: clients that fail together retry together.",
-  "exceeds-cap": "The jitter can push delays above the cap.",
-  "over-a-day": "The worst-case total wait is beyond a day.",
-  "unreachable-retries": "Retries that can never fire: the deadline (a route timeout, a job's deadline) ends the sequence before they start.",
-};
-const RETRY_LIMIT_HELP = "A retry limit beside the policies (an Envoy cluster's circuit breaker max_retries or retry_budget, an Istio DestinationRule's connectionPool.http.maxRetries or retryBudget): how many retries may be in flight at once to a host or cluster. Reported, never a failure.";
-const INVALID_HELP = "A value of the policy is wrong (a type error, a value out of range): its system would refuse it or read it otherwise, so nothing is checked.";
 
 /** A path as a SARIF URI reference: each segment percent-encoded, "/" between them. */
 function uri(file: string): string {
@@ -584,14 +383,8 @@ export function sarifLocation(file: string, line: number | null, column: number 
  * notifications. Paths are relative to %SRCROOT%, the directory the check ran in.
  */
 export function filesReportSarif(report: FilesReport, version: string): string {
-  const ruleIds = [...LIMIT_NAMES, ...LINT_NAMES, INVALID_RULE, RETRY_LIMIT_RULE];
-  const rules = ruleIds.map((id) => {
-    if (id === RETRY_LIMIT_RULE) return sarifRule(id, "Retry limit found (circuit breaker, retry budget)", RETRY_LIMIT_HELP, "note");
-    const isLimit = (LIMIT_NAMES as readonly string[]).includes(id);
-    const isLint = (LINT_NAMES as readonly string[]).includes(id);
-    const short = isLimit ? `Retry policy limit: ${id}` : isLint ? `Retry policy warning: ${id}` : "Retry policy with a wrong value";
-    return sarifRule(id, short, isLimit ? LIMIT_HELP[id as LimitName] : isLint ? LINT_HELP[id as LintName] : INVALID_HELP, isLint ? "warning" : "error");
-  });
+  const ruleIds = POLICY_RULES.map((rule) => rule.id);
+  const rules = POLICY_RULES.map((rule) => sarifRule(rule.id, rule.short, rule.help, rule.level));
   const results: Record<string, unknown>[] = [];
   for (const i of report.invalid) {
     results.push({
@@ -605,7 +398,7 @@ export function filesReportSarif(report: FilesReport, version: string): string {
   for (const p of report.policies) {
     const who = `${p.name} (${p.systemLabel})`;
     // The policy's count, as the JSON report gives it (SARIF's property bag).
-    const properties = countJson(p);
+    const properties = policyCount(p);
     for (const a of p.result.assertions) {
       if (a.computable === false) {
         // Not a failure: a note at the policy, saying which code decides the waits.

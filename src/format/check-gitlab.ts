@@ -1,6 +1,9 @@
 import { humanDuration } from "../core/text/duration.js";
-import { assertionDetail } from "./check-report.js";
-import { type FilesReport, INVALID_RULE, RETRY_LIMIT_RULE, fileWarningText, scanLimitText, warningFailsIn } from "./check-files-report.js";
+import type { FilesReport } from "../core/check-report/files-report.js";
+import { warningFailsIn } from "../core/check-report/policy.js";
+import { INVALID_RULE, RETRY_LIMIT_RULE } from "../core/check-report/rules.js";
+import { assertionDetail, scanLimitText } from "../core/check-report/words.js";
+import { fileWarningText } from "./check-files-report.js";
 
 /**
  * GitLab Code Quality JSON for `check --format gitlab` (the `codequality` report of a job's

@@ -1,6 +1,9 @@
 import { humanDuration } from "../core/text/duration.js";
-import { assertionDetail } from "./check-report.js";
-import { type FilePolicyReport, type FilesReport, INVALID_RULE, fileWarningText, limitPlaceText, scanLimitText, warningFailsIn } from "./check-files-report.js";
+import type { FilesReport } from "../core/check-report/files-report.js";
+import { type FilePolicyReport, warningFailsIn } from "../core/check-report/policy.js";
+import { INVALID_RULE } from "../core/check-report/rules.js";
+import { assertionDetail, limitPlaceText, scanLimitText } from "../core/check-report/words.js";
+import { fileWarningText } from "./check-files-report.js";
 import { escapeXml } from "./escape.js";
 
 /**

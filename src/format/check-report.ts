@@ -1,6 +1,6 @@
 import type { AssertionResult, CheckResult, Warning } from "../core/check.js";
-import { humanDuration } from "../core/text/duration.js";
-import { deadlineVerdictLines } from "./deadline-summary.js";
+import type { PresetTerms } from "../core/check-report/terms.js";
+import { assertionDetail, assertionLine, countText, limitValueText, warningText } from "../core/check-report/words.js";
 import { jsonText } from "./json-text.js";
 import { msJson } from "./numbers.js";
 import { wrapLine } from "./wrap.js";
@@ -18,31 +18,6 @@ export interface PolicyReport {
   readonly terms?: PresetTerms;
 }
 
-/** A preset as its check report speaks of it, every option already spelled by the caller. */
-export interface PresetTerms {
-  readonly name: string;
-  /** One sentence: how the library stops ("sidekiq stops after 25 retries (retry: 25)"). */
-  readonly rule: string;
-  /** The option that sets the library's cap, with its parameter ("--cap, the library's maxTimeout (ms)"); null when it has none. */
-  readonly cap: string | null;
-  /** The options that bound its retries ("--attempts, the library's sidekiq_options retry: N"). */
-  readonly limits: readonly string[];
-  /** The option that sets its jitter; null when it has no jitter setting. */
-  readonly jitter: string | null;
-  /** Whether the library counts tries, the first included (maxAttempts 4 = 3 retries): reports then give the tries beside the retries. */
-  readonly countsTries?: boolean;
-}
-
-/** "8 retries", "1 retry". */
-export function retriesText(retries: number): string {
-  return `${retries} ${retries === 1 ? "retry" : "retries"}`;
-}
-
-/** A policy's count as reports give it: "8 retries", and "(9 tries)" beside it where the library counts tries. */
-export function countText(retries: number, terms: Pick<PresetTerms, "countsTries"> | undefined): string {
-  return terms?.countsTries === true ? `${retriesText(retries)} (${retries + 1} tries)` : retriesText(retries);
-}
-
 export interface Paint {
   readonly ok: (text: string) => string;
   readonly bad: (text: string) => string;
@@ -50,93 +25,6 @@ export interface Paint {
 }
 
 export const PLAIN: Paint = { ok: (t) => t, bad: (t) => t, warn: (t) => t };
-
-function duration(ms: number): string {
-  return humanDuration(ms);
-}
-
-function limitText(a: AssertionResult): string {
-  return a.limit === "max-attempts" ? String(a.limitValue) : duration(a.limitValue);
-}
-
-type ReportContext = Pick<PolicyReport, "attempts" | "attemptTimeMs"> & { readonly terms?: PresetTerms };
-
-/** What an assertion found, after "✓ max-total 5 min: ". */
-export function assertionDetail(a: AssertionResult, report: ReportContext): string {
-  const tries = report.attemptTimeMs > 0 ? `, with ${report.attempts + 1} tries × ${duration(report.attemptTimeMs)}` : "";
-  const forever = report.terms?.rule ?? "it retries forever";
-  const noRetry = report.attempts === 0 && a.attempt === null;
-  if (a.computable === false) return "not computable: the file does not decide the waits";
-  if (a.actual === null) {
-    switch (a.limit) {
-      case "min-total":
-        return `never gives up: ${forever}`;
-      case "max-delay":
-        return `the delays grow without limit${a.attempt === null ? "" : ` (first over the limit at attempt ${a.attempt})`}`;
-      default:
-        return `no bound: ${forever}`;
-    }
-  }
-  switch (a.limit) {
-    case "max-total":
-      return a.ok
-        ? `worst case ${duration(a.actual)}${tries}`
-        : `worst case ${duration(a.actual)}${tries} (first over the limit at attempt ${a.attempt})`;
-    case "min-total":
-      return a.ok
-        ? `best case ${duration(a.actual)}${tries}`
-        : `best case ${duration(a.actual)}${tries}, giving up after attempt ${a.attempt}, the last`;
-    case "max-delay":
-      if (noRetry) return "no retry, no delay";
-      return a.ok ? `worst delay ${duration(a.actual)} (attempt ${a.attempt})` : `worst delay ${duration(a.actual)} (first over the limit at attempt ${a.attempt})`;
-    case "min-first":
-      return noRetry ? "no retry, no first delay" : `shortest first delay ${duration(a.actual)}${a.ok ? "" : " (attempt 1)"}`;
-    case "max-first":
-      return noRetry ? "no retry, no first delay" : `longest first delay ${duration(a.actual)}${a.ok ? "" : " (attempt 1)"}`;
-    case "max-attempts":
-      return a.ok ? retriesText(a.actual) : `${retriesText(a.actual)} (retry ${a.attempt} is beyond the limit)`;
-    case "max-give-up":
-      return `gives up by ${duration(a.actual)} at the latest${report.attemptTimeMs > 0 ? `, tries of ${duration(report.attemptTimeMs)}` : ""}${a.ok ? "" : ", past the limit"}`;
-  }
-}
-
-export function assertionLine(a: AssertionResult, report: ReportContext): string {
-  return `${a.computable === false ? "?" : a.ok ? "✓" : "✗"} ${a.limit} ${limitText(a)}: ${assertionDetail(a, report)}`;
-}
-
-/** What a preset without a cap offers instead: its retry count, its time limit, or nothing. */
-function capLever(preset: PresetTerms): string {
-  if (preset.cap !== null) return `set its cap: ${preset.cap}`;
-  if (preset.limits.length === 0) return `${preset.name} has no cap and no retry limit to set`;
-  return `${preset.name} has no cap; bound its retries with ${preset.limits.join(" or ")}`;
-}
-
-/** A lint as one sentence; a preset's in its own terms. */
-export function warningText(w: Warning, preset?: PresetTerms): string {
-  switch (w.lint) {
-    case "no-cap":
-      if (preset) return `the delays of ${preset.name} grow without a cap: attempt ${w.attempt} waits ${duration(w.delayMs)}; ${capLever(preset)}`;
-      return `exponential backoff without a cap: attempt ${w.attempt} waits ${duration(w.delayMs)} and the delays grow without limit; set a cap`;
-    case "early-cap":
-      return `the cap (${duration(w.capMs)}) is reached at attempt ${w.capReachedAt}, so ${w.atCap} of ${w.attempts} retries wait the cap; the backoff is mostly a fixed delay`;
-    case "no-jitter": {
-      const lever = preset === undefined ? "add jitter" : preset.jitter === null ? `${preset.name} has no jitter setting` : `add jitter: ${preset.jitter}`;
-      return `no jitter, with ${w.clients} clients: clients that fail together retry together, in bursts; ${lever}`;
-    }
-    case "exceeds-cap":
-      return w.attempt === null || w.maxMs === null
-        ? `the jitter can push delays above the cap (${duration(w.capMs)})`
-        : `the jitter can push delays above the cap (${duration(w.capMs)}): attempt ${w.attempt} may wait up to ${duration(w.maxMs)}`;
-    case "over-a-day":
-      return `the worst-case total wait is ${duration(w.worstTotalMs)}, beyond a day`;
-    case "unreachable-retries": {
-      // The deadline model's own verdict, as the schedule's summary says it (its first sentence: what never fires).
-      const line = deadlineVerdictLines(w.summary, { attemptTimeMs: w.attemptTimeMs, deadlineMs: w.deadlineMs, stopText: null, lastShown: Number.MAX_SAFE_INTEGER })[0]!.replace(/\.$/, "");
-      const tries = w.attemptTimeMs > 0 && !w.summary.firstTryCutShort ? `; each try runs up to ${duration(w.attemptTimeMs)}` : "";
-      return `${line.charAt(0).toLowerCase()}${line.slice(1)}${tries}`;
-    }
-  }
-}
 
 export function warningLine(w: Warning, preset?: PresetTerms): string {
   return `⚠ ${w.lint}: ${warningText(w, preset)}`;
@@ -252,7 +140,7 @@ export function githubAnnotations(reports: readonly PolicyReport[], file: string
     ].join(",");
     const who = report.name === null ? "" : `${report.name}: `;
     for (const a of report.result.assertions) {
-      if (!a.ok) lines.push(`::error ${props}::${escapeData(`${who}${a.limit} ${limitText(a)} broken: ${assertionDetail(a, report)}`)}`);
+      if (!a.ok) lines.push(`::error ${props}::${escapeData(`${who}${a.limit} ${limitValueText(a)} broken: ${assertionDetail(a, report)}`)}`);
     }
     for (const w of report.result.warnings) {
       lines.push(`::${strict ? "error" : "warning"} ${props}::${escapeData(`${who}${w.lint}: ${warningText(w, report.terms)}`)}`);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { CheckResult } from "../../src/core/check.js";
-import { type FilePolicyReport, type FilesReport, filesReportJson, filesReportLines } from "../../src/format/check-files-report.js";
+import type { FilesReport } from "../../src/core/check-report/files-report.js";
+import type { FilePolicyReport } from "../../src/core/check-report/policy.js";
+import { filesReportJson, filesReportLines } from "../../src/format/check-files-report.js";
 
 // The JSON report is written piece by piece (policies rendered on worker threads, their
 // place and options by hand), but it must read as one JSON.stringify(report, null, 2):

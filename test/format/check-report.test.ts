@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CheckResult } from "../../src/core/check.js";
-import { type PolicyReport, assertionLine, checkReportLines, githubAnnotations } from "../../src/format/check-report.js";
+import { type PolicyReport, checkReportLines, githubAnnotations } from "../../src/format/check-report.js";
 
 const result = (ok: boolean, warnings: CheckResult["warnings"] = []): CheckResult => ({
   assertions: [{ limit: "max-delay", limitValue: 10_000, actual: 30_000, ok, attempt: ok ? 6 : 5 }],
@@ -37,13 +37,5 @@ describe("githubAnnotations", () => {
     const message = "no-jitter: no jitter, with 50 clients: clients that fail together retry together, in bursts; add jitter";
     expect(githubAnnotations([report(null, warned)], null, false)).toEqual([`::warning title=backoff check::${message}`]);
     expect(githubAnnotations([report(null, warned)], null, true)).toEqual([`::error title=backoff check::${message}`]);
-  });
-});
-
-describe("assertionLine for a limit the file cannot decide", () => {
-  it("marks it ? and says why, whatever the limit", () => {
-    const context = { attempts: 5, attemptTimeMs: 0 };
-    expect(assertionLine({ limit: "max-total", limitValue: 60_000, actual: null, ok: true, attempt: null, computable: false }, context)).toBe("? max-total 1 min: not computable: the file does not decide the waits");
-    expect(assertionLine({ limit: "min-first", limitValue: 500, actual: null, ok: true, attempt: null, computable: false }, context)).toBe("? min-first 500 ms: not computable: the file does not decide the waits");
   });
 });

@@ -2,7 +2,7 @@ import { scanFile } from "../../src/cli/check/scan-file.js";
 import { analyseChain } from "../../src/core/chain/chain.js";
 import { checkChain } from "../../src/core/chain/check.js";
 import type { PlacedChainCheck } from "../../src/format/chain-check.js";
-import type { FilesReport } from "../../src/format/check-files-report.js";
+import type { FilesReport } from "../../src/core/check-report/files-report.js";
 import type { CheckOutput, Rendered } from "../../src/format/renderer.js";
 import { layer } from "./chain.js";
 import { ROOT } from "./paths.js";

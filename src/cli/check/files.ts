@@ -1,16 +1,7 @@
-import {
-  type DisabledReport,
-  type FilePolicyReport,
-  type FilesReport,
-  type InvalidReport,
-  type LenientReport,
-  type LimitReport,
-  type ScanLimit,
-  type SkippedReport,
-  policyLimitsJsonText,
-  filesAnnotations,
-  type RenderedPolicies,
-} from "../../format/check-files-report.js";
+import type { FilesReport } from "../../core/check-report/files-report.js";
+import type { DisabledReport, FilePolicyReport, InvalidReport, LenientReport, SkippedReport } from "../../core/check-report/policy.js";
+import type { LimitReport, ScanLimit } from "../../core/check-report/retry-limit.js";
+import { type RenderedPolicies, filesAnnotations, policyLimitsJsonText } from "../../format/check-files-report.js";
 import type { PolicyReport } from "../../format/check-report.js";
 import { warningFails } from "../../core/check.js";
 import { STDIN_NAME as STDIN_NAME_CONFIG } from "../shared/config.js";

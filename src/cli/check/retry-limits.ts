@@ -1,4 +1,5 @@
-import type { LimitReport, PolicyPlace } from "../../format/check-files-report.js";
+import type { PolicyPlace } from "../../core/check-report/location.js";
+import type { LimitReport } from "../../core/check-report/retry-limit.js";
 import type { LocatedLimit } from "../../config/recognise.js";
 import { shapeOf } from "../../config/shapes/index.js";
 import { type LimitScope, istioHostsMatch, resolveIstioHost } from "../../config/tree/retry-limits.js";

@@ -1,5 +1,7 @@
 import { findPreset } from "../../presets/registry.js";
-import { type DisabledReport, type FilePolicyReport, type InvalidReport, type LenientReport, POLICY_JSON_CLOSE, type PolicyPlace, type SkippedReport, flagKeyed, policyJsonHeadText, policyJsonTailText } from "../../format/check-files-report.js";
+import type { PolicyPlace } from "../../core/check-report/location.js";
+import type { DisabledReport, FilePolicyReport, InvalidReport, LenientReport, SkippedReport } from "../../core/check-report/policy.js";
+import { POLICY_JSON_CLOSE, flagKeyed, policyJsonHeadText, policyJsonTailText } from "../../format/check-files-report.js";
 import { type CheckResult, checkPolicy, warningFails } from "../../core/check.js";
 import { policyModel } from "../../core/policy-model.js";
 import { inFileTerms as termsInFile, presetTerms } from "../shared/preset-flags.js";

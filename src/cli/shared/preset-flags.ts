@@ -1,5 +1,5 @@
 import type { ShapeLevers } from "../../config/shape.js";
-import type { PresetTerms } from "../../format/check-report.js";
+import type { PresetTerms } from "../../core/check-report/terms.js";
 import type { PresetError } from "../../presets/errors.js";
 import type { OverrideName, Preset } from "../../presets/types.js";
 
