@@ -57,6 +57,11 @@ export interface OutputWritten {
 export interface CommandOutput {
   readonly writes: readonly OutputWritten[];
   readonly formats: readonly FormatName[];
+  /**
+   * Formats the command writes beside the one chosen, never named with --format: check's
+   * GitHub annotations (the `github` check format) under GITHUB_ACTIONS.
+   */
+  readonly beside?: readonly OutputWritten[];
 }
 
 /** One output and its formats, checked against the registry's renderers of it. */

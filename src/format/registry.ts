@@ -102,6 +102,11 @@ export const OUTPUT_FORMATS = {
       check: () => import("./formats/check/gitlab.js"),
     },
   },
+  github: {
+    renderers: {
+      check: () => import("./formats/check/github.js"),
+    },
+  },
 } as const satisfies Record<string, FormatEntry>;
 
 export type FormatName = keyof typeof OUTPUT_FORMATS;

@@ -8,10 +8,9 @@ import type { DeadlineSolveContext } from "./deadline-solve.js";
 import type { ScheduleModel } from "../core/model.js";
 import type { AttemptRange, ScheduleRow } from "../core/schedule.js";
 import type { NoSolution } from "../core/solve.js";
-import type { PlacedChainCheck } from "./chain-check.js";
+import type { PlacedChainCheck } from "../core/check-report/chain.js";
+import type { ConfigReport } from "../core/check-report/config-report.js";
 import type { FilesReport } from "../core/check-report/files-report.js";
-import type { PolicyReport } from "./check-report.js";
-import type { RenderedPolicies } from "./check-files-report.js";
 import type { ComparedPolicyJson } from "./compare.js";
 import type { HerdCounts } from "./herd-chart.js";
 import type { CapacityOutput } from "./herd/capacity.js";
@@ -221,33 +220,32 @@ export interface CapacityRenderer extends RendererOf<CapacityOutput> {
 }
 
 /** What `backoff check` found: the policies of flags or a --config file, or those in files and directories (PATH). */
-export type CheckOutput =
-  | {
-      readonly kind: "config";
-      readonly reports: readonly PolicyReport[];
-      readonly strict: boolean;
-      readonly exitCode: number;
-      /** GitHub annotations, under GITHUB_ACTIONS (empty otherwise). */
-      readonly annotations: readonly string[];
-      /** The reports as check PATH reports files, each policy at its line in the config file (refused without a file). */
-      filesReport(): Promise<FilesReport>;
-    }
-  | {
-      readonly kind: "files";
-      readonly report: FilesReport;
-      readonly annotations: readonly string[];
-      /** The policies as the worker threads rendered them (see CheckRenderer.policyText), or null. */
-      readonly rendered: RenderedPolicies<string | Uint8Array> | null;
-    };
+export type CheckOutput = { readonly kind: "config"; readonly report: ConfigReport } | { readonly kind: "files"; readonly report: FilesReport };
 
 /** `backoff check --config FILE` when the file holds a chain: the calls reaching the backend against the limit, the stacked-retries warning. */
 export type ChainCheckOutput = PlacedChainCheck;
 
-export interface CheckRenderer extends RendererOf<CheckOutput> {
-  /** check PATH renders each policy's text where it is checked, on the worker threads (the JSON report). */
-  readonly policyText?: boolean;
+interface ChainCheckRenderer {
   /** A chain's check in this format (absent: the format reports policies only, and a chain check refuses it). */
   renderChain?(chain: ChainCheckOutput, context: RenderContext): Rendered | Promise<Rendered>;
+}
+
+/**
+ * A check format: one that renders whatever was checked (the text, JSON, annotations), or one
+ * that places every finding at a line of a file (`atLines`: SARIF, JUnit, GitLab), which is
+ * handed `check --config FILE`'s policies as a files report at the file's lines (and the
+ * command refuses it for flags alone, which have no file).
+ */
+export type CheckRenderer = AnyCheckRenderer | AtLinesCheckRenderer;
+
+/** A check format of whatever was checked. */
+export interface AnyCheckRenderer extends RendererOf<CheckOutput>, ChainCheckRenderer {
+  readonly atLines?: false;
+}
+
+/** A check format that places every finding at a line of a file. */
+export interface AtLinesCheckRenderer extends RendererOf<FilesReport>, ChainCheckRenderer {
+  readonly atLines: true;
 }
 
 /** What `backoff solve` found, for the calculator's policy or a library's (--preset), or why there is no answer. */

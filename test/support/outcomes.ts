@@ -10,7 +10,6 @@ export const emptyOutcome = (changes: Partial<FileOutcome> = {}): FileOutcome =>
   lenient: [],
   missing: [],
   usageError: null,
-  rendered: null,
   limits: [],
   targets: [],
   ...changes,

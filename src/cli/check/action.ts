@@ -1,5 +1,5 @@
 import { checkExitCode } from "../../core/check.js";
-import { type PolicyReport, githubAnnotations } from "../../format/check-report.js";
+import type { ConfigReport, PolicyReport } from "../../core/check-report/config-report.js";
 import { type OptionValues, mergeOptions } from "../../config/option-values.js";
 import { checkValues } from "./check-values.js";
 import { inFileTerms } from "../shared/preset-flags.js";
@@ -9,8 +9,9 @@ import { readConfigNode, selectPolicies } from "../../config/schema.js";
 import { hasChainSection } from "../../config/chain-config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
-import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
+import { outputRenderer } from "../shared/render.js";
 import type { FormatName } from "../../format/registry.js";
+import { CONFIG_WORDS, writeCheckReport } from "./report.js";
 
 /** The check command's own switches (the policy and limit values come as OptionValues). */
 export interface CheckSwitches {
@@ -45,17 +46,14 @@ export async function runCheck(explicit: OptionValues, switches: CheckSwitches, 
     }
   });
   const exitCode = checkExitCode(reports.map((r) => r.result), switches.strict);
-  const annotations =
-    io.env["GITHUB_ACTIONS"] === "true" ? githubAnnotations(reports, config === null || config.name === STDIN_NAME ? null : config.name, switches.strict) : [];
-  const renderer = await outputRenderer("check", switches);
-  const check = {
-    kind: "config" as const,
-    reports,
-    strict: switches.strict,
-    exitCode,
-    annotations,
-    filesReport: async () => (await import("./files.js")).configFilesReport(reports, config?.name ?? null, exitCode, switches.strict, switches.format),
-  };
-  await writeRendered(await renderer.render(check, renderContext(io, switches)), io);
+  const annotate = io.env["GITHUB_ACTIONS"] === "true";
+  if ((await outputRenderer("check", switches)).atLines === true) {
+    // A format that points at lines of files: the config file's policies as check PATH reports files, each at its line; no annotations beside them.
+    const files = (await import("./files.js")).configFilesReport(reports, config?.name ?? null, switches.strict, switches.format);
+    await writeCheckReport({ kind: "files", report: files }, switches, false, io);
+  } else {
+    const report: ConfigReport = { policies: reports, file: config === null || config.name === STDIN_NAME ? null : config.name, strict: switches.strict, exitCode, words: CONFIG_WORDS };
+    await writeCheckReport({ kind: "config", report }, switches, annotate, io);
+  }
   return exitCode;
 }

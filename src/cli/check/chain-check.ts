@@ -1,5 +1,6 @@
 import { checkChain } from "../../core/chain/check.js";
 import type { JsonNode } from "../../config/read/json.js";
+import type { FormatName } from "../../format/registry.js";
 import { chainInputs } from "../../config/chain-inputs.js";
 import { analysedChain } from "../shared/chain-layers.js";
 import { readChainConfig } from "../shared/chain-config.js";
@@ -7,7 +8,7 @@ import { UsageError } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
 import { type OptionValues, parseCount } from "../../config/option-values.js";
 import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
-import type { FormatName } from "../../format/registry.js";
+import { CHAIN_WORDS } from "./report.js";
 
 /** What a chain's check reads of check's switches. */
 export interface ChainCheckSwitches {
@@ -37,7 +38,7 @@ export async function runChainCheck(tree: { root: JsonNode; text: string; name: 
   const result = checkChain(report, maxAmplification === undefined ? {} : { maxAmplification });
   const broken = result.assertions.some((a) => !a.ok);
   const exitCode = broken || (switches.strict && result.warnings.length > 0) ? 1 : 0;
-  const chain = { name: config.name, line: config.line, column: config.column, report, result, strict: switches.strict, exitCode };
+  const chain = { name: config.name, line: config.line, column: config.column, report, result, strict: switches.strict, exitCode, words: CHAIN_WORDS };
   await writeRendered(await renderer.renderChain(chain, renderContext(io, switches)), io);
   return exitCode;
 }

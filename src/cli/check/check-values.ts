@@ -6,7 +6,7 @@ import { humanDuration } from "../../core/text/duration.js";
 import type { ScheduleModel } from "../../core/model.js";
 import { jitteredPolicyModel } from "../../core/jitter/index.js";
 import type { PresetTerms } from "../../core/check-report/terms.js";
-import type { PolicyReport } from "../../format/check-report.js";
+import type { PolicyReport } from "../../core/check-report/config-report.js";
 import { mostRetries, stopRuleOf, stopRuleText } from "../../presets/stop-rule.js";
 import { UsageError, shown } from "../shared/errors.js";
 import { parseSeed } from "../../config/jitter-options.js";

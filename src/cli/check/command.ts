@@ -1,6 +1,6 @@
 import { type Command, Option } from "commander";
 import type { FormatName } from "../../format/registry.js";
-import { type CommandDefinition, commandOutput } from "../command.js";
+import { type CommandDefinition, type CommandOutput, commandOutput, outputWritten } from "../command.js";
 import { ASSERT_KEYS, CHECK_DEFAULT_ATTEMPTS, CLIENTS_HELP, POLICY_KEYS, limitsFromOptions, parseCount } from "../../config/option-values.js";
 import type { Io } from "../shared/io.js";
 import { bareLimitWarnings } from "../../config/bare-numbers.js";
@@ -92,8 +92,8 @@ interface CheckCommandSwitches {
   readonly color: boolean;
 }
 
-/** What check writes, and in which formats (the first is the default). */
-const OUTPUT = commandOutput("check", ["table", "json", "sarif", "junit", "gitlab"]);
+/** What check writes, and in which formats (the first is the default); GitHub annotations beside any of them (cli/check/report.ts). */
+const OUTPUT: CommandOutput = { ...commandOutput("check", ["table", "json", "sarif", "junit", "gitlab"]), beside: [outputWritten("check", ["github"])] };
 
 /** `backoff check`: a policy against limits, for CI. */
 export const checkCommand: CommandDefinition = {

@@ -1,23 +1,21 @@
-import type { FilesReport } from "../../core/check-report/files-report.js";
+import type { PolicyReport } from "../../core/check-report/config-report.js";
+import { type FilesReport, filesReport } from "../../core/check-report/files-report.js";
 import type { DisabledReport, FilePolicyReport, InvalidReport, LenientReport, SkippedReport } from "../../core/check-report/policy.js";
 import type { LimitReport, ScanLimit } from "../../core/check-report/retry-limit.js";
-import { type RenderedPolicies, filesAnnotations, policyLimitsJsonText } from "../../format/check-files-report.js";
-import type { PolicyReport } from "../../format/check-report.js";
-import { warningFails } from "../../core/check.js";
 import { STDIN_NAME as STDIN_NAME_CONFIG } from "../shared/config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import type { InStream, Io } from "../shared/io.js";
 import { type OptionValues, POLICY_KEYS, limitsFromOptions, parseCount } from "../../config/option-values.js";
 import type { FormatName } from "../../format/registry.js";
-import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
 import { type Candidate, type DiscoverOptions, type DiscoverySkip, MAX_FILE_BYTES, discover, displayName } from "./discover.js";
 import { type IgnoreRule, excludeRules } from "./ignore.js";
 import { type WalkEvent, scanInOrder } from "./pool.js";
-import { type FileOutcome, type MissingPreset, type PolicyTarget, type RenderedFile, type ScanSettings, decode, scanFile } from "./scan-file.js";
+import { type FileOutcome, type MissingPreset, type PolicyTarget, type ScanSettings, decode, scanFile } from "./scan-file.js";
 import { governed, limitReport, matchLimits } from "./retry-limits.js";
 import type { LocatedLimit } from "../../config/recognise.js";
 import { backoff } from "../../config/shapes/backoff.js";
 import { shapeOf } from "../../config/shapes/index.js";
+import { FILES_WORDS, writeCheckReport } from "./report.js";
 
 export { serveScans } from "./pool.js";
 
@@ -25,7 +23,7 @@ export { serveScans } from "./pool.js";
  * `backoff check PATH…`: the retry policies in files and directories, each checked
  * against the limits given as flags (and, for backoff's own config files, the limits in
  * the file). See discover.ts for which files are read, recognise.ts for what is found in
- * them, and format/check-files-report.ts for the reports.
+ * them, core/check-report/ for the report and src/format/formats/check/ for its formats.
  */
 export interface CheckFilesSwitches {
   readonly strict: boolean;
@@ -69,11 +67,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
     io.stderr.write(`warning: skipped ${at}: ${entry.reason}\n`);
   };
   let filesScanned = 0;
-  // The JSON report without GitHub annotations needs only the policies' text: it is rendered where they are checked.
-  const annotate = io.env["GITHUB_ACTIONS"] === "true";
-  const renderer = await outputRenderer("check", switches);
-  const settings: ScanSettings = { explicit, renderJson: renderer.policyText === true && !annotate ? { strict: switches.strict } : null };
-  const rendered: RenderedFile[] = [];
+  const settings: ScanSettings = { explicit };
   const missing = new Map<string, { first: MissingPreset["policy"]; count: number }>();
   const retryLimits: LocatedLimit[] = [];
   const targets: PolicyTarget[] = [];
@@ -88,7 +82,6 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
     }
     if (outcome.scanned) filesScanned++;
     for (const policy of outcome.policies) policies.push(policy);
-    if (outcome.rendered !== null) rendered.push(outcome.rendered);
     for (const entry of outcome.disabled) disabled.push(entry);
     for (const entry of outcome.invalid) {
       // On stderr too, in file order with the skips: a machine format's stdout names it only in the document.
@@ -115,79 +108,26 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
     else add(event.outcome);
   }
   if (missing.size > 0) throw missingPresets(missing);
-  const limits = retryLimits.length === 0 ? [] : attachLimits(retryLimits, targets, policies, rendered);
-
-  const broken = policies.some((p) => p.result.assertions.some((a) => !a.ok)) || rendered.some((r) => r.broken > 0);
-  const warned = policies.some((p) => p.result.warnings.length > 0) || rendered.some((r) => r.warnings > 0) || skipped.length > 0;
-  // A lint raised to an error (--unreachable-retries error) fails without --strict.
-  const erred = policies.some((p) => p.result.warnings.some((w) => warningFails(p.result, w, false))) || rendered.some((r) => r.errors > 0);
-  const exitCode = broken || erred || invalid.length > 0 || (switches.strict && warned) ? 1 : 0;
-  const report: FilesReport = { policies, disabled, invalid, skipped, lenient, ...(limits.length === 0 ? {} : { limits }), ...(linksNotFollowed === 0 ? {} : { linksNotFollowed }), filesScanned, strict: switches.strict, exitCode };
-  const check = {
-    kind: "files" as const,
-    report,
-    annotations: annotate ? filesAnnotations(report) : [],
-    rendered: settings.renderJson === null ? null : renderedTotals(rendered),
-  };
-  await writeRendered(await renderer.render(check, renderContext(io, switches)), io);
-  return exitCode;
+  const limits = retryLimits.length === 0 ? [] : attachLimits(retryLimits, targets, policies);
+  const report = filesReport({ policies, disabled, invalid, skipped, lenient, limits, linksNotFollowed, filesScanned }, switches.strict, FILES_WORDS);
+  await writeCheckReport({ kind: "files", report }, switches, io.env["GITHUB_ACTIONS"] === "true", io);
+  return report.exitCode;
 }
 
 /**
  * The merge step of the scan's retry limits: each limit matched with the policies it
- * governs across every file read (retry-limits.ts), each governed policy given its limits
- * (in `policies`, or spliced into a rendered file's JSON), and the list of all limits with
- * the policies each governs.
+ * governs across every file read (retry-limits.ts), each governed policy given its limits,
+ * and the list of all limits with the policies each governs.
  */
-function attachLimits(found: readonly LocatedLimit[], targets: readonly PolicyTarget[], policies: FilePolicyReport[], rendered: RenderedFile[]): ScanLimit[] {
-  const cuts = rendered.flatMap((file, at) => file.cuts.map((cut) => ({ ...cut, rendered: at })));
-  const all = [...targets, ...cuts];
-  const matches = matchLimits(found, all);
+function attachLimits(found: readonly LocatedLimit[], targets: readonly PolicyTarget[], policies: FilePolicyReport[]): ScanLimit[] {
+  const matches = matchLimits(found, targets);
   const reports = found.map(limitReport);
   const of = (indices: readonly number[]): LimitReport[] => indices.map((i) => reports[i]!);
   targets.forEach((target, t) => {
     if (matches[t]!.length > 0) policies[target.index] = { ...policies[target.index]!, limits: of(matches[t]!) };
   });
-  const splices = new Map<number, Array<{ at: number; text: string }>>();
-  cuts.forEach((cut, c) => {
-    const indices = matches[targets.length + c]!;
-    if (indices.length === 0) return;
-    const list = splices.get(cut.rendered) ?? [];
-    list.push({ at: cut.at, text: policyLimitsJsonText(of(indices)) });
-    splices.set(cut.rendered, list);
-  });
-  for (const [at, list] of splices) rendered[at] = { ...rendered[at]!, splices: list };
-  const governs = governed(found, all, matches);
+  const governs = governed(found, targets, matches);
   return reports.map((limit, i) => ({ limit, governs: governs[i]! }));
-}
-
-/** The rendered files' policies as the JSON report counts and writes them. */
-function renderedTotals(files: readonly RenderedFile[]): RenderedPolicies<string | Uint8Array> {
-  let policies = 0;
-  let limits = 0;
-  let broken = 0;
-  let warnings = 0;
-  for (const file of files) {
-    policies += file.policies;
-    limits += file.limits;
-    broken += file.broken;
-    warnings += file.warnings;
-  }
-  const pieces = function* (): Generator<string | Uint8Array> {
-    // Every policy comes with a comma before it: the report's first one without.
-    for (let i = 0; i < files.length; i++) {
-      const { bytes, splices } = files[i]!;
-      let from = i === 0 ? 1 : 0;
-      // A governed policy's retry limits go before its closing brace.
-      for (const splice of splices ?? []) {
-        yield bytes.subarray(from, splice.at);
-        yield splice.text;
-        from = splice.at;
-      }
-      yield from === 0 ? bytes : bytes.subarray(from);
-    }
-  };
-  return { policies, filesWithPolicies: new Set(files.map((f) => f.file)).size, limits, broken, warnings, pieces: pieces() };
 }
 
 /** One line for the policies whose system has no preset in this build (the presets of issue 12). */
@@ -249,11 +189,11 @@ async function readStdin(stdin: InStream | undefined): Promise<string> {
 
 
 /**
- * `check --config FILE` as `check PATH` reports files, for the documents that point at lines
+ * `check --config FILE` as `check PATH` reports files, for the formats that point at lines
  * (SARIF, JUnit, GitLab Code Quality): each policy at its line in the config file. Flags
  * alone have no lines to point at.
  */
-export function configFilesReport(reports: readonly PolicyReport[], file: string | null, exitCode: number, strict: boolean, format: FormatName): FilesReport {
+export function configFilesReport(reports: readonly PolicyReport[], file: string | null, strict: boolean, format: FormatName): FilesReport {
   if (file === null || file === STDIN_NAME_CONFIG) throw new UsageError(`--format ${format} points at lines of files: give the policies as a PATH (backoff check retry.json) or with --config FILE`);
   const policies: FilePolicyReport[] = reports.map((r) => ({
     file: displayName(file),
@@ -270,5 +210,5 @@ export function configFilesReport(reports: readonly PolicyReport[], file: string
     note: null,
     result: r.result,
   }));
-  return { policies, disabled: [], invalid: [], skipped: [], filesScanned: 1, strict, exitCode };
+  return filesReport({ policies, disabled: [], invalid: [], skipped: [], lenient: [], limits: [], linksNotFollowed: 0, filesScanned: 1 }, strict, FILES_WORDS);
 }

@@ -230,9 +230,6 @@ export function serveScans(): void {
   port.on("message", (batch: Batch) => {
     const outcomes = batch.candidates.map((candidate) => scanOrCrash(candidate, settings));
     const answer: Answer = { id: batch.id, outcomes };
-    // The rendered JSON is moved, not copied: the main thread only writes it out.
-    const moved: ArrayBuffer[] = [];
-    for (const outcome of outcomes) if ("rendered" in outcome && outcome.rendered !== null) moved.push(outcome.rendered.bytes.buffer as ArrayBuffer);
-    port.postMessage(answer, moved);
+    port.postMessage(answer);
   });
 }

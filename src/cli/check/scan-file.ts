@@ -1,8 +1,7 @@
 import { findPreset } from "../../presets/registry.js";
 import type { PolicyPlace } from "../../core/check-report/location.js";
 import type { DisabledReport, FilePolicyReport, InvalidReport, LenientReport, SkippedReport } from "../../core/check-report/policy.js";
-import { POLICY_JSON_CLOSE, flagKeyed, policyJsonHeadText, policyJsonTailText } from "../../format/check-files-report.js";
-import { type CheckResult, checkPolicy, warningFails } from "../../core/check.js";
+import { checkPolicy } from "../../core/check.js";
 import { policyModel } from "../../core/policy-model.js";
 import { inFileTerms as termsInFile, presetTerms } from "../shared/preset-flags.js";
 import { checkValues } from "./check-values.js";
@@ -36,47 +35,21 @@ export interface FileOutcome {
   readonly missing: readonly MissingPreset[];
   /** Bad input (exit 2) met after the above: the message of the UsageError to throw. */
   readonly usageError: string | null;
-  /** With ScanSettings.renderJson: the policies as the JSON report's text (`policies` is then empty). */
-  readonly rendered: RenderedFile | null;
   /** The retry limits the file sets (circuit breakers, retry budgets), matched with the scan's policies once every file is read. */
   readonly limits: readonly LocatedLimit[];
   /** The policies (indices into `policies`) that send to a host or cluster a limit may govern. */
   readonly targets: readonly PolicyTarget[];
 }
 
-/** A policy with the destinations its retries go to: where it is, and (rendered) where its JSON closes. */
+/** A policy with the destinations its retries go to, and where it is. */
 export interface PolicyTarget extends PolicyPlace {
   readonly index: number;
   readonly routes: readonly LimitScope[];
 }
 
-/** A file's policies in the JSON report: their text and what the totals count of them. */
-export interface RenderedFile {
-  /** The file the policies are in (the report counts files by name: one given twice counts once). */
-  readonly file: string;
-  /** Each policy as `,\n    {…}` (a comma before every one), in UTF-8: a worker hands the buffer over without a copy. */
-  readonly bytes: Uint8Array;
-  readonly policies: number;
-  readonly limits: number;
-  readonly broken: number;
-  readonly warnings: number;
-  /** Warnings of lints raised to errors (they fail without --strict). */
-  readonly errors: number;
-  /** The policies with destinations: the byte offset in `bytes` of each one's closing brace (where its retry limits go), in order. */
-  readonly cuts: readonly (PolicyTarget & { readonly at: number })[];
-  /** Set on the main thread once the scan's limits are matched: the JSON of each governed policy's limits, at its cut. */
-  readonly splices?: readonly { readonly at: number; readonly text: string }[];
-}
-
-/** How files are scanned: the flags, and whether the JSON report's text is wanted instead of the policies. */
+/** How files are scanned: the values given as flags (the limits every policy is checked against). */
 export interface ScanSettings {
   readonly explicit: OptionValues;
-  /**
-   * Set for `--format json` (without GitHub annotations, which need the policies): each file's
-   * policies are rendered where they are checked, on the worker threads, so the main thread
-   * has only the text to write once the scan ends, and much less to receive.
-   */
-  readonly renderJson: { readonly strict: boolean } | null;
 }
 
 export interface MissingPreset {
@@ -98,10 +71,7 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
   let limits: readonly LocatedLimit[] = [];
   const targets: PolicyTarget[] = [];
   let scanned = false;
-  const outcome = (usageError: string | null): FileOutcome => {
-    if (settings.renderJson === null || policies.length === 0) return { scanned, skips, policies, disabled, invalid, lenient, missing, usageError, rendered: null, limits, targets };
-    return { scanned, skips, policies: [], disabled, invalid, lenient, missing, usageError, rendered: rendered(policies, settings.renderJson.strict, targets), limits, targets: [] };
-  };
+  const outcome = (usageError: string | null): FileOutcome => ({ scanned, skips, policies, disabled, invalid, lenient, missing, usageError, limits, targets });
   try {
     const read = stdinText ?? readText(candidate);
     if (read !== null && typeof read === "object") {
@@ -202,48 +172,6 @@ function sniff(text: string): FileKind {
   return /^\uFEFF?\s*[{[]/.test(text) ? "json" : "yaml";
 }
 
-/**
- * The tail of a policy's JSON (from "ok" on) depends on its check alone: rendered once
- * per distinct check. The head (place, name, options) is the policy's own.
- */
-const jsonTails = new WeakMap<CheckResult, string>();
-const encoder = new TextEncoder();
-
-function rendered(policies: readonly FilePolicyReport[], strict: boolean, targets: readonly PolicyTarget[]): RenderedFile {
-  let text = "";
-  const cuts: (PolicyTarget & { at: number })[] = [];
-  // UTF-8 bytes of text[0, measured): counted only as far as a cut needs.
-  let measured = 0;
-  let bytes = 0;
-  let next = 0;
-  let limits = 0;
-  let broken = 0;
-  let warnings = 0;
-  let errors = 0;
-  for (let i = 0; i < policies.length; i++) {
-    const policy = policies[i]!;
-    let tail = jsonTails.get(policy.result);
-    if (tail === undefined) {
-      tail = policyJsonTailText(policy, strict);
-      jsonTails.set(policy.result, tail);
-    }
-    text += `,\n    ${policyJsonHeadText(policy)}${tail}`;
-    const target = targets[next];
-    if (target !== undefined && target.index === i) {
-      next++;
-      bytes += Buffer.byteLength(text.slice(measured));
-      measured = text.length;
-      cuts.push({ ...target, at: bytes - POLICY_JSON_CLOSE.length });
-    }
-    limits += policy.result.assertions.length;
-    for (const a of policy.result.assertions) if (!a.ok) broken++;
-    warnings += policy.result.warnings.length;
-    for (const w of policy.result.warnings) if (warningFails(policy.result, w, false)) errors++;
-  }
-  // Encoded once, into a buffer of its own (not Node's shared pool), so that it can be moved to the main thread.
-  return { file: policies[0]!.file, bytes: encoder.encode(text), policies: policies.length, limits, broken, warnings, errors, cuts };
-}
-
 /** The key of a check in the cache: the preset and the options, in their order (JSON.stringify for anything but strings). */
 function checkKey(preset: string | null, options: OptionValues): string {
   let key = preset === null ? "~" : `${preset.length}:${preset}`;
@@ -254,6 +182,16 @@ function checkKey(preset: string | null, options: OptionValues): string {
     key += `|${name.length}:${name}${value.length}:${value}`;
   }
   return key;
+}
+
+/** The option values the reports show, by their flag names ("maxElapsed" → "max-elapsed"). */
+const FLAG_NAMES: Readonly<Record<string, string>> = { maxElapsed: "max-elapsed", attemptTime: "attempt-time", maxTotal: "max-total", minTotal: "min-total", maxDelay: "max-delay", minFirst: "min-first", maxFirst: "max-first", maxAttempts: "max-attempts" };
+
+/** Option values keyed by their flag names ("maxElapsed" → "max-elapsed"). */
+export function flagKeyed(options: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(options)) if (value !== undefined) out[FLAG_NAMES[key] ?? key] = value;
+  return out;
 }
 
 /**

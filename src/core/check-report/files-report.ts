@@ -1,20 +1,55 @@
+import { type Finding, findingsExitCode } from "./finding.js";
+import { invalidFinding, lenientFinding, policyFindings, retryLimitFinding, skippedFinding } from "./findings.js";
 import type { DisabledReport, FilePolicyReport, InvalidReport, LenientReport, SkippedReport } from "./policy.js";
 import type { ScanLimit } from "./retry-limit.js";
+import type { SwitchWords } from "./terms.js";
 
-/** What `check PATH…` found in the files it read: the report every check format renders. */
-export interface FilesReport {
+/** What `check PATH…` found in the files it read, as the command gathers it. */
+export interface FoundInFiles {
   readonly policies: readonly FilePolicyReport[];
   readonly disabled: readonly DisabledReport[];
   readonly invalid: readonly InvalidReport[];
   readonly skipped: readonly SkippedReport[];
-  /** Files read leniently (read/yaml.ts); none when left out. */
-  readonly lenient?: readonly LenientReport[];
-  /** Every retry limit found, with the policies it governs; none when left out. */
-  readonly limits?: readonly ScanLimit[];
-  /** Symbolic links out of a directory searched, not followed (discover.ts); none when left out. */
-  readonly linksNotFollowed?: number;
+  /** Files read leniently (read/yaml.ts). */
+  readonly lenient: readonly LenientReport[];
+  /** Every retry limit found, with the policies it governs. */
+  readonly limits: readonly ScanLimit[];
+  /** Symbolic links out of a directory searched, not followed (discover.ts). */
+  readonly linksNotFollowed: number;
   /** Files read (parsed or passed over after a look at their text). */
   readonly filesScanned: number;
+}
+
+/** The report of `check PATH…` that every check format renders: what was found, its findings, and the exit code they give. */
+export interface FilesReport extends FoundInFiles {
+  /**
+   * Every finding, in the order the reports list them: invalid policies, each checked
+   * policy's (its limits, then its lints), files skipped, files read leniently, retry limits.
+   */
+  readonly findings: readonly Finding[];
+  /** Whether warnings fail the check (the command's --strict). */
   readonly strict: boolean;
-  readonly exitCode: number;
+  /** What the reports say of the command's switches. */
+  readonly words: SwitchWords;
+  /** 1 when a finding fails the check, else 0. */
+  readonly exitCode: 0 | 1;
+}
+
+/** The report of what was found: its findings, and the exit code they give. */
+export function filesReport(found: FoundInFiles, strict: boolean, words: SwitchWords): FilesReport {
+  const findings = [
+    ...found.invalid.map(invalidFinding),
+    ...found.policies.flatMap((policy, index) => policyFindings(policy, index)),
+    ...found.skipped.map(skippedFinding),
+    ...found.lenient.map(lenientFinding),
+    ...found.limits.map(retryLimitFinding),
+  ];
+  return { ...found, findings, strict, words, exitCode: findingsExitCode(findings, strict) };
+}
+
+/** Each checked policy's findings, by its index in the report's policies. */
+export function findingsByPolicy(report: Pick<FilesReport, "policies" | "findings">): Finding[][] {
+  const byPolicy = report.policies.map((): Finding[] => []);
+  for (const finding of report.findings) if (finding.policy?.index !== undefined) byPolicy[finding.policy.index]!.push(finding);
+  return byPolicy;
 }

@@ -1,6 +1,7 @@
 import type { AssertionResult, Warning } from "../check.js";
 import { deadlineVerdictLines } from "../text/deadline-verdict.js";
 import { humanDuration } from "../text/duration.js";
+import type { Finding } from "./finding.js";
 import type { PolicyPlace } from "./location.js";
 import type { LimitReport, ScanLimit } from "./retry-limit.js";
 import type { PresetTerms } from "./terms.js";
@@ -147,4 +148,13 @@ export function limitGovernsText(l: LimitReport, governs: readonly PolicyPlace[]
 export function scanLimitText({ limit: l, governs }: ScanLimit): string {
   const places = governs.length === 0 || l.overridden !== undefined ? "" : ` (${governs.map((g) => `${g.name} at ${g.file}:${g.line}:${g.column}`).join(", ")})`;
   return `${l.source} (${l.systemLabel}): retry limit: ${l.text}; ${limitGovernsText(l, governs)}${places}`;
+}
+
+/**
+ * A finding's message with what it rests on, as the reports show it beside the policy: a
+ * finding about the deadline names the timeouts it read and where they are.
+ */
+export function findingText(f: Pick<Finding, "message" | "timeouts">): string {
+  const places = timeoutsText(f.timeouts);
+  return places === null ? f.message : `${f.message} (${places})`;
 }

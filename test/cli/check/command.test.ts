@@ -10,6 +10,8 @@ describe("check's definition", () => {
     expect(checkCommand.name).toBe("check");
     expect(checkCommand.output!.writes.map((output) => [output.writes, output.formats])).toEqual([["check", ["table", "json", "sarif", "junit", "gitlab"]]]);
     expect(checkCommand.output!.formats).toEqual(["table", "json", "sarif", "junit", "gitlab"]);
+    // GitHub annotations are written beside the chosen format under GITHUB_ACTIONS, never chosen with --format.
+    expect(checkCommand.output!.beside?.map((output) => [output.writes, output.formats])).toEqual([["check", ["github"]]]);
   });
 
   it("a word people type for a limit names the flags it could mean", async () => {

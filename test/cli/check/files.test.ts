@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { configFilesReport } from "../../../src/cli/check/files.js";
+import { FILES_WORDS } from "../../../src/cli/check/report.js";
 import type { CheckResult } from "../../../src/core/check.js";
 import { runCli } from "../../support/cli.js";
 import { useTempCwd } from "../../support/files.js";
@@ -244,12 +245,19 @@ describe("check PATH: retries, and tries where the system counts tries", () => {
 });
 
 describe("configFilesReport: check --config FILE as check PATH reports files", () => {
-  // A stand-in for a check's result: configFilesReport hands it on as it is.
-  const result = { assertions: [], warnings: [] } as unknown as CheckResult;
+  // A check's result, handed on as it is: max-total 1 min broken at attempt 6 (2 min 1 s in all).
+  const result: CheckResult = {
+    assertions: [{ limit: "max-total", limitValue: 60_000, actual: 121_000, ok: false, attempt: 6 }],
+    warnings: [],
+    bestTotalMs: 121_000,
+    worstTotalMs: 121_000,
+    worstDelayMs: 30_000,
+    worstDelayAttempt: 6,
+  };
   const report = (name: string | null, line: number | null) => ({ name, line, attempts: 8, attemptTimeMs: 2000, result });
 
   it("each policy at its line of the config file (line 1 for a file of one policy), column 1, a backoff config", () => {
-    const files = configFilesReport([report("email", 4), report(null, null)], join(dir(), "deploy", "retry.json"), 1, true, "sarif");
+    const files = configFilesReport([report("email", 4), report(null, null)], join(dir(), "deploy", "retry.json"), true, "sarif");
     const place = { file: "deploy/retry.json", column: 1, system: "backoff", systemLabel: "backoff config", preset: null, options: {}, attempts: 8, attemptTimeMs: 2000, jittered: false, note: null };
     expect(files.policies).toEqual([
       { ...place, line: 4, name: "email", result },
@@ -257,12 +265,17 @@ describe("configFilesReport: check --config FILE as check PATH reports files", (
       { ...place, line: 1, name: "deploy/retry.json", result },
     ]);
     expect(files.policies[0]!.result).toBe(result);
-    expect({ ...files, policies: [] }).toEqual({ policies: [], disabled: [], invalid: [], skipped: [], filesScanned: 1, strict: true, exitCode: 1 });
+    // Its findings at the policies' places, and the exit code they give.
+    expect(files.findings.map((f) => [f.rule, f.location, f.policy?.name])).toEqual([
+      ["max-total", { file: "deploy/retry.json", line: 4, column: 1 }, "email"],
+      ["max-total", { file: "deploy/retry.json", line: 1, column: 1 }, "deploy/retry.json"],
+    ]);
+    expect({ ...files, policies: [], findings: [] }).toEqual({ policies: [], disabled: [], invalid: [], skipped: [], lenient: [], limits: [], linksNotFollowed: 0, filesScanned: 1, findings: [], strict: true, words: FILES_WORDS, exitCode: 1 });
   });
 
   it("flags alone, or standard input, have no lines to point at: refused, naming the format", () => {
     const refusal = (format: string) => `--format ${format} points at lines of files: give the policies as a PATH (backoff check retry.json) or with --config FILE`;
-    expect(() => configFilesReport([report(null, null)], null, 0, false, "junit")).toThrow(refusal("junit"));
-    expect(() => configFilesReport([report(null, null)], "<stdin>", 0, false, "gitlab")).toThrow(refusal("gitlab"));
+    expect(() => configFilesReport([report(null, null)], null, false, "junit")).toThrow(refusal("junit"));
+    expect(() => configFilesReport([report(null, null)], "<stdin>", false, "gitlab")).toThrow(refusal("gitlab"));
   });
 });

@@ -55,9 +55,8 @@ describe("check DIR on worker threads", () => {
     expect(json.skipped.map((s: { file: string }) => s.file)).toEqual(["jobs/job-020-broken.yaml", "jobs/job-040-helm.yaml", "jobs/job-060-env.yaml", "jobs/loop/up"]);
   });
 
-  it("writes the same JSON whether each file's policies are rendered where they are checked or from the whole report", async () => {
+  it("writes the same JSON with GitHub annotations beside it (on standard error) as without", async () => {
     setUp(150);
-    // Under GITHUB_ACTIONS the annotations need the policies themselves, so the report is rendered from them on the main thread.
     for (const extra of [[], ["--strict"], ["jobs/job-001.yaml"]]) {
       const args = ["check", "jobs", ...extra, "--format", "json", "--max-total", "10s"];
       const rendered = spawnBin(args, { cwd: dir });
@@ -107,7 +106,7 @@ describe("scanInOrder on the main thread", () => {
   const file = (name: string): WalkEvent => ({ kind: "candidate", candidate: candidate(name) });
   const skip = (name: string): WalkEvent => ({ kind: "skip", skip: { name, reason: "a symbolic link loop" } });
   const shown = (event: ScanEvent) => (event.kind === "skip" ? `skip ${event.skip.name}` : `${event.candidate.name} ${event.outcome.usageError ?? "ok"}`);
-  const settings = { explicit: {}, renderJson: null };
+  const settings = { explicit: {} };
 
   /** The events shown in order, and the error that ended them (null: none). */
   async function scanned(walk: Iterator<WalkEvent>, inline: (c: Candidate) => Promise<FileOutcome>, pool = true): Promise<{ events: string[]; error: string | null }> {

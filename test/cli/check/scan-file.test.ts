@@ -14,7 +14,7 @@ const RETRY = "resilience4j:\n  retry:\n    instances:\n      svc:\n        maxA
 
 const found = (name: string, kind: Candidate["kind"] = "yaml"): Candidate => ({ path: join(dir(), name), name, kind, named: false, helmTemplate: false });
 const named = (name: string): Candidate => ({ ...found(name), named: true });
-const settings = (explicit: ScanSettings["explicit"] = {}, renderJson: ScanSettings["renderJson"] = null): ScanSettings => ({ explicit, renderJson });
+const settings = (explicit: ScanSettings["explicit"] = {}): ScanSettings => ({ explicit });
 /** An outcome with nothing in it but what `changes` says. */
 const nothing = emptyOutcome;
 
@@ -52,20 +52,6 @@ describe("scanFile: a file's policies, checked", () => {
     const c = scanFile(found("b/application.yml"), settings({ maxTotal: "1s" }));
     expect(c.policies[0]!.result).not.toBe(a.policies[0]!.result);
     expect(c.policies[0]!.result).toEqual(a.policies[0]!.result);
-  });
-
-  it("with renderJson, the policies come as the JSON report's text and its counts", () => {
-    write("application.yml", RETRY);
-    const outcome = scanFile(found("application.yml"), settings({ maxTotal: "1s" }, { strict: false }));
-    expect(outcome.policies).toEqual([]);
-    const { bytes, ...counts } = outcome.rendered!;
-    // One policy, one limit (max-total), broken; resilience4j's fixed wait draws no warning.
-    expect(counts).toEqual({ file: "application.yml", policies: 1, limits: 1, broken: 1, warnings: 0, errors: 0, cuts: [] });
-    const text = new TextDecoder().decode(bytes);
-    // Each policy with a comma before it, indented as an entry of the report's "policies".
-    expect(text.slice(0, 7)).toBe(",\n    {");
-    const policy = JSON.parse(text.slice(1));
-    expect([policy.file, policy.line, policy.column, policy.name, policy.ok, policy.retries, policy.worst_total_ms]).toEqual(["application.yml", 4, 7, "svc", false, 2, 2000]);
   });
 
   it("a policy whose values its system refuses is a finding at its place, and the scan goes on", () => {

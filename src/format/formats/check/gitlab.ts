@@ -1,13 +1,88 @@
-import { filesReportGitlab } from "../../check-gitlab.js";
-import { chainCheckGitlab } from "../../chain-check.js";
-import type { CheckRenderer } from "../../renderer.js";
+import { type PlacedChainCheck, amplificationDetail, chainLimitText, chainWho, stackedRetriesText } from "../../../core/check-report/chain.js";
+import { type Finding, findingFails, findingIdentity } from "../../../core/check-report/finding.js";
+import type { FilesReport } from "../../../core/check-report/files-report.js";
+import { findingText } from "../../../core/check-report/words.js";
+import type { AtLinesCheckRenderer } from "../../renderer.js";
 
-/** The check report as GitLab Code Quality JSON: an issue per broken limit and warning, each at its line. */
-export const renderer: CheckRenderer = {
-  async render(check) {
-    // A --config file's policies are reported as check PATH reports files; no annotations beside them.
-    if (check.kind === "config") return { pieces: [filesReportGitlab(await check.filesReport())] };
-    return { pieces: [filesReportGitlab(check.report)], stderr: check.annotations };
-  },
+/**
+ * GitLab Code Quality JSON (the `codequality` report of a job's `artifacts:reports`): one
+ * issue per finding, each with `description`, `check_name`, `fingerprint`, `severity` and
+ * `location.path` / `location.lines.begin`. A broken limit and an invalid policy are major,
+ * a warning minor (major where it fails), the rest info: a limit not computable (code
+ * decides the waits), a file skipped, a file read leniently (its YAML broke a rule the
+ * system's own reader lets pass), a retry limit found (a circuit breaker or retry budget).
+ * The fingerprint is the same on every run for the same finding: it hashes the finding's
+ * identity (its rule, its file and the policy's name, not the line), so that a policy moved
+ * within its file keeps it and GitLab's merge request widget does not show it as new.
+ */
+export const renderer: AtLinesCheckRenderer = {
+  atLines: true,
+  render: (report) => ({ pieces: [filesReportGitlab(report)] }),
   renderChain: (chain) => ({ pieces: [chainCheckGitlab(chain)] }),
 };
+
+/** A finding's issue: what it says and how severe it is. */
+function issueOf(f: Finding, strict: boolean): { description: string; severity: string } {
+  const who = f.policy === null ? "" : `${f.policy.name} (${f.policy.systemLabel}): `;
+  switch (f.kind) {
+    case "invalid-policy":
+      return { description: `${who}invalid policy: ${f.message}`, severity: "major" };
+    case "limit":
+      return { description: `${who}${f.limit} broken: ${f.message}`, severity: "major" };
+    case "lint":
+      return { description: `${who}${f.rule}: ${findingText(f)}`, severity: findingFails(f, strict) ? "major" : "minor" };
+    case "not-computable":
+      return { description: `${who}${f.rule} not computable: ${f.message}`, severity: "info" };
+    case "skipped":
+      return { description: `skipped: ${f.message}`, severity: "info" };
+    case "read-leniently":
+      return { description: `read leniently: ${f.message}`, severity: "info" };
+    case "retry-limit":
+      return { description: f.message, severity: "info" };
+  }
+}
+
+/** `check PATH…` (and `check --config FILE`, at the file's lines) as Code Quality issues. */
+export function filesReportGitlab(report: FilesReport): string {
+  const issues = report.findings.map((f) => {
+    const { description, severity } = issueOf(f, report.strict);
+    return gitlabIssue(f.rule, description, severity, f.location.file, f.location.line, findingIdentity(f));
+  });
+  return `${JSON.stringify(issues, null, 2)}\n`;
+}
+
+/** A chain's check as Code Quality issues: an issue per broken limit (major) and per warning (minor; major under strictness). */
+export function chainCheckGitlab(check: PlacedChainCheck): string {
+  const who = chainWho(check.report);
+  // One chain per file: its rule and file say which finding it is.
+  const identity = (rule: string) => `${rule}\u0000${check.name}\u0000chain`;
+  const issues = [
+    ...check.result.assertions
+      .filter((a) => !a.ok)
+      .map((a) => gitlabIssue(a.limit, `${who}: ${chainLimitText(a)} broken: ${amplificationDetail(check.report, a)}`, "major", check.name, check.line, identity(a.limit))),
+    ...check.result.warnings.map((w) => gitlabIssue(w.lint, `${who}: ${w.lint}: ${stackedRetriesText(w)}`, check.strict ? "major" : "minor", check.name, check.line, identity(w.lint))),
+  ];
+  return `${JSON.stringify(issues, null, 2)}\n`;
+}
+
+/** One Code Quality issue; its fingerprint hashes the finding's identity, not its line. */
+function gitlabIssue(check: string, description: string, severity: string, path: string, line: number | null, identity: string): object {
+  return { description, check_name: check, fingerprint: fingerprint(identity), severity, location: { path, lines: { begin: line ?? 1 } } };
+}
+
+/**
+ * 32 hexadecimal digits from two 64-bit FNV-1a hashes of the text's UTF-16 code units (with
+ * two offset bases): pure, with no crypto module, and collisions far rarer than any report's size.
+ */
+export function fingerprint(text: string): string {
+  const PRIME = 0x100000001b3n;
+  const MASK = 0xffffffffffffffffn;
+  let a = 0xcbf29ce484222325n;
+  let b = 0x84222325cbf29ce4n;
+  for (let i = 0; i < text.length; i++) {
+    const unit = BigInt(text.charCodeAt(i));
+    a = ((a ^ unit) * PRIME) & MASK;
+    b = ((b ^ unit) * PRIME) & MASK;
+  }
+  return a.toString(16).padStart(16, "0") + b.toString(16).padStart(16, "0");
+}

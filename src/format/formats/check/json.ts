@@ -1,15 +1,169 @@
-import { chainCheckJson } from "../../chain-check.js";
-import { checkReportJson } from "../../check-report.js";
-import { filesReportJsonPieces, renderedJsonPieces } from "../../check-files-report.js";
-import type { CheckRenderer } from "../../renderer.js";
+import type { AssertionResult } from "../../../core/check.js";
+import type { PlacedChainCheck } from "../../../core/check-report/chain.js";
+import type { ConfigReport, PolicyReport } from "../../../core/check-report/config-report.js";
+import { type Finding, findingFails } from "../../../core/check-report/finding.js";
+import { type FilesReport, findingsByPolicy } from "../../../core/check-report/files-report.js";
+import { type FilePolicyReport, policyCount } from "../../../core/check-report/policy.js";
+import type { LimitReport } from "../../../core/check-report/retry-limit.js";
+import { type AssertionContext, assertionLine, warningText } from "../../../core/check-report/words.js";
+import { jsonText } from "../../json-text.js";
+import { msJson } from "../../numbers.js";
+import type { AnyCheckRenderer } from "../../renderer.js";
 
-/** The check report as one JSON document; GitHub annotations go to standard error, so that standard output stays one document. */
-export const renderer: CheckRenderer = {
-  policyText: true,
-  render(check) {
-    if (check.kind === "config") return { pieces: [checkReportJson(check.reports, check.exitCode)], stderr: check.annotations };
-    if (check.rendered !== null) return { bytes: renderedJsonPieces(check.report, check.rendered) };
-    return { pieces: filesReportJsonPieces(check.report), stderr: check.annotations };
-  },
-  renderChain: ({ name, report, result, exitCode }) => ({ pieces: [chainCheckJson(name, report, result, exitCode)] }),
+/** The check report as one JSON document. */
+export const renderer: AnyCheckRenderer = {
+  render: (check) => ({ pieces: check.kind === "config" ? [configReportJson(check.report)] : filesReportJson(check.report) }),
+  renderChain: (chain) => ({ pieces: [chainCheckJson(chain)] }),
 };
+
+/** A figure for JSON; null (no bound) stays null. */
+function msOrNull(ms: number | null): number | string | null {
+  return ms === null ? null : msJson(ms);
+}
+
+/** An assertion as both JSON reports give it: the limit and the value compared, in ms or as a count, and its line of text. */
+function assertionJson(a: AssertionResult, context: AssertionContext): Record<string, unknown> {
+  return {
+    limit: a.limit,
+    ok: a.ok,
+    ...(a.computable === false ? { computable: false } : {}),
+    ...(a.limit === "max-attempts" ? { limit_value: a.limitValue, actual: a.actual } : { limit_ms: msJson(a.limitValue), actual_ms: msOrNull(a.actual) }),
+    attempt: a.attempt,
+    message: assertionLine(a, context),
+  };
+}
+
+/**
+ * `check PATH…` as one JSON document, in pieces: the document around the policies, and each
+ * policy as it stands in it, so that a report of thousands of policies is written out
+ * without ever being one string. Laid out as JSON.stringify(document, null, 2) lays it out.
+ */
+export function* filesReportJson(report: FilesReport): Generator<string> {
+  const byKind = (kind: Finding["kind"]) => report.findings.filter((f) => f.kind === kind);
+  const assertions = report.policies.reduce((n, p) => n + p.result.assertions.length, 0);
+  const doc = {
+    ok: report.exitCode === 0,
+    exit_code: report.exitCode,
+    policies: [],
+    disabled: report.disabled.map(({ systemLabel: _, ...disabled }) => disabled),
+    invalid: byKind("invalid-policy").map((f) => ({ ...place(f), system: f.policy!.system, name: f.policy!.name, reason: f.message, rule: f.rule })),
+    skipped: byKind("skipped").map((f) => ({ ...place(f), reason: f.message })),
+    lenient: byKind("read-leniently").map((f) => ({ ...place(f), reason: f.message })),
+    limits: byKind("retry-limit").map((f) => ({ ...limitJson(f.retryLimit!.limit), governs: f.retryLimit!.governs })),
+    totals: {
+      files_scanned: report.filesScanned,
+      files_with_policies: new Set(report.policies.map((p) => p.file)).size,
+      policies: report.policies.length,
+      disabled: report.disabled.length,
+      invalid: report.invalid.length,
+      skipped: report.skipped.length,
+      lenient: report.lenient.length,
+      links_not_followed: report.linksNotFollowed,
+      // limits: the limits checked (flags, a config's assert); retry_limits: the circuit breakers and retry budgets found.
+      limits: assertions,
+      retry_limits: report.limits.length,
+      broken: byKind("limit").length,
+      warnings: byKind("lint").length,
+    },
+  };
+  const whole = `${JSON.stringify(doc, null, 2)}\n`;
+  if (report.policies.length === 0) {
+    yield whole;
+    return;
+  }
+  // The policies go where JSON.stringify put the empty list, each two levels in.
+  const empty = '"policies": []';
+  const at = whole.indexOf(empty);
+  yield `${whole.slice(0, at)}"policies": [`;
+  const byPolicy = findingsByPolicy(report);
+  const last = report.policies.length - 1;
+  for (let i = 0; i <= last; i++) yield `\n    ${nested(policyJson(report.policies[i]!, byPolicy[i]!, report.strict))}${i < last ? "," : ""}`;
+  yield `\n  ]${whole.slice(at + empty.length)}`;
+}
+
+/** JSON.stringify(value, null, 2) as it stands two levels into the document (four spaces in). */
+function nested(value: object): string {
+  return JSON.stringify(value, null, 2).replaceAll("\n", "\n    ");
+}
+
+/** A finding's place: its file, line and column. */
+function place(f: Finding): { file: string; line: number | null; column: number | null } {
+  return { file: f.location.file, line: f.location.line, column: f.location.column };
+}
+
+/** A policy of `check PATH…`: its place, name and options, what its check found, its findings, and the retry limits that govern it. */
+function policyJson(p: FilePolicyReport, findings: readonly Finding[], strict: boolean): object {
+  return {
+    file: p.file,
+    line: p.line,
+    column: p.column,
+    system: p.system,
+    name: p.name,
+    preset: p.preset,
+    options: p.options,
+    ...(p.timeouts === undefined ? {} : { timeouts: p.timeouts }),
+    ok: !findings.some((f) => findingFails(f, strict)),
+    ...policyCount(p),
+    attempt_time_ms: p.attemptTimeMs,
+    ...(p.deadlineMs === undefined || p.deadlineMs === null ? {} : { deadline_ms: p.deadlineMs }),
+    best_total_ms: msOrNull(p.result.bestTotalMs),
+    worst_total_ms: msOrNull(p.result.worstTotalMs),
+    worst_delay_ms: msOrNull(p.result.worstDelayMs),
+    worst_delay_attempt: p.result.worstDelayAttempt,
+    // Whether code that decides the waits jitters them is not known either.
+    jitter: p.result.waitsUnknown === true ? null : p.jittered,
+    note: p.note,
+    ...(p.result.waitsUnknown === true ? { waits_computable: false } : {}),
+    assertions: p.result.assertions.map((a) => assertionJson(a, p)),
+    warnings: findings.filter((f) => f.kind === "lint").map((f) => ({ lint: f.rule, ...(f.level === "error" ? { level: "error" } : {}), message: f.message })),
+    ...(p.limits === undefined || p.limits.length === 0 ? {} : { limits: p.limits.map(limitJson) }),
+  };
+}
+
+/** A retry limit (snake_case, as the rest of the document). */
+function limitJson(l: LimitReport): Record<string, unknown> {
+  return {
+    kind: l.kind,
+    ...(l.kind === "max-retries" ? { value: l.value } : { percent: l.percent, min_retry_concurrency: l.minRetryConcurrency, ...(l.interval === undefined ? {} : { budget_interval: l.interval }) }),
+    ...(l.host === undefined ? {} : { host: l.host }),
+    ...(l.cluster === undefined ? {} : { cluster: l.cluster }),
+    source: l.source,
+    file: l.file,
+    line: l.line,
+    column: l.column,
+    text: l.text,
+    ...(l.overridden === undefined ? {} : { overridden: l.overridden }),
+  };
+}
+
+/** `check --config FILE` (or flags) as one JSON document: each policy's figures, limits and warnings. */
+export function configReportJson(report: ConfigReport): string {
+  const policy = (r: PolicyReport) => ({
+    name: r.name,
+    retries: r.result.worstTotalMs === null ? null : r.attempts,
+    ...(r.terms?.countsTries === true ? { tries: r.result.worstTotalMs === null ? null : r.attempts + 1 } : {}),
+    attempt_time_ms: r.attemptTimeMs,
+    ...(r.terms ? { preset: r.terms.name, stopping: r.terms.rule } : {}),
+    best_total_ms: msOrNull(r.result.bestTotalMs),
+    worst_total_ms: msOrNull(r.result.worstTotalMs),
+    worst_delay_ms: msOrNull(r.result.worstDelayMs),
+    assertions: r.result.assertions.map((a) => assertionJson(a, r)),
+    warnings: r.result.warnings.map((w) => ({ lint: w.lint, message: warningText(w, r.terms) })),
+  });
+  return `${jsonText({ ok: report.exitCode === 0, exit_code: report.exitCode, policies: report.policies.map(policy) }, 2)}\n`;
+}
+
+/** A chain's check as one JSON document: each layer's tries, the limit, the warning. */
+export function chainCheckJson(check: PlacedChainCheck): string {
+  const { report, result } = check;
+  return `${jsonText(
+    {
+      file: check.name,
+      chain: report.layers.map((layer, k) => ({ layer: k + 1, policy: layer.layer.name, tries: layer.tries, retries: layer.retries, worst_case_calls: layer.worstCaseCalls })),
+      assertions: result.assertions.map((a) => ({ limit: a.limit, limit_value: a.limitValue, actual: a.actual, ok: a.ok })),
+      warnings: result.warnings.map((w) => ({ lint: w.lint, layers: w.layers.map((k) => k + 1) })),
+      exit_code: check.exitCode,
+    },
+    2,
+  )}\n`;
+}

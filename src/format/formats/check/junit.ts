@@ -1,13 +1,126 @@
-import { filesReportJunit } from "../../check-junit.js";
-import { chainCheckJunit } from "../../chain-check.js";
-import type { CheckRenderer } from "../../renderer.js";
+import { type PlacedChainCheck, amplificationDetail, chainLimitText, chainWho, stackedRetriesText } from "../../../core/check-report/chain.js";
+import { type Finding, findingFails } from "../../../core/check-report/finding.js";
+import { type FilesReport, findingsByPolicy } from "../../../core/check-report/files-report.js";
+import type { FilePolicyReport } from "../../../core/check-report/policy.js";
+import { assertionDetail, findingText, limitPlaceText, limitText } from "../../../core/check-report/words.js";
+import { escapeXml } from "../../escape.js";
+import type { AtLinesCheckRenderer } from "../../renderer.js";
 
-/** The check report as JUnit XML: a testsuite per file, a testcase per limit and warning (CI test reports read it). */
-export const renderer: CheckRenderer = {
-  async render(check) {
-    // A --config file's policies are reported as check PATH reports files; no annotations beside them.
-    if (check.kind === "config") return { pieces: [filesReportJunit(await check.filesReport())] };
-    return { pieces: [filesReportJunit(check.report)], stderr: check.annotations };
-  },
+/**
+ * The check report as JUnit XML, as Jenkins, GitLab, CircleCI and Azure Pipelines read test
+ * reports: a <testsuite> per file, a <testcase> per limit of each policy (a <failure> when it
+ * is broken), per invalid policy (a <failure>) and per warning (a <failure> where it fails,
+ * else passing with the warning in <system-out>), a policy given no limit and no warning as
+ * one passing testcase, a limit that needs waits the file does not decide as a <skipped>
+ * testcase, a skipped file as a <skipped> testcase, a file read leniently (its YAML broke a
+ * rule the system's own reader lets pass) as a passing testcase saying which, a retry limit
+ * found (a circuit breaker, a retry budget) as a passing testcase with what it caps in
+ * <system-out>. classname is the file, so CI pages group the cases by file; `file` and `line`
+ * point at the policy.
+ */
+export const renderer: AtLinesCheckRenderer = {
+  atLines: true,
+  render: (report) => ({ pieces: [filesReportJunit(report)] }),
   renderChain: (chain) => ({ pieces: [chainCheckJunit(chain)] }),
 };
+
+interface JunitCase {
+  readonly name: string;
+  readonly line: number | null;
+  readonly failure?: { readonly type: string; readonly message: string };
+  readonly skipped?: string;
+  readonly out?: string;
+}
+
+/** A policy's cases: one per limit given (its finding where it breaks or cannot be decided), one per lint; its retry limits in the first case's output. */
+function policyCases(p: FilePolicyReport, findings: readonly Finding[], strict: boolean): JunitCase[] {
+  const who = `${p.name} (${p.systemLabel})`;
+  // A policy is checked against each limit once: its finding, if any, by the limit's name.
+  const ofLimit = new Map(findings.filter((f) => f.kind === "limit" || f.kind === "not-computable").map((f) => [f.rule, f]));
+  const cases: JunitCase[] = p.result.assertions.map((a) => {
+    const found = ofLimit.get(a.limit);
+    const base = { name: `${who}: ${limitText(a)}`, line: p.line };
+    if (found === undefined) return { ...base, out: assertionDetail(a, p) };
+    return found.kind === "not-computable" ? { ...base, skipped: `${found.rule} not computable: ${found.message}` } : { ...base, failure: { type: found.rule, message: `${found.rule} broken: ${found.message}` } };
+  });
+  for (const f of findings) {
+    if (f.kind !== "lint") continue;
+    const text = `${f.rule}: ${findingText(f)}`;
+    cases.push({ name: `${who}: ${f.rule}`, line: p.line, ...(findingFails(f, strict) ? { failure: { type: f.rule, message: text } } : { out: `warning: ${text}` }) });
+  }
+  if (cases.length === 0) cases.push({ name: who, line: p.line, out: "no limits given" });
+  const limits = (p.limits ?? []).map((l) => `retry limit: ${limitPlaceText(l)}`);
+  // The first case of the policy names its retry limits too.
+  if (limits.length > 0) cases[0] = { ...cases[0]!, out: [cases[0]!.out, ...limits].filter((t) => t !== undefined).join("\n") };
+  return cases;
+}
+
+/** A finding that is not a policy's own check as a testcase: an invalid policy fails, a file skipped is skipped, the rest pass saying what they are. */
+function findingCase(f: Finding): JunitCase {
+  const at = f.location.line === null ? f.location.file : `${f.location.file}:${f.location.line}:${f.location.column}`;
+  switch (f.kind) {
+    case "invalid-policy":
+      return { name: `${f.policy!.name} (${f.policy!.systemLabel}): ${f.rule}`, line: f.location.line, failure: { type: f.rule, message: `${f.rule}: ${f.message}` } };
+    case "skipped":
+      return { name: `skipped ${at}`, line: f.location.line, skipped: f.message };
+    case "read-leniently":
+      return { name: `read leniently ${at}`, line: f.location.line, out: `read leniently: ${f.message}` };
+    default:
+      // A retry limit found.
+      return { name: `${f.retryLimit!.limit.source} (${f.retryLimit!.limit.systemLabel}): retry limit`, line: f.location.line, out: f.message };
+  }
+}
+
+/** `check PATH…` (and `check --config FILE`, at the file's lines) as JUnit XML: the invalid policies, each policy's cases, the retry limits, the files skipped and read leniently. */
+export function filesReportJunit(report: FilesReport): string {
+  const byFile = new Map<string, JunitCase[]>();
+  const add = (file: string, cases: readonly JunitCase[]) => byFile.set(file, [...(byFile.get(file) ?? []), ...cases]);
+  const of = (kind: Finding["kind"]) => report.findings.filter((f) => f.kind === kind);
+  for (const f of of("invalid-policy")) add(f.location.file, [findingCase(f)]);
+  const byPolicy = findingsByPolicy(report);
+  report.policies.forEach((p, index) => add(p.file, policyCases(p, byPolicy[index]!, report.strict)));
+  for (const kind of ["retry-limit", "skipped", "read-leniently"] as const) for (const f of of(kind)) add(f.location.file, [findingCase(f)]);
+  return junitDocument(byFile);
+}
+
+/** A chain's check as JUnit XML: one testsuite (the file), a testcase per limit (failing when broken) and per warning (failing under strictness). */
+export function chainCheckJunit(check: PlacedChainCheck): string {
+  const who = chainWho(check.report);
+  const cases: JunitCase[] = check.result.assertions.map((a) => {
+    const detail = amplificationDetail(check.report, a);
+    return { name: `${who}: ${chainLimitText(a)}`, line: check.line, ...(a.ok ? { out: detail } : { failure: { type: a.limit, message: `${a.limit} broken: ${detail}` } }) };
+  });
+  for (const w of check.result.warnings) {
+    const text = `${w.lint}: ${stackedRetriesText(w)}`;
+    cases.push({ name: `${who}: ${w.lint}`, line: check.line, ...(check.strict ? { failure: { type: w.lint, message: text } } : { out: `warning: ${text}` }) });
+  }
+  if (cases.length === 0) cases.push({ name: who, line: check.line, out: "no limits given" });
+  return junitDocument(new Map([[check.name, cases]]));
+}
+
+const attribute = (name: string, value: string | number) => ` ${name}="${escapeXml(String(value))}"`;
+
+/** The JUnit XML document: a <testsuite> per file (in the map's order) holding its cases. */
+function junitDocument(byFile: ReadonlyMap<string, readonly JunitCase[]>): string {
+  const count = (cases: readonly JunitCase[]) => ({
+    tests: cases.length,
+    failures: cases.filter((c) => c.failure !== undefined).length,
+    skipped: cases.filter((c) => c.skipped !== undefined).length,
+  });
+  const all = [...byFile.values()].flat();
+  const total = count(all);
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${attribute("name", "backoff check")}${attribute("tests", total.tests)}${attribute("failures", total.failures)}${attribute("errors", 0)}${attribute("skipped", total.skipped)}>`];
+  for (const [file, cases] of byFile) {
+    const n = count(cases);
+    lines.push(`  <testsuite${attribute("name", file)}${attribute("tests", n.tests)}${attribute("failures", n.failures)}${attribute("errors", 0)}${attribute("skipped", n.skipped)}>`);
+    for (const c of cases) {
+      const head = `    <testcase${attribute("classname", file)}${attribute("name", c.name)}${attribute("file", file)}${c.line === null ? "" : attribute("line", c.line)}`;
+      if (c.failure !== undefined) lines.push(`${head}>`, `      <failure${attribute("type", c.failure.type)}${attribute("message", c.failure.message)}>${escapeXml(c.failure.message)}</failure>`, "    </testcase>");
+      else if (c.skipped !== undefined) lines.push(`${head}>`, `      <skipped${attribute("message", c.skipped)}/>`, "    </testcase>");
+      else lines.push(`${head}>`, `      <system-out>${escapeXml(c.out ?? "")}</system-out>`, "    </testcase>");
+    }
+    lines.push("  </testsuite>");
+  }
+  lines.push("</testsuites>");
+  return `${lines.join("\n")}\n`;
+}

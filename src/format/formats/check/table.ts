@@ -1,7 +1,23 @@
-import { chainCheckLines } from "../../chain-check.js";
-import { checkReportLines, PLAIN, type Paint } from "../../check-report.js";
-import { filesReportLines } from "../../check-files-report.js";
-import type { CheckRenderer, RenderContext } from "../../renderer.js";
+import type { PlacedChainCheck } from "../../../core/check-report/chain.js";
+import { chainLimitText, amplificationDetail, layerNames, stackedRetriesText } from "../../../core/check-report/chain.js";
+import type { ConfigReport, PolicyReport } from "../../../core/check-report/config-report.js";
+import { type Finding, findingFails } from "../../../core/check-report/finding.js";
+import { type FilesReport, findingsByPolicy } from "../../../core/check-report/files-report.js";
+import { type DisabledReport, type FilePolicyReport, retriesForever } from "../../../core/check-report/policy.js";
+import type { ScanLimit } from "../../../core/check-report/retry-limit.js";
+import { assertionLine, countText, findingText, limitGovernsText, limitPlaceText, plural, warningText } from "../../../core/check-report/words.js";
+import { humanDuration } from "../../../core/text/duration.js";
+import type { AnyCheckRenderer, RenderContext } from "../../renderer.js";
+import { wrapLine } from "../../wrap.js";
+
+/** How the text report is painted: green what holds, red what fails, yellow warnings. */
+export interface Paint {
+  readonly ok: (text: string) => string;
+  readonly bad: (text: string) => string;
+  readonly warn: (text: string) => string;
+}
+
+export const PLAIN: Paint = { ok: (t) => t, bad: (t) => t, warn: (t) => t };
 
 /** Green, red and yellow on an output that takes colour; chalk is not loaded otherwise. */
 async function paintOf(context: RenderContext): Promise<Paint> {
@@ -9,14 +25,216 @@ async function paintOf(context: RenderContext): Promise<Paint> {
   return chalk === null ? PLAIN : { ok: chalk.green, bad: chalk.red, warn: chalk.yellow };
 }
 
-/** The check report for people: GitHub annotations (under GITHUB_ACTIONS) first, then a line per limit and warning. */
-export const renderer: CheckRenderer = {
+/** The check report for people: a line per limit and warning, then the verdict. */
+export const renderer: AnyCheckRenderer = {
   async render(check, context) {
     const paint = await paintOf(context);
-    const lines = check.kind === "config" ? checkReportLines(check.reports, check.strict, paint, context.width) : filesReportLines(check.report, paint, context.width);
-    return { pieces: [`${[...check.annotations, ...lines].join("\n")}\n`] };
+    const lines = check.kind === "config" ? configReportLines(check.report, paint, context.width) : filesReportLines(check.report, paint, context.width);
+    return { pieces: [`${lines.join("\n")}\n`] };
   },
-  async renderChain({ name, report, result, strict }, context) {
-    return { pieces: [`${chainCheckLines(name, report, result, strict, await paintOf(context), context.width).join("\n")}\n`] };
+  async renderChain(chain, context) {
+    return { pieces: [`${chainCheckLines(chain, await paintOf(context), context.width).join("\n")}\n`] };
   },
 };
+
+/** A line pusher: a longer line wraps at spaces (a long path after a slash), its continuation indented by `hang`; each physical line painted on its own. */
+function lineWriter(lines: string[], width: number | null, defaultHang: number) {
+  return (line: string, painted: (text: string) => string = (text) => text, hang = defaultHang) => {
+    for (const part of wrapLine(line, width, hang)) lines.push(painted(part));
+  };
+}
+
+/**
+ * `check PATH…` for people: grouped by file, the files with a failure first. With a `width`,
+ * a longer line wraps at spaces, its continuation indented under the text after the mark.
+ */
+export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, width: number | null = null): string[] {
+  const lines: string[] = [];
+  const push = lineWriter(lines, width, 2);
+  const byPolicy = findingsByPolicy(report);
+  const fails = (index: number) => byPolicy[index]!.some((f) => findingFails(f, report.strict));
+  for (const group of byFile(report, fails)) {
+    push(group.file);
+    for (const invalid of group.invalid) {
+      const [first, ...rest] = wrapLine(`  ✗ ${invalid.policy!.name} (${invalid.policy!.systemLabel}, line ${invalid.location.line}:${invalid.location.column}): invalid policy: ${invalid.message}`, width, 4);
+      lines.push(`  ${paint.bad("✗")}${first!.slice(3)}`, ...rest);
+    }
+    for (const index of group.policies) {
+      const policy = report.policies[index]!;
+      const bad = fails(index);
+      const mark = bad ? "✗" : "✓";
+      const [first, ...rest] = wrapLine(`  ${mark} ${policy.name} (${policy.systemLabel}, line ${policy.line}:${policy.column})`, width, 2);
+      lines.push(`  ${(bad ? paint.bad : paint.ok)(mark)}${first!.slice(3)}`, ...rest);
+      push(`    ${scheduleSummary(policy)}`);
+      if (policy.note !== null) push(`    ${policy.note}`);
+      for (const l of policy.limits ?? []) push(`    retry limit: ${limitPlaceText(l)}`);
+      const indent = "    ";
+      for (const a of policy.result.assertions) {
+        const painted = a.computable === false ? paint.warn : a.ok ? paint.ok : paint.bad;
+        for (const part of wrapLine(indent + assertionLine(a, policy), width, 2)) lines.push(indent + painted(part.slice(indent.length)));
+      }
+      for (const f of byPolicy[index]!) {
+        if (f.kind !== "lint") continue;
+        for (const part of wrapLine(`${indent}⚠ ${f.rule}: ${findingText(f)}`, width, 2)) lines.push(indent + paint.warn(part.slice(indent.length)));
+      }
+    }
+    for (const d of group.disabled) push(`  – ${d.name} (${d.systemLabel}, line ${d.line}:${d.column}): retries switched off, nothing to check`);
+    for (const { limit: l, governs } of group.limits) push(`  – ${l.source} (${l.systemLabel}, line ${l.line}:${l.column}): retry limit: ${l.text}; ${limitGovernsText(l, governs)}`, undefined, 4);
+  }
+  push(filesVerdict(report), report.exitCode === 0 ? paint.ok : paint.bad);
+  return lines;
+}
+
+/** The last line of `check PATH…`'s text: what broke or held, how many policies in how many files, what else was found. */
+function filesVerdict(report: FilesReport): string {
+  const count = (kind: Finding["kind"]) => report.findings.filter((f) => f.kind === kind).length;
+  const limits = report.policies.reduce((n, p) => n + p.result.assertions.length, 0);
+  const broken = count("limit");
+  const warnings = count("lint");
+  const uncomputable = count("not-computable");
+  const invalid = count("invalid-policy");
+  // Invalid policies are policies found (and not checked).
+  const policies = report.policies.length + invalid;
+  const files = new Set([...report.policies.map((p) => p.file), ...report.disabled.map((d) => d.file), ...report.invalid.map((i) => i.file)]).size;
+  const found = policies === 0 && report.disabled.length === 0 ? `no retry policy found in ${plural(report.filesScanned, "file")}` : `${plural(policies, "policy", "policies")} in ${plural(files, "file")}`;
+  const extras = [
+    ...(uncomputable > 0 ? [`${plural(uncomputable, "limit")} not computable (waits decided by code)`] : []),
+    ...(warnings > 0 ? [plural(warnings, "warning")] : []),
+    ...(report.skipped.length > 0 ? [`${report.skipped.length} skipped`] : []),
+    ...(report.lenient.length > 0 ? [`${report.lenient.length} read leniently`] : []),
+  ];
+  // Retry limits are found, never failed: in the tail, never among what fails under strictness.
+  const links = report.linksNotFollowed;
+  const noted = [...(report.limits.length > 0 ? [plural(report.limits.length, "retry limit")] : []), ...extras, ...(links > 0 ? [`${plural(links, "link")} not followed`] : [])];
+  const tail = noted.length === 0 ? "" : `; ${noted.join(", ")}`;
+  const held = limits === 0 ? "no limits broken" : limits === 1 ? "the limit holds" : `all ${limits} limits hold`;
+  if (broken > 0 || invalid > 0) {
+    const wrong = [...(invalid > 0 ? [plural(invalid, "invalid policy", "invalid policies")] : []), ...(broken > 0 ? [`${broken} of ${plural(limits, "limit")} broken`] : [])];
+    return `✗ ${wrong.join(", ")}, ${found}${tail}`;
+  }
+  if (report.exitCode !== 0 && !report.strict) {
+    // Without strictness only a lint raised to an error fails.
+    const erred = report.findings.filter((f) => f.kind === "lint" && f.level === "error").map((f) => f.rule);
+    return `✗ ${held}, but ${plural(erred.length, "warning")} ${erred.length === 1 ? "is an error" : "are errors"} (${[...new Set(erred)].join(", ")}; ${found})`;
+  }
+  if (report.exitCode !== 0) return `✗ ${held}, but ${extras.join(" and ")} fail ${report.words.strictly} (${found})`;
+  return `✓ ${limits === 0 ? `no limits given (${report.words.limits})` : held}, ${found}${tail}`;
+}
+
+/** A figure that may have no bound (a policy that retries forever). */
+function boundText(ms: number | null): string {
+  return ms === null ? "no bound" : humanDuration(ms);
+}
+
+/** "6 retries: worst-case total 2 min 6 s, best case 2 min 6 s, largest delay 1 min 4 s (attempt 6), no jitter". */
+export function scheduleSummary(report: FilePolicyReport): string {
+  const r = report.result;
+  if (r.waitsUnknown === true) return `${retriesForever(report) ? "retries forever" : plural(report.attempts, "retry", "retries")}: waits not computable from the file`;
+  const tries = report.attemptTimeMs > 0 ? ` (with ${report.attempts + 1} tries × ${humanDuration(report.attemptTimeMs)})` : "";
+  return (
+    `${retriesForever(report) ? "retries forever" : countText(report.attempts, report.terms)}: worst-case total ${boundText(r.worstTotalMs)}, ` +
+    `best case ${boundText(r.bestTotalMs)}${tries}, largest delay ${boundText(r.worstDelayMs)} (attempt ${r.worstDelayAttempt ?? "none"}), ` +
+    `${report.jittered ? "jittered" : "no jitter"}`
+  );
+}
+
+/** A file of the text report: its invalid policies (findings), its policies (indices), those switched off, its retry limits. */
+interface FileGroup {
+  readonly file: string;
+  readonly invalid: Finding[];
+  readonly policies: number[];
+  readonly disabled: DisabledReport[];
+  readonly limits: ScanLimit[];
+  failed: boolean;
+}
+
+/** Files in the order found, those with a failure first; in a file, failing policies first. */
+function byFile(report: FilesReport, fails: (index: number) => boolean): FileGroup[] {
+  const files = new Map<string, FileGroup>();
+  const group = (file: string) => {
+    let entry = files.get(file);
+    if (entry === undefined) {
+      entry = { file, invalid: [], policies: [], disabled: [], limits: [], failed: false };
+      files.set(file, entry);
+    }
+    return entry;
+  };
+  report.policies.forEach((policy, index) => {
+    const entry = group(policy.file);
+    entry.policies.push(index);
+    if (fails(index)) entry.failed = true;
+  });
+  for (const disabled of report.disabled) group(disabled.file).disabled.push(disabled);
+  for (const finding of report.findings) {
+    if (finding.kind !== "invalid-policy") continue;
+    const entry = group(finding.location.file);
+    entry.invalid.push(finding);
+    entry.failed = true;
+  }
+  for (const limit of report.limits) group(limit.limit.file).limits.push(limit);
+  const list = [...files.values()];
+  // Array.prototype.sort is stable: the order found survives within each half.
+  for (const entry of list) entry.policies.sort((a, b) => Number(fails(b)) - Number(fails(a)));
+  return list.sort((a, b) => Number(b.failed) - Number(a.failed));
+}
+
+/** A policy of `check --config` or flags: its name and count ("email (8 retries):"), or that it retries forever. */
+function heading(report: PolicyReport): string {
+  // Retrying forever has no count: worstTotalMs is null exactly then.
+  if (report.result.worstTotalMs === null) return `${report.name} (retries forever):`;
+  return `${report.name} (${countText(report.attempts, report.terms).replace(" (", ", ").replace(/\)$/, "")}):`;
+}
+
+/**
+ * `check --config FILE` (or flags) for people: one line per assertion and per warning, then
+ * a verdict. With a `width`, a longer line wraps at spaces, its continuation indented under
+ * the text after the mark ("✓ ", "⚠ "); each physical line is painted on its own.
+ */
+export function configReportLines(report: ConfigReport, paint: Paint = PLAIN, width: number | null = null): string[] {
+  const lines: string[] = [];
+  const push = lineWriter(lines, width, 2);
+  let limits = 0;
+  let broken = 0;
+  let warnings = 0;
+  for (const policy of report.policies) {
+    const indent = policy.name === null ? "" : "  ";
+    if (policy.name !== null) push(heading(policy));
+    if (policy.terms) push(`${indent}${policy.terms.rule}.`);
+    for (const a of policy.result.assertions) {
+      limits++;
+      if (!a.ok) broken++;
+      push(indent + assertionLine(a, policy), a.ok ? paint.ok : paint.bad);
+    }
+    if (policy.result.assertions.length === 0) push(`${indent}no limits given (${report.words.limits})`, undefined, 0);
+    for (const w of policy.result.warnings) {
+      warnings++;
+      push(`${indent}⚠ ${w.lint}: ${warningText(w, policy.terms)}`, paint.warn);
+    }
+  }
+  const warningCount = plural(warnings, "warning");
+  const held = limits === 0 ? "no limits checked" : limits === 1 ? "the limit holds" : `all ${limits} limits hold`;
+  if (broken > 0) push(`✗ ${broken} of ${plural(limits, "limit")} broken${warnings === 0 ? "" : `; ${warningCount}`}`, paint.bad);
+  else if (report.strict && warnings > 0) push(`✗ ${held}, but ${warningCount} fail${warnings === 1 ? "s" : ""} ${report.words.strictly}`, paint.bad);
+  else push(`✓ ${held}${warnings === 0 ? "" : `; ${warningCount}`}`, paint.ok);
+  return lines;
+}
+
+/** `check --config FILE` on a chain, for people: the layers, the limit, the stacked-retries warning, the verdict. */
+export function chainCheckLines(check: PlacedChainCheck, paint: Paint = PLAIN, width: number | null = null): string[] {
+  const { report, result } = check;
+  const lines: string[] = [];
+  const push = lineWriter(lines, width, 4);
+  const count = report.layers.length;
+  push(`${check.name}: a chain of ${plural(count, "layer")}, outermost first: ${layerNames(report)}`, undefined, 2);
+  for (const a of result.assertions) push(`  ${a.ok ? "✓" : "✗"} ${chainLimitText(a)}: ${amplificationDetail(report, a)}`, a.ok ? paint.ok : paint.bad);
+  if (result.assertions.length === 0) push(`  no limits given (${check.words.limits})`, undefined, 2);
+  for (const w of result.warnings) push(`  ⚠ stacked-retries: ${stackedRetriesText(w)}`, paint.warn);
+  const broken = result.assertions.filter((a) => !a.ok).length;
+  const warnings = result.warnings.length;
+  const warningCount = plural(warnings, "warning");
+  const held = result.assertions.length === 0 ? "no limits checked" : "the limit holds";
+  if (broken > 0) push(`✗ the limit is broken${warnings === 0 ? "" : `; ${warningCount}`}`, paint.bad, 2);
+  else if (check.strict && warnings > 0) push(`✗ ${held}, but ${warningCount} fail${warnings === 1 ? "s" : ""} ${check.words.strictly}`, paint.bad, 2);
+  else push(`✓ ${held}${warnings === 0 ? "" : `; ${warningCount}`}`, paint.ok, 2);
+  return lines;
+}
