@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { OptionValues } from "../config/option-values.js";
-import type { FormatName, FormatOf } from "../format/registry.js";
+import { type FormatName, type FormatOf, formatsWriting } from "../format/registry.js";
 import type { Output } from "../format/renderer.js";
 import type { Synonyms } from "./shared/guidance.js";
 import type { Io } from "./shared/io.js";
@@ -64,13 +64,13 @@ export interface CommandOutput {
   readonly beside?: readonly OutputWritten[];
 }
 
-/** One output and its formats, checked against the registry's renderers of it. */
-export function outputWritten<O extends Output>(writes: O, formats: readonly FormatOf<O>[]): OutputWritten {
+/** One output and its formats: by default every format the registry has a renderer of it in (formatsWriting), in the registry's order. */
+export function outputWritten<O extends Output>(writes: O, formats: readonly FormatOf<O>[] = formatsWriting(writes)): OutputWritten {
   return { writes, formats };
 }
 
-/** A command's output (and those of its other models), its formats checked against the registry's renderers of it. */
-export function commandOutput<O extends Output>(writes: O, formats: readonly FormatOf<O>[], ...others: readonly OutputWritten[]): CommandOutput {
-  const outputs = [outputWritten(writes, formats), ...others];
+/** A command's output (and those of its other models), each in the formats the registry writes it in unless given. */
+export function commandOutput(writes: Output | OutputWritten, ...others: readonly OutputWritten[]): CommandOutput {
+  const outputs = [typeof writes === "string" ? outputWritten(writes) : writes, ...others];
   return { writes: outputs, formats: [...new Set(outputs.flatMap((output) => output.formats))] };
 }

@@ -5,9 +5,9 @@ import type { Output, Renderers } from "./renderer.js";
  * Every output format backoff writes, by name, as ESLint lists its formatters: a format's
  * name, its aliases, and its renderer for each output it can write
  * (src/format/formats/<output>/<format>.ts), loaded by name when used. A command declares
- * which names its --format takes (`output.formats` in its command.ts); help, completion,
- * "did you mean" and the --format error read that list. Adding a format is a renderer
- * file, a line here, and the name in the command's list.
+ * the outputs it writes (`output` in its command.ts) and takes every format with a
+ * renderer of them (formatsWriting); help, completion, "did you mean" and the --format
+ * error read that list. Adding a format is a renderer file and a line here.
  */
 interface FormatEntry {
   /** Other words that read as this format ("text": what check and presets called the table before). */
@@ -130,6 +130,15 @@ export function formatNamed<F extends FormatName>(word: string, takes: readonly 
 /** Whether `format` can write `output`. */
 export function writes(format: FormatName, output: Output): boolean {
   return (OUTPUT_FORMATS[format] as FormatEntry).renderers[output] !== undefined;
+}
+
+/**
+ * The formats with a renderer of `output`, in the registry's order (table first, the
+ * default): what a command writing that output takes. A command's --format list is read
+ * from here, so a new renderer's registry line is all a command needs to offer it.
+ */
+export function formatsWriting<O extends Output>(output: O): FormatOf<O>[] {
+  return FORMAT_NAMES.filter((format) => writes(format, output)) as FormatOf<O>[];
 }
 
 /**

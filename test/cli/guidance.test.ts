@@ -1,9 +1,10 @@
 import { relative } from "node:path";
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
-import { ROOT_COMMAND, SUBCOMMANDS } from "../../src/cli/registry.js";
+import { COMMAND_NAMES, ROOT_COMMAND, SUBCOMMANDS } from "../../src/cli/registry.js";
 import { runCli } from "../support/cli.js";
 import { tempFiles } from "../support/files.js";
+import { COMMANDS_LISTED, PRESET_NAMES_SORTED, formatList } from "../support/registries.js";
 
 // What a first guess gets back: one line on stderr, exit 2, nothing on stdout.
 async function usage(argv: string[]): Promise<string> {
@@ -77,7 +78,7 @@ describe("unknown options: the option people mean", () => {
 describe("an option without its value: what it takes", () => {
   it.each([
     [["--jitter"], "error: --jitter needs a value: none, full, equal, decorrelated, or a fraction in (0, 1] such as 0.2\n"],
-    [["--format"], "error: --format needs a value: one of table, csv, tsv, json, markdown, svg, html\n"],
+    [["--format"], `error: --format needs a value: one of ${formatList("")}\n`],
     [["--strategy"], "error: --strategy needs a value: one of exponential, linear, fixed\n"],
     [["--base"], `error: --base needs a value: ${DURATION}\n`],
     [["-c"], `error: --cap needs a value: ${DURATION}\n`],
@@ -87,14 +88,14 @@ describe("an option without its value: what it takes", () => {
     [["--preset"], "error: --preset needs a value: a library's name (backoff presets lists them)\n"],
     [["--config"], "error: --config needs a value: a JSON or YAML file, or - for standard input\n"],
     [["--scale"], "error: --scale needs a value: one of linear, log\n"],
-    [["check", "--format"], "error: --format needs a value: one of table, json, sarif, junit, gitlab\n"],
-    [["presets", "--format"], "error: --format needs a value: one of table, json\n"],
-    [["compare", "--format"], "error: --format needs a value: one of table, csv, tsv, json, markdown, svg, html\n"],
+    [["check", "--format"], `error: --format needs a value: one of ${formatList("check")}\n`],
+    [["presets", "--format"], `error: --format needs a value: one of ${formatList("presets")}\n`],
+    [["compare", "--format"], `error: --format needs a value: one of ${formatList("compare")}\n`],
     [["check", "--max-total"], `error: --max-total needs a value: ${DURATION}\n`],
     [["check", "--clients"], "error: --clients needs a value: a whole number such as 5\n"],
-    [["simulate", "--format"], "error: --format needs a value: one of table, csv, tsv, json, markdown, svg\n"],
+    [["simulate", "--format"], `error: --format needs a value: one of ${formatList("simulate")}\n`],
     [["simulate", "--success"], "error: --success needs a value: a probability from 0 to 1 such as 0.1\n"],
-    [["solve", "--format"], "error: --format needs a value: one of table, json\n"],
+    [["solve", "--format"], `error: --format needs a value: one of ${formatList("solve")}\n`],
     [["completion"], "error: backoff completion needs a shell: bash, zsh or fish\n"],
   ])("backoff %j", async (argv, message) => {
     expect(await usage(argv)).toBe(message);
@@ -111,7 +112,7 @@ describe("backoff help [command]", () => {
     expect(help.code).toBe(0);
     expect(help.stderr).toBe("");
     expect(help.stdout).toBe((await runCli(["--help"])).stdout);
-    for (const name of ["check", "solve", "simulate", "presets", "compare", "help", "completion"]) {
+    for (const name of COMMAND_NAMES) {
       const own = await runCli(["help", name]);
       expect(own.code).toBe(0);
       expect(own.stdout).toBe((await runCli([name, "--help"])).stdout);
@@ -121,13 +122,13 @@ describe("backoff help [command]", () => {
 
   it("answers an unknown command with the nearest one", async () => {
     expect(await usage(["help", "chek"])).toBe("error: unknown command \"chek\"; did you mean check?\n");
-    expect(await usage(["help", "wibble"])).toBe('error: unknown command "wibble" (the commands are check, solve, simulate, presets, compare, chain, help and completion)\n');
+    expect(await usage(["help", "wibble"])).toBe(`error: unknown command "wibble" (the commands are ${COMMANDS_LISTED})\n`);
   });
 });
 
 describe("one vocabulary", () => {
   it("every command's help has an Examples section, and its summary is a capitalised sentence", async () => {
-    for (const name of [null, "check", "solve", "simulate", "presets", "compare", "help", "completion"]) {
+    for (const name of [null, ...COMMAND_NAMES]) {
       const { stdout } = await runCli(name === null ? ["--help"] : [name, "--help"]);
       expect(stdout, name ?? "backoff").toMatch(/\nExamples[^\n]*:\n  (?:# [^\n]*\n  )?\$ backoff/);
     }
@@ -136,17 +137,15 @@ describe("one vocabulary", () => {
 
   it("presets --help lists every preset name", async () => {
     const { stdout } = await runCli(["presets", "--help"]);
-    expect(stdout).toContain(
-      // The 42 names sorted, wrapped at 80 columns after a comma.
-      "Presets (42):\n" +
-        "  argo, aws-sdk, axios-retry, bullmq, celery, cenkalti, cockatiel, contour,\n" +
-        "  dapr, echomq, envoy, envoy-gateway, exponential-backoff, gateway-api,\n" +
-        "  go-retryablehttp, got, grpc, grpc-core, grpc-js, grpc-retry, istio, kafka,\n" +
-        "  knative, kubernetes, kubernetes-job, lambda-async, linkerd, linkerd-profile,\n" +
-        "  nick-fields-retry, node-retry, p-retry, polly, resilience4j, sidekiq,\n" +
-        "  spring-gateway, spring-retry, step-functions, temporal, tenacity, traefik,\n" +
-        "  urllib3, wretry\n",
-    );
+    // Every name, sorted, after "Presets (N):", wrapped at 80 columns after a comma: each line
+    // indented two spaces and as full as it can be (the next name and its comma would pass 80).
+    const lines = stdout.split(`Presets (${PRESET_NAMES_SORTED.length}):\n`)[1]!.split("\n\n")[0]!.replace(/\n$/, "").split("\n");
+    expect(lines.join(" ").split(/,? +/).filter(Boolean)).toEqual(PRESET_NAMES_SORTED);
+    for (const [k, line] of lines.entries()) {
+      expect(line.startsWith("  ") && line.length <= 80, line).toBe(true);
+      if (k === lines.length - 1) expect(line.endsWith(PRESET_NAMES_SORTED.at(-1)!), line).toBe(true);
+      else expect([line.endsWith(","), `${line} ${lines[k + 1]!.trim().split(" ")[0]!}`.length > 80], line).toEqual([true, true]);
+    }
     expect((await runCli(["help", "presets"])).stdout).toBe(stdout);
   });
 
@@ -158,9 +157,9 @@ describe("one vocabulary", () => {
       expect(code).toBe(0);
       expect(stdout).toBe(expected);
     }
-    expect(await usage([...args, "--format", "csv"])).toBe('error: --format must be one of table, json, sarif, junit, gitlab, got "csv"\n');
+    expect(await usage([...args, "--format", "csv"])).toBe(`error: --format must be one of ${formatList("check")}, got "csv"\n`);
     // Wide enough that commander does not wrap the line.
-    expect((await runCli(["check", "--help"], { env: { COLUMNS: "200" } })).stdout).toContain("output format (one of table, json, sarif, junit, gitlab; default: table)");
+    expect((await runCli(["check", "--help"], { env: { COLUMNS: "200" } })).stdout).toContain(`output format (one of ${formatList("check")}; default: table)`);
   });
 
   it("check FILE (a bare file) is checked as check PATH does, in the table or text form alike", async () => {
@@ -189,7 +188,7 @@ describe("one vocabulary", () => {
   it("presets calls its listing `table` too (and still takes `text`)", async () => {
     const listing = (await runCli(["presets"])).stdout;
     for (const format of ["table", "text"]) expect((await runCli(["presets", "--format", format])).stdout).toBe(listing);
-    expect(await usage(["presets", "--format", "csv"])).toBe('error: --format must be one of table, json, got "csv"\n');
+    expect(await usage(["presets", "--format", "csv"])).toBe(`error: --format must be one of ${formatList("presets")}, got "csv"\n`);
   });
 
   it("simulate writes TSV wherever it writes CSV", async () => {

@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { COMMAND_NAMES, ROOT_COMMAND, SUBCOMMANDS } from "../../src/cli/registry.js";
 import { runCli } from "../support/cli.js";
+import { generatedDoc } from "../support/registries.js";
 
 describe("the command registry", () => {
-  it("the schedule is the root command (no word of its own); the subcommands in help's order", () => {
+  // The inventory: the one test that holds the list, against the generated man page (npm run docs
+  // writes man/backoff.1 from the help; its COMMANDS section lists each command and its summary).
+  it("the schedule is the root command (no word of its own); the subcommands in help's order, as man/backoff.1 lists them", () => {
     expect(ROOT_COMMAND.name).toBe("");
-    expect(COMMAND_NAMES).toEqual(["check", "solve", "simulate", "presets", "compare", "chain", "help", "completion"]);
+    const commands = `${generatedDoc("man/backoff.1").split("\n.SH COMMANDS\n")[1]!.split("\n.SH ")[0]!}\n`;
+    expect(COMMAND_NAMES).toEqual([...commands.matchAll(/^\.B (\S+)$/gm)].map((match) => match[1]!.replace(/\\-/g, "-")));
+    expect(COMMAND_NAMES.length).toBeGreaterThan(0);
+    for (const command of SUBCOMMANDS) expect(commands, command.name).toContain(`.B ${command.name.replace(/-/g, "\\-")}\n${command.summary.replace(/-/g, "\\-")}\n`);
     expect(SUBCOMMANDS.map((command) => command.name)).toEqual(COMMAND_NAMES);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/cli.js";
+import { COMMANDS_LISTED, formatList } from "../support/registries.js";
 
 const ANSI = /\u001b\[/;
 
@@ -33,10 +34,10 @@ describe("bad input: exit 2, one line on stderr naming the option and the value,
     [["--attempts", "1.5"], 'error: --attempts must be a count such as 10 or a range such as 3..8, got "1.5"'],
     [["--attempts", "1..99999999999999999999"], 'error: --attempts must be at most 9007199254740991, got "1..99999999999999999999"'],
     [["--strategy", "quadratic"], 'error: --strategy must be one of exponential, linear, fixed, got "quadratic"'],
-    [["--format", "xml"], 'error: --format must be one of table, csv, tsv, json, markdown, svg, html, got "xml"'],
+    [["--format", "xml"], `error: --format must be one of ${formatList("")}, got "xml"`],
     [["--bse", "5"], "error: unknown option '--bse' (did you mean --base?)"],
     [["--base"], "error: --base needs a value: a duration such as 250ms, 1.5s, 2m or 1h (a bare number is milliseconds)"],
-    [["extra"], 'error: unknown command "extra" (the commands are check, solve, simulate, presets, compare, chain, help and completion)'],
+    [["extra"], `error: unknown command "extra" (the commands are ${COMMANDS_LISTED})`],
   ])("%j", async (args, message) => {
     const { code, stdout, stderr } = await runCli(args);
     expect(code).toBe(2);

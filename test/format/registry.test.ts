@@ -7,6 +7,7 @@ import { FORMAT_NAMES, type FormatName, OUTPUT_FORMATS, formatNamed, rendererFor
 import type { Output } from "../../src/format/renderer.js";
 import { runCli } from "../support/cli.js";
 import { ROOT } from "../support/paths.js";
+import { formatList, generatedDoc } from "../support/registries.js";
 
 /** Every command that writes an output, with the words that run it ("" for the schedule, the root command). */
 const WRITERS: readonly (CommandDefinition & { readonly output: NonNullable<CommandDefinition["output"]> })[] = [ROOT_COMMAND, ...SUBCOMMANDS].filter(
@@ -15,6 +16,19 @@ const WRITERS: readonly (CommandDefinition & { readonly output: NonNullable<Comm
 const argv = (command: CommandDefinition) => (command.name === "" ? [] : [command.name]);
 
 describe("the registry: every command's formats resolve, and every renderer is some command's", () => {
+  // The inventory: the one test that holds the formats, against the generated man page (npm run
+  // docs writes man/backoff.1 from each command's help, whose --format line lists its formats).
+  it("each command takes the formats man/backoff.1 lists for it, the first the default", () => {
+    const sections = generatedDoc("man/backoff.1").split(/^\.SH /m);
+    for (const command of WRITERS) {
+      const heading = command.name === "" ? '"THE SCHEDULE: backoff [options]"' : `"backoff ${command.name.toUpperCase()}"`;
+      const section = sections.find((text) => text.startsWith(`${heading}\n`))!.replace(/\s+/g, " ");
+      const [, listed, fallback] = /output format \(one of ([^;]+); default: (\w+)\)/.exec(section)!;
+      expect([command.output.formats.join(", "), command.output.formats[0]], command.name).toEqual([listed, fallback]);
+    }
+    expect(WRITERS.length).toBeGreaterThan(0);
+  });
+
   it("the commands that print data declare what they write", () => {
     expect(Object.fromEntries(WRITERS.map((command) => [command.name, command.output.writes.map((output) => output.writes)]))).toEqual({
       "": ["schedule"],
@@ -86,16 +100,16 @@ describe("formatNamed: a --format word among a command's formats", () => {
 
 describe("--format through the CLI: one error line listing the command's formats", () => {
   it.each([
-    [["--format", "xml"], 'error: --format must be one of table, csv, tsv, json, markdown, svg, html, got "xml"'],
-    [["--format", "jsn"], 'error: --format must be one of table, csv, tsv, json, markdown, svg, html, got "jsn"; did you mean json?'],
-    [["check", "--format", "csv"], 'error: --format must be one of table, json, sarif, junit, gitlab, got "csv"'],
-    [["check", "--format", "srif"], 'error: --format must be one of table, json, sarif, junit, gitlab, got "srif"; did you mean sarif?'],
-    [["simulate", "--format", "html"], 'error: --format must be one of table, csv, tsv, json, markdown, svg, got "html"'],
-    [["simulate", "--format", "tvs"], 'error: --format must be one of table, csv, tsv, json, markdown, svg, got "tvs"; did you mean tsv?'],
-    [["solve", "--format", "csv"], 'error: --format must be one of table, json, got "csv"'],
-    [["presets", "--format", "yaml"], 'error: --format must be one of table, json, got "yaml"'],
-    [["chain", "fixed:attempts=2", "--format", "svg"], 'error: --format must be one of table, csv, tsv, json, markdown, got "svg"'],
-    [["compare", "bullmq", "--format", "htm"], 'error: --format must be one of table, csv, tsv, json, markdown, svg, html, got "htm"; did you mean html?'],
+    [["--format", "xml"], `error: --format must be one of ${formatList("")}, got "xml"`],
+    [["--format", "jsn"], `error: --format must be one of ${formatList("")}, got "jsn"; did you mean json?`],
+    [["check", "--format", "csv"], `error: --format must be one of ${formatList("check")}, got "csv"`],
+    [["check", "--format", "srif"], `error: --format must be one of ${formatList("check")}, got "srif"; did you mean sarif?`],
+    [["simulate", "--format", "html"], `error: --format must be one of ${formatList("simulate")}, got "html"`],
+    [["simulate", "--format", "tvs"], `error: --format must be one of ${formatList("simulate")}, got "tvs"; did you mean tsv?`],
+    [["solve", "--format", "csv"], `error: --format must be one of ${formatList("solve")}, got "csv"`],
+    [["presets", "--format", "yaml"], `error: --format must be one of ${formatList("presets")}, got "yaml"`],
+    [["chain", "fixed:attempts=2", "--format", "svg"], `error: --format must be one of ${formatList("chain")}, got "svg"`],
+    [["compare", "bullmq", "--format", "htm"], `error: --format must be one of ${formatList("compare")}, got "htm"; did you mean html?`],
   ])("%j", async (argv, message) => {
     expect(await runCli(argv)).toEqual({ code: 2, stdout: "", stderr: `${message}\n` });
   });

@@ -3,8 +3,8 @@ import { type CommandDefinition, commandOutput } from "../command.js";
 import { addSharedOptions, synonymsFor } from "../shared/options.js";
 import type { ChainOptions } from "./action.js";
 
-/** What chain writes, and in which formats (the first is the default). */
-const OUTPUT = commandOutput("chain", ["table", "csv", "tsv", "json", "markdown"]);
+/** What chain writes: in every format the registry writes it in (table first, the default). */
+const OUTPUT = commandOutput("chain");
 
 const HELP_AFTER = `
 The layers come outermost first: the client, then what it calls, down to the

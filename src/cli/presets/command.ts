@@ -11,8 +11,8 @@ Examples:
   $ backoff --preset grpc-js --cap 30s      # its schedule, with its own parameters
 `;
 
-/** What presets writes, and in which formats (the first is the default). */
-const OUTPUT = commandOutput("presets", ["table", "json"]);
+/** What presets writes: in every format the registry writes it in (table first, the default). */
+const OUTPUT = commandOutput("presets");
 
 /** `backoff presets [name]`: the library presets. */
 export const presetsCommand: CommandDefinition = {

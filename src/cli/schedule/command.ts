@@ -47,8 +47,8 @@ const SCHEDULE_SYNONYMS = {
   "--file": "--config",
 };
 
-/** What the schedule writes, and in which formats (the first is the default). */
-const OUTPUT = commandOutput("schedule", ["table", "csv", "tsv", "json", "markdown", "svg", "html"]);
+/** What the schedule writes: in every format the registry writes it in (table first, the default). */
+const OUTPUT = commandOutput("schedule");
 
 /** `backoff [options]`: the schedule itself, the root command (its action is on the start-up path). */
 export const scheduleCommand: CommandDefinition = {

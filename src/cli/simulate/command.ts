@@ -40,13 +40,8 @@ const SIMULATE_SYNONYMS = {
   "--probability": "--success",
 };
 
-/** What simulate writes, per model, and in which formats (the first is the default; svg draws the herd models only). */
-const OUTPUT = commandOutput(
-  "simulation",
-  ["table", "csv", "tsv", "json", "markdown"],
-  outputWritten("occ", ["table", "csv", "tsv", "json", "markdown", "svg"]),
-  outputWritten("capacity", ["table", "csv", "tsv", "json", "markdown", "svg"]),
-);
+/** What simulate writes, per model, each in every format the registry writes it in (table first, the default; svg draws the herd models only). */
+const OUTPUT = commandOutput("simulation", outputWritten("occ"), outputWritten("capacity"));
 
 /** `backoff simulate`: the herd view. */
 export const simulateCommand: CommandDefinition = {

@@ -26,8 +26,8 @@ const SOLVE_SYNONYMS = {
   "--max-total": "--total",
 };
 
-/** What solve writes, and in which formats (the first is the default). */
-const OUTPUT = commandOutput("solve", ["table", "json"]);
+/** What solve writes: in every format the registry writes it in (table first, the default). */
+const OUTPUT = commandOutput("solve");
 
 /** `backoff solve`: the one parameter left out, from a total. */
 export const solveCommand: CommandDefinition = {

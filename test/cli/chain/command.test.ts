@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { chainCommand } from "../../../src/cli/chain/command.js";
 import { runCli } from "../../support/cli.js";
 import { useTempCwd } from "../../support/files.js";
+import { formatsWriting } from "../../../src/format/registry.js";
+import { formatList } from "../../support/registries.js";
 
 // `backoff chain`'s definition: its arguments, options, formats, the words people type for
 // its options, and the help's examples (each of which must run). What the layers add up to
@@ -15,9 +17,10 @@ const defined = () => {
 };
 
 describe("chain's definition", () => {
-  it("writes the chain output as a table (the default), CSV, TSV, JSON or Markdown", () => {
+  it("writes the chain output in every format with a chain renderer, the table (the default) first", () => {
     expect(chainCommand.name).toBe("chain");
-    expect(chainCommand.output).toEqual({ writes: [{ writes: "chain", formats: ["table", "csv", "tsv", "json", "markdown"] }], formats: ["table", "csv", "tsv", "json", "markdown"] });
+    expect(chainCommand.output).toEqual({ writes: [{ writes: "chain", formats: formatsWriting("chain") }], formats: formatsWriting("chain") });
+    expect(chainCommand.output!.formats[0]).toBe("table");
   });
 
   it("takes any number of SPECs and the options of a chain, in help's order", () => {
@@ -60,8 +63,8 @@ describe("the words people type for chain's options", () => {
   }
 
   it("--format takes only chain's formats, with the nearest named", async () => {
-    expect(await runCli(["chain", "istio", "--format", "svg"])).toEqual({ code: 2, stdout: "", stderr: 'error: --format must be one of table, csv, tsv, json, markdown, got "svg"\n' });
-    expect((await runCli(["chain", "istio", "--format", "jsno"])).stderr).toBe('error: --format must be one of table, csv, tsv, json, markdown, got "jsno"; did you mean json?\n');
+    expect(await runCli(["chain", "istio", "--format", "svg"])).toEqual({ code: 2, stdout: "", stderr: `error: --format must be one of ${formatList("chain")}, got "svg"\n` });
+    expect((await runCli(["chain", "istio", "--format", "jsno"])).stderr).toBe(`error: --format must be one of ${formatList("chain")}, got "jsno"; did you mean json?\n`);
   });
 });
 

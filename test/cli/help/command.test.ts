@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../support/cli.js";
+import { COMMANDS_LISTED } from "../../support/registries.js";
 
 describe("backoff help", () => {
   it("alone: the same as backoff --help", async () => {
@@ -17,7 +18,7 @@ describe("backoff help", () => {
   });
 
   it("a command that is not there: the list, and the nearest; exit 2", async () => {
-    expect(await runCli(["help", "nope"])).toEqual({ code: 2, stdout: "", stderr: 'error: unknown command "nope" (the commands are check, solve, simulate, presets, compare, chain, help and completion)\n' });
+    expect(await runCli(["help", "nope"])).toEqual({ code: 2, stdout: "", stderr: `error: unknown command "nope" (the commands are ${COMMANDS_LISTED})\n` });
     expect((await runCli(["help", "chian"])).stderr).toMatch(/did you mean chain\?/);
   });
 });

@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { scheduleCommand } from "../../../src/cli/schedule/command.js";
 import { runCli } from "../../support/cli.js";
 import { isAscii } from "../../support/rows.js";
+import { formatsWriting } from "../../../src/format/registry.js";
+import { generatedDoc } from "../../support/registries.js";
 
 // src/cli/schedule/command.ts: the root command's definition (its options in help's order, its
 // formats, its synonyms, its help text), then what its own switches --chart, --scale and
@@ -22,17 +24,24 @@ describe("scheduleCommand", () => {
     expect(scheduleCommand.summary).toBe("Retry schedules: when each retry fires, how long until giving up, exponential against linear.");
   });
 
-  it("writes the schedule in seven formats, table the default", () => {
-    const formats = ["table", "csv", "tsv", "json", "markdown", "svg", "html"];
+  it("writes the schedule in every format with a schedule renderer, table the default", () => {
+    const formats = formatsWriting("schedule");
+    expect(formats[0]).toBe("table");
     expect(scheduleCommand.output).toEqual({ writes: [{ writes: "schedule", formats }], formats });
     const format = defined().options.find((option) => option.long === "--format")!;
     expect([format.defaultValue, format.argChoices]).toEqual(["table", formats]);
   });
 
   it("declares its options in help's order, with what leaving each out means", () => {
-    // The order and the defaults' words of define(): the shared options as options.ts words them
-    // (SHARED_OPTIONS), attempts 1..10 (DEFAULT_ATTEMPTS), then --chart and --scale of its own.
-    expect(defined().options.map((option) => [option.long, option.defaultValueDescription ?? null])).toEqual([
+    // The inventory of its options: the one test that holds them, against the generated man page
+    // (npm run docs writes man/backoff.1 from the help; the schedule's section lists every option).
+    const section = generatedDoc("man/backoff.1").split(/^\.SH /m).find((text) => text.startsWith('"THE SCHEDULE: backoff [options]"\n'))!;
+    const listed = [...section.split("\nOptions:\n")[1]!.split("\n\n")[0]!.matchAll(/^ {2}(?:\\-\w, )?(\\-\\-[^\s<]+)/gm)].map((match) => match[1]!.replace(/\\-/g, "-"));
+    expect(defined().options.map((option) => option.long)).toEqual(listed.filter((flag) => flag !== "--version" && flag !== "--help"));
+    // The defaults' words of define(): the shared options as options.ts words them (SHARED_OPTIONS),
+    // attempts 1..10 (DEFAULT_ATTEMPTS), then --chart and --scale of its own (a new option's are in its own tests).
+    const defaults = new Map(defined().options.map((option) => [option.long, option.defaultValueDescription ?? null]));
+    const expected: Array<[string, string | null]> = [
       ["--strategy", "exponential"],
       ["--base", "1s"],
       ["--cap", "none"],
@@ -53,7 +62,10 @@ describe("scheduleCommand", () => {
       ["--no-color", null],
       ["--config", null],
       ["--policy", null],
-    ]);
+    ];
+    expect(expected.map(([flag]) => [flag, defaults.has(flag) ? defaults.get(flag) : "not an option"])).toEqual(expected);
+    // In help's order.
+    expect(defined().options.map((option) => option.long).filter((flag) => expected.some(([known]) => known === flag))).toEqual(expected.map(([flag]) => flag));
   });
 
   it("answers the words of other tools with its own options, -v with -V and --library with --preset", () => {

@@ -2,6 +2,7 @@ import { Command, Option } from "commander";
 import { describe, expect, it } from "vitest";
 import { SHARED_OPTIONS, type SharedOptionName, addSharedOptions, givenValues, helpStyle, synonymsFor, withDefaultText } from "../../../src/cli/shared/options.js";
 import { runCli } from "../../support/cli.js";
+import { formatList } from "../../support/registries.js";
 
 // src/cli/shared/options.ts: the options several commands share, declared once. Their values stay
 // strings here (config/values.ts reads them); what is read here is --format, and the choices.
@@ -103,7 +104,7 @@ describe("--format and the choices", () => {
   });
 
   it("through the CLI: one line on stderr, exit 2, for the format and for a choice", async () => {
-    expect(await runCli(["--format", "cvs"])).toEqual({ code: 2, stdout: "", stderr: 'error: --format must be one of table, csv, tsv, json, markdown, svg, html, got "cvs"; did you mean csv?\n' });
+    expect(await runCli(["--format", "cvs"])).toEqual({ code: 2, stdout: "", stderr: `error: --format must be one of ${formatList("")}, got "cvs"; did you mean csv?\n` });
     expect(await runCli(["--strategy", "cubic"])).toEqual({ code: 2, stdout: "", stderr: 'error: --strategy must be one of exponential, linear, fixed, got "cubic"\n' });
     expect(await runCli(["--chart", "--scale", "cubic"])).toEqual({ code: 2, stdout: "", stderr: 'error: --scale must be one of linear, log, got "cubic"\n' });
   });

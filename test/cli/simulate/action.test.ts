@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../support/cli.js";
+import { formatList } from "../../support/registries.js";
 
 // Folded in from test/cli/schedule/jitter.test.ts (its simulate cases).
 describe("simulate's usage errors: exit 2, one line on stderr, nothing on stdout", () => {
@@ -17,7 +18,7 @@ describe("simulate's usage errors: exit 2, one line on stderr, nothing on stdout
     [["simulate", "--attempts", "0"], /--attempts for simulate must be from 1 to 1000/],
     [["simulate", "--compare-jitter"], /--compare-jitter needs --cap/],
     [["simulate", "--clients", "10000000", "--attempts", "20"], /--clients × --attempts × 2 runs \(jittered and un-jittered\) must be at most 100,000,000 retries, got 10,000,000 × 20 × 2; lower --clients or --attempts/],
-    [["simulate", "--format", "html"], /--format must be one of table, csv, tsv, json, markdown, svg, got "html"/],
+    [["simulate", "--format", "html"], new RegExp(`--format must be one of ${formatList("simulate")}, got "html"`)],
   ];
   for (const [argv, message] of cases) {
     it(argv.join(" "), async () => {

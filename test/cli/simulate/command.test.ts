@@ -3,13 +3,22 @@ import { simulateCommand } from "../../../src/cli/simulate/command.js";
 import { DEFAULT_CLIENTS, DEFAULT_WINDOW, MAX_CLIENTS } from "../../../src/cli/simulate/switches.js";
 import { DEFAULT_SEED } from "../../../src/cli/simulate/switches.js";
 import { runCli } from "../../support/cli.js";
+import { formatsWriting } from "../../../src/format/registry.js";
 
 describe("simulate's definition", () => {
-  it("writes the cohort in five formats, the OCC experiment and the capacity model in theirs (svg for the herd models)", () => {
+  it("writes the cohort, the OCC experiment and the capacity model, each in the formats with a renderer of it (svg for the herd models)", () => {
     const writes = simulateCommand.output!.writes.map((output) => [output.writes, output.formats]);
-    expect(writes[0]).toEqual(["simulation", ["table", "csv", "tsv", "json", "markdown"]]);
-    expect(writes.slice(1).map(([writes]) => writes)).toEqual(["occ", "capacity"]);
-    expect(simulateCommand.output!.formats).toEqual(["table", "csv", "tsv", "json", "markdown", "svg"]);
+    expect(writes).toEqual([
+      ["simulation", formatsWriting("simulation")],
+      ["occ", formatsWriting("occ")],
+      ["capacity", formatsWriting("capacity")],
+    ]);
+    expect(simulateCommand.output!.formats).toEqual([...new Set([...formatsWriting("simulation"), ...formatsWriting("occ"), ...formatsWriting("capacity")])]);
+    expect(simulateCommand.output!.writes.map((output) => [output.formats[0], output.formats.includes("svg")])).toEqual([
+      ["table", false],
+      ["table", true],
+      ["table", true],
+    ]);
   });
 
   it("the cohort's defaults: 1,000 clients at t = 0, none succeeding, 100 ms windows, 10 attempts, the default seed", async () => {

@@ -6,6 +6,8 @@ import type { ConfigShape } from "../../../src/config/shape.js";
 import { RECOGNISED, SHAPES, SHAPE_WORDS, shapeOf } from "../../../src/config/shapes/index.js";
 import { findPreset } from "../../../src/presets/registry.js";
 import { ROOT } from "../../support/paths.js";
+import { generatedDoc } from "../../support/registries.js";
+import { SHAPES_TABLE_END, SHAPES_TABLE_START } from "../../../scripts/shapes-doc.js";
 
 const SHAPES_DIR = join(ROOT, "src/config/shapes");
 
@@ -40,14 +42,46 @@ describe("the shape registry (src/config/shapes/index.ts)", () => {
     }
   });
 
-  it("the recognised line lists the shapes in the registry's order (the message as it was before the registry)", () => {
-    expect(RECOGNISED).toBe(
-      "backoff's own config (JSON or YAML), BullMQ job options, Step Functions state machines (also in CloudFormation/SAM), " +
-        "Kubernetes Job/CronJob, Argo Workflows retryStrategy, Istio VirtualService retries, Contour HTTPProxy retryPolicy, Envoy Gateway BackendTrafficPolicy retry, Gateway API HTTPRoute retry, Linkerd retry.linkerd.io annotations, Linkerd ServiceProfile isRetryable routes, Knative Eventing delivery (Trigger, Broker, Subscription, Channel), Envoy retry_policy, Dapr Resiliency retries, Traefik retry middleware (Middleware CRD, dynamic config YAML or TOML, labels), " +
-        "Spring resilience4j retry (application*.yml/.properties), Spring Cloud Gateway Retry filters (application*.yml/.properties), Kafka client retry properties, " +
-        "Spring Boot RabbitMQ retry (spring.rabbitmq.*.retry), Spring Cloud Stream consumer retry (spring.cloud.stream.bindings)" +
-        ", gRPC service config retryPolicy, GitHub Actions nick-fields/retry steps, GitHub Actions wretry.action steps, Lambda EventInvokeConfig (CloudFormation/SAM)",
-    );
+  // The inventory: the one test that holds the list, against the generated table of
+  // docs/check-files.md (npm run docs writes a row per shape, in this order, its first cell docs.system).
+  it("holds the shapes docs/check-files.md's table lists, in its order", () => {
+    const doc = generatedDoc("docs/check-files.md");
+    const table = doc.slice(doc.indexOf(SHAPES_TABLE_START), doc.indexOf(SHAPES_TABLE_END)).split("\n").slice(3, -1);
+    expect(SHAPES.map((shape) => `| ${shape.docs.system} | ${shape.docs.where} | ${shape.docs.policy} |`)).toEqual(table);
+    expect(table.length).toBeGreaterThan(0);
+  });
+
+  it("the recognised line lists the shapes in the registry's order (each shape's words as the message gave them before the registry)", () => {
+    expect(RECOGNISED).toBe(SHAPES.map((shape) => shape.recognised).join(", "));
+    // A new shape's words are in its own twin.
+    const words: Record<string, string> = {
+      backoff: "backoff's own config (JSON or YAML)",
+      bullmq: "BullMQ job options",
+      "step-functions": "Step Functions state machines (also in CloudFormation/SAM)",
+      "kubernetes-job": "Kubernetes Job/CronJob",
+      argo: "Argo Workflows retryStrategy",
+      istio: "Istio VirtualService retries",
+      contour: "Contour HTTPProxy retryPolicy",
+      "envoy-gateway": "Envoy Gateway BackendTrafficPolicy retry",
+      "gateway-api": "Gateway API HTTPRoute retry",
+      linkerd: "Linkerd retry.linkerd.io annotations",
+      "linkerd-profile": "Linkerd ServiceProfile isRetryable routes",
+      knative: "Knative Eventing delivery (Trigger, Broker, Subscription, Channel)",
+      envoy: "Envoy retry_policy",
+      dapr: "Dapr Resiliency retries",
+      traefik: "Traefik retry middleware (Middleware CRD, dynamic config YAML or TOML, labels)",
+      resilience4j: "Spring resilience4j retry (application*.yml/.properties)",
+      "spring-cloud-gateway": "Spring Cloud Gateway Retry filters (application*.yml/.properties)",
+      kafka: "Kafka client retry properties",
+      "spring-rabbitmq": "Spring Boot RabbitMQ retry (spring.rabbitmq.*.retry)",
+      "spring-cloud-stream": "Spring Cloud Stream consumer retry (spring.cloud.stream.bindings)",
+      grpc: "gRPC service config retryPolicy",
+      "nick-fields-retry": "GitHub Actions nick-fields/retry steps",
+      wretry: "GitHub Actions wretry.action steps",
+      "lambda-async": "Lambda EventInvokeConfig (CloudFormation/SAM)",
+    };
+    const recognised = new Map(SHAPES.map((shape) => [shape.system, shape.recognised]));
+    for (const [system, text] of Object.entries(words)) expect([system, recognised.get(system) ?? "no such shape"]).toEqual([system, text]);
   });
 });
 
