@@ -3,13 +3,8 @@ import { type Jitter, jitterName } from "../core/jitter/index.js";
 import type { Policy } from "../core/policy.js";
 import type { AttemptLoad, Cohort, CohortResult } from "../core/simulate.js";
 import type { Column } from "./columns.js";
-import { renderCsv, renderTsv } from "./delimited.js";
 import { humanDuration } from "../core/text/duration.js";
 import { groupDigits } from "../core/text/digits.js";
-import { renderMarkdown } from "./markdown.js";
-import { jsonText } from "./json-text.js";
-import { msJson } from "./numbers.js";
-import { policyJson } from "./policy-json.js";
 
 /** What `backoff simulate` computed: one jitter mode beside the un-jittered policy, or every mode. */
 export type Simulation =
@@ -51,7 +46,7 @@ export interface SimulatedPreset {
   readonly stopping: string;
 }
 
-type AttemptPair = { readonly load: AttemptLoad; readonly baseline: AttemptLoad | undefined };
+export type AttemptPair = { readonly load: AttemptLoad; readonly baseline: AttemptLoad | undefined };
 
 /** Per attempt, in this order in every format. */
 export const ATTEMPT_COLUMNS: ReadonlyArray<Column<AttemptPair>> = [
@@ -66,7 +61,7 @@ export const ATTEMPT_COLUMNS: ReadonlyArray<Column<AttemptPair>> = [
   { name: "unjittered_peak_load", value: (row) => row.baseline?.peakLoad ?? 0 },
 ];
 
-type ModeRow = { readonly jitter: Jitter; readonly result: CohortResult };
+export type ModeRow = { readonly jitter: Jitter; readonly result: CohortResult };
 
 /** Per jitter mode, for --compare-jitter. */
 export const MODE_COLUMNS: ReadonlyArray<Column<ModeRow, number | string>> = [
@@ -77,83 +72,9 @@ export const MODE_COLUMNS: ReadonlyArray<Column<ModeRow, number | string>> = [
   { name: "completion_ms", value: (row) => row.result.completionMs },
 ];
 
-function attemptPairs(simulation: Extract<Simulation, { kind: "single" | "preset" }>): AttemptPair[] {
+/** Each attempt of one run beside the same attempt un-jittered: the rows of every machine format. */
+export function attemptPairs(simulation: Extract<Simulation, { kind: "single" | "preset" }>): AttemptPair[] {
   return simulation.result.attempts.map((load, i) => ({ load, baseline: simulation.baseline.attempts[i] }));
-}
-
-/** CSV: one row per attempt (with the un-jittered latest and peak beside it), or one per mode. */
-export function renderSimulationCsv(simulation: Simulation): string {
-  const lines = simulation.kind === "compare" ? renderCsv(simulation.modes, MODE_COLUMNS) : renderCsv(attemptPairs(simulation), ATTEMPT_COLUMNS);
-  return [...lines].join("");
-}
-
-/** TSV: the CSV's rows and fields, tab-separated (no field holds a tab or a comma). */
-export function renderSimulationTsv(simulation: Simulation): string {
-  const lines = simulation.kind === "compare" ? renderTsv(simulation.modes, MODE_COLUMNS) : renderTsv(attemptPairs(simulation), ATTEMPT_COLUMNS);
-  return [...lines].join("");
-}
-
-function cohortJson(simulation: Simulation): Record<string, unknown> {
-  const { cohort } = simulation;
-  return {
-    clients: cohort.clients,
-    spread_ms: cohort.spreadMs,
-    success: cohort.success,
-    window_ms: cohort.windowMs,
-    attempts: cohort.attempts,
-    seed: simulation.seed,
-  };
-}
-
-function resultJson(result: CohortResult): Record<string, unknown> {
-  return { calls: result.calls, retries: result.retries, peak_load: result.peakLoad, completion_ms: msJson(result.completionMs) };
-}
-
-function objectOf<Row>(row: Row, columns: ReadonlyArray<Column<Row, number | string>>): Record<string, unknown> {
-  return Object.fromEntries(columns.map((column) => {
-    const value = column.value(row);
-    return [column.name, typeof value === "number" ? msJson(value) : value];
-  }));
-}
-
-export function renderSimulationJson(simulation: Simulation): string {
-  if (simulation.kind === "preset") {
-    const { preset } = simulation;
-    return (
-      JSON.stringify({
-        preset: { preset: preset.name, library: preset.library, parameters: preset.parameters, jittered: preset.jittered, stopping: preset.stopping },
-        cohort: cohortJson(simulation),
-        rows: attemptPairs(simulation).map((row) => objectOf(row, ATTEMPT_COLUMNS)),
-        summary: { jittered: resultJson(simulation.result), unjittered: resultJson(simulation.baseline) },
-      }) + "\n"
-    );
-  }
-  const policy = policyJson(simulation.policy, { first: 1, last: simulation.cohort.attempts });
-  if (simulation.kind === "single") {
-    return (
-      jsonText({
-        policy: { ...policy, jitter: jitterName(simulation.jitter) },
-        cohort: cohortJson(simulation),
-        rows: attemptPairs(simulation).map((row) => objectOf(row, ATTEMPT_COLUMNS)),
-        summary: { jittered: resultJson(simulation.result), unjittered: resultJson(simulation.baseline) },
-      }) + "\n"
-    );
-  }
-  return (
-    jsonText({
-      policy,
-      cohort: cohortJson(simulation),
-      modes: simulation.modes.map((mode) => ({ jitter: jitterName(mode.jitter), ...resultJson(mode.result) })),
-    }) + "\n"
-  );
-}
-
-/** The table, then the summary (never empty: the cohort line at least). */
-export function renderSimulationMarkdown(simulation: Simulation): string {
-  const summary = () => simulationSummaryLines(simulation);
-  const lines =
-    simulation.kind === "compare" ? renderMarkdown(simulation.modes, MODE_COLUMNS, summary) : renderMarkdown(attemptPairs(simulation), ATTEMPT_COLUMNS, summary);
-  return [...lines].join("");
 }
 
 function cohortLine(simulation: Simulation): string {

@@ -2,10 +2,7 @@ import type { OccMode } from "../../core/herd/occ-backoff.js";
 import type { NetworkModel } from "../../core/herd/network.js";
 import type { OccSummary } from "../../core/herd/occ.js";
 import type { Column } from "../columns.js";
-import { renderCsv, renderTsv } from "../delimited.js";
 import { humanDuration } from "../../core/text/duration.js";
-import { jsonText } from "../json-text.js";
-import { renderMarkdown } from "../markdown.js";
 import { groupDigits } from "../../core/text/digits.js";
 
 /** What `backoff simulate --model occ` computed: the experiment's set-up and one row per client count and mode. */
@@ -29,7 +26,7 @@ export interface OccRow {
 const two = (x: number) => Math.round(x * 100) / 100;
 const three = (x: number) => Math.round(x * 1000) / 1000;
 
-/** Per client count and mode, in this order in CSV, TSV, JSON and Markdown; the published results file has clients, time, calls, algorithm. */
+/** Per client count and mode, in this order in CSV, TSV, JSON and Markdown (formats/occ/); the published results file has clients, time, calls, algorithm. */
 export const OCC_COLUMNS: ReadonlyArray<Column<OccRow, number | string>> = [
   { name: "clients", value: (row) => row.clients },
   { name: "mode", value: (row) => row.mode, align: "left" },
@@ -43,35 +40,6 @@ export const OCC_COLUMNS: ReadonlyArray<Column<OccRow, number | string>> = [
   { name: "completion_ms_min", value: (row) => three(row.summary.completionMs.min) },
   { name: "completion_ms_max", value: (row) => three(row.summary.completionMs.max) },
 ];
-
-export function renderOccCsv(report: OccReport): string {
-  return [...renderCsv(report.rows, OCC_COLUMNS)].join("");
-}
-
-export function renderOccTsv(report: OccReport): string {
-  return [...renderTsv(report.rows, OCC_COLUMNS)].join("");
-}
-
-export function renderOccMarkdown(report: OccReport): string {
-  return [...renderMarkdown(report.rows, OCC_COLUMNS, () => occSummaryLines(report))].join("");
-}
-
-export function renderOccJson(report: OccReport): string {
-  return (
-    jsonText({
-      model: "occ",
-      experiment: {
-        network_mean_ms: report.network.meanMs,
-        network_sd_ms: report.network.sdMs,
-        base_ms: report.baseMs,
-        cap_ms: report.capMs,
-        runs: report.runs,
-        seed: report.seed,
-      },
-      rows: report.rows.map((row) => Object.fromEntries(OCC_COLUMNS.map((column) => [column.name, column.value(row)]))),
-    }) + "\n"
-  );
-}
 
 /** A millisecond figure for people: to a microsecond below a second, as humanDuration above. */
 export function occTime(ms: number): string {

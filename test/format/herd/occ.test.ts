@@ -1,33 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { renderOccCsv, renderOccJson, renderOccMarkdown, renderOccTsv, occRuns, occSummaryLines, occTime } from "../../../src/format/herd/occ.js";
+import { occRuns, occSummaryLines, occTime } from "../../../src/format/herd/occ.js";
 import { OCC_REPORT } from "../../support/herd-reports.js";
 
 const report = OCC_REPORT;
 
-describe("the OCC report's machine formats", () => {
-  it("CSV: one row per client count and mode, means to 2 decimals (calls) and 3 (ms)", () => {
-    expect(renderOccCsv(report)).toBe(
-      "clients,mode,runs,calls_mean,calls_sd,calls_min,calls_max,completion_ms_mean,completion_ms_sd,completion_ms_min,completion_ms_max\n" +
-        "100,none,100,1855.7,60.55,1845.704,1865.704,63460.842,6346.084,31730.421,126921.684\n" +
-        "100,full,100,795.88,6.82,785.88,805.88,4902.875,490.287,2451.437,9805.75\n",
-    );
-    expect(renderOccTsv(report).split("\n")[1]).toBe("100\tnone\t100\t1855.7\t60.55\t1845.704\t1865.704\t63460.842\t6346.084\t31730.421\t126921.684");
-  });
-
-  it("JSON: the set-up and the rows under the CSV's names", () => {
-    const json = JSON.parse(renderOccJson(report));
-    expect(json.model).toBe("occ");
-    expect(json.experiment).toEqual({ network_mean_ms: 10, network_sd_ms: 2, base_ms: 10, cap_ms: 2000, runs: 100, seed: 42 });
-    expect(json.rows[1]).toMatchObject({ clients: 100, mode: "full", calls_mean: 795.88, completion_ms_mean: 4902.875 });
-  });
-
-  it("Markdown: the table, then the set-up", () => {
-    const text = renderOccMarkdown(report);
-    expect(text.split("\n")[0]).toBe("| clients | mode | runs | calls_mean | calls_sd | calls_min | calls_max | completion_ms_mean | completion_ms_sd | completion_ms_min | completion_ms_max |");
-    expect(text).toContain("|---:|:---|");
-    expect(text).toContain("means over 100 runs");
-  });
-
+describe("the OCC report's set-up and figures for people", () => {
   it("the set-up says the experiment in backoff's terms", () => {
     const [first, second, third] = occSummaryLines(report);
     expect(first).toBe("OCC: 100 clients each update one row once (read, then a versioned write); every message takes |normal(10 ms ± 2 ms)|; means over 100 runs, ± one standard deviation of the runs; seed 42.");

@@ -11,5 +11,6 @@ describe("the OCC experiment as JSON", () => {
       ["none", 1855.7, 63460.842],
       ["full", 795.88, 4902.875],
     ]);
+    expect(json.rows[1]).toMatchObject({ clients: 100, mode: "full", calls_mean: 795.88, completion_ms_mean: 4902.875 });
   });
 });

@@ -9,5 +9,6 @@ describe("the OCC experiment as Markdown", () => {
     expect(lines[1]).toBe("|---:|:---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     expect(lines[3]).toBe("| 100 | full | 100 | 795.88 | 6.82 | 785.88 | 805.88 | 4902.875 | 490.287 | 2451.437 | 9805.75 |");
     expect(lines.some((line) => line.startsWith("OCC: 100 clients each update one row once"))).toBe(true);
+    expect(lines.join("\n")).toContain("means over 100 runs");
   });
 });
