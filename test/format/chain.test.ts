@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analyseChain } from "../../src/core/chain/chain.js";
-import { callsText, chainRows, renderChainDelimited } from "../../src/format/chain.js";
+import { callsText, chainRows } from "../../src/format/chain.js";
 import { layer, withBudget } from "../support/chain.js";
 
 describe("callsText", () => {
@@ -28,7 +28,5 @@ describe("the chain's rows", () => {
       ["2", 6n, 2, 20],
       ["total", 6n, 2, 60],
     ]);
-    // A full bucket at cost 5: ⌊500 / 5⌋ = 100 retries.
-    expect(renderChainDelimited(report, "\t").split("\n")[1]).toBe("1\tlayer of 3 tries\t3\t2\t3\t3\taws 500/5\t1\t100\t\t60\t60\t60");
   });
 });

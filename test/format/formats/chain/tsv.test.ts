@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderer } from "../../../../src/format/formats/chain/tsv.js";
+import { analyseChain } from "../../../../src/core/chain/chain.js";
+import { layer, withBudget } from "../../../support/chain.js";
 import { HALF_REPORT } from "../../../support/chain-reports.js";
 import { plainContext, renderedText } from "../../../support/herd-reports.js";
 
@@ -11,5 +13,11 @@ describe("the chain as TSV", () => {
         "2\tbottom\t3\t2\t9\t1.99609375\t\t1.99609375\t\t\t30\t30\t30\n" +
         "total\t\t\t\t9\t1.99609375\t\t1.99609375\t\t\t90\t90\t90\n",
     );
+  });
+
+  it("a budget's short name and its full bucket's retries", async () => {
+    const report = analyseChain([withBudget(2, { kind: "aws-quota", tokens: 500, cost: 5 }), layer(1)], { failureRate: 1, rps: null, attemptMs: 10 });
+    // A full bucket at cost 5: ⌊500 / 5⌋ = 100 retries.
+    expect((await renderedText(renderer.render({ report }, plainContext()))).split("\n")[1]).toBe("1\tlayer of 3 tries\t3\t2\t3\t3\taws 500/5\t1\t100\t\t60\t60\t60");
   });
 });
