@@ -3,10 +3,7 @@ import type { CapacityResult } from "../../core/herd/capacity/run.js";
 import type { Outage } from "../../core/herd/capacity/setup.js";
 import type { CapacityWindow } from "../../core/herd/capacity/simulate.js";
 import type { Column } from "../columns.js";
-import { renderCsv, renderTsv } from "../delimited.js";
 import { humanDuration } from "../../core/text/duration.js";
-import { jsonText } from "../json-text.js";
-import { renderMarkdown } from "../markdown.js";
 import { groupDigits } from "../../core/text/digits.js";
 
 /** The capacity model's set-up as a report states it. */
@@ -60,9 +57,10 @@ export function heldReport(output: CapacityOutput): CapacityReport {
   return output;
 }
 
-const three = (x: number) => Math.round(x * 1000) / 1000;
+/** To three decimals: what the model determines, without float noise. */
+export const three = (x: number) => Math.round(x * 1000) / 1000;
 
-/** Per window, in this order in CSV, TSV, JSON and Markdown. */
+/** Per window, in this order in CSV, TSV, JSON and Markdown (formats/capacity/). */
 export const WINDOW_COLUMNS: ReadonlyArray<Column<CapacityWindow>> = [
   { name: "start_ms", value: (w) => w.startMs },
   { name: "end_ms", value: (w) => w.endMs },
@@ -101,79 +99,6 @@ export const VARIANT_COLUMNS: ReadonlyArray<Column<CapacityVariant, number | str
   { name: "recovery", value: (v) => recoveryFields(v.result.recovery).recovery, align: "left" },
   { name: "drain_ms", value: (v) => recoveryFields(v.result.recovery).drainMs },
 ];
-
-/** CSV and TSV lines of a timeline, generated as the windows come (a long run is never held whole). */
-export function capacityDelimited(windows: Iterable<CapacityWindow>, separator: "," | "\t"): Generator<string> {
-  return separator === "," ? renderCsv(windows, WINDOW_COLUMNS) : renderTsv(windows, WINDOW_COLUMNS);
-}
-
-export function renderCapacityCsv(report: CapacityReport): string {
-  return [...(report.kind === "compare" ? renderCsv(report.variants, VARIANT_COLUMNS) : renderCsv(report.windows, WINDOW_COLUMNS))].join("");
-}
-
-export function renderCapacityTsv(report: CapacityReport): string {
-  return [...(report.kind === "compare" ? renderTsv(report.variants, VARIANT_COLUMNS) : renderTsv(report.windows, WINDOW_COLUMNS))].join("");
-}
-
-export function renderCapacityMarkdown(report: CapacityReport): string {
-  const summary = () => capacitySummaryLines(report);
-  return [...(report.kind === "compare" ? renderMarkdown(report.variants, VARIANT_COLUMNS, summary) : renderMarkdown(report.windows, WINDOW_COLUMNS, summary))].join("");
-}
-
-function setupJson(setup: CapacityDescription): Record<string, unknown> {
-  return {
-    rps: setup.rps,
-    arrivals: setup.arrivals,
-    capacity: three(setup.capacity),
-    concurrency: setup.concurrency,
-    service_ms: setup.serviceMs,
-    queue: setup.queue,
-    timeout_ms: Number.isFinite(setup.timeoutMs) ? setup.timeoutMs : null,
-    outage: setup.outage === null ? null : { start_ms: setup.outage.startMs, end_ms: setup.outage.endMs, kind: setup.outage.kind },
-    duration_ms: setup.durationMs,
-    window_ms: setup.windowMs,
-    retries: setup.retries,
-    seed: setup.seed,
-  };
-}
-
-function variantJson(variant: CapacityVariant): Record<string, unknown> {
-  const { totals, recovery, peakCalls, peakCallsAtMs } = variant.result;
-  return {
-    variant: variant.name,
-    totals: {
-      arrivals: totals.arrivals,
-      calls: totals.calls,
-      retries: totals.retries,
-      succeeded: totals.succeeded,
-      failed: totals.failed,
-      outage_failures: totals.outageFailures,
-      rejected: totals.rejected,
-      timed_out: totals.timedOut,
-      refused: totals.refused,
-      denied: totals.denied,
-      gave_up: totals.gaveUp,
-      unfinished: totals.unfinished,
-      denied_by: totals.deniedBy.map((d) => ({ limit: d.name, denied: d.denied })),
-    },
-    peak_calls: peakCalls,
-    peak_calls_at_ms: peakCallsAtMs,
-    recovery: { ...recovery },
-  };
-}
-
-export function renderCapacityJson(report: CapacityReport): string {
-  const body =
-    report.kind === "compare"
-      ? { model: "capacity", setup: setupJson(report.setup), variants: report.variants.map(variantJson) }
-      : {
-          model: "capacity",
-          setup: setupJson(report.setup),
-          ...variantJson(report.variant),
-          windows: report.windows.map((w) => Object.fromEntries(WINDOW_COLUMNS.map((column) => [column.name, column.value(w)]))),
-        };
-  return jsonText(body) + "\n";
-}
 
 /** A percentage of a share, to the whole per cent. */
 const percent = (share: number) => `${Math.round(share * 100)}%`;

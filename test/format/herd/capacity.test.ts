@@ -1,42 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  capacitySummaryLines,
-  recoverySentence,
-  renderCapacityCsv,
-  renderCapacityJson,
-  renderCapacityTsv,
-} from "../../../src/format/herd/capacity.js";
-import { CAPACITY_COMPARE, CAPACITY_SETUP, CAPACITY_TIMELINE } from "../../support/herd-reports.js";
+import { capacitySummaryLines, recoverySentence } from "../../../src/format/herd/capacity.js";
+import { CAPACITY_SETUP, CAPACITY_TIMELINE } from "../../support/herd-reports.js";
 
 const setup = CAPACITY_SETUP;
 const timeline = CAPACITY_TIMELINE;
-
-describe("the capacity report's machine formats", () => {
-  it("CSV and TSV: one row per window, utilisation to 3 decimals", () => {
-    const lines = renderCapacityCsv(timeline).split("\n");
-    expect(lines[0]).toBe("start_ms,end_ms,arrivals,calls,retries,succeeded,failed,outage_failures,rejected,timed_out,refused,denied,gave_up,utilisation,in_server,waiting");
-    expect(lines[2]).toBe("1000,2000,500,2000,1500,0,2000,0,0,2000,0,0,0,1,2000,150");
-    expect(renderCapacityTsv(timeline).split("\n")[1]).toBe("0\t1000\t500\t500\t0\t500\t0\t0\t0\t0\t0\t0\t0\t1\t2000\t150");
-  });
-
-  it("compare: one row per variant, the recovery in a word and the drain in ms (empty when none)", () => {
-    const compare = CAPACITY_COMPARE;
-    expect(renderCapacityCsv(compare)).toBe(
-      "variant,arrivals,calls,retries,succeeded,gave_up,denied,refused,peak_calls,recovery,drain_ms\n" +
-        "no-limit,30000,90000,60000,10000,19000,0,0,2311,metastable,\n" +
-        "retry-budget-10%,30000,90000,60000,10000,19000,0,0,2311,recovered,4000\n",
-    );
-  });
-
-  it("JSON: set-up, totals, recovery and windows", () => {
-    const json = JSON.parse(renderCapacityJson(timeline));
-    expect(json.setup).toMatchObject({ rps: 500, capacity: 1000, timeout_ms: 1000, outage: { start_ms: 10_000, end_ms: 20_000, kind: "stall" } });
-    expect(json.recovery).toEqual({ kind: "metastable", sinceOutageMs: 40_000, healthyBefore: true });
-    expect(json.windows).toHaveLength(2);
-    expect(json.totals.calls).toBe(90_000);
-    expect(JSON.parse(renderCapacityJson({ ...timeline, setup: { ...setup, timeoutMs: Infinity } })).setup.timeout_ms).toBeNull();
-  });
-});
 
 describe("the capacity report's sentences", () => {
   it("the set-up, the policy, the totals and the verdict", () => {

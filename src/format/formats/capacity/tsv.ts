@@ -1,8 +1,10 @@
-import { capacityDelimited, renderCapacityTsv } from "../../herd/capacity.js";
+import { renderTsv } from "../../delimited.js";
+import { VARIANT_COLUMNS, WINDOW_COLUMNS } from "../../herd/capacity.js";
 import type { CapacityRenderer } from "../../renderer.js";
 
 /** The capacity model as TSV: one run's windows streamed as they are simulated, or one row per variant (--compare). */
 export const renderer: CapacityRenderer = {
   streams: true,
-  render: (output) => ({ pieces: output.kind === "stream" ? capacityDelimited(output.windows, "\t") : [renderCapacityTsv(output)] }),
+  // A stream's (and a held run's) windows are written as they come: a long run is never held whole.
+  render: (output) => ({ pieces: output.kind === "compare" ? renderTsv(output.variants, VARIANT_COLUMNS) : renderTsv(output.windows, WINDOW_COLUMNS) }),
 };

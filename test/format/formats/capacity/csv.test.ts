@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CapacityWindow } from "../../../../src/core/herd/capacity/simulate.js";
 import { renderer } from "../../../../src/format/formats/capacity/csv.js";
-import { CAPACITY_COMPARE, capacityWindow, plainContext, renderedText } from "../../../support/herd-reports.js";
+import { CAPACITY_COMPARE, CAPACITY_TIMELINE, capacityWindow, plainContext, renderedText } from "../../../support/herd-reports.js";
 
 const HEADER = "start_ms,end_ms,arrivals,calls,retries,succeeded,failed,outage_failures,rejected,timed_out,refused,denied,gave_up,utilisation,in_server,waiting";
 
@@ -31,5 +31,11 @@ describe("the capacity model as CSV", () => {
         "no-limit,30000,90000,60000,10000,19000,0,0,2311,metastable,\n" +
         "retry-budget-10%,30000,90000,60000,10000,19000,0,0,2311,recovered,4000\n",
     );
+  });
+
+  it("a held run: one row per window, utilisation to 3 decimals", async () => {
+    const lines = (await renderedText(renderer.render(CAPACITY_TIMELINE, plainContext()))).split("\n");
+    expect(lines[0]).toBe(HEADER);
+    expect(lines[2]).toBe("1000,2000,500,2000,1500,0,2000,0,0,2000,0,0,0,1,2000,150");
   });
 });

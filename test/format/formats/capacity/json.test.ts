@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { renderer } from "../../../../src/format/formats/capacity/json.js";
-import { CAPACITY_COMPARE, CAPACITY_TIMELINE, plainContext, renderedText } from "../../../support/herd-reports.js";
+import { CAPACITY_COMPARE, CAPACITY_SETUP, CAPACITY_TIMELINE, plainContext, renderedText } from "../../../support/herd-reports.js";
 
 describe("the capacity model as JSON", () => {
   it("one run: the set-up, its totals and verdict, then the windows", async () => {
     const json = JSON.parse(await renderedText(renderer.render(CAPACITY_TIMELINE, plainContext())));
     expect(json.setup).toMatchObject({ rps: 500, capacity: 1000, timeout_ms: 1000, outage: { start_ms: 10_000, end_ms: 20_000, kind: "stall" } });
     expect([json.totals.calls, json.recovery.kind, json.windows.length, json.windows[1].calls]).toEqual([90_000, "metastable", 2, 2000]);
+    expect(json.recovery).toEqual({ kind: "metastable", sinceOutageMs: 40_000, healthyBefore: true });
+  });
+
+  it("no timeout is null", async () => {
+    if (CAPACITY_TIMELINE.kind !== "timeline") throw new Error("a timeline");
+    const json = JSON.parse(await renderedText(renderer.render({ ...CAPACITY_TIMELINE, setup: { ...CAPACITY_SETUP, timeoutMs: Infinity } }, plainContext())));
+    expect(json.setup.timeout_ms).toBeNull();
   });
 
   it("--compare: each variant's totals and verdict", async () => {

@@ -14,4 +14,8 @@ describe("the capacity model as TSV", () => {
   it("--compare: one row per variant", async () => {
     expect((await renderedText(renderer.render(CAPACITY_COMPARE, plainContext()))).split("\n")[2]).toBe("retry-budget-10%\t30000\t90000\t60000\t10000\t19000\t0\t0\t2311\trecovered\t4000");
   });
+
+  it("a held run: one row per window", async () => {
+    expect((await renderedText(renderer.render(CAPACITY_TIMELINE, plainContext()))).split("\n")[1]).toBe("0\t1000\t500\t500\t0\t500\t0\t0\t0\t0\t0\t0\t0\t1\t2000\t150");
+  });
 });
