@@ -9,7 +9,7 @@ import { type OptionValues, POLICY_KEYS, limitsFromOptions, parseCount } from ".
 import type { FormatName } from "../../format/registry.js";
 import { type Candidate, type DiscoverOptions, type DiscoverySkip, MAX_FILE_BYTES, discover, displayName } from "./discover.js";
 import { type IgnoreRule, excludeRules } from "./ignore.js";
-import { type WalkEvent, scanInOrder } from "./pool.js";
+import { FILE_BUDGET, type FileBudget, type WalkEvent, scanInOrder } from "./pool.js";
 import { type FileOutcome, type MissingPreset, type PolicyTarget, type ScanSettings, decode, scanFile } from "./scan-file.js";
 import { governed, limitReport, matchLimits } from "./retry-limits.js";
 import type { LocatedLimit } from "../../config/recognise.js";
@@ -100,7 +100,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   // Standard input is read on this thread, in its place: with "-" every file is.
   const pool = !paths.includes(STDIN_PATH);
   let linksNotFollowed = 0;
-  for await (const event of scanInOrder(walkEvents(paths, excludes, { anyFile: switches.anyFile, follow: switches.follow === true }), settings, inline, pool)) {
+  for await (const event of scanInOrder(walkEvents(paths, excludes, { anyFile: switches.anyFile, follow: switches.follow === true }), settings, inline, pool, fileBudget(io.env))) {
     if (event.kind === "skip" && event.skip.link === true) {
       linksNotFollowed++;
       io.stderr.write(`note: not followed ${event.skip.name}: ${event.skip.reason}\n`);
@@ -211,4 +211,19 @@ export function configFilesReport(reports: readonly PolicyReport[], file: string
     result: r.result,
   }));
   return filesReport({ policies, disabled: [], invalid: [], skipped: [], lenient: [], limits: [], linksNotFollowed: 0, filesScanned: 1 }, strict, FILES_WORDS);
+}
+
+/**
+ * What one file may cost (pool.ts): FILE_BUDGET, or BACKOFF_CHECK_FILE_MS and
+ * BACKOFF_CHECK_FILE_MB (docs/check-files.md) for a slower machine or a smaller container.
+ */
+function fileBudget(env: Readonly<Record<string, string | undefined>>): FileBudget {
+  const read = (name: string, fallback: number, max: number): number => {
+    const text = env[name];
+    if (text === undefined || text === "") return fallback;
+    const value = /^\d{1,9}$/.test(text.trim()) ? Number(text) : Number.NaN;
+    if (!(value >= 1 && value <= max)) throw new UsageError(`${name} must be a whole number from 1 to ${max}, got ${shown(text)}`);
+    return value;
+  };
+  return { ms: read("BACKOFF_CHECK_FILE_MS", FILE_BUDGET.ms, 3_600_000), heapMb: read("BACKOFF_CHECK_FILE_MB", FILE_BUDGET.heapMb, 65_536) };
 }

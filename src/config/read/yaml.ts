@@ -53,6 +53,9 @@ import { plainYamlDocument } from "./yaml-plain.js";
 /** Deeper than any configuration needs; Envoy's route tables reach about 15. */
 export const MAX_YAML_DEPTH = 200;
 
+/** More documents than a manifest bundle holds; each costs a parse, so a stream of bare `---` lines is refused at the marker past it. */
+export const MAX_YAML_DOCUMENTS = 100_000;
+
 /** A document of a YAML stream: its root (null when empty) and where it starts. */
 export interface YamlDocument {
   readonly root: Node | null;
@@ -109,7 +112,11 @@ export type YamlReaders = "plain-first" | "library";
 export function parseYamlDocuments(text: string, wanted: (documentText: string) => boolean = () => true, via: YamlReaders = "plain-first"): YamlDocument[] {
   const documents: YamlDocument[] = [];
   const starts = [0];
-  for (const match of text.matchAll(DOCUMENT_MARKER)) if (match.index > 0) starts.push(match.index);
+  for (const match of text.matchAll(DOCUMENT_MARKER)) {
+    if (match.index === 0) continue;
+    if (starts.length >= MAX_YAML_DOCUMENTS) throw new YamlSyntaxError(match.index, `more than ${MAX_YAML_DOCUMENTS.toLocaleString("en-US")} documents in one file`);
+    starts.push(match.index);
+  }
   starts.push(text.length);
   for (let i = 0; i + 1 < starts.length; i++) {
     const piece = text.slice(starts[i], starts[i + 1]);

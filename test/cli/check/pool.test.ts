@@ -152,3 +152,62 @@ describe("scanInOrder on the main thread", () => {
     expect(await scanned(walkOf([]), async (c) => outcome(c.name))).toEqual({ events: [], error: null });
   });
 });
+
+// Issue 38, item 2: a file that costs a worker its memory or its time budget is one skipped
+// file; the worker is replaced and every other file is reported. The budget is lowered
+// through BACKOFF_CHECK_FILE_MB / BACKOFF_CHECK_FILE_MS so that a valid but heavy file
+// (2 MB of tables 62 levels deep, about 2 s and 100 MB to read) runs over it.
+describe("one file can never end the scan (issue 38, item 2)", () => {
+  const traefik = (name: string) => `[http.middlewares.${name}.retry]\nattempts = 4\ninitialInterval = "100ms"\n`;
+  const heavy = () => {
+    const header = Array.from({ length: 62 }, () => "a").join(".");
+    const tables: string[] = [];
+    for (let k = 0; tables.length * 140 < 2_000_000; k++) tables.push(`[${header}.k${k}]\nx = 1\n`);
+    return traefik("heavy") + tables.join("");
+  };
+
+  it("the issue's TOML (a header of 100,000 parts beside a retry middleware) is one finding at its place; the good file beside it is reported", () => {
+    write("repo/a-hostile.toml", `[http.middlewares.x.retry]\nattempts = 3\n[${Array.from({ length: 100_000 }, () => "a").join(".")}]\n`);
+    write("repo/b-good.toml", traefik("good"));
+    const result = spawnBin(["check", "repo"], { cwd: dir });
+    expect(result.code).toBe(0);
+    // Column 2 + 64 × 2: the 65th part; the good middleware's key "retry" at 1 + "[http.middlewares.good.".length.
+    expect(result.stderr.split("\n")[0]).toBe("warning: skipped repo/a-hostile.toml:3:130: TOML: a table header nested deeper than 64 levels");
+    expect(result.stdout).toContain("repo/b-good.toml\n  ✓ good (Traefik retry middleware, line 1:24)");
+    expect(result.stdout.split("\n").at(-2)).toBe("✓ no limits given (--max-total, --max-delay, …), 1 policy in 1 file; 1 skipped");
+  });
+
+  it("out of memory: a few files (the large one on a worker of its own) and a pool of them alike", () => {
+    write("few/a-heavy.toml", heavy());
+    write("few/b-good.toml", traefik("good"));
+    const few = spawnBin(["check", "few", "--format", "json"], { cwd: dir, env: { BACKOFF_CHECK_FILE_MB: "16" } });
+    expect(few.code).toBe(0);
+    expect(few.stderr).toBe("warning: skipped few/a-heavy.toml: not read: reading it needed more than 16 MB of memory\n");
+    const json = JSON.parse(few.stdout);
+    expect(json.policies.map((p: { file: string }) => p.file)).toEqual(["few/b-good.toml"]);
+    expect(json.skipped).toEqual([{ file: "few/a-heavy.toml", line: null, column: null, reason: "not read: reading it needed more than 16 MB of memory" }]);
+
+    setUp(150);
+    // Twice, so that the worker which replaced the first is ended too; the files of its batch after the heavy one are read again.
+    write("jobs/job-050-heavy.toml", heavy());
+    write("jobs/job-120-heavy.toml", heavy());
+    const pooled = spawnBin(["check", "jobs"], { cwd: dir, env: { BACKOFF_CHECK_FILE_MB: "16" } });
+    expect(pooled.code).toBe(0);
+    expect(pooled.stderr.split("\n").filter((line) => line.includes("heavy"))).toEqual([
+      "warning: skipped jobs/job-050-heavy.toml: not read: reading it needed more than 16 MB of memory",
+      "warning: skipped jobs/job-120-heavy.toml: not read: reading it needed more than 16 MB of memory",
+    ]);
+    // The 150 Jobs and the backoff config, as without the heavy files; 4 skipped before, 2 more now.
+    expect(pooled.stdout.split("\n").at(-2)).toBe("✓ no limits given (--max-total, --max-delay, …), 151 policies in 151 files; 6 skipped");
+  });
+
+  it("out of time: the file over the budget is skipped, the others read", () => {
+    write("few/a-heavy.toml", heavy());
+    write("few/b-good.toml", traefik("good"));
+    const result = spawnBin(["check", "few"], { cwd: dir, env: { BACKOFF_CHECK_FILE_MS: "1" } });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe("warning: skipped few/a-heavy.toml: not read: reading it took longer than 0.001 s\n");
+    expect(result.stdout.split("\n").at(-2)).toBe("✓ no limits given (--max-total, --max-delay, …), 1 policy in 1 file; 1 skipped");
+    expect(spawnBin(["check", "few"], { cwd: dir, env: { BACKOFF_CHECK_FILE_MS: "soon" } })).toMatchObject({ code: 2, stderr: 'error: BACKOFF_CHECK_FILE_MS must be a whole number from 1 to 3600000, got "soon"\n' });
+  });
+});

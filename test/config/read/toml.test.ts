@@ -94,4 +94,45 @@ describe("TOML with positions (read/toml.ts)", () => {
     expect(error("a = 1\n[x]\nb = = 2\n")).toBe("3:5 invalid value");
     expect(error("[t]\na = 1\na = 2\n")).toBe("3:1 trying to redefine an already defined table or value");
   });
+
+  describe("bounds, checked before smol-toml reads the text", () => {
+    const refusal = (text: string) => {
+      try {
+        parseTomlDocument(text);
+      } catch (e) {
+        expect(e).toBeInstanceOf(TomlSyntaxError);
+        return `${place(text, (e as TomlSyntaxError).offset)} ${(e as Error).message}`;
+      }
+      throw new Error("expected an error");
+    };
+    const parts = (count: number) => Array.from({ length: count }, () => "a").join(".");
+    const retry = "[http.middlewares.x.retry]\nattempts = 3\n";
+
+    it("a table header of 100,000 parts is refused at its 65th part (each part two characters: column 2 + 64 × 2)", () => {
+      expect(refusal(`${retry}[${parts(100_000)}]\n`)).toBe("3:130 a table header nested deeper than 64 levels");
+    });
+
+    it("a dotted key counts its table's levels: under a table of 4 it is refused at its 61st part", () => {
+      expect(refusal(`${retry}${parts(100_000)} = 1\n`)).toBe("3:121 a key nested deeper than 64 levels");
+      // An array of tables' element is a level too: [[t]] then 63 parts reach 65.
+      expect(refusal(`[[t]]\n${parts(63)} = 1\n`)).toBe("2:125 a key nested deeper than 64 levels");
+      // Inside an inline table, the open braces count.
+      expect(refusal(`x = { ${parts(64)} = 1 }\n`)).toBe("1:133 a key nested deeper than 64 levels");
+    });
+
+    it("arrays and inline tables nested 65 deep, and a key of 1,025 characters, are refused at their place", () => {
+      expect(refusal(`x = ${"[".repeat(100_000)}${"]".repeat(100_000)}\n`)).toBe("1:69 an array or inline table nested deeper than 64 levels");
+      expect(refusal(`${retry}${"k".repeat(1025)} = 1\n`)).toBe("3:1 a key longer than 1024 characters");
+      expect(refusal(`"${"k".repeat(1025)}" = 1\n`)).toBe("1:1 a key longer than 1024 characters");
+    });
+
+    it("64 levels are read; dots and brackets in strings and comments are not counted", () => {
+      const deep = `[${parts(63)}]\nb = 1\n`;
+      let node = parseTomlDocument(deep);
+      for (let level = 0; level < 63; level++) node = (node as Extract<JsonNode, { kind: "object" }>).entries.get("a")!.value;
+      expect(node.kind === "object" && node.entries.get("b")?.value).toEqual({ kind: "number", pos: deep.indexOf("= 1") + 2, value: 1, source: "1" });
+      const text = [`a = "[${parts(100)}]"`, "b = '''", `[${parts(100)}]`, "'''", `# [${parts(100)}]`, `c = ["${"[".repeat(100)}", '{{{']`, "[t]", "d = 1"].join("\n");
+      expect(flatten(text, parseTomlDocument(text)).map((line) => line.split(" ")[0])).toEqual(["a", "b", "c", "c[0]", "c[1]", "t", "t.d"]);
+    });
+  });
 });

@@ -79,6 +79,13 @@ describe("parseYamlDocuments", () => {
     expect(MAX_YAML_DEPTH).toBe(200);
     expect(failure(`${"[".repeat(201)}${"]".repeat(201)}`)).toMatchObject({ message: "nested more than 200 levels deep" });
   });
+
+  it("a stream of more than 100,000 documents is refused at the marker past them, before any is parsed", () => {
+    // The first document has no marker; markers 1 to 99,999 start documents 2 to 100,000, marker 100,000 (at 5 + 99,999 × 4) the one too many.
+    const text = `a: 1\n${"---\n".repeat(150_000)}`;
+    expect(failure(text)).toEqual({ offset: 5 + 99_999 * 4, message: "more than 100,000 documents in one file" });
+    expect(parseYamlDocuments(`a: 1\n${"---\nb: 2\n".repeat(99_999)}`, () => false)).toEqual([]);
+  });
 });
 
 describe("a flow collection's line indented less than YAML 1.2 allows (issue 22, item 8)", () => {
