@@ -4,9 +4,10 @@ import { policyModel } from "../core/policy-model.js";
 import { closest } from "../core/text/closest.js";
 import { budgetFrom } from "./chain-budget-spec.js";
 import { UsageError, shown } from "./errors.js";
-import type { OptionValues } from "./option-values.js";
+import { type OptionValues, parseCount } from "./option-values.js";
+import { parseFailureRate, parseRps } from "./chain-inputs.js";
 import { type PolicyReference, parsePolicyReference, referencedPolicy } from "./policy-reference.js";
-import { type JsonNode, lineColumn, where } from "./read/json.js";
+import { type JsonEntry, type JsonNode, lineColumn, where } from "./read/json.js";
 import type { FileResult } from "./recognise.js";
 import { jsonNumberText, readConfigNode } from "./schema.js";
 import { parseDuration } from "./values.js";
@@ -164,22 +165,27 @@ class ChainReader {
       seen.add(layerName);
     });
     const config: { -readonly [K in keyof ChainConfig]: ChainConfig[K] } = { name: this.name, ...lineColumn(this.text, top.entries.get("chain")!.keyPos), layers };
+    // Each value is checked here, at its place in the file and by its key (the flags that replace them are checked as flags).
+    const input = (entry: JsonEntry, key: string, parse: (label: string, text: string) => unknown): string => {
+      const value = this.scalar(entry.value, key);
+      this.at(entry.value.pos, () => parse(key, value));
+      return value;
+    };
     for (const key of ["attempt-time", "failure-rate", "rps"] as const) {
       const entry = top.entries.get(key);
       if (entry === undefined) continue;
-      const value = this.scalar(entry.value, key);
-      if (key === "attempt-time") config.attemptTime = value;
-      else if (key === "failure-rate") config.failureRate = value;
-      else config.rps = value;
+      if (key === "attempt-time") config.attemptTime = input(entry, key, parseDuration);
+      else if (key === "failure-rate") config.failureRate = input(entry, key, parseFailureRate);
+      else config.rps = input(entry, key, parseRps);
     }
     const assert = top.entries.get("assert");
     if (assert !== undefined) {
       if (assert.value.kind !== "object") this.fail(assert.value.pos, 'assert must be a JSON object such as {"max-amplification": 10}');
       this.keys(assert.value, "assert", ASSERT_KEYS);
       const limit = assert.value.entries.get("max-amplification");
-      if (limit !== undefined) config.maxAmplification = this.scalar(limit.value, "assert.max-amplification");
+      if (limit !== undefined) config.maxAmplification = input(limit, "assert.max-amplification", parseCount);
       const attempt = assert.value.entries.get("attempt-time");
-      if (attempt !== undefined) config.attemptTime ??= this.scalar(attempt.value, "assert.attempt-time");
+      if (attempt !== undefined) config.attemptTime ??= input(attempt, "assert.attempt-time", parseDuration);
     }
     return config;
   }

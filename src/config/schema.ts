@@ -359,7 +359,8 @@ class ConfigReader {
     try {
       return parse(label);
     } catch (error) {
-      if (error instanceof UsageError) this.fail(node.pos, error.message);
+      // A problem already placed (a number too large, found while parsing) keeps its place, said once.
+      if (error instanceof UsageError && !(error instanceof ConfigProblem)) this.fail(node.pos, error.message);
       throw error;
     }
   }

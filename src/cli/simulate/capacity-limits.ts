@@ -94,8 +94,12 @@ export function parseCompare(option: string, text: string): VariantChoice[] {
           return retryThrottlingChoice(label, value ?? true);
         case "breaker":
           return circuitBreakerChoice(label, value ?? true);
+        case "none":
+        case "no-retries":
+          // Each is a variant on its own (the policy without limits, or without retries): there is nothing to join it to.
+          throw new UsageError(`${option} ${part} cannot be combined with + (it is a variant on its own); give it as its own item, comma-separated: ${part},${item.split("+").filter((p) => p !== part).join("+")}`);
         default:
-          throw new UsageError(`${option} items are none, no-retries, budget=R%, quota, throttling and breaker (joined by +), got ${shown(part)}${didYouMean(key, COMPARE_ITEMS)}`);
+          throw new UsageError(`${option} items are none, no-retries, budget=R%, quota, throttling and breaker (limits joined by +), got ${shown(part)}${didYouMean(key, COMPARE_ITEMS)}`);
       }
     });
     return { name: limits.map((limit) => limit.name).join(" + "), retries: true, limits };

@@ -182,10 +182,16 @@ function wholeNumber(node: Node, label: string): number {
 function durationMs(node: Node, label: string): number {
   notPlaceholder(node, label);
   const raw = node.kind === "number" ? node.source : node.kind === "string" ? node.value.trim() : null;
-  const ms = raw === null ? null : /^\+?\d+$/.test(raw) ? Number(raw) * 1000 : goDuration(raw);
+  const seconds = raw !== null && /^\+?\d+$/.test(raw);
+  const ms = raw === null ? null : seconds ? Number(raw) * 1000 : goDuration(raw);
   if (ms === null) throw new FileProblem(node.pos, `${label} must be ${EXPECTED}, got ${describeNode(node)}`);
+  // Bare digits are seconds, times time.Second in a Go int64 of nanoseconds: past 9,223,372,036 s it overflows.
+  if (seconds && ms > MAX_GO_SECONDS * 1000) throw new FileProblem(node.pos, `${label} is too large: ${raw} seconds is beyond Go's longest duration (${MAX_GO_SECONDS} s, about 292 years)`);
   return Math.round(ms * 1e6) / 1e6;
 }
+
+/** The most whole seconds a Go time.Duration (int64 nanoseconds) holds. */
+const MAX_GO_SECONDS = 9_223_372_036;
 
 function truthy(node: Node, label: string): boolean {
   notPlaceholder(node, label);

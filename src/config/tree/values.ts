@@ -92,6 +92,8 @@ export function durationValue(node: Node, label: string, parse: (text: string) =
   const ms = parsed === null ? null : Math.round(parsed * 1e6) / 1e6;
   if (ms === null) throw new FileProblem(node.pos, `${label} must be ${expected}, got ${describeNode(node)}`);
   if (ms === 0) throw new FileProblem(node.pos, `${label} is zero; a retry delay must be greater than zero`);
+  // Said here, at the value and in the file's words, not later as a flag's text ("1e+23ms").
+  if (ms > Number.MAX_SAFE_INTEGER) throw new FileProblem(node.pos, `${label} is too large: ${raw} is beyond ${Number.MAX_SAFE_INTEGER} ms`);
   return msText(ms);
 }
 

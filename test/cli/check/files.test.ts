@@ -42,6 +42,15 @@ const TEXT = [
   "",
 ];
 
+describe("a value too large for its reader, said once at its place (issue 38, item 8)", () => {
+  it("BullMQ-style attempts past 2^53 in a backoff config: its location once", async () => {
+    write("bull4.json", '{"attempts": 99999999999999999999, "backoff": {"type": "exponential", "delay": 1000}}');
+    const result = await runCli(["check", "bull4.json"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe("error: bull4.json:1:14: attempts is too large: 99999999999999999999 is beyond 9007199254740991\n");
+  });
+});
+
 describe("backoff check PATH: reports", () => {
   it("text: grouped by file, the files and policies with a failure first; exit 1", async () => {
     setUp();

@@ -48,6 +48,11 @@ describe("readChainConfig: the layers", () => {
     expect(await refused('{"chain": [{"spec": "istio", "budgt": "envoy"}]}')).toBe('chain.json:1:30: unknown key "budgt" in chain[0]; did you mean "budget"?');
     expect(await refused('{"chain": ["istio", "istio"]}')).toBe('chain.json:1:21: chain[1] is named "istio" like an earlier layer; give each layer its own "name"');
     expect(await refused('{"chain": [{"policy": "db"}]}')).toBe('chain.json:1:23: chain[0].policy names "db", but the file has no "policies" (a policy check PATH finds is written FILE#NAME)');
+    // The inputs beside the chain, at their values, by their keys (issue 38, item 8: they had no line:col).
+    expect(await refused('{"chain": ["istio"], "attempt-time": "fast"}')).toBe('chain.json:1:38: attempt-time must be a duration such as 250, 250ms, 1.5s, 2m or 1h, got "fast"');
+    expect(await refused('{"chain": ["istio"],\n "failure-rate": "150%"}')).toBe('chain.json:2:18: failure-rate must be at most 1 (100%), got "150%"');
+    expect(await refused('{"chain": ["istio"], "rps": "-3"}')).toBe('chain.json:1:29: rps must be a number of calls per second such as 100, got "-3"');
+    expect(await refused('{"chain": ["istio"], "assert": {"max-amplification": "lots"}}')).toBe('chain.json:1:54: assert.max-amplification must be a whole number such as 5, got "lots"');
   });
 });
 

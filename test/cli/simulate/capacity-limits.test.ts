@@ -34,6 +34,11 @@ describe("limits from the command line", () => {
     ]);
     expect(() => parseCompare("--compare", "none,,quota")).toThrow(/comma-separated/);
     expect(() => parseCompare("--compare", "budget")).toThrow("--compare budget needs a percentage: budget=10%");
+    // A variant on its own joined to limits: said as the rule it breaks (issue 38, item 8: it said got "none" while listing none).
+    expect(() => parseCompare("--compare", "none+quota")).toThrow("--compare none cannot be combined with + (it is a variant on its own); give it as its own item, comma-separated: none,quota");
+    expect(() => parseCompare("--compare", "none,budget=10%+no-retries+breaker")).toThrow(
+      "--compare no-retries cannot be combined with + (it is a variant on its own); give it as its own item, comma-separated: no-retries,budget=10%+breaker",
+    );
     expect(() => parseCompare("--compare", "throttling=2000")).toThrow("--compare throttling's max tokens must be at most 1000 (gRFC A6)");
   });
 });

@@ -62,6 +62,12 @@ describe("Traefik retry middleware (shapes/traefik.ts)", () => {
     expect(problem('[http.middlewares.r.retry]\nattempts = 3\ninitialInterval = "soon"\n', "toml", "f.toml")).toBe(
       'f.toml:3:19: http.middlewares.r.retry.initialInterval must be a duration such as "100ms" or "1s", or a whole number of seconds, got the string "soon"',
     );
+    // Issue 38, item 8: digits past an int64 (a bigint to smol-toml) or past Go's longest duration, at the value, in the file's words.
+    expect(problem("[http.middlewares.r.retry]\nattempts = 3\ninitialInterval = 99999999999999999999\n", "toml", "f.toml")).toBe(
+      "f.toml:3:19: http.middlewares.r.retry.initialInterval is too large: 99999999999999999999 seconds is beyond Go's longest duration (9223372036 s, about 292 years)",
+    );
+    expect(problem("[http.middlewares.r.retry]\nattempts = 3\ninitialInterval = 9223372037\n", "toml", "f.toml")).toMatch(/^f\.toml:3:19: .* 9223372037 seconds is beyond/);
+    expect(find("[http.middlewares.r.retry]\nattempts = 3\ninitialInterval = 9223372036\n", "toml").policies).toEqual([{ at: "1:21", system: "traefik", name: "r", options: { attempts: "2", base: "9223372036s" } }]);
     // While scanning, a syntax error skips the file with its place; named, it is bad input.
     expect(find("[http.middlewares.r.retry]\nattempts = = 3\n", "toml", "f.toml").skipped).toBe("f.toml:2:12: TOML: invalid value");
     expect(problem("[http.middlewares.r.retry]\nattempts = = 3\n", "toml", "f.toml", true)).toBe("f.toml:2:12: TOML: invalid value");

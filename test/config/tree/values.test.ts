@@ -68,5 +68,11 @@ describe("values as flags take them", () => {
       offset: 4,
       message: "duration is zero; a retry delay must be greater than zero",
     });
+    // Past 2^53 − 1 ms it is refused at the value, in the file's words (issue 38, item 8), not later as a flag's "1e+23ms".
+    expect(failure(() => durationValue({ kind: "number", pos: 7, value: 1e20, source: "99999999999999999999" }, "duration", seconds, "seconds"))).toEqual({
+      type: "FileProblem",
+      offset: 7,
+      message: "duration is too large: 99999999999999999999 is beyond 9007199254740991 ms",
+    });
   });
 });
