@@ -7,6 +7,7 @@ import { chainSummaryLines, spanRange } from "./chain-text.js";
 import { groupDigits } from "../core/text/digits.js";
 import { type Cell, type TableColumn, renderTable } from "./table.js";
 import { wrapLines } from "./wrap.js";
+import { printable } from "./printable.js";
 
 /**
  * `backoff chain`'s table: one row per layer, outermost first. "calls" are the calls a
@@ -32,7 +33,7 @@ function rows(report: ChainReport): Cell[][] {
   const anyBudget = report.layers.some((layer) => layer.layer.budget !== null);
   return report.layers.map((layer, k) => [
     { text: String(k + 1) },
-    { text: layer.layer.name },
+    { text: printable(layer.layer.name) },
     { text: groupDigits(layer.tries) },
     { text: groupDigits(layer.retries) },
     { text: callsText(layer.worstCaseCalls) },

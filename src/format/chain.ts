@@ -4,6 +4,7 @@ import { plainNumber } from "../core/decimal.js";
 import { budgetCell } from "./chain-budget.js";
 import { groupDigits } from "../core/text/digits.js";
 import { msField } from "./numbers.js";
+import { printable } from "./printable.js";
 
 // `backoff chain` in the machine formats: one row per layer, outermost first, then a row
 // `total` with the whole chain's figures (the calls reaching the backend, the top's time
@@ -31,7 +32,8 @@ export function chainRows(report: ChainReport): ChainRow[] {
   const rows = report.layers.map(
     (layer, k): ChainRow => ({
       layer: String(k + 1),
-      policy: layer.layer.name,
+      // A name from a file: its control characters escaped for CSV, TSV and Markdown (the JSON escapes them itself).
+      policy: printable(layer.layer.name),
       tries: layer.tries,
       retries: layer.retries,
       worstCaseCalls: layer.worstCaseCalls,

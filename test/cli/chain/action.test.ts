@@ -106,6 +106,31 @@ describe("backoff chain: what reaches the backend", () => {
   });
 });
 
+describe("backoff chain: a layer's name from a file cannot forge output (issue 38, item 4)", () => {
+  // A name with an escape sequence, a line that would be a GitHub workflow command, a control character, CSV and Markdown delimiters.
+  const dir = () =>
+    tempFiles({
+      "chain.json": JSON.stringify({ chain: [{ spec: "fixed:attempts=2", name: "a\u001b[31mred\n::warning file=x::forged" }, { spec: "fixed:attempts=2", name: 'ctl\u0001,"q|p' }] }),
+    });
+  const escaped = ["a\\x1b[31mred\\n::warning file=x::forged", 'ctl\\x01,"q|p'];
+
+  it("table, CSV, TSV and Markdown write its control characters as escapes; no line begins with ::", async () => {
+    const config = join(dir(), "chain.json");
+    for (const format of ["table", "csv", "tsv", "markdown"]) {
+      const out = await chain(["--config", config, "--format", format], { env: { GITHUB_ACTIONS: "true" }, columns: 200 });
+      // No control character but the line ends and TSV's tabs.
+      expect(out, format).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+      for (const line of lines(out)) expect(line.startsWith("::"), line).toBe(false);
+    }
+    const csv = lines(await chain(["--config", config, "--format", "csv"]));
+    // Fixed 1 s waits: 3 tries a layer, 2 s to give up at the bottom, 3 × 0 + 2 s + 3 × 2 s = 8 s at the top.
+    expect(csv.slice(1, 3)).toEqual([`1,${escaped[0]},3,2,3,3,,3,,,8000,8000,8000`, `2,"${escaped[1]!.replace(/"/g, '""')}",3,2,9,9,,9,,,2000,2000,2000`]);
+    expect(lines(await chain(["--config", config, "--format", "markdown"]))[3]).toBe(`| 2 | ${escaped[1]!.replace("|", "\\|")} | 3 | 2 | 9 | 9 | 2 s |`);
+    // JSON escapes them itself: the name comes back as it was.
+    expect(JSON.parse(await chain(["--config", config, "--format", "json"])).layers[0].policy).toBe("a\u001b[31mred\n::warning file=x::forged");
+  });
+});
+
 describe("backoff chain: bad input is one line and exit 2", () => {
   const cases: Array<[string, readonly string[], string]> = [
     ["no layer", [], "error: chain needs its layers, outermost first"],
