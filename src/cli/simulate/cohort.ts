@@ -17,11 +17,11 @@ export const COMPARE_FRACTION = 0.2;
 /**
  * Retries a command simulates at most, counted before it starts: clients × attempts × the
  * runs it makes (two for one cohort, the jittered and the un-jittered; five with
- * --compare-jitter). 10,000,000 clients × 10 attempts × 2 runs (200,000,000 retries) took
- * 20.3 s of CPU on this project's 2-core machine under load (docs/performance.md), so this
+ * --compare-jitter). 10,000,000 clients × 5 attempts × 2 runs (100,000,000 retries) took
+ * 15.7 s of CPU on this project's 2-core machine under load (docs/performance.md), so this
  * many take about 10 s.
  */
-export const MAX_EVENTS = 100_000_000;
+export const MAX_EVENTS = 60_000_000;
 /**
  * Distinct fire times a run keeps at most (12 bytes each: a time and a count), which bounds
  * its memory whatever clients × attempts is: a run keeps one entry per distinct millisecond

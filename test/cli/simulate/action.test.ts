@@ -17,7 +17,7 @@ describe("simulate's usage errors: exit 2, one line on stderr, nothing on stdout
     [["simulate", "--attempts", "3..5"], /--attempts for simulate must be a count/],
     [["simulate", "--attempts", "0"], /--attempts for simulate must be from 1 to 1000/],
     [["simulate", "--compare-jitter"], /--compare-jitter needs --cap/],
-    [["simulate", "--clients", "10000000", "--attempts", "20"], /--clients × --attempts × 2 runs \(jittered and un-jittered\) must be at most 100,000,000 retries, got 10,000,000 × 20 × 2; lower --clients or --attempts/],
+    [["simulate", "--clients", "10000000", "--attempts", "20"], /--clients × --attempts × 2 runs \(jittered and un-jittered\) must be at most 60,000,000 retries, got 10,000,000 × 20 × 2; lower --clients or --attempts/],
     [["simulate", "--format", "html"], new RegExp(`--format must be one of ${formatList("simulate")}, got "html"`)],
   ];
   for (const [argv, message] of cases) {
@@ -35,6 +35,6 @@ describe("simulate's usage errors: exit 2, one line on stderr, nothing on stdout
 describe("a 10 M-client cohort is refused before it runs (issue 38)", () => {
   it("with --compare-jitter over an hour's spread: at once, counting five runs", async () => {
     const { code, stderr } = await runCli(["simulate", "--clients", "10000000", "--compare-jitter", "--spread", "1h", "--window", "1ms", "--cap", "30s"]);
-    expect([code, stderr]).toEqual([2, "error: --clients × --attempts × 5 runs (one per jitter mode) must be at most 100,000,000 retries, got 10,000,000 × 10 × 5; lower --clients or --attempts\n"]);
+    expect([code, stderr]).toEqual([2, "error: --clients × --attempts × 5 runs (one per jitter mode) must be at most 60,000,000 retries, got 10,000,000 × 10 × 5; lower --clients or --attempts\n"]);
   });
 });

@@ -37,12 +37,12 @@ describe("keptWithin: a run past the memory bound is one line whose advice fits 
 
 describe("the work is counted before anything runs (issue 38)", () => {
   const switches = (clients: string, extra: Partial<SimulateSwitches> = {}): SimulateSwitches => ({ format: "csv", color: false, clients, success: "0", window: "100ms", ...extra });
-  it("clients × attempts × runs: 10,000,000 × 5 × 2 is exactly the limit, one more client is refused", () => {
-    expect(cohortFromOptions(switches("10000000"), 5, 2).clients).toBe(10_000_000);
-    expect(() => cohortFromOptions(switches("10000001"), 5, 2)).toThrow(/must be at most 10,000,000/);
-    // 100,000,000 / (10 × 5) = 2,000,000 clients under --compare-jitter.
-    expect(cohortFromOptions(switches("2000000", { compareJitter: true }), 10, 5).clients).toBe(2_000_000);
-    expect(() => cohortFromOptions(switches("2000001", { compareJitter: true }), 10, 5)).toThrow("--clients × --attempts × 5 runs (one per jitter mode) must be at most 100,000,000 retries, got 2,000,001 × 10 × 5");
+  it("clients × attempts × runs: 10,000,000 × 3 × 2 is exactly the limit, one more attempt is refused", () => {
+    expect(cohortFromOptions(switches("10000000"), 3, 2).clients).toBe(10_000_000);
+    expect(() => cohortFromOptions(switches("10000000"), 4, 2)).toThrow("--clients × --attempts × 2 runs (jittered and un-jittered) must be at most 60,000,000 retries, got 10,000,000 × 4 × 2");
+    // 60,000,000 / (10 × 5) = 1,200,000 clients under --compare-jitter.
+    expect(cohortFromOptions(switches("1200000", { compareJitter: true }), 10, 5).clients).toBe(1_200_000);
+    expect(() => cohortFromOptions(switches("1200001", { compareJitter: true }), 10, 5)).toThrow("--clients × --attempts × 5 runs (one per jitter mode) must be at most 60,000,000 retries, got 1,200,001 × 10 × 5");
   });
 
   it("distinct milliseconds kept: bounded from the policy's own bounds before a draw", () => {
