@@ -10,9 +10,15 @@
 // format every row too, so a generator is the fair floor for "the same work done as
 // simply as possible"; replaying a file would only measure the pipe.
 //
-// Usage: node scripts/bench-reference-writer.js [N]   (default 1000000)
+// With a base and a cap (whole milliseconds), the bytes of `backoff --base BASE --cap CAP
+// --attempts N --format csv` (exponential and linear both capped; the raw delay keeps doubling
+// to the saturation marker), the long run where most totals pass 2^31.
+//
+// Usage: node scripts/bench-reference-writer.js [N [BASE CAP]]   (default 1000000 1000 none)
 "use strict";
 const last = Number(process.argv[2] ?? 1_000_000);
+const base = Number(process.argv[3] ?? 1000);
+const cap = process.argv[4] === undefined ? Infinity : Number(process.argv[4]);
 const MAX = Number.MAX_SAFE_INTEGER;
 const SATURATED = `>${MAX}`;
 /** @param {number} ms */
@@ -24,19 +30,19 @@ out.on("error", (error) => {
 });
 
 let attempt = 1;
-let delay = 1000;
+let raw = base;
 let cumulative = 0;
 let linearCumulative = 0;
 
 function writeSome() {
   let chunk = attempt === 1 ? "attempt,raw_ms,delay_ms,cumulative_ms,linear_ms,linear_cumulative_ms\n" : "";
   while (attempt <= last) {
-    const linear = 1000 * attempt;
+    const linear = Math.min(base * attempt, cap);
+    const delay = Math.min(raw, cap);
     cumulative = cumulative + delay > MAX ? MAX + 1 : cumulative + delay;
     linearCumulative = linearCumulative + linear > MAX ? MAX + 1 : linearCumulative + linear;
-    const d = field(delay);
-    chunk += `${attempt},${d},${d},${field(cumulative)},${linear},${field(linearCumulative)}\n`;
-    delay = delay > MAX ? delay : delay * 2;
+    chunk += `${attempt},${field(raw)},${field(delay)},${field(cumulative)},${linear},${field(linearCumulative)}\n`;
+    raw = raw > MAX ? raw : raw * 2;
     attempt++;
     if (chunk.length >= 65536) {
       const ready = out.write(chunk);

@@ -1,6 +1,6 @@
 import type { DeadlineInput } from "./deadline/input.js";
 import { type DeadlineSummary, deadlineSummary } from "./deadline/summary.js";
-import { withTimings } from "./deadline/timed-rows.js";
+import { timedScheduleRows } from "./deadline/timed-rows.js";
 import type { ScheduleModel } from "./model.js";
 import { type AttemptRange, type ScheduleRow, modelTotals, scheduleRows } from "./schedule.js";
 
@@ -54,8 +54,7 @@ export function comparedDeadlineInput(
 export function* comparedRows(policy: ComparedPolicy): Generator<ScheduleRow> {
   const { range, deadline } = policy;
   if (range === null) return;
-  const rows = scheduleRows(policy.model, policy.model, range);
-  yield* deadline === undefined || deadline === null ? rows : withTimings(rows, deadline, range);
+  yield* deadline === undefined || deadline === null ? scheduleRows(policy.model, policy.model, range) : timedScheduleRows(policy.model, policy.model, range, null, deadline);
 }
 
 /** The long form: every row of the first policy, then of the second…, each with its policy. */

@@ -1,3 +1,4 @@
+import { isSaturated } from "./limits.js";
 import { type Policy, type PolicyInput, checkAttempt, normalizePolicy } from "./policy.js";
 import { type Estimate, exactly, exactlyError, exceeds, exceedsQuick, reaches, roundMs, roundMsQuick } from "./rounding.js";
 import { exponentialApprox, exponentialError, exponentialRaw } from "./strategies/exponential.js";
@@ -64,6 +65,46 @@ export function attemptDelay(policy: Policy, attempt: number): AttemptDelay {
     }
   }
   return { rawMs, delayMs: rawMs, clamped: false };
+}
+
+/**
+ * attemptDelay for one policy, as a model asks for it row after row: the same results, but
+ * from the first attempt whose unclamped value saturates (2^53 ms) on, one result kept
+ * rather than worked out again. Every strategy's unclamped value never decreases (a factor
+ * of at least 1, a positive step), so from there on the raw value stays saturated and the
+ * delay stays the cap (or saturated): a million-row schedule stops paying Math.pow per row
+ * after its first few dozen attempts.
+ */
+export function policyDelays(policy: Policy): (attempt: number) => AttemptDelay {
+  // Searched once, the first time a model is asked past SEARCH_FROM: models asked only for a
+  // few attempts (check's thousands of policies) never pay for the search.
+  let from: number | null | undefined;
+  let saturated: AttemptDelay | undefined;
+  return (attempt) => {
+    if (attempt < SEARCH_FROM) return attemptDelay(policy, attempt);
+    if (from === undefined) {
+      from = saturatedFrom(policy);
+      if (from !== null) saturated = attemptDelay(policy, from);
+    }
+    return from !== null && attempt >= from ? saturated! : attemptDelay(policy, attempt);
+  };
+}
+
+/** The attempt from which policyDelays looks for saturation (about 60 binary-search probes). */
+const SEARCH_FROM = 64;
+
+/** The first attempt whose unclamped value is saturated (searched: it never decreases), or null when none is. */
+export function saturatedFrom(policy: Policy): number | null {
+  const saturatedAt = (attempt: number) => isSaturated(attemptDelay(policy, attempt).rawMs);
+  let high = Number.MAX_SAFE_INTEGER;
+  if (!saturatedAt(high)) return null;
+  let low = 1;
+  while (low < high) {
+    const middle = low + Math.floor((high - low) / 2);
+    if (saturatedAt(middle)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }
 
 /**

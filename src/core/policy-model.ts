@@ -1,11 +1,11 @@
-import { attemptDelay, capDelayMs, capReachedAt, constantFrom } from "./delay.js";
+import { capDelayMs, capReachedAt, constantFrom, policyDelays } from "./delay.js";
 import type { ScheduleModel } from "./model.js";
 import type { Policy } from "./policy.js";
 import { cumulativeMs } from "./schedule.js";
 
 /** The calculator's own policy, without jitter, as a schedule model. */
 export function policyModel(policy: Policy): ScheduleModel {
-  const delay = (attempt: number) => attemptDelay(policy, attempt);
+  const delay = policyDelays(policy);
   return {
     delay,
     jittered: false,

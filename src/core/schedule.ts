@@ -144,11 +144,25 @@ export function modelTotals(model: ScheduleModel, attempt: number): Totals {
 }
 
 /**
+ * A retry's timing from the waits its attempt adds (un-jittered, lowest, highest, expected),
+ * called once per row in order: core/deadline/timed-rows.ts hands one in for rows that carry
+ * their timing, so each row is one object, built once.
+ */
+export type TimingOf = (delayMs: number, minMs: number, maxMs: number, meanMs: number) => RetryTiming;
+
+/**
  * The schedule for a range, one row per attempt, generated lazily so that a range of
  * ten million attempts streams in constant memory. Totals count from attempt 1 even
- * when the range starts later. With a random source, one sampled sequence rides along.
+ * when the range starts later. With a random source, one sampled sequence rides along;
+ * with `timingOf`, each row carries its retry's timing.
  */
-export function* scheduleRows(model: ScheduleModel, comparison: ScheduleModel, range: AttemptRange, random: RandomSource | null = null): Generator<ScheduleRow> {
+export function* scheduleRows(
+  model: ScheduleModel,
+  comparison: ScheduleModel,
+  range: AttemptRange,
+  random: RandomSource | null = null,
+  timingOf: TimingOf | null = null,
+): Generator<ScheduleRow> {
   checkRange(range);
   const before = modelTotals(model, range.first - 1);
   let cumulative = before.cumulativeMs;
@@ -177,9 +191,12 @@ export function* scheduleRows(model: ScheduleModel, comparison: ScheduleModel, r
     // A sampled sequence carries state from attempt 1, so the attempts before the range are drawn too.
     for (let a = 1; a < range.first; a++) sample(a);
   }
+  // The comparison's delay is all a row takes of it: from where it stops changing, kept.
+  const comparisonSteady = comparison.steadyFrom();
+  const steadyLinearMs = comparisonSteady === null ? 0 : comparison.delay(comparisonSteady).delayMs;
   for (let attempt = range.first; attempt <= range.last; attempt++) {
     const main = model.delay(attempt);
-    const linearMs = comparison.delay(attempt).delayMs;
+    const linearMs = comparisonSteady !== null && attempt >= comparisonSteady ? steadyLinearMs : comparison.delay(attempt).delayMs;
     let minMs = main.delayMs;
     let maxMs = main.delayMs;
     if (model.jittered) ({ minMs, maxMs } = model.bounds(attempt));
@@ -193,6 +210,7 @@ export function* scheduleRows(model: ScheduleModel, comparison: ScheduleModel, r
     linearCumulative = addMs(linearCumulative, linearMs);
     let sampleMs: number | null = null;
     if (sample !== null) sampleMs = sample(attempt);
+    const meanMs = model.jittered ? model.meanMs(attempt) : main.delayMs;
     yield {
       attempt,
       rawMs: main.rawMs,
@@ -203,12 +221,13 @@ export function* scheduleRows(model: ScheduleModel, comparison: ScheduleModel, r
       clamped: main.clamped,
       minMs,
       maxMs,
-      meanMs: model.jittered ? model.meanMs(attempt) : main.delayMs,
+      meanMs,
       runsStopped: model.runsStopped ? model.runsStopped(attempt) : null,
       cumulativeMinMs: cumulativeMin,
       cumulativeMaxMs: cumulativeMax,
       sampleMs,
       sampleCumulativeMs: sample === null ? null : sampleCumulative,
+      timing: timingOf === null ? undefined : timingOf(main.delayMs, minMs, maxMs, meanMs),
     };
   }
 }

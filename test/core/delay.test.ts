@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { attemptDelay, capReachedAt, delayMs, rawDelayMs } from "../../src/core/delay.js";
+import { attemptDelay, capReachedAt, delayMs, policyDelays, rawDelayMs, saturatedFrom } from "../../src/core/delay.js";
 import { SATURATED_MS, isSaturated } from "../../src/core/limits.js";
 import { type PolicyInput, normalizePolicy } from "../../src/core/policy.js";
 
@@ -124,5 +124,31 @@ describe("the library API rejects what it cannot compute", () => {
     [{ baseMs: 100 }, 2 ** 53, /attempt must be a whole number from 1/],
   ] as const)("%o at attempt %d", (policy, attempt, message) => {
     expect(() => delayMs(policy as PolicyInput, attempt)).toThrow(message);
+  });
+});
+
+describe("policyDelays: a model's delays, one result kept from where the raw value saturates", () => {
+  it("saturatedFrom: the first attempt whose unclamped value reaches 2^53 ms", () => {
+    // 100 × 2^46 = 7,036,874,417,766,400 < 2^53 − 1 < 100 × 2^47: attempt 48 is the first saturated.
+    expect(saturatedFrom(normalizePolicy({ baseMs: 100, capMs: 10_000 }))).toBe(48);
+    // base 1: 2^53 at attempt 54 (above).
+    expect(saturatedFrom(normalizePolicy({ baseMs: 1 }))).toBe(54);
+    // linear, step 3 × 10^15 ms: 1 + 3e15 × (a − 1) passes 2^53 − 1 (about 9.007e15) from a = 5 (1 + 1.2e16).
+    expect(saturatedFrom(normalizePolicy({ strategy: "linear", baseMs: 1, stepMs: 3e15 }))).toBe(5);
+    // a fixed delay and a factor of 1 never grow.
+    expect(saturatedFrom(normalizePolicy({ strategy: "fixed", baseMs: 1000 }))).toBeNull();
+    expect(saturatedFrom(normalizePolicy({ baseMs: 1000, factor: 1 }))).toBeNull();
+  });
+
+  it("gives what attemptDelay gives, before and after that attempt", () => {
+    for (const input of [{ baseMs: 100, capMs: 10_000 }, { baseMs: 1 }, { baseMs: 1, factor: 1.5 }, { strategy: "linear" as const, baseMs: 1, stepMs: 3e15, capMs: 5e15 }]) {
+      const policy = normalizePolicy(input);
+      const delays = policyDelays(policy);
+      for (const attempt of [1, 2, 47, 48, 54, 63, 64, 65, 90, 100, 1000, 1_000_000, Number.MAX_SAFE_INTEGER]) expect(delays(attempt)).toEqual(attemptDelay(policy, attempt));
+    }
+    // From there on one result: the cap, clamped, raw saturated.
+    const delays = policyDelays(normalizePolicy({ baseMs: 100, capMs: 10_000 }));
+    expect(delays(1_000_000)).toEqual({ rawMs: SATURATED_MS, delayMs: 10_000, clamped: true });
+    expect(delays(2_000_000)).toBe(delays(1_000_000));
   });
 });

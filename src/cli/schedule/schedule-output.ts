@@ -1,6 +1,6 @@
 import { type DeadlineSummary, deadlineSummary } from "../../core/deadline/summary.js";
 import type { DeadlineInput } from "../../core/deadline/input.js";
-import { withTimings } from "../../core/deadline/timed-rows.js";
+import { timedScheduleRows } from "../../core/deadline/timed-rows.js";
 import { isSaturated } from "../../core/limits.js";
 import { type AttemptRange, type ScheduleRow, type ScheduleSummary, scheduleRows, scheduleSummary } from "../../core/schedule.js";
 import type { DeadlineContext } from "../../core/text/deadline-verdict.js";
@@ -77,8 +77,8 @@ export async function writeSchedule(view: ScheduleView, options: OutputSwitches,
   const deadline = view.deadline ?? null;
   const retryAfter = view.retryAfter ?? null;
   const freshRows = (r: AttemptRange = range) => {
-    const plain = scheduleRows(model, comparison, r, seed === null ? null : seededRandom(seed));
-    const timed = deadline === null ? plain : withTimings(plain, deadline.input, r);
+    const random = seed === null ? null : seededRandom(seed);
+    const timed = deadline === null ? scheduleRows(model, comparison, r, random) : timedScheduleRows(model, comparison, r, random, deadline.input);
     return retryAfter === null ? timed : withRetryAfter(timed, retryAfter);
   };
   const sample: RowsSeen = { totalMs: null, saturatedAt: null };

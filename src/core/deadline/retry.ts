@@ -36,8 +36,10 @@ export function edgeOf(input: DeadlineInput): number {
 export function retryTiming(input: DeadlineInput, attempt: number, before: WaitSums, at: WaitSums, highWaitMs: number, meanSumMs: number | null): RetryTiming {
   const edge = edgeOf(input);
   const plain = runAt(input, edge, attempt, before.plainMs, at.plainMs);
-  const low = runAt(input, edge, attempt, before.lowMs, at.lowMs);
-  const high = runAt(input, edge, attempt, before.highMs, at.highMs);
+  // Without jitter the three runs are one (the same sums give the same run).
+  const unjittered = before.lowMs === before.plainMs && before.highMs === before.plainMs && at.lowMs === at.plainMs && at.highMs === at.plainMs;
+  const low = unjittered ? plain : runAt(input, edge, attempt, before.lowMs, at.lowMs);
+  const high = unjittered ? plain : runAt(input, edge, attempt, before.highMs, at.highMs);
   const { stop, attemptTimeMs: tryMs, deadlineMs } = input;
   const latest = !low.made ? high.unclippedMs : stop === null ? high.startMs : stopLatestStart(stop, edge, high.endBeforeMs, high.unclippedMs, highWaitMs);
   const fires = firesOf(low.made, high.made, low.startMs, latest, tryMs, deadlineMs);

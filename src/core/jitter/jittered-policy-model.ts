@@ -1,5 +1,5 @@
 import { closedFormTotals } from "./totals.js";
-import { attemptDelay, capDelayMs, capReachedAt, constantFrom } from "../delay.js";
+import { capDelayMs, capReachedAt, constantFrom, policyDelays } from "../delay.js";
 import type { DelayBounds, RandomSource, ScheduleModel } from "../model.js";
 import type { Policy } from "../policy.js";
 import { policyModel } from "../policy-model.js";
@@ -19,7 +19,7 @@ import { type DrawRange, ceilingOf, draw, drawBounds, drawMean } from "./uniform
 export function jitteredPolicyModel(policy: Policy, jitter: Jitter): ScheduleModel {
   if (jitter.kind === "none") return policyModel(policy);
   const plan = jitterPlan(policy, jitter);
-  const delay = (attempt: number) => attemptDelay(policy, attempt);
+  const delay = policyDelays(policy);
   const capMs = capDelayMs(policy);
   const base = {
     delay,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { retryTimings } from "../../../src/core/deadline/rows.js";
+import { retryTimingAt } from "../../../src/core/deadline/at.js";
+import { retryTimings, timingSteps } from "../../../src/core/deadline/rows.js";
 import type { DeadlineInput } from "../../../src/core/deadline/input.js";
 import { jitteredPolicyModel } from "../../../src/core/jitter/index.js";
 import { normalizePolicy } from "../../../src/core/policy.js";
@@ -164,5 +165,40 @@ describe("a library's elapsed-time stop, tries counted", () => {
     ]);
     // The mean stands only where every run makes the retry as drawn.
     expect(r.map((t) => t.startMeanMs)).toEqual([1500, 3000, null, null, null, null]);
+  });
+});
+
+describe("timingSteps: waits read from the model or handed in give the same timings", () => {
+  it("nextWith the model's own waits is next", () => {
+    const model = jitteredPolicyModel(normalizePolicy({ baseMs: 100, capMs: 1000 }), { kind: "full" });
+    const deadline = input({ waits: model, attemptTimeMs: 50, deadlineMs: 2000 });
+    const range = { first: 3, last: 12 };
+    const read = timingSteps(deadline, range);
+    const handed = timingSteps(deadline, range);
+    for (let attempt = 3; attempt <= 12; attempt++) {
+      const { minMs, maxMs } = model.bounds(attempt);
+      expect(handed.nextWith(model.delay(attempt).delayMs, minMs, maxMs, model.meanMs(attempt))).toEqual(read.next());
+    }
+  });
+});
+
+describe("timingSteps without jitter or a stop: the same timings as retryTiming, retry by retry", () => {
+  it("matches retryTimingAt (worked out on its own, with its mean) over saturation, counts and deadlines", () => {
+    const models = [policyModel(normalizePolicy({ baseMs: 100, capMs: 10_000 })), policyModel(normalizePolicy({ baseMs: 1000 }))];
+    for (const waits of models) {
+      for (const partial of [{}, { retries: 5 }, { attemptTimeMs: 1000, deadlineMs: 30_000 }, { attemptTimeMs: 7, deadlineMs: 5000, retries: 9 }]) {
+        const deadline = input({ waits, ...partial });
+        for (const range of [{ first: 1, last: 60 }, { first: 40, last: 70 }]) {
+          const read = timingSteps(deadline, range);
+          const handed = timingSteps(deadline, range);
+          for (let attempt = range.first; attempt <= range.last; attempt++) {
+            const expected = retryTimingAt(deadline, attempt, true);
+            expect(read.next()).toEqual(expected);
+            const delayMs = waits.delay(attempt).delayMs;
+            expect(handed.nextWith(delayMs, delayMs, delayMs, delayMs)).toEqual(expected);
+          }
+        }
+      }
+    }
   });
 });
