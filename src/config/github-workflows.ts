@@ -47,6 +47,11 @@ export function actionSteps(root: Node, uses: RegExp): ActionStep[] {
   return found;
 }
 
+/** Whether a value is a `${{ … }}` expression, which the runner evaluates when the step runs. */
+export function isExpression(node: Node | undefined): boolean {
+  return node !== undefined && node.kind === "string" && EXPRESSION.test(node.value);
+}
+
 /** Refuses a `${{ … }}` value: the runner sets it when the step runs. */
 export function notExpression(node: Node, label: string): void {
   if (node.kind === "string" && EXPRESSION.test(node.value)) {

@@ -224,7 +224,7 @@ export function recogniseFile(input: FileInput): FileResult {
   let lenient: LocatedNote | null = null;
   try {
     if (kind === "properties") parsed = { properties: parseProperties(text) };
-    else if (kind === "json") parsed = { documents: [parseJsonSource(text, name)] };
+    else if (kind === "json") parsed = { documents: [parseJsonWithSubstitutions(text, name)] };
     else if (kind === "toml") parsed = { documents: [parseTomlDocument(text)] };
     else {
       const documents = parseYamlDocuments(text, (document) => mentionsPolicy(document, "yaml", named));
@@ -268,6 +268,23 @@ function guarded(system: string, fileName: string, findings: Findings, read: () 
     } else {
       throw error;
     }
+  }
+}
+
+/**
+ * A JSON file as JSON has it, else, when it holds `${`, with CloudFormation/SAM variables
+ * written bare where a value goes (a Step Functions definition a SAM `DefinitionUri`
+ * names, for `DefinitionSubstitutions`): each is a value set when the stack is deployed,
+ * and the rest of the file is read as it is. A file that fails both ways reports the
+ * lenient reading's error: the same as the strict one's, or past it where the first
+ * error was only a variable.
+ */
+function parseJsonWithSubstitutions(text: string, name: string): Node {
+  try {
+    return parseJsonSource(text, name);
+  } catch (error) {
+    if (!(error instanceof UsageError) || !text.includes("${")) throw error;
+    return parseJsonSource(text, name, { substitutions: true });
   }
 }
 

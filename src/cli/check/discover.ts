@@ -14,7 +14,9 @@ export { kindOfName };
  * directory (searched recursively for .json, .yaml, .yml, .properties, .asl and .toml files). The walk
  * yields files one at a time, so memory stays flat in the number of files.
  *
- * Left out while walking: the directories .git, node_modules, dist, build and vendor, what
+ * Left out while walking: the directories .git, node_modules, dist, build and vendor (of
+ * the last three, only a composite action's action.yml or action.yaml is read: a
+ * `.github/actions/build/`), what
  * the .gitignore at the top of the directory lists, and what --exclude lists (same
  * syntax). Skipped with one line on stderr: a symbolic link that leads back into a
  * directory being walked (or into itself); a file over 10 MB is skipped when it is read
@@ -120,7 +122,18 @@ interface Pending {
   /** Real paths of this directory and those above it, for spotting links that lead back. */
   readonly ancestors: readonly string[];
   readonly helm: boolean;
+  /** Read only these files of it, no subdirectory (a build, dist or vendor directory: its composite action's file). */
+  readonly only?: ReadonlySet<string>;
 }
+
+/**
+ * The files of a composite action (GitHub's metadata syntax: action.yml or action.yaml at
+ * the action's root), read even in a build, dist or vendor directory: a repository's
+ * `.github/actions/build/` is its own source, not a build's output.
+ */
+const ACTION_FILES: ReadonlySet<string> = new Set(["action.yml", "action.yaml"]);
+/** Of the directories left out, those that may still be a composite action's (.git and node_modules are never read). */
+const ACTION_DIRECTORIES: ReadonlySet<string> = new Set(["build", "dist", "vendor"]);
 
 function* walk(root: string, excludes: readonly IgnoreRule[], skip: (s: DiscoverySkip) => void, follow: boolean): Generator<Candidate> {
   const rootName = displayName(root);
@@ -133,7 +146,7 @@ function* walk(root: string, excludes: readonly IgnoreRule[], skip: (s: Discover
   const visited = new Set<string>([rootReal]);
   const stack: Pending[] = [{ dir: root, rel: "", ancestors: [rootReal], helm: false }];
   while (stack.length > 0) {
-    const { dir, rel, ancestors, helm } = stack.pop()!;
+    const { dir, rel, ancestors, helm, only } = stack.pop()!;
     let entries: Dirent[];
     try {
       entries = readdirSync(dir, { withFileTypes: true });
@@ -145,6 +158,7 @@ function* walk(root: string, excludes: readonly IgnoreRule[], skip: (s: Discover
     const isChart = entries.some((e) => e.name === "Chart.yaml");
     const subdirectories: Pending[] = [];
     for (const entry of entries) {
+      if (only !== undefined && !(only.has(entry.name) && entry.isFile())) continue;
       const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
       const full = join(dir, entry.name);
       let isDirectory = entry.isDirectory();
@@ -173,7 +187,9 @@ function* walk(root: string, excludes: readonly IgnoreRule[], skip: (s: Discover
         }
       }
       if (isDirectory) {
-        if (SKIPPED_DIRECTORIES.has(entry.name) || isIgnored(rules, childRel, true) || isIgnored(excludes, childRel, true)) continue;
+        if (isIgnored(rules, childRel, true) || isIgnored(excludes, childRel, true)) continue;
+        const actionOnly = SKIPPED_DIRECTORIES.has(entry.name) ? (ACTION_DIRECTORIES.has(entry.name) ? ACTION_FILES : null) : undefined;
+        if (actionOnly === null) continue;
         real ??= join(ancestors[ancestors.length - 1]!, entry.name);
         const loop = ancestors.indexOf(real);
         if (loop !== -1) {
@@ -183,7 +199,7 @@ function* walk(root: string, excludes: readonly IgnoreRule[], skip: (s: Discover
         }
         if (visited.has(real)) continue;
         visited.add(real);
-        subdirectories.push({ dir: full, rel: childRel, ancestors: [...ancestors, real], helm: helm || (entry.name === "templates" && isChart) });
+        subdirectories.push({ dir: full, rel: childRel, ancestors: [...ancestors, real], helm: helm || (entry.name === "templates" && isChart), ...(actionOnly === undefined ? {} : { only: actionOnly }) });
       } else if (isFile) {
         const kind = kindOfName(entry.name);
         if (kind === null || isIgnored(rules, childRel, false) || isIgnored(excludes, childRel, false)) continue;

@@ -11,7 +11,8 @@ import { UsageError } from "../errors.js";
 export type JsonNode =
   | { readonly kind: "object"; readonly pos: number; readonly entries: ReadonlyMap<string, JsonEntry> }
   | { readonly kind: "array"; readonly pos: number; readonly items: readonly JsonNode[] }
-  | { readonly kind: "string"; readonly pos: number; readonly value: string }
+  /** `substitution`: a bare `${Name}` read with `substitutions` (parseJsonSource), its text the value. */
+  | { readonly kind: "string"; readonly pos: number; readonly value: string; readonly substitution?: true }
   | { readonly kind: "number"; readonly pos: number; readonly value: number; readonly source: string }
   | { readonly kind: "boolean"; readonly pos: number; readonly value: boolean }
   | { readonly kind: "null"; readonly pos: number };
@@ -103,8 +104,17 @@ function describe(text: string, pos: number): string {
 
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
 
-/** Parses a whole document; throws a UsageError "name:line:column: what was expected". */
-export function parseJsonSource(text: string, name: string): JsonNode {
+/** A CloudFormation/SAM variable as Fn::Sub and DefinitionSubstitutions write it: `${Name}`, `${AWS::Region}`, `${Res.Arn}`. */
+const SUBSTITUTION = /\$\{[A-Za-z0-9_.:]+\}/y;
+
+/**
+ * Parses a whole document; throws a UsageError "name:line:column: what was expected".
+ * With `substitutions`, a bare `${Name}` where a value goes is read as a string node
+ * marked `substitution` (a Step Functions definition written for SAM's
+ * DefinitionSubstitutions or an Fn::Sub: `"TimeoutSeconds": ${Timeout}`, replaced by its
+ * value when the stack is deployed); without, it is a syntax error as JSON has it.
+ */
+export function parseJsonSource(text: string, name: string, options: { readonly substitutions?: boolean } = {}): JsonNode {
   let pos = 0;
   const fail = (at: number, message: string): never => {
     throw new UsageError(`${where(name, text, at)}: ${message}`);
@@ -247,6 +257,14 @@ export function parseJsonSource(text: string, name: string): JsonNode {
       return { kind: "null", pos: start };
     }
     if (ch === "'") return fail(pos, "strings must be in double quotes");
+    if (ch === "$" && options.substitutions === true) {
+      SUBSTITUTION.lastIndex = pos;
+      const match = SUBSTITUTION.exec(text);
+      if (match !== null) {
+        pos += match[0].length;
+        return { kind: "string", pos: start, value: match[0], substitution: true };
+      }
+    }
     return fail(pos, `expected a JSON value, got ${describe(text, pos)}`);
   };
 

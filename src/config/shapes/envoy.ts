@@ -51,7 +51,7 @@ export const envoy: ConfigShape = {
     system: "Envoy",
     where: "`retry_policy` / `retryPolicy` wherever it appears",
     policy:
-      "num_retries (default 1), retry_back_off (base 25 ms, max 10 × base when left out), per_try_timeout; preset `envoy`. Retry limits: the `circuit_breakers` of the cluster the route action names, in any file of the scan (its own file's first; the DEFAULT thresholds, whatever the route's priority; `max_retries`, 3 when unset; `retry_budget` budget_percent 20, min_retry_concurrency 3 when unset, replacing max_retries), named beside the policy; a cluster's limits that govern no route found are listed on their own. Timeouts: the route action's `timeout` (deadline; 15 s when left out, none at `0s`), `per_try_timeout` (try time). " +
+      "num_retries (default 1), retry_back_off (base 25 ms, max 10 × base when left out), per_try_timeout; preset `envoy`. Retry limits: the `circuit_breakers` of the cluster the route action names, in any file of the scan (its own file's first; the DEFAULT thresholds (`priority` left out, `DEFAULT` in any case, as Envoy reads enums, or 0), whatever the route's priority; `max_retries`, 3 when unset; `retry_budget` budget_percent 20, min_retry_concurrency 3 when unset, replacing max_retries), named beside the policy; a cluster's limits that govern no route found are listed on their own. Timeouts: the route action's `timeout` (deadline; 15 s when left out, none at `0s`), `per_try_timeout` (try time). " +
       "Outside a route (ext_authz's `http_service`/`grpc_service`, ext_proc, a JWKS fetch's `remote_jwks`, a Wasm module's `remote` source, oauth2) it is a `config.core.v3.RetryPolicy`, named by its filter and keys: without `retry_back_off` 1 s to 10 s, no per-try timeout, no deadline read; `envoy_grpc`'s (an xDS stream's reconnects, without end) is not computable: reported as not checked",
   },
   // POLICY_KEYS below; circuit_breakers for a file of clusters alone (their retry limits).
@@ -296,7 +296,7 @@ function clusterBreakers(root: Node, findings: Findings): Map<string, string> {
     if (name === undefined || breakers === undefined) return;
     const thresholds = get(breakers.value, "thresholds");
     if (!isSeq(thresholds)) return;
-    const threshold = thresholds.items.find((t) => isMap(t) && (text(get(t, "priority")) ?? "DEFAULT") === "DEFAULT");
+    const threshold = thresholds.items.find((t) => isMap(t) && isDefaultPriority(get(t, "priority")));
     if (!isMap(threshold)) return;
     const label = `circuit_breakers of cluster ${JSON.stringify(name)}`;
     // UInt32Value and Percent: a number, a quoted one, or {value: N}.
@@ -322,6 +322,20 @@ function clusterBreakers(root: Node, findings: Findings): Map<string, string> {
     }
   });
   return found;
+}
+
+/**
+ * Whether a threshold's `priority` is config.core.v3.RoutingPriority DEFAULT: left out, 0,
+ * or the name in any case. Envoy reads its JSON and YAML with protobuf's
+ * case_insensitive_enum_parsing (source/common/protobuf/yaml_utility.cc,
+ * MessageUtil::loadFromJsonNoThrow, envoyproxy/envoy 0f485d8c), and an enum's number
+ * stands for it in the JSON mapping: `default`, `Default` and 0 are DEFAULT, as `high`
+ * and 1 are HIGH.
+ */
+function isDefaultPriority(node: Node | undefined): boolean {
+  if (node === undefined || node.kind === "null") return true;
+  if (node.kind === "string") return node.value.toUpperCase() === "DEFAULT";
+  return node.kind === "number" && node.value === 0;
 }
 
 /** The clusters a route action sends to: `cluster`, or each of `weighted_clusters.clusters[].name`. */

@@ -8,7 +8,9 @@ import { describeNode } from "../tree/values.js";
 /**
  * AWS Lambda's asynchronous invocation settings in CloudFormation and SAM templates (YAML
  * or JSON): each `AWS::Lambda::EventInvokeConfig` resource and each
- * `AWS::Serverless::Function`'s `EventInvokeConfig` property, with MaximumRetryAttempts
+ * `AWS::Serverless::Function`'s `EventInvokeConfig` property (SAM's
+ * `Globals.Function.EventInvokeConfig` under it, for every SAM function of the template
+ * that does not ignore it, merged key by key as the SAM translator merges globals), with MaximumRetryAttempts
  * (0 to 2, default 2) and MaximumEventAgeInSeconds (60 to 21,600, default 21,600), as
  * the AWS Lambda Developer Guide ("How Lambda handles errors and retries with asynchronous
  * invocation") and the resource's reference give them.
@@ -33,7 +35,7 @@ export const lambdaAsync: ConfigShape = {
   levers: { cap: null, limits: ["MaximumRetryAttempts of the EventInvokeConfig", "MaximumEventAgeInSeconds of the EventInvokeConfig"], jitter: null },
   docs: {
     system: "AWS Lambda asynchronous invocation",
-    where: "CloudFormation/SAM templates (YAML or JSON): `AWS::Lambda::EventInvokeConfig` resources, `AWS::Serverless::Function`'s `EventInvokeConfig`",
+    where: "CloudFormation/SAM templates (YAML or JSON): `AWS::Lambda::EventInvokeConfig` resources, `AWS::Serverless::Function`'s `EventInvokeConfig` (SAM's `Globals.Function.EventInvokeConfig` for every SAM function, its own keys over the globals')",
     policy:
       "`MaximumRetryAttempts` (0–2, default 2; 0 switches retries off), `MaximumEventAgeInSeconds` (60–21,600, default 21,600: no retry once the event is that old); the waits are AWS's documented 1 min and 2 min; an intrinsic function (`!Ref`, `Ref`, `!If`, …) is set when the stack is deployed, not checked; preset `lambda-async`. Timeouts: `MaximumEventAgeInSeconds` (deadline, counted from the first run; 6 h when left out), the function's `Timeout` (try time; 3 s when left out, SAM's `Globals.Function.Timeout` first) when `FunctionName` is a `Ref` to a function of the template",
   },
@@ -52,22 +54,69 @@ const DEFAULT_AGE_S = 21_600;
 function recognise(root: Node, file: DocumentFile, findings: Findings): void {
   const resources = get(root, "Resources");
   if (!isMap(resources)) return;
-  const globals = get(get(get(root, "Globals"), "Function"), "Timeout");
+  const globalFunction = get(get(root, "Globals"), "Function");
+  const globals = get(globalFunction, "Timeout");
+  const globalConfig = isMap(globalFunction) ? globalFunction.entries.get("EventInvokeConfig") : undefined;
   for (const [logicalId, { value: resource }] of resources.entries) {
     const type = text(get(resource, "Type"));
     const properties = get(resource, "Properties");
     if (type === "AWS::Lambda::EventInvokeConfig" && isMap(properties)) {
       const target = functionOf(get(properties, "FunctionName"), resources, file.text);
       findings.policy("lambda-async", logicalId, resources.entries.get(logicalId)!.keyPos, () => read(properties, logicalId, file.text, target, globals));
-    } else if (type === "AWS::Serverless::Function" && isMap(properties)) {
-      const config = properties.entries.get("EventInvokeConfig");
-      if (config === undefined) continue;
-      findings.policy("lambda-async", `${logicalId} (EventInvokeConfig)`, config.keyPos, () => {
-        if (!isMap(config.value)) throw new FileProblem(config.value.pos, `EventInvokeConfig of ${logicalId} must be a map, got ${describeNode(config.value)}`);
-        return read(config.value, logicalId, file.text, { id: logicalId, resource: resource as MapNode }, globals);
+    } else if (type === "AWS::Serverless::Function" && isMap(resource)) {
+      const own = isMap(properties) ? properties.entries.get("EventInvokeConfig") : undefined;
+      const global = globalConfig !== undefined && !ignoresGlobal(get(resource, "IgnoreGlobals")) ? globalConfig : undefined;
+      if (own === undefined && global === undefined) continue;
+      // Named after where it is written: the function's own block (merged over the Globals' one), else the Globals' block alone.
+      const name = own !== undefined ? `${logicalId} (EventInvokeConfig)` : `${logicalId} (Globals.Function.EventInvokeConfig)`;
+      findings.policy("lambda-async", name, (own ?? global)!.keyPos, () => {
+        for (const entry of [global, own]) {
+          if (entry !== undefined && !isMap(entry.value)) {
+            const where = entry === own ? `EventInvokeConfig of ${logicalId}` : "Globals.Function.EventInvokeConfig";
+            throw new FileProblem(entry.value.pos, `${where} must be a map, got ${describeNode(entry.value)}`);
+          }
+        }
+        const config = merged(global?.value as MapNode | undefined, own?.value as MapNode | undefined);
+        return read(config, logicalId, file.text, { id: logicalId, resource }, globals);
       });
     }
   }
+}
+
+/**
+ * Whether a SAM function's `IgnoreGlobals` attribute keeps Globals.Function.EventInvokeConfig
+ * off it: `"*"` (every global) or a list naming EventInvokeConfig (samtranslator v1.110.0,
+ * plugins/globals/globals.py, Globals.get_template_globals).
+ */
+function ignoresGlobal(node: Node | undefined): boolean {
+  if (node === undefined) return false;
+  if (node.kind === "string") return node.value === "*";
+  return node.kind === "array" && node.items.some((item) => text(item) === "EventInvokeConfig");
+}
+
+/**
+ * A function's EventInvokeConfig over the Globals' one, as SAM merges them
+ * (samtranslator v1.110.0, plugins/globals/globals.py, GlobalProperties._merge_dict and
+ * _do_merge): every key of both, the function's value where both set one (two maps are
+ * merged the same way, key by key; a value of another kind, or an intrinsic function,
+ * is the function's). Entries keep their places in the file, so each value is reported
+ * where it is written.
+ */
+function merged(global: MapNode | undefined, own: MapNode | undefined): MapNode {
+  if (global === undefined) return own!;
+  if (own === undefined || intrinsic(own) || intrinsic(global)) return own ?? global;
+  const entries = new Map(global.entries);
+  for (const [key, entry] of own.entries) {
+    const before = entries.get(key)?.value;
+    const both = isMap(before) && isMap(entry.value) && !intrinsic(before) && !intrinsic(entry.value);
+    entries.set(key, both ? { keyPos: entry.keyPos, value: merged(before, entry.value as MapNode) } : entry);
+  }
+  return { kind: "object", pos: own.pos, entries };
+}
+
+/** An intrinsic function written as a map (`{"Ref": …}`, `{"Fn::If": …}`): SAM merges it as a single value. */
+function intrinsic(node: MapNode): boolean {
+  return node.entries.size === 1 && INTRINSIC_KEY.test([...node.entries.keys()][0]!);
 }
 
 /** The tag written in front of a YAML value (`!Ref`), found in the text: the reader keeps only the value. */

@@ -1,5 +1,5 @@
 import { shown } from "../errors.js";
-import { type ActionStep, actionSteps, inputText, stepDeadline } from "../github-workflows.js";
+import { type ActionStep, actionSteps, inputText, isExpression, stepDeadline } from "../github-workflows.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type Node, get } from "../tree/walk.js";
@@ -19,7 +19,9 @@ import { msText } from "../tree/values.js";
  *   step fails before its first try (validateInputs); it is each try's limit, enforced at
  *   the first poll past it (polling_interval_seconds, 1 by default): the try time;
  * - the step's own `timeout-minutes` ends the whole step: the deadline;
- * - a `${{ … }}` value is set at run time and the step is reported as such.
+ * - a `${{ … }}` value is set at run time: in max_attempts or retry_wait_seconds the step is
+ *   reported as such; in a timeout (or polling_interval_seconds) only the try time is not
+ *   known, and the rest of the step is checked.
  */
 export const nickFieldsRetry: ConfigShape = {
   system: "nick-fields-retry",
@@ -31,7 +33,7 @@ export const nickFieldsRetry: ConfigShape = {
     system: "GitHub Actions: nick-fields/retry",
     where: "a workflow's `jobs.<job_id>.steps[]` (`.github/workflows/*.yml`; a directory scan reads `.github/`) or a composite action's `runs.steps[]`, each step with `uses: nick-fields/retry@…`",
     policy:
-      "the step's `with:` inputs as the action parses them (Number.parseInt): `max_attempts` (counts the first try; 3 when left out, and 0 is 3), `retry_wait_seconds` (the fixed wait; 10 when left out, and 0 is 10), exactly one of `timeout_minutes`/`timeout_seconds` (required: the step fails without one); a `${{ … }}` value is set at run time, not checked; a step using another action reports nothing; preset `nick-fields-retry`. Timeouts: `timeout_minutes`/`timeout_seconds` (try time, rounded up to `polling_interval_seconds`), the step's `timeout-minutes` (deadline)",
+      "the step's `with:` inputs as the action parses them (Number.parseInt): `max_attempts` (counts the first try; 3 when left out, and 0 is 3), `retry_wait_seconds` (the fixed wait; 10 when left out, and 0 is 10), exactly one of `timeout_minutes`/`timeout_seconds` (required: the step fails without one); a `${{ … }}` value is set at run time, not checked (in a timeout only the try time is unknown: the rest is checked); a step using another action reports nothing; preset `nick-fields-retry`. Timeouts: `timeout_minutes`/`timeout_seconds` (try time, rounded up to `polling_interval_seconds`), the step's `timeout-minutes` (deadline)",
   },
   words: { tree: /nick-fields\/retry/i },
   documents: { read: recognise },
@@ -70,6 +72,11 @@ function read(step: ActionStep): { options: OptionValues; disabled?: boolean; ti
   // getInputNumber('retry_wait_seconds', false) || 10
   if (wait !== undefined && wait.value < 0) throw new FileProblem(wait.node.pos, `${label("retry_wait_seconds")} must not be negative, got ${wait.value}`);
   if (wait !== undefined && wait.value !== 0) options.base = `${wait.value}s`;
+  // A timeout (or polling interval) set by an expression is known only when the step runs: no try time, the rest is checked.
+  if (["timeout_minutes", "timeout_seconds", "polling_interval_seconds"].some((key) => isExpression(get(step.inputs ?? undefined, key)))) {
+    for (const key of ["timeout_minutes", "timeout_seconds", "polling_interval_seconds"]) if (!isExpression(get(step.inputs ?? undefined, key))) parsedInt(step, key);
+    return withDeadline(step, options, maxAttempts, timeouts);
+  }
   const minutes = parsedInt(step, "timeout_minutes");
   const seconds = parsedInt(step, "timeout_seconds");
   // validateInputs: exactly one of them, and non-zero (0 counts as not given).
@@ -90,10 +97,15 @@ function read(step: ActionStep): { options: OptionValues; disabled?: boolean; ti
   if (!Number.isSafeInteger(Math.ceil(timeoutMs / pollMs) * pollMs)) throw new FileProblem(timeout.node.pos, `${label(key)} is ${timeout.value}, beyond any time backoff checks`);
   const entry = step.inputs!.entries.get(key)!;
   timeouts.push({ role: "attempt-time", field: key, offset: entry.keyPos });
+  return withDeadline(step, options, maxAttempts, timeouts);
+}
+
+/** The policy with the step's own timeout-minutes as its deadline. */
+function withDeadline(step: ActionStep, options: OptionValues, maxAttempts: number, timeouts: FoundTimeout[]): { options: OptionValues; disabled?: boolean; timeouts?: FoundTimeout[] } {
   const deadline = stepDeadline(step);
   if (deadline !== null) {
     options.deadline = msText(deadline.ms);
     timeouts.push(deadline.found);
   }
-  return { options, ...(maxAttempts === 1 ? { disabled: true } : {}), timeouts };
+  return { options, ...(maxAttempts === 1 ? { disabled: true } : {}), ...(timeouts.length === 0 ? {} : { timeouts }) };
 }

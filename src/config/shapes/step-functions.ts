@@ -38,7 +38,7 @@ export const stepFunctions: ConfigShape = {
   docs: {
     system: "AWS Step Functions",
     where: "any state machine (`StartAt` + `States`), also inside CloudFormation/SAM `Definition` and `DefinitionString` (JSON, plain or under `Fn::Sub`)",
-    policy: "every `Retry` retrier of every state, `Parallel` branches and `Map` `ItemProcessor`/`Iterator` included: `IntervalSeconds` (default 1), `BackoffRate` (2.0), `MaxAttempts` (3, counting retries; 0 switches them off), `MaxDelaySeconds` (no cap), `JitterStrategy` (`NONE`; `FULL`); a JSONata `{% … %}` value is set at run time, not checked; preset `step-functions`. Timeouts: the state machine's top-level `TimeoutSeconds` (deadline), the Task's `TimeoutSeconds` (try time)",
+    policy: "every `Retry` retrier of every state, `Parallel` branches and `Map` `ItemProcessor`/`Iterator` included: `IntervalSeconds` (default 1), `BackoffRate` (2.0), `MaxAttempts` (3, counting retries; 0 switches them off), `MaxDelaySeconds` (no cap), `JitterStrategy` (`NONE`; `FULL`); a JSONata `{% … %}` value is set at run time, not checked; a `${…}` written bare where a value goes (for SAM's `DefinitionSubstitutions` or `Fn::Sub`) is set at deploy time, the rest of the retrier read; preset `step-functions`. Timeouts: the state machine's top-level `TimeoutSeconds` (deadline), the Task's `TimeoutSeconds` (try time)",
   },
   // A state machine's StartAt, or a CloudFormation/SAM state machine's Type.
   words: { tree: /StartAt|StateMachine/ },
@@ -201,16 +201,27 @@ function embedded(node: Node, keyPos: number, logicalId: string, source: string,
   try {
     definition = parseJsonSource(body.value, "DefinitionString");
   } catch (error) {
+    // Fn::Sub variables written bare where a value goes: values set when the stack is deployed, the rest read as it is.
+    let substituted: Node | null = null;
     if (body.value.includes("${")) {
-      findings.unresolved.push({ system: "step-functions", name: logicalId, offset: body.pos, reason: `DefinitionString of ${logicalId} has Fn::Sub variables outside JSON strings, known only when deployed` });
-      return;
+      try {
+        substituted = parseJsonSource(body.value, "DefinitionString", { substitutions: true });
+      } catch {
+        substituted = null;
+      }
     }
+    if (substituted !== null) return embeddedMachine(substituted, map, body.pos, logicalId, findings, done);
     const at = /^DefinitionString:(\d+):(\d+): (.*)$/s.exec((error as Error).message);
     throw new FileProblem(body.pos, `DefinitionString of ${logicalId} is not valid JSON${at ? ` (line ${at[1]}, column ${at[2]} of the string): ${at[3]}` : ""}`);
   }
-  const shifted = shift(definition, map === null ? () => body.pos : (offset) => map[offset] ?? body.pos);
+  embeddedMachine(definition, map, body.pos, logicalId, findings, done);
+}
+
+/** A DefinitionString's parsed machine, its offsets moved into the file's text. */
+function embeddedMachine(definition: Node, map: number[] | null, pos: number, logicalId: string, findings: Findings, done: Set<Node>): void {
+  const shifted = shift(definition, map === null ? () => pos : (offset) => map[offset] ?? pos);
   if (!isMap(shifted) || !isStateMachine(shifted)) {
-    throw new FileProblem(body.pos, `DefinitionString of ${logicalId} is not a state machine (no StartAt and States)`);
+    throw new FileProblem(pos, `DefinitionString of ${logicalId} is not a state machine (no StartAt and States)`);
   }
   stateMachine(shifted, `${logicalId}/`, findings, done);
 }

@@ -1,5 +1,5 @@
 import { shown } from "../errors.js";
-import { type ActionStep, actionSteps, inputText, stepDeadline } from "../github-workflows.js";
+import { type ActionStep, actionSteps, inputText, isExpression, stepDeadline } from "../github-workflows.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type Node, get } from "../tree/walk.js";
@@ -20,7 +20,9 @@ import { msText } from "../tree/values.js";
  * - time_out (ms) bounds the whole step, every try included: the deadline, as is the
  *   step's own `timeout-minutes` (the earlier of the two counts); there is no per-try
  *   timeout;
- * - a `${{ … }}` value is set at run time and the step is reported as such.
+ * - a `${{ … }}` value is set at run time: in attempt_limit or attempt_delay the step is
+ *   reported as such; in time_out only that deadline is not known (the step's
+ *   `timeout-minutes` still counts), and the rest is checked.
  */
 export const wretry: ConfigShape = {
   system: "wretry",
@@ -32,7 +34,7 @@ export const wretry: ConfigShape = {
     system: "GitHub Actions: Wandalen/wretry.action",
     where: "a workflow's `jobs.<job_id>.steps[]` (`.github/workflows/*.yml`; a directory scan reads `.github/`) or a composite action's `runs.steps[]`, each step with `uses: Wandalen/wretry.action@…` (or `…/main@…`)",
     policy:
-      "the step's `with:` inputs: `attempt_limit` (counts the first try; 2 when left out, and 0 is 2), `attempt_delay` (milliseconds, the fixed wait; 0 when left out: retried at once); a `${{ … }}` value is set at run time, not checked; preset `wretry`. Timeouts: `time_out` (ms) and the step's `timeout-minutes` (deadline, the earlier of the two); no try time",
+      "the step's `with:` inputs: `attempt_limit` (counts the first try; 2 when left out, and 0 is 2), `attempt_delay` (milliseconds, the fixed wait; 0 when left out: retried at once); a `${{ … }}` value is set at run time, not checked (in `time_out` only that deadline is unknown: the rest is checked); preset `wretry`. Timeouts: `time_out` (ms) and the step's `timeout-minutes` (deadline, the earlier of the two); no try time",
   },
   words: { tree: /wretry\.action/i },
   documents: { read: recognise },
@@ -67,7 +69,8 @@ function read(step: ActionStep): Omit<FoundPolicy, "system" | "name" | "offset">
   const delay = number(step, "attempt_delay");
   if (delay !== undefined && delay.value > 0) options.base = msText(delay.value);
   // time_out: _.number.from(…) || null, in ms, for the whole step; the step's timeout-minutes likewise.
-  const timeOut = number(step, "time_out");
+  // A time_out set by an expression is known only when the step runs: the step's own timeout-minutes, if any, still ends it.
+  const timeOut = isExpression(get(step.inputs ?? undefined, "time_out")) ? undefined : number(step, "time_out");
   const stepLimit = stepDeadline(step);
   if (timeOut !== undefined && timeOut.value > 0 && (stepLimit === null || timeOut.value <= stepLimit.ms)) {
     options.deadline = msText(timeOut.value);

@@ -35,6 +35,9 @@ const PLACEHOLDER = /\$\{|\{\{|\{%|<%/;
 
 /** Refuses a placeholder (${…}, {{ … }}, {% … %}, <% … %>): its value is known only where it is rendered. */
 export function notPlaceholder(node: Node, label: string): void {
+  if (node.kind === "string" && node.substitution === true) {
+    throw new Placeholder(node.pos, `${label} is ${node.value}, set at deploy time (a substitution written bare), not a number the file gives`);
+  }
   if (node.kind === "string" && PLACEHOLDER.test(node.value)) {
     throw new Placeholder(node.pos, `${label} is a placeholder, ${shown(node.value)}; its value is known only where it is rendered`);
   }

@@ -57,6 +57,21 @@ describe("discover: the files of a directory", () => {
     expect(walked(["."])).toEqual(["dist.json json", ".ci/retry.json json", ".github/workflows/ci.yml yaml"]);
   });
 
+  it("of a build, dist or vendor directory only a composite action's action.yml or action.yaml is read (.github/actions/build/)", () => {
+    write(".github/actions/build/action.yml", "");
+    write(".github/actions/build/retry.json", RETRY);
+    write(".github/actions/build/sub/action.yml", "");
+    write(".github/actions/setup/action.yml", "");
+    write("dist/action.yaml", "");
+    write("vendor/x/action.yml", "");
+    write("node_modules/a/action.yml", "");
+    write(".git/action.yml", "");
+    // In name order: .github/actions/build/ (its action.yml alone: no other file, no subdirectory), .github/actions/setup/, dist/.
+    expect(walked(["."])).toEqual([".github/actions/build/action.yml yaml", ".github/actions/setup/action.yml yaml", "dist/action.yaml yaml"]);
+    // The ignore rules still hold.
+    expect(walked(["."], { excludes: ".github/actions/build/\n" })).toEqual([".github/actions/setup/action.yml yaml", "dist/action.yaml yaml"]);
+  });
+
   it("honours the top .gitignore and the --exclude rules, ! re-including", () => {
     write(".gitignore", "*.json\n!keep.json\ngenerated/\n");
     write("keep.json", "");

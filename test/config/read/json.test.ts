@@ -78,6 +78,19 @@ describe("parseJsonSource", () => {
     expect(errorOf('{"cap": 30s}')).toBe('f.json:1:9: 30s is not a JSON value; a duration with a unit must be a string, such as "30s"');
   });
 
+  it("with substitutions, a bare ${Name} where a value goes is a string marked substitution, its own text; without, it is no JSON", () => {
+    const text = '{"TimeoutSeconds": ${Timeout}, "Arn": "${Fn.Arn}", "Region": ${AWS::Region}}';
+    expect(errorOf(text)).toBe("f.json:1:20: expected a JSON value, got '$'");
+    const root = parseJsonSource(text, "f.json", { substitutions: true });
+    expect(root.kind === "object" ? [...root.entries].map(([key, entry]) => [key, entry.value]) : null).toEqual([
+      ["TimeoutSeconds", { kind: "string", pos: 19, value: "${Timeout}", substitution: true }],
+      ["Arn", { kind: "string", pos: 38, value: "${Fn.Arn}" }],
+      ["Region", { kind: "string", pos: 61, value: "${AWS::Region}", substitution: true }],
+    ]);
+    // Only a name: "${ x }", "$x" and "${}" stay errors.
+    for (const bad of ['{"a": ${ x }}', '{"a": $x}', '{"a": ${}}']) expect(() => parseJsonSource(bad, "f.json", { substitutions: true })).toThrow("f.json:1:7: expected a JSON value, got '$'");
+  });
+
   it("refuses duplicate keys, naming the first", () => {
     expect(errorOf('{"base": 1,\n "base": 2}')).toBe('f.json:2:2: duplicate key "base" (first at line 1, column 2)');
   });

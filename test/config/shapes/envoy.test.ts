@@ -74,6 +74,14 @@ describe("Envoy: the route's cluster's circuit breakers named beside its policy"
     expect(find(config("    - {}\n")).policies.map((p) => p.name)).toEqual(['prefix "/" [cluster c: circuit breaker max_retries 3]']);
     expect(find(config("    - retry_budget: {}\n")).policies.map((p) => p.name)).toEqual(['prefix "/" [cluster c: retry_budget budget_percent 20, min_retry_concurrency 3]']);
   });
+  it("the priority as Envoy reads an enum: any case (case_insensitive_enum_parsing), or its number (DEFAULT 0, HIGH 1)", () => {
+    const named = (breakers: string) => find(config(breakers)).policies.map((p) => p.name);
+    expect(named("    - {priority: high, max_retries: 9}\n    - {priority: default, max_retries: 3}\n")).toEqual(['prefix "/" [cluster c: circuit breaker max_retries 3]']);
+    expect(named("    - {priority: High, max_retries: 9}\n    - {priority: Default, max_retries: 5}\n")).toEqual(['prefix "/" [cluster c: circuit breaker max_retries 5]']);
+    expect(named("    - {priority: 1, max_retries: 9}\n    - {priority: 0, max_retries: 6}\n")).toEqual(['prefix "/" [cluster c: circuit breaker max_retries 6]']);
+    // Only a HIGH threshold: the DEFAULT priority has none, so nothing is named.
+    expect(named("    - {priority: high, max_retries: 9}\n")).toEqual(['prefix "/"']);
+  });
   it("a cluster without circuit_breakers, or another cluster's, names nothing", () => {
     expect(find(config("    - {max_retries: 4}\n").replace("cluster: c", "cluster: d")).policies.map((p) => p.name)).toEqual(['prefix "/"']);
   });

@@ -36,6 +36,51 @@ describe("AWS Lambda asynchronous invocation (shapes/lambda-async.ts)", () => {
     ]);
   });
 
+  it("SAM's Globals.Function.EventInvokeConfig applies to every SAM function, the function's own keys over it, IgnoreGlobals keeping it off", () => {
+    // samtranslator v1.110.0 plugins/globals/globals.py: EventInvokeConfig is a supported Function global, merged key by key
+    // (_merge_dict: the local value wins where both set one); IgnoreGlobals "*" or a list naming it drops it; globals are SAM's alone.
+    const text = [
+      "Globals:",
+      "  Function:",
+      "    Timeout: 20",
+      "    EventInvokeConfig:",
+      "      MaximumRetryAttempts: 1",
+      "      MaximumEventAgeInSeconds: 900",
+      "Resources:",
+      "  A:",
+      "    Type: AWS::Serverless::Function",
+      "  B:",
+      "    Type: AWS::Serverless::Function",
+      "    Properties:",
+      "      EventInvokeConfig:",
+      "        MaximumRetryAttempts: 0",
+      "  C:",
+      "    Type: AWS::Serverless::Function",
+      "    IgnoreGlobals: [EventInvokeConfig]",
+      "  D:",
+      "    Type: AWS::Serverless::Function",
+      "    IgnoreGlobals: '*'",
+      "  E:",
+      "    Type: AWS::Lambda::Function",
+      "",
+    ].join("\n");
+    const age = { role: "deadline", field: "MaximumEventAgeInSeconds", line: 6, column: 7 };
+    const timeout = { role: "attempt-time", field: "Globals.Function.Timeout", line: null, column: null };
+    expect(located(text)).toEqual([
+      ["4:5", "A (Globals.Function.EventInvokeConfig)", { attempts: "1", deadline: "900s", attemptTime: "20s" }, [age, timeout], false],
+      ["13:7", "B (EventInvokeConfig)", { attempts: "0", deadline: "900s", attemptTime: "20s" }, [age, timeout], true],
+    ]);
+    // A wrong global value is a finding for each function it reaches, at its one place.
+    const wrong = "Globals:\n  Function:\n    EventInvokeConfig:\n      MaximumRetryAttempts: 5\nResources:\n  A:\n    Type: AWS::Serverless::Function\n  B:\n    Type: AWS::Serverless::Function\n";
+    expect(find(wrong).invalid).toEqual([
+      '4:29 A (Globals.Function.EventInvokeConfig): MaximumRetryAttempts of "A" must be from 0 to 2, got 5',
+      '4:29 B (Globals.Function.EventInvokeConfig): MaximumRetryAttempts of "B" must be from 0 to 2, got 5',
+    ]);
+    // JSON alike; a function's own intrinsic EventInvokeConfig is taken whole (an intrinsic merges as one value).
+    const json = '{"Globals": {"Function": {"EventInvokeConfig": {"MaximumRetryAttempts": 0}}}, "Resources": {"F": {"Type": "AWS::Serverless::Function", "Properties": {"EventInvokeConfig": {"Fn::If": ["P", {}, {}]}}}}}';
+    expect(find(json, "json", "t.json").policies).toEqual([{ at: "1:151", system: "lambda-async", name: "F (EventInvokeConfig)", options: { deadline: "21600s", attemptTime: "3s" } }]);
+  });
+
   it("MaximumRetryAttempts 0 switches retries off; out of range is refused as CloudFormation refuses it", () => {
     const config = (props: string) => `Resources:\n  C:\n    Type: AWS::Lambda::EventInvokeConfig\n    Properties:\n      FunctionName: worker\n      Qualifier: live\n${props}`;
     expect(find(config("      MaximumRetryAttempts: 0\n")).policies).toEqual([{ at: "2:3", system: "lambda-async", name: "C", options: { attempts: "0", deadline: "21600s" }, disabled: true }]);

@@ -55,6 +55,20 @@ describe("GitHub Actions nick-fields/retry (shapes/nick-fields-retry.ts)", () =>
     expect(find(text.replace("echo ${{ github.sha }}", "echo {{ .Values.sha }}")).skipped).toBe("a Helm or Jinja template ({{ … }}); check what it renders: helm template … | backoff check -");
   });
 
+  it("a timeout set by an expression leaves only the try time unknown: the literal attempts and wait are read", () => {
+    // A composite action's step (runs.steps[]), as in .github/actions/<name>/action.yml.
+    const action = "name: Setup\ninputs:\n  timeout:\n    default: '10'\nruns:\n  using: composite\n  steps:\n    - name: Install\n      uses: nick-fields/retry@v3\n      with:\n        timeout_minutes: ${{ inputs.timeout }}\n        max_attempts: 3\n        retry_wait_seconds: 90\n        command: npm ci\n";
+    const result = recogniseFile({ name: "action.yml", text: action, kind: "yaml", named: false });
+    // max_attempts 3 counts the first try: 2 retries, each after the fixed 90 s; no attemptTime, no timeouts read.
+    expect(result.policies.map((p) => [`${p.line}:${p.column}`, p.name, p.options, p.timeouts])).toEqual([["8:7", "runs/Install", { attempts: "2", base: "90s" }, undefined]]);
+    expect(result.unresolved).toEqual([]);
+    // The step's own timeout-minutes is still its deadline; a literal input beside the expression is still checked.
+    expect(find(workflow("          timeout_seconds: ${{ inputs.t }}\n          max_attempts: 2\n", "        timeout-minutes: 2\n")).policies[0]!.options).toEqual({ attempts: "1", deadline: "120s" });
+    expect(problem(workflow("          timeout_seconds: ${{ inputs.t }}\n          polling_interval_seconds: often\n"))).toBe(
+      'f.yaml:12:37: polling_interval_seconds of step "build/Install" must be a number (the action fails the step: "Input polling_interval_seconds only accepts numbers"), got "often"',
+    );
+  });
+
   it("without a timeout, or with both, the action fails the step: an invalid policy at the step", () => {
     expect(problem(workflow("          max_attempts: 3\n"))).toBe('f.yaml:8:9: step "build/Install" gives neither timeout_minutes nor timeout_seconds: the action fails the step ("Must specify either timeout_minutes or timeout_seconds inputs")');
     expect(problem(workflow("          timeout_minutes: 1\n          timeout_seconds: 30\n"))).toBe('f.yaml:11:28: step "build/Install" gives both timeout_minutes and timeout_seconds: the action fails the step ("Must specify either timeout_minutes or timeout_seconds inputs")');

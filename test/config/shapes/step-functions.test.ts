@@ -16,13 +16,42 @@ describe("Step Functions (shapes/step-functions.ts)", () => {
     const text = "stepFunctions:\n  stateMachines:\n    orders:\n      definition:\n        StartAt: Pay\n        States:\n          Pay:\n            Type: Task\n            Retry:\n              - ErrorEquals: [States.ALL]\n                MaxAttempts: 2\n            End: true\n";
     expect(find(text).policies).toEqual([{ at: "10:17", system: "step-functions", name: "Pay", options: { attempts: "2" } }]);
   });
-  it("CloudFormation: a DefinitionString with Fn::Sub variables outside JSON strings is not checked, and says why", () => {
+  it("CloudFormation: Fn::Sub variables written bare in a DefinitionString are set at deploy time; the rest is read", () => {
     const text = 'Resources:\n  M:\n    Type: AWS::StepFunctions::StateMachine\n    Properties:\n      DefinitionString: !Sub \'{"StartAt": "A", "States": {"A": {"Type": "Task", "Retry": [{"ErrorEquals": ["States.ALL"], "MaxAttempts": ${Retries}}], "End": true}}}\'\n';
+    // A single-quoted YAML string is not matched character for character: everything is placed at the string (5:30).
     expect(find(text)).toEqual({
       policies: [],
-      unresolved: ["5:30 M: DefinitionString of M has Fn::Sub variables outside JSON strings, known only when deployed"],
+      unresolved: ['5:30 M/A: MaxAttempts (state "M/A", Retry[0]) is ${Retries}, set at deploy time (a substitution written bare), not a number the file gives'],
       skipped: null,
     });
+  });
+  it("a definition file written for SAM's DefinitionSubstitutions (${…} bare, JSON otherwise): its retriers are checked, the bare values set at deploy time", () => {
+    const asl = [
+      "{",
+      '  "StartAt": "A",',
+      '  "TimeoutSeconds": ${totalExecutionTimeout},',
+      '  "States": {',
+      '    "A": {',
+      '      "Type": "Task",',
+      '      "Resource": "${FnArn}",',
+      '      "TimeoutSeconds": ${taskTimeout},',
+      '      "Retry": [{"ErrorEquals": ["States.ALL"], "IntervalSeconds": 2, "MaxAttempts": 4}],',
+      '      "End": true',
+      "    },",
+      '    "B": {"Type": "Task", "Retry": [{"ErrorEquals": ["States.ALL"], "MaxAttempts": ${Retries}}], "End": true}',
+      "  }",
+      "}",
+      "",
+    ].join("\n");
+    // The timeouts set at deploy time give no deadline and no try time; the literal retrier is read (9:17), the other is unresolved at its value (12:84).
+    expect(find(asl, "json", "statemachine.asl.json")).toEqual({
+      policies: [{ at: "9:17", system: "step-functions", name: "A", options: { base: "2s", attempts: "4" } }],
+      unresolved: ['12:84 B: MaxAttempts (state "B", Retry[0]) is ${Retries}, set at deploy time (a substitution written bare), not a number the file gives'],
+      skipped: null,
+    });
+    // What is not JSON for another reason still fails the strict reading's way.
+    expect(find('{"StartAt": "A", "States": {}, "X": ${a} }}', "json", "m.json").skipped).toBe("m.json:1:43: unexpected '}' after the end of the JSON value");
+    expect(find('{"StartAt": "A", "States": {}, "X": $ {a}}', "json", "m.json").skipped).toBe("m.json:1:37: expected a JSON value, got '$'");
   });
   it("CloudFormation: a DefinitionString built with Fn::Join is not checked, and says why", () => {
     const text = '{"Resources": {"M": {"Type": "AWS::StepFunctions::StateMachine", "Properties": {"DefinitionString": {"Fn::Join": ["", ["{", "}"]]}}}}}';

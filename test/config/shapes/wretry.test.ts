@@ -35,6 +35,12 @@ describe("GitHub Actions wretry.action (shapes/wretry.ts)", () => {
     expect(problem(workflow("          attempt_limit: 2.5\n"))).toBe('f.yaml:8:26: attempt_limit of step "publish/publish" must be a whole number, got "2.5"');
   });
 
+  it("a time_out set by an expression leaves that deadline unknown: the literal inputs are read, the step's timeout-minutes still ends it", () => {
+    const result = recogniseFile({ name: "r.yml", text: workflow("          attempt_limit: 3\n          attempt_delay: 5000\n          time_out: ${{ inputs.budget }}\n", "        timeout-minutes: 5\n"), kind: "yaml", named: false });
+    expect(result.policies.map((p) => [p.options, p.timeouts])).toEqual([[{ attempts: "2", base: "5s", deadline: "300s" }, [{ role: "deadline", field: "the step's timeout-minutes", line: 7, column: 9 }]]]);
+    expect(find(workflow("          attempt_limit: 3\n          attempt_delay: 5000\n          time_out: ${{ inputs.budget }}\n")).policies[0]!.options).toEqual({ attempts: "2", base: "5s" });
+  });
+
   it("its /main sub-action is the same action; another action's attempt_limit is nothing", () => {
     expect(find(workflow("          attempt_delay: 100\n").replace("wretry.action@v3.8.0", "wretry.action/main@v3")).policies).toHaveLength(1);
     expect(find("jobs:\n  a:\n    steps:\n      - uses: acme/wretry.action-fork@v1\n        with: {attempt_limit: 4}\n").policies).toEqual([]);
