@@ -10,6 +10,7 @@ import { ConfigProblem } from "./schema.js";
 import type { Node } from "./tree/walk.js";
 import { FileProblem, Findings, type FoundPolicy, type FoundTimeout, type InvalidPolicy, type UnresolvedPolicy } from "./tree/findings.js";
 import type { FoundLimit } from "./tree/retry-limits.js";
+import { type UnknownKey, unknownKeyMessage } from "./tree/unknown-keys.js";
 
 /**
  * One file's text to the policies in it: the parser its syntax needs, then every
@@ -61,6 +62,8 @@ export type LocatedUnresolved = UnresolvedPolicy & Located;
 /** A retry limit (a circuit breaker, a retry budget) at its line and column. */
 export type LocatedLimit = Omit<FoundLimit, "offset"> & Located;
 export type LocatedInvalid = InvalidPolicy & Located;
+/** A key its system does not define, at its line and column, with its message (`unknown key "backofLimit" in a Job's spec; …`). */
+export type LocatedUnknownKey = Omit<UnknownKey, "offset"> & Located & { readonly message: string };
 /** recogniseFile copies these fields one by one: a field added to FoundPolicy or UnresolvedPolicy fails to compile here until it is copied too. */
 const COPIES_EVERY_FIELD: [Exclude<keyof FoundPolicy, "system" | "name" | "offset" | "options" | "disabled" | "atOnce" | "waitsFrom" | "forever" | "timeouts" | "routes">, Exclude<keyof UnresolvedPolicy, "system" | "name" | "offset" | "reason">] extends [never, never] ? true : never = true;
 void COPIES_EVERY_FIELD;
@@ -72,6 +75,8 @@ export interface FileResult {
   readonly invalid: readonly LocatedInvalid[];
   /** Retry limits the file sets (Envoy circuit breakers, Istio DestinationRules' maxRetries and retry budgets), whatever they govern. */
   readonly limits: readonly LocatedLimit[];
+  /** Keys their system does not define, where a retry setting is written (findings, rule unknown-key). */
+  readonly unknownKeys: readonly LocatedUnknownKey[];
   /** Set when the file was skipped (a template, or a syntax error while scanning). */
   readonly skipped: string | null;
   /** False when the file mentions nothing any recogniser looks for (it was not parsed). */
@@ -210,7 +215,8 @@ export function recogniseFile(input: FileInput): FileResult {
     return `${name}:${line}:${column}`;
   };
   const locatedLimit = (l: FoundLimit): LocatedLimit => ({ system: l.system, source: l.source, limit: l.limit, scope: l.scope, ...(l.overridden === undefined ? {} : { overridden: l.overridden }), file: name, ...lines(l.offset) });
-  const empty = (skipped: string | null, looked: boolean): FileResult => ({ policies: [], unresolved: [], invalid: [], limits: [], skipped, looked, lenient: null });
+  const locatedUnknownKey = (u: UnknownKey): LocatedUnknownKey => ({ system: u.system, key: u.key, meant: u.meant, where: u.where, instead: u.instead, message: unknownKeyMessage(u), file: name, ...lines(u.offset) });
+  const empty = (skipped: string | null, looked: boolean): FileResult => ({ policies: [], unresolved: [], invalid: [], limits: [], unknownKeys: [], skipped, looked, lenient: null });
 
   if (!mentionsPolicy(text, kind, named)) return empty(null, false);
   const template = kind === "yaml" ? (input.helmTemplate === true ? Math.max(0, text.search(/\{\{|\{%/)) : templateOffset(text)) : -1;
@@ -248,6 +254,7 @@ export function recogniseFile(input: FileInput): FileResult {
     unresolved: findings.unresolved.map(locatedUnresolved),
     invalid: findings.invalid.map(locatedInvalid),
     limits: findings.limits.map(locatedLimit),
+    unknownKeys: findings.unknownKeys.map(locatedUnknownKey),
     skipped: null,
     looked: true,
     lenient,

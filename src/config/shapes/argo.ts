@@ -7,6 +7,7 @@ import type { JsonEntry } from "../read/json.js";
 import { type Node, get, isMap, isSeq, text } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout, Placeholder } from "../tree/findings.js";
 import { decimalText, describeNode, durationValue, wholeNumber } from "../tree/values.js";
+import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
 
 /**
  * Argo Workflows (`Workflow`, `WorkflowTemplate`, `ClusterWorkflowTemplate`, and
@@ -56,9 +57,11 @@ function recogniseArgo(root: Node, _file: DocumentFile, findings: Findings): voi
     if (!isMap(spec)) continue;
     const specStrategy = spec.entries.get("retryStrategy");
     const workflow = spec.entries.get("activeDeadlineSeconds");
+    if (specStrategy !== undefined) strategyKeys(specStrategy.value, findings);
     if (specStrategy !== undefined) strategy(specStrategy.value, `${manifest.name} (spec.retryStrategy)`, specStrategy.keyPos, findings, { workflow });
     const defaults = get(spec, "templateDefaults");
     const defaultStrategy = isMap(defaults) ? defaults.entries.get("retryStrategy") : undefined;
+    if (defaultStrategy !== undefined) strategyKeys(defaultStrategy.value, findings);
     if (defaultStrategy !== undefined) strategy(defaultStrategy.value, `${manifest.name} (spec.templateDefaults.retryStrategy)`, defaultStrategy.keyPos, findings, { workflow });
     const templates = get(spec, "templates");
     if (!isSeq(templates)) continue;
@@ -67,15 +70,60 @@ function recogniseArgo(root: Node, _file: DocumentFile, findings: Findings): voi
       const name = `${manifest.name}/${text(get(template, "name")) ?? `templates[${index}]`}`;
       const entry = template.entries.get("retryStrategy");
       if (entry !== undefined) {
+        strategyKeys(entry.value, findings);
         // The template's own keys over templateDefaults' (a strategic merge: maps merge, the template's values win).
         const merged = defaultStrategy === undefined ? entry.value : mergeUnder(defaultStrategy.value, entry.value);
         strategy(merged, name, entry.keyPos, findings, { workflow, template: template.entries.get("activeDeadlineSeconds") });
       }
       const containerSet = get(template, "containerSet");
       const setStrategy = isMap(containerSet) ? containerSet.entries.get("retryStrategy") : undefined;
+      if (setStrategy !== undefined && isMap(setStrategy.value)) retryObjectKeys(setStrategy.value, CONTAINER_SET, findings);
       if (setStrategy !== undefined) containerSetStrategy(setStrategy.value, `${name} (containerSet)`, setStrategy.keyPos, findings);
     });
   }
+}
+
+/**
+ * The keys of a RetryStrategy and its Backoff (argoproj/argo-workflows v3.7,
+ * pkg/apis/workflow/v1alpha1/workflow_types.go: RetryStrategy limit, retryPolicy,
+ * backoff, affinity, expression; Backoff duration, factor, maxDuration, cap) and of a
+ * containerSet's ContainerSetRetryStrategy (container_set_template_types.go: retries,
+ * duration). The controller reads a workflow with Go's encoding/json, which passes over a
+ * key its types do not have, so the strategy runs without it.
+ */
+const STRATEGY_KEYS: ReadonlyMap<string, string> = new Map([
+  ["limit", "Argo retries until the node succeeds, at once"],
+  ["retryPolicy", "Argo uses its default policy, OnFailure"],
+  ["backoff", "Argo retries at once, with no wait"],
+  ["affinity", "Argo does not steer the retries away from the failed node"],
+  ["expression", "Argo retries whatever the expression would say"],
+]);
+const BACKOFF_KEYS: ReadonlyMap<string, string> = new Map([
+  ["duration", "the backoff has no duration, and Argo fails the node"],
+  ["factor", "every wait is the duration"],
+  ["maxDuration", "the retries have no time limit"],
+  ["cap", "the waits have no cap"],
+]);
+const CONTAINER_SET_KEYS: ReadonlyMap<string, string> = new Map([
+  ["retries", "the executor runs the container once"],
+  ["duration", "the executor calls the container again at once"],
+]);
+const table = (where: string, keys: ReadonlyMap<string, string>): KeyTable => ({
+  system: "argo",
+  where,
+  known: [...keys.keys()],
+  instead: (meant) => (meant === null ? "Argo does not define it" : (keys.get(meant) ?? "Argo does not define it")),
+});
+const STRATEGY = table("an Argo retryStrategy", STRATEGY_KEYS);
+const BACKOFF = table("an Argo retryStrategy's backoff", BACKOFF_KEYS);
+const CONTAINER_SET = table("an Argo containerSet's retryStrategy", CONTAINER_SET_KEYS);
+
+/** Every key of a retryStrategy as written (not merged: each is reported once, where it is), and of its backoff, that Argo does not define. */
+function strategyKeys(node: Node, findings: Findings): void {
+  if (!isMap(node)) return;
+  retryObjectKeys(node, STRATEGY, findings);
+  const backoff = get(node, "backoff");
+  if (isMap(backoff)) retryObjectKeys(backoff, BACKOFF, findings);
 }
 
 /** `over` merged onto `under`: maps merged key by key (recursively), anything else `over` as it is. */

@@ -5,6 +5,7 @@ import { type MapNode, type Node, forEachMap, get, getAny, isMap, isSeq, text } 
 import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
 import { decimalText, describeNode, durationValue, msText, timeoutValue, wholeNumber } from "../tree/values.js";
 import { type LimitScope, BUDGET_NOTE } from "../tree/retry-limits.js";
+import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
 
 /**
  * Envoy's `retry_policy` wherever it appears: on a route's action, on a virtual host, in
@@ -82,6 +83,45 @@ const XDS_STREAM =
 const UNNAMED_KEYS = new Set(["typed_config", "typedConfig"]);
 /** RouteAction.timeout when left out. */
 const ENVOY_DEFAULT_ROUTE_TIMEOUT = "15s";
+
+/** A protobuf field's two JSON spellings: its name and its lowerCamelCase. */
+const spellings = (fields: readonly string[]): string[] => fields.flatMap((f) => [f, f.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())]);
+/** What Envoy does without a retry field (the defaults in route_components.proto and base.proto). */
+const WITHOUT: ReadonlyMap<string, string> = new Map([
+  ["num_retries", "Envoy uses its default, 1 retry"],
+  ["retry_on", "Envoy retries on no condition, so never"],
+  ["per_try_timeout", "each try is bounded by the route's timeout alone"],
+  ["retry_back_off", "Envoy's default back-off applies"],
+  ["base_interval", "Envoy refuses a retry_back_off without base_interval"],
+  ["max_interval", "the cap is 10 × base_interval"],
+]);
+const envoyTable = (where: string, fields: readonly string[]): KeyTable => ({
+  system: "envoy",
+  where,
+  known: spellings(fields),
+  instead: (meant) => {
+    const field = meant === null ? null : meant.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    return (field === null ? undefined : WITHOUT.get(field)) ?? "Envoy refuses the configuration (an unknown field)";
+  },
+});
+/**
+ * The fields of a route's RetryPolicy (api/envoy/config/route/v3/route_components.proto,
+ * envoyproxy/envoy v1.34), of a config.core.v3.RetryPolicy (api/envoy/config/core/v3/base.proto)
+ * and of RetryBackOff (base_interval, max_interval), each in both JSON spellings.
+ */
+const ROUTE_RETRY = envoyTable("an Envoy retry_policy", [
+  "retry_on", "num_retries", "per_try_timeout", "per_try_idle_timeout", "retry_priority", "retry_host_predicate", "retry_options_predicates",
+  "host_selection_retry_max_attempts", "retriable_status_codes", "retry_back_off", "rate_limited_retry_back_off", "retriable_headers", "retriable_request_headers",
+]);
+const CORE_RETRY = envoyTable("an Envoy retry_policy (config.core.v3.RetryPolicy)", ["retry_back_off", "num_retries", "retry_on", "retry_priority", "retry_host_predicate", "host_selection_retry_max_attempts"]);
+const BACK_OFF = envoyTable("an Envoy retry_back_off", ["base_interval", "max_interval"]);
+
+/** Every key of a retry policy, and of its retry_back_off, that Envoy does not define. */
+function policyKeys(policy: MapNode, table: KeyTable, findings: Findings): void {
+  retryObjectKeys(policy, table, findings);
+  const backOff = getAny(policy, ["retry_back_off", "retryBackOff"]);
+  if (backOff !== undefined && isMap(backOff.value)) retryObjectKeys(backOff.value, BACK_OFF, findings);
+}
 
 /** What makes a file worth reading for its clusters' retry limits alone. */
 const BREAKER_WORDS = /circuit_breakers|circuitBreakers/;
@@ -162,6 +202,7 @@ function extensionName(map: MapNode): string | null {
  * 1 s to 10 s). It has no per_try_timeout (Envoy refuses the field).
  */
 function corePolicy(policy: MapNode, name: string, offset: number, findings: Findings): void {
+  policyKeys(policy, CORE_RETRY, findings);
   findings.policy("envoy", name, offset, () => {
     const label = (key: string) => `${key} of retry_policy ${JSON.stringify(name)}`;
     const perTry = getAny(policy, ["per_try_timeout", "perTryTimeout"]);
@@ -220,6 +261,7 @@ function labelOf(map: MapNode): string | null {
 }
 
 function retryPolicy(policy: MapNode, name: string, offset: number, findings: Findings, action: MapNode | null): void {
+  policyKeys(policy, ROUTE_RETRY, findings);
   findings.policy("envoy", name, offset, () => {
     const options: OptionValues = {};
     const timeouts: FoundTimeout[] = [];

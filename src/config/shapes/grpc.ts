@@ -5,6 +5,24 @@ import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type MapNode, type Node, forEachMap, get, isMap, isSeq, text } from "../tree/walk.js";
 import { FileProblem, Findings, type FoundTimeout } from "../tree/findings.js";
 import { decimalText, describeNode, durationValue, timeoutValue, wholeNumber } from "../tree/values.js";
+import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
+
+/**
+ * A retryPolicy's fields (grpc/grpc-proto grpc/service_config/service_config.proto,
+ * MethodConfig.RetryPolicy: max_attempts, initial_backoff, max_backoff,
+ * backoff_multiplier, retryable_status_codes, per_attempt_recv_timeout), in both JSON
+ * spellings. The clients pass over a field they do not know; the first five are
+ * required, so a misspelt one leaves the service config refused.
+ */
+const RETRY_FIELDS = ["max_attempts", "initial_backoff", "max_backoff", "backoff_multiplier", "retryable_status_codes", "per_attempt_recv_timeout"];
+const camel = (field: string) => field.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+const RETRY_POLICY: KeyTable = {
+  system: "grpc",
+  where: "a gRPC retryPolicy",
+  known: RETRY_FIELDS.flatMap((f) => [camel(f), f]),
+  instead: (meant) =>
+    meant === null ? "gRPC clients ignore it" : /^per_?attempt/i.test(meant) ? "the tries have no timeout of their own" : `gRPC clients refuse the service config without ${camel(meant.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))}`,
+};
 
 /**
  * gRPC service configs (gRFC A6): each `methodConfig[]` entry's `retryPolicy`, with the
@@ -70,6 +88,7 @@ function embedded(json: string, pos: number, key: string, findings: Findings): v
     if (error instanceof FileProblem) throw new FileProblem(pos, `${error.message} (in the service config string ${JSON.stringify(key)})`);
     throw error;
   }
+  for (const key of inner.unknownKeys) findings.unknownKeys.push({ ...key, offset: pos });
   for (const policy of inner.policies) findings.policies.push({ ...policy, name: `${policy.name} (${key})`, offset: pos });
   for (const unresolved of inner.unresolved) findings.unresolved.push({ ...unresolved, name: `${unresolved.name} (${key})`, offset: pos });
   // A policy with a wrong value is invalid (a finding), placed at the string like the rest.
@@ -86,6 +105,7 @@ function serviceConfig(config: MapNode, findings: Findings): void {
     if (!isSeq(names) || names.items.length === 0) return;
     const entry = method.entries.get("retryPolicy");
     if (entry === undefined) return;
+    if (isMap(entry.value)) retryObjectKeys(entry.value, RETRY_POLICY, findings);
     // A6: "Values greater than 5 are treated as 5": said in the name, as the file says more.
     const attempts = get(entry.value, "maxAttempts");
     const treated = attempts?.kind === "number" && attempts.value > MAX_ATTEMPTS_LIMIT ? ` (maxAttempts ${attempts.source}, treated as ${MAX_ATTEMPTS_LIMIT})` : "";

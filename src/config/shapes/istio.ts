@@ -6,6 +6,28 @@ import { type Node, get, isMap, isSeq, text } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
 import { decimalText, describeNode, durationValue, timeoutValue, wholeNumber } from "../tree/values.js";
 import { type FoundLimit, type LimitScope, BUDGET_NOTE, istioHostsMatch } from "../tree/retry-limits.js";
+import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
+
+/**
+ * HTTPRetry's fields (istio/api networking/v1alpha3/virtual_service.proto, Istio 1.31:
+ * attempts, perTryTimeout, retryOn, retryRemoteLocalities, retryIgnorePreviousHosts,
+ * backoff), and what istiod does without each: the API server refuses an unknown field
+ * under `kubectl apply`'s strict validation and prunes it otherwise.
+ */
+const HTTP_RETRY_KEYS: ReadonlyMap<string, string> = new Map([
+  ["attempts", "without attempts the route is not retried (istiod's ConvertPolicy: attempts 0)"],
+  ["perTryTimeout", "each try is bounded by the route's timeout alone"],
+  ["retryOn", "Istio retries on its default conditions (connect-failure,refused-stream,unavailable,cancelled,retriable-status-codes)"],
+  ["retryRemoteLocalities", "retries stay in the local locality"],
+  ["retryIgnorePreviousHosts", "Istio's default, true, applies"],
+  ["backoff", "Envoy's default back-off, 25 ms, applies"],
+]);
+const HTTP_RETRY: KeyTable = {
+  system: "istio",
+  where: "an Istio route's retries",
+  known: [...HTTP_RETRY_KEYS.keys()],
+  instead: (meant) => (meant === null ? "Istio does not define it" : (HTTP_RETRY_KEYS.get(meant) ?? "Istio does not define it")),
+};
 
 /**
  * Istio `VirtualService` (networking.istio.io): each `spec.http[]` route retries as its
@@ -143,6 +165,7 @@ function recogniseIstio(root: Node, file: DocumentFile, findings: Findings): voi
       if (!isMap(route)) return;
       const routeName = `${manifest.name}/${text(get(route, "name")) ?? `http[${index}]`}`;
       const retries = route.entries.get("retries");
+      if (retries !== undefined && isMap(retries.value)) retryObjectKeys(retries.value, HTTP_RETRY, findings);
       const meshDefault = retries === undefined || retries.value.kind === "null";
       const destinations = get(route, "route");
       const hosts = isSeq(destinations) ? destinations.items.map((d) => text(get(get(d, "destination"), "host"))).filter((h): h is string => h !== undefined) : [];

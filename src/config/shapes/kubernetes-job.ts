@@ -5,6 +5,7 @@ import type { JsonEntry } from "../read/json.js";
 import { type MapNode, type Node, get, isMap, keyOffset } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
 import { wholeNumber } from "../tree/values.js";
+import { type KeyTable, nearRetryKeys } from "../tree/unknown-keys.js";
 
 /**
  * Kubernetes `Job` and `CronJob` (batch/v1): the Job controller's pod-failure back-off,
@@ -39,6 +40,32 @@ export const kubernetesJob: ConfigShape = {
 
 const MAX_INT32 = 2_147_483_647;
 
+/**
+ * The fields of a batch/v1 JobSpec (kubernetes/api batch/v1/types.go, Kubernetes v1.34:
+ * backoffLimitPerIndex, maxFailedIndexes and podReplacementPolicy since v1.28,
+ * successPolicy and managedBy since v1.30). A key beside them that is a retry field
+ * misspelt (`backofLimit`) is dropped by the API server (or refused by kubectl's strict
+ * validation): the Job then has the controller's default.
+ */
+const JOB_SPEC_KEYS = [
+  "parallelism", "completions", "activeDeadlineSeconds", "podFailurePolicy", "successPolicy", "backoffLimit", "backoffLimitPerIndex",
+  "maxFailedIndexes", "selector", "manualSelector", "template", "ttlSecondsAfterFinished", "completionMode", "suspend",
+  "podReplacementPolicy", "managedBy",
+];
+/** The JobSpec fields that bound its retries, and what a Job without each does. */
+const JOB_RETRY_KEYS: ReadonlyMap<string, string> = new Map([
+  ["backoffLimit", "Kubernetes uses its default, 6 retries"],
+  ["backoffLimitPerIndex", "Kubernetes counts every index's failures against backoffLimit"],
+  ["activeDeadlineSeconds", "the Job has no deadline"],
+  ["podFailurePolicy", "every pod failure counts against backoffLimit"],
+]);
+const JOB_SPEC: KeyTable = {
+  system: "kubernetes-job",
+  where: "a Job's spec",
+  known: JOB_SPEC_KEYS,
+  instead: (meant) => (meant === null ? "Kubernetes does not define it" : (JOB_RETRY_KEYS.get(meant) ?? "Kubernetes does not define it")),
+};
+
 function recogniseKubernetesJobs(root: Node, _file: DocumentFile, findings: Findings): void {
   for (const manifest of manifests(root)) {
     if (!manifest.apiVersion.startsWith("batch/")) continue;
@@ -54,6 +81,7 @@ function recogniseKubernetesJobs(root: Node, _file: DocumentFile, findings: Find
     } else {
       continue;
     }
+    if (isMap(spec)) nearRetryKeys(spec, JOB_SPEC, [...JOB_RETRY_KEYS.keys()], findings);
     const perIndex = isMap(spec) ? spec.entries.get("backoffLimitPerIndex") : undefined;
     const limit = perIndex ?? (isMap(spec) ? spec.entries.get("backoffLimit") : undefined);
     const key = perIndex !== undefined ? "backoffLimitPerIndex" : "backoffLimit";

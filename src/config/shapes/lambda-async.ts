@@ -4,6 +4,7 @@ import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type MapNode, type Node, get, isMap, text } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout, Placeholder } from "../tree/findings.js";
 import { describeNode } from "../tree/values.js";
+import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
 
 /**
  * AWS Lambda's asynchronous invocation settings in CloudFormation and SAM templates (YAML
@@ -51,22 +52,48 @@ const MAX_TIMEOUT_S = 900;
 /** MaximumEventAgeInSeconds when left out: 21,600 s, 6 hours. */
 const DEFAULT_AGE_S = 21_600;
 
+/**
+ * The properties of an AWS::Lambda::EventInvokeConfig (CloudFormation's resource
+ * reference: FunctionName, Qualifier, MaximumRetryAttempts, MaximumEventAgeInSeconds,
+ * DestinationConfig) and of SAM's EventInvokeConfiguration (samtranslator v1.110.0,
+ * schema_source/aws_serverless_function.py: MaximumEventAgeInSeconds,
+ * MaximumRetryAttempts, DestinationConfig). CloudFormation refuses a property it does not
+ * define ("Encountered unsupported property"); what Lambda does without the one meant is said.
+ */
+const EVENT_INVOKE: ReadonlyMap<string, string> = new Map([
+  ["MaximumRetryAttempts", "Lambda uses its default, 2 retries"],
+  ["MaximumEventAgeInSeconds", "Lambda keeps events for its default, 6 h"],
+  ["DestinationConfig", "failed events go to no destination"],
+]);
+const eventInvoke = (where: string, extra: readonly string[]): KeyTable => ({
+  system: "lambda-async",
+  where,
+  known: [...EVENT_INVOKE.keys(), ...extra],
+  instead: (meant) => (meant === null ? "CloudFormation refuses it (an unsupported property)" : (EVENT_INVOKE.get(meant) ?? "CloudFormation refuses it (an unsupported property)")),
+});
+const RESOURCE = eventInvoke("an AWS::Lambda::EventInvokeConfig", ["FunctionName", "Qualifier"]);
+const SAM_PROPERTY = eventInvoke("a SAM function's EventInvokeConfig", []);
+
 function recognise(root: Node, file: DocumentFile, findings: Findings): void {
   const resources = get(root, "Resources");
   if (!isMap(resources)) return;
   const globalFunction = get(get(root, "Globals"), "Function");
   const globals = get(globalFunction, "Timeout");
   const globalConfig = isMap(globalFunction) ? globalFunction.entries.get("EventInvokeConfig") : undefined;
+  if (globalConfig !== undefined && isMap(globalConfig.value) && !intrinsic(globalConfig.value)) retryObjectKeys(globalConfig.value, SAM_PROPERTY, findings);
   for (const [logicalId, { value: resource }] of resources.entries) {
     const type = text(get(resource, "Type"));
     const properties = get(resource, "Properties");
     if (type === "AWS::Lambda::EventInvokeConfig" && isMap(properties)) {
+      retryObjectKeys(properties, RESOURCE, findings);
       const target = functionOf(get(properties, "FunctionName"), resources, file.text);
       findings.policy("lambda-async", logicalId, resources.entries.get(logicalId)!.keyPos, () => read(properties, logicalId, file.text, target, globals));
     } else if (type === "AWS::Serverless::Function" && isMap(resource)) {
       const own = isMap(properties) ? properties.entries.get("EventInvokeConfig") : undefined;
       const global = globalConfig !== undefined && !ignoresGlobal(get(resource, "IgnoreGlobals")) ? globalConfig : undefined;
       if (own === undefined && global === undefined) continue;
+      // Each block's keys where they are written: the Globals' once, not once per function.
+      if (own !== undefined && isMap(own.value) && !intrinsic(own.value)) retryObjectKeys(own.value, SAM_PROPERTY, findings);
       // Named after where it is written: the function's own block (merged over the Globals' one), else the Globals' block alone.
       const name = own !== undefined ? `${logicalId} (EventInvokeConfig)` : `${logicalId} (Globals.Function.EventInvokeConfig)`;
       findings.policy("lambda-async", name, (own ?? global)!.keyPos, () => {

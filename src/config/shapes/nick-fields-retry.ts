@@ -5,6 +5,7 @@ import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type Node, get } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
 import { msText } from "../tree/values.js";
+import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
 
 /**
  * GitHub Actions steps that use nick-fields/retry (`uses: nick-fields/retry@v3`), in a
@@ -41,7 +42,35 @@ export const nickFieldsRetry: ConfigShape = {
 
 const USES = /^nick-fields\/retry(?:@|$)/i;
 
+/**
+ * The action's inputs (nick-fields/retry v4, action.yml), and what it does without the one
+ * meant. The runner passes an input the action does not declare on with a warning
+ * ("Unexpected input(s)"), and the action never reads it.
+ */
+const INPUTS: ReadonlyMap<string, string> = new Map([
+  ["timeout_minutes", "the action fails the step without a timeout"],
+  ["timeout_seconds", "the action fails the step without a timeout"],
+  ["max_attempts", "the action uses its default, 3 tries"],
+  ["command", "the action has no command to run"],
+  ["retry_wait_seconds", "the action waits its default, 10 s"],
+  ["shell", "the action runs the command in its default shell"],
+  ["polling_interval_seconds", "the action polls every 1 s, its default"],
+  ["retry_on", "the action retries on any failure"],
+  ["warning_on_retry", "the action warns on each retry"],
+  ["on_retry_command", "nothing runs before a retry"],
+  ["continue_on_error", "a last failure fails the step"],
+  ["new_command_on_retry", "the retries run the same command"],
+  ["retry_on_exit_code", "the action retries on any exit code"],
+]);
+const WITH: KeyTable = {
+  system: "nick-fields-retry",
+  where: "a nick-fields/retry step's with",
+  known: [...INPUTS.keys()],
+  instead: (meant) => (meant === null ? "the action does not read it" : (INPUTS.get(meant) ?? "the action does not read it")),
+};
+
 function recognise(root: Node, _file: DocumentFile, findings: Findings): void {
+  for (const step of actionSteps(root, USES)) if (step.inputs !== null) retryObjectKeys(step.inputs, WITH, findings);
   for (const step of actionSteps(root, USES)) findings.policy("nick-fields-retry", step.name, step.step.pos, () => read(step));
 }
 

@@ -5,6 +5,7 @@ import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type MapNode, type Node, forEachMap, get, isMap, isSeq, text } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
 import { decimalText, describeNode, wholeNumber } from "../tree/values.js";
+import { type KeyTable, nearRetryKeys, retryObjectKeys } from "../tree/unknown-keys.js";
 
 /**
  * Amazon States Language: every `Retry` retrier of every state, including the states of
@@ -48,6 +49,46 @@ export const stepFunctions: ConfigShape = {
 const STATE_MACHINE_TYPES = new Set(["AWS::StepFunctions::StateMachine", "AWS::Serverless::StateMachine"]);
 const MAX_INTERVAL = 99_999_999;
 const MAX_DELAY_SECONDS = 31_622_400;
+
+/**
+ * A retrier's fields: the Amazon States Language's (aws/amazon-states-language-service,
+ * src/json-schema/partial/common.json, `retry`: ErrorEquals, IntervalSeconds,
+ * MaxAttempts, BackoffRate, Comment) and the two AWS added in 2023 (MaxDelaySeconds,
+ * JitterStrategy; AWS Step Functions Developer Guide, "Error handling"). Any other key is
+ * not a retrier's: what the retrier does without the field meant is said.
+ */
+const RETRIER_DEFAULTS: ReadonlyMap<string, string> = new Map([
+  ["ErrorEquals", "a retrier without ErrorEquals is refused by Step Functions"],
+  ["IntervalSeconds", "the first wait is Step Functions' default, 1 s"],
+  ["MaxAttempts", "Step Functions uses its default, 3 retries"],
+  ["BackoffRate", "the rate is Step Functions' default, 2.0"],
+  ["MaxDelaySeconds", "the waits have no cap"],
+  ["JitterStrategy", "the waits have no jitter (NONE, the default)"],
+]);
+const RETRIER: KeyTable = {
+  system: "step-functions",
+  where: "a Step Functions retrier",
+  known: [...RETRIER_DEFAULTS.keys(), "Comment"],
+  instead: (meant) => (meant === null ? "Step Functions does not define it" : (RETRIER_DEFAULTS.get(meant) ?? "Step Functions does not define it")),
+};
+/**
+ * A state's fields, every state type's and both query languages' (the States Language's
+ * state schemas, src/json-schema/partial/*_state.json, with JSONata's Arguments, Output,
+ * Assign and QueryLanguage, and the Distributed Map's fields): a key beside them that is
+ * Retry or TimeoutSeconds misspelt leaves the state without it.
+ */
+const STATE: KeyTable = {
+  system: "step-functions",
+  where: "a Step Functions state",
+  known: [
+    "Type", "Comment", "Next", "End", "QueryLanguage", "InputPath", "OutputPath", "ResultPath", "Parameters", "ResultSelector", "Arguments", "Output", "Assign",
+    "Resource", "Credentials", "TimeoutSeconds", "TimeoutSecondsPath", "HeartbeatSeconds", "HeartbeatSecondsPath", "Retry", "Catch",
+    "Branches", "ItemProcessor", "Iterator", "ItemReader", "ItemSelector", "ItemsPath", "Items", "ItemBatcher", "ResultWriter", "MaxConcurrency", "MaxConcurrencyPath",
+    "ToleratedFailurePercentage", "ToleratedFailurePercentagePath", "ToleratedFailureCount", "ToleratedFailureCountPath", "Label",
+    "Choices", "Default", "Seconds", "SecondsPath", "Timestamp", "TimestampPath", "Result", "Error", "ErrorPath", "Cause", "CausePath",
+  ],
+  instead: (meant) => (meant === "Retry" ? "the state is not retried" : meant === "TimeoutSeconds" ? "the state's tries have no timeout" : "Step Functions does not define it"),
+};
 
 function recogniseStepFunctions(root: Node, file: DocumentFile, findings: Findings): void {
   const source = file.text;
@@ -93,6 +134,7 @@ function stateMachine(machine: MapNode, prefix: string, findings: Findings, done
   if (!isMap(states)) return;
   for (const [stateName, { value: state }] of states.entries) {
     if (!isMap(state)) continue;
+    nearRetryKeys(state, STATE, ["Retry", "TimeoutSeconds"], findings);
     const retry = state.entries.get("Retry");
     const task = text(get(state, "Type")) === "Task" ? state.entries.get("TimeoutSeconds") : undefined;
     if (retry !== undefined) retriers(retry.value, `${prefix}${stateName}`, findings, { machine: timeout, task });
@@ -135,6 +177,7 @@ function retriers(node: Node, stateName: string, findings: Findings, timeouts: T
   node.items.forEach((retrier, index) => {
     const where = `state ${shown(stateName)}, Retry[${index}]`;
     if (!isMap(retrier)) throw new FileProblem(retrier.pos, `${where} must be a map with ErrorEquals, got ${describeNode(retrier)}`);
+    retryObjectKeys(retrier, RETRIER, findings);
     const errors = get(retrier, "ErrorEquals");
     const errorNames = isSeq(errors) ? errors.items.map((e) => (e.kind === "string" ? e.value : describeNode(e))) : [];
     const name = several ? `${stateName} [${errorNames.join(", ")}]` : stateName;

@@ -6,6 +6,7 @@ import type { JsonEntry } from "../read/json.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type MapNode, type Node, get, isMap } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundPolicy } from "../tree/findings.js";
+import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
 import { describeNode, msText, notPlaceholder } from "../tree/values.js";
 
 /**
@@ -50,12 +51,38 @@ type Read = Omit<FoundPolicy, "system" | "name" | "offset">;
 
 const LABEL = /^traefik\.http\.middlewares\.([^.=]+)\.retry\.([^.=]+)$/i;
 
+/**
+ * The retry middleware's options (traefik/traefik v3.7, pkg/config/dynamic/middlewares.go
+ * Retry, as pkg/middlewares/retry/retry.go New reads them), and what Traefik does without
+ * each. The CRD's schema prunes a field it does not define; the file provider passes over
+ * one its struct lacks (matching the others in any case).
+ */
+const RETRY_KEYS: ReadonlyMap<string, string> = new Map([
+  ["attempts", "Traefik refuses a retry middleware without attempts"],
+  ["initialInterval", "Traefik retries at once"],
+  ["timeout", "the retries have no time limit of their own"],
+  ["status", "Traefik retries on network errors only"],
+  ["disableRetryOnNetworkError", "Traefik retries on network errors too"],
+  ["maxRequestBodyBytes", "Traefik's default request body limit applies"],
+  ["retryNonIdempotentMethod", "Traefik does not retry non-idempotent methods"],
+]);
+const retryTable = (caseless: boolean): KeyTable => ({
+  system: "traefik",
+  where: "a Traefik retry middleware",
+  known: [...RETRY_KEYS.keys()],
+  instead: (meant) => (meant === null ? "Traefik does not define it" : (RETRY_KEYS.get(meant) ?? "Traefik does not define it")),
+  caseless,
+});
+const CRD_RETRY = retryTable(false);
+const FILE_RETRY = retryTable(true);
+
 function recogniseTraefik(root: Node, _file: DocumentFile, findings: Findings): void {
   for (const manifest of manifests(root)) {
     if (manifest.kind !== "Middleware" || !/^traefik\.(io|containo\.us)\//.test(manifest.apiVersion)) continue;
     const retry = isMap(get(manifest.node, "spec")) ? (get(manifest.node, "spec") as MapNode).entries.get("retry") : undefined;
     if (retry === undefined) continue;
     const name = manifest.name;
+    if (isMap(retry.value)) retryObjectKeys(retry.value, CRD_RETRY, findings);
     findings.policy("traefik", name, retry.keyPos, () => {
       if (!isMap(retry.value)) throw new FileProblem(retry.value.pos, `retry of Middleware ${shown(name)} must be a map, got ${describeNode(retry.value)}`);
       const fields = retry.value;
@@ -71,6 +98,7 @@ function recogniseTraefik(root: Node, _file: DocumentFile, findings: Findings): 
     for (const [name, entry] of middlewares.entries) {
       const retry = folded(entry.value, "retry");
       if (retry === undefined) continue;
+      if (isMap(retry.value)) retryObjectKeys(retry.value, FILE_RETRY, findings);
       findings.policy("traefik", name, retry.keyPos, () => {
         if (!isMap(retry.value)) throw new FileProblem(retry.value.pos, `http.middlewares.${name}.retry must be a map, got ${describeNode(retry.value)}`);
         const fields = retry.value;

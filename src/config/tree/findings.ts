@@ -1,5 +1,6 @@
 import type { OptionValues } from "../option-values.js";
 import type { FoundLimit, LimitScope } from "./retry-limits.js";
+import type { UnknownKey } from "./unknown-keys.js";
 
 // What the recognisers return (walk.ts is the tree they read): the policies a file holds,
 // those it leaves unresolved or gets wrong, and the retry limits beside them; and the two
@@ -104,6 +105,8 @@ export class Findings {
   readonly invalid: InvalidPolicy[] = [];
   /** Retry limits (circuit breakers, retry budgets): not policies, reported with the policies they govern. */
   readonly limits: FoundLimit[] = [];
+  /** Keys their system does not define, in a retry setting or misspelt beside one (unknown-keys.ts): findings (rule unknown-key). */
+  readonly unknownKeys: UnknownKey[] = [];
 
   /**
    * Runs `read` for one policy: a placeholder among its values makes it unresolved, a

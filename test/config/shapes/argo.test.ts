@@ -31,3 +31,20 @@ describe("Argo Workflows (shapes/argo.ts)", () => {
     expect(find(argo.replace("{{workflow.uid}}", "{{ .Release.Name }}")).skipped).toBe("a Helm or Jinja template ({{ … }}); check what it renders: helm template … | backoff check -");
   });
 });
+
+describe("Argo: keys a retryStrategy or its backoff does not define (issue 36)", () => {
+  const workflow = (strategy: string) => `apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata: {name: w}\nspec:\n  templates:\n  - name: a\n    retryStrategy:\n${strategy}`;
+  const keys = (text: string) => recogniseFile({ name: "wf.yaml", text, kind: "yaml", named: false }).unknownKeys.map((u) => `${u.line}:${u.column}: ${u.message}`);
+  it("backof, and a misspelt backoff field, named with the key meant and what Argo does instead", () => {
+    expect(keys(workflow("      limit: 3\n      backof:\n        duration: 5s\n"))).toEqual(['9:7: unknown key "backof" in an Argo retryStrategy; did you mean "backoff"? Argo retries at once, with no wait']);
+    expect(keys(workflow("      limit: 3\n      backoff: {duration: 5s, facter: 2, maxduration: 1m}\n"))).toEqual([
+      '9:31: unknown key "facter" in an Argo retryStrategy\'s backoff; did you mean "factor"? every wait is the duration',
+      '9:42: unknown key "maxduration" in an Argo retryStrategy\'s backoff; did you mean "maxDuration"? the retries have no time limit',
+    ]);
+  });
+  it("spelt right: nothing; a containerSet's retries misspelt is named", () => {
+    expect(keys(workflow("      limit: 3\n      retryPolicy: Always\n      expression: 'true'\n      affinity: {nodeAntiAffinity: {}}\n      backoff: {duration: 5s, factor: 2, maxDuration: 1m, cap: 30s}\n"))).toEqual([]);
+    const set = "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata: {name: w}\nspec:\n  templates:\n  - name: a\n    containerSet:\n      retryStrategy: {retires: 3, duration: 1s}\n";
+    expect(keys(set)).toEqual(['8:23: unknown key "retires" in an Argo containerSet\'s retryStrategy; did you mean "retries"? the executor runs the container once']);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { find } from "../../support/recognise.js";
+import { recogniseFile } from "../../../src/config/recognise.js";
 
 describe("Envoy (shapes/envoy.ts)", () => {
   it("Envoy: camelCase JSON, quoted numbers and {seconds, nanos} durations; gRPC's retryPolicy is not Envoy's", () => {
@@ -84,5 +85,19 @@ describe("Envoy: the route's cluster's circuit breakers named beside its policy"
   });
   it("a cluster without circuit_breakers, or another cluster's, names nothing", () => {
     expect(find(config("    - {max_retries: 4}\n").replace("cluster: c", "cluster: d")).policies.map((p) => p.name)).toEqual(['prefix "/"']);
+  });
+});
+
+describe("Envoy: keys a retry_policy or its retry_back_off does not define (issue 36)", () => {
+  const route = (policy: string) => `routes:\n- match: {prefix: /}\n  route:\n    cluster: c\n    retry_policy:\n${policy}`;
+  const keys = (text: string) => recogniseFile({ name: "envoy.yaml", text, kind: "yaml", named: false }).unknownKeys.map((u) => `${u.line}:${u.column}: ${u.message}`);
+  it("num_retires, and a misspelt back-off field, named with the key meant and what Envoy does instead", () => {
+    expect(keys(route("      retry_on: 5xx\n      num_retires: 8\n"))).toEqual(['7:7: unknown key "num_retires" in an Envoy retry_policy; did you mean "num_retries"? Envoy uses its default, 1 retry']);
+    expect(keys(route("      retryOn: 5xx\n      retryBackOff: {baseInterval: 0.1s, maxIntervall: 1s}\n"))).toEqual([
+      '7:42: unknown key "maxIntervall" in an Envoy retry_back_off; did you mean "maxInterval"? the cap is 10 × base_interval',
+    ]);
+  });
+  it("spelt right, in either JSON spelling: nothing", () => {
+    expect(keys(route("      retry_on: 5xx\n      num_retries: 3\n      perTryTimeout: 1s\n      retriable_status_codes: [503]\n      retry_back_off: {base_interval: 0.1s, max_interval: 1s}\n"))).toEqual([]);
   });
 });

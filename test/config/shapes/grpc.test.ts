@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../support/cli.js";
+import { recogniseFile } from "../../../src/config/recognise.js";
 import { find, problem } from "../../support/recognise.js";
 import { ROOT } from "../../support/paths.js";
 
@@ -97,5 +98,18 @@ describe("gRPC service configs (shapes/grpc.ts)", () => {
       // maxAttempts 10 treated as 5: 500, 750, 1125, 1687.5 = 4062.5 ms; the largest 1687.5 × 1.2 = 2025.
       ["inventory.Stock (maxAttempts 10, treated as 5) [retryThrottling maxTokens 10, tokenRatio 0.1]", 17, 4, 3250, 4875, 2025],
     ]);
+  });
+});
+
+describe("gRPC: keys a retryPolicy does not define (issue 36)", () => {
+  const keys = (text: string) => recogniseFile({ name: "sc.json", text, kind: "json", named: false }).unknownKeys.map((u) => `${u.line}:${u.column}: ${u.message}`);
+  const config = (policy: string) => `{"methodConfig": [{"name": [{"service": "a.B"}],\n  "retryPolicy": {${policy}}}]}`;
+  it("a misspelt field is named with the field meant: a required one leaves the config refused", () => {
+    expect(keys(config('"maxAttempt": 4, "initialBackoff": "0.1s", "maxBackoff": "1s", "backoffMultiplier": 2, "retryableStatusCodes": ["UNAVAILABLE"]'))).toEqual([
+      '2:19: unknown key "maxAttempt" in a gRPC retryPolicy; did you mean "maxAttempts"? gRPC clients refuse the service config without maxAttempts',
+    ]);
+  });
+  it("spelt right, in either spelling: nothing", () => {
+    expect(keys(config('"maxAttempts": 4, "initial_backoff": "0.1s", "maxBackoff": "1s", "backoffMultiplier": 2, "retryableStatusCodes": ["UNAVAILABLE"], "perAttemptRecvTimeout": "1s"'))).toEqual([]);
   });
 });

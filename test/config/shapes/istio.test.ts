@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { find, problem } from "../../support/recognise.js";
+import { recogniseFile } from "../../../src/config/recognise.js";
 
 // istio/istio 1.31.0-rc.0 (423f108b): route.go:681-683 gives a route with no `retries` the
 // mesh default (meshConfig.defaultHttpRetryPolicy, else retry.go's 2 retries); a `retries`
@@ -62,5 +63,18 @@ describe("Istio: a DestinationRule's retry limits named beside the routes to its
   });
   it("a percent over 100 is refused at its value", () => {
     expect(problem(`${vs}---\n${dr.replace("{minRetryConcurrency: 5}", "{percent: 150}")}`)).toBe('f.yaml:17:28: retryBudget.percent of DestinationRule "lim" must be from 0 to 100, got 150');
+  });
+});
+
+describe("Istio: keys a route's retries does not define (issue 36)", () => {
+  const vs = (retries: string) => `apiVersion: networking.istio.io/v1\nkind: VirtualService\nmetadata: {name: r}\nspec:\n  http:\n  - name: main\n    retries:\n${retries}`;
+  const keys = (text: string) => recogniseFile({ name: "vs.yaml", text, kind: "yaml", named: false }).unknownKeys.map((u) => `${u.line}:${u.column}: ${u.message}`);
+  it("atempts is named at its place with the key meant; the block without attempts stays refused as istiod refuses it", () => {
+    const text = vs("      atempts: 5\n      perTryTimeout: 2s\n");
+    expect(keys(text)).toEqual(['8:7: unknown key "atempts" in an Istio route\'s retries; did you mean "attempts"? without attempts the route is not retried (istiod\'s ConvertPolicy: attempts 0)']);
+    expect(problem(text)).toBe('f.yaml:9:7: retries of r/main sets perTryTimeout with no attempts: istiod refuses it ("http retry policy configured when attempts are set to 0 (disabled)")');
+  });
+  it("spelt right: nothing", () => {
+    expect(keys(vs("      attempts: 3\n      perTryTimeout: 2s\n      retryOn: 5xx\n      retryRemoteLocalities: true\n      retryIgnorePreviousHosts: false\n      backoff: 50ms\n"))).toEqual([]);
   });
 });

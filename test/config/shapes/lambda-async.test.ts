@@ -100,3 +100,20 @@ describe("AWS Lambda asynchronous invocation (shapes/lambda-async.ts)", () => {
     expect(find("EventInvokeConfig:\n  MaximumRetryAttempts: 1\n").policies).toEqual([]);
   });
 });
+
+describe("Lambda EventInvokeConfig: keys CloudFormation and SAM do not define (issue 36)", () => {
+  const keys = (text: string) => recogniseFile({ name: "template.yaml", text, kind: "yaml", named: false }).unknownKeys.map((u) => `${u.line}:${u.column}: ${u.message}`);
+  it("a misspelt MaximumRetryAttempts, in a resource, a SAM function and the Globals (once, where it is written)", () => {
+    expect(keys("Resources:\n  C:\n    Type: AWS::Lambda::EventInvokeConfig\n    Properties:\n      FunctionName: f\n      Qualifier: $LATEST\n      MaximumRetryAttemps: 0\n")).toEqual([
+      '7:7: unknown key "MaximumRetryAttemps" in an AWS::Lambda::EventInvokeConfig; did you mean "MaximumRetryAttempts"? Lambda uses its default, 2 retries',
+    ]);
+    const sam = "Globals:\n  Function:\n    EventInvokeConfig:\n      MaximumEventAgeInSecond: 60\nResources:\n  A:\n    Type: AWS::Serverless::Function\n  B:\n    Type: AWS::Serverless::Function\n    Properties:\n      EventInvokeConfig:\n        MaximumRetryAttempt: 1\n";
+    expect(keys(sam)).toEqual([
+      '4:7: unknown key "MaximumEventAgeInSecond" in a SAM function\'s EventInvokeConfig; did you mean "MaximumEventAgeInSeconds"? Lambda keeps events for its default, 6 h',
+      '12:9: unknown key "MaximumRetryAttempt" in a SAM function\'s EventInvokeConfig; did you mean "MaximumRetryAttempts"? Lambda uses its default, 2 retries',
+    ]);
+  });
+  it("spelt right: nothing", () => {
+    expect(keys("Resources:\n  F:\n    Type: AWS::Serverless::Function\n    Properties:\n      EventInvokeConfig:\n        MaximumRetryAttempts: 1\n        MaximumEventAgeInSeconds: 600\n        DestinationConfig: {OnFailure: {Type: SQS}}\n")).toEqual([]);
+  });
+});

@@ -84,3 +84,17 @@ describe("GitHub Actions nick-fields/retry (shapes/nick-fields-retry.ts)", () =>
     expect(find(composite, "yaml", "action.yml").policies).toEqual([{ at: "5:7", system: "nick-fields-retry", name: "runs/steps[0]", options: { attemptTime: "120s" } }]);
   });
 });
+
+describe("nick-fields/retry: inputs the action does not declare (issue 36)", () => {
+  const keys = (text: string) => recogniseFile({ name: "ci.yml", text, kind: "yaml", named: false }).unknownKeys.map((u) => `${u.line}:${u.column}: ${u.message}`);
+  it("max_attempt and a retry-wait in another spelling are named with the input meant", () => {
+    expect(keys(workflow("          max_attempt: 5\n          retry-wait-seconds: 30\n          timeout_minutes: 5\n          command: npm ci\n"))).toEqual([
+      '11:11: unknown key "max_attempt" in a nick-fields/retry step\'s with; did you mean "max_attempts"? the action uses its default, 3 tries',
+      '12:11: unknown key "retry-wait-seconds" in a nick-fields/retry step\'s with; did you mean "retry_wait_seconds"? the action waits its default, 10 s',
+    ]);
+  });
+  it("every input of action.yml spelt right: nothing", () => {
+    const all = ["timeout_minutes: 5", "max_attempts: 3", "command: make", "retry_wait_seconds: 5", "shell: bash", "polling_interval_seconds: 2", "retry_on: error", "warning_on_retry: false", "on_retry_command: echo", "continue_on_error: false", "new_command_on_retry: make", "retry_on_exit_code: 2"];
+    expect(keys(workflow(all.map((line) => `          ${line}\n`).join("")))).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { find, problem } from "../../support/recognise.js";
+import { recogniseFile } from "../../../src/config/recognise.js";
 
 describe("Step Functions (shapes/step-functions.ts)", () => {
   it("a wrong type names the key, the state and the place (MaxAttempts: \"three\")", () => {
@@ -56,5 +57,23 @@ describe("Step Functions (shapes/step-functions.ts)", () => {
   it("CloudFormation: a DefinitionString built with Fn::Join is not checked, and says why", () => {
     const text = '{"Resources": {"M": {"Type": "AWS::StepFunctions::StateMachine", "Properties": {"DefinitionString": {"Fn::Join": ["", ["{", "}"]]}}}}}';
     expect(find(text, "json", "t.json").unresolved).toEqual(["1:81 M: DefinitionString of M is built by Fn::Join; only a JSON string (or Fn::Sub of one) can be read"]);
+  });
+});
+
+describe("Step Functions: keys a retrier or a state does not define (issue 36)", () => {
+  const asl = (retrier: string, state = "") =>
+    `{\n  "StartAt": "A",\n  "States": {\n    "A": {\n      "Type": "Task",${state}\n      "Retry": [{"ErrorEquals": ["States.ALL"], ${retrier}}],\n      "End": true\n    }\n  }\n}\n`;
+  const keys = (text: string) => recogniseFile({ name: "sfn.asl.json", text, kind: "json", named: false }).unknownKeys.map((u) => `${u.line}:${u.column}: ${u.message}`);
+  it("every key of a retrier that is not a retrier's, with the key meant and the default that applies instead", () => {
+    expect(keys(asl('"MaxAtempts": 6'))).toEqual(['6:49: unknown key "MaxAtempts" in a Step Functions retrier; did you mean "MaxAttempts"? Step Functions uses its default, 3 retries']);
+    expect(keys(asl('"intervalSeconds": 5, "Note": "x"'))).toEqual([
+      '6:49: unknown key "intervalSeconds" in a Step Functions retrier; did you mean "IntervalSeconds"? the first wait is Step Functions\' default, 1 s',
+      '6:71: unknown key "Note" in a Step Functions retrier; Step Functions does not define it',
+    ]);
+    expect(keys(asl('"MaxAttempts": 6, "IntervalSeconds": 2, "BackoffRate": 1.5, "MaxDelaySeconds": 9, "JitterStrategy": "FULL", "Comment": "c"'))).toEqual([]);
+  });
+  it("beside the retriers, Retry or TimeoutSeconds misspelt in the state", () => {
+    expect(keys(asl('"MaxAttempts": 6', '\n      "TimeoutSecond": 30,'))).toEqual(['6:7: unknown key "TimeoutSecond" in a Step Functions state; did you mean "TimeoutSeconds"? the state\'s tries have no timeout']);
+    expect(keys(asl('"MaxAttempts": 6', '\n      "TimeoutSeconds": 30, "ResultPath": null,'))).toEqual([]);
   });
 });

@@ -133,3 +133,17 @@ describe("Traefik retry middleware (shapes/traefik.ts)", () => {
     expect(code).toBe(0);
   });
 });
+
+describe("Traefik: keys a retry middleware does not define (issue 36)", () => {
+  const keys = (text: string) => recogniseFile({ name: "mw.yaml", text, kind: "yaml", named: false }).unknownKeys.map((u) => `${u.line}:${u.column}: ${u.message}`);
+  const crd = (retry: string) => `apiVersion: traefik.io/v1alpha1\nkind: Middleware\nmetadata: {name: r}\nspec:\n  retry:\n${retry}`;
+  it("attemps in the CRD, named with the key meant; the file provider matches any case, so Attempts is no typo there", () => {
+    expect(keys(crd("    attemps: 3\n    initialInterval: 100ms\n"))).toEqual(['6:5: unknown key "attemps" in a Traefik retry middleware; did you mean "attempts"? Traefik refuses a retry middleware without attempts']);
+    expect(keys(crd("    Attempts: 3\n"))).toEqual(['6:5: unknown key "Attempts" in a Traefik retry middleware; did you mean "attempts"? Traefik refuses a retry middleware without attempts']);
+    expect(keys("http:\n  middlewares:\n    r:\n      retry:\n        Attempts: 3\n        InitialInterval: 1s\n")).toEqual([]);
+    expect(keys("http:\n  middlewares:\n    r:\n      retry:\n        attempts: 3\n        initalInterval: 1s\n")).toEqual(['6:9: unknown key "initalInterval" in a Traefik retry middleware; did you mean "initialInterval"? Traefik retries at once']);
+  });
+  it("spelt right: nothing", () => {
+    expect(keys(crd("    attempts: 3\n    initialInterval: 100ms\n    timeout: 5s\n    status: ['500-599']\n    disableRetryOnNetworkError: false\n    maxRequestBodyBytes: 1024\n    retryNonIdempotentMethod: false\n"))).toEqual([]);
+  });
+});
