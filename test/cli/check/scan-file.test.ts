@@ -141,3 +141,20 @@ describe("decode: UTF-8 text or null", () => {
     expect(decode(late)).toBe(`${"a".repeat(8192)}\u0000`);
   });
 });
+
+describe("scanFile: keys a system does not define (issue 36)", () => {
+  const JOB = "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\nspec:\n  backofLimit: 4\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: m, image: m}]\n";
+  it("backoff check on a folder holding job.yaml with backofLimit: 4 exits 1, naming backofLimit at its place", async () => {
+    write("job.yaml", JOB);
+    const result = await runCli(["check", "."]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('error: job.yaml:6:3: unknown key "backofLimit" in a Job\'s spec; did you mean "backoffLimit"? Kubernetes uses its default, 6 retries\n');
+    // The Job itself is still checked, with the default its spec leaves it.
+    expect(result.stdout).toContain("  ✓ migrate (Kubernetes Job, line 5:1)\n    6 retries:");
+  });
+  it("spelt right: exit 0, nothing on stderr", async () => {
+    write("job.yaml", JOB.replace("backofLimit", "backoffLimit"));
+    const result = await runCli(["check", "."]);
+    expect([result.code, result.stderr]).toEqual([0, ""]);
+  });
+});
