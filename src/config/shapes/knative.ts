@@ -5,6 +5,29 @@ import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type MapNode, type Node, get, isMap, text } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout, Placeholder } from "../tree/findings.js";
 import { describeNode, msText, notPlaceholder, wholeNumber } from "../tree/values.js";
+import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
+
+/**
+ * DeliverySpec's fields (knative-v1.22.0 pkg/apis/duck/v1/delivery_types.go:
+ * deadLetterSink, retry, retryAfterMax, timeout, backoffPolicy, backoffDelay, format),
+ * and what Knative does without each. The webhook's strict decoding refuses a field
+ * DeliverySpec lacks.
+ */
+const DELIVERY_KEYS: ReadonlyMap<string, string> = new Map([
+  ["deadLetterSink", "failed events are dropped"],
+  ["retry", "Knative does not retry"],
+  ["retryAfterMax", "a Retry-After header is not honoured"],
+  ["timeout", "each request has no timeout of its own"],
+  ["backoffPolicy", "Knative retries at once"],
+  ["backoffDelay", "Knative retries at once"],
+  ["format", "events keep their default format"],
+]);
+const DELIVERY: KeyTable = {
+  system: "knative",
+  where: "a Knative delivery",
+  known: [...DELIVERY_KEYS.keys()],
+  instead: (meant) => (meant === null ? "Knative does not define it" : (DELIVERY_KEYS.get(meant) ?? "Knative does not define it")),
+};
 
 /**
  * Knative Eventing's `delivery` (pkg/apis/duck/v1/delivery_types.go DeliverySpec,
@@ -67,6 +90,7 @@ function recogniseKnative(root: Node, _file: DocumentFile, findings: Findings): 
       });
       continue;
     }
+    if (isMap(delivery.value)) retryObjectKeys(delivery.value, DELIVERY, findings);
     const dls = isMap(delivery.value) && delivery.value.entries.has("deadLetterSink") ? " [then deadLetterSink]" : "";
     findings.policy("knative", `${name}${dls}`, delivery.keyPos, () => {
       if (!isMap(delivery.value)) throw new FileProblem(delivery.value.pos, `delivery of ${name} must be a map, got ${describeNode(delivery.value)}`);

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { recogniseFile } from "../../../src/config/recognise.js";
 import { checkFigures } from "../../support/check-figures.js";
 import { find, problem } from "../../support/recognise.js";
 
@@ -84,5 +85,19 @@ describe("Knative Eventing delivery (shapes/knative.ts)", () => {
       "default (Broker) (config-br-defaults as shipped)": { retries: 10, worst: 204_600, best: 204_600, largest: 102_400 },
     });
     expect(disabled).toEqual(["audit (InMemoryChannel) [then deadLetterSink]"]);
+  });
+});
+
+describe("Knative: keys a delivery does not define (issue 36)", () => {
+  const keys = (text: string) => recogniseFile({ name: "t.yaml", text, kind: "yaml", named: false }).unknownKeys.map((u) => `${u.line}:${u.column}: ${u.message}`);
+  const trigger = (delivery: string) => `apiVersion: eventing.knative.dev/v1\nkind: Trigger\nmetadata: {name: t}\nspec:\n  broker: default\n  delivery:\n${delivery}`;
+  it("retrys and backofDelay, named with the field meant", () => {
+    expect(keys(trigger("    retrys: 5\n    backoffPolicy: exponential\n    backofDelay: PT1S\n"))).toEqual([
+      '7:5: unknown key "retrys" in a Knative delivery; did you mean "retry"? Knative does not retry',
+      '9:5: unknown key "backofDelay" in a Knative delivery; did you mean "backoffDelay"? Knative retries at once',
+    ]);
+  });
+  it("spelt right: nothing", () => {
+    expect(keys(trigger("    retry: 5\n    backoffPolicy: exponential\n    backoffDelay: PT1S\n    timeout: PT10S\n    deadLetterSink: {uri: http://x}\n"))).toEqual([]);
   });
 });
