@@ -5,6 +5,7 @@ import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type Node, get } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout } from "../tree/findings.js";
 import { msText } from "../tree/values.js";
+import { type KeyTable, nearRetryKeys } from "../tree/unknown-keys.js";
 
 /**
  * GitHub Actions steps that use Wandalen/wretry.action (`uses: Wandalen/wretry.action@v3`,
@@ -42,7 +43,27 @@ export const wretry: ConfigShape = {
 
 const USES = /^wandalen\/wretry\.action(?:\/main)?(?:@|$)/i;
 
+/**
+ * The action's retry inputs (action.yml: attempt_limit, attempt_delay, time_out) and its
+ * others (action, command, with, current_path; pre_retry_command, retry_condition and
+ * github_token in v3): its input list has grown from release to release, so only a retry
+ * input misspelt is named (the runner passes an undeclared input on with a warning, and
+ * the action never reads it).
+ */
+const RETRY_INPUTS: ReadonlyMap<string, string> = new Map([
+  ["attempt_limit", "the action uses its default, 2 tries"],
+  ["attempt_delay", "the action retries at once (its default, 0 ms)"],
+  ["time_out", "the step has no time limit of the action's"],
+]);
+const WITH: KeyTable = {
+  system: "wretry",
+  where: "a wretry.action step's with",
+  known: [...RETRY_INPUTS.keys(), "action", "command", "with", "current_path", "pre_retry_command", "retry_condition", "github_token"],
+  instead: (meant) => (meant === null ? "the action does not read it" : (RETRY_INPUTS.get(meant) ?? "the action does not read it")),
+};
+
 function recognise(root: Node, _file: DocumentFile, findings: Findings): void {
+  for (const step of actionSteps(root, USES)) if (step.inputs !== null) nearRetryKeys(step.inputs, WITH, [...RETRY_INPUTS.keys()], findings);
   for (const step of actionSteps(root, USES)) findings.policy("wretry", step.name, step.step.pos, () => read(step));
 }
 

@@ -46,3 +46,14 @@ describe("GitHub Actions wretry.action (shapes/wretry.ts)", () => {
     expect(find("jobs:\n  a:\n    steps:\n      - uses: acme/wretry.action-fork@v1\n        with: {attempt_limit: 4}\n").policies).toEqual([]);
   });
 });
+
+describe("wretry.action: a retry input misspelt (issue 36)", () => {
+  const keys = (text: string) => recogniseFile({ name: "r.yml", text, kind: "yaml", named: false }).unknownKeys.map((u) => `${u.line}:${u.column}: ${u.message}`);
+  it("attempt_limits is named with the input meant; an input the action may have gained is not", () => {
+    expect(keys(workflow("          command: npm publish\n          attempt_limits: 5\n          attempt-delay: 1000\n          some_new_input: x\n"))).toEqual([
+      '9:11: unknown key "attempt_limits" in a wretry.action step\'s with; did you mean "attempt_limit"? the action uses its default, 2 tries',
+      '10:11: unknown key "attempt-delay" in a wretry.action step\'s with; did you mean "attempt_delay"? the action retries at once (its default, 0 ms)',
+    ]);
+    expect(keys(workflow("          command: npm publish\n          attempt_limit: 5\n          attempt_delay: 1000\n          time_out: 60000\n"))).toEqual([]);
+  });
+});
