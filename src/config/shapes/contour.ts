@@ -6,6 +6,25 @@ import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type MapNode, type Node, get, isMap, isSeq, text } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
 import { describeNode, msText, notPlaceholder } from "../tree/values.js";
+import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
+
+/**
+ * An HTTPProxy route's RetryPolicy (apis/projectcontour/v1/httpproxy.go: count,
+ * perTryTimeout, retryOn, retriableStatusCodes), and what Contour does without each; the
+ * CRD's schema prunes a field it does not define.
+ */
+const RETRY_POLICY_KEYS: ReadonlyMap<string, string> = new Map([
+  ["count", "Contour uses its default, 1 retry"],
+  ["perTryTimeout", "each try has no timeout of its own"],
+  ["retryOn", "Contour retries on 5xx, its default"],
+  ["retriableStatusCodes", "no status code is retried beyond retryOn's"],
+]);
+const RETRY_POLICY: KeyTable = {
+  system: "contour",
+  where: "a Contour retryPolicy",
+  known: [...RETRY_POLICY_KEYS.keys()],
+  instead: (meant) => (meant === null ? "Contour does not define it" : (RETRY_POLICY_KEYS.get(meant) ?? "Contour does not define it")),
+};
 
 /**
  * Contour (projectcontour.io): each route of an `HTTPProxy` with a `retryPolicy`, and an
@@ -70,6 +89,7 @@ function httpProxy(proxy: MapNode, proxyName: string, findings: Findings): void 
     const policy = route.entries.get("retryPolicy");
     if (policy === undefined) return;
     const name = `${proxyName}/routes[${index}]${routeMatch(route)}`;
+    if (isMap(policy.value)) retryObjectKeys(policy.value, RETRY_POLICY, findings);
     findings.policy("contour", name, policy.keyPos, () => {
       if (!isMap(policy.value)) throw new FileProblem(policy.value.pos, `retryPolicy of ${shown(name)} must be a map, got ${describeNode(policy.value)}`);
       const label = (key: string) => `retryPolicy.${key} of ${shown(name)}`;

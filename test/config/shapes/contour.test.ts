@@ -135,3 +135,15 @@ describe("Contour (shapes/contour.ts)", () => {
     expect(disabled).toEqual(["storefront/routes[2] (prefix /checkout)"]);
   });
 });
+
+describe("Contour: keys a retryPolicy does not define (issue 36)", () => {
+  const keys = (text: string) => recogniseFile({ name: "p.yaml", text, kind: "yaml", named: false }).unknownKeys.map((u) => `${u.line}:${u.column}: ${u.message}`);
+  const proxy = (policy: string) => `apiVersion: projectcontour.io/v1\nkind: HTTPProxy\nmetadata: {name: p}\nspec:\n  routes:\n  - services: [{name: s, port: 80}]\n    retryPolicy:\n${policy}`;
+  it("cont and perTryTimout, named with the field meant", () => {
+    expect(keys(proxy("      cont: 3\n      perTryTimout: 150ms\n"))).toEqual([
+      '8:7: unknown key "cont" in a Contour retryPolicy; did you mean "count"? Contour uses its default, 1 retry',
+      '9:7: unknown key "perTryTimout" in a Contour retryPolicy; did you mean "perTryTimeout"? each try has no timeout of its own',
+    ]);
+    expect(keys(proxy("      count: 3\n      perTryTimeout: 150ms\n      retryOn: [reset]\n      retriableStatusCodes: [503]\n"))).toEqual([]);
+  });
+});
