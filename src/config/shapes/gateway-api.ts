@@ -5,6 +5,24 @@ import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type MapNode, type Node, get, isMap, isSeq, text } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
 import { describeNode, msText, notPlaceholder, wholeNumber } from "../tree/values.js";
+import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
+
+/**
+ * HTTPRouteRetry's fields (apis/v1/httproute_types.go, v1.6.1: codes, attempts, backoff),
+ * and what an implementation does without each; the CRD's schema prunes a field it does
+ * not define.
+ */
+const RETRY_KEYS: ReadonlyMap<string, string> = new Map([
+  ["attempts", "the implementation's default applies (2 in Envoy Gateway and Istio)"],
+  ["backoff", "the implementation's default back-off applies (Envoy's 25 ms)"],
+  ["codes", "the implementation's default codes are retried"],
+]);
+const RETRY: KeyTable = {
+  system: "gateway-api",
+  where: "a Gateway API rule's retry",
+  known: [...RETRY_KEYS.keys()],
+  instead: (meant) => (meant === null ? "Gateway API does not define it" : (RETRY_KEYS.get(meant) ?? "Gateway API does not define it")),
+};
 
 /**
  * Gateway API `HTTPRoute` (gateway.networking.k8s.io): each `spec.rules[]` with a `retry`
@@ -50,6 +68,7 @@ function recogniseGatewayApi(root: Node, _file: DocumentFile, findings: Findings
       const retry = rule.entries.get("retry");
       if (retry === undefined || retry.value.kind === "null") return;
       const name = `${manifest.name}/${text(get(rule, "name")) ?? `rules[${index}]`}`;
+      if (isMap(retry.value)) retryObjectKeys(retry.value, RETRY, findings);
       findings.policy("gateway-api", name, retry.keyPos, () => {
         if (!isMap(retry.value)) throw new FileProblem(retry.value.pos, `retry of ${name} must be a map, got ${describeNode(retry.value)}`);
         return readRule(rule, retry.value, name);

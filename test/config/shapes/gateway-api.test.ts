@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { recogniseFile } from "../../../src/config/recognise.js";
 import { checkFigures } from "../../support/check-figures.js";
 import { runCli } from "../../support/cli.js";
 import { find, problem } from "../../support/recognise.js";
@@ -87,5 +88,14 @@ describe("Gateway API (shapes/gateway-api.ts)", () => {
       "",
     ]);
     expect((await runCli(["check", "test/fixtures/deadlines/gateway-api/colliding.yaml", "--unreachable-retries", "error"])).code).toBe(1);
+  });
+});
+
+describe("Gateway API: keys a rule's retry does not define (issue 36)", () => {
+  const keys = (text: string) => recogniseFile({ name: "r.yaml", text, kind: "yaml", named: false }).unknownKeys.map((u) => `${u.line}:${u.column}: ${u.message}`);
+  const route = (retry: string) => `apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata: {name: r}\nspec:\n  rules:\n  - retry:\n${retry}`;
+  it("atempts, named with the field meant; spelt right, nothing", () => {
+    expect(keys(route("      atempts: 3\n      backoff: 100ms\n"))).toEqual(['7:7: unknown key "atempts" in a Gateway API rule\'s retry; did you mean "attempts"? the implementation\'s default applies (2 in Envoy Gateway and Istio)']);
+    expect(keys(route("      attempts: 3\n      backoff: 100ms\n      codes: [503]\n"))).toEqual([]);
   });
 });
