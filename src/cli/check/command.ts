@@ -93,7 +93,7 @@ interface CheckCommandSwitches {
 }
 
 /** What check writes, and in which formats (the first is the default); GitHub annotations beside any of them (cli/check/report.ts). */
-const OUTPUT: CommandOutput = { ...commandOutput("check", ["table", "json", "sarif", "junit", "gitlab"]), beside: [outputWritten("check", ["github"])] };
+const OUTPUT: CommandOutput = { ...commandOutput(outputWritten("check", ["table", "json", "sarif", "junit", "gitlab"])), beside: [outputWritten("check", ["github"])] };
 
 /** `backoff check`: a policy against limits, for CI. */
 export const checkCommand: CommandDefinition = {
