@@ -1,5 +1,4 @@
 import type { SwitchWords } from "../../core/check-report/terms.js";
-import { rendererFor } from "../../format/registry.js";
 import type { CheckOutput, RenderContext } from "../../format/renderer.js";
 import type { Io } from "../shared/io.js";
 import { type OutputSwitches, outputRenderer, renderContext, writeRendered } from "../shared/render.js";
@@ -38,7 +37,7 @@ export async function writeCheckReport(check: CheckOutput, switches: OutputSwitc
 
 /** The report as GitHub annotations, one line each. */
 async function annotationText(check: CheckOutput, context: RenderContext): Promise<string> {
-  const github = await rendererFor("check", "github");
+  const github = await outputRenderer("check", { format: "github" });
   if (github.atLines === true) throw new Error("the github check format renders every report");
   const rendered = await github.render(check, context);
   return "pieces" in rendered ? [...rendered.pieces].join("") : "";

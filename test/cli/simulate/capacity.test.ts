@@ -95,7 +95,7 @@ describe("backoff simulate --model capacity", () => {
       [["--arrivals", "bursty"], "error: --arrivals must be poisson or uniform, got \"bursty\"\n"],
       [["--retry-budget", "ten"], "error: --retry-budget must be a percentage such as 10%, got \"ten\"\n"],
       [["--retry-throttling", "10/2"], "error: --retry-throttling's token ratio must be at most 1 with up to 3 decimals (gRFC A6), got \"2\"\n"],
-      [["--compare", "none,magic"], "error: --compare items are none, no-retries, budget=R%, quota, throttling and breaker (joined by +), got \"magic\"\n"],
+      [["--compare", "none,magic"], "error: --compare items are none, no-retries, budget=R%, quota, throttling and breaker (limits joined by +), got \"magic\"\n"],
       [["--compare", "none", "--retry-budget", "10%"], "error: --compare names the limits of each variant; leave out --retry-budget, --retry-quota, --retry-throttling and --circuit-breaker\n"],
       [["--clients", "5"], "error: --clients does not apply to --model capacity\n"],
       [["--runs", "5"], "error: --runs does not apply to --model capacity\n"],
