@@ -84,3 +84,29 @@ export function floorSum(n: bigint, m: bigint, a: bigint, b: bigint): bigint {
     [m, a] = [a, m];
   }
 }
+
+/**
+ * num / den (num ≥ 0, den > 0) as the nearest double, ties to even: one rounding, where
+ * Number(num / den) + Number(num % den) / Number(den) makes up to three. A quotient past
+ * 2^53 − 1 is only ever saturated by the callers, so its rounding there does not matter.
+ */
+export function nearestDouble(num: bigint, den: bigint): number {
+  if (num === 0n) return 0;
+  const whole = num / den;
+  if (whole >= 1n << 53n) return Number(whole);
+  // Scale so the quotient has 53 bits before the point, then round the remainder half to even.
+  let shift = 53 - (whole === 0n ? 0 : whole.toString(2).length);
+  if (whole === 0n) shift += den.toString(2).length - num.toString(2).length + 1;
+  let q = (num << BigInt(shift)) / den;
+  while (q >= 1n << 53n) {
+    shift -= 1;
+    q = (num << BigInt(shift)) / den;
+  }
+  while (q < 1n << 52n) {
+    shift += 1;
+    q = (num << BigInt(shift)) / den;
+  }
+  const twiceRest = 2n * ((num << BigInt(shift)) - q * den);
+  if (twiceRest > den || (twiceRest === den && (q & 1n) === 1n)) q += 1n;
+  return Number(q) / 2 ** shift;
+}

@@ -1,3 +1,4 @@
+import type { RetryBudget } from "./chain/budgets/budget.js";
 import type { ElapsedStop } from "./deadline/elapsed-stop.js";
 import type { RandomSource, ScheduleModel } from "./model.js";
 import type { RetryAfter } from "./retry-after/header.js";
@@ -153,4 +154,10 @@ export interface PresetDescription {
    * it does not read one). --retry-after and `backoff presets` quote it.
    */
   readonly retryAfter: string;
+  /**
+   * The retry budget the library applies without being asked, which `backoff chain` gives a
+   * layer of this preset unless the layer names its own (or "@none"): the AWS SDK's retry
+   * quota, Envoy's max_retries breaker where nothing writes circuit_breakers.
+   */
+  readonly chainBudget?: RetryBudget;
 }

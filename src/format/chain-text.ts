@@ -30,6 +30,12 @@ export function spanRange(span: TimeSpan): string {
   return low === high ? low : rangeText(span.minMs, span.maxMs);
 }
 
+/** "1 call", "1.003 calls", "243 calls". */
+function callsPhrase(calls: number): string {
+  const text = callsText(calls);
+  return `${text} ${text === "1" ? "call" : "calls"}`;
+}
+
 export function verdictText(verdict: ChainVerdict, report: ChainReport): string {
   switch (verdict.kind) {
     case "stacked-retries":
@@ -76,15 +82,25 @@ export function chainSummaryLines(report: ChainReport): string[] {
     lines.push(`Counted in tries, 1 + retries: a layer that retries ${groupDigits(retrying.retries)} ${retrying.retries === 1 ? "time" : "times"} makes ${groupDigits(retrying.tries)} tries.`);
   }
   if (options.failureRate < 1) {
-    lines.push(`At a failure rate of ${percentText(options.failureRate)} (each try at the bottom failing on its own): ${callsText(bottom.expected)} calls expected at the backend.`);
+    lines.push(`At a failure rate of ${percentText(options.failureRate)} (each try at the bottom failing on its own): ${callsPhrase(bottom.expected)} expected at the backend.`);
   }
   lines.push(...budgetLines(report));
   if (bottom.limited !== null && report.layers.some((layer) => layer.layer.budget !== null)) {
-    lines.push(`With the budgets, in steady state: ${callsText(bottom.limited)} calls at the backend.`);
+    lines.push(`With the budgets, in steady state: ${callsPhrase(bottom.limited)} at the backend.`);
   }
   const top = report.layers[0]!.giveUp;
   const instant = options.attemptMs === null ? ", counting each try at the bottom as instant (give --attempt-time)" : "";
-  lines.push(`The top gives up after ${spanText(top.giveUp)}${instant}.`);
+  const budgeted = report.layers.some((layer) => layer.layer.budget !== null);
+  const refused = report.layers.some((layer) => layer.limited !== null && layer.limited.grant < 1);
+  const topCall = report.layers[0]!.limited?.callMs ?? null;
+  if (budgeted && refused && topCall !== null) {
+    // The give-up time lets every retry through; a budget that refuses some makes calls shorter.
+    const mean = humanDuration(Math.round(topCall));
+    const outage = options.failureRate === 1 ? "gives up" : "takes";
+    lines.push(`When every retry goes ahead the top gives up after ${spanText(top.giveUp)}; with the budgets, in steady state, a call at the top ${outage} after ${mean} on average.`);
+  } else {
+    lines.push(`The top gives up after ${spanText(top.giveUp)}${instant}.`);
+  }
   report.layers.forEach((layer, k) => {
     if (layer.giveUp.cutByTimeout) lines.push(`Layer ${k + 1}'s per-try timeout (${humanDuration(layer.layer.tryTimeoutMs!)}) ends its tries before the layer below gives up.`);
   });

@@ -3,7 +3,7 @@ import type { TimeSpan } from "../core/chain/give-up.js";
 import { plainNumber } from "../core/decimal.js";
 import { budgetCell } from "./chain-budget.js";
 import { groupDigits } from "../core/text/digits.js";
-import { msField } from "./numbers.js";
+import { SATURATED_TEXT, msField } from "./numbers.js";
 import { printable } from "./printable.js";
 
 // `backoff chain` in the machine formats: one row per layer, outermost first, then a row
@@ -69,9 +69,34 @@ export function chainRows(report: ChainReport): ChainRow[] {
  */
 export function callsText(calls: number | bigint): string {
   if (typeof calls === "bigint") return groupDigits(calls);
-  if (Number.isInteger(calls) || calls >= 1000) return groupDigits(BigInt(Math.round(calls)));
+  // A double past 2^53 − 1 is no longer a count to the unit: said as a bound, never as digits it does not hold.
+  if (calls > MAX_COUNT) return `> ${groupDigits(BigInt(MAX_COUNT))}`;
+  if (Number.isInteger(calls) || Number(calls.toPrecision(4)) >= 1000) return groupDigits(BigInt(Math.round(calls)));
   return calls.toPrecision(4);
 }
+
+/** The largest count every column holds exactly; past it a count is the marker (SATURATED_TEXT). */
+const MAX_COUNT = Number.MAX_SAFE_INTEGER;
+
+/**
+ * A count of calls for the machine formats: a whole number as it is, up to 2^53 − 1; past it
+ * the marker, whether the count is an exact bigint (worst_case_calls) or a double, since a
+ * reader of CSV or JSON holds it in a double. `significant` digits drop what the arithmetic
+ * does not know: 15 for an expectation multiplied out in doubles (1.3900000000000001 →
+ * 1.39), 10 for a budget's share solved by bisection (1.2463054187192117 → 1.246305419);
+ * never fewer than the whole part has, so 1004006004001 stays 1004006004001.
+ */
+export function countValue(calls: number | bigint, significant: number): number | string {
+  if (typeof calls === "bigint") return calls > BigInt(MAX_COUNT) ? SATURATED_TEXT : Number(calls);
+  if (calls > MAX_COUNT) return SATURATED_TEXT;
+  if (Number.isInteger(calls) || calls === 0) return calls;
+  const whole = Math.floor(Math.abs(calls));
+  const wholeDigits = whole === 0 ? 0 : String(whole).length;
+  return Number(calls.toPrecision(Math.min(21, Math.max(significant, wholeDigits))));
+}
+
+export const EXPECTED_DIGITS = 15;
+const SOLVED_DIGITS = 10;
 
 /** The machine formats' columns (formats/chain/csv.ts, tsv.ts), in this order. */
 export const CHAIN_FIELDS = [
@@ -90,12 +115,10 @@ export const CHAIN_FIELDS = [
   "give_up_max_ms",
 ] as const;
 
-const numberField = (value: number | null) => (value === null ? "" : plainNumber(value));
-/**
- * A budget's steady state is solved by bisection, to the last bit of a double but no
- * further: ten significant digits say what is known (1.2463054187192117 → 1.246305419).
- */
-export const solvedNumber = (value: number | null) => (value === null ? null : Number(value.toPrecision(10)));
+const numberField = (value: number | string | null) => (value === null ? "" : typeof value === "string" ? value : plainNumber(value));
+/** A budget's steady state is solved by bisection, to the last bit of a double but no further (see countValue). */
+export const solvedNumber = (value: number | null) => (value === null ? null : countValue(value, SOLVED_DIGITS));
+export const expectedNumber = (value: number) => countValue(value, EXPECTED_DIGITS);
 
 /** A row's fields as CSV and TSV write them, in CHAIN_FIELDS' order (before quoting). */
 export function chainFields(row: ChainRow): string[] {
@@ -104,8 +127,8 @@ export function chainFields(row: ChainRow): string[] {
     row.policy,
     numberField(row.tries),
     numberField(row.retries),
-    String(row.worstCaseCalls),
-    plainNumber(row.expectedCalls),
+    numberField(countValue(row.worstCaseCalls, EXPECTED_DIGITS)),
+    numberField(expectedNumber(row.expectedCalls)),
     row.budget,
     numberField(solvedNumber(row.limitedCalls)),
     numberField(row.fullBucketRetries),

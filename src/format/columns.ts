@@ -13,6 +13,21 @@ export interface Column<Row, Value extends number | string | null = number> {
   readonly align?: "left" | "right";
 }
 
+/** Above this a mean times 1000 is past 2^53 and no longer a whole number of microseconds exactly. */
+const THOUSANDTHS_EXACT_BELOW = Number.MAX_SAFE_INTEGER / 1000;
+
+/**
+ * A mean as the machine formats write it. Means are fractional: three decimals (a microsecond)
+ * say all there is, without float noise like 2560.0000000000005. From 2^53 / 1000 up a double
+ * holds a millisecond to a thousandth or coarser, and × 1000 would round (1207295294717008
+ * came out as 1207295294717007.8): the mean is written as it is, its own nearest double; from
+ * 2^53 up it is saturated (the marker).
+ */
+export function meanField(meanMs: number): number {
+  if (Math.abs(meanMs) < THOUSANDTHS_EXACT_BELOW) return Math.round(meanMs * 1000) / 1000;
+  return meanMs > Number.MAX_SAFE_INTEGER ? Number.MAX_SAFE_INTEGER + 1 : meanMs;
+}
+
 /** The six core columns, in the order every machine format keeps. */
 export const SCHEDULE_COLUMNS: ReadonlyArray<Column<ScheduleRow>> = [
   { name: "attempt", value: (row) => row.attempt },
@@ -27,8 +42,7 @@ export const SCHEDULE_COLUMNS: ReadonlyArray<Column<ScheduleRow>> = [
 export const JITTER_COLUMNS: ReadonlyArray<Column<ScheduleRow>> = [
   { name: "min_ms", value: (row) => row.minMs },
   { name: "max_ms", value: (row) => row.maxMs },
-  // Means are fractional: three decimals (a microsecond) say all there is, without float noise like 2560.0000000000005.
-  { name: "mean_ms", value: (row) => Math.round(row.meanMs * 1000) / 1000 },
+  { name: "mean_ms", value: (row) => meanField(row.meanMs) },
   { name: "cumulative_min_ms", value: (row) => row.cumulativeMinMs },
   { name: "cumulative_max_ms", value: (row) => row.cumulativeMaxMs },
 ];

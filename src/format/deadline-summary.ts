@@ -2,6 +2,7 @@ import type { DeadlineSummary } from "../core/deadline/summary.js";
 import { humanDuration } from "../core/text/duration.js";
 import { type DeadlineContext, deadlineVerdictLines } from "../core/text/deadline-verdict.js";
 import { msJson } from "./numbers.js";
+import { meanField } from "./columns.js";
 
 /**
  * The sentences under a schedule with --attempt-time or --deadline: which retries never
@@ -35,7 +36,7 @@ export function deadlineSummaryJson(summary: DeadlineSummary, context: DeadlineC
     give_up_ms: giveUp === null ? null : msJson(giveUp.plainMs),
     give_up_min_ms: giveUp === null ? null : msJson(giveUp.minMs),
     give_up_max_ms: giveUp === null ? null : msJson(giveUp.maxMs),
-    give_up_mean_ms: giveUp === null || giveUp.meanMs === null ? null : Math.round(giveUp.meanMs * 1000) / 1000,
+    give_up_mean_ms: giveUp === null || giveUp.meanMs === null ? null : msJson(meanField(giveUp.meanMs)),
   };
 }
 

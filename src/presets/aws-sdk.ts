@@ -6,6 +6,7 @@ import { independentModel } from "./kit/independent-model.js";
 import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
 import { JS_RANDOM_MAX, jsRandom } from "./kit/random-grid.js";
 import type { Preset } from "./types.js";
+import { AWS_RETRY_QUOTA_DEFAULTS } from "../core/chain/budgets/aws-quota.js";
 
 /** @smithy/core MAXIMUM_RETRY_DELAY: a constant, not an option. */
 const MAXIMUM_RETRY_DELAY = 20_000;
@@ -16,6 +17,8 @@ export const awsSdk: Preset = {
   aliases: ["@smithy/util-retry", "smithy", "aws"],
   library: "@smithy/core 3.41.1 (via @smithy/util-retry 4.6.2), 2026 retry config (the default from @smithy/core 3.40.0)",
   repository: "smithy-lang/smithy-typescript",
+  // The standard retry mode's retry quota (StandardRetryStrategy), applied without being asked.
+  chainBudget: { kind: "aws-quota", ...AWS_RETRY_QUOTA_DEFAULTS },
   source: "packages/util-retry/src/DefaultRetryBackoffStrategy.ts, StandardRetryStrategy.ts, retries-2026-config.ts",
   formula: "U = min(base × 2^(a−1), 20 s); wait floor(r × U)",
   defaults: "base 50 ms (1000 ms for throttling errors), cap 20 s (a constant), maxAttempts 3 (2 retries)",

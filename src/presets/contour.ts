@@ -1,3 +1,4 @@
+import { ENVOY_MAX_RETRIES_DEFAULT } from "../core/chain/budgets/envoy-breaker.js";
 import { envoyBackoffModel, envoyNote, envoyRetries } from "./envoy.js";
 import type { Preset } from "./types.js";
 
@@ -14,6 +15,8 @@ export const contour: Preset = {
   name: "contour",
   library: "Contour 1.33 and main (HTTPProxy retryPolicy → Envoy JitteredExponentialBackOffStrategy)",
   repository: "projectcontour/contour",
+  // Contour writes no circuit_breakers unless asked (internal/envoy/v3/cluster.go), so Envoy's max_retries default, 3, applies.
+  chainBudget: { kind: "envoy-max-retries", maxRetries: ENVOY_MAX_RETRIES_DEFAULT },
   source:
     "internal/dag/policy.go (retryPolicy, ingressRetryPolicy), internal/envoy/v3/route.go (retryPolicy), apis/projectcontour/v1/httpproxy.go (RetryPolicy), main, commit 31c4bb38 of 2026-08; Envoy's source/common/common/backoff_strategy.cc",
   formula: "Envoy's: interval I₁ = 25 ms, doubling to 250 ms; wait random() % I(a)",

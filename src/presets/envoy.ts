@@ -1,3 +1,4 @@
+import { ENVOY_MAX_RETRIES_DEFAULT } from "../core/chain/budgets/envoy-breaker.js";
 import { firstTrueFrom1 } from "../core/search.js";
 import { groupDigits } from "../core/text/digits.js";
 import { independentModel } from "./kit/independent-model.js";
@@ -86,6 +87,8 @@ export const envoy: Preset = {
   name: "envoy",
   library: "Envoy 1.3x router (JitteredExponentialBackOffStrategy)",
   repository: "envoyproxy/envoy",
+  // Thresholds.max_retries (circuit_breaker.proto): 3 retries in flight per cluster when circuit_breakers leaves it unset.
+  chainBudget: { kind: "envoy-max-retries", maxRetries: ENVOY_MAX_RETRIES_DEFAULT },
   source: "source/common/common/backoff_strategy.cc (main; the doubling_limit_ form), source/common/router/retry_state_impl.cc, retry_policy_impl.cc",
   formula: "interval I₁ = base_interval, I(a+1) = 2·I(a) while I(a) < max_interval / 2, else max_interval; wait random() % I(a)",
   defaults: "retry_back_off.base_interval 25 ms (runtime upstream.base_retry_backoff_ms), max_interval 10 × base_interval, num_retries 1",

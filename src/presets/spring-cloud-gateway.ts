@@ -113,9 +113,11 @@ export const springCloudGateway: Preset = {
       return { rawMs: saturate(wholeMs(raw(attempt))), delayMs: d, clamped: raw(attempt) > capMs };
     };
     // RandomJitter.apply: the whole-ms range [lo, hi] a draw falls in (nextLong's upper end excluded). Durations are ns:
-    // delay.multipliedBy((long) (100 * randomFactor)).dividedBy(100).toMillis(), and (min − delay).toMillis() floors.
+    // delay.multipliedBy((long) (100 * randomFactor)).dividedBy(100).toMillis(), and (min − delay).toMillis().
+    // Duration.toMillis truncates toward zero from Java 9 on (Spring Cloud Gateway 4 and 5 need Java 17): a −7.5 ms
+    // (min − delay) is −7, so --base 7.5 --jitter 1 waits at least 8 ms at attempts 2 and 3, not 7.
     const toNs = (ms: number) => Math.round(ms * 1e6);
-    const floorMs = (ns: number) => Math.floor(ns / 1e6);
+    const floorMs = (ns: number) => Math.trunc(ns / 1e6);
     const range = (attempt: number) => {
       const dNs = toNs(waitMs(attempt));
       const percent = Math.trunc(100 * randomFactor!);

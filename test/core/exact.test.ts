@@ -1,6 +1,6 @@
 /** Exact rational arithmetic (src/core/exact.ts), by hand. */
 import { describe, expect, it } from "vitest";
-import { add, compare, floorSum, fractionOf, integer, multiply, power, powerBits, roundHalfUp } from "../../src/core/exact.js";
+import { add, compare, floorSum, fractionOf, integer, multiply, nearestDouble, power, powerBits, roundHalfUp } from "../../src/core/exact.js";
 
 const f = (num: bigint, den: bigint) => ({ num, den });
 
@@ -42,5 +42,30 @@ describe("floorSum", () => {
     let sum = 0n;
     for (let i = 0n; i < 1000n; i++) sum += (37n * i + 11n) / 91n;
     expect(floorSum(1000n, 91n, 37n, 11n)).toBe(sum);
+  });
+});
+
+describe("nearestDouble", () => {
+  it("rounds num / den once, ties to even: exact where a double holds the quotient", () => {
+    expect([nearestDouble(0n, 7n), nearestDouble(9n, 4n), nearestDouble(1n, 3n), nearestDouble(2n, 3n)]).toEqual([0, 2.25, 1 / 3, 2 / 3]);
+    // 2^53 + 1 over 2: 2^52 + 0.5 is a double exactly.
+    expect(nearestDouble(2n ** 53n + 1n, 2n)).toBe(2 ** 52 + 0.5);
+    // (2^54 + 1) / 2 = 2^53 + 0.5 lies halfway between 2^53 and 2^53 + 2: ties to even, 2^53.
+    expect(nearestDouble(2n ** 54n + 1n, 2n)).toBe(2 ** 53);
+    // (2^53 + 3) / 2 = 2^52 + 1.5: held exactly.
+    expect(nearestDouble(2n ** 53n + 3n, 2n)).toBe(2 ** 52 + 1.5);
+  });
+
+  it("where the whole part and remainder added up made three roundings: 1207295294717008 exactly", () => {
+    // A whole number over 1 and over a den that divides it stay whole.
+    expect(nearestDouble(1207295294717008n * 3n, 3n)).toBe(1207295294717008);
+    // 2^60 + 1 over 2^10 + 1: its nearest double, checked by bounding the error by half an ulp in BigInt.
+    const num = 2n ** 60n + 1n;
+    const den = 2n ** 10n + 1n;
+    const x = nearestDouble(num, den);
+    const scaled = BigInt(x * 2 ** 10); // x's ulp at ~2^50 is 2^−2, so x·2^10 is a whole number
+    // |x − num/den| ≤ ulp/2 = 2^−3  ⇔  |scaled·den − num·2^10| ≤ den·2^10 / 8
+    const error = scaled * den - num * 2n ** 10n;
+    expect((error < 0n ? -error : error) * 8n <= den * 2n ** 10n).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 /** The machine-format columns (src/format/columns.ts): names, order and values, by hand. */
 import { describe, expect, it } from "vitest";
-import { JITTER_COLUMNS, RUNS_STOPPED_COLUMN, SCHEDULE_COLUMNS, deadlineColumns, scheduleColumns } from "../../src/format/columns.js";
+import { JITTER_COLUMNS, RUNS_STOPPED_COLUMN, SCHEDULE_COLUMNS, deadlineColumns, meanField, scheduleColumns } from "../../src/format/columns.js";
 import type { ScheduleRow } from "../../src/core/schedule.js";
 
 const names = (columns: ReadonlyArray<{ name: string }>) => columns.map((column) => column.name);
@@ -25,5 +25,15 @@ describe("columns", () => {
     expect(JITTER_COLUMNS[2]!.value({ meanMs: 1234.56789 } as unknown as ScheduleRow)).toBe(1234.568);
     expect([RUNS_STOPPED_COLUMN.value(row), RUNS_STOPPED_COLUMN.align]).toEqual(["none", "left"]);
     expect(deadlineColumns(true).map((column) => column.align ?? "right")).toEqual(["right", "right", "right", "left"]);
+  });
+
+  it("meanField: thousandths below 2^53 / 1000, the double itself up to 2^53 − 1, saturated past it", () => {
+    expect(meanField(1234.56789)).toBe(1234.568);
+    // 1207295294717008 × 1000 is past 2^53: rounding through it gave 1207295294717007.8.
+    expect(meanField(1207295294717008)).toBe(1207295294717008);
+    expect(meanField(9_007_199_254_740.5)).toBe(9_007_199_254_740.5);
+    expect(meanField(2 ** 53 - 1)).toBe(2 ** 53 - 1);
+    expect(meanField(2 ** 53)).toBe(2 ** 53);
+    expect(meanField(2 ** 60)).toBe(2 ** 53);
   });
 });

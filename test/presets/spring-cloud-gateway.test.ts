@@ -50,6 +50,19 @@ describe("spring-cloud-gateway (RetryGatewayFilterFactory, reactor.retry.Backoff
     expect(model("spring-gateway", { baseMs: 100, jitter: "0.29" }).bounds(1)).toEqual({ minMs: 100, maxMs: 127 });
   });
 
+  it("RandomJitter's bounds are Duration.toMillis's, which truncates toward zero: Java 17's figures for --base 7.5 --jitter 1", () => {
+    // Worked out with java.time.Duration on Java 17 (RandomJitter's expressions, min 7.5 ms, no max):
+    // attempt 2: d 15 ms, offset 15, low max((7.5 − 15 ms).toMillis() = −7, −15) = −7, high 15 → waits 8..29 ms;
+    // attempt 3: d 30 ms, low max((−22.5 ms).toMillis() = −22, −30) = −22, high 30 → waits 8..59 ms. Flooring said 7.
+    const m = model("spring-gateway", { baseMs: 7.5, jitter: "1", retries: 3 });
+    expect(m.bounds(2)).toEqual({ minMs: 8, maxMs: 29 });
+    expect(m.bounds(3)).toEqual({ minMs: 8, maxMs: 59 });
+    // The mean of d + U{low..high − 1}: 15 + (−7 + 14) / 2 and 30 + (−22 + 29) / 2.
+    expect(m.meanMs(2)).toBe(18.5);
+    expect(m.meanMs(3)).toBe(33.5);
+    assertSamplesInBounds(m, 3);
+  });
+
   it("timeout: no retry whose wait would end past it", () => {
     // 100, 200, 400, 800 ms: totals 100, 300, 700, 1500; a 1 s timeout lets 3 retries through, 700 ms too (not after it).
     expect(model("spring-gateway", { baseMs: 100, retries: 10, maxElapsedMs: 1000 }).stop?.lastAttempt).toBe(3);

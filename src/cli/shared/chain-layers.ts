@@ -1,6 +1,4 @@
 import type { RetryBudget } from "../../core/chain/budgets/budget.js";
-import { AWS_RETRY_QUOTA_DEFAULTS } from "../../core/chain/budgets/aws-quota.js";
-import { ENVOY_MAX_RETRIES_DEFAULT } from "../../core/chain/budgets/envoy-breaker.js";
 import { type ChainReport, analyseChain } from "../../core/chain/chain.js";
 import type { ChainLayer } from "../../core/chain/layer.js";
 import type { LayerBuilder } from "../../config/chain-config.js";
@@ -15,17 +13,6 @@ import { type BuiltPolicy, builtPolicy, policyFromSpec } from "./policy-spec.js"
 
 // The layers of a chain from what people write: a SPEC as `compare` reads it, with a
 // budget after "@" (istio@envoy, aws-sdk@aws:cost=5, aws-sdk@none).
-
-/**
- * The budgets libraries apply without being asked: the AWS SDK's retry quota (standard
- * retry mode, StandardRetryStrategy) and Envoy's max_retries breaker (3 retries in flight
- * per cluster, circuit_breaker.proto). Istio's clusters set max_retries to 2^32 − 1, so an
- * istio layer has none. "@none" turns them off.
- */
-const DEFAULT_BUDGETS: Readonly<Record<string, RetryBudget>> = {
-  "aws-sdk": { kind: "aws-quota", ...AWS_RETRY_QUOTA_DEFAULTS },
-  envoy: { kind: "envoy-max-retries", maxRetries: ENVOY_MAX_RETRIES_DEFAULT },
-};
 
 /**
  * A layer's retries: a preset's own count (or the most retries any run makes, for one that
@@ -52,7 +39,9 @@ export function retriesOf(built: BuiltPolicy, attemptsGiven: boolean, label: str
 /** The preset's default budget, unless the layer names its own (or "none"). */
 export function layerBudget(presetName: string | null, given: { readonly budget: RetryBudget | null } | null): { budget: RetryBudget | null; byDefault: boolean } {
   if (given !== null) return { budget: given.budget, byDefault: false };
-  const fallback = presetName === null ? undefined : DEFAULT_BUDGETS[presetName];
+  // The budget the library applies without being asked (the preset's chainBudget: the AWS SDK's retry quota,
+  // Envoy's max_retries breaker under envoy and contour; Istio sets max_retries to 2^32 − 1, so none).
+  const fallback = presetName === null ? undefined : findPreset(presetName)?.chainBudget;
   return fallback === undefined ? { budget: null, byDefault: false } : { budget: fallback, byDefault: true };
 }
 

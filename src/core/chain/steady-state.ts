@@ -19,6 +19,12 @@ export interface SteadyLayer {
   readonly callsPerSecond: number | null;
   /** The mean time of one try of this layer (null without an attempt time). */
   readonly tryMs: number | null;
+  /**
+   * The mean time of one call to this layer, its tries and the waits of the retries that went
+   * ahead (null without an attempt time): at a full outage, how long it takes to give up when
+   * the budgets refuse what they refuse in steady state.
+   */
+  readonly callMs: number | null;
 }
 
 export type SteadyState =
@@ -82,16 +88,16 @@ function contextOf(layer: SteadyLayer, tries: number, waitedMs: (x: number) => n
 /** The chain under fixed shares: failures and mean try times from the bottom up, rates and calls from the top down. */
 function chainAt(layers: readonly ChainLayer[], tries: readonly number[], waited: ReadonlyArray<(x: number) => number>, grants: readonly number[], options: SteadyOptions): SteadyLayer[] {
   const n = layers.length;
-  const below = new Array<{ tryFailure: number; callFailure: number; triesPerCall: number; tryMs: number | null }>(n);
+  const below = new Array<{ tryFailure: number; callFailure: number; triesPerCall: number; tryMs: number | null; callMs: number | null }>(n);
   let failure = options.failureRate;
   let innerMs = options.attemptMs;
   for (let k = n - 1; k >= 0; k--) {
     const layer = layers[k]!;
     const outcome = callOutcome(tries[k]!, failure, grants[k]!);
     const tryMs = innerMs === null ? null : bounded(innerMs, layer.tryTimeoutMs);
-    below[k] = { tryFailure: failure, callFailure: outcome.failure, triesPerCall: outcome.tries, tryMs };
     // A call lasts its tries and the waits before the retries that went ahead.
     innerMs = tryMs === null ? null : outcome.tries * tryMs + waited[k]!(failure * grants[k]!);
+    below[k] = { tryFailure: failure, callFailure: outcome.failure, triesPerCall: outcome.tries, tryMs, callMs: innerMs };
     failure = outcome.failure;
   }
   let sent = 1;

@@ -1,3 +1,4 @@
+import { nearestDouble } from "../exact.js";
 import { MAX_EXACT_MS, SATURATED_MS, isSaturated } from "../limits.js";
 import type { DelayBounds, RandomSource } from "../model.js";
 
@@ -28,22 +29,34 @@ export function rangeUpTo(lo: number, top: bigint, ceiling: number): DrawRange {
   return top > BigInt(MAX_EXACT_MS) ? { lo, hi: MAX_EXACT_MS, ceiling, hiBeyond: top } : { lo, hi: Number(top), ceiling };
 }
 
-/** num / den (both positive) as the nearest double, from its whole part and remainder (two roundings at most). */
+/** num / den (both positive) as the nearest double, saturated from 2^53 − 1 up. */
 function quotient(num: bigint, den: bigint): number {
-  return Number(num / den) + Number(num % den) / Number(den);
+  const mean = nearestDouble(num, den);
+  return mean > MAX_EXACT_MS ? SATURATED_MS : mean;
 }
 
 /** A delay of 2^53 ms or more is unknown; so is any jitter around it, which stays saturated. */
 export const SATURATED_RANGE: DrawRange = { lo: SATURATED_MS, hi: SATURATED_MS, ceiling: SATURATED_MS };
 
-/** The ceiling a delay is clamped to: the cap, or the largest exact value. */
+/**
+ * The ceiling a delay is clamped to: the cap, or without one SATURATED_MS (2^53), which clamps
+ * nothing a double can say exactly: a draw from 2^53 up is saturated, shown as the marker, and
+ * the mean is that of the whole draw (--base 4s --attempts 42 --jitter 1: U{0..2^44·1000},
+ * mean 8796093022208000 and max past 2^53, where a ceiling of 2^53 − 1 made them
+ * 6701356245527297 and 9007199254740991).
+ */
 export function ceilingOf(capMs: number | null): number {
-  return capMs === null ? MAX_EXACT_MS : capMs;
+  return capMs === null ? SATURATED_MS : capMs;
 }
 
-/** The exact bounds of min(U{lo..hi}, ceiling). */
+/** Whether the range has no cap (its ceiling is ceilingOf(null)). */
+export function uncapped(range: DrawRange): boolean {
+  return isSaturated(range.ceiling);
+}
+
+/** The exact bounds of min(U{lo..hi}, ceiling); a top past 2^53 − 1 is saturated. */
 export function drawBounds(range: DrawRange): DelayBounds {
-  return { minMs: Math.min(range.lo, range.ceiling), maxMs: Math.min(range.hi, range.ceiling) };
+  return { minMs: Math.min(range.lo, range.ceiling), maxMs: Math.min(range.hiBeyond === undefined ? range.hi : SATURATED_MS, range.ceiling) };
 }
 
 /**
@@ -57,6 +70,8 @@ export function drawMean(range: DrawRange): number {
   const { lo, hi, ceiling: c } = range;
   if (isSaturated(lo)) return SATURATED_MS;
   if (range.hiBeyond === undefined && hi <= c) return lo + hi <= MAX_EXACT_MS ? (lo + hi) / 2 : quotient(BigInt(lo) + BigInt(hi), 2n);
+  // No cap: nothing is clamped, so the mean is the middle of the whole draw (saturated past 2^53 − 1).
+  if (uncapped(range)) return quotient(BigInt(lo) + (range.hiBeyond ?? BigInt(hi)), 2n);
   if (lo >= c) return c;
   const L = BigInt(lo);
   const H = range.hiBeyond ?? BigInt(hi);

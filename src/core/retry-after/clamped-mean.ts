@@ -1,8 +1,11 @@
-import type { DrawRange } from "../jitter/uniform.js";
+import { nearestDouble } from "../exact.js";
+import { type DrawRange, uncapped } from "../jitter/uniform.js";
+import { MAX_EXACT_MS, SATURATED_MS } from "../limits.js";
 
-/** num / den (both positive) as the nearest double, from its whole part and remainder. */
+/** num / den (both positive) as the nearest double, saturated from 2^53 − 1 up. */
 function quotient(num: bigint, den: bigint): number {
-  return Number(num / den) + Number(num % den) / Number(den);
+  const mean = nearestDouble(num, den);
+  return mean > MAX_EXACT_MS ? SATURATED_MS : mean;
 }
 
 /** Σ v for v = a..b (0 when b < a). */
@@ -19,7 +22,8 @@ function sumBetween(a: bigint, b: bigint): bigint {
 export function raisedDrawMean(range: DrawRange, floor: number): number {
   const L = BigInt(range.lo);
   const H = range.hiBeyond ?? BigInt(range.hi);
-  const C = BigInt(range.ceiling);
+  // Without a cap nothing is clamped: a ceiling above the whole draw.
+  const C = uncapped(range) ? H + 1n : BigInt(range.ceiling);
   const F = BigInt(floor);
   // Every draw at or above the ceiling: each is the ceiling, or the floor above it.
   if (C <= L) return Math.max(floor, range.ceiling);

@@ -70,6 +70,17 @@ describe("backoff chain: what reaches the backend", () => {
     ]);
   });
 
+  it("contour has Envoy's max_retries breaker by default, as envoy does (Contour writes no circuit_breakers): 1 + 3/1012 at 1,000 rps", async () => {
+    // One retry of 1 s tries after a wait of U{0..24} ms (mean 12 ms): each retry holds a slot 1.012 s, so 3 slots at
+    // 1,000 retries asked for a second let through 3 / 1012 of them: 1 + 3/1012 = 1.0029644268… calls.
+    for (const preset of ["contour", "envoy"]) {
+      const total = lines(await chain([preset, "--rps", "1000", "--attempt-time", "1s", "--format", "csv"])).at(-1)!.split(",");
+      expect([total[4], total[7]]).toEqual(["2", "1.002964427"]);
+      const json = JSON.parse(await chain([preset, "--rps", "1000", "--attempt-time", "1s", "--format", "json"]));
+      expect(json.layers[0].budget).toMatchObject({ kind: "envoy-max-retries", max_retries: 3, by_default: true });
+    }
+  });
+
   it('"@none" turns a default budget off; "@envoy" adds Envoy\'s retry budget', async () => {
     // istio (2 retries) over one try at the bottom, 1 s each, no rps floor issue at 1,000 rps:
     // 0.25 retries per call (Envoy counts the retries' own requests as active): 1.25 calls per call.

@@ -5,11 +5,12 @@ import { SATURATED_RANGE, ceilingOf, draw, drawBounds, drawMean, rangeUpTo } fro
 import { MAX_EXACT_MS, SATURATED_MS } from "../../../src/core/limits.js";
 import { runCli } from "../../support/cli.js";
 
-describe("min(U{lo..hi}, ceiling), by hand", () => {
-  const highest = { integer: (_min: number, max: number) => max, fraction: () => 1 - 2 ** -53 };
+const highest = { integer: (_min: number, max: number) => max, fraction: () => 1 - 2 ** -53 };
 
-  it("the ceiling is the cap, or 2^53 − 1 without one", () => {
-    expect([ceilingOf(5000), ceilingOf(null)]).toEqual([5000, MAX_EXACT_MS]);
+describe("min(U{lo..hi}, ceiling), by hand", () => {
+
+  it("the ceiling is the cap, or 2^53 without one (nothing a double holds exactly is clamped)", () => {
+    expect([ceilingOf(5000), ceilingOf(null)]).toEqual([5000, SATURATED_MS]);
   });
 
   it("rangeUpTo keeps a top past 2^53 − 1 in hiBeyond", () => {
@@ -23,7 +24,7 @@ describe("min(U{lo..hi}, ceiling), by hand", () => {
   });
 
   it("mean: (lo + hi) / 2 below the ceiling; U{1..4} under 3 is 1, 2, 3, 3 → 9/4; all past it is the ceiling", () => {
-    expect(drawMean({ lo: 0, hi: 1000, ceiling: MAX_EXACT_MS })).toBe(500);
+    expect(drawMean({ lo: 0, hi: 1000, ceiling: SATURATED_MS })).toBe(500);
     expect(drawMean({ lo: 1, hi: 4, ceiling: 3 })).toBe(2.25);
     // U{1..3} under 2 is 1, 2, 2 → 5/3, as 1 + 4/6 (whole part and remainder: within an ulp).
     expect(drawMean({ lo: 1, hi: 3, ceiling: 2 })).toBeCloseTo(5 / 3, 15);
@@ -51,6 +52,32 @@ function exactMean(lo: bigint, hi: bigint, c: bigint): { num: bigint; den: bigin
 }
 
 describe("proportional jitter at 2^53 (issue 16, item 5)", () => {
+  it("--base 4s --attempts 42..42 --jitter 1 (issue 39): max past 2^53 is the marker, the mean the exact 8796093022208000", async () => {
+    const { code, stdout } = await runCli(["--base", "4s", "--attempts", "42..42", "--jitter", "1", "--format", "csv"]);
+    expect(code).toBe(0);
+    const [header, line] = stdout.trim().split("\n");
+    const row = Object.fromEntries(line!.split(",").map((v, i) => [header!.split(",")[i]!, v]));
+    // d = 4000 × 2^41 = 8796093022208000 (below 2^53); ±100 %: U{0..2d}, no cap. 2d = 17592186044416000 is past
+    // 2^53 − 1, so the max is the marker; the mean is (0 + 2d) / 2 = d, which a double holds exactly.
+    const d = 4000n * 2n ** 41n;
+    expect(d).toBe(8796093022208000n);
+    expect(2n * d > MAX).toBe(true);
+    expect([row["delay_ms"], row["min_ms"], row["max_ms"], row["mean_ms"]]).toEqual([String(d), "0", ">9007199254740991", String(d)]);
+  });
+
+  it("without a cap a draw past 2^53 − 1 is saturated (shown as the marker), never clamped to 2^53 − 1", () => {
+    const range = rangeUpTo(0, 2n ** 54n, ceilingOf(null));
+    expect(drawBounds(range)).toEqual({ minMs: 0, maxMs: SATURATED_MS });
+    // The middle of U{0..2^54} is 2^53: saturated.
+    expect(drawMean(range)).toBe(SATURATED_MS);
+    expect(drawMean(rangeUpTo(2, 2n ** 53n + 4n, ceilingOf(null)))).toBe(2 ** 52 + 3);
+    // Half the draws of U{0..2^54} are from 2^53 up: each is SATURATED_MS, the others whole numbers below it.
+    const random = seededRandom(39);
+    const draws = Array.from({ length: 100 }, () => draw(range, random));
+    expect(draws.every((value) => value === SATURATED_MS || (Number.isSafeInteger(value) && value >= 0))).toBe(true);
+    expect(draws.filter((value) => value === SATURATED_MS).length).toBeGreaterThan(0);
+  });
+
   it("--base 2^53−1 --cap 2^53−1 --jitter 0.5: the mean is ≈ 7881299347898367.4, not 6755399441055744", async () => {
     const { code, stdout } = await runCli(["--base", String(MAX), "--cap", String(MAX), "--jitter", "0.5", "--attempts", "1", "--format", "csv"]);
     expect(code).toBe(0);

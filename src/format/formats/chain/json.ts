@@ -3,7 +3,7 @@ import type { TimeSpan } from "../../../core/chain/give-up.js";
 import type { SteadyState } from "../../../core/chain/steady-state.js";
 import type { ChainVerdict } from "../../../core/chain/verdicts.js";
 import { budgetJson } from "../../chain-budget.js";
-import { solvedNumber } from "../../chain.js";
+import { EXPECTED_DIGITS, countValue, expectedNumber, solvedNumber } from "../../chain.js";
 import { jsonText } from "../../json-text.js";
 import { msJson } from "../../numbers.js";
 import type { Renderers } from "../../renderer.js";
@@ -50,9 +50,9 @@ function chainJson(report: ChainReport): string {
       policy: layer.layer.name,
       tries: layer.tries,
       retries: layer.retries,
-      worst_case_calls: layer.worstCaseCalls,
-      expected_calls: layer.expected.callsSent,
-      call_failure: layer.expected.callFailure,
+      worst_case_calls: countValue(layer.worstCaseCalls, EXPECTED_DIGITS),
+      expected_calls: expectedNumber(layer.expected.callsSent),
+      call_failure: expectedNumber(layer.expected.callFailure),
       budget:
         layer.layer.budget === null
           ? null
@@ -62,8 +62,8 @@ function chainJson(report: ChainReport): string {
       ...giveUpJson(layer.giveUp.giveUp),
     })),
     total: {
-      worst_case_calls: report.bottom.worstCase,
-      expected_calls: report.bottom.expected,
+      worst_case_calls: countValue(report.bottom.worstCase, EXPECTED_DIGITS),
+      expected_calls: expectedNumber(report.bottom.expected),
       budget_limited_calls: solvedNumber(report.bottom.limited),
       ...giveUpJson(report.layers[0]!.giveUp.giveUp),
     },
