@@ -85,12 +85,6 @@ export interface PresetModel extends ScheduleModel {
   /** Extra summary lines (worst case past the cap, approximations, parameter echo). */
   readonly notes: readonly string[];
   /**
-   * Set when the delay shown is the rounded mean wait, because no wait takes the library's
-   * un-jittered value (Envoy's random() % interval): what that value is called ("the
-   * interval"), which is what reaches the cap.
-   */
-  readonly meanShown?: string;
-  /**
    * One run of the library as a simulated client: each retry's wait (call with attempts
    * 1, 2, … in order), null once the library has given up. Set by libraries that stop by
    * elapsed time; without it a run is the sampler, up to the retry count.

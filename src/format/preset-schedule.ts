@@ -14,15 +14,14 @@ export function parameterText(model: PresetModel): string {
 
 /**
  * How the whole-ms columns are rounded, said once, where the library works below a millisecond
- * (its timeUnit) or delay_ms is a (fractional) mean wait: each value rounded half up, and each
- * total the sum of the delays shown, so that cumulative_ms is always the total before it plus
- * the row's delay_ms (issue 23, item 4). A model that totals by the library's own sum (an
- * elapsed-time stop: cenkalti) says its own rounding in its notes.
+ * (its timeUnit): each value rounded half up, and each total the sum of the delays shown, so
+ * that cumulative_ms is always the total before it plus the row's delay_ms (issue 23, item 4).
+ * A model that totals by the library's own sum (an elapsed-time stop: cenkalti) says its own
+ * rounding in its notes.
  */
 export function roundingLine(preset: PresetDescription, model: PresetModel): string | null {
-  if (model.totals !== undefined || (preset.timeUnit === undefined && model.meanShown === undefined)) return null;
+  if (model.totals !== undefined || preset.timeUnit === undefined) return null;
   const totals = "cumulative_ms adds up the delay_ms shown, each total within half a ms per attempt of the";
-  if (preset.timeUnit === undefined) return `${preset.name}: delay_ms, a mean wait, is rounded half up to whole ms, and ${totals} exact mean total.`;
   return `${preset.name} computes in ${preset.timeUnit}: delay_ms is rounded half up to whole ms, and ${totals} unrounded one.`;
 }
 
@@ -33,7 +32,7 @@ export function roundingLine(preset: PresetDescription, model: PresetModel): str
 export function presetScheduleText(preset: PresetDescription, model: PresetModel, range: AttemptRange, seed: number | null, stopping: string): ScheduleText {
   const lines = (summary: ScheduleSummary, sampleTotalMs: number | null) => {
     const lines = [`Preset ${preset.name} (${preset.library}): ${parameterText(model)}.`];
-    lines.push(...scheduleSummaryLines(summary, { capMs: model.capMs, isLinear: false, ...(model.meanShown === undefined ? {} : { meanOf: model.meanShown }) }));
+    lines.push(...scheduleSummaryLines(summary, { capMs: model.capMs, isLinear: false, jitterFree: model.jittered }));
     if (model.jittered) lines.push(`With jitter the total after attempt ${summary.last} lies between ${durationWithMs(summary.totalMinMs)} and ${durationWithMs(summary.totalMaxMs)}.`);
     if (sampleTotalMs !== null) lines.push(`Sample (seed ${seed}): total wait ${durationWithMs(sampleTotalMs)}; drawn from the library's own distribution.`);
     if (model.stop) lines.push(model.stop.reason);

@@ -14,31 +14,29 @@ export function durationWithMs(ms: number): string {
 
 /**
  * The lines under a schedule: total wait, where the cap bites, the ratio to linear. With
- * `meanOf` the delays are the rounded mean waits of a library whose waits never take its
- * un-jittered value, named by `meanOf` ("the interval"): the lines then say which quantity
- * each figure is, and what reaches the cap.
+ * `jitterFree` (a preset that draws) the figures are named as what they are, the jitter-free
+ * delays the formula gives, since a library's waits may never take them (Envoy's random() % I).
  */
 export function scheduleSummaryLines(
   summary: ScheduleSummary,
-  context: { readonly capMs: number | null; readonly isLinear: boolean; readonly meanOf?: string },
+  context: { readonly capMs: number | null; readonly isLinear: boolean; readonly jitterFree?: boolean },
 ): string[] {
-  const { meanOf } = context;
+  const jitterFree = context.jitterFree === true;
   const lines = [
-    `${meanOf === undefined ? "Total wait" : "Total of the mean waits"} after attempt ${summary.last}: ${durationWithMs(summary.totalMs)}; linear: ${durationWithMs(summary.linearTotalMs)}.`,
+    `${jitterFree ? "Total of the jitter-free delays" : "Total wait"} after attempt ${summary.last}: ${durationWithMs(summary.totalMs)}; linear: ${durationWithMs(summary.linearTotalMs)}.`,
   ];
   if (context.capMs === null) {
     lines.push("Cap: none.");
   } else {
     const cap = humanDuration(context.capMs);
     const at = summary.capReachedAt;
-    const reached = meanOf === undefined ? "first reached" : `which ${meanOf} first reaches`;
-    if (at === null) lines.push(meanOf === undefined ? `Cap: ${cap}, never reached.` : `Cap: ${cap}, which ${meanOf} never reaches.`);
-    else if (at > summary.last) lines.push(`Cap: ${cap}, ${reached} at attempt ${at} (after this range).`);
-    else lines.push(`Cap: ${cap}, ${reached} at attempt ${at}.`);
+    if (at === null) lines.push(`Cap: ${cap}, never reached.`);
+    else if (at > summary.last) lines.push(`Cap: ${cap}, first reached at attempt ${at} (after this range).`);
+    else lines.push(`Cap: ${cap}, first reached at attempt ${at}.`);
   }
   if (summary.ratioToLinear !== null && !context.isLinear) {
     lines.push(
-      `At attempt ${summary.last} the ${meanOf === undefined ? "delay" : "mean wait"} is ${ratioText(summary.ratioToLinear)}× the linear one ` +
+      `At attempt ${summary.last} the ${jitterFree ? "jitter-free delay" : "delay"} is ${ratioText(summary.ratioToLinear)}× the linear one ` +
         `(${humanDuration(summary.lastDelayMs)} against ${humanDuration(summary.lastLinearMs)}).`,
     );
   }

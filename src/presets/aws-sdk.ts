@@ -1,5 +1,6 @@
 import { firstTrueFrom1 } from "../core/search.js";
-import { meanAsDelay, meanWithin } from "./kit/attempt-delay.js";
+import { clampedTo, meanWithin, unclamped } from "./kit/attempt-delay.js";
+import { saturate } from "./kit/whole-ms.js";
 import { withRetryAfterWaits } from "./kit/retry-after.js";
 import { raisedChange } from "../core/retry-after/change.js";
 import { independentModel } from "./kit/independent-model.js";
@@ -31,7 +32,7 @@ export const awsSdk: Preset = {
     retries: "maxAttempts − 1 (maxAttempts counts the first try)",
   },
   quirks: [
-    "The wait is floor(r × U), never the ceiling U(a) itself, so delay_ms is the wait's rounded mean (about U / 2).",
+    "The wait is floor(r × U), never the ceiling U(a) itself: delay_ms is U, the formula before the draw, and the waits run from 0 to U − 1 (mean about U / 2).",
     "THROTTLING errors use a 1000 ms base instead of 50 ms (a base of 1 s shows them).",
     "The retry quota (500 tokens, 14 per retry, 5 per throttling retry) refuses retries after 35 transient failures until successes refill it.",
     "The 2026 values (base 50 ms, 1000 ms throttling, quota cost 14 and 5) are the default from @smithy/core 3.40.0 (the SMITHY_NEW_RETRIES_2026 variable is no longer read). Earlier releases that carry retries-2026-config (@smithy/core 3.29.5, for one) use them only with SMITHY_NEW_RETRIES_2026=true and otherwise the old values: base 100 ms (500 ms throttling), quota cost 5 (10 for timeouts), as releases before that file do; the wait is floor(min(20000, r × 2^(a−1) × base)) in both.",
@@ -47,8 +48,8 @@ export const awsSdk: Preset = {
     const capReachedAt = firstTrueFrom1((attempt) => base * 2 ** (attempt - 1) >= MAXIMUM_RETRY_DELAY);
     const retries = overrides.retries ?? 2;
     const own = independentModel({
-      // Always jittered and never the ceiling itself: the delay shown is the mean wait.
-      delay: (attempt) => meanAsDelay(meanFloorUniform(0, ceiling(attempt))),
+      // delay is the ceiling U, the formula's value before the draw (no wait is U itself: floor(r × U), r < 1).
+      delay: (attempt) => clampedTo(saturate(base * 2 ** (attempt - 1)), MAXIMUM_RETRY_DELAY),
       jitter: {
         bounds: (attempt) => ({ minMs: wait(attempt, 0), maxMs: wait(attempt, JS_RANDOM_MAX) }),
         mean: (attempt) => meanFloorUniform(0, ceiling(attempt)),
@@ -58,8 +59,7 @@ export const awsSdk: Preset = {
       capReachedAt,
       steadyFrom: capReachedAt,
       retries,
-      notes: ["aws-sdk: every wait is floor(r × U) below the full-jitter ceiling U = min(base × 2^(a−1), 20 s); delay_ms is its rounded mean."],
-      meanShown: "the ceiling U",
+      notes: ["aws-sdk: every wait is floor(r × U) below the full-jitter ceiling U = min(base × 2^(a−1), 20 s); delay_ms is U, the formula before the draw, with the waits' range and mean beside it."],
       parameters: { baseDelay: base, maxAttempts: retries + 1, MAXIMUM_RETRY_DELAY },
     });
     // refreshRetryTokenForRetry: retryDelay = Math.max(delayFromErrorType, Math.min(retryAfterHint.getTime() - Date.now(), delayFromErrorType + 5_000))
@@ -71,7 +71,8 @@ export const awsSdk: Preset = {
         const u = ceiling(attempt);
         const bounds = { minMs: hinted(wait(attempt, 0), hint), maxMs: hinted(wait(attempt, JS_RANDOM_MAX), hint) };
         const meanMs = meanWithin(hintedMean(u, hint), bounds);
-        return { delay: meanAsDelay(meanMs), bounds, meanMs, fromDraw: (d) => hinted(d, hint), change: raisedChange(own.bounds(attempt), hint) };
+        // The jitter-free wait with the hint: max(U, min(hint, U + 5 s)).
+        return { delay: unclamped(hinted(u, hint)), bounds, meanMs, fromDraw: (d) => hinted(d, hint), change: raisedChange(own.bounds(attempt), hint) };
       },
       "the AWS SDK waits max(d, min(Retry-After, d + 5 s)) for its drawn d = floor(r × U) (StandardRetryStrategy.refreshRetryTokenForRetry): the hint lengthens a wait by 5 s at most and may pass the 20 s MAXIMUM_RETRY_DELAY",
     );

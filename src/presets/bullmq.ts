@@ -1,4 +1,4 @@
-import { meanAsDelay, unclamped } from "./kit/attempt-delay.js";
+import { unclamped } from "./kit/attempt-delay.js";
 import { independentModel } from "./kit/independent-model.js";
 import { parseFraction } from "./kit/jitter-setting.js";
 import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
@@ -30,7 +30,7 @@ export const bullmq: Preset = {
     "Without a delay the built-in strategy returns NaN; the preset uses 1000 ms.",
     "The multiplier is fixed at 2 and there is no cap option.",
     "Releases before 3.4.1 computed round((2^a − 1) × delay): 1000, 3000, 7000, …",
-    "With jitter the base is rounded first (Math.round), then the jittered value is floored: the top value D itself is never drawn, so delay_ms is then the rounded mean wait.",
+    "With jitter the base is rounded first (Math.round), then the jittered value is floored: the top value D itself is never drawn; delay_ms is still D, the formula's value before the jitter, with the waits' range and mean beside it.",
   ],
   retryAfter: "BullMQ does not read Retry-After: the schedule is unchanged (a job that must wait longer calls job.moveToDelayed itself, or throws a DelayedError).",
   build(overrides) {
@@ -51,8 +51,8 @@ export const bullmq: Preset = {
       return meanFloorUniform(d * (1 - jitter), d);
     };
     return independentModel({
-      // With jitter no wait reaches D itself (the top is D − 1): the delay shown is the mean wait.
-      delay: (attempt) => (jitter > 0 ? meanAsDelay(mean(attempt)) : unclamped(wholeMs(full(attempt)))),
+      // delay is D, the formula's value before the jitter; with jitter no wait reaches it (the top is D − 1).
+      delay: (attempt) => unclamped(wholeMs(full(attempt))),
       jitter:
         jitter > 0
           ? {
@@ -66,7 +66,6 @@ export const bullmq: Preset = {
       steadyFrom: type === "fixed" ? 1 : null,
       retries,
       notes: overrides.retries === undefined ? ["BullMQ retries nothing by default (attempts: 1); shown: attempts 1..10, i.e. attempts: 11."] : [],
-      ...(jitter > 0 ? { meanShown: "the un-jittered delay" } : {}),
       parameters: { type, delay, jitter, attempts: retries + 1 },
     });
   },

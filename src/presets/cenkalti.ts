@@ -55,7 +55,7 @@ export const cenkalti: Preset = {
     "Once the interval is at least MaxInterval / Multiplier it jumps straight to MaxInterval (43.25 s → 60 s at attempt 13).",
     "RandomizationFactor 0 returns the interval exactly, without drawing.",
   ],
-  retryAfter: "v4 has no Retry-After; v5's Retry waits a RetryAfter(err, seconds) error's seconds instead of NextBackOff, resets the backoff to InitialInterval, and gives up when elapsed + that wait passes MaxElapsedTime, so a Retry-After longer than MaxElapsedTime makes no retry at all (cenkalti/backoff#159). Shown as v5 runs it.",
+  retryAfter: "v4 has no Retry-After; v5's Retry waits a RetryAfter(seconds int) error's seconds (whole seconds: error.go in v5 and v6) instead of NextBackOff, resets the backoff to InitialInterval, and gives up when elapsed + that wait passes MaxElapsedTime, so a Retry-After longer than MaxElapsedTime makes no retry at all (cenkalti/backoff#159). Shown as v5 runs it; v7.0.0 made it RetryAfter(d time.Duration, cause error) (CHANGELOG.md, #184), where a sub-second wait exists.",
   build(overrides) {
     const initialNs = Math.round((overrides.baseMs ?? CENKALTI_DEFAULTS.initialMs) * NS_PER_MS);
     const maxNs = Math.round((overrides.capMs ?? CENKALTI_DEFAULTS.maxIntervalMs) * NS_PER_MS);
@@ -99,9 +99,9 @@ export const cenkalti: Preset = {
 
     // v5 Retry: next := b.NextBackOff(); if errors.As(err, &retryAfter) { next = retryAfter.Duration; b.Reset() }
     //   if MaxElapsedTime > 0 && time.Since(startedAt)+next > MaxElapsedTime { return res, err }
-    // So a retry whose failure carries the header waits it (whole seconds: RetryAfter(err, seconds int)), and the
+    // So a retry whose failure carries the header waits it (whole seconds: v5's RetryAfter(seconds int)), and the
     // intervals start again from InitialInterval after it: retry B + k, past a header before retries A..B, uses interval k.
-    const header = wholeSecondsHeader(overrides.retryAfter, "v5's RetryAfter(err, seconds int) takes whole seconds");
+    const header = wholeSecondsHeader(overrides.retryAfter, "v5's RetryAfter(seconds int) takes whole seconds");
     const headerNs = header === undefined ? 0 : header.ms * NS_PER_MS;
     const carried = (attempt: number) => header !== undefined && retryAfterAt(header, attempt) !== null;
     const afterHeader = header?.attempts ?? null;

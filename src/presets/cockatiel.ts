@@ -1,5 +1,5 @@
 import { firstTrueFrom1 } from "../core/search.js";
-import { clampedTo, meanAsDelay } from "./kit/attempt-delay.js";
+import { clampedTo } from "./kit/attempt-delay.js";
 import { independentModel } from "./kit/independent-model.js";
 import { parseChoice } from "./kit/jitter-setting.js";
 import { meanFloorUniform } from "./kit/mean-floor-uniform.js";
@@ -38,7 +38,7 @@ export const cockatiel: Preset = {
     "noJitter, full and half hard-code 2 and ignore exponent.",
     "Decorrelated waits are not rounded (fractional ms, shown rounded half up) and can be 0 at any attempt below the overflow of exponent^t (attempt 1025 with exponent 2).",
     "Decorrelated jitter caps after the jitter; full and half jitter the capped value.",
-    "delay_ms under decorrelated jitter is its rounded mean: the generator has no un-jittered value; full and half never wait d itself, so there too delay_ms is the rounded mean.",
+    "delay_ms is the formula's value without the draw: min(initialDelay × 2^(a−1), maxDelay) under full and half jitter (which never wait it: floor of r < 1), and under decorrelated jitter the generator at r = 0 (t = a − 1, so the first is 0); range and mean beside it are the draws'.",
   ],
   retryAfter: "cockatiel does not read Retry-After: the schedule is unchanged (a backoff of your own would have to read it from the failure).",
   build(overrides) {
@@ -74,7 +74,7 @@ export const cockatiel: Preset = {
         capMs,
         capReachedAt: model.steadyFrom,
         retries,
-        notes: ["cockatiel: decorrelated waits depend on the previous draw; delay_ms is the rounded mean (numerically integrated where the cap bites).", POLLY_V2_TOTALS_NOTE],
+        notes: ["cockatiel: decorrelated waits depend on the previous draw; delay_ms is the generator with every draw at 0 (t = a − 1), its mean beside it (numerically integrated where the cap bites).", POLLY_V2_TOTALS_NOTE],
         parameters,
       });
     }
@@ -82,8 +82,8 @@ export const cockatiel: Preset = {
     const jittered = generator === "full" ? (attempt: number, r: number) => Math.floor(r * noJitter(attempt)) : (attempt: number, r: number) => Math.floor((noJitter(attempt) + r * noJitter(attempt)) / 2);
     const mean = (attempt: number) => (generator === "full" ? meanFloorUniform(0, noJitter(attempt)) : meanFloorUniform(noJitter(attempt) / 2, noJitter(attempt)));
     return independentModel({
-      // full and half never draw d itself (floor of r < 1): the delay shown is then the mean wait.
-      delay: generator === "none" ? delay : (attempt) => meanAsDelay(mean(attempt)),
+      // delay is d, the formula's value before the jitter (full and half never draw d itself: floor of r < 1).
+      delay,
       jitter:
         generator === "none"
           ? null
@@ -96,7 +96,6 @@ export const cockatiel: Preset = {
       capReachedAt,
       steadyFrom: capReachedAt,
       retries,
-      ...(generator === "none" ? {} : { meanShown: "the un-jittered delay" }),
       parameters,
     });
   },

@@ -22,7 +22,7 @@ export const dapr: Preset = {
   timeUnit: "nanoseconds (time.Duration)",
   repository: "dapr/dapr",
   source:
-    "pkg/resiliency/resiliency.go (decodePolicies, isBuiltInPolicy), pkg/resiliency/policy.go (NewRunnerWithOptions), pkg/apis/resiliency/v1alpha1/types.go (Retry), v1.18.3 (2dcf2e35) and main at d8450742 (2026-08-21); dapr/kit retry/retry.go (DefaultConfig, NewBackOff) at 6e5616aa (v0.17.0+); cenkalti/backoff v4.3.0 exponential.go, backoff.go, tries.go",
+    "pkg/resiliency/resiliency.go (decodePolicies, isBuiltInPolicy), pkg/resiliency/policy.go (NewRunnerWithOptions), pkg/apis/resiliency/v1alpha1/types.go (Retry), v1.18.3 (2dcf2e35) and main at d8450742 (2026-08-21); dapr/kit retry/retry.go (DefaultConfig, retry.go:66; NewBackOff, retry.go:117): v1.18.3 requires dapr/kit v0.18.3 (go.mod:16), whose tag the source read here lacks: the file read on dapr/kit main at 6e5616aa (2026-05-01, last changed in ba78e87; v0.17.1's file differs from it by two blank lines only); cenkalti/backoff v4.3.0 exponential.go, backoff.go, tries.go",
   formula:
     "constant: every wait is duration; exponential: cenkalti's ExponentialBackOff, I₁ = 500 ms, I(a+1) = maxInterval if I(a) ≥ maxInterval / 1.5, else Duration(I(a) × 1.5) (ns)",
   defaults:

@@ -2,7 +2,7 @@ import { ENVOY_MAX_RETRIES_DEFAULT } from "../core/chain/budgets/envoy-breaker.j
 import { firstTrueFrom1 } from "../core/search.js";
 import { groupDigits } from "../core/text/digits.js";
 import { independentModel } from "./kit/independent-model.js";
-import { saturate, wholeMs } from "./kit/whole-ms.js";
+import { saturate } from "./kit/whole-ms.js";
 import type { Preset, PresetModel } from "./types.js";
 import { PresetError } from "./errors.js";
 
@@ -49,7 +49,6 @@ export function envoyBackoffModel(baseMs: number, maxMs: number, retries: number
     steadyFrom: capReachedAt,
     retries,
     notes,
-    meanShown: "the interval",
     parameters,
   });
 }
@@ -72,13 +71,13 @@ export function envoyDefaultMax(baseMs: number): number {
 }
 
 /**
- * What the delay column is under Envoy's full jitter: no wait is the interval itself, so the
- * column shows the mean wait, (interval − 1) / 2 rounded half up (issue 23: this said it was the interval).
+ * What the delay column is under Envoy's full jitter: the interval, the formula's value before the
+ * draw (issue 39: one meaning of delay under every preset), which no wait takes itself.
  */
 export function envoyNote(baseMs: number): string {
   return (
-    `delay_ms is the mean wait, (interval − 1) / 2 rounded half up (${groupDigits(wholeMs((baseMs - 1) / 2))} ms for the first ${groupDigits(baseMs)} ms interval); ` +
-    "every wait is random() % interval, a whole number of ms from 0 to interval − 1, and the interval is what doubles up to max_interval."
+    `delay_ms is the interval (${groupDigits(baseMs)} ms first), the formula before the draw; ` +
+    "every wait is random() % interval, a whole number of ms from 0 to interval − 1 (the range and mean beside it), and the interval is what doubles up to max_interval."
   );
 }
 

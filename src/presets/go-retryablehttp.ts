@@ -24,7 +24,7 @@ function durationNs(field: string, ms: number): bigint {
 
 const DEFAULT_BACKOFF_TEXT =
   "go-retryablehttp's DefaultBackoff waits what a 429 or 503's Retry-After says instead of its backoff, uncapped by RetryWaitMax (hashicorp/go-retryablehttp#295), a Retry-After of 0 included";
-const LINEAR_TEXT = "go-retryablehttp's LinearJitterBackoff does not read Retry-After: the schedule is unchanged (RateLimitLinearJitterBackoff, from v0.7.5, waits it as DefaultBackoff does)";
+const LINEAR_TEXT = "go-retryablehttp's LinearJitterBackoff does not read Retry-After: the schedule is unchanged (RateLimitLinearJitterBackoff, added in e1f5485 and first released in v0.7.8 (client.go:647), waits it as DefaultBackoff does)";
 const RETRY_AFTER_TEXT =
   "DefaultBackoff (the default) waits what a 429 or 503's Retry-After says (whole seconds, or an HTTP date from v0.7.6) instead of its backoff, uncapped by RetryWaitMax (hashicorp/go-retryablehttp#295); LinearJitterBackoff does not read it.";
 
@@ -127,7 +127,7 @@ export const goRetryablehttp: Preset = {
       notes: span > 0n ? ["go-retryablehttp: delay_ms is LinearJitterBackoff's lowest wait, a × RetryWaitMin; RetryWaitMax is not a cap."] : [],
       parameters,
     });
-    // LinearJitterBackoff never looks at resp (RateLimitLinearJitterBackoff, from v0.7.5, is the one that does).
+    // LinearJitterBackoff never looks at resp (RateLimitLinearJitterBackoff, first released in v0.7.8, is the one that does).
     return header === undefined ? linear : { ...linear, retryAfter: ignoredView(header, LINEAR_TEXT) };
   },
 };

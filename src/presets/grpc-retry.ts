@@ -43,7 +43,7 @@ export const grpcRetry: Preset = {
     "The A6 text before its August 2024 update, and grpc-go before 1.69, drew random(0, b) (full jitter): jitter full models them; grpc-js and grpc-go 1.69+ multiply by random(0.8, 1.2).",
     "maxBackoff caps before the jitter, so a wait can be up to 1.2 × maxBackoff.",
     "A server's grpc-retry-pushback-ms sets the next wait exactly and restarts the back-off from initialBackoff; a negative pushback stops retrying.",
-    "retryThrottling (maxTokens, tokenRatio) is per server: each failure takes a token, each success gives tokenRatio back, and no retry is made while the tokens are at most maxTokens / 2.",
+    "retryThrottling (maxTokens, tokenRatio) is per server: a failure takes a token, but only one with a retryable (or, under hedging, non-fatal) status code or a pushback saying not to retry (gRFC A6, A6-client-retries.md:184 and 193; an INVALID_ARGUMENT takes none); each success gives tokenRatio back, and no retry is made while the tokens are at most maxTokens / 2.",
     "The call's deadline covers every attempt and wait; a retry is made only for a status in retryableStatusCodes and only before the response headers arrived (then the call is committed).",
     "hedgingPolicy is no retry schedule: it sends up to maxAttempts copies hedgingDelay apart without waiting for failures, and a method has a retryPolicy or a hedgingPolicy, not both.",
     "With maxBackoff below initialBackoff the first wait is still initialBackoff × random(0.8, 1.2), as A6 says and grpc-js does; grpc-go caps that one too.",

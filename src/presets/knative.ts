@@ -16,7 +16,7 @@ const INT32_MAX = 2_147_483_647;
 
 /**
  * knative.dev/eventing pkg/kncloudevents/retries.go RetryConfigFromDeliverySpec (knative-v1.22.0,
- * 8cf4c4b6), handed to go-retryablehttp v0.7.7, whose Client.Do calls Backoff(min, max, i, resp)
+ * tag commit d94504ad), handed to go-retryablehttp v0.7.7, whose Client.Do calls Backoff(min, max, i, resp)
  * with i = 0 before the first retry:
  *   exponential: delayDuration * time.Duration(math.Exp2(float64(attemptNum)))
  *   linear:      delayDuration * time.Duration(attemptNum)
@@ -26,14 +26,14 @@ export const knative: Preset = {
   library: "Knative Eventing knative-v1.22.0 (DeliverySpec retry, backoffPolicy, backoffDelay)",
   repository: "knative/eventing",
   source:
-    "pkg/kncloudevents/retries.go (RetryConfigFromDeliverySpec, generateBackoffFn), pkg/kncloudevents/event_dispatcher.go (DoWithRetries: go-retryablehttp v0.7.7 Client), pkg/apis/duck/v1/delivery_types.go (DeliverySpec, Validate), config/core/configmaps/default-broker.yaml, knative-v1.22.0 8cf4c4b6",
+    "pkg/kncloudevents/retries.go (RetryConfigFromDeliverySpec, generateBackoffFn), pkg/kncloudevents/event_dispatcher.go (DoWithRetries: go-retryablehttp v0.7.7 Client), pkg/apis/duck/v1/delivery_types.go (DeliverySpec, Validate), config/core/configmaps/default-broker.yaml, knative-v1.22.0 (tag commit d94504ad)",
   formula: "exponential: backoffDelay × 2^(a−1); linear: backoffDelay × (a − 1), so the first retry waits 0; no cap",
   defaults: "the Broker default Knative ships (config-br-defaults): retry 10, backoffPolicy exponential, backoffDelay PT0.2S; a delivery without retry retries nothing, one without backoffPolicy or backoffDelay retries at once",
   jitter: "none",
   defaultRetries: BROKER_DEFAULT.retries,
   defaultAttempts: BROKER_DEFAULT.retries,
   parameters: {
-    baseMs: "delivery.backoffDelay (ISO 8601, e.g. PT0.2S; tenths of a unit at most)",
+    baseMs: "delivery.backoffDelay (ISO 8601, e.g. PT0.2S; tenths of a unit at most, so a multiple of 100 ms: others are refused)",
     strategy: "delivery.backoffPolicy: exponential or linear",
     retries: "delivery.retry",
   },
@@ -53,6 +53,14 @@ export const knative: Preset = {
     const strategy = overrides.strategy ?? "exponential";
     if (strategy === "fixed") throw new PresetError(["delivery.backoffPolicy is exponential or linear; a fixed wait is no Knative policy"]);
     const delay = overrides.baseMs ?? BROKER_DEFAULT.delayMs;
+    // period.Parse keeps one decimal of each field (hours, minutes, seconds, …), so every backoffDelay is a whole
+    // number of tenths of a second: 250 ms would be PT0.25S, which Knative reads as PT0.2S.
+    if (delay % 100 !== 0) {
+      const tenths = Math.floor(delay / 100);
+      throw new PresetError([
+        `no delivery.backoffDelay gives ${groupDigits(delay)} ms: rickb777/date's period.Parse keeps one decimal of each field, so PT${delay / 1000}S is read as PT${tenths / 10}S (${groupDigits(tenths * 100)} ms); give a multiple of 100 ms`,
+      ]);
+    }
     const retries = overrides.retries ?? BROKER_DEFAULT.retries;
     if (retries > INT32_MAX) throw new PresetError([`delivery.retry is an int32, at most ${groupDigits(INT32_MAX)}, got ${groupDigits(retries)}`]);
     const wait = strategy === "linear" ? (attempt: number) => saturate(delay * (attempt - 1)) : (attempt: number) => saturate(delay * 2 ** (attempt - 1));

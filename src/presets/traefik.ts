@@ -49,7 +49,7 @@ export const traefik: Preset = {
     "The Multiplier is Go's math.Pow(2, 1/(attempts − 1)), which can be one unit in the last place off the nearest double (attempts 4 and 28 on amd64): an interval may then differ from the one shown by a fraction of a nanosecond before truncation, so rarely by 1 ns.",
     "A bare number is seconds (paerser's Duration: \"10\" is 10 s), anything else Go's time.ParseDuration (\"100ms\").",
     "timeout (v3.7+) stops retrying once that long has passed since the first try began: a failure seen after it is answered as it is, not retried; not modelled here.",
-    "Only a network error before the request reached the backend is retried by default; status lists codes to retry, and POST, PATCH and LOCK are retried only with retryNonIdempotentMethod.",
+    "Only a network error before the request reached the backend is retried by default (retry.go:336 in v3.7.9), whatever the method; status lists codes to retry, and a POST, PATCH or LOCK is retried on those codes only with retryNonIdempotentMethod (retry.go:148–152): the flag gates the status-code retry alone.",
   ],
   retryAfter: "Traefik's retry middleware does not read Retry-After: the schedule is unchanged.",
   build(overrides) {

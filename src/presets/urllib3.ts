@@ -55,7 +55,7 @@ export const urllib3: Preset = {
     "Values are Python floats in seconds; shown rounded half up to whole ms.",
   ],
   retryAfter:
-    "With respect_retry_after_header (the default) a 413, 429 or 503's Retry-After is slept instead of the backoff (Retry.sleep), cut to retry_after_max (6 h by default) from 2.6.3 (1.26 and 2.x before it: uncapped); a Retry-After of 0 falls back to the backoff.",
+    "With respect_retry_after_header (the default) the Retry-After of any response that is retried is slept instead of the backoff (connectionpool.py:942–953 and Retry.sleep, retry.py:373–386 in 2.7.0): status_forcelist=[500] with Retry-After: 5 sleeps 5 s; 413, 429 and 503 are only the codes a response with the header is retried on whether or not status_forcelist lists them (is_retry, retry.py:423–431). Cut to retry_after_max (6 h by default) from 2.6.3 (1.26 and 2.x before it: uncapped); a Retry-After of 0 falls back to the backoff.",
   build(overrides) {
     const factorMs = overrides.baseMs ?? 500;
     const maxMs = overrides.capMs ?? 120_000;
@@ -116,7 +116,7 @@ export const urllib3: Preset = {
         const ms = wholeMs(slept * 1000);
         return { delay: unclamped(ms), bounds: { minMs: ms, maxMs: ms }, meanMs: ms, fromDraw: () => ms, change: replacedChange(own.bounds(attempt), ms) };
       },
-      `urllib3 sleeps the Retry-After of a 413, 429 or 503 instead of its backoff (respect_retry_after_header), cut to retry_after_max (${humanDuration(retryAfterMax * 1000)}; 2.6.3 and later), and falls back to the backoff when it is 0`,
+      `urllib3 sleeps the Retry-After of every response it retries instead of its backoff (respect_retry_after_header), cut to retry_after_max (${humanDuration(retryAfterMax * 1000)}; 2.6.3 and later), and falls back to the backoff when it is 0`,
     );
   },
 };

@@ -37,7 +37,7 @@ export const wretry: Preset = {
     "_.retry multiplies the delay by attemptDelayMultiplier from the second retry on; wretry.action passes none, so the default 1 keeps every wait at attempt_delay.",
     "_.retry waits attempt_delay after the last failed try too before it reports the attempts exhausted.",
     "time_out (ms) bounds the whole step, every try included: each try is started with what is left of it, and no retry starts once it has run out. There is no per-try timeout.",
-    "retry_condition (an expression) can stop the retries early; pre_retry_command runs before each retry, inside the wait's time.",
+    "retry_condition (an expression) can stop the retries early; pre_retry_command runs after the attempt_delay wait, as the first step of the next try (githubOutputCleanRoutine, src/Retry.js:176–203 at v3.8.0_js_action, which _.retry calls once the wait is over), so its time adds to the gap between tries; when it fails that try still runs, but is the last (shouldRetry = false, Retry.js:197).",
   ],
   retryAfter: "wretry.action reruns an action or a command; it reads no Retry-After: the schedule is unchanged.",
   build(overrides) {

@@ -36,10 +36,8 @@ describe("the rounding of the whole-ms columns, said once", () => {
     expect(linesOf("grpc").filter((each) => each === line)).toHaveLength(1);
   });
 
-  it("a mean shown as delay_ms (envoy): the totals are the rounded means added up", () => {
-    expect(roundingLine(findPreset("envoy")!, findPreset("envoy")!.build({}))).toBe(
-      "envoy: delay_ms, a mean wait, is rounded half up to whole ms, and cumulative_ms adds up the delay_ms shown, each total within half a ms per attempt of the exact mean total.",
-    );
+  it("nothing for a jitter-free value in whole ms (envoy's interval: issue 39, item 3, no mean is shown as delay_ms)", () => {
+    expect(roundingLine(findPreset("envoy")!, findPreset("envoy")!.build({}))).toBeNull();
   });
 
   it("nothing for a library whose values are whole ms (node-retry's Math.round) or that says its own rounding (cenkalti)", () => {
@@ -48,11 +46,11 @@ describe("the rounding of the whole-ms columns, said once", () => {
     expect(linesOf("cenkalti").filter((each) => each.includes("rounded half up"))).toHaveLength(1);
   });
 
-  it("the figures: grpc 6553.6 ms shown 6,554 and totalled 15,810; envoy's means 12, 24.5, 49.5 totalled 12, 37, 87", async () => {
+  it("the figures: grpc 6553.6 ms shown 6,554 and totalled 15,810; envoy's intervals 25, 50, 100 totalled 25, 75, 175, means 12, 24.5, 49.5 beside them", async () => {
     const grpc = await csv("--preset", "grpc", "--attempts", "5");
     expect(grpc.map((row) => [row["delay_ms"], row["cumulative_ms"]])).toEqual([["1000", "1000"], ["1600", "2600"], ["2560", "5160"], ["4096", "9256"], ["6554", "15810"]]);
     const envoy = await csv("--preset", "envoy", "--attempts", "3");
-    expect(envoy.map((row) => [row["delay_ms"], row["mean_ms"], row["cumulative_ms"]])).toEqual([["12", "12", "12"], ["25", "24.5", "37"], ["50", "49.5", "87"]]);
+    expect(envoy.map((row) => [row["delay_ms"], row["mean_ms"], row["cumulative_ms"]])).toEqual([["25", "12", "25"], ["50", "24.5", "75"], ["100", "49.5", "175"]]);
   });
 });
 

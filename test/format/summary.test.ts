@@ -34,13 +34,12 @@ describe("scheduleSummaryLines", () => {
     expect(scheduleSummaryLines({ ...SUMMARY, ratioToLinear: 1 / 3 }, CAPPED)[2]).toMatch(/^At attempt 4 the delay is 0\.33× /);
   });
 
-  it("mean waits: each figure named as the mean of the library's interval", () => {
-    expect(scheduleSummaryLines(SUMMARY, { ...CAPPED, meanOf: "the interval" })).toEqual([
-      "Total of the mean waits after attempt 4: 1.1 s (1,100 ms); linear: 1 s (1,000 ms).",
-      "Cap: 400 ms, which the interval first reaches at attempt 3.",
-      "At attempt 4 the mean wait is 1× the linear one (400 ms against 400 ms).",
+  it("a preset that draws: the figures named as the jitter-free delays (issue 39, item 3)", () => {
+    expect(scheduleSummaryLines(SUMMARY, { ...CAPPED, jitterFree: true })).toEqual([
+      "Total of the jitter-free delays after attempt 4: 1.1 s (1,100 ms); linear: 1 s (1,000 ms).",
+      "Cap: 400 ms, first reached at attempt 3.",
+      "At attempt 4 the jitter-free delay is 1× the linear one (400 ms against 400 ms).",
     ]);
-    expect(scheduleSummaryLines({ ...SUMMARY, capReachedAt: null }, { ...CAPPED, meanOf: "the interval" })[1]).toBe("Cap: 400 ms, which the interval never reaches.");
   });
 
   it("says how saturated values are shown", () => {

@@ -325,10 +325,11 @@ describe("aws-sdk: @smithy/util-retry 4.6.2 StandardRetryStrategy (fake timers)"
     stubRandom(R_MAX);
     expect(await waits(12)).toEqual(Array.from({ length: 12 }, (_, i) => m.bounds(i + 1).maxMs));
     // Math.random stubbed to exactly 1 (outside its range) reads the ceiling U = min(50 × 2^(a−1), 20000),
-    // which no real draw reaches; the preset shows the mean wait as the delay, floor(U/2) or U/2 rounded up.
+    // which no real draw reaches: the jitter-free value, which the preset shows as the delay (issue 39, item 3).
     stubRandom(1);
-    expect(await waits(12)).toEqual([50, 100, 200, 400, 800, 1600, 3200, 6400, 12_800, 20_000, 20_000, 20_000]);
-    expect(Array.from({ length: 12 }, (_, i) => m.delay(i + 1).delayMs)).toEqual([25, 50, 100, 200, 400, 800, 1600, 3200, 6400, 10_000, 10_000, 10_000]);
+    const ceilings = await waits(12);
+    expect(ceilings).toEqual([50, 100, 200, 400, 800, 1600, 3200, 6400, 12_800, 20_000, 20_000, 20_000]);
+    expect(Array.from({ length: 12 }, (_, i) => m.delay(i + 1).delayMs)).toEqual(ceilings);
   });
 
   it("thousands of real draws fall inside the bounds", async () => {

@@ -11,9 +11,9 @@ import { model } from "../support/presets.js";
 const delays = (name: string, overrides: PresetOverrides, attempts: number[]) => attempts.map((a) => model(name, overrides).delay(a).delayMs);
 
 describe("aws-sdk (@smithy/core util-retry DefaultRetryBackoffStrategy.ts)", () => {
-  it("ceilings min(50 × 2^(a−1), 20000): 50, 100, 200; waits floor(r × U) in [0, U − 1], shown by their mean", () => {
-    // No wait is U itself: delay_ms is the mean (U − 1) / 2 rounded half up: 24.5 → 25, 49.5 → 50, 99.5 → 100.
-    expect(delays("aws-sdk", {}, [1, 2, 3])).toEqual([25, 50, 100]);
+  it("ceilings min(50 × 2^(a−1), 20000): 50, 100, 200; waits floor(r × U) in [0, U − 1], delay_ms the ceiling", () => {
+    // delay_ms is the jitter-free value U (issue 39, item 3), though no wait is U itself; the mean (U − 1) / 2 beside it.
+    expect(delays("aws-sdk", {}, [1, 2, 3, 10, 11])).toEqual([50, 100, 200, 20_000, 20_000]);
     const m = model("aws-sdk");
     expect(m.bounds(1)).toEqual({ minMs: 0, maxMs: 49 });
     expect(m.capReachedAt()).toBe(10); // 50 × 2^9 = 25600 ≥ 20000; 12800 below

@@ -23,9 +23,9 @@ describe("contour (internal/dag/policy.go, internal/envoy/v3/route.go; Envoy's b
       { minMs: 0, maxMs: 249 },
       { minMs: 0, maxMs: 249 },
     ]);
-    // Uniform whole ms 0..24: mean 12; 0..249: 124.5. delay_ms is the mean rounded half up: 12, 25 (24.5), 50 (49.5), 100, 125.
+    // Uniform whole ms 0..24: mean 12; 0..249: 124.5. delay_ms is the interval, the jitter-free value (issue 39, item 3).
     expect([m.meanMs(1), m.meanMs(5)]).toEqual([12, 124.5]);
-    expect([1, 2, 3, 4, 5].map((a) => m.delay(a).delayMs)).toEqual([12, 25, 50, 100, 125]);
+    expect([1, 2, 3, 4, 5].map((a) => m.delay(a).delayMs)).toEqual([25, 50, 100, 200, 250]);
     expect([m.capMs, m.capReachedAt()]).toEqual([250, 5]);
     assertSamplesInBounds(m, 6);
   });

@@ -17,9 +17,10 @@ const intervals = (name: string, overrides: PresetOverrides, attempts: number[])
 describe("envoy (source/common/common/backoff_strategy.cc, router/retry_state_impl.cc)", () => {
   // backoff = next_interval_; next_interval_ = (next_interval_ < max/2) ? next_interval_ * 2 : max; return random() % backoff
   it("intervals 25, 50, 100, 200, then max_interval = 10 × 25 = 250 (200 ≥ 125 jumps to the max)", () => {
-    // Full jitter never waits the interval itself: the interval is the top of the range plus 1, and delay_ms the mean (I − 1) / 2.
+    // Full jitter never waits the interval itself (the waits stop at I − 1), but delay_ms is the interval, the
+    // jitter-free value the formula gives (issue 39, item 3); the mean (I − 1) / 2 stands beside it.
     expect(intervals("envoy", {}, [1, 2, 3, 4, 5, 9])).toEqual([25, 50, 100, 200, 250, 250]);
-    expect(delays("envoy", {}, [1, 2, 3, 4, 5, 9])).toEqual([12, 25, 50, 100, 125, 125]);
+    expect(delays("envoy", {}, [1, 2, 3, 4, 5, 9])).toEqual([25, 50, 100, 200, 250, 250]);
     expect(model("envoy").capReachedAt()).toBe(5);
     expect(model("envoy").capMs).toBe(250);
   });
@@ -38,8 +39,9 @@ describe("envoy (source/common/common/backoff_strategy.cc, router/retry_state_im
     // doubling_limit_ = 101 / 2 = 50; 50 < 50 is false, so the next interval is 101, not 100
     const m = model("envoy", { capMs: 101 });
     expect(intervals("envoy", { capMs: 101 }, [1, 2, 3, 4])).toEqual([25, 50, 101, 101]);
-    // delay_ms is the mean wait (I − 1) / 2 rounded half up: 12, 24.5 → 25, 50, 50
-    expect([1, 2, 3, 4].map((a) => m.delay(a).delayMs)).toEqual([12, 25, 50, 50]);
+    // delay_ms is the interval itself: 25, 50, 101, 101; the means (I − 1) / 2: 12, 24.5, 50, 50
+    expect([1, 2, 3, 4].map((a) => m.delay(a).delayMs)).toEqual([25, 50, 101, 101]);
+    expect([1, 2, 3, 4].map((a) => m.meanMs(a))).toEqual([12, 24.5, 50, 50]);
     expect(m.bounds(3)).toEqual({ minMs: 0, maxMs: 100 });
   });
 
@@ -63,17 +65,17 @@ describe("envoy (source/common/common/backoff_strategy.cc, router/retry_state_im
     assertSamplesInBounds(model("envoy", { capMs: 101, retries: 8 }), 8);
   });
 
-  it("says delay_ms is the mean wait, and bases the summary on stated quantities (issue 23: it called the mean the interval)", async () => {
-    // Intervals 25, 50, 100, 200, 250 ms; the delays shown are their mean waits (I − 1) / 2 rounded half up: 12, 25, 50, 100, 125.
+  it("says delay_ms is the interval, and names the summary's figures as jitter-free (issue 23: it called the mean the interval; issue 39: one meaning of delay)", async () => {
+    // Intervals 25, 50, 100, 200, 250 ms: 625 ms in all, which no run waits (each wait is at most I − 1: 620 ms at most).
     const { stdout } = await runCli(["--preset", "envoy", "--attempts", "5"], { env: { NO_COLOR: "1" } });
     expect(stdout).toContain(
-      "envoy: delay_ms is the mean wait, (interval − 1) / 2 rounded half up (12 ms for the first 25 ms interval); every wait is random() % interval, a whole number of ms from 0 to interval − 1, and the interval is what doubles up to max_interval.",
+      "envoy: delay_ms is the interval (25 ms first), the formula before the draw; every wait is random() % interval, a whole number of ms from 0 to interval − 1 (the range and mean beside it), and the interval is what doubles up to max_interval.",
     );
-    // 12 + 25 + 50 + 100 + 125 = 312 ms of mean waits; the interval reaches max_interval (250) at attempt 5.
-    expect(stdout).toContain("Total of the mean waits after attempt 5: 312 ms;");
-    expect(stdout).toContain("Cap: 250 ms, which the interval first reaches at attempt 5.");
-    expect(stdout).toMatch(/^At attempt 5 the mean wait is [\d.]+× the linear one/m);
+    expect(stdout).toContain("Total of the jitter-free delays after attempt 5: 625 ms;");
+    expect(stdout).toContain("Cap: 250 ms, first reached at attempt 5.");
+    expect(stdout).toContain("With jitter the total after attempt 5 lies between 0 ms and 620 ms.");
+    expect(stdout).toMatch(/^At attempt 5 the jitter-free delay is [\d.]+× the linear one/m);
     expect(stdout).not.toContain("back-off interval");
-    expect(model("istio").notes[0]).toMatch(/^istio: delay_ms is the mean wait, \(interval − 1\) \/ 2 rounded half up \(12 ms for the first 25 ms interval\)/);
+    expect(model("istio").notes[0]).toMatch(/^istio: delay_ms is the interval \(25 ms first\), the formula before the draw/);
   });
 });

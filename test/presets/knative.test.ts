@@ -26,4 +26,12 @@ describe("knative (DeliverySpec retry, backoffPolicy, backoffDelay)", () => {
     expect(() => model("knative", { strategy: "fixed" })).toThrow("delivery.backoffPolicy is exponential or linear; a fixed wait is no Knative policy");
     expect(() => model("knative", { retries: 2 ** 31 })).toThrow("delivery.retry is an int32, at most 2,147,483,647, got 2,147,483,648");
   });
+
+  it("refuses a backoffDelay no ISO period gives: rickb777/date keeps one decimal of each field, so PT0.25S is 200 ms", () => {
+    // Tenths of a second at the finest (minutes and hours are coarser still): every backoffDelay is a multiple of 100 ms.
+    expect(() => model("knative", { baseMs: 250 })).toThrow(
+      "no delivery.backoffDelay gives 250 ms: rickb777/date's period.Parse keeps one decimal of each field, so PT0.25S is read as PT0.2S (200 ms); give a multiple of 100 ms",
+    );
+    expect(delays("knative", { baseMs: 1500 }, [1, 2])).toEqual([1500, 3000]);
+  });
 });

@@ -31,7 +31,9 @@ Examples:
 
 Jitter (--jitter): none, full (uniform [0, d]), equal (d/2 + uniform [0, d/2]),
   decorrelated (min(cap, uniform(base, previous × 3)); needs --cap), or a fraction
-  such as 0.2 (uniform [d·0.8, d·1.2]). The cap stays a hard ceiling.
+  such as 0.2 (uniform [d·0.8, d·1.2]). The cap stays a hard ceiling. The delay
+  column is always the jitter-free value the formula gives (under --preset too);
+  the range and mean beside it are the draws'.
 
 Exit codes:
   0  success

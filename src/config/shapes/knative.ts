@@ -31,7 +31,7 @@ const DELIVERY: KeyTable = {
 
 /**
  * Knative Eventing's `delivery` (pkg/apis/duck/v1/delivery_types.go DeliverySpec,
- * knative-v1.22.0 8cf4c4b6) on a Trigger, Broker (eventing.knative.dev), Subscription,
+ * knative-v1.22.0, tag commit d94504ad) on a Trigger, Broker (eventing.knative.dev), Subscription,
  * Channel or InMemoryChannel (messaging.knative.dev), read as pkg/kncloudevents/retries.go
  * RetryConfigFromDeliverySpec builds the retries:
  * - retry (int32 ≥ 0; unset: no retry);

@@ -1,6 +1,5 @@
 import type { AttemptDelay } from "../../core/delay.js";
 import type { DelayBounds } from "../../core/model.js";
-import { saturate, wholeMs } from "./whole-ms.js";
 
 /** A delay no cap touched: raw and delay are the same whole ms. */
 export function unclamped(ms: number): AttemptDelay {
@@ -11,15 +10,6 @@ export function unclamped(ms: number): AttemptDelay {
 export function clampedTo(rawMs: number, capMs: number | null): AttemptDelay {
   if (capMs !== null && rawMs > capMs) return { rawMs, delayMs: capMs, clamped: true };
   return { rawMs, delayMs: rawMs, clamped: false };
-}
-
-/**
- * The delay shown for a library whose jittered waits never take the formula's own value
- * (full jitter below a ceiling, downward jitter): the rounded mean, a value inside the
- * waits' range, so that the totals stay between their bounds.
- */
-export function meanAsDelay(meanMs: number): AttemptDelay {
-  return unclamped(saturate(wholeMs(meanMs)));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { AttemptDelay } from "../../core/delay.js";
 import type { DelayBounds, RandomSource } from "../../core/model.js";
 import type { PresetModel, PresetStop } from "../types.js";
-import { meanAsDelay, meanWithin } from "./attempt-delay.js";
+import { meanWithin } from "./attempt-delay.js";
 
 /** What a preset whose every delay is independent of the earlier draws must say. */
 export interface IndependentSpec {
@@ -20,8 +20,6 @@ export interface IndependentSpec {
   readonly retries: number | null;
   readonly stop?: PresetStop | null;
   readonly notes?: readonly string[];
-  /** The un-jittered value's name when every delay shown is the rounded mean wait (see PresetModel.meanShown). */
-  readonly meanShown?: string;
   readonly parameters: PresetModel["parameters"];
 }
 
@@ -29,13 +27,9 @@ export interface IndependentSpec {
 export function independentModel(spec: IndependentSpec): PresetModel {
   const { jitter } = spec;
   const mean = jitter ? (attempt: number) => meanWithin(jitter.mean(attempt), jitter.bounds(attempt)) : null;
-  // The un-jittered value where a wait can take it; where none can (it rounds outside the waits' range), the mean wait.
-  const delay = (attempt: number) => {
-    const plain = spec.delay(attempt);
-    if (!jitter) return plain;
-    const { minMs, maxMs } = jitter.bounds(attempt);
-    return plain.delayMs >= minMs && plain.delayMs <= maxMs ? plain : meanAsDelay(mean!(attempt));
-  };
+  // delay is always the jitter-free value the formula gives, whether or not a draw can take it (Envoy's
+  // random() % I never waits I itself); bounds and mean say what the draws do (issue 39).
+  const delay = spec.delay;
   return {
     delay,
     jittered: jitter !== null,
@@ -52,7 +46,6 @@ export function independentModel(spec: IndependentSpec): PresetModel {
     retries: spec.retries,
     stop: spec.stop ?? null,
     notes: spec.notes ?? [],
-    ...(spec.meanShown === undefined ? {} : { meanShown: spec.meanShown }),
     parameters: spec.parameters,
   };
 }

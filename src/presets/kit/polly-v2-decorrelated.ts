@@ -41,6 +41,8 @@ export interface PollyV2Decorrelated {
   readonly sampler: (random: RandomSource) => (attempt: number) => number;
   /** The first attempt from which every wait is the cap (f overflows); null if beyond 2^20. */
   readonly steadyFrom: number | null;
+  /** The wait with every draw at 0 (t = a − 1): the formula without its jitter. */
+  readonly jitterFree: (attempt: number) => number;
 }
 
 export function pollyV2Decorrelated(spec: PollyV2DecorrelatedSpec): PollyV2Decorrelated {
@@ -92,13 +94,14 @@ export function pollyV2Decorrelated(spec: PollyV2DecorrelatedSpec): PollyV2Decor
       };
     },
     steadyFrom,
+    jitterFree: (attempt) => (steadyFrom !== null && attempt >= steadyFrom ? finish(Infinity, 0) : wait(attempt, 0, 0)),
   };
 }
 
 /**
- * A library whose waits are Polly's decorrelated jitter V2, as a preset model: there is no
- * un-jittered value, so `delay_ms` is the rounded mean; bounds, mean and samples are
- * the library's own.
+ * A library whose waits are Polly's decorrelated jitter V2, as a preset model: `delay_ms` is
+ * the formula without its draw, every r at 0 (t = a − 1: f(a − 1) − f(a − 2) scaled and
+ * capped, 0 at attempt 1 since f(0) = 0); bounds, mean and samples are the library's own.
  */
 export function pollyV2PresetModel(
   model: PollyV2Decorrelated,
@@ -106,8 +109,8 @@ export function pollyV2PresetModel(
 ): PresetModel {
   return {
     delay: (attempt) => {
-      const mean = saturate(wholeMs(meanWithin(model.mean(attempt), model.bounds(attempt))));
-      return { rawMs: mean, delayMs: mean, clamped: false };
+      const plain = saturate(wholeMs(model.jitterFree(attempt)));
+      return { rawMs: plain, delayMs: plain, clamped: false };
     },
     jittered: true,
     bounds: model.bounds,

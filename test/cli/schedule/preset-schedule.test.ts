@@ -51,12 +51,12 @@ describe("backoff --preset", () => {
     const { code, stdout, stderr } = await backoff("--preset", "bullmq", "--jitter", "0.5", "--attempts", "3", "--format", "csv");
     expect([code, stderr]).toEqual([0, ""]);
     const rows = csv(stdout);
-    // D = round(2^(a−1) × 1000); min floor(D/2); max D − 1. No wait is D itself, so delay_ms is the mean
-    // E[floor(U[D/2, D))] = 3D/4 − 1/2 rounded half up: 749.5 → 750, 1499.5 → 1500, 2999.5 → 3000.
-    expect(rows.map((r) => [r.attempt, r.delay_ms, r.min_ms, r.max_ms])).toEqual([
-      [1, 750, 500, 999],
-      [2, 1500, 1000, 1999],
-      [3, 3000, 2000, 3999],
+    // D = round(2^(a−1) × 1000); min floor(D/2); max D − 1. No wait is D itself, but delay_ms is D, the jitter-free
+    // value (issue 39, item 3); the mean E[floor(U[D/2, D))] = 3D/4 − 1/2 beside it: 749.5, 1499.5, 2999.5.
+    expect(rows.map((r) => [r.attempt, r.delay_ms, r.min_ms, r.max_ms, r.mean_ms])).toEqual([
+      [1, 1000, 500, 999, 749.5],
+      [2, 2000, 1000, 1999, 1499.5],
+      [3, 4000, 2000, 3999, 2999.5],
     ]);
     // totals: 500 + 1000 + 2000, 999 + 1999 + 3999
     expect([rows[2]!.cumulative_min_ms, rows[2]!.cumulative_max_ms]).toEqual([3500, 6997]);
@@ -149,9 +149,9 @@ describe("backoff --preset … --retry-after", () => {
     expect(one.rows[1]!.split(",")[2]).toBe("600000");
   });
 
-  it("cenkalti takes whole seconds only, as RetryAfter(err, seconds int) does", async () => {
+  it("cenkalti takes whole seconds only, as v5's RetryAfter(seconds int) does", async () => {
     const { code, stderr } = await runCli(["--preset", "cenkalti", "--retry-after", "1500ms"]);
-    expect([code, stderr]).toEqual([2, "error: --preset cenkalti: --retry-after must be whole seconds here: v5's RetryAfter(err, seconds int) takes whole seconds, got 1,500 ms\n"]);
+    expect([code, stderr]).toEqual([2, "error: --preset cenkalti: --retry-after must be whole seconds here: v5's RetryAfter(seconds int) takes whole seconds, got 1,500 ms\n"]);
   });
 
   it("got past maxRetryAfter at retry 2: the rows end at retry 1, said on stderr", async () => {
@@ -287,14 +287,14 @@ describe("every total is the one before it plus the row's delay (issue 23, item 
 // --attempt-time and --deadline under --preset (folded in from test/cli/schedule/deadline.test.ts).
 describe("backoff --preset … --attempt-time --deadline", () => {
   it("under --preset: a count library's tries and deadline (istio: Envoy's waits 0–24, 0–49, 0–99 ms)", async () => {
-    // Tries of 1 s: retry 1 starts at 1,000–1,024 ms (the un-jittered run, whose waits are the rounded means 12, 25,
-    // 50 ms, at 1,012), before the 2 s deadline in every run, its try cut in the runs starting after 1 s; retry 2
-    // starts at 2,000 ms at the earliest: never, nor retry 3 (3,000).
+    // Tries of 1 s: retry 1 starts at 1,000–1,024 ms (start_ms is the jitter-free run, whose waits are the intervals
+    // 25, 50, 100 ms: 1,025, which no run reaches), before the 2 s deadline in every run, its try cut in the runs
+    // starting after 1 s; retry 2 starts at 2,000 ms at the earliest: never, nor retry 3 (3,000).
     const { code, stdout } = await runCli(["--preset", "istio", "--attempts", "3", "--attempt-time", "1s", "--deadline", "2s", "--format", "csv"]);
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split("\n");
     expect(lines[0]!.endsWith(",start_ms,start_min_ms,start_max_ms,fires")).toBe(true);
-    expect(lines.slice(1).map((line) => line.split(",").slice(11).join(","))).toEqual(["1012,1000,1024,cut short in some runs", "2037,2000,2073,no", "3087,3000,3172,no"]);
+    expect(lines.slice(1).map((line) => line.split(",").slice(11).join(","))).toEqual(["1025,1000,1024,cut short in some runs", "2075,2000,2073,no", "3175,3000,3172,no"]);
   });
 
   // A library's own time limit, counted with the tries' time (PresetModel.timed, core/deadline/elapsed-stop.ts).

@@ -18,11 +18,14 @@ describe("backoff --help as it is shown", () => {
     const { stdout } = await runCli(["--help"], { columns: 60, isTTY: true, env: { NO_COLOR: "1" } });
     const lines = stdout.split("\n");
     const at = lines.findIndex((line) => line.startsWith("Jitter (--jitter):"));
-    expect(lines.slice(at, at + 5)).toEqual([
+    expect(lines.slice(at, at + 8)).toEqual([
       "Jitter (--jitter): none, full (uniform [0, d]), equal (d/2 +",
       "  uniform [0, d/2]), decorrelated (min(cap, uniform(base,",
       "  previous × 3)); needs --cap), or a fraction such as 0.2",
       "  (uniform [d·0.8, d·1.2]). The cap stays a hard ceiling.",
+      "  The delay column is always the jitter-free value the",
+      "  formula gives (under --preset too); the range and mean",
+      "  beside it are the draws'.",
       "",
     ]);
   });

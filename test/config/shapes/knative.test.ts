@@ -4,7 +4,7 @@ import { recogniseFile } from "../../../src/config/recognise.js";
 import { checkFigures } from "../../support/check-figures.js";
 import { find, problem } from "../../support/recognise.js";
 
-// knative.dev/eventing knative-v1.22.0 (8cf4c4b6): pkg/apis/duck/v1/delivery_types.go
+// knative.dev/eventing knative-v1.22.0 (tag commit d94504ad): pkg/apis/duck/v1/delivery_types.go
 // (DeliverySpec, Validate), pkg/kncloudevents/retries.go RetryConfigFromDeliverySpec,
 // pkg/apis/eventing/v1/broker_defaults.go with config/core/configmaps/default-broker.yaml;
 // rickb777/date v1.13.0 period/parse.go (parseDecimalFixedPoint keeps one decimal).

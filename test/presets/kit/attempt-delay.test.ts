@@ -1,7 +1,6 @@
 /** src/presets/kit/attempt-delay.ts: the AttemptDelay a preset reports, values by hand. */
 import { describe, expect, it } from "vitest";
-import { SATURATED_MS } from "../../../src/core/limits.js";
-import { clampedTo, meanAsDelay, meanWithin, unclamped } from "../../../src/presets/kit/attempt-delay.js";
+import { clampedTo, meanWithin, unclamped } from "../../../src/presets/kit/attempt-delay.js";
 
 describe("attempt delays", () => {
   it("unclamped: raw and delay the same value, not clamped", () => {
@@ -12,12 +11,6 @@ describe("attempt delays", () => {
     expect(clampedTo(3000, 2000)).toEqual({ rawMs: 3000, delayMs: 2000, clamped: true });
     expect(clampedTo(2000, 2000)).toEqual({ rawMs: 2000, delayMs: 2000, clamped: false });
     expect(clampedTo(5000, null)).toEqual({ rawMs: 5000, delayMs: 5000, clamped: false });
-  });
-
-  it("meanAsDelay: the mean rounded half up to whole ms, saturated from 2^53", () => {
-    expect(meanAsDelay(1234.5)).toEqual({ rawMs: 1235, delayMs: 1235, clamped: false });
-    expect(meanAsDelay(1234.4)).toEqual({ rawMs: 1234, delayMs: 1234, clamped: false });
-    expect(meanAsDelay(2 ** 60).delayMs).toBe(SATURATED_MS);
   });
 
   it("meanWithin: a mean past a rounded bound is pulled back to it", () => {

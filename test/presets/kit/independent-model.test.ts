@@ -26,12 +26,11 @@ describe("independentModel", () => {
     expect([model.jittered, model.capMs, model.capReachedAt(), model.steadyFrom(), model.mayExceedCap, model.retries, model.stop, model.notes]).toEqual([
       false, null, null, null, false, 3, null, [],
     ]);
-    expect("meanShown" in model).toBe(false);
     expect(model.parameters).toEqual({ delay: 100 });
   });
 
-  it("with jitter: the plain value where a wait can take it, else the mean wait rounded; the mean kept inside the bounds", () => {
-    // 1000 ms plain; attempt 1 waits 800–1200 (1000 can be drawn), attempt 2 waits 0–999 (it cannot: mean 499.5 → 500 shown).
+  it("with jitter: delay is the plain value, whether a wait can take it or not (issue 39); the mean kept inside the bounds", () => {
+    // 1000 ms plain; attempt 1 waits 800–1200 (1000 can be drawn), attempt 2 waits 0–999 (it cannot): 1000 both times.
     const model = independentModel({
       ...base,
       delay: () => unclamped(1000),
@@ -40,16 +39,15 @@ describe("independentModel", () => {
         mean: (attempt) => (attempt === 2 ? 499.5 : attempt === 3 ? 1200.4 : 1000),
         draw: (attempt, random) => 800 * attempt + random.integer(0, 400),
       },
-      meanShown: "the mean wait",
       stop: null,
       notes: ["a note"],
     });
     expect([model.delay(1), model.delay(2)]).toEqual([
       { rawMs: 1000, delayMs: 1000, clamped: false },
-      { rawMs: 500, delayMs: 500, clamped: false },
+      { rawMs: 1000, delayMs: 1000, clamped: false },
     ]);
     expect([model.bounds(2), model.meanMs(1), model.meanMs(2), model.meanMs(3)]).toEqual([{ minMs: 0, maxMs: 999 }, 1000, 499.5, 1200]);
     expect(model.sampler(highest)(1)).toBe(1200);
-    expect([model.jittered, model.meanShown, model.notes]).toEqual([true, "the mean wait", ["a note"]]);
+    expect([model.jittered, model.notes]).toEqual([true, ["a note"]]);
   });
 });

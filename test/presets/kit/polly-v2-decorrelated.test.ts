@@ -115,12 +115,14 @@ describe("pollyV2Decorrelated", () => {
 });
 
 describe("pollyV2PresetModel", () => {
-  it("has no un-jittered value: delay_ms is the rounded mean; bounds and samples are the library's", () => {
+  it("delay_ms is the formula with every draw at 0 (issue 39, item 3); bounds, mean and samples are the library's", () => {
     const model = pollyV2PresetModel(polly(), { capMs: null, capReachedAt: null, retries: 3, notes: ["n"], parameters: { Delay: 1000 } });
+    // t = a − 1: f(0) − 0 = 0; f(1) − f(0) = 2·tanh(2) = 1.92805516…, × 1000 / 1.4 = 1377.18 ms;
+    // f(2) − f(1) = 4·tanh(√8) − 2·tanh(2) = 2.04409…, × 1000 / 1.4 = 1460.07 ms (worked in Python's math).
     expect([1, 2, 3].map((attempt) => model.delay(attempt))).toEqual([
-      { rawMs: 871, delayMs: 871, clamped: false },
-      { rawMs: 1158, delayMs: 1158, clamped: false },
-      { rawMs: 2078, delayMs: 2078, clamped: false },
+      { rawMs: 0, delayMs: 0, clamped: false },
+      { rawMs: 1377, delayMs: 1377, clamped: false },
+      { rawMs: 1460, delayMs: 1460, clamped: false },
     ]);
     expect(model.jittered).toBe(true);
     expect(model.bounds(2)).toEqual({ minMs: 0, maxMs: 2837 });

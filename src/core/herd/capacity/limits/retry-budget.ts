@@ -4,7 +4,9 @@ import { SlidingCounts } from "./sliding-counts.js";
 /**
  * A plain retry budget: a retry is made only while the retries of the last `windowMs`
  * (this one included) stay within `percent`% of the requests of the same window
- * (Google SRE book, ch. 22 "Handling Overload": a per-client budget of 10% of requests;
+ * (Google SRE book, ch. 21 "Handling Overload": a per-client budget of 10% of requests, read
+ * as retries over the new requests, 1.1 tries per request at most, not over every request
+ * with the retries, which would allow 1/0.9 = 1.111;
  * Finagle's RetryBudget and Linkerd default to 20% over 10 s, plus a floor of 10
  * retries per second this plain budget leaves out). Requests are counted when they
  * arrive, retries when they are granted; the window slides in 100 steps.
