@@ -6,6 +6,43 @@ import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type MapNode, type Node, get, isMap } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
 import { describeNode, msText, notPlaceholder, wholeNumber } from "../tree/values.js";
+import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
+
+/**
+ * The fields of Retry, PerRetryPolicy and BackOffPolicy (api/v1alpha1/retry_types.go:
+ * numRetries, numAttemptsPerPriority, retryOn, perRetry; timeout, backOff; baseInterval,
+ * maxInterval), and what Envoy Gateway does without each; the CRD's schema prunes a field
+ * it does not define.
+ */
+const WITHOUT: ReadonlyMap<string, string> = new Map([
+  ["numRetries", "Envoy Gateway uses its default, 2 retries"],
+  ["retryOn", "Envoy Gateway retries on its default triggers"],
+  ["perRetry", "each try has no timeout of its own and Envoy's default back-off applies"],
+  ["timeout", "each try has no timeout of its own"],
+  ["backOff", "Envoy's default back-off applies (25 ms)"],
+  ["baseInterval", "Envoy's default back-off applies (25 ms)"],
+  ["maxInterval", "the cap is 10 × baseInterval"],
+]);
+const table = (where: string, known: readonly string[]): KeyTable => ({
+  system: "envoy-gateway",
+  where,
+  known,
+  instead: (meant) => (meant === null ? "Envoy Gateway does not define it" : (WITHOUT.get(meant) ?? "Envoy Gateway does not define it")),
+});
+const RETRY = table("an Envoy Gateway retry", ["numRetries", "numAttemptsPerPriority", "retryOn", "perRetry"]);
+const PER_RETRY = table("an Envoy Gateway perRetry", ["timeout", "backOff"]);
+const BACK_OFF = table("an Envoy Gateway backOff", ["baseInterval", "maxInterval"]);
+
+/** Every key of a retry, its perRetry and its backOff that Envoy Gateway does not define (perRetry.backoff, lowercase, is a problem of its own). */
+function retryKeys(retry: Node, findings: Findings): void {
+  if (!isMap(retry)) return;
+  retryObjectKeys(retry, RETRY, findings);
+  const perRetry = get(retry, "perRetry");
+  if (!isMap(perRetry)) return;
+  retryObjectKeys({ ...perRetry, entries: new Map([...perRetry.entries].filter(([key]) => key !== "backoff")) }, PER_RETRY, findings);
+  const backOff = get(perRetry, "backOff");
+  if (isMap(backOff)) retryObjectKeys(backOff, BACK_OFF, findings);
+}
 
 /**
  * Envoy Gateway `BackendTrafficPolicy` (gateway.envoyproxy.io/v1alpha1): its `spec.retry`,
@@ -46,6 +83,7 @@ function recogniseEnvoyGateway(root: Node, _file: DocumentFile, findings: Findin
     const retry = isMap(spec) ? spec.entries.get("retry") : undefined;
     if (retry === undefined) continue;
     const name = manifest.name;
+    retryKeys(retry.value, findings);
     findings.policy("envoy-gateway", name, retry.keyPos, () => {
       if (!isMap(retry.value)) throw new FileProblem(retry.value.pos, `retry of BackendTrafficPolicy ${shown(name)} must be a map, got ${describeNode(retry.value)}`);
       const deadline = requestTimeout(spec as MapNode, (key) => `${key} of BackendTrafficPolicy ${shown(name)}`);

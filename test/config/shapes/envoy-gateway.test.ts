@@ -90,3 +90,16 @@ describe("Envoy Gateway (shapes/envoy-gateway.ts)", () => {
     expect(disabled).toEqual(["no-retries"]);
   });
 });
+
+describe("Envoy Gateway: keys a retry does not define (issue 36)", () => {
+  const keys = (text: string) => recogniseFile({ name: "btp.yaml", text, kind: "yaml", named: false }).unknownKeys.map((u) => `${u.line}:${u.column}: ${u.message}`);
+  const policy = (retry: string) => `apiVersion: gateway.envoyproxy.io/v1alpha1\nkind: BackendTrafficPolicy\nmetadata: {name: b}\nspec:\n  retry:\n${retry}`;
+  it("numRetires and a misspelt maxInterval, named with the field meant; backoff in lowercase stays its own problem", () => {
+    expect(keys(policy("    numRetires: 5\n    perRetry:\n      backOff: {baseInterval: 100ms, maxIntervall: 1s}\n"))).toEqual([
+      '6:5: unknown key "numRetires" in an Envoy Gateway retry; did you mean "numRetries"? Envoy Gateway uses its default, 2 retries',
+      '8:38: unknown key "maxIntervall" in an Envoy Gateway backOff; did you mean "maxInterval"? the cap is 10 × baseInterval',
+    ]);
+    expect(keys(policy("    numRetries: 5\n    perRetry:\n      backoff: {baseInterval: 100ms}\n"))).toEqual([]);
+    expect(keys(policy("    numRetries: 5\n    retryOn: {triggers: [reset]}\n    perRetry:\n      timeout: 1s\n      backOff: {baseInterval: 100ms, maxInterval: 1s}\n"))).toEqual([]);
+  });
+});
