@@ -5,6 +5,30 @@ import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type MapNode, type Node, get, isMap } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundTimeout, Placeholder } from "../tree/findings.js";
 import { describeNode, msText, notPlaceholder } from "../tree/values.js";
+import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
+
+/**
+ * The retry and timeout annotations Linkerd's policy controller reads (Linkerd 2.16+,
+ * "Configuring retries" and "Configuring timeouts": retry.linkerd.io/limit, /timeout,
+ * /http, /grpc; timeout.linkerd.io/request, /response, /idle), and what it does without
+ * each: an annotation under those prefixes that it does not read is passed over.
+ */
+const ANNOTATIONS: ReadonlyMap<string, string> = new Map([
+  ["retry.linkerd.io/limit", "Linkerd uses its default, 1 retry"],
+  ["retry.linkerd.io/timeout", "each try has no timeout of its own"],
+  ["retry.linkerd.io/http", "HTTP retries keep the default conditions"],
+  ["retry.linkerd.io/grpc", "gRPC retries keep the default conditions"],
+  ["timeout.linkerd.io/request", "the request, retries included, has no timeout"],
+  ["timeout.linkerd.io/response", "the response has no timeout"],
+  ["timeout.linkerd.io/idle", "the stream has no idle timeout"],
+]);
+const ANNOTATION_TABLE: KeyTable = {
+  system: "linkerd",
+  where: "Linkerd's retry annotations",
+  known: [...ANNOTATIONS.keys()],
+  instead: (meant) => (meant === null ? "Linkerd does not read it" : (ANNOTATIONS.get(meant) ?? "Linkerd does not read it")),
+};
+const LINKERD_ANNOTATION = /^(?:retry|timeout)\.linkerd\.io\//;
 
 /**
  * Linkerd 2.16+ retries: the `retry.linkerd.io/*` annotations of an HTTPRoute
@@ -54,6 +78,7 @@ function recogniseAnnotations(root: Node, _file: DocumentFile, findings: Finding
     if (keys === null) continue;
     const annotations = get(get(manifest.node, "metadata"), "annotations");
     if (!isMap(annotations)) continue;
+    retryObjectKeys({ ...annotations, entries: new Map([...annotations.entries].filter(([key]) => LINKERD_ANNOTATION.test(key))) }, ANNOTATION_TABLE, findings);
     const present = keys.map((key) => ({ key, entry: annotations.entries.get(`retry.linkerd.io/${key}`) })).filter((found) => found.entry !== undefined);
     if (present.length === 0) continue;
     const first = Math.min(...present.map((found) => found.entry!.keyPos));

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { recogniseFile } from "../../../src/config/recognise.js";
 import { checkFigures } from "../../support/check-figures.js";
 import { find, problem } from "../../support/recognise.js";
 
@@ -73,5 +74,17 @@ describe("Linkerd retry annotations (shapes/linkerd.ts)", () => {
       "emoji (GRPCRoute)": { retries: 4, worst: 600, best: 375, largest: 250 },
     });
     expect(disabled).toEqual(["web (Service)"]);
+  });
+});
+
+describe("Linkerd: retry and timeout annotations it does not read (issue 36)", () => {
+  const keys = (text: string) => recogniseFile({ name: "svc.yaml", text, kind: "yaml", named: false }).unknownKeys.map((u) => `${u.line}:${u.column}: ${u.message}`);
+  const service = (annotations: string) => `apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n  annotations:\n${annotations}`;
+  it("retry.linkerd.io/limt and timeout.linkerd.io/requests, named with the annotation meant; other annotations are not Linkerd's", () => {
+    expect(keys(service('    retry.linkerd.io/limt: "3"\n    retry.linkerd.io/http: 5xx\n    timeout.linkerd.io/requests: 10s\n    example.com/owner: me\n'))).toEqual([
+      '6:5: unknown key "retry.linkerd.io/limt" in Linkerd\'s retry annotations; did you mean "retry.linkerd.io/limit"? Linkerd uses its default, 1 retry',
+      '8:5: unknown key "timeout.linkerd.io/requests" in Linkerd\'s retry annotations; did you mean "timeout.linkerd.io/request"? the request, retries included, has no timeout',
+    ]);
+    expect(keys(service('    retry.linkerd.io/limit: "3"\n    retry.linkerd.io/http: 5xx\n    retry.linkerd.io/timeout: 1s\n    timeout.linkerd.io/request: 10s\n'))).toEqual([]);
   });
 });
