@@ -95,7 +95,7 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
     for (const u of result.unresolved) skips.push({ file: u.file, line: u.line, column: u.column, reason: `${u.name} (${shapeOf(u.system).label}) not checked: ${u.reason}` });
     for (const u of result.invalid) invalid.push({ file: u.file, line: u.line, column: u.column, system: u.system, systemLabel: shapeOf(u.system).label, name: u.name, reason: u.reason });
     // A key its system does not define (issue 36, rule unknown-key): reported as a finding beside the invalid policies, named by the key.
-    for (const u of result.unknownKeys) invalid.push({ file: u.file, line: u.line, column: u.column, system: u.system, systemLabel: shapeOf(u.system).label, name: u.key, reason: u.message });
+    for (const u of result.unknownKeys) invalid.push({ file: u.file, line: u.line, column: u.column, system: u.system, systemLabel: shapeOf(u.system).label, name: u.key, reason: u.message, rule: "unknown-key" });
     if (candidate.named && result.policies.length === 0 && result.unresolved.length === 0 && result.invalid.length === 0 && result.limits.length === 0 && result.unknownKeys.length === 0) {
       return outcome(`no retry policy found in ${candidate.name}; recognised: ${RECOGNISED}`);
     }

@@ -34,7 +34,7 @@ export function policyFindings(p: FilePolicyReport, index: number): Finding[] {
 /** A policy whose values are wrong: an error at its place; nothing of it is checked. */
 export function invalidFinding(i: InvalidReport): Finding {
   return {
-    rule: INVALID_RULE,
+    rule: i.rule ?? INVALID_RULE,
     kind: "invalid-policy",
     level: "error",
     location: { file: i.file, line: i.line, column: i.column },

@@ -38,6 +38,8 @@ export interface InvalidReport extends PolicyPlace {
   readonly systemLabel: string;
   /** What is wrong, as one sentence ("MaxAttempts (…) must be a whole number, got the string \"three\""). */
   readonly reason: string;
+  /** A key its system does not define (rule unknown-key: `name` is the key as written); else a wrong value (rule invalid-policy). */
+  readonly rule?: "unknown-key";
 }
 
 /** A file (or one policy in it) that was not checked, and why. */

@@ -19,6 +19,9 @@ export interface Rule {
 /** The rule of an invalid policy. */
 export const INVALID_RULE = "invalid-policy";
 
+/** The rule of a key its system does not define, where a retry setting is written (config/tree/unknown-keys.ts). */
+export const UNKNOWN_KEY_RULE = "unknown-key";
+
 /** The rule of a retry limit found (a note, never a failure). */
 export const RETRY_LIMIT_RULE = "retry-limit";
 
@@ -52,6 +55,12 @@ export const POLICY_RULES: readonly Rule[] = [
     id: INVALID_RULE,
     short: "Retry policy with a wrong value",
     help: "A value of the policy is wrong (a type error, a value out of range): its system would refuse it or read it otherwise, so nothing is checked.",
+    level: "error",
+  },
+  {
+    id: UNKNOWN_KEY_RULE,
+    short: "Key its system does not define",
+    help: "A key of a retry setting that its system does not define, or a retry key misspelt beside one (backofLimit in a Job's spec): the setting does not take effect, and the system refuses the file or uses its default instead.",
     level: "error",
   },
   {

@@ -149,8 +149,29 @@ describe("scanFile: keys a system does not define (issue 36)", () => {
     const result = await runCli(["check", "."]);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('error: job.yaml:6:3: unknown key "backofLimit" in a Job\'s spec; did you mean "backoffLimit"? Kubernetes uses its default, 6 retries\n');
-    // The Job itself is still checked, with the default its spec leaves it.
-    expect(result.stdout).toContain("  ✓ migrate (Kubernetes Job, line 5:1)\n    6 retries:");
+    // Under its own rule, before the Job, which is still checked with the default its spec leaves it; the verdict counts it apart from the policies.
+    const lines = result.stdout.split("\n");
+    expect(lines.slice(0, 3)).toEqual([
+      "job.yaml",
+      '  ✗ backofLimit (Kubernetes Job, line 6:3): unknown key "backofLimit" in a Job\'s spec; did you mean "backoffLimit"? Kubernetes uses its default, 6 retries',
+      "  ✓ migrate (Kubernetes Job, line 5:1)",
+    ]);
+    expect(lines.at(-2)).toBe("✗ 1 unknown key, 1 policy in 1 file");
+  });
+  it("in every format under the rule unknown-key: JSON, SARIF, JUnit, GitLab, GitHub annotations", async () => {
+    write("job.yaml", JOB);
+    const message = 'unknown key "backofLimit" in a Job\'s spec; did you mean "backoffLimit"? Kubernetes uses its default, 6 retries';
+    const json = JSON.parse((await runCli(["check", ".", "--format", "json"])).stdout);
+    expect(json.invalid).toEqual([{ file: "job.yaml", line: 6, column: 3, system: "kubernetes-job", name: "backofLimit", reason: message, rule: "unknown-key" }]);
+    const sarif = JSON.parse((await runCli(["check", ".", "--format", "sarif"])).stdout);
+    const run = sarif.runs[0];
+    const result = run.results.find((r: { ruleId: string }) => r.ruleId === "unknown-key");
+    expect([run.tool.driver.rules[result.ruleIndex].id, result.level, result.message.text]).toEqual(["unknown-key", "error", `backofLimit (Kubernetes Job): ${message}`]);
+    expect((await runCli(["check", ".", "--format", "junit"])).stdout).toContain(`<failure type="unknown-key" message="unknown-key: unknown key &quot;backofLimit&quot;`);
+    const gitlab = JSON.parse((await runCli(["check", ".", "--format", "gitlab"])).stdout);
+    expect(gitlab.map((i: { check_name: string; description: string }) => [i.check_name, i.description])).toEqual([["unknown-key", `backofLimit (Kubernetes Job): ${message}`]]);
+    const github = await runCli(["check", "."], { env: { GITHUB_ACTIONS: "true" } });
+    expect(github.stdout).toContain(`::error file=job.yaml,line=6,col=3,title=backoff check::backofLimit: unknown-key: ${message}\n`);
   });
   it("spelt right: exit 0, nothing on stderr", async () => {
     write("job.yaml", JOB.replace("backofLimit", "backoffLimit"));
