@@ -44,6 +44,12 @@ export class OccWaits {
   private readonly span: number;
   private readonly floor: number;
   private readonly sleep: Float64Array;
+  /**
+   * expo(n) = min(cap, base × 2^(n − 1)) by n, up to the first n at the cap (every later one
+   * is the cap): worked out once, with the same arithmetic as the formula, rather than a
+   * power per failure.
+   */
+  private readonly ceilings: Float64Array;
 
   constructor(
     private readonly backoff: OccBackoff,
@@ -55,6 +61,7 @@ export class OccWaits {
     this.draws = this.decorrelated || this.span !== 0;
     this.floor = backoff.baseMs / 2;
     this.sleep = new Float64Array(this.decorrelated ? clients : 0);
+    this.ceilings = ceilingsUpToCap(backoff.baseMs, backoff.capMs);
     this.reset();
   }
 
@@ -64,7 +71,7 @@ export class OccWaits {
   }
 
   next(client: number, n: number, fraction: number): number {
-    const { baseMs, capMs } = this.backoff;
+    const { capMs } = this.backoff;
     if (this.decorrelated) {
       const lo = this.floor;
       const drawn = lo + (3 * this.sleep[client]! - lo) * fraction;
@@ -72,9 +79,22 @@ export class OccWaits {
       this.sleep[client] = sleep;
       return sleep;
     }
-    // 2^(n − 1) is exact in a double up to n = 1024; past that it is Infinity and the cap holds.
-    const raw = baseMs * 2 ** (n - 1);
-    const ceiling = raw < capMs ? raw : capMs;
+    const ceiling = n < this.ceilings.length ? this.ceilings[n]! : capMs;
     return ceiling * (this.low + this.span * fraction);
   }
+}
+
+/**
+ * min(cap, base × 2^(n − 1)) at index n, from n = 1 up to the first n whose value is the cap
+ * (index 0 unused). 2^(n − 1) is exact in a double up to n = 1024; past that it is Infinity
+ * and the cap holds, so the table ends within about 2,100 entries whatever the base.
+ */
+export function ceilingsUpToCap(baseMs: number, capMs: number): Float64Array {
+  const values: number[] = [0];
+  for (let n = 1; ; n++) {
+    const raw = baseMs * 2 ** (n - 1);
+    values.push(raw < capMs ? raw : capMs);
+    if (!(raw < capMs)) break;
+  }
+  return Float64Array.from(values);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type OccMode, OccWaits } from "../../../src/core/herd/occ-backoff.js";
+import { type OccMode, OccWaits, ceilingsUpToCap } from "../../../src/core/herd/occ-backoff.js";
 
 /** The waits of a mode, every draw `fraction`. */
 function waits(mode: OccMode, fraction: number, clients = 1): { next: (client: number, n: number) => number; reset: () => void; draws: boolean } {
@@ -37,5 +37,17 @@ describe("the experiment's waits, in backoff's terms (base 10 ms = 2 × its 5 ms
     expect(seen).toEqual([15, 45, 135, 405, 1215, 2000, 2000, 2000]);
     top.reset();
     expect(Math.round(top.next(0, 1))).toBe(15);
+  });
+});
+
+describe("ceilingsUpToCap: expo(n) worked out once", () => {
+  it("base 10 ms, cap 2 s: 10, 20, 40, …, 1,280, then 2,000 at n = 9 (10 × 2^8 = 2,560 is past the cap)", () => {
+    expect(Array.from(ceilingsUpToCap(10, 2000))).toEqual([0, 10, 20, 40, 80, 160, 320, 640, 1280, 2000]);
+  });
+
+  it("a cap equal to the base is reached at once; a cap 2^40 times the base takes 41 entries past index 0", () => {
+    expect(Array.from(ceilingsUpToCap(10, 10))).toEqual([0, 10]);
+    const table = ceilingsUpToCap(1, 2 ** 40);
+    expect([table.length, table[40], table[41]]).toEqual([42, 2 ** 39, 2 ** 40]);
   });
 });
