@@ -24,17 +24,28 @@ export function parsePolicyReference(text: string): PolicyReference | null {
   return { file, name };
 }
 
+/**
+ * The names check PATH reads, by how each ends (in any case: `RETRY.YAML` too), and how each
+ * is read: the one list, which discovery (kindOfName) and the pre-commit hook's `files`
+ * pattern (.pre-commit-hooks.yaml, held to it by test/e2e/pre-commit.test.ts) both follow.
+ * No ending is the end of another, so the order does not decide.
+ */
+export const FILE_ENDINGS: ReadonlyArray<readonly [ending: string, kind: FileKind]> = [
+  [".json", "json"],
+  [".yaml", "yaml"],
+  [".yml", "yaml"],
+  [".properties", "properties"],
+  // TOML: Traefik's file provider (its dynamic configuration's http.middlewares).
+  [".toml", "toml"],
+  // Amazon States Language definitions (SAM's DefinitionUri, the Step Functions toolkit): JSON,
+  // sometimes written as YAML, which the YAML reader reads both of.
+  [".asl", "yaml"],
+];
+
 /** How a referenced file is read, from its name as check PATH reads it; null for a name no reader takes. */
 export function kindOfName(name: string): FileKind | null {
   const lower = name.toLowerCase();
-  if (lower.endsWith(".json")) return "json";
-  if (lower.endsWith(".yaml") || lower.endsWith(".yml")) return "yaml";
-  if (lower.endsWith(".properties")) return "properties";
-  // TOML: Traefik's file provider (its dynamic configuration's http.middlewares).
-  if (lower.endsWith(".toml")) return "toml";
-  // Amazon States Language definitions (SAM's DefinitionUri, the Step Functions toolkit): JSON,
-  // sometimes written as YAML, which the YAML reader reads both of.
-  if (lower.endsWith(".asl")) return "yaml";
+  for (const [ending, kind] of FILE_ENDINGS) if (lower.endsWith(ending)) return kind;
   return null;
 }
 

@@ -38,8 +38,8 @@ describe("parsePolicyReference", () => {
 });
 
 describe("kindOfName", () => {
-  it("reads names as check PATH does: .json, .yaml/.yml, .properties, .asl (as YAML); nothing else", () => {
-    expect(["a.json", "b.YAML", "c.yml", "d.properties", "e.asl", "f.txt", "g"].map(kindOfName)).toEqual(["json", "yaml", "yaml", "properties", "yaml", null, null]);
+  it("reads names as check PATH does, in any case: .json, .yaml/.yml, .properties, .toml, .asl (as YAML); nothing else", () => {
+    expect(["a.json", "b.YAML", "c.yml", "d.properties", "e.asl", "f.txt", "g", "traefik.toml", "H.TOML", "i.toml.bak"].map(kindOfName)).toEqual(["json", "yaml", "yaml", "properties", "yaml", null, null, "toml", "toml", null]);
   });
 });
 

@@ -3,7 +3,7 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { kindOfName } from "../../src/cli/check/discover.js";
+import { FILE_ENDINGS, kindOfName } from "../../src/cli/check/discover.js";
 import { tempDir } from "../support/files.js";
 import { ROOT } from "../support/paths.js";
 
@@ -17,11 +17,20 @@ const hooks = parse(readFileSync(join(ROOT, ".pre-commit-hooks.yaml"), "utf8")) 
 describe("the backoff-check hook's manifest", () => {
   it("is one node hook running check on the files check reads, passing over files with no policy", () => {
     expect(hooks.map((hook) => [hook.id, hook.language, hook.entry])).toEqual([["backoff-check", "node", "backoff check --any-file"]]);
-    const files = new RegExp(hooks[0]!.files);
-    // The same file names as a directory scan reads (discover.ts kindOfName).
-    for (const name of ["retry.json", "a/b/virtual-service.yaml", "workflow.yml", "application.properties", "order.asl", "order.asl.json", "order.asl.yaml", "README.md", "main.go", "retry.json5", "x.yaml.bak"]) {
-      expect(files.test(name), name).toBe(kindOfName(name) !== null);
-    }
+  });
+
+  it("matches the names check DIR reads, in any case: the endings of FILE_ENDINGS, the list discovery reads by", () => {
+    // pre-commit's `files` is a Python regular expression searched in each name; (?i) at its
+    // start ignores case throughout. The pattern written out from discovery's own list:
+    const endings = FILE_ENDINGS.map(([ending]) => ending.slice(1));
+    expect(endings).toEqual(["json", "yaml", "yml", "properties", "toml", "asl"]);
+    expect(hooks[0]!.files).toBe(`(?i)\\.(${endings.join("|")})$`);
+    // The same pattern in JavaScript's terms (the (?i) prefix as the i flag), on names check
+    // reads and names it passes over (discover.ts kindOfName).
+    const files = new RegExp(hooks[0]!.files.replace(/^\(\?i\)/, ""), "i");
+    const names = ["retry.json", "a/b/virtual-service.yaml", "workflow.yml", "application.properties", "order.asl", "order.asl.json", "order.asl.yaml", "traefik.toml", "dynamic/Middlewares.TOML", "RETRY.YAML", "Retry.Yml", "APP.JSON", "README.md", "main.go", "retry.json5", "x.yaml.bak", "toml", "Cargo.lock"];
+    expect(names.filter((name) => files.test(name))).toEqual(["retry.json", "a/b/virtual-service.yaml", "workflow.yml", "application.properties", "order.asl", "order.asl.json", "order.asl.yaml", "traefik.toml", "dynamic/Middlewares.TOML", "RETRY.YAML", "Retry.Yml", "APP.JSON"]);
+    for (const name of names) expect(files.test(name), name).toBe(kindOfName(name) !== null);
   });
 });
 
@@ -80,4 +89,43 @@ describe.skipIf(!hasPreCommit)("the backoff-check hook under pre-commit", () => 
     expect(result.output).toMatch(/backoff check \(retry policies\)\.+Passed/);
     expect(result.code).toBe(0);
   }, 600_000);
+
+  it("fails (exit 1) on a staged bad Traefik traefik.toml and an upper-case RETRY.YAML, which check DIR reads and the hook once skipped", () => {
+    git(project, "commit", "-q", "--no-verify", "-m", "the good policy");
+    writeFileSync(join(project, ".pre-commit-config.yaml"), `repos:\n  - repo: ${hookRepo}\n    rev: ${rev}\n    hooks:\n      - id: backoff-check\n        args: [--max-total, 10s]\n`);
+    // attempts 2 is one retry; its interval 10 s, cenkalti's ±50 % at its top: 10/2 + 10 = 15 s.
+    writeFileSync(join(project, "traefik.toml"), '[http.middlewares]\n  [http.middlewares.orders-retry.retry]\n    attempts = 2\n    initialInterval = "10s"\n');
+    // 1 + 2 + 4 + … + 128 s = 255 s = 4 min 15 s; 1 + 2 + 4 + 8 = 15 s first passes 10 s at attempt 4.
+    writeFileSync(join(project, "RETRY.YAML"), "base: 1s\nattempts: 8\n");
+    git(project, "add", "traefik.toml", "RETRY.YAML", ".pre-commit-config.yaml");
+    const result = run();
+    expect(result.output).toContain("traefik.toml\n  ✗ orders-retry (Traefik retry middleware, line 2:34)\n");
+    expect(result.output).toContain("✗ max-total 10 s: worst case 15 s (first over the limit at attempt 1)");
+    expect(result.output).toContain("RETRY.YAML\n  ✗ RETRY.YAML (backoff config, line 1:1)\n");
+    expect(result.output).toContain("✗ max-total 10 s: worst case 4 min 15 s (first over the limit at attempt 4)");
+    expect(result.output).toContain("✗ 2 of 2 limits broken, 2 policies in 2 files");
+    expect(result.output).toContain("- exit code: 1");
+    expect(result.code).toBe(1);
+  }, 600_000);
+
+  it("takes the documented .pre-commit-config.yaml (docs/ci.md) without the mutable-reference warning: its rev is the release tag of package.json's version", () => {
+    const version = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+    const docs = readFileSync(join(ROOT, "docs", "ci.md"), "utf8");
+    const block = /```yaml\n(repos:\n[\s\S]*?)```/.exec(docs)?.[1];
+    expect(block).toBeDefined();
+    expect(block).toContain(`    rev: v${version}\n`);
+    // README's short form pins the same tag.
+    expect(/^ {2}rev: (\S+)/m.exec(readFileSync(join(ROOT, "README.md"), "utf8"))?.[1]).toBe(`v${version}`);
+    const validate = (config: string) => {
+      writeFileSync(join(project, "documented.yaml"), config);
+      const result = spawnSync("pre-commit", ["validate-config", "documented.yaml"], { cwd: project, encoding: "utf8", env: { ...process.env, PRE_COMMIT_HOME: home } });
+      rmSync(join(project, "documented.yaml"));
+      return { code: result.status, output: `${result.stdout}${result.stderr}` };
+    };
+    const documented = validate(block!);
+    expect(documented).toEqual({ code: 0, output: "" });
+    // The warning the tag avoids, drawn by the `rev: v1` the docs had (pre-commit's clientlib.py: a rev with no "." that is not a hash).
+    const moving = validate(block!.replace(`rev: v${version}`, "rev: v1"));
+    expect(moving.output).toContain("[WARNING] The 'rev' field of repo 'https://github.com/OWNER/backoff' appears to be a mutable reference (moving tag / branch).");
+  });
 });

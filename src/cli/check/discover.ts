@@ -3,15 +3,16 @@ import { join, relative, resolve, sep } from "node:path";
 import { UsageError, shown } from "../shared/errors.js";
 import { MAX_FILE_BYTES, PathRefused, readPath, specialKind } from "../shared/read-path.js";
 import { type IgnoreRule, isIgnored, parseIgnore } from "./ignore.js";
-import { kindOfName } from "../../config/policy-reference.js";
+import { FILE_ENDINGS, kindOfName } from "../../config/policy-reference.js";
 import type { FileKind } from "../../config/recognise.js";
 
 // Which names are read, and how: one rule with the chain's references to found policies.
-export { kindOfName };
+export { FILE_ENDINGS, kindOfName };
 
 /**
  * Finding the files `check PATH…` reads: each PATH a file (read whatever its name) or a
- * directory (searched recursively for .json, .yaml, .yml, .properties, .asl and .toml files). The walk
+ * directory (searched recursively for .json, .yaml, .yml, .properties, .toml and .asl files, in
+ * any case: FILE_ENDINGS). The walk
  * yields files one at a time, so memory stays flat in the number of files.
  *
  * Left out while walking: the directories .git, node_modules, dist, build and vendor (of
