@@ -4,10 +4,13 @@
 #   action.sh build   builds dist/ from the action's files, unless it is there already
 #                     (npm ci without install scripts, then the CLI bundles only; docs/ci.md
 #                     says why this and not a committed bundle, with the figures);
-#   action.sh check   runs `backoff check` on INPUT_PATHS with INPUT_ARGS: the text report and
-#                     GitHub annotations into the log, the counts as step outputs (policies,
-#                     broken, warnings) in GITHUB_OUTPUT, SARIF into INPUT_SARIF_FILE when set;
-#                     exits with check's own code (0 fine, 1 a limit broken, 2 bad input).
+#   action.sh check   runs `backoff check` on INPUT_PATHS with INPUT_ARGS (words on lines or
+#                     separated by spaces, quoted when they hold one: action-words.mjs): the text
+#                     report and GitHub annotations into the log, the counts as step outputs
+#                     (policies, broken, warnings) in GITHUB_OUTPUT, a table of the findings in
+#                     GITHUB_STEP_SUMMARY (action-summary.mjs), SARIF into INPUT_SARIF_FILE when
+#                     set; exits with check's own code (0 fine, 1 a limit broken, 2 bad input:
+#                     then no outputs, no summary, no SARIF file).
 set -uo pipefail
 root="${GITHUB_ACTION_PATH:?GITHUB_ACTION_PATH is not set: action.sh runs as a GitHub Action step}"
 
@@ -27,9 +30,14 @@ case "${1:-}" in
     else
       backoff=(node "$root/bin/backoff.js")
     fi
-    # Words separated by white space; a value cannot hold a space.
-    read -r -a paths <<< "${INPUT_PATHS:-.}"
-    read -r -a args <<< "${INPUT_ARGS:-}"
+    # Words separated by any white space, newlines too (a YAML | block: one a line or several),
+    # a value with a space quoted (scripts/action-words.mjs); nothing is expanded.
+    paths=()
+    args=()
+    node "$root/scripts/action-words.mjs" INPUT_PATHS --check || exit 2
+    node "$root/scripts/action-words.mjs" INPUT_ARGS --check || exit 2
+    mapfile -d '' -t paths < <(node "$root/scripts/action-words.mjs" INPUT_PATHS)
+    mapfile -d '' -t args < <(node "$root/scripts/action-words.mjs" INPUT_ARGS)
     [ "${#paths[@]}" -gt 0 ] || paths=(.)
     for arg in "${args[@]}"; do
       case "$arg" in
@@ -42,19 +50,27 @@ case "${1:-}" in
     # 1. The report people read, with annotations on the files (GITHUB_ACTIONS=true).
     GITHUB_ACTIONS=true "${backoff[@]}" check "${paths[@]}" "${args[@]}"
     code=$?
-    # 2. The counts, from the JSON report (no annotations a second time; its warnings went to the log above).
+    # Bad input (exit 2, said above): no counts, no summary, no SARIF file.
+    [ "$code" -le 1 ] || exit "$code"
+    # 2. The counts as step outputs and the findings as the job summary, from the JSON report
+    #    (no annotations a second time; its warnings went to the log above).
     report="$(env -u GITHUB_ACTIONS "${backoff[@]}" check "${paths[@]}" "${args[@]}" --format json 2>/dev/null)"
-    if [ -n "${GITHUB_OUTPUT:-}" ] && [ -n "$report" ]; then
-      node -e '
-        const totals = JSON.parse(process.argv[1]).totals;
-        const line = (name, value) => `${name}=${value ?? 0}\n`;
-        process.stdout.write(line("policies", totals.policies) + line("broken", totals.broken) + line("warnings", totals.warnings));
-      ' "$report" >> "$GITHUB_OUTPUT"
+    if [ -n "$report" ]; then
+      node "$root/scripts/action-summary.mjs" <<< "$report" || exit 2
     fi
-    # 3. SARIF, for code scanning.
+    # 3. SARIF, for code scanning: written beside its place, then moved there whole, so the
+    #    file is a whole report or is not there.
     if [ -n "${INPUT_SARIF_FILE:-}" ]; then
-      env -u GITHUB_ACTIONS "${backoff[@]}" check "${paths[@]}" "${args[@]}" --format sarif > "$INPUT_SARIF_FILE" 2>/dev/null
-      echo "backoff: SARIF written to $INPUT_SARIF_FILE"
+      sarif="$(mktemp "$INPUT_SARIF_FILE.XXXXXX")" || exit 2
+      env -u GITHUB_ACTIONS "${backoff[@]}" check "${paths[@]}" "${args[@]}" --format sarif > "$sarif" 2>/dev/null
+      sarif_code=$?
+      if [ "$sarif_code" -le 1 ] && [ -s "$sarif" ] && mv "$sarif" "$INPUT_SARIF_FILE"; then
+        echo "backoff: SARIF written to $INPUT_SARIF_FILE"
+      else
+        rm -f "$sarif"
+        echo "::error title=backoff::no SARIF written: check --format sarif exited $sarif_code"
+        exit 2
+      fi
     fi
     exit "$code"
     ;;
