@@ -20,3 +20,27 @@ export function printable(text: string): string {
     return code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
   });
 }
+
+/**
+ * A line of a text report made safe to print: its control characters escaped as `printable`
+ * writes them, and, where it would begin (after spaces) with `::`, that is with a GitHub
+ * workflow command (`::warning file=…::`, `::stop-commands::`), its first colon written
+ * `\x3a`. A name from a file can start a line (a file's own name heads its group in check's
+ * table); only the tool's own annotations begin a line with `::`.
+ */
+export function printableLine(line: string): string {
+  return printable(line).replace(/^(\s*):(?=:)/, "$1\\x3a");
+}
+
+/**
+ * Text for an XML document (JUnit): each line's control characters escaped as `printable`
+ * writes them, its line ends kept, and U+FFFE and U+FFFF, which XML 1.0 does not allow
+ * either, as `\uHHHH`. What is left is all characters XML allows; `&`, `<` and the quotes
+ * are the XML escaper's.
+ */
+export function xmlPrintable(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => printable(line).replace(/[\ufffe\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16)}`))
+    .join("\n");
+}

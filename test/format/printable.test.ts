@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { printable } from "../../src/format/printable.js";
+import { printable, printableLine, xmlPrintable } from "../../src/format/printable.js";
 
 // format/printable.ts: each control character as an escape, by hand from its code point.
 describe("printable", () => {
@@ -15,5 +15,17 @@ describe("printable", () => {
 
   it("anything else is left as it is: backslashes, quotes, delimiters, other scripts", () => {
     for (const text of ["plain", "C:\\path\\x1b", 'a,"b"|c', "café ✓ 名前", ""]) expect(printable(text)).toBe(text);
+  });
+
+  it("printableLine: a line that would begin with :: (after spaces) has its first colon written \\x3a", () => {
+    expect(printableLine("::warning file=x::y")).toBe("\\x3a:warning file=x::y");
+    expect(printableLine("    ::error::z")).toBe("    \\x3a:error::z");
+    expect(printableLine("a\n::warning::b")).toBe("a\\n::warning::b");
+    for (const line of ["a::b", ": :", "  ✓ ::x", ""]) expect(printableLine(line)).toBe(line);
+  });
+
+  it("xmlPrintable: line ends kept, the other control characters and U+FFFE, U+FFFF escaped", () => {
+    expect(xmlPrintable("a\u0001\nb\r\u001b\ufffe\uffff")).toBe("a\\x01\nb\\r\\x1b\\ufffe\\uffff");
+    expect(xmlPrintable("<&> café")).toBe("<&> café");
   });
 });

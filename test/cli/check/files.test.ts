@@ -1,10 +1,12 @@
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { configFilesReport } from "../../../src/cli/check/files.js";
 import { FILES_WORDS } from "../../../src/cli/check/report.js";
 import type { CheckResult } from "../../../src/core/check.js";
 import { runCli } from "../../support/cli.js";
-import { useTempCwd } from "../../support/files.js";
+import { tempFiles, useTempCwd } from "../../support/files.js";
 import { memoryStdin } from "../../support/io.js";
 import { validateSarif } from "../../support/sarif.js";
 
@@ -286,5 +288,103 @@ describe("configFilesReport: check --config FILE as check PATH reports files", (
     const refusal = (format: string) => `--format ${format} points at lines of files: give the policies as a PATH (backoff check retry.json) or with --config FILE`;
     expect(() => configFilesReport([report(null, null)], null, false, "junit")).toThrow(refusal("junit"));
     expect(() => configFilesReport([report(null, null)], "<stdin>", false, "gitlab")).toThrow(refusal("gitlab"));
+  });
+});
+
+/** A JUnit document read by a real XML parser (python3's expat, via xml.etree): each testcase's classname, name and file, or the parser's error. */
+function parsedJunit(xml: string): string[][] {
+  const script = "import sys, json, xml.etree.ElementTree as E\nroot = E.fromstring(sys.stdin.buffer.read())\nprint(json.dumps([[c.get('classname'), c.get('name'), c.get('file')] for c in root.iter('testcase')]))";
+  return JSON.parse(execFileSync("python3", ["-c", script], { input: Buffer.from(xml, "utf8") }).toString("utf8"));
+}
+
+describe("backoff check PATH…: names from files cannot forge output (issue 38, item 4)", () => {
+  // A file named with \u0001 holding Traefik middlewares named with a line end before a
+  // workflow command, and with \u0001 and an escape sequence; a file named as a workflow command.
+  const TRAEFIK = 'http:\n  middlewares:\n    "n\\n::warning file=x::forged":\n      retry:\n        attempts: 3\n    "a\\x01\\e[31mred":\n      retry:\n        attempts: 2\n';
+  const setUpHostile = () => {
+    write("ctl\u0001.yml", TRAEFIK);
+    write("::warning file=x::y.yml", "http:\n  middlewares:\n    r:\n      retry:\n        attempts: 3\n");
+  };
+  // attempts 3 is 2 retries (Traefik counts tries), attempts 2 is 1: --max-attempts 1 breaks r and n, a holds.
+  const ARGS = ["check", ".", "--max-attempts", "1"];
+  const NOTE = "    no initialInterval: Traefik retries at once (newBackOff returns ZeroBackOff)";
+  const ZERO = "worst-case total 0 ms, best case 0 ms, largest delay 0 ms (attempt 1), no jitter";
+
+  it("the table escapes each control character and begins no line with ::; only the annotations do", async () => {
+    setUpHostile();
+    const result = await runCli(ARGS, { env: { GITHUB_ACTIONS: "true" } });
+    expect(result.code).toBe(1);
+    expect(result.stdout.split("\n")).toEqual([
+      "::error file=%3A%3Awarning file=x%3A%3Ay.yml,line=4,col=7,title=backoff check::r: max-attempts 1 broken: 2 retries (retry 2 is beyond the limit)",
+      "::error file=ctl\\x01.yml,line=4,col=7,title=backoff check::n%0A::warning file=x::forged: max-attempts 1 broken: 2 retries (retry 2 is beyond the limit)",
+      "\\x3a:warning file=x::y.yml",
+      "  ✗ r (Traefik retry middleware, line 4:7)",
+      `    2 retries (3 tries): ${ZERO}`,
+      NOTE,
+      "    ✗ max-attempts 1: 2 retries (retry 2 is beyond the limit)",
+      "ctl\\x01.yml",
+      "  ✗ n\\n::warning file=x::forged (Traefik retry middleware, line 4:7)",
+      `    2 retries (3 tries): ${ZERO}`,
+      NOTE,
+      "    ✗ max-attempts 1: 2 retries (retry 2 is beyond the limit)",
+      "  ✓ a\\x01\\x1b[31mred (Traefik retry middleware, line 7:7)",
+      `    1 retry (2 tries): ${ZERO}`,
+      NOTE,
+      "    ✓ max-attempts 1: 1 retry",
+      "✗ 2 of 3 limits broken, 3 policies in 2 files",
+      "",
+    ]);
+    // No control character but the line ends, wrapped to a narrow terminal as well.
+    expect(result.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
+    const narrow = await runCli(ARGS, { columns: 30 });
+    expect(narrow.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
+    for (const line of narrow.stdout.split("\n")) expect(line.trimStart().startsWith("::"), line).toBe(false);
+  });
+
+  it("JUnit is well-formed XML for an XML parser, the names escaped in its attributes", async () => {
+    setUpHostile();
+    const result = await runCli([...ARGS, "--format", "junit"]);
+    expect(result.code).toBe(1);
+    expect(parsedJunit(result.stdout)).toEqual([
+      ["::warning file=x::y.yml", "r (Traefik retry middleware): max-attempts 1", "::warning file=x::y.yml"],
+      ["ctl\\x01.yml", "n\\n::warning file=x::forged (Traefik retry middleware): max-attempts 1", "ctl\\x01.yml"],
+      ["ctl\\x01.yml", "a\\x01\\x1b[31mred (Traefik retry middleware): max-attempts 1", "ctl\\x01.yml"],
+    ]);
+  });
+
+  it("JSON, SARIF and GitLab stay valid and keep the names as they are", async () => {
+    setUpHostile();
+    const json = JSON.parse((await runCli([...ARGS, "--format", "json"])).stdout);
+    expect(json.policies.map((p: { file: string; name: string }) => [p.file, p.name])).toEqual([
+      ["::warning file=x::y.yml", "r"],
+      ["ctl\u0001.yml", "n\n::warning file=x::forged"],
+      ["ctl\u0001.yml", "a\u0001\u001b[31mred"],
+    ]);
+    const sarif = JSON.parse((await runCli([...ARGS, "--format", "sarif"])).stdout);
+    expect(validateSarif(sarif)).toEqual([]);
+    const gitlab = JSON.parse((await runCli([...ARGS, "--format", "gitlab"])).stdout);
+    expect(gitlab.map((i: { location: { path: string } }) => i.location.path)).toEqual(["::warning file=x::y.yml", "ctl\u0001.yml"]);
+  });
+});
+
+describe("backoff check --config with a chain: a layer's name cannot forge output (issue 38, item 4)", () => {
+  it("the table and JUnit escape it; JUnit parses", async () => {
+    const dir = tempFiles({ "chain.json": JSON.stringify({ chain: [{ spec: "fixed:attempts=2", name: "a\u0001\u001b[31mred\n::warning file=x::forged" }, "fixed:attempts=3"] }) });
+    const file = join(dir, "chain.json");
+    try {
+      // 3 tries over 4 tries: 12 calls reach the backend, over 4.
+      const args = ["check", "--config", file, "--max-amplification", "4"];
+      const table = await runCli(args);
+      expect(table.code).toBe(1);
+      expect(table.stdout.split("\n")[0]).toBe(`${file}: a chain of 2 layers, outermost first: a\\x01\\x1b[31mred\\n::warning file=x::forged, fixed:attempts=3`);
+      expect(table.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
+      const who = "chain (a\\x01\\x1b[31mred\\n::warning file=x::forged, fixed:attempts=3)";
+      expect(parsedJunit((await runCli([...args, "--format", "junit"])).stdout)).toEqual([
+        [file, `${who}: max-amplification 4`, file],
+        [file, `${who}: stacked-retries`, file],
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { ConfigReport } from "../../../core/check-report/config-report.js";
 import { type Finding, findingFails } from "../../../core/check-report/finding.js";
 import type { FilesReport } from "../../../core/check-report/files-report.js";
 import { assertionDetail, findingText, limitText, warningText } from "../../../core/check-report/words.js";
+import { printable } from "../../printable.js";
 import type { AnyCheckRenderer } from "../../renderer.js";
 
 /**
@@ -19,9 +20,17 @@ function text(lines: readonly string[]): string {
   return lines.map((line) => `${line}\n`).join("");
 }
 
-/** Escaping for GitHub workflow commands: the message, and (stricter) a property value. */
+/**
+ * Escaping for GitHub workflow commands: the message, and (stricter) a property value. Line
+ * ends as the runner decodes them (%0D, %0A); any other control character from a name (an
+ * escape sequence that would colour the log) as `printable` writes it.
+ */
 function escapeData(text: string): string {
-  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+  return text
+    .replace(/%/g, "%25")
+    .split(/(\r|\n)/)
+    .map((part) => (part === "\r" ? "%0D" : part === "\n" ? "%0A" : printable(part)))
+    .join("");
 }
 function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");

@@ -4,6 +4,7 @@ import { type FilesReport, findingsByPolicy } from "../../../core/check-report/f
 import type { FilePolicyReport } from "../../../core/check-report/policy.js";
 import { assertionDetail, findingText, limitPlaceText, limitText } from "../../../core/check-report/words.js";
 import { escapeXml } from "../../escape.js";
+import { printable, xmlPrintable } from "../../printable.js";
 import type { AtLinesCheckRenderer } from "../../renderer.js";
 
 /**
@@ -98,7 +99,15 @@ export function chainCheckJunit(check: PlacedChainCheck): string {
   return junitDocument(new Map([[check.name, cases]]));
 }
 
-const attribute = (name: string, value: string | number) => ` ${name}="${escapeXml(String(value))}"`;
+/**
+ * An attribute, its value one line: control characters (a line end too) escaped as `printable`
+ * writes them, so a name from a file (`ctl\x01.yml`, a policy "a\u0001") leaves the document
+ * well-formed (issue 38, item 4).
+ */
+const attribute = (name: string, value: string | number) => ` ${name}="${escapeXml(xmlPrintable(printable(String(value))))}"`;
+
+/** An element's text: its lines kept, their control characters escaped. */
+const content = (text: string) => escapeXml(xmlPrintable(text));
 
 /** The JUnit XML document: a <testsuite> per file (in the map's order) holding its cases. */
 function junitDocument(byFile: ReadonlyMap<string, readonly JunitCase[]>): string {
@@ -115,9 +124,9 @@ function junitDocument(byFile: ReadonlyMap<string, readonly JunitCase[]>): strin
     lines.push(`  <testsuite${attribute("name", file)}${attribute("tests", n.tests)}${attribute("failures", n.failures)}${attribute("errors", 0)}${attribute("skipped", n.skipped)}>`);
     for (const c of cases) {
       const head = `    <testcase${attribute("classname", file)}${attribute("name", c.name)}${attribute("file", file)}${c.line === null ? "" : attribute("line", c.line)}`;
-      if (c.failure !== undefined) lines.push(`${head}>`, `      <failure${attribute("type", c.failure.type)}${attribute("message", c.failure.message)}>${escapeXml(c.failure.message)}</failure>`, "    </testcase>");
+      if (c.failure !== undefined) lines.push(`${head}>`, `      <failure${attribute("type", c.failure.type)}${attribute("message", c.failure.message)}>${content(c.failure.message)}</failure>`, "    </testcase>");
       else if (c.skipped !== undefined) lines.push(`${head}>`, `      <skipped${attribute("message", c.skipped)}/>`, "    </testcase>");
-      else lines.push(`${head}>`, `      <system-out>${escapeXml(c.out ?? "")}</system-out>`, "    </testcase>");
+      else lines.push(`${head}>`, `      <system-out>${content(c.out ?? "")}</system-out>`, "    </testcase>");
     }
     lines.push("  </testsuite>");
   }

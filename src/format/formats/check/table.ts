@@ -8,6 +8,7 @@ import type { ScanLimit } from "../../../core/check-report/retry-limit.js";
 import { assertionLine, countText, findingText, limitGovernsText, limitPlaceText, plural, warningText } from "../../../core/check-report/words.js";
 import { humanDuration } from "../../../core/text/duration.js";
 import type { AnyCheckRenderer, RenderContext } from "../../renderer.js";
+import { printable, printableLine } from "../../printable.js";
 import { wrapLine } from "../../wrap.js";
 
 /** How the text report is painted: green what holds, red what fails, yellow warnings. */
@@ -37,10 +38,20 @@ export const renderer: AnyCheckRenderer = {
   },
 };
 
+/**
+ * A line of the report wrapped, each physical line made printable: names from files (a file's
+ * own, a policy's, a route's, a chain layer's) have their control characters escaped, and no
+ * line begins with `::`, a GitHub workflow command (issue 38, item 4).
+ */
+function safeLines(line: string, width: number | null, hang: number): string[] {
+  // Escaped before it is wrapped, so the width is that of the line printed; each part kept from beginning with `::`.
+  return wrapLine(printable(line), width, hang).map(printableLine);
+}
+
 /** A line pusher: a longer line wraps at spaces (a long path after a slash), its continuation indented by `hang`; each physical line painted on its own. */
 function lineWriter(lines: string[], width: number | null, defaultHang: number) {
   return (line: string, painted: (text: string) => string = (text) => text, hang = defaultHang) => {
-    for (const part of wrapLine(line, width, hang)) lines.push(painted(part));
+    for (const part of safeLines(line, width, hang)) lines.push(painted(part));
   };
 }
 
@@ -56,14 +67,14 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
   for (const group of byFile(report, fails)) {
     push(group.file);
     for (const invalid of group.invalid) {
-      const [first, ...rest] = wrapLine(`  ✗ ${invalid.policy!.name} (${invalid.policy!.systemLabel}, line ${invalid.location.line}:${invalid.location.column}): ${invalid.rule === "unknown-key" ? "" : "invalid policy: "}${invalid.message}`, width, 4);
+      const [first, ...rest] = safeLines(`  ✗ ${invalid.policy!.name} (${invalid.policy!.systemLabel}, line ${invalid.location.line}:${invalid.location.column}): ${invalid.rule === "unknown-key" ? "" : "invalid policy: "}${invalid.message}`, width, 4);
       lines.push(`  ${paint.bad("✗")}${first!.slice(3)}`, ...rest);
     }
     for (const index of group.policies) {
       const policy = report.policies[index]!;
       const bad = fails(index);
       const mark = bad ? "✗" : "✓";
-      const [first, ...rest] = wrapLine(`  ${mark} ${policy.name} (${policy.systemLabel}, line ${policy.line}:${policy.column})`, width, 2);
+      const [first, ...rest] = safeLines(`  ${mark} ${policy.name} (${policy.systemLabel}, line ${policy.line}:${policy.column})`, width, 2);
       lines.push(`  ${(bad ? paint.bad : paint.ok)(mark)}${first!.slice(3)}`, ...rest);
       push(`    ${scheduleSummary(policy)}`);
       if (policy.note !== null) push(`    ${policy.note}`);
@@ -71,11 +82,11 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
       const indent = "    ";
       for (const a of policy.result.assertions) {
         const painted = a.computable === false ? paint.warn : a.ok ? paint.ok : paint.bad;
-        for (const part of wrapLine(indent + assertionLine(a, policy), width, 2)) lines.push(indent + painted(part.slice(indent.length)));
+        for (const part of safeLines(indent + assertionLine(a, policy), width, 2)) lines.push(indent + painted(part.slice(indent.length)));
       }
       for (const f of byPolicy[index]!) {
         if (f.kind !== "lint") continue;
-        for (const part of wrapLine(`${indent}⚠ ${f.rule}: ${findingText(f)}`, width, 2)) lines.push(indent + paint.warn(part.slice(indent.length)));
+        for (const part of safeLines(`${indent}⚠ ${f.rule}: ${findingText(f)}`, width, 2)) lines.push(indent + paint.warn(part.slice(indent.length)));
       }
     }
     for (const d of group.disabled) push(`  – ${d.name} (${d.systemLabel}, line ${d.line}:${d.column}): retries switched off, nothing to check`);
