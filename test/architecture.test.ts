@@ -250,6 +250,13 @@ describe("each command keeps to its folder", () => {
     const check = inLayer("cli").find((source) => source.path === "cli/check/action.ts")!;
     expect(importsOf(check).map((specifier) => cliFolder(importTarget(check, specifier) ?? ""))).toContain("shared");
   });
+
+  it("src/cli/shared keeps to plumbing: at most 1,400 lines, its sub-folders included (a command's own work goes to its folder, a reader of text to src/config)", () => {
+    const shared = inLayer("cli").filter((source) => source.path.startsWith("cli/shared/"));
+    const lines = shared.reduce((sum, source) => sum + (source.text.match(/\n/g) ?? []).length, 0);
+    expect(shared.length).toBeGreaterThan(10);
+    expect(lines, `src/cli/shared holds ${lines} lines`).toBeLessThanOrEqual(1400);
+  });
 });
 
 /** An import between two files of src/: who names whom, how, and on which line. */

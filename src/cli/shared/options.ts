@@ -10,7 +10,7 @@ import { POLICY_DEFAULTS } from "../../config/policy-values.js";
  * The options several commands share, declared once: flags, value name and help. A
  * command names the ones it takes (in the order its help lists them) and may word a
  * description for itself (solve's "leave out to find it"); defaults live in
- * POLICY_DEFAULTS (policy-values.ts) and the commands' own tables, never in commander, so that a value
+ * POLICY_DEFAULTS (src/config/policy-values.ts) and the commands' own tables, never in commander, so that a value
  * given on the command line, one from a config file and one left out stay apart
  * (presets map exactly what was given onto the library's parameters).
  */
