@@ -82,6 +82,11 @@ export interface AssertionResult {
   readonly attempt: number | null;
   /** Set (false) when the limit needs waits that are not known (CheckSubject.waitsUnknown): not checked, never a failure. */
   readonly computable?: false;
+  /**
+   * Set when the deadline ends every run sooner than the schedule would (max-total, min-total):
+   * the total of the schedule alone, which `actual` (the deadline) bounds; null: no bound.
+   */
+  readonly scheduleMs?: number | null;
 }
 
 /** Lints: habits that are often mistakes; they fail a check only under --strict. */
@@ -110,9 +115,15 @@ export interface CheckResult {
   readonly warnings: readonly Warning[];
   /** The lints among the warnings that fail the check without --strict (their level is "error"). */
   readonly errorLints?: readonly LintName[];
-  /** total(N), best and worst case, attempt time included; null when the policy retries forever. */
+  /**
+   * total(N), best and worst case, attempt time included, bounded by the deadline (which ends
+   * every run: a route's timeout covers its retries); null when the policy retries forever
+   * without a deadline.
+   */
   readonly bestTotalMs: number | null;
   readonly worstTotalMs: number | null;
+  /** Set when the deadline bounds a total: the totals of the schedule alone (null: it retries forever). */
+  readonly scheduleTotals?: { readonly bestMs: number | null; readonly worstMs: number | null };
   /** The longest single delay (worst case) and the first attempt that has it; null when there is none (no retry) or no bound. */
   readonly worstDelayMs: number | null;
   readonly worstDelayAttempt: number | null;
@@ -209,8 +220,14 @@ export function checkPolicy(subject: CheckSubject, limits: Limits, levels: LintL
             : { ...subject.timed, attemptTimeMs: subject.attemptTimeMs, deadlineMs },
         )
       : null;
-  const bestTotalMs = forever ? null : totalAt(subject, n, "min");
-  const worstTotalMs = forever ? null : totalAt(subject, n, "max");
+  const scheduleBestMs = forever ? null : totalAt(subject, n, "min");
+  const scheduleWorstMs = forever ? null : totalAt(subject, n, "max");
+  // The deadline ends every run: no run lasts longer, whatever the schedule (a policy that retries forever ends there too).
+  const bounded = (ms: number | null) => (deadlineMs === null ? ms : ms === null ? deadlineMs : Math.min(ms, deadlineMs));
+  const bestTotalMs = bounded(scheduleBestMs);
+  const worstTotalMs = bounded(scheduleWorstMs);
+  const scheduleTotals = bestTotalMs !== scheduleBestMs || worstTotalMs !== scheduleWorstMs ? { bestMs: scheduleBestMs, worstMs: scheduleWorstMs } : undefined;
+  const cut = (actual: number | null, schedule: number | null) => (actual !== schedule ? { scheduleMs: schedule } : {});
   const walk = walkDelays(model, n, limits["max-delay"] ?? null, forever);
   // No retry at all: no delay, nothing to lint.
   const none = n === 0;
@@ -228,13 +245,21 @@ export function checkPolicy(subject: CheckSubject, limits: Limits, levels: LintL
           break;
         }
         const ok = worstTotalMs <= value;
-        const attempt = ok ? n : firstTrueBetween(1, n, (k) => totalAt(subject, k, "max") > value);
-        assertions.push({ limit, limitValue: value, actual: worstTotalMs, ok, attempt });
+        // Retrying forever until the deadline, no attempt is the last.
+        const attempt = forever ? null : ok ? n : firstTrueBetween(1, n, (k) => totalAt(subject, k, "max") > value);
+        assertions.push({ limit, limitValue: value, actual: worstTotalMs, ok, attempt, ...cut(worstTotalMs, scheduleWorstMs) });
         break;
       }
       case "min-total":
         // Retrying forever gives up no sooner than any total.
-        assertions.push({ limit, limitValue: value, actual: bestTotalMs, ok: bestTotalMs === null || bestTotalMs >= value, attempt: bestTotalMs === null ? null : n });
+        assertions.push({
+          limit,
+          limitValue: value,
+          actual: bestTotalMs,
+          ok: bestTotalMs === null || bestTotalMs >= value,
+          attempt: bestTotalMs === null || forever ? null : n,
+          ...cut(bestTotalMs, scheduleBestMs),
+        });
         break;
       case "max-delay": {
         if (worstDelayMs === null) {
@@ -278,7 +303,7 @@ export function checkPolicy(subject: CheckSubject, limits: Limits, levels: LintL
   const warnings: Warning[] = [];
   const result = () => {
     const errorLints = [...new Set(warnings.map((w) => w.lint).filter((lint) => levels[lint] === "error"))];
-    return { assertions, warnings, errorLints, bestTotalMs, worstTotalMs, worstDelayMs, worstDelayAttempt: worstDelayMs === null ? null : walk.worstAttempt };
+    return { assertions, warnings, errorLints, bestTotalMs, worstTotalMs, ...(scheduleTotals === undefined ? {} : { scheduleTotals }), worstDelayMs, worstDelayAttempt: worstDelayMs === null ? null : walk.worstAttempt };
   };
   // Retries the deadline ends before they start (not those a count or a library's own stop ends).
   if (deadline !== null && deadlineMs !== null && ((deadline.neverFrom !== null && deadline.neverBy === "deadline") || deadline.firstTryCutShort) && n > 0) {

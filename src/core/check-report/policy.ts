@@ -71,7 +71,9 @@ export function warningFailsIn(p: Pick<FilePolicyReport, "result">, w: Warning, 
 export function retriesForever(report: Pick<FilePolicyReport, "result">): boolean {
   const r = report.result;
   if (r.waitsUnknown === true) return r.assertions.some((a) => a.limit === "max-attempts" && a.actual === null);
-  return r.worstTotalMs === null && r.bestTotalMs === null;
+  // A deadline bounds the totals of a policy that retries forever; its schedule alone has none.
+  const totals = r.scheduleTotals === undefined ? { bestMs: r.bestTotalMs, worstMs: r.worstTotalMs } : r.scheduleTotals;
+  return totals.worstMs === null && totals.bestMs === null;
 }
 
 /** A policy's count as the machine reports give it: its retries (null: it retries forever), and its tries where the system counts tries. */

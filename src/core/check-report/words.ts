@@ -36,8 +36,20 @@ export function limitText(a: Pick<AssertionResult, "limit" | "limitValue">): str
   return `${a.limit} ${limitValueText(a)}`;
 }
 
-/** What a policy's figures are read with: its count and try time, and how its library stops. */
-export type AssertionContext = { readonly attempts: number; readonly attemptTimeMs: number; readonly terms?: PresetTerms };
+/** What a policy's figures are read with: its count and try time, how its library stops, and where its deadline is set. */
+export type AssertionContext = { readonly attempts: number; readonly attemptTimeMs: number; readonly terms?: PresetTerms; readonly timeouts?: readonly TimeoutPlace[] };
+
+/** What ends every run: "timeout at line 12:5", "Envoy's default route timeout (15 s)", or "the deadline" (one given as a flag or in backoff's config). */
+export function deadlineName(timeouts: readonly TimeoutPlace[] | undefined): string {
+  const place = timeouts?.find((t) => t.role === "deadline");
+  return place === undefined ? "the deadline" : timeoutPlaceText(place);
+}
+
+/** Beside a total the deadline bounds: "timeout at line 12:5 ends it; the schedule alone would be 48.6 s, with 6 tries × 8 s". */
+function deadlineEnds(scheduleMs: number | null, tries: string, report: AssertionContext): string {
+  const alone = scheduleMs === null ? "would retry forever" : `would be ${humanDuration(scheduleMs)}${tries}`;
+  return `${deadlineName(report.timeouts)} ends it; the schedule alone ${alone}`;
+}
 
 /** What an assertion found, after "✓ max-total 5 min: ". */
 export function assertionDetail(a: AssertionResult, report: AssertionContext): string {
@@ -55,6 +67,11 @@ export function assertionDetail(a: AssertionResult, report: AssertionContext): s
       default:
         return `no bound: ${forever}`;
     }
+  }
+  if (a.scheduleMs !== undefined && (a.limit === "max-total" || a.limit === "min-total")) {
+    // The deadline ends every run sooner than the schedule would: the total is the deadline's.
+    const over = a.ok || a.attempt === null || a.limit === "min-total" ? "" : `first over the limit at attempt ${a.attempt}; `;
+    return `${a.limit === "max-total" ? "worst" : "best"} case ${duration(a.actual)} (${over}${deadlineEnds(a.scheduleMs, tries, report)})`;
   }
   switch (a.limit) {
     case "max-total":

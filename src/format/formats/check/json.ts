@@ -1,9 +1,9 @@
-import type { AssertionResult } from "../../../core/check.js";
+import type { AssertionResult, CheckResult } from "../../../core/check.js";
 import type { PlacedChainCheck } from "../../../core/check-report/chain.js";
 import type { ConfigReport, PolicyReport } from "../../../core/check-report/config-report.js";
 import { type Finding, findingFails } from "../../../core/check-report/finding.js";
 import { type FilesReport, findingsByPolicy } from "../../../core/check-report/files-report.js";
-import { type FilePolicyReport, policyCount } from "../../../core/check-report/policy.js";
+import { type FilePolicyReport, policyCount, retriesForever } from "../../../core/check-report/policy.js";
 import type { LimitReport } from "../../../core/check-report/retry-limit.js";
 import { type AssertionContext, assertionLine, warningText } from "../../../core/check-report/words.js";
 import { jsonText } from "../../json-text.js";
@@ -21,6 +21,11 @@ function msOrNull(ms: number | null): number | string | null {
   return ms === null ? null : msJson(ms);
 }
 
+/** Beside the totals the deadline bounds: the schedule's alone (absent when the deadline bounds neither). */
+function scheduleTotalsJson(r: CheckResult): Record<string, unknown> {
+  return r.scheduleTotals === undefined ? {} : { schedule_best_total_ms: msOrNull(r.scheduleTotals.bestMs), schedule_worst_total_ms: msOrNull(r.scheduleTotals.worstMs) };
+}
+
 /** An assertion as both JSON reports give it: the limit and the value compared, in ms or as a count, and its line of text. */
 function assertionJson(a: AssertionResult, context: AssertionContext): Record<string, unknown> {
   return {
@@ -29,6 +34,8 @@ function assertionJson(a: AssertionResult, context: AssertionContext): Record<st
     ...(a.computable === false ? { computable: false } : {}),
     ...(a.limit === "max-attempts" ? { limit_value: a.limitValue, actual: a.actual } : { limit_ms: msJson(a.limitValue), actual_ms: msOrNull(a.actual) }),
     attempt: a.attempt,
+    // The deadline ends every run sooner than the schedule would: actual_ms is the deadline's, this the schedule's alone.
+    ...(a.scheduleMs === undefined ? {} : { schedule_ms: msOrNull(a.scheduleMs) }),
     message: assertionLine(a, context),
   };
 }
@@ -108,6 +115,7 @@ function policyJson(p: FilePolicyReport, findings: readonly Finding[], strict: b
     ...(p.deadlineMs === undefined || p.deadlineMs === null ? {} : { deadline_ms: p.deadlineMs }),
     best_total_ms: msOrNull(p.result.bestTotalMs),
     worst_total_ms: msOrNull(p.result.worstTotalMs),
+    ...scheduleTotalsJson(p.result),
     worst_delay_ms: msOrNull(p.result.worstDelayMs),
     worst_delay_attempt: p.result.worstDelayAttempt,
     // Whether code that decides the waits jitters them is not known either.
@@ -140,12 +148,13 @@ function limitJson(l: LimitReport): Record<string, unknown> {
 export function configReportJson(report: ConfigReport): string {
   const policy = (r: PolicyReport) => ({
     name: r.name,
-    retries: r.result.worstTotalMs === null ? null : r.attempts,
-    ...(r.terms?.countsTries === true ? { tries: r.result.worstTotalMs === null ? null : r.attempts + 1 } : {}),
+    retries: retriesForever(r) ? null : r.attempts,
+    ...(r.terms?.countsTries === true ? { tries: retriesForever(r) ? null : r.attempts + 1 } : {}),
     attempt_time_ms: r.attemptTimeMs,
     ...(r.terms ? { preset: r.terms.name, stopping: r.terms.rule } : {}),
     best_total_ms: msOrNull(r.result.bestTotalMs),
     worst_total_ms: msOrNull(r.result.worstTotalMs),
+    ...scheduleTotalsJson(r.result),
     worst_delay_ms: msOrNull(r.result.worstDelayMs),
     assertions: r.result.assertions.map((a) => assertionJson(a, r)),
     warnings: r.result.warnings.map((w) => ({ lint: w.lint, message: warningText(w, r.terms) })),

@@ -5,7 +5,7 @@ import { type Finding, findingFails } from "../../../core/check-report/finding.j
 import { type FilesReport, findingsByPolicy } from "../../../core/check-report/files-report.js";
 import { type DisabledReport, type FilePolicyReport, retriesForever } from "../../../core/check-report/policy.js";
 import type { ScanLimit } from "../../../core/check-report/retry-limit.js";
-import { assertionLine, countText, findingText, limitGovernsText, limitPlaceText, plural, warningText } from "../../../core/check-report/words.js";
+import { assertionLine, countText, deadlineName, findingText, limitGovernsText, limitPlaceText, plural, warningText } from "../../../core/check-report/words.js";
 import { humanDuration } from "../../../core/text/duration.js";
 import type { AnyCheckRenderer, RenderContext } from "../../renderer.js";
 import { printable, printableLine } from "../../printable.js";
@@ -143,6 +143,15 @@ export function scheduleSummary(report: FilePolicyReport): string {
   const r = report.result;
   if (r.waitsUnknown === true) return `${retriesForever(report) ? "retries forever" : plural(report.attempts, "retry", "retries")}: waits not computable from the file`;
   const tries = report.attemptTimeMs > 0 ? ` (with ${report.attempts + 1} tries × ${humanDuration(report.attemptTimeMs)})` : "";
+  if (r.scheduleTotals !== undefined) {
+    // The deadline ends every run sooner than the schedule would: its totals, and the schedule's beside them.
+    const alone = `worst case ${boundText(r.scheduleTotals.worstMs)}, best case ${boundText(r.scheduleTotals.bestMs)}${tries.replace(" (", ", ").replace(/\)$/, "")}`;
+    return (
+      `${retriesForever(report) ? "retries forever" : countText(report.attempts, report.terms)}: worst-case total ${boundText(r.worstTotalMs)}, ` +
+      `best case ${boundText(r.bestTotalMs)} (${deadlineName(report.timeouts)} ends every run; the schedule alone: ${alone}), ` +
+      `largest delay ${boundText(r.worstDelayMs)} (attempt ${r.worstDelayAttempt ?? "none"}), ${report.jittered ? "jittered" : "no jitter"}`
+    );
+  }
   return (
     `${retriesForever(report) ? "retries forever" : countText(report.attempts, report.terms)}: worst-case total ${boundText(r.worstTotalMs)}, ` +
     `best case ${boundText(r.bestTotalMs)}${tries}, largest delay ${boundText(r.worstDelayMs)} (attempt ${r.worstDelayAttempt ?? "none"}), ` +
@@ -192,8 +201,8 @@ function byFile(report: FilesReport, fails: (index: number) => boolean): FileGro
 
 /** A policy of `check --config` or flags: its name and count ("email (8 retries):"), or that it retries forever. */
 function heading(report: PolicyReport): string {
-  // Retrying forever has no count: worstTotalMs is null exactly then.
-  if (report.result.worstTotalMs === null) return `${report.name} (retries forever):`;
+  // Retrying forever has no count.
+  if (retriesForever(report)) return `${report.name} (retries forever):`;
   return `${report.name} (${countText(report.attempts, report.terms).replace(" (", ", ").replace(/\)$/, "")}):`;
 }
 
