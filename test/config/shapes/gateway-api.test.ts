@@ -81,7 +81,7 @@ describe("Gateway API (shapes/gateway-api.ts)", () => {
       "test/fixtures/deadlines/gateway-api/colliding.yaml",
       "  ✓ reviews/v1 (Gateway API HTTPRoute, line 16:7)",
       // 4 tries × 1 s + 499 + 999 + 1999 ms.
-      "    3 retries: worst-case total 7.5 s, best case 4 s (with 4 tries × 1 s), largest delay 2 s (attempt 3), jittered",
+      "    3 retries: worst-case total 3 s, best case 3 s (timeouts.request at line 14:9 ends every run; the schedule alone: worst case 7.5 s, best case 4 s, with 4 tries × 1 s), largest delay 2 s (attempt 3), jittered",
       "    ⚠ unreachable-retries: retry 3 can never fire: the deadline (3 s) ends first; the last retry that fires in every run is 1, in some runs 2, giving up at 3 s; " +
         "each try runs up to 1 s (deadline: timeouts.request at line 14:9; try time: timeouts.backendRequest at line 15:9)",
       "✓ no limits given (--max-total, --max-delay, …), 1 policy in 1 file; 1 warning",
