@@ -11,6 +11,7 @@ import { helpStyle } from "./shared/options.js";
 import { closest } from "../core/text/closest.js";
 import { VERSION } from "./shared/version.js";
 import { outputWidth } from "./shared/width.js";
+import { printableLine } from "../format/printable.js";
 
 export const EXIT_OK = 0;
 export const EXIT_CHECK_FAILED = 1;
@@ -109,7 +110,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   } catch (error) {
     // By name as well: the subcommands are bundled apart (scripts/build.js), with their own copy of the class.
     if (error instanceof UsageError || (error instanceof Error && error.name === "UsageError")) {
-      io.stderr.write(`error: ${error.message}\n`);
+      // A message may quote a file's own name (file:line:col): its control characters escaped, no line begun with "::".
+      io.stderr.write(`${`error: ${error.message}`.split("\n").map(printableLine).join("\n")}\n`);
       return EXIT_USAGE;
     }
     if (error instanceof Error && error.name === "WalkLimitError") {

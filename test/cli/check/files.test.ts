@@ -341,6 +341,26 @@ describe("backoff check PATH…: names from files cannot forge output (issue 38,
     for (const line of narrow.stdout.split("\n")) expect(line.trimStart().startsWith("::"), line).toBe(false);
   });
 
+  it("stderr escapes them too: a file that does not parse, named with an escape sequence and a workflow command", async () => {
+    // The list is never closed: YAML's reader stops at line 5, where the text ends inside it.
+    write("bad\u001b[31m\n::warning file=x::y.yml", "http:\n  middlewares:\n    r:\n      retry:\n        attempts: [3\n");
+    const result = await runCli(["check", "."]);
+    const lines = result.stderr.split("\n").filter((line) => line !== "");
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((line) => line.includes("bad\\x1b[31m\\n::warning file=x::y.yml"))).toBe(true);
+    expect(result.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
+    for (const line of result.stderr.split("\n")) expect(line.trimStart().startsWith("::"), line).toBe(false);
+  });
+
+  it("an error that names a file given on the command line escapes its name", async () => {
+    write("a\u0001.json", "{");
+    const result = await runCli(["check", "a\u0001.json"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
+    // "{" holds no retry policy: named on the command line, that is bad input, exit 2.
+    expect(result.stderr).toContain(" a\\x01.json;");
+  });
+
   it("JUnit is well-formed XML for an XML parser, the names escaped in its attributes", async () => {
     setUpHostile();
     const result = await runCli([...ARGS, "--format", "junit"]);
