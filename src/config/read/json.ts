@@ -36,6 +36,8 @@ export function addEntry(entries: Map<string, JsonEntry>, key: string, keyPos: n
 
 /** Deeper nesting than any configuration needs; a hostile file cannot exhaust the stack. */
 export const MAX_DEPTH = 64;
+/** A property name longer than this is refused where it starts, as YAML's implicit keys are (1024). */
+export const MAX_JSON_KEY = 1024;
 
 /** 1-based line and column (in UTF-16 code units) of an offset; \n, \r\n and \r end a line. */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
@@ -186,6 +188,7 @@ export function parseJsonSource(text: string, name: string, options: { readonly 
         if (text[pos] !== '"') fail(pos, `expected a property name in double quotes, got ${describe(text, pos)}`);
         const keyPos = pos;
         const key = parseString();
+        if (key.length > MAX_JSON_KEY) fail(keyPos, `a property name longer than ${MAX_JSON_KEY} characters`);
         const previous = addEntry(entries, key, keyPos, () => {
           skipSpace();
           expect(":", `':' after the property name ${JSON.stringify(key)}`);

@@ -35,6 +35,9 @@ export class PropertiesError extends Error {
   }
 }
 
+/** A key longer than this (as written, escapes included) is refused where it starts, as YAML's and TOML's are (1024). */
+export const MAX_PROPERTIES_KEY = 1024;
+
 const isBlank = (c: string | undefined) => c === " " || c === "\t" || c === "\f";
 
 /**
@@ -124,6 +127,7 @@ function splitEntry(line: LogicalLine, document: number): PropertyEntry {
     keyEnd++;
   }
   keyEnd = Math.min(keyEnd, chars.length);
+  if (keyEnd > MAX_PROPERTIES_KEY) throw new PropertiesError(offsets[0] ?? 0, `a key longer than ${MAX_PROPERTIES_KEY} characters`);
   let valueStart = keyEnd;
   while (valueStart < chars.length && isBlank(chars[valueStart])) valueStart++;
   if (!hasSeparator && (chars[valueStart] === "=" || chars[valueStart] === ":")) valueStart++;

@@ -99,6 +99,11 @@ describe("parseJsonSource", () => {
     expect(errorOf('{"base": 1e400}')).toBe("f.json:1:10: number 1e400 is too large");
   });
 
+  it("refuses a property name of more than 1,024 characters where it starts (issue 38, item 1)", () => {
+    expect(errorOf(`{"base": 1, "${"k".repeat(1025)}": 2}`)).toBe("f.json:1:13: a property name longer than 1024 characters");
+    expect(() => parseJsonSource(`{"${"k".repeat(1024)}": 2}`, "f.json")).not.toThrow();
+  });
+
   it("refuses nesting deeper than MAX_DEPTH without exhausting the stack", () => {
     const deep = "[".repeat(100_000);
     // The value at depth MAX_DEPTH + 1 starts at offset MAX_DEPTH + 1 (column MAX_DEPTH + 2).

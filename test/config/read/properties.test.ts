@@ -44,6 +44,19 @@ describe(".properties reader (java.util.Properties.load)", () => {
     ]);
   });
 
+  it("refuses a key of more than 1,024 characters, at its start (issue 38, item 1)", () => {
+    expect(parseProperties(`${"k".repeat(1024)}=1\n`)[0]!.key.length).toBe(1024);
+    try {
+      parseProperties(`ok=1\n${"k".repeat(1025)}=2\n`);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(PropertiesError);
+      // The long key starts after "ok=1\n": offset 5.
+      expect((error as PropertiesError).offset).toBe(5);
+      expect((error as PropertiesError).message).toBe("a key longer than 1024 characters");
+    }
+  });
+
   it("refuses a malformed \\u escape, at its position", () => {
     try {
       parseProperties("ok=1\nbad=ab\\u12g4\n");
