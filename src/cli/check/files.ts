@@ -9,7 +9,6 @@ import { type OptionValues, POLICY_KEYS, limitsFromOptions, parseCount } from ".
 import type { FormatName } from "../../format/registry.js";
 import { type Candidate, type DiscoverOptions, type DiscoverySkip, MAX_FILE_BYTES, discover, displayName } from "./discover.js";
 import { type IgnoreRule, excludeRules } from "./ignore.js";
-// Lines on stderr name files and policies from the files scanned: escaped as the reports escape them (issue 38, item 4).
 import { printableLine } from "../../format/printable.js";
 import { FILE_BUDGET, type FileBudget, type WalkEvent, scanInOrder } from "./pool.js";
 import { type FileOutcome, type MissingPreset, type PolicyTarget, type ScanSettings, decode, scanFile } from "./scan-file.js";
@@ -63,10 +62,12 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   const invalid: InvalidReport[] = [];
   const skipped: SkippedReport[] = [];
   const lenient: LenientReport[] = [];
+  // Each names a file, and often a policy, from the files scanned: escaped as the reports escape them.
+  const say = (line: string) => io.stderr.write(`${printableLine(line)}\n`);
   const noteSkip = (entry: SkippedReport) => {
     skipped.push(entry);
     const at = entry.line === null ? entry.file : `${entry.file}:${entry.line}:${entry.column}`;
-    io.stderr.write(`${printableLine(`warning: skipped ${at}: ${entry.reason}`)}\n`);
+    say(`warning: skipped ${at}: ${entry.reason}`);
   };
   let filesScanned = 0;
   const settings: ScanSettings = { explicit };
@@ -80,7 +81,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
     for (const entry of outcome.skips) noteSkip(entry);
     for (const entry of outcome.lenient) {
       lenient.push(entry);
-      io.stderr.write(`${printableLine(`note: read leniently ${entry.file}:${entry.line}:${entry.column}: ${entry.reason}`)}\n`);
+      say(`note: read leniently ${entry.file}:${entry.line}:${entry.column}: ${entry.reason}`);
     }
     if (outcome.scanned) filesScanned++;
     for (const policy of outcome.policies) policies.push(policy);
@@ -88,7 +89,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
     for (const entry of outcome.invalid) {
       // On stderr too, in file order with the skips: a machine format's stdout names it only in the document.
       invalid.push(entry);
-      io.stderr.write(`${printableLine(`error: ${entry.file}:${entry.line}:${entry.column}: ${entry.reason}`)}\n`);
+      say(`error: ${entry.file}:${entry.line}:${entry.column}: ${entry.reason}`);
     }
     for (const { preset, policy } of outcome.missing) {
       const seen = missing.get(preset);
@@ -105,7 +106,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   for await (const event of scanInOrder(walkEvents(paths, excludes, { anyFile: switches.anyFile, follow: switches.follow === true }), settings, inline, pool, fileBudget(io.env))) {
     if (event.kind === "skip" && event.skip.link === true) {
       linksNotFollowed++;
-      io.stderr.write(`${printableLine(`note: not followed ${event.skip.name}: ${event.skip.reason}`)}\n`);
+      say(`note: not followed ${event.skip.name}: ${event.skip.reason}`);
     } else if (event.kind === "skip") noteSkip({ file: event.skip.name, line: null, column: null, reason: event.skip.reason });
     else add(event.outcome);
   }

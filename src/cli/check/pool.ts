@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker, parentPort, workerData } from "node:worker_threads";
 import type { Candidate, DiscoverySkip } from "./discover.js";
-import { type FileOutcome, type ScanSettings, scanFile } from "./scan-file.js";
+import { type FileOutcome, type ScanSettings, emptyOutcome, scanFile } from "./scan-file.js";
 
 /**
  * The files of `check PATH…` read and checked on every core. Reading, parsing and checking
@@ -142,18 +142,7 @@ function fitsMainThread(candidate: Candidate): boolean {
 
 /** A file a worker gave up on: a skip in its place, the scan goes on. */
 export function notRead(candidate: Candidate, why: string): FileOutcome {
-  return {
-    scanned: false,
-    skips: [{ file: candidate.name, line: null, column: null, reason: `not read: ${why}` }],
-    policies: [],
-    disabled: [],
-    invalid: [],
-    lenient: [],
-    missing: [],
-    usageError: null,
-    limits: [],
-    targets: [],
-  };
+  return emptyOutcome({ scanned: false, skips: [{ file: candidate.name, line: null, column: null, reason: `not read: ${why}` }] });
 }
 
 const overTime = (budget: FileBudget) => `reading it took longer than ${budget.ms / 1000} s`;

@@ -41,6 +41,21 @@ export interface FileOutcome {
   readonly targets: readonly PolicyTarget[];
 }
 
+/** An outcome with nothing in it but what `changes` says: a file read and found empty by default. */
+export const emptyOutcome = (changes: Partial<FileOutcome> = {}): FileOutcome => ({
+  scanned: true,
+  skips: [],
+  policies: [],
+  disabled: [],
+  invalid: [],
+  lenient: [],
+  missing: [],
+  usageError: null,
+  limits: [],
+  targets: [],
+  ...changes,
+});
+
 /** A policy with the destinations its retries go to, and where it is. */
 export interface PolicyTarget extends PolicyPlace {
   readonly index: number;
