@@ -12,7 +12,7 @@ import { type IgnoreRule, excludeRules } from "./ignore.js";
 import { printableLine } from "../../format/printable.js";
 import { FILE_BUDGET, type FileBudget, type WalkEvent, scanInOrder } from "./pool.js";
 import { type FileOutcome, type MissingPreset, type PolicyTarget, type ScanSettings, decode, scanFile } from "./scan-file.js";
-import { governed, limitReport, matchLimits } from "./retry-limits.js";
+import { governed, limitReport, matchLimits } from "../../config/tree/limit-matching.js";
 import type { LocatedLimit } from "../../config/recognise.js";
 import { backoff } from "../../config/shapes/backoff.js";
 import { shapeOf } from "../../config/shapes/index.js";
@@ -119,7 +119,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
 
 /**
  * The merge step of the scan's retry limits: each limit matched with the policies it
- * governs across every file read (retry-limits.ts), each governed policy given its limits,
+ * governs across every file read (config/tree/limit-matching.ts), each governed policy given its limits,
  * and the list of all limits with the policies each governs.
  */
 function attachLimits(found: readonly LocatedLimit[], targets: readonly PolicyTarget[], policies: FilePolicyReport[]): ScanLimit[] {

@@ -176,7 +176,7 @@ function recogniseEnvoy(root: Node, file: DocumentFile, findings: Findings): voi
         const name = `${here.slice(-2).join(" / ") || policy.key}${breakerOf(action ? node : null)}`;
         const before = findings.policies.length;
         retryPolicy(policy.value as MapNode, name, policy.keyPos, findings, action ? node : null);
-        // The clusters it sends to, for their circuit breakers in this file or another (cli/check/retry-limits.ts).
+        // The clusters it sends to, for their circuit breakers in this file or another (config/tree/limit-matching.ts).
         const routes = action ? clustersOf(node) : [];
         const found = findings.policies[before];
         if (found !== undefined && routes.length > 0) findings.policies[before] = { ...found, routes };

@@ -216,7 +216,7 @@ function recogniseIstio(root: Node, file: DocumentFile, findings: Findings): voi
         if (backoff !== undefined) options.base = durationValue(backoff, label("backoff"), goDuration, expected);
         return { options, ...found() };
       });
-      // The hosts it sends to, for the limits of DestinationRules in this file or another (cli/check/retry-limits.ts).
+      // The hosts it sends to, for the limits of DestinationRules in this file or another (config/tree/limit-matching.ts).
       const policy = findings.policies[before];
       if (policy !== undefined && routes.length > 0) findings.policies[before] = { ...policy, routes };
     });

@@ -43,7 +43,7 @@ export interface FoundPolicy {
   /**
    * Where the policy sends its retries, for the retry limits that govern it (a
    * DestinationRule's, a cluster's circuit breakers): an Istio route's destination hosts, an
-   * Envoy route action's cluster. Matched once every file is read (cli/check/retry-limits.ts).
+   * Envoy route action's cluster. Matched once every file is read (config/tree/limit-matching.ts).
    */
   readonly routes?: readonly LimitScope[];
 }

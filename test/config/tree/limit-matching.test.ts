@@ -1,5 +1,5 @@
 /**
- * Retry limits matched across a scan (src/cli/check/retry-limits.ts), through `check DIR` on
+ * Retry limits matched across a scan (src/config/tree/limit-matching.ts), through `check DIR` on
  * fixtures written for this project (test/fixtures/limits/). Defaults and rules from the
  * systems' source: Envoy api/envoy/config/cluster/v3/circuit_breaker.proto at 01c2c1fa
  * (max_retries 3; retry_budget budget_percent 20, min_retry_concurrency 3; a budget replaces

@@ -1,8 +1,8 @@
 import type { PolicyPlace } from "../../core/check-report/location.js";
 import type { LimitReport } from "../../core/check-report/retry-limit.js";
-import type { LocatedLimit } from "../../config/recognise.js";
-import { shapeOf } from "../../config/shapes/index.js";
-import { type LimitScope, istioHostsMatch, resolveIstioHost } from "../../config/tree/retry-limits.js";
+import type { LocatedLimit } from "../recognise.js";
+import { shapeOf } from "../shapes/index.js";
+import { type LimitScope, istioHostsMatch, resolveIstioHost } from "./retry-limits.js";
 
 /**
  * The retry limits of a scan (Envoy clusters' circuit breakers and retry budgets, Istio
