@@ -15,6 +15,8 @@ export interface DeadlineSolveContext {
   readonly stopText?: string | null;
   /** The command that prints the schedule with the answer. */
   readonly command: string;
+  /** The values not given that the schedule's defaults filled in (`{ base: "1s" }`), or null. */
+  readonly defaulted?: { readonly base: string } | null;
 }
 
 function startText(timing: RetryTiming): string {
@@ -49,6 +51,7 @@ export function deadlineSolveLines(fit: Extract<RetriesWithin, { ok: true }>, co
       : `retries = ${groupDigits(fit.retries)}: each fires${tries} before the deadline (${deadline}) in every run; retry ${groupDigits(fit.retries)} starts at ${startText(fit.last!)}.`,
     nextText(fit.next, context),
     `Policy: ${context.command}`,
+    ...(context.defaulted ? [`No --base given: the schedule's default, ${context.defaulted.base}, as \`backoff\` takes it.`] : []),
   ];
   return lines;
 }
@@ -66,6 +69,7 @@ export function deadlineSolveJson(fit: RetriesWithin, context: DeadlineSolveCont
     last: timing(fit.last),
     next: timing(fit.next),
     command: context!.command,
+    defaulted: context!.defaulted ?? null,
   };
   return `${jsonText(doc, 2)}\n`;
 }

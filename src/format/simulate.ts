@@ -107,6 +107,9 @@ export function simulationSummaryLines(simulation: Simulation): string[] {
     lines.push(`Time until the last client is done: ${humanDuration(baseline.completionMs)} → ${humanDuration(result.completionMs)}.`);
   } else {
     lines.push(`Peak load counts the retries in any ${windowText} window; the same cohort (starts and successes) for every mode.`);
+    if (simulation.policy.capMs === null) {
+      lines.push("No --cap (the schedule's default): decorrelated jitter, min(cap, uniform(base, previous × 3)), is defined through the cap, so it is left out; give --cap to compare it.");
+    }
   }
   return lines;
 }

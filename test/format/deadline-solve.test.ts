@@ -42,6 +42,7 @@ describe("deadline solve text", () => {
       last: null,
       next: { attempt: 1, start_ms: 3000, start_min_ms: 3000, start_max_ms: 3000, fires: "no" },
       command: "backoff --base 1s --attempts 4",
+      defaulted: null,
     });
     expect(JSON.parse(deadlineSolveJson({ ok: false, why: "starts-stay-at-zero" }, null))).toEqual({ solved: false, reason: "starts-stay-at-zero", message: deadlineNoSolutionText() });
   });

@@ -22,10 +22,7 @@ export function simulationFromOptions(values: OptionValues, options: SimulateSwi
   const jitter = values.jitter === undefined ? NO_JITTER : parseJitter("--jitter", values.jitter);
   const seed = values.seed === undefined ? DEFAULT_SEED : parseSeed("--seed", values.seed);
   if (!options.compareJitter) checkJitterNeedsCap(jitter, policy.capMs);
-  if (options.compareJitter && policy.capMs === null) {
-    throw new UsageError("--compare-jitter needs --cap: decorrelated jitter is defined through the cap");
-  }
-  const modes = options.compareJitter ? comparedJitters(jitter) : [jitter, NO_JITTER];
+  const modes = options.compareJitter ? comparedJitters(jitter, policy.capMs) : [jitter, NO_JITTER];
   const cohort = cohortFromOptions(options, attempts, modes.length);
   for (const mode of modes) checkKeptTimes(cohort, jitteredPolicyModel(policy, mode), policy.capMs === null ? "set a --cap" : "lower the --cap");
   return { policy, cohort, jitter, seed };
@@ -53,7 +50,7 @@ export async function runSimulate(values: OptionValues, options: SimulateSwitche
   } else {
     const { policy, cohort, jitter, seed } = simulationFromOptions(values, options);
     simulation = options.compareJitter
-      ? { kind: "compare", policy, cohort, seed, modes: comparedJitters(jitter).map((mode) => ({ jitter: mode, result: run(policy, mode, cohort, seed) })) }
+      ? { kind: "compare", policy, cohort, seed, modes: comparedJitters(jitter, policy.capMs).map((mode) => ({ jitter: mode, result: run(policy, mode, cohort, seed) })) }
       : { kind: "single", policy, cohort, seed, jitter, result: run(policy, jitter, cohort, seed, keep), baseline: run(policy, NO_JITTER, cohort, seed, keep) };
   }
   const { windowMs } = simulation.cohort;

@@ -52,6 +52,8 @@ interface PolicyChoice {
   readonly retries: number;
   readonly make: (jitter?: Jitter) => RetryPolicy;
   readonly jitter: Jitter | null;
+  /** The calculator's cap (null: none, and --compare-jitter leaves decorrelated out). */
+  readonly capMs: number | null;
 }
 
 function policyChoice(values: OptionValues): PolicyChoice {
@@ -63,7 +65,7 @@ function policyChoice(values: OptionValues): PolicyChoice {
     const retries = rule.kind === "forever" ? (range?.last ?? preset.defaultAttempts) : mostRetries(rule)!;
     if (retries > MAX_SIMULATED_RETRIES) throw new UsageError(`--preset ${preset.name} makes up to ${groupDigits(retries)} retries, and a request retries at most ${MAX_SIMULATED_RETRIES} times here; give --attempts`);
     const policy = libraryClient(model, retries);
-    return { text: `${preset.name} (${preset.library}), up to ${retries} ${retries === 1 ? "retry" : "retries"}`, retries, make: () => policy, jitter: null };
+    return { text: `${preset.name} (${preset.library}), up to ${retries} ${retries === 1 ? "retry" : "retries"}`, retries, make: () => policy, jitter: null, capMs: null };
   }
   const retries = parseWholeIn("--attempts", values.attempts ?? CAPACITY_DEFAULTS.attempts, 0, MAX_SIMULATED_RETRIES, `a count of retries from 0 to ${MAX_SIMULATED_RETRIES}`);
   const policy = policyFromValues(values);
@@ -77,6 +79,7 @@ function policyChoice(values: OptionValues): PolicyChoice {
     retries,
     make: (j = jitter) => (retries === 0 ? NO_RETRIES : scheduleRetries(jitteredPolicyModel(policy, j), retries)),
     jitter,
+    capMs: policy.capMs,
   };
 }
 
@@ -131,7 +134,7 @@ function variantsOf(options: SimulateSwitches, policy: PolicyChoice, flagLimits:
   const limitName = flagLimits.map((choice) => choice.name).join(" + ");
   if (options.compareJitter) {
     if (policy.jitter === null) throw new UsageError("--compare-jitter runs the calculator's jitter modes; under --preset the library's own jitter is simulated");
-    return comparedJitters(policy.jitter).map((jitter) => ({ name: `jitter ${jitterName(jitter)}${limitName === "" ? "" : ` + ${limitName}`}`, retry: policy.make(jitter), retries: policy.retries, limits: withLimits(flagLimits) }));
+    return comparedJitters(policy.jitter, policy.capMs).map((jitter) => ({ name: `jitter ${jitterName(jitter)}${limitName === "" ? "" : ` + ${limitName}`}`, retry: policy.make(jitter), retries: policy.retries, limits: withLimits(flagLimits) }));
   }
   return [{ name: limitName, retry: policy.make(), retries: policy.retries, limits: withLimits(flagLimits) }];
 }

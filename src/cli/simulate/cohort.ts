@@ -94,14 +94,18 @@ export function cohortFromOptions(options: SimulateSwitches, attempts: number, r
   return { clients, spreadMs, success, windowMs, attempts };
 }
 
-/** The modes --compare-jitter runs: none, proportional (the --jitter fraction or 0.2), full, equal, decorrelated. */
-export function comparedJitters(jitter: Jitter): Jitter[] {
+/**
+ * The modes --compare-jitter runs: none, proportional (the --jitter fraction or 0.2), full, equal, and
+ * decorrelated when there is a cap (its formula, min(cap, uniform(base, previous × 3)), is defined
+ * through the cap; without one, the schedule's default, it is left out and the summary says so).
+ */
+export function comparedJitters(jitter: Jitter, capMs: number | null): Jitter[] {
   return [
     NO_JITTER,
     { kind: "proportional", fraction: jitter.kind === "proportional" ? jitter.fraction : COMPARE_FRACTION },
     { kind: "full" },
     { kind: "equal" },
-    { kind: "decorrelated" },
+    ...(capMs === null ? [] : [{ kind: "decorrelated" } as const]),
   ];
 }
 

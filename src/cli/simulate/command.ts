@@ -55,7 +55,7 @@ export const simulateCommand: CommandDefinition = {
       .addOption(withDefaultText(new Option("--spread <duration>", "spread the first failures uniformly over this period"), "all at t = 0"))
       .addOption(new Option("--success <p>", "the chance each retry succeeds, 0 to 1").default("0", "0"))
       .addOption(new Option("--window <duration>", "the sliding window peak load is counted in").default(DEFAULT_WINDOW, DEFAULT_WINDOW))
-      .option("--compare-jitter", "one row per jitter mode (none, 0.2, full, equal, decorrelated) for the same cohort")
+      .option("--compare-jitter", "one row per jitter mode (none, 0.2, full, equal, and decorrelated with --cap) for the same cohort")
       .option("--chart", "draw the retries per --window under the table, jittered against un-jittered");
     defineHerdOptions(command);
     addSharedOptions(command, {

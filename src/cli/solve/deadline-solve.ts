@@ -4,7 +4,7 @@ import { jitteredPolicyModel } from "../../core/jitter/index.js";
 import type { OptionValues } from "../../config/option-values.js";
 import { UsageError } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
-import { jitterFromValues, policyFromValues } from "../../config/policy-values.js";
+import { POLICY_DEFAULTS, jitterFromValues, policyFromValues } from "../../config/policy-values.js";
 import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
 import { type TryTiming, timingFromValues } from "../../config/timing.js";
 import type { Program } from "../command.js";
@@ -21,9 +21,12 @@ const FLAG_OF: Readonly<Partial<Record<keyof OptionValues, string>>> = { attempt
 export async function runDeadlineSolve(options: SolveOptions, io: Io, showSchedule: Program["schedule"]): Promise<number> {
   if (options.total !== undefined) throw new UsageError("give --total (a wait to reach) or --deadline (a timeout to fit the retries in), not both");
   if (options.attempts !== undefined) throw new UsageError("solve --deadline finds how many retries fit: leave out --attempts");
+  // Without --base (and without --preset) the base is the schedule's own default (POLICY_DEFAULTS), as `backoff` takes it; the answer says so.
+  const defaultedBase = options.base === undefined && options.preset === undefined;
   const values: OptionValues = {
     ...(options.preset === undefined ? {} : { preset: options.preset }),
     ...givenPolicyValues(options),
+    ...(defaultedBase ? { base: POLICY_DEFAULTS.base } : {}),
     ...(options.attemptTime === undefined ? {} : { attemptTime: options.attemptTime }),
     deadline: options.deadline!,
   };
@@ -41,7 +44,7 @@ export async function runDeadlineSolve(options: SolveOptions, io: Io, showSchedu
     .join(" ")}`;
   // The schedule with the answer: the fitting retries and the first that does not, so its verdict shows.
   const shown = fit.retries + 1 <= MAX_SHOWN_ATTEMPTS;
-  await writeRendered(await renderer.render({ kind: "deadline-solution", fit, context: { ...timing, stopText: null, command }, shown }, context), io);
+  await writeRendered(await renderer.render({ kind: "deadline-solution", fit, context: { ...timing, stopText: null, command, defaulted: defaultedBase ? { base: POLICY_DEFAULTS.base } : null }, shown }, context), io);
   if (!shown || renderer.showsSchedule !== true) return 0;
   return showSchedule({ ...values, attempts: String(fit.retries + 1) }, { format: "table", color: options.color }, io);
 }
@@ -51,7 +54,6 @@ function deadlineInputOf(values: OptionValues, timing: TryTiming): DeadlineInput
   // A library's own elapsed-time limit would have to count the tries (see run-schedule's --preset refusal).
   if (values.preset !== undefined) throw new UsageError("solve --deadline finds the retries of backoff's own policies; under --preset it is not modelled yet");
   if (values.maxElapsed !== undefined) throw new UsageError("--max-elapsed applies only under --preset, for a library that stops by elapsed time");
-  if (values.base === undefined) throw new UsageError("solve --deadline for the calculator's policy needs --base (and optionally --factor, --cap, --strategy)");
   const policy = policyFromValues(values);
   const { jitter } = jitterFromValues(values, policy);
   return { waits: jitteredPolicyModel(policy, jitter), retries: null, ...timing, stop: null };

@@ -14,6 +14,21 @@ describe("backoff solve --deadline", () => {
     expect(stdout).toContain("Retry 5 can never fire: the deadline (30 s) ends first; the last retry that fires is 4, giving up at 30 s.");
   });
 
+  it("without --base the schedule's default base (1 s) is used, and the answer says so (issue 39, item 5)", async () => {
+    // Exponential from 1 s, factor 2, no tries' time: retries start at 1, 3, 7 s; retry 4 at 15 s is past 10 s.
+    const { code, stdout } = await runCli(["solve", "--deadline", "10s"]);
+    expect(code).toBe(0);
+    expect(stdout.split("\n").slice(0, 4)).toEqual([
+      "retries = 3: each fires before the deadline (10 s) in every run; retry 3 starts at 7 s.",
+      "Retry 4 would start at 15 s: at or after the deadline (10 s), so it never fires.",
+      "Policy: backoff --base 1s --deadline 10s --attempts 3",
+      "No --base given: the schedule's default, 1s, as `backoff` takes it.",
+    ]);
+    const json = JSON.parse((await runCli(["solve", "--deadline", "10s", "--format", "json"])).stdout);
+    expect({ value: json.value, defaulted: json.defaulted }).toEqual({ value: 3, defaulted: { base: "1s" } });
+    expect(JSON.parse((await runCli(["solve", "--deadline", "10s", "--base", "1s", "--format", "json"])).stdout).defaulted).toBeNull();
+  });
+
   it("a retry cut short does not fit; JSON says which and why", async () => {
     // Fixed 5 s, 3 s tries: retry 1 at 8 s ends at 11 s; retry 2 at 16 s would end at 19 s, past 18 s.
     const { stdout } = await runCli(["solve", "--strategy", "fixed", "--base", "5s", "--attempt-time", "3s", "--deadline", "18s", "--format", "json"]);
