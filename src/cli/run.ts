@@ -4,7 +4,7 @@ import { COMMAND_NAMES, ROOT_COMMAND, SUBCOMMANDS } from "./registry.js";
 import { runSchedule } from "./schedule/run-schedule.js";
 import { UsageError } from "./shared/errors.js";
 import { type Io, writeChunks } from "./shared/io.js";
-import { explainError, unknownCommandMessage } from "./shared/guidance.js";
+import { explainError, spelledOutMessage, unknownCommandMessage } from "./shared/guidance.js";
 import { fitHelpText } from "../format/help-text.js";
 import { fittedHelp } from "./shared/help-fit.js";
 import { helpStyle } from "./shared/options.js";
@@ -104,6 +104,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     for (const more of helpLater) await writeChunks(io.stdout, [await more(io)]);
   };
   try {
+    // `--cap 10 seconds`: answered before commander reads "seconds" as a command or a PATH.
+    const spelledOut = spelledOutMessage(argv, program);
+    if (spelledOut !== null) throw new UsageError(spelledOut);
     await program.parseAsync([...argv], { from: "user" });
     await writeHelpLater();
     return io.signal?.aborted ? EXIT_INTERRUPTED : exitCode;

@@ -3,7 +3,7 @@ import { MAX_EXACT_MS } from "../core/limits.js";
 import { ONE, compareDecimals, parsePlainDecimal } from "../core/decimal.js";
 import { didYouMean } from "../core/text/closest.js";
 import { UsageError, shown } from "./errors.js";
-import { exactDecimalNumber, inputText, readWhole } from "./values.js";
+import { commaCorrected, correctedValue, exactDecimalNumber, inputText, percentCorrected, readWhole } from "./values.js";
 
 export const JITTER_MODES = ["none", "full", "equal", "decorrelated"] as const;
 
@@ -19,7 +19,7 @@ export function parseJitter(option: string, text: string): Jitter {
   }
   const value = parsePlainDecimal(trimmed);
   if (value === null) {
-    throw new UsageError(`${option} must be none, full, equal, decorrelated or a fraction in (0, 1] such as 0.2, got ${shown(text)}${didYouMean(trimmed, JITTER_MODES)}`);
+    throw new UsageError(`${option} must be none, full, equal, decorrelated or a fraction in (0, 1] such as 0.2, got ${shown(text)}${correctedValue(option, percentCorrected(trimmed) ?? commaCorrected(trimmed)) || didYouMean(trimmed, JITTER_MODES)}`);
   }
   // Compared as the decimal written: 1.0000000000000001 is above 1 even though Number() reads 1.
   if (value.digits === 0n || compareDecimals(value, ONE) > 0) throw new UsageError(`${option} fraction must be greater than 0 and at most 1, got ${shown(text)}`);

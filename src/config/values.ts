@@ -1,4 +1,4 @@
-import { type Decimal, HALF, ONE, compareDecimals, decimal, exactNumber, isWhole, parsePlainDecimal, timesInteger } from "../core/decimal.js";
+import { type Decimal, HALF, ONE, compareDecimals, decimal, decimalText, exactNumber, isWhole, parsePlainDecimal, timesInteger } from "../core/decimal.js";
 import { MAX_EXACT_MS } from "../core/limits.js";
 import type { RetryAfter } from "../core/retry-after/header.js";
 import type { AttemptRange } from "../core/schedule.js";
@@ -57,6 +57,42 @@ const UNIT_MS = new Map<string, bigint>([
 /** The unit spellings a duration may end with (any case; none is milliseconds). */
 export const DURATION_UNITS: readonly string[] = [...UNIT_MS.keys()].filter((unit) => unit !== "");
 
+/** The short spelling of a unit ("seconds" → "s", "msecs" → "ms"), or null for a word that is no unit. */
+export function shortUnit(unit: string): string | null {
+  const ms = UNIT_MS.get(unit.toLowerCase());
+  if (ms === undefined || unit === "") return null;
+  return ms === 1n ? "ms" : ms === 1000n ? "s" : ms === 60_000n ? "m" : ms === 3_600_000n ? "h" : "d";
+}
+
+/**
+ * A number typed with a comma, as much of Europe writes it: "1,5s" with a decimal comma is
+ * 1.5s, "1,000ms" (groups of three) a thousands separator, 1000ms. The text as it was meant,
+ * or null when no comma stands between digits.
+ */
+export function commaCorrected(text: string): string | null {
+  const trimmed = text.trim();
+  const grouped = /^(\d{1,3}(?:,\d{3})+)((?:\.\d+)? *[a-zµ%]*)$/i.exec(trimmed);
+  if (grouped) return `${grouped[1]!.replace(/,/g, "")}${grouped[2]}`;
+  const comma = /^(\d+),(\d+)( *[a-zµ%]*)$/i.exec(trimmed);
+  return comma ? `${comma[1]}.${comma[2]}${comma[3]}` : null;
+}
+
+/**
+ * A fraction typed as a percentage, "20%", as the decimal meant ("0.2"), exactly (the decimal
+ * point moved two places); null for anything else.
+ */
+export function percentCorrected(text: string): string | null {
+  const percent = /^(\d+(?:\.\d+)?) *%$/.exec(text.trim());
+  const value = percent === null ? null : parsePlainDecimal(percent[1]!);
+  return value === null ? null : decimalText({ digits: value.digits, scale: value.scale + 2 }).replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
+}
+
+/** "; did you mean --base 1.5s?" for a flag, "; did you mean 1.5s?" for a file's key; "" without a correction. */
+export function correctedValue(option: string, corrected: string | null): string {
+  if (corrected === null) return "";
+  return `; did you mean ${option.startsWith("-") ? `${option} ` : ""}${corrected}?`;
+}
+
 /**
  * Units the `ms` package reads but backoff refuses: a week is a fixed 7 days, but a year
  * (365.25 days to `ms`) is not a fixed length, and accepting one without the other, or
@@ -80,7 +116,7 @@ export function readDuration(option: string, text: string, allowZero = false): D
   const trimmed = inputText(option, text);
   const shape = DURATION_SHAPE.exec(trimmed);
   const number = shape === null ? null : parsePlainDecimal(shape[2]!);
-  if (shape === null || number === null) throw new UsageError(`${option} must be ${DURATION_EXAMPLES}, got ${shown(text)}`);
+  if (shape === null || number === null) throw new UsageError(`${option} must be ${DURATION_EXAMPLES}, got ${shown(text)}${correctedValue(option, commaCorrected(trimmed))}`);
   const [, sign, , unitText] = shape as unknown as [string, string, string, string];
   const unit = unitText.toLowerCase();
   const unitMs = UNIT_MS.get(unit);
@@ -172,8 +208,9 @@ export function parseTimeout(option: string, text: string, allowZero: boolean): 
 
 /** A plain decimal (no sign, exponent, hex, NaN or Infinity), or a UsageError in the caller's words. */
 export function readDecimal(option: string, text: string, expected: string): Decimal {
-  const value = parsePlainDecimal(inputText(option, text));
-  if (value === null) throw new UsageError(`${option} must be ${expected}, got ${shown(text)}`);
+  const trimmed = inputText(option, text);
+  const value = parsePlainDecimal(trimmed);
+  if (value === null) throw new UsageError(`${option} must be ${expected}, got ${shown(text)}${correctedValue(option, percentCorrected(trimmed) ?? commaCorrected(trimmed))}`);
   return value;
 }
 

@@ -2,6 +2,9 @@
 import { describe, expect, it } from "vitest";
 import {
   DURATION_UNITS,
+  commaCorrected,
+  percentCorrected,
+  shortUnit,
   inputText,
   isUnitless,
   parseAttempts,
@@ -125,5 +128,34 @@ describe("isUnitless", () => {
   });
   it("is false with a unit, a sign, or what readDuration refuses", () => {
     expect(["30s", "30 ms", "1m30s", "", "-3", "1e3", "1.2.3", "abc"].map(isUnitless)).toEqual(Array(8).fill(false));
+  });
+});
+
+describe("values typed as people write them elsewhere: the value meant (issue 39, item 5)", () => {
+  it("a decimal comma reads as its point; commas between groups of three as a thousands separator", () => {
+    expect(commaCorrected("1,5s")).toBe("1.5s");
+    expect(commaCorrected("0,25")).toBe("0.25");
+    expect(commaCorrected("1,000ms")).toBe("1000ms");
+    expect(commaCorrected("12,345,678")).toBe("12345678");
+    expect([commaCorrected("1.5s"), commaCorrected(",5"), commaCorrected("1,")]).toEqual([null, null, null]);
+  });
+
+  it("a percentage is the fraction, the decimal point moved two places", () => {
+    expect(percentCorrected("20%")).toBe("0.2");
+    expect(percentCorrected("12.5%")).toBe("0.125");
+    expect(percentCorrected("100%")).toBe("1");
+    expect(percentCorrected("0.1 %")).toBe("0.001");
+    expect([percentCorrected("20"), percentCorrected("-5%"), percentCorrected("%")]).toEqual([null, null, null]);
+  });
+
+  it("the short spelling of a unit, null for a word that is none", () => {
+    expect(["seconds", "Minutes", "msecs", "hrs", "day", "s"].map(shortUnit)).toEqual(["s", "m", "ms", "h", "d", "s"]);
+    expect([shortUnit("weeks"), shortUnit(""), shortUnit("bullmq")]).toEqual([null, null, null]);
+  });
+
+  it("the error says the value meant: a flag with its name, a file's key with the value alone", () => {
+    expect(() => parseBase("--base", "1,5s")).toThrow('--base must be a duration such as 250, 250ms, 1.5s, 2m or 1h, got "1,5s"; did you mean --base 1.5s?');
+    expect(() => parseBase("retry.json:2:11: base", "1,5s")).toThrow('got "1,5s"; did you mean 1.5s?');
+    expect(() => parseFactor("--factor", "1,6")).toThrow('got "1,6"; did you mean --factor 1.6?');
   });
 });

@@ -1,6 +1,8 @@
 import type { Command, Option } from "commander";
 import { closest, didYouMean } from "../../core/text/closest.js";
 import { JITTER_MODES } from "../../config/jitter-options.js";
+import { spelledOutDuration } from "../../config/spelled-out.js";
+import { commandLine } from "../../format/command-line.js";
 
 /**
  * Answers to first guesses, for run.ts's error mapping: an unknown option that another
@@ -98,4 +100,23 @@ export function explainError(message: string, command: Command, synonyms: Synony
   const invalid = /^error: command-argument value '(.*)' is invalid for argument '(.+)'\. Allowed choices are (.*)\.\s*$/s.exec(message);
   if (invalid) return `error: ${path} takes a ${invalid[2]}: ${listed(invalid[3]!.split(", "))}, got ${JSON.stringify(invalid[1])}${didYouMean(invalid[1]!, invalid[3]!.split(", "))}\n`;
   return oneLine(message);
+}
+
+/** The long and short flags of every option, of `command` and its subcommands, whose value is a `<duration>`. */
+function durationFlags(command: Command): Set<string> {
+  const flags = new Set<string>();
+  for (const each of [command, ...command.commands]) {
+    for (const option of each.options) {
+      if (!option.flags.includes("<duration>")) continue;
+      if (option.long !== undefined) flags.add(option.long);
+      if (option.short !== undefined) flags.add(option.short);
+    }
+  }
+  return flags;
+}
+
+/** `--cap 10 seconds` (config/spelled-out.ts): the one line with the whole command corrected, or null. */
+export function spelledOutMessage(argv: readonly string[], command: Command): string | null {
+  const found = spelledOutDuration(argv, durationFlags(command));
+  return found === null ? null : `${found.typed}: a duration is one word, its unit joined to the number; did you mean ${commandLine(found.corrected)}?`;
 }

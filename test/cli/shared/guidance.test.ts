@@ -65,3 +65,24 @@ describe("one 'did you mean' for options, values, presets, commands and keys", (
     expect(await runCli(argv)).toEqual({ code: 2, stdout: "", stderr: `${message}\n` });
   });
 });
+
+describe("a value written as elsewhere: the corrected command (issue 39, item 5)", () => {
+  it.each([
+    // The shell splits "10 seconds": the unit would be a stray word, an unknown command or a PATH.
+    [["--cap", "10", "seconds"], "error: --cap 10 seconds: a duration is one word, its unit joined to the number; did you mean backoff --cap 10s?"],
+    [["--base", "100", "--cap=10", "Minutes", "--attempts", "3"], "error: --cap 10 Minutes: a duration is one word, its unit joined to the number; did you mean backoff --base 100 --cap=10m --attempts 3?"],
+    [["check", "--max-total", "5", "minutes", "--base", "1s"], "error: --max-total 5 minutes: a duration is one word, its unit joined to the number; did you mean backoff check --max-total 5m --base 1s?"],
+    [["solve", "-b", "1.5", "sec", "--deadline", "10s"], "error: -b 1.5 sec: a duration is one word, its unit joined to the number; did you mean backoff solve -b 1.5s --deadline 10s?"],
+    [["--jitter", "20%"], 'error: --jitter must be none, full, equal, decorrelated or a fraction in (0, 1] such as 0.2, got "20%"; did you mean --jitter 0.2?'],
+    [["--base", "1,5s"], 'error: --base must be a duration such as 250, 250ms, 1.5s, 2m or 1h, got "1,5s"; did you mean --base 1.5s?'],
+    [["simulate", "--success", "30%"], 'error: --success must be a probability from 0 to 1 such as 0.1, got "30%"; did you mean --success 0.3?'],
+  ])("backoff %j", async (argv, message) => {
+    expect(await runCli(argv)).toEqual({ code: 2, stdout: "", stderr: `${message}\n` });
+  });
+
+  it("each corrected command is accepted", async () => {
+    for (const argv of [["--cap", "10s"], ["--base", "100", "--cap=10m", "--attempts", "3"], ["check", "--max-total", "5m", "--base", "1s"], ["solve", "-b", "1.5s", "--deadline", "10s"], ["--jitter", "0.2"], ["--base", "1.5s"]]) {
+      expect((await runCli([...argv, "--format", "json"])).code, argv.join(" ")).toBeLessThan(2);
+    }
+  });
+});
