@@ -77,12 +77,23 @@ export interface FileResult {
   readonly limits: readonly LocatedLimit[];
   /** Keys their system does not define, where a retry setting is written (findings, rule unknown-key). */
   readonly unknownKeys: readonly LocatedUnknownKey[];
-  /** Set when the file was skipped (a template, or a syntax error while scanning). */
+  /** Set when the file was skipped (a template while scanning). */
   readonly skipped: string | null;
+  /**
+   * Set when the file holds a shape's key words but cannot be parsed while scanning (a
+   * finding, rule unreadable): where the reader stopped, why, and the systems whose words
+   * it holds (their labels, in the registry's order).
+   */
+  readonly unreadable: UnreadableNote | null;
   /** False when the file mentions nothing any recogniser looks for (it was not parsed). */
   readonly looked: boolean;
   /** Set when a YAML document was read past a rule of YAML 1.2 that the systems' own readers do not hold (read/yaml.ts): where, and what. */
   readonly lenient: LocatedNote | null;
+}
+
+/** A file that cannot be parsed: where and why, and the systems whose key words it holds. */
+export interface UnreadableNote extends LocatedNote {
+  readonly systems: readonly string[];
 }
 
 /** A remark on how a file was read, at its first place. */
@@ -101,6 +112,14 @@ export function lenientReason(read: Pick<LenientRead, "rule" | "lines" | "refuse
     `${lines} of ${what}, which YAML 1.2 refuses ("${read.refused}"); ` +
     "PyYAML (SAM CLI's and cfn-lint's reader) and go-yaml accept it: read as they read it"
   );
+}
+
+/** The systems whose key words (ConfigShape.words) the text holds, in the registry's order. */
+export function systemsMentioned(text: string, kind: FileKind, named: boolean): string[] {
+  return SHAPES.filter((shape) => {
+    const words = kind === "properties" ? shape.words.properties : kind === "toml" ? shape.words.toml : named ? (shape.words.named ?? shape.words.tree) : shape.words.tree;
+    return words !== undefined && words.test(text);
+  }).map((shape) => shape.system);
 }
 
 /** Whether the text holds any shape's words (shapes/index.ts SHAPE_WORDS): else it is passed over unparsed. */
@@ -216,7 +235,7 @@ export function recogniseFile(input: FileInput): FileResult {
   };
   const locatedLimit = (l: FoundLimit): LocatedLimit => ({ system: l.system, source: l.source, limit: l.limit, scope: l.scope, ...(l.overridden === undefined ? {} : { overridden: l.overridden }), file: name, ...lines(l.offset) });
   const locatedUnknownKey = (u: UnknownKey): LocatedUnknownKey => ({ system: u.system, key: u.key, meant: u.meant, where: u.where, instead: u.instead, message: unknownKeyMessage(u), file: name, ...lines(u.offset) });
-  const empty = (skipped: string | null, looked: boolean): FileResult => ({ policies: [], unresolved: [], invalid: [], limits: [], unknownKeys: [], skipped, looked, lenient: null });
+  const empty = (skipped: string | null, looked: boolean, unreadable: UnreadableNote | null = null): FileResult => ({ policies: [], unresolved: [], invalid: [], limits: [], unknownKeys: [], skipped, looked, lenient: null, unreadable });
 
   if (!mentionsPolicy(text, kind, named)) return empty(null, false);
   const template = kind === "yaml" ? (input.helmTemplate === true ? Math.max(0, text.search(/\{\{|\{%/)) : templateOffset(text)) : -1;
@@ -225,7 +244,7 @@ export function recogniseFile(input: FileInput): FileResult {
     if (named) throw new UsageError(`${at(template)}: ${why}`);
     return empty(why, true);
   }
-  // Syntax first: while scanning, a file that cannot be parsed is skipped, not fatal.
+  // Syntax first: while scanning, a file that cannot be parsed is a finding (rule unreadable), not fatal.
   let parsed: { documents: Array<Node | null> } | { properties: PropertyEntry[] };
   let lenient: LocatedNote | null = null;
   try {
@@ -242,7 +261,7 @@ export function recogniseFile(input: FileInput): FileResult {
     const problem = syntaxProblem(error, at);
     if (problem === null) throw error;
     if (named) throw new UsageError(problem);
-    return empty(problem, true);
+    return empty(null, true, unreadableNote(problem, name, systemsMentioned(text, kind, named)));
   }
   // Then the values: a wrong one makes its policy invalid (a finding), however the file was found.
   const findings = new Findings();
@@ -258,6 +277,7 @@ export function recogniseFile(input: FileInput): FileResult {
     skipped: null,
     looked: true,
     lenient,
+    unreadable: null,
   };
 }
 
@@ -293,6 +313,14 @@ function parseJsonWithSubstitutions(text: string, name: string): Node {
     if (!(error instanceof UsageError) || !text.includes("${")) throw error;
     return parseJsonSource(text, name, { substitutions: true });
   }
+}
+
+/** A syntax problem's `file:line:col: message` line as a place and a reason (the file's start when it names no place in it). */
+function unreadableNote(problem: string, name: string, systems: readonly string[]): UnreadableNote {
+  const prefix = `${name}:`;
+  const located = problem.startsWith(prefix) ? /^(\d+):(\d+): (.*)$/s.exec(problem.slice(prefix.length)) : null;
+  if (located === null) return { line: 1, column: 1, reason: problem, systems };
+  return { line: Number(located[1]), column: Number(located[2]), reason: located[3]!, systems };
 }
 
 /** Errors that name a place in the file, as one `file:line:col: message` line; null for anything else. */

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { discover } from "../../src/cli/check/discover.js";
 import { looksLikeTemplate, recogniseFile } from "../../src/config/recognise.js";
-import { find, problem } from "../support/recognise.js";
+import { find, problem, unreadable } from "../support/recognise.js";
 
 const TREE = "test/fixtures/policies";
 
@@ -162,9 +162,10 @@ describe("files named on the command line and own configs", () => {
     expect(problem('{"base": "2s", "atempts": 6}', "json", "retry.json", true)).toBe('retry.json:1:16: unknown key "atempts" in the top level; did you mean "attempts"?');
     expect(find('{"base": "2s", "atempts": 6}', "json", "retry.json").policies).toEqual([]);
   });
-  it("a JSON syntax error: exit-2 problem when named, a skip reason while scanning", () => {
+  it("a JSON syntax error: exit-2 problem when named, unreadable (a finding) while scanning, naming the system whose words it holds", () => {
     expect(problem('{"base": "2s",}', "json", "retry.json", true)).toBe("retry.json:1:15: trailing comma before '}'");
-    expect(find('{"base": "2s",}', "json", "retry.json").skipped).toBe("retry.json:1:15: trailing comma before '}'");
+    expect(unreadable('{"base": "2s",}', "json", "retry.json")).toEqual({ problem: "retry.json:1:15: trailing comma before '}'", systems: ["backoff"] });
+    expect(find('{"base": "2s",}', "json", "retry.json").skipped).toBe(null);
   });
   it("a YAML syntax error names line and column", () => {
     // The flow map is never closed: the parser notices at the end of the text, line 4.

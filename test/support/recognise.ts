@@ -16,6 +16,12 @@ export function find(text: string, kind: FileKind = "yaml", name = "f.yaml", nam
   };
 }
 
+/** A file found while scanning that holds a shape's words and does not parse (rule unreadable): `file:line:col: reason`, and the systems whose words it holds; null when it parses. */
+export function unreadable(text: string, kind: FileKind = "yaml", name = "f.yaml"): { problem: string; systems: readonly string[] } | null {
+  const u = recogniseFile({ name, text, kind, named: false }).unreadable;
+  return u === null ? null : { problem: `${name}:${u.line}:${u.column}: ${u.reason}`, systems: u.systems };
+}
+
 export function problem(text: string, kind: FileKind = "yaml", name = "f.yaml", named = false): string {
   let result;
   try {

@@ -105,6 +105,13 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
       else skips.push({ file: candidate.name, line: null, column: null, reason: result.skipped });
       return outcome(null);
     }
+    if (result.unreadable !== null) {
+      // A file with a system's key words that does not parse (issue 36, item 2): a finding at the place the reader stopped, named by the file.
+      const u = result.unreadable;
+      const labels = u.systems.map((system) => shapeOf(system).label);
+      invalid.push({ file: candidate.name, line: u.line, column: u.column, system: u.systems[0] ?? "backoff", systemLabel: labels.join(", "), name: candidate.name.split("/").pop()!, reason: `cannot be read, so none of its retry settings is checked: ${u.reason}`, rule: "unreadable" });
+      return outcome(null);
+    }
     if (result.lenient !== null) lenient.push({ file: candidate.name, ...result.lenient });
     limits = result.limits;
     for (const u of result.unresolved) skips.push({ file: u.file, line: u.line, column: u.column, reason: `${u.name} (${shapeOf(u.system).label}) not checked: ${u.reason}` });

@@ -38,8 +38,12 @@ export interface InvalidReport extends PolicyPlace {
   readonly systemLabel: string;
   /** What is wrong, as one sentence ("MaxAttempts (…) must be a whole number, got the string \"three\""). */
   readonly reason: string;
-  /** A key its system does not define (rule unknown-key: `name` is the key as written); else a wrong value (rule invalid-policy). */
-  readonly rule?: "unknown-key";
+  /**
+   * A key its system does not define (rule unknown-key: `name` is the key as written), a
+   * file holding a system's key words that cannot be parsed (rule unreadable: `name` is the
+   * file's, `systemLabel` every system whose words it holds); else a wrong value (rule invalid-policy).
+   */
+  readonly rule?: "unknown-key" | "unreadable";
 }
 
 /** A file (or one policy in it) that was not checked, and why. */

@@ -22,6 +22,9 @@ export const INVALID_RULE = "invalid-policy";
 /** The rule of a key its system does not define, where a retry setting is written (config/tree/unknown-keys.ts). */
 export const UNKNOWN_KEY_RULE = "unknown-key";
 
+/** The rule of a file that holds a system's key words and cannot be parsed (config/recognise.ts). */
+export const UNREADABLE_RULE = "unreadable";
+
 /** The rule of a retry limit found (a note, never a failure). */
 export const RETRY_LIMIT_RULE = "retry-limit";
 
@@ -61,6 +64,12 @@ export const POLICY_RULES: readonly Rule[] = [
     id: UNKNOWN_KEY_RULE,
     short: "Key its system does not define",
     help: "A key of a retry setting that its system does not define, or a retry key misspelt beside one (backofLimit in a Job's spec): the setting does not take effect, and the system refuses the file or uses its default instead.",
+    level: "error",
+  },
+  {
+    id: UNREADABLE_RULE,
+    short: "Policy file that cannot be parsed",
+    help: "A file that holds a system's key words (VirtualService, retryStrategy, Retry, …) but is no valid YAML, JSON, TOML or .properties: its system refuses it or reads none of it, and none of its retry policies is checked.",
     level: "error",
   },
   {

@@ -78,7 +78,7 @@ describe("backoff check PATH: reports", () => {
     expect(result.stdout.split("\n").slice(3)).toEqual(TEXT);
   });
 
-  it("json: one document with the policies, skipped files and totals; annotations go to stderr", async () => {
+  it("json: one document with the policies, an unreadable file and totals; annotations go to stderr", async () => {
     setUp();
     write("bad/job.yaml", "apiVersion: batch/v1\nkind: Job\nspec: [\n");
     const result = await runCli(["check", ".", "--max-delay", "20s", "--format", "json"], { env: { GITHUB_ACTIONS: "true" } });
@@ -94,14 +94,15 @@ describe("backoff check PATH: reports", () => {
     expect(doc.policies[0].preset).toBe("resilience4j");
     expect(doc.policies[0].options).toEqual({ base: "1s", factor: "1", jitter: "0", attempts: "2" });
     expect(doc.policies[2].assertions[0]).toEqual({ limit: "max-total", ok: false, limit_ms: 60_000, actual_ms: 150_000, attempt: 3, message: "✗ max-total 1 min: worst case 2 min 30 s (first over the limit at attempt 3)" });
-    expect(doc.skipped).toEqual([{ file: "bad/job.yaml", line: 4, column: 1, reason: "YAML: Flow sequence in block collection must be sufficiently indented and end with a ]" }]);
-    expect(doc.totals).toEqual({ files_scanned: 3, files_with_policies: 2, policies: 3, disabled: 0, invalid: 0, skipped: 1, lenient: 0, links_not_followed: 0, limits: 5, retry_limits: 0, broken: 2, warnings: 1 });
+    expect(doc.invalid).toEqual([{ file: "bad/job.yaml", line: 4, column: 1, system: "kubernetes-job", name: "job.yaml", reason: "cannot be read, so none of its retry settings is checked: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]", rule: "unreadable" }]);
+    expect(doc.skipped).toEqual([]);
+    expect(doc.totals).toEqual({ files_scanned: 3, files_with_policies: 2, policies: 3, disabled: 0, invalid: 1, skipped: 0, lenient: 0, links_not_followed: 0, limits: 5, retry_limits: 0, broken: 2, warnings: 1 });
     expect(result.stderr.split("\n")).toEqual([
-      "warning: skipped bad/job.yaml:4:1: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
+      "error: bad/job.yaml:4:1: cannot be read, so none of its retry settings is checked: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
+      "::error file=bad/job.yaml,line=4,col=1,title=backoff check::job.yaml: unreadable: cannot be read, so none of its retry settings is checked: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
       expect.stringMatching(/^::error file=retry\.json,line=3,col=3,title=backoff check::report: max-total/),
       expect.stringMatching(/^::error file=retry\.json,line=3,col=3/),
       expect.stringMatching(/^::warning file=retry\.json,line=3,col=3/),
-      "::warning file=bad/job.yaml,line=4,col=1,title=backoff check::skipped: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
       "",
     ]);
   });
@@ -109,6 +110,7 @@ describe("backoff check PATH: reports", () => {
   it("sarif: valid against the SARIF 2.1.0 schema (OASIS, errata 01), one result per broken limit and warning at its line", async () => {
     setUp();
     write("bad/job.yaml", "apiVersion: batch/v1\nkind: Job\nspec: [\n");
+    write("chart/job.yaml", "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: {{ .Release.Name }}\n");
     const result = await runCli(["check", ".", "--max-delay", "20s", "--format", "sarif"]);
     expect(result.code).toBe(1);
     const sarif = JSON.parse(result.stdout);
@@ -122,14 +124,16 @@ describe("backoff check PATH: reports", () => {
       r.locations[0]!.physicalLocation.region.startLine,
       r.locations[0]!.physicalLocation.region.startColumn,
     ])).toEqual([
+      ["unreadable", "error", "bad/job.yaml", 4, 1],
       ["max-total", "error", "retry.json", 3, 3],
       ["max-delay", "error", "retry.json", 3, 3],
       ["no-cap", "warning", "retry.json", 3, 3],
     ]);
-    expect(run.results[0].message.text).toBe("report (backoff config): max-total broken: worst case 2 min 30 s (first over the limit at attempt 3)");
+    expect(run.results[0].message.text).toBe("job.yaml (Kubernetes Job): cannot be read, so none of its retry settings is checked: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]");
+    expect(run.results[1].message.text).toBe("report (backoff config): max-total broken: worst case 2 min 30 s (first over the limit at attempt 3)");
     expect(run.results.every((r: { ruleId: string; ruleIndex: number }) => run.tool.driver.rules[r.ruleIndex].id === r.ruleId)).toBe(true);
     expect(run.invocations[0].toolExecutionNotifications.map((n: { message: { text: string } }) => n.message.text)).toEqual([
-      "skipped: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
+      "skipped: a Helm or Jinja template ({{ … }}); check what it renders: helm template … | backoff check -",
     ]);
   });
 

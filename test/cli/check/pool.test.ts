@@ -30,7 +30,7 @@ const pad = (i: number) => String(i).padStart(3, "0");
 
 const setUp = (files: number) => {
   for (let i = 0; i < files; i++) write(`jobs/job-${pad(i)}.yaml`, job(i));
-  // Skips met on the way, between the files: a syntax error, a template, a placeholder, a link loop.
+  // Met on the way, between the files: a syntax error (a finding, rule unreadable), and skips: a template, a placeholder, a link loop.
   write("jobs/job-020-broken.yaml", "apiVersion: batch/v1\nkind: Job\nspec: {backoffLimit: 3\n");
   write("jobs/job-040-helm.yaml", "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  backoffLimit: 2\n");
   write("jobs/job-060-env.yaml", "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: env\nspec:\n  backoffLimit: ${RETRIES}\n");
@@ -49,10 +49,11 @@ describe("check DIR on worker threads", () => {
       expect(pooled).toEqual({ code: inline.code, stdout: inline.stdout, stderr: inline.stderr });
     }
     const json = JSON.parse(spawnBin(["check", "jobs", "--format", "json"], { cwd: dir }).stdout);
-    // 150 Jobs and the one backoff config; three files skipped, and the link loop.
+    // 150 Jobs and the one backoff config; one file unreadable, two skipped, and the link loop.
     expect(json.totals.policies).toBe(151);
     expect(json.totals.files_scanned).toBe(154);
-    expect(json.skipped.map((s: { file: string }) => s.file)).toEqual(["jobs/job-020-broken.yaml", "jobs/job-040-helm.yaml", "jobs/job-060-env.yaml", "jobs/loop/up"]);
+    expect(json.invalid.map((s: { file: string; rule: string }) => [s.file, s.rule])).toEqual([["jobs/job-020-broken.yaml", "unreadable"]]);
+    expect(json.skipped.map((s: { file: string }) => s.file)).toEqual(["jobs/job-040-helm.yaml", "jobs/job-060-env.yaml", "jobs/loop/up"]);
   });
 
   it("writes the same JSON with GitHub annotations beside it (on standard error) as without", async () => {
@@ -74,11 +75,11 @@ describe("check DIR on worker threads", () => {
     write("jobs/job-100-bad.yaml", 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: bad\nspec:\n  backoffLimit: "three"\n');
     const pooled = spawnBin(["check", "jobs"], { cwd: dir });
     expect(pooled.code).toBe(1);
-    // The 150 Jobs, the backoff config in zz/ (read after the bad file) and the invalid one; three files and the link loop skipped.
-    expect(pooled.stdout.split("\n").at(-2)).toBe("✗ 1 invalid policy, 152 policies in 152 files; 4 skipped");
-    // Files are read in name order: the three skips before job-100-bad.yaml, its error, then the link loop in jobs/loop/.
+    // The 150 Jobs, the backoff config in zz/ (read after the bad file) and the invalid one; one file unreadable, two files and the link loop skipped.
+    expect(pooled.stdout.split("\n").at(-2)).toBe("✗ 1 unreadable file, 1 invalid policy, 152 policies in 152 files; 3 skipped");
+    // Files are read in name order: the unreadable file and two skips before job-100-bad.yaml, its error, then the link loop in jobs/loop/.
     expect(pooled.stderr).toBe(
-      "warning: skipped jobs/job-020-broken.yaml:4:1: YAML: Flow map in block collection must be sufficiently indented and end with a }\n" +
+      "error: jobs/job-020-broken.yaml:4:1: cannot be read, so none of its retry settings is checked: YAML: Flow map in block collection must be sufficiently indented and end with a }\n" +
         "warning: skipped jobs/job-040-helm.yaml: a Helm or Jinja template ({{ … }}); check what it renders: helm template … | backoff check -\n" +
         'warning: skipped jobs/job-060-env.yaml:6:17: env (Kubernetes Job) not checked: backoffLimit of Job "env" is a placeholder, "${RETRIES}"; its value is known only where it is rendered\n' +
         'error: jobs/job-100-bad.yaml:6:17: backoffLimit of Job "bad" must be a whole number, got the string "three"\n' +
@@ -170,11 +171,12 @@ describe("one file can never end the scan (issue 38, item 2)", () => {
     write("repo/a-hostile.toml", `[http.middlewares.x.retry]\nattempts = 3\n[${Array.from({ length: 100_000 }, () => "a").join(".")}]\n`);
     write("repo/b-good.toml", traefik("good"));
     const result = spawnBin(["check", "repo"], { cwd: dir });
-    expect(result.code).toBe(0);
+    // Its retry middleware goes unchecked: a finding (rule unreadable, issue 36, item 2), an error.
+    expect(result.code).toBe(1);
     // Column 2 + 64 × 2: the 65th part; the good middleware's key "retry" at 1 + "[http.middlewares.good.".length.
-    expect(result.stderr.split("\n")[0]).toBe("warning: skipped repo/a-hostile.toml:3:130: TOML: a table header nested deeper than 64 levels");
+    expect(result.stderr.split("\n")[0]).toBe("error: repo/a-hostile.toml:3:130: cannot be read, so none of its retry settings is checked: TOML: a table header nested deeper than 64 levels");
     expect(result.stdout).toContain("repo/b-good.toml\n  ✓ good (Traefik retry middleware, line 1:24)");
-    expect(result.stdout.split("\n").at(-2)).toBe("✓ no limits given (--max-total, --max-delay, …), 1 policy in 1 file; 1 skipped");
+    expect(result.stdout.split("\n").at(-2)).toBe("✗ 1 unreadable file, 1 policy in 1 file");
   });
 
   it("out of memory: a few files (the large one on a worker of its own) and a pool of them alike", () => {
@@ -192,13 +194,14 @@ describe("one file can never end the scan (issue 38, item 2)", () => {
     write("jobs/job-050-heavy.toml", heavy());
     write("jobs/job-120-heavy.toml", heavy());
     const pooled = spawnBin(["check", "jobs"], { cwd: dir, env: { BACKOFF_CHECK_FILE_MB: "16" } });
-    expect(pooled.code).toBe(0);
+    // setUp's broken file is unreadable (an error), as without the heavy files.
+    expect(pooled.code).toBe(1);
     expect(pooled.stderr.split("\n").filter((line) => line.includes("heavy"))).toEqual([
       "warning: skipped jobs/job-050-heavy.toml: not read: reading it needed more than 16 MB of memory",
       "warning: skipped jobs/job-120-heavy.toml: not read: reading it needed more than 16 MB of memory",
     ]);
-    // The 150 Jobs and the backoff config, as without the heavy files; 4 skipped before, 2 more now.
-    expect(pooled.stdout.split("\n").at(-2)).toBe("✓ no limits given (--max-total, --max-delay, …), 151 policies in 151 files; 6 skipped");
+    // The 150 Jobs and the backoff config, as without the heavy files; 3 skipped before, 2 more now.
+    expect(pooled.stdout.split("\n").at(-2)).toBe("✗ 1 unreadable file, 151 policies in 151 files; 5 skipped");
   });
 
   it("out of time: the file over the budget is skipped, the others read", () => {

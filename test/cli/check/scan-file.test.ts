@@ -64,10 +64,23 @@ describe("scanFile: a file's policies, checked", () => {
     expect(outcome.usageError).toBeNull();
   });
 
-  it("a syntax error is a skip at its line and column (the file named once)", () => {
+  it("a syntax error in a file with a shape's key words is a finding (rule unreadable) at its line and column, named by the file and the system whose words it holds", () => {
     write("k8s/job.yaml", "apiVersion: batch/v1\nkind: Job\nspec:\n  backoffLimit: 2\n   bad: indentation\n");
     expect(scanFile(found("k8s/job.yaml"), settings())).toEqual(
-      nothing({ skips: [{ file: "k8s/job.yaml", line: 4, column: 17, reason: "YAML: Nested mappings are not allowed in compact mappings" }] }),
+      nothing({
+        invalid: [
+          {
+            file: "k8s/job.yaml",
+            line: 4,
+            column: 17,
+            system: "kubernetes-job",
+            systemLabel: "Kubernetes Job",
+            name: "job.yaml",
+            reason: "cannot be read, so none of its retry settings is checked: YAML: Nested mappings are not allowed in compact mappings",
+            rule: "unreadable",
+          },
+        ],
+      }),
     );
   });
 

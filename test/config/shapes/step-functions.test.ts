@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { find, problem } from "../../support/recognise.js";
+import { find, problem, unreadable } from "../../support/recognise.js";
 import { recogniseFile } from "../../../src/config/recognise.js";
 
 describe("Step Functions (shapes/step-functions.ts)", () => {
@@ -51,8 +51,8 @@ describe("Step Functions (shapes/step-functions.ts)", () => {
       skipped: null,
     });
     // What is not JSON for another reason still fails the strict reading's way.
-    expect(find('{"StartAt": "A", "States": {}, "X": ${a} }}', "json", "m.json").skipped).toBe("m.json:1:43: unexpected '}' after the end of the JSON value");
-    expect(find('{"StartAt": "A", "States": {}, "X": $ {a}}', "json", "m.json").skipped).toBe("m.json:1:37: expected a JSON value, got '$'");
+    expect(unreadable('{"StartAt": "A", "States": {}, "X": ${a} }}', "json", "m.json")?.problem).toBe("m.json:1:43: unexpected '}' after the end of the JSON value");
+    expect(unreadable('{"StartAt": "A", "States": {}, "X": $ {a}}', "json", "m.json")?.problem).toBe("m.json:1:37: expected a JSON value, got '$'");
   });
   it("CloudFormation: a DefinitionString built with Fn::Join is not checked, and says why", () => {
     const text = '{"Resources": {"M": {"Type": "AWS::StepFunctions::StateMachine", "Properties": {"DefinitionString": {"Fn::Join": ["", ["{", "}"]]}}}}}';

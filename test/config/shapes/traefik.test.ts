@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { recogniseFile } from "../../../src/config/recognise.js";
 import { checkFigures } from "../../support/check-figures.js";
-import { find, problem } from "../../support/recognise.js";
+import { find, problem, unreadable } from "../../support/recognise.js";
 
 // Traefik v3.7.9 and master at fd5a576d: pkg/middlewares/retry/retry.go (New refuses attempts <= 0 and
 // disableRetryOnNetworkError without status; newBackOff: ZeroBackOff without initialInterval, else cenkalti's
@@ -69,7 +69,7 @@ describe("Traefik retry middleware (shapes/traefik.ts)", () => {
     expect(problem("[http.middlewares.r.retry]\nattempts = 3\ninitialInterval = 9223372037\n", "toml", "f.toml")).toMatch(/^f\.toml:3:19: .* 9223372037 seconds is beyond/);
     expect(find("[http.middlewares.r.retry]\nattempts = 3\ninitialInterval = 9223372036\n", "toml").policies).toEqual([{ at: "1:21", system: "traefik", name: "r", options: { attempts: "2", base: "9223372036s" } }]);
     // While scanning, a syntax error skips the file with its place; named, it is bad input.
-    expect(find("[http.middlewares.r.retry]\nattempts = = 3\n", "toml", "f.toml").skipped).toBe("f.toml:2:12: TOML: invalid value");
+    expect(unreadable("[http.middlewares.r.retry]\nattempts = = 3\n", "toml", "f.toml")).toEqual({ problem: "f.toml:2:12: TOML: invalid value", systems: ["traefik"] });
     expect(problem("[http.middlewares.r.retry]\nattempts = = 3\n", "toml", "f.toml", true)).toBe("f.toml:2:12: TOML: invalid value");
   });
 

@@ -26,7 +26,7 @@ function issueOf(f: Finding, strict: boolean): { description: string; severity: 
   const who = f.policy === null ? "" : `${f.policy.name} (${f.policy.systemLabel}): `;
   switch (f.kind) {
     case "invalid-policy":
-      return { description: `${who}${f.rule === "unknown-key" ? "" : "invalid policy: "}${f.message}`, severity: "major" };
+      return { description: `${who}${f.rule === "invalid-policy" ? "invalid policy: " : ""}${f.message}`, severity: "major" };
     case "limit":
       return { description: `${who}${f.limit} broken: ${f.message}`, severity: "major" };
     case "lint":

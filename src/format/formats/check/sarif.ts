@@ -67,7 +67,7 @@ function resultText(f: Finding): string {
   const who = f.policy === null ? "" : `${f.policy.name} (${f.policy.systemLabel}): `;
   switch (f.kind) {
     case "invalid-policy":
-      return `${who}${f.rule === "unknown-key" ? "" : "invalid policy: "}${f.message}`;
+      return `${who}${f.rule === "invalid-policy" ? "invalid policy: " : ""}${f.message}`;
     case "not-computable":
       return `${who}${f.rule} not computable: ${f.message}`;
     case "limit":

@@ -67,7 +67,7 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
   for (const group of byFile(report, fails)) {
     push(group.file);
     for (const invalid of group.invalid) {
-      const [first, ...rest] = safeLines(`  ✗ ${invalid.policy!.name} (${invalid.policy!.systemLabel}, line ${invalid.location.line}:${invalid.location.column}): ${invalid.rule === "unknown-key" ? "" : "invalid policy: "}${invalid.message}`, width, 4);
+      const [first, ...rest] = safeLines(`  ✗ ${invalid.policy!.name} (${invalid.policy!.systemLabel}, line ${invalid.location.line}:${invalid.location.column}): ${invalid.rule === "invalid-policy" ? "invalid policy: " : ""}${invalid.message}`, width, 4);
       lines.push(`  ${paint.bad("✗")}${first!.slice(3)}`, ...rest);
     }
     for (const index of group.policies) {
@@ -104,10 +104,11 @@ function filesVerdict(report: FilesReport): string {
   const warnings = count("lint");
   const uncomputable = count("not-computable");
   const unknownKeys = report.findings.filter((f) => f.kind === "invalid-policy" && f.rule === "unknown-key").length;
-  const invalid = count("invalid-policy") - unknownKeys;
-  // Invalid policies are policies found (and not checked); a key its system does not define is no policy.
+  const unreadable = report.findings.filter((f) => f.kind === "invalid-policy" && f.rule === "unreadable").length;
+  const invalid = count("invalid-policy") - unknownKeys - unreadable;
+  // Invalid policies are policies found (and not checked); a key its system does not define, or a file that cannot be parsed, is no policy.
   const policies = report.policies.length + invalid;
-  const files = new Set([...report.policies.map((p) => p.file), ...report.disabled.map((d) => d.file), ...report.invalid.map((i) => i.file)]).size;
+  const files = new Set([...report.policies.map((p) => p.file), ...report.disabled.map((d) => d.file), ...report.invalid.filter((i) => i.rule !== "unreadable").map((i) => i.file)]).size;
   const found = policies === 0 && report.disabled.length === 0 ? `no retry policy found in ${plural(report.filesScanned, "file")}` : `${plural(policies, "policy", "policies")} in ${plural(files, "file")}`;
   const extras = [
     ...(uncomputable > 0 ? [`${plural(uncomputable, "limit")} not computable (waits decided by code)`] : []),
@@ -120,8 +121,13 @@ function filesVerdict(report: FilesReport): string {
   const noted = [...(report.limits.length > 0 ? [plural(report.limits.length, "retry limit")] : []), ...extras, ...(links > 0 ? [`${plural(links, "link")} not followed`] : [])];
   const tail = noted.length === 0 ? "" : `; ${noted.join(", ")}`;
   const held = limits === 0 ? "no limits broken" : limits === 1 ? "the limit holds" : `all ${limits} limits hold`;
-  if (broken > 0 || invalid > 0 || unknownKeys > 0) {
-    const wrong = [...(invalid > 0 ? [plural(invalid, "invalid policy", "invalid policies")] : []), ...(unknownKeys > 0 ? [plural(unknownKeys, "unknown key")] : []), ...(broken > 0 ? [`${broken} of ${plural(limits, "limit")} broken`] : [])];
+  if (broken > 0 || invalid > 0 || unknownKeys > 0 || unreadable > 0) {
+    const wrong = [
+      ...(unreadable > 0 ? [plural(unreadable, "unreadable file")] : []),
+      ...(invalid > 0 ? [plural(invalid, "invalid policy", "invalid policies")] : []),
+      ...(unknownKeys > 0 ? [plural(unknownKeys, "unknown key")] : []),
+      ...(broken > 0 ? [`${broken} of ${plural(limits, "limit")} broken`] : []),
+    ];
     return `✗ ${wrong.join(", ")}, ${found}${tail}`;
   }
   if (report.exitCode !== 0 && !report.strict) {

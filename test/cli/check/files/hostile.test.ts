@@ -101,12 +101,12 @@ describe("hostile input", () => {
   });
 
 
-  it("a file that cannot be parsed: one line with file:line:col; exit 2 when named, skipped while scanning", async () => {
+  it("a file that cannot be parsed: one line with file:line:col; exit 2 when named, a finding (exit 1) while scanning", async () => {
     write("k8s/job.yaml", "apiVersion: batch/v1\nkind: Job\nspec:\n  backoffLimit: 2\n   bad: indentation\n");
         // The parser reads "2 bad" as one plain scalar and trips on the ":" after it, reporting where the scalar starts.
     expect(await runCli(["check", "k8s/job.yaml"])).toEqual({ code: 2, stdout: "", stderr: "error: k8s/job.yaml:4:17: YAML: Nested mappings are not allowed in compact mappings\n" });
     const scan = await runCli(["check", "k8s"]);
-    expect(scan.stderr).toBe("warning: skipped k8s/job.yaml:4:17: YAML: Nested mappings are not allowed in compact mappings\n");
-    expect(scan.code).toBe(0);
+    expect(scan.stderr).toBe("error: k8s/job.yaml:4:17: cannot be read, so none of its retry settings is checked: YAML: Nested mappings are not allowed in compact mappings\n");
+    expect(scan.code).toBe(1);
   });
 });
