@@ -13,6 +13,11 @@ interface FormatEntry {
   /** Other words that read as this format ("text": what check and presets called the table before). */
   readonly aliases?: readonly string[];
   readonly renderers: { readonly [O in Output]?: () => Promise<{ readonly renderer: Renderers[O] }> };
+  /**
+   * Written beside the chosen format, never chosen with --format: check's GitHub
+   * annotations, which the job's log shows in place under GITHUB_ACTIONS (src/cli/check/report.ts).
+   */
+  readonly beside?: true;
 }
 
 export const OUTPUT_FORMATS = {
@@ -103,6 +108,7 @@ export const OUTPUT_FORMATS = {
     },
   },
   github: {
+    beside: true,
     renderers: {
       check: () => import("./formats/check/github.js"),
     },
@@ -135,10 +141,16 @@ export function writes(format: FormatName, output: Output): boolean {
 /**
  * The formats with a renderer of `output`, in the registry's order (table first, the
  * default): what a command writing that output takes. A command's --format list is read
- * from here, so a new renderer's registry line is all a command needs to offer it.
+ * from here, so a new renderer's registry line is all a command needs to offer it. A format
+ * written beside the chosen one (`beside`) is not among them.
  */
 export function formatsWriting<O extends Output>(output: O): FormatOf<O>[] {
-  return FORMAT_NAMES.filter((format) => writes(format, output)) as FormatOf<O>[];
+  return FORMAT_NAMES.filter((format) => writes(format, output) && (OUTPUT_FORMATS[format] as FormatEntry).beside !== true) as FormatOf<O>[];
+}
+
+/** The formats of `output` written beside the chosen one (`beside`), in the registry's order: check's GitHub annotations. */
+export function formatsBeside<O extends Output>(output: O): FormatOf<O>[] {
+  return FORMAT_NAMES.filter((format) => writes(format, output) && (OUTPUT_FORMATS[format] as FormatEntry).beside === true) as FormatOf<O>[];
 }
 
 /**

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { CommandDefinition } from "../../src/cli/command.js";
 import { ROOT_COMMAND, SUBCOMMANDS } from "../../src/cli/registry.js";
-import { FORMAT_NAMES, type FormatName, OUTPUT_FORMATS, formatNamed, rendererFor, writes } from "../../src/format/registry.js";
+import { FORMAT_NAMES, type FormatName, OUTPUT_FORMATS, formatNamed, formatsBeside, formatsWriting, rendererFor, writes } from "../../src/format/registry.js";
 import type { Output } from "../../src/format/renderer.js";
 import { runCli } from "../support/cli.js";
 import { ROOT } from "../support/paths.js";
@@ -50,6 +50,12 @@ describe("the registry: every command's formats resolve, and every renderer is s
         expect(typeof renderer.render, `${format} for ${output}`).toBe("function");
       }
     }
+  });
+
+  it("a format written beside the chosen one is no --format choice: check's GitHub annotations", () => {
+    expect(formatsBeside("check")).toEqual(["github"]);
+    expect(formatsWriting("check")).not.toContain("github");
+    expect(FORMAT_NAMES.filter((format) => formatsBeside("schedule").includes(format as never))).toEqual([]);
   });
 
   it("a renderer that no command lists would be dead code: every one is listed", () => {

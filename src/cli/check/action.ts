@@ -11,6 +11,7 @@ import { UsageError, shown } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
 import { outputRenderer } from "../shared/render.js";
 import type { FormatName } from "../../format/registry.js";
+import type { OutputTarget } from "./outputs.js";
 import { CONFIG_WORDS, writeCheckReport } from "./report.js";
 
 /** The check command's own switches (the policy and limit values come as OptionValues). */
@@ -21,6 +22,8 @@ export interface CheckSwitches {
   readonly strict: boolean;
   readonly format: FormatName;
   readonly color: boolean;
+  /** --output FORMAT=FILE, read (outputs.ts). */
+  readonly outputs?: readonly OutputTarget[];
 }
 
 export async function runCheck(explicit: OptionValues, switches: CheckSwitches, io: Io): Promise<number> {
@@ -46,14 +49,12 @@ export async function runCheck(explicit: OptionValues, switches: CheckSwitches, 
     }
   });
   const exitCode = checkExitCode(reports.map((r) => r.result), switches.strict);
-  const annotate = io.env["GITHUB_ACTIONS"] === "true";
-  if ((await outputRenderer("check", switches)).atLines === true) {
-    // A format that points at lines of files: the config file's policies as check PATH reports files, each at its line; no annotations beside them.
-    const files = (await import("./files.js")).configFilesReport(reports, config?.name ?? null, switches.strict, switches.format);
-    await writeCheckReport({ kind: "files", report: files }, switches, false, io);
-  } else {
-    const report: ConfigReport = { policies: reports, file: config === null || config.name === STDIN_NAME ? null : config.name, strict: switches.strict, exitCode, words: CONFIG_WORDS };
-    await writeCheckReport({ kind: "config", report }, switches, annotate, io);
-  }
+  // A format that points at lines of files is handed the config file's policies as check PATH reports files, each at its line; no annotations beside it then.
+  const atLines = (await outputRenderer("check", switches)).atLines === true;
+  const annotate = io.env["GITHUB_ACTIONS"] === "true" && !atLines;
+  const { configFilesReport } = await import("./files.js");
+  const filesOf = (given: string) => configFilesReport(reports, config?.name ?? null, switches.strict, given);
+  const report: ConfigReport = { policies: reports, file: config === null || config.name === STDIN_NAME ? null : config.name, strict: switches.strict, exitCode, words: CONFIG_WORDS };
+  await writeCheckReport({ kind: "config", report }, switches, annotate, io, filesOf);
   return exitCode;
 }

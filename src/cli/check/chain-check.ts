@@ -7,8 +7,9 @@ import { readChainConfig } from "../shared/chain-config.js";
 import { UsageError } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
 import { type OptionValues, parseCount } from "../../config/option-values.js";
-import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
-import { CHAIN_WORDS } from "./report.js";
+import { outputRenderer } from "../shared/render.js";
+import type { OutputTarget } from "./outputs.js";
+import { CHAIN_WORDS, writeReports } from "./report.js";
 
 /** What a chain's check reads of check's switches. */
 export interface ChainCheckSwitches {
@@ -17,6 +18,8 @@ export interface ChainCheckSwitches {
   readonly strict: boolean;
   readonly format: FormatName;
   readonly color: boolean;
+  /** --output FORMAT=FILE, read (outputs.ts). */
+  readonly outputs?: readonly OutputTarget[];
 }
 
 /**
@@ -29,8 +32,10 @@ export async function runChainCheck(tree: { root: JsonNode; text: string; name: 
   if (policyFlags.length > 0 || switches.policy !== undefined) {
     throw new UsageError(`${tree.name} holds a chain; the flags for one policy (${switches.policy !== undefined ? "--policy" : policyFlags.map((key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(", ")}) do not apply to it: set each layer in the file`);
   }
-  const renderer = await outputRenderer("check", switches);
-  if (renderer.renderChain === undefined) throw new UsageError(`--format ${switches.format} has no report of a chain`);
+  // Every format asked for reports a chain, or none is written (said before anything is computed).
+  for (const { format, given } of [{ format: switches.format, given: `--format ${switches.format}` }, ...(switches.outputs ?? []).map((o) => ({ format: o.format, given: `--output ${o.format}=${o.file}` }))]) {
+    if ((await outputRenderer("check", { ...switches, format })).renderChain === undefined) throw new UsageError(`${given} has no report of a chain`);
+  }
   const limitText = switches.maxAmplification ?? config.maxAmplification;
   const label = switches.maxAmplification !== undefined ? "--max-amplification" : `assert.max-amplification in ${config.name}`;
   const maxAmplification = limitText === undefined ? undefined : parseCount(label, limitText);
@@ -39,6 +44,6 @@ export async function runChainCheck(tree: { root: JsonNode; text: string; name: 
   const broken = result.assertions.some((a) => !a.ok);
   const exitCode = broken || (switches.strict && result.warnings.length > 0) ? 1 : 0;
   const chain = { name: config.name, line: config.line, column: config.column, report, result, strict: switches.strict, exitCode, words: CHAIN_WORDS };
-  await writeRendered(await renderer.renderChain(chain, renderContext(io, switches)), io);
+  await writeReports(switches, io, async (renderer, _format, context) => renderer.renderChain!(chain, context), null);
   return exitCode;
 }

@@ -1,5 +1,5 @@
 import { type Command, Option } from "commander";
-import type { FormatName } from "../../format/registry.js";
+import { type FormatName, formatsBeside } from "../../format/registry.js";
 import { type CommandDefinition, type CommandOutput, commandOutput, outputWritten } from "../command.js";
 import { ASSERT_KEYS, CHECK_DEFAULT_ATTEMPTS, CLIENTS_HELP, POLICY_KEYS, limitsFromOptions, parseCount } from "../../config/option-values.js";
 import type { Io } from "../shared/io.js";
@@ -90,10 +90,11 @@ interface CheckCommandSwitches {
   readonly strict?: boolean;
   readonly format: FormatName;
   readonly color: boolean;
+  readonly output?: string[];
 }
 
 /** What check writes, and in which formats (the first is the default); GitHub annotations beside any of them (cli/check/report.ts). */
-const OUTPUT: CommandOutput = { ...commandOutput(outputWritten("check", ["table", "json", "sarif", "junit", "gitlab"])), beside: [outputWritten("check", ["github"])] };
+const OUTPUT: CommandOutput = { ...commandOutput("check"), beside: [outputWritten("check", formatsBeside("check"))] };
 
 /** `backoff check`: a policy against limits, for CI. */
 export const checkCommand: CommandDefinition = {
@@ -125,6 +126,11 @@ export const checkCommand: CommandDefinition = {
     command.option("--any-file", "with PATH: a named file that holds no retry policy is passed over, as in a directory (for pre-commit, which names every changed file)");
     command.option("--follow", "with PATH: follow symbolic links that lead out of the directory searched (not followed by default, as ripgrep and git do not)");
     addSharedOptions(command, { format: { formats: OUTPUT.formats }, color: true });
+    command.addOption(
+      new Option("--output <FORMAT=FILE>", `also write the report in FORMAT (${OUTPUT.formats.join(", ")}) to FILE, whole or not at all, whatever the exit code (repeatable)`).argParser(
+        (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+      ),
+    );
     command.addHelpText("after", HELP_AFTER);
   },
   async run(command, io) {
@@ -138,7 +144,10 @@ export const checkCommand: CommandDefinition = {
 /** check PATH…, check --config FILE, or one policy from flags. */
 async function runCheckCommand(command: Command, io: Io): Promise<number> {
   const { runCheck } = await import("./action.js");
-  const switches = command.opts<CheckCommandSwitches>();
+  const { output, ...given } = command.opts<CheckCommandSwitches>();
+  // Read before anything is checked: a bad --output writes no file.
+  const outputs = (await import("./outputs.js")).outputTargets(output ?? [], OUTPUT.formats);
+  const switches = { ...given, outputs };
   const paths = command.args;
   if (paths.length > 0 || switches.exclude !== undefined || switches.anyFile === true || switches.follow === true) {
     if (paths.length === 0) {

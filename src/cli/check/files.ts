@@ -16,6 +16,7 @@ import { governed, limitReport, matchLimits } from "../../config/tree/limit-matc
 import type { LocatedLimit } from "../../config/recognise.js";
 import { backoff } from "../../config/shapes/backoff.js";
 import { shapeOf } from "../../config/shapes/index.js";
+import type { OutputTarget } from "./outputs.js";
 import { FILES_WORDS, writeCheckReport } from "./report.js";
 
 export { serveScans } from "./pool.js";
@@ -37,6 +38,8 @@ export interface CheckFilesSwitches {
   readonly follow?: boolean;
   readonly config?: string;
   readonly policy?: string;
+  /** --output FORMAT=FILE, read (outputs.ts). */
+  readonly outputs?: readonly OutputTarget[];
 }
 
 const STDIN_PATH = "-";
@@ -194,10 +197,10 @@ async function readStdin(stdin: InStream | undefined): Promise<string> {
 /**
  * `check --config FILE` as `check PATH` reports files, for the formats that point at lines
  * (SARIF, JUnit, GitLab Code Quality): each policy at its line in the config file. Flags
- * alone have no lines to point at.
+ * alone have no lines to point at; `given` is how the format was asked for ("--format sarif").
  */
-export function configFilesReport(reports: readonly PolicyReport[], file: string | null, strict: boolean, format: FormatName): FilesReport {
-  if (file === null || file === STDIN_NAME_CONFIG) throw new UsageError(`--format ${format} points at lines of files: give the policies as a PATH (backoff check retry.json) or with --config FILE`);
+export function configFilesReport(reports: readonly PolicyReport[], file: string | null, strict: boolean, given: string): FilesReport {
+  if (file === null || file === STDIN_NAME_CONFIG) throw new UsageError(`${given} points at lines of files: give the policies as a PATH (backoff check retry.json) or with --config FILE`);
   const policies: FilePolicyReport[] = reports.map((r) => ({
     file: displayName(file),
     line: r.line ?? 1,

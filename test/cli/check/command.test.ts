@@ -1,16 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { checkCommand } from "../../../src/cli/check/command.js";
+import { formatsWriting } from "../../../src/format/registry.js";
 import { runCli } from "../../support/cli.js";
 
 // src/cli/check/command.ts: check's definition, and which run a command line is routed to
 // (check PATH… to files.ts, --config or policy flags to action.ts, nothing to a usage error).
 
 describe("check's definition", () => {
-  it("writes the check in table (the default), json, sarif, junit and gitlab", () => {
+  it("writes the check in the registry's check formats, table (the default), json, sarif, junit and gitlab", () => {
     expect(checkCommand.name).toBe("check");
     expect(checkCommand.output!.writes.map((output) => [output.writes, output.formats])).toEqual([["check", ["table", "json", "sarif", "junit", "gitlab"]]]);
     expect(checkCommand.output!.formats).toEqual(["table", "json", "sarif", "junit", "gitlab"]);
-    // GitHub annotations are written beside the chosen format under GITHUB_ACTIONS, never chosen with --format.
+    expect(checkCommand.output!.formats).toEqual(formatsWriting("check"));
+    // GitHub annotations are written beside the chosen format under GITHUB_ACTIONS, never chosen with --format (the registry's `beside`).
     expect(checkCommand.output!.beside?.map((output) => [output.writes, output.formats])).toEqual([["check", ["github"]]]);
   });
 

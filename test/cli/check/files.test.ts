@@ -272,7 +272,7 @@ describe("configFilesReport: check --config FILE as check PATH reports files", (
   const report = (name: string | null, line: number | null) => ({ name, line, attempts: 8, attemptTimeMs: 2000, result });
 
   it("each policy at its line of the config file (line 1 for a file of one policy), column 1, a backoff config", () => {
-    const files = configFilesReport([report("email", 4), report(null, null)], join(dir(), "deploy", "retry.json"), true, "sarif");
+    const files = configFilesReport([report("email", 4), report(null, null)], join(dir(), "deploy", "retry.json"), true, "--format sarif");
     const place = { file: "deploy/retry.json", column: 1, system: "backoff", systemLabel: "backoff config", preset: null, options: {}, attempts: 8, attemptTimeMs: 2000, jittered: false, note: null };
     expect(files.policies).toEqual([
       { ...place, line: 4, name: "email", result },
@@ -290,8 +290,8 @@ describe("configFilesReport: check --config FILE as check PATH reports files", (
 
   it("flags alone, or standard input, have no lines to point at: refused, naming the format", () => {
     const refusal = (format: string) => `--format ${format} points at lines of files: give the policies as a PATH (backoff check retry.json) or with --config FILE`;
-    expect(() => configFilesReport([report(null, null)], null, false, "junit")).toThrow(refusal("junit"));
-    expect(() => configFilesReport([report(null, null)], "<stdin>", false, "gitlab")).toThrow(refusal("gitlab"));
+    expect(() => configFilesReport([report(null, null)], null, false, "--format junit")).toThrow(refusal("junit"));
+    expect(() => configFilesReport([report(null, null)], "<stdin>", false, "--format gitlab")).toThrow(refusal("gitlab"));
   });
 });
 
