@@ -45,11 +45,12 @@ function rows(report: ChainReport): Cell[][] {
 }
 
 /**
- * The table laid out for `width`, then the summary lines wrapped to `wrapWidth` (a
- * terminal's; null for a pipe, which gets the lines whole).
+ * The table laid out for `width`, then the summary lines wrapped to it: a terminal's (or
+ * COLUMNS); null for a pipe or a file, which gets the whole table and the lines whole, as
+ * every other command's output (issue 39, item 5: it was cut to 80 columns).
  */
-export function* renderChainTable(report: ChainReport, paint: ChalkInstance, width: number, wrapWidth: number | null): Generator<string> {
+export function* renderChainTable(report: ChainReport, paint: ChalkInstance, width: number | null): Generator<string> {
   const cells = rows(report);
   yield* renderTable(COLUMNS, () => cells, paint, width);
-  yield `${wrapLines(chainSummaryLines(report), wrapWidth).join("\n")}\n`;
+  yield `${wrapLines(chainSummaryLines(report), width).join("\n")}\n`;
 }

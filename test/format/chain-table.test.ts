@@ -9,7 +9,7 @@ import { layer, withBudget } from "../support/chain.js";
 // succeeds to refill it), so 1 and 1 × 2 = 2 budgeted. Give-up: 2 × 10 ms = 20 ms, 3 × 20 = 60 ms.
 const report = analyseChain([withBudget(2, { kind: "aws-quota", tokens: 500, cost: 5 }, { name: "sdk" }), layer(1, { name: "app" })], { failureRate: 1, rps: null, attemptMs: 10 });
 const plain = new Chalk({ level: 0 });
-const table = (width: number, wrap: number | null = null) => [...renderChainTable(report, plain, width, wrap)].join("").split("\n");
+const table = (width: number | null) => [...renderChainTable(report, plain, width)].join("").split("\n");
 
 describe("renderChainTable", () => {
   it("the budget and budgeted columns when a layer has a budget, – for a layer without; no expected column at a full outage", () => {
@@ -22,7 +22,7 @@ describe("renderChainTable", () => {
   it("fitted: short heads, then the budget column goes first (drop 1), then retries and the give-up time, said under the table", () => {
     // Short heads: a row is 1 + Σ (width + 3): # 4, policy 9, tries 8, retr. 8, calls 8,
     // budgeted 11, gives up 11 = 60, and budget ("aws 500/5") would add 12: at 60 it goes alone.
-    const sixty = table(60, 60);
+    const sixty = table(60);
     expect(sixty[1]).toBe("│ # │ policy │ tries │ retr. │ calls │ budgeted │ gives up │");
     expect([...sixty[0]!].length).toBe(60);
     expect(sixty).toContain("Left out to fit 60 columns: budget.");
@@ -32,5 +32,11 @@ describe("renderChainTable", () => {
     // The note is fitted to the table's width too.
     expect(narrow.join("\n")).toContain("Left out to fit 48 columns: retries, budget,\ngives up after.");
     for (const line of narrow.slice(0, 6)) expect([...line].length, line).toBeLessThanOrEqual(48);
+  });
+
+  it("no width (a pipe, a file): every column with its full head, nothing left out (issue 39, item 5)", () => {
+    const lines = table(null);
+    expect(lines[1]).toBe("│ layer │ policy │ tries │ retries │ calls │ budget    │ budgeted │ gives up after │");
+    expect(lines.join("\n")).not.toContain("Left out");
   });
 });

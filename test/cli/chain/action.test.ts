@@ -26,6 +26,15 @@ describe("backoff chain: what reaches the backend", () => {
     expect(out).toContain("More than one layer retries (layers 1, 2, 3, 4, 5)");
   });
 
+  it("piped or saved (not a terminal, no COLUMNS), the table is whole, as every command writes to a pipe (issue 39, item 5)", async () => {
+    const out = await chain(["bullmq", "sidekiq", "envoy", "--rps", "100"]);
+    expect(out).not.toContain("Left out");
+    // Every column, each under its full head (the short ones are #, retr., gives up).
+    expect(lines(out)[1]!.split("│").map((head) => head.trim()).filter(Boolean)).toEqual(["layer", "policy", "tries", "retries", "calls", "budget", "budgeted", "gives up after"]);
+    // A terminal of 80 columns still gets the table fitted to it.
+    expect(await chain(["bullmq", "sidekiq", "envoy", "--rps", "100"], { isTTY: true, columns: 80 })).toContain("Left out to fit 80 columns: budget.");
+  });
+
   it("CSV: one row per layer and a last row marked total; the give-up time composes up from --attempt-time", async () => {
     // Waits of 1 s (fixed's default base). Bottom: 3 × 100 ms + 2 × 1 s = 2.3 s; above it
     // 3 × 2.3 s + 2 s = 8.9 s; the top 3 × 8.9 s + 2 s = 28.7 s.

@@ -5,6 +5,6 @@ import type { Renderers } from "../../renderer.js";
 export const renderer: Renderers["chain"] = {
   async render({ report }, context) {
     const paint = await context.paint();
-    return { pieces: renderChainTable(report, paint, context.drawWidth, context.width) };
+    return { pieces: renderChainTable(report, paint, context.width) };
   },
 };
