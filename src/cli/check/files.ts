@@ -67,6 +67,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   const lenient: LenientReport[] = [];
   // Each names a file, and often a policy, from the files scanned: escaped as the reports escape them.
   const say = (line: string) => io.stderr.write(`${printableLine(line)}\n`);
+  const reportShowsInvalid = switches.format === "table" && io.stdout.isTTY === true;
   const noteSkip = (entry: SkippedReport) => {
     skipped.push(entry);
     const at = entry.line === null ? entry.file : `${entry.file}:${entry.line}:${entry.column}`;
@@ -90,9 +91,10 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
     for (const policy of outcome.policies) policies.push(policy);
     for (const entry of outcome.disabled) disabled.push(entry);
     for (const entry of outcome.invalid) {
-      // On stderr too, in file order with the skips: a machine format's stdout names it only in the document.
+      // On stderr too, in file order with the skips: a machine format's stdout names it only in the document,
+      // and a pipe or a file may not be read. On a terminal the text report names it there: once (issue 39, item 5).
       invalid.push(entry);
-      say(`error: ${entry.file}:${entry.line}:${entry.column}: ${entry.reason}`);
+      if (!reportShowsInvalid) say(`error: ${entry.file}:${entry.line}:${entry.column}: ${entry.reason}`);
     }
     for (const { preset, policy } of outcome.missing) {
       const seen = missing.get(preset);

@@ -53,6 +53,22 @@ describe("a value too large for its reader, said once at its place (issue 38, it
   });
 });
 
+describe("an invalid policy on a terminal: once, in the report (issue 39, item 5)", () => {
+  it("the text report names it on the terminal, so stderr does not repeat it; a pipe still gets both", async () => {
+    write("bull4.json", '{"attempts": 99999999999999999999, "backoff": {"type": "exponential", "delay": 1000}}');
+    const reason = "attempts is too large: 99999999999999999999 is beyond 9007199254740991";
+    const terminal = await runCli(["check", "bull4.json"], { isTTY: true, columns: 200 });
+    expect(terminal.code).toBe(1);
+    expect(terminal.stderr).toBe("");
+    expect(terminal.stdout.split(reason)).toHaveLength(2);
+    const piped = await runCli(["check", "bull4.json"]);
+    expect(piped.stderr).toBe(`error: bull4.json:1:14: ${reason}\n`);
+    expect(piped.stdout.split(reason)).toHaveLength(2);
+    // A machine format's document on a terminal: stderr keeps the line.
+    expect((await runCli(["check", "bull4.json", "--format", "json"], { isTTY: true, columns: 200 })).stderr).toBe(`error: bull4.json:1:14: ${reason}\n`);
+  });
+});
+
 describe("backoff check PATH: reports", () => {
   it("text: grouped by file, the files and policies with a failure first; exit 1", async () => {
     setUp();
