@@ -18,6 +18,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -102,11 +103,32 @@ export interface Sandbox {
   readonly env: Record<string, string>;
 }
 
+/**
+ * The files under `dir` (relative to `root`, "/"-separated, sorted) that git tracks: a file left
+ * there by running an example (a schedule.svg) or by an editor is no example and no document, so
+ * the docs' examples, their tests and the schema's test see the same files on every clone (issue
+ * 39, item 5). Outside a git checkout (an unpacked tarball), every file under it.
+ */
+export function trackedFiles(root: string, dir: string): string[] {
+  const listed = spawnSync("git", ["ls-files", "-z", "--", dir], { cwd: root, encoding: "utf8" });
+  if (listed.status === 0) return listed.stdout.split("\0").filter((path) => path !== "").sort();
+  if (!existsSync(join(root, dir))) return [];
+  return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(root.length).replace(/^[\\/]+/, "").replace(/\\/g, "/"))
+    .sort();
+}
+
 /** A scratch directory for one document's examples (see the conventions above). */
 export function makeSandbox(root: string): Sandbox {
   const cwd = mkdtempSync(join(tmpdir(), "backoff-docs-"));
-  const examples = join(root, "docs", "examples");
-  if (existsSync(examples)) cpSync(examples, cwd, { recursive: true });
+  // The tracked files of docs/examples, in their folders (deploy/…).
+  const examples = "docs/examples/";
+  for (const path of trackedFiles(root, examples)) {
+    const to = join(cwd, path.slice(examples.length));
+    mkdirSync(dirname(to), { recursive: true });
+    cpSync(join(root, path), to);
+  }
   const bin = join(cwd, ".bin");
   mkdirSync(bin);
   writeFileSync(join(bin, "backoff"), `#!/bin/sh\nexec "${process.execPath}" "${join(root, "bin", "backoff.js")}" "$@"\n`);
@@ -190,11 +212,6 @@ export function blockBody(block: ConsoleBlock, results: readonly CommandResult[]
 /** The documents whose examples are run, relative to the package root. */
 export function documentPaths(root: string): string[] {
   const top = ["README.md", "ARCHITECTURE.md", "CONTRIBUTING.md"].filter((name) => existsSync(join(root, name)));
-  const docs = existsSync(join(root, "docs"))
-    ? readdirSync(join(root, "docs"))
-        .filter((name) => name.endsWith(".md"))
-        .sort()
-        .map((name) => `docs/${name}`)
-    : [];
+  const docs = trackedFiles(root, "docs/").filter((path) => /^docs\/[^/]+\.md$/.test(path));
   return [...top, ...docs];
 }

@@ -3,8 +3,9 @@ import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { type CommandResult, type Sandbox, documentPaths, makeSandbox, parseExamples, plainBackoffArgs, runCommand, writeExampleFile } from "../../scripts/doc-examples.js";
+import { type CommandResult, type Sandbox, documentPaths, makeSandbox, parseExamples, plainBackoffArgs, runCommand, trackedFiles, writeExampleFile } from "../../scripts/doc-examples.js";
 import { runCli } from "../support/cli.js";
+import { tempFiles } from "../support/files.js";
 
 // Every example in the documentation that shows output must print exactly what the document
 // shows. The conventions are in CONTRIBUTING.md and scripts/doc-examples.ts.
@@ -221,5 +222,19 @@ describe("links between the documents", () => {
   it("the README links to every page in docs/", () => {
     const readmeLinks = relativeLinks(readFileSync(join(root, "README.md"), "utf8")).map((link) => link.split("#")[0]);
     for (const page of documents.filter((name) => name.startsWith("docs/"))) expect(readmeLinks, page).toContain(page);
+  });
+});
+
+describe("the files the examples and their tests read: those git tracks (issue 39, item 5)", () => {
+  it("docs/examples' tracked files, folders included, sorted", () => {
+    const files = trackedFiles(root, "docs/examples/");
+    expect(files).toContain("docs/examples/retry.json");
+    expect(files).toContain("docs/examples/deploy/application.yml");
+    expect(files).toEqual([...files].sort());
+  });
+
+  it("outside a git checkout (an unpacked tarball), every file under the folder", () => {
+    const dir = tempFiles({ "a.json": "{}", "b.md": "# b" });
+    expect(trackedFiles(dir, "")).toEqual(["a.json", "b.md"]);
   });
 });
