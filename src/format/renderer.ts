@@ -93,6 +93,19 @@ export interface RenderContext {
   readonly signal?: AbortSignal | undefined;
   /** The output options given, every one of them taken by this renderer (see OUTPUT_OPTIONS). */
   readonly options: OutputOptions;
+  /** The repository the command ran in, for the documents that name files from its root (SARIF's %SRCROOT%); absent where not known. */
+  readonly sourceRoot?: SourceRoot;
+}
+
+/**
+ * The repository's root (the nearest folder at or above the working directory that holds
+ * .git, else the working directory), as SARIF names it: its absolute file URI, ending in "/",
+ * and the working directory from it as a URI reference ("" at the root, "deploy/prod/"), so
+ * that a file named from the working directory is named from the root.
+ */
+export interface SourceRoot {
+  readonly uri: string;
+  readonly cwd: string;
 }
 
 /** What a renderer gives the command to write. */

@@ -3,6 +3,7 @@ import type { FilesReport } from "../../core/check-report/files-report.js";
 import type { FormatName } from "../../format/registry.js";
 import type { CheckOutput, CheckRenderer, RenderContext, Rendered } from "../../format/renderer.js";
 import type { Io } from "../shared/io.js";
+import { sourceRoot } from "./repository.js";
 import { type OutputTarget, renderedText, writeWhole } from "./outputs.js";
 import { type OutputSwitches, outputRenderer, renderContext, writeRendered } from "../shared/render.js";
 
@@ -56,12 +57,14 @@ export async function writeCheckReport(check: CheckOutput, switches: ReportSwitc
  */
 export async function writeReports(switches: ReportSwitches, io: Io, render: RenderCheck, annotations: ((context: RenderContext) => Promise<string>) | null): Promise<void> {
   const renderer = await outputRenderer("check", switches);
-  const context = renderContext(io, switches);
+  // Files are named from the repository's root where a format asks (SARIF), whatever directory the check runs in.
+  const root = sourceRoot();
+  const context: RenderContext = { ...renderContext(io, switches), sourceRoot: root };
   const terminal = await render(renderer, switches.format, context, `--format ${switches.format}`);
   const outputs = switches.outputs ?? [];
   if (outputs.length > 0) {
     // A file is read by programs, or later: no colour, no width (as a pipe).
-    const fileContext: RenderContext = { ...renderContext(io, { ...switches, color: false }), width: null, drawWidth: 80, colored: false };
+    const fileContext: RenderContext = { ...renderContext(io, { ...switches, color: false }), width: null, drawWidth: 80, colored: false, sourceRoot: root };
     const files = [];
     for (const { format, file } of outputs) {
       const rendered = await render(await outputRenderer("check", { ...switches, format }), format, fileContext, `--output ${format}=${file}`);

@@ -67,6 +67,23 @@ export function findingIdentity(finding: Finding): string {
   return `${finding.rule}\u0000${finding.location.file}\u0000${who}`;
 }
 
+/**
+ * 32 hexadecimal digits from two 64-bit FNV-1a hashes of the text's UTF-16 code units (with
+ * two offset bases): pure, with no crypto module, and collisions far rarer than any report's size.
+ */
+export function fingerprint(text: string): string {
+  const PRIME = 0x100000001b3n;
+  const MASK = 0xffffffffffffffffn;
+  let a = 0xcbf29ce484222325n;
+  let b = 0x84222325cbf29ce4n;
+  for (let i = 0; i < text.length; i++) {
+    const unit = BigInt(text.charCodeAt(i));
+    a = ((a ^ unit) * PRIME) & MASK;
+    b = ((b ^ unit) * PRIME) & MASK;
+  }
+  return a.toString(16).padStart(16, "0") + b.toString(16).padStart(16, "0");
+}
+
 /** Whether a finding fails the check: an error, or a warning under strictness. */
 export function findingFails(finding: Pick<Finding, "level">, strict: boolean): boolean {
   return finding.level === "error" || (strict && finding.level === "warning");

@@ -12,8 +12,26 @@ export interface Rule {
   readonly short: string;
   /** What it checks, in a sentence or two. */
   readonly help: string;
+  /** Why it matters: what goes wrong in production when it fails. */
+  readonly why: string;
+  /** How to fix what it finds. */
+  readonly fix: string;
+  /** Where the documentation tells more: a page of docs/ and its section ("docs/check.md#limits"). */
+  readonly doc: string;
   /** How its findings count by default: an error fails the check, a warning fails it under strictness, a note never does. */
   readonly level: "error" | "warning" | "note";
+}
+
+/**
+ * Where backoff's documentation is published: this repository on GitHub, as docs/ci.md names
+ * it (OWNER/backoff, to be replaced by its owner's name when it is published). A rule's `doc`
+ * is read at the release of the version that reported it.
+ */
+export const REPOSITORY_URL = "https://github.com/OWNER/backoff";
+
+/** A rule's documentation at the release of `version`: its page and section. */
+export function ruleDocUrl(rule: Pick<Rule, "doc">, version: string): string {
+  return `${REPOSITORY_URL}/blob/v${version}/${rule.doc}`;
 }
 
 /** The rule of an invalid policy. */
@@ -41,6 +59,40 @@ const LIMIT_HELP: Readonly<Record<LimitName, string>> = {
   "max-attempts": "The policy must make at most this many retries.",
   "max-give-up": "The policy must give up within the limit, from the first try's start: when its last try ends, or at the deadline (worst case).",
 };
+const LIMIT_WHY: Readonly<Record<LimitName, string>> = {
+  "max-total": "A caller waits this long before the policy gives up: past the limit it outlives the request, the job or the person waiting on it.",
+  "min-total": "A policy that gives up sooner cannot ride out the outages it is there for (a restart, a failover, a deployment).",
+  "max-delay": "One wait longer than the limit holds a caller, a worker or a message longer than the system around it allows.",
+  "min-first": "A retry at once mostly meets the same failure, and adds load when the service is weakest.",
+  "max-first": "A first retry that waits long turns a blip into a delay people see.",
+  "max-attempts": "Every retry is one more call to a service that is failing: many of them multiply its load (a retry storm).",
+  "max-give-up": "Past the deadline the caller has gone: tries after it are work nobody waits for.",
+};
+const LIMIT_FIX: Readonly<Record<LimitName, string>> = {
+  "max-total": "Lower the retries, the base delay or the cap (or the time a try takes), or raise the limit where the wait is meant.",
+  "min-total": "Raise the retries, the base delay or the cap.",
+  "max-delay": "Set or lower the cap (jitter included), or lower the base delay or the factor.",
+  "min-first": "Raise the base delay, or use a jitter that keeps a floor (equal jitter).",
+  "max-first": "Lower the base delay, or the jitter's upper bound.",
+  "max-attempts": "Lower the retry count.",
+  "max-give-up": "Lower the retries or the delays, or set a deadline that ends them in time.",
+};
+const LINT_WHY: Readonly<Record<LintName, string>> = {
+  "no-cap": "Each failure doubles the wait: through a long outage clients end up waiting hours between tries, and recover long after the service does.",
+  "early-cap": "A cap reached in the first attempts makes most waits the same: the backoff no longer spreads the retries out.",
+  "no-jitter": "Clients that fail together retry at the same instants, in bursts that can keep a recovering service down (a thundering herd).",
+  "exceeds-cap": "A delay above the cap breaks the ceiling that readers of the configuration rely on.",
+  "over-a-day": "A total beyond a day is rarely meant: a forgotten policy keeps retrying long after anyone waits for it.",
+  "unreachable-retries": "Retries the deadline cuts off never run: the retry count promises more resilience than there is.",
+};
+const LINT_FIX: Readonly<Record<LintName, string>> = {
+  "no-cap": "Set a cap (the longest delay), typically tens of seconds.",
+  "early-cap": "Raise the cap or lower the retries, or use a fixed delay if that is what is meant.",
+  "no-jitter": "Add jitter (full or equal jitter, or a fraction).",
+  "exceeds-cap": "Apply the jitter within the cap, or lower the jitter's fraction.",
+  "over-a-day": "Lower the retries or the cap, or bound the total with --max-total.",
+  "unreachable-retries": "Lower the retries or the delays to fit the deadline, or lengthen the deadline.",
+};
 const LINT_HELP: Readonly<Record<LintName, string>> = {
   "no-cap": "Exponential backoff without a cap: the delays grow without limit.",
   "early-cap": "Most attempts wait the cap: the backoff is mostly a fixed delay.",
@@ -52,18 +104,26 @@ const LINT_HELP: Readonly<Record<LintName, string>> = {
 
 /** The rules of `check` on policies, in the order SARIF lists them: every limit, every lint, an invalid policy, a retry limit found. */
 export const POLICY_RULES: readonly Rule[] = [
-  ...LIMIT_NAMES.map((id): Rule => ({ id, short: `Retry policy limit: ${id}`, help: LIMIT_HELP[id], level: "error" })),
-  ...LINT_NAMES.map((id): Rule => ({ id, short: `Retry policy warning: ${id}`, help: LINT_HELP[id], level: "warning" })),
+  ...LIMIT_NAMES.map((id): Rule => ({ id, short: `Retry policy limit: ${id}`, help: LIMIT_HELP[id], why: LIMIT_WHY[id], fix: LIMIT_FIX[id], doc: "docs/check.md#limits", level: "error" })),
+  ...LINT_NAMES.map(
+    (id): Rule => ({ id, short: `Retry policy warning: ${id}`, help: LINT_HELP[id], why: LINT_WHY[id], fix: LINT_FIX[id], doc: id === "unreachable-retries" ? "docs/deadlines.md#check-the-timeouts-beside-the-policies" : "docs/check.md#warnings", level: "warning" }),
+  ),
   {
     id: INVALID_RULE,
     short: "Retry policy with a wrong value",
     help: "A value of the policy is wrong (a type error, a value out of range): its system would refuse it or read it otherwise, so nothing is checked.",
+    why: "The system refuses the file, or runs with a policy other than the one written.",
+    fix: "Correct the value as the message says (the range the system allows).",
+    doc: "docs/check-files.md#limits-and-exit-codes",
     level: "error",
   },
   {
     id: UNKNOWN_KEY_RULE,
     short: "Key its system does not define",
     help: "A key of a retry setting that its system does not define, or a retry key misspelt beside one (backofLimit in a Job's spec): the setting does not take effect, and the system refuses the file or uses its default instead.",
+    why: "The retry setting the key was meant to change keeps its default, and nothing says so.",
+    fix: "Spell the key as its system does (the message names the nearest one), or remove it.",
+    doc: "docs/check-files.md#limits-and-exit-codes",
     level: "error",
   },
   {
@@ -76,6 +136,9 @@ export const POLICY_RULES: readonly Rule[] = [
     id: RETRY_LIMIT_RULE,
     short: "Retry limit found (circuit breaker, retry budget)",
     help: "A retry limit beside the policies (an Envoy cluster's circuit breaker max_retries or retry_budget, an Istio DestinationRule's connectionPool.http.maxRetries or retryBudget): how many retries may be in flight at once to a host or cluster. Reported, never a failure.",
+    why: "Under load the limit, not the policy, decides how many retries are made: it is shown beside the policies it governs.",
+    fix: "Nothing to fix: a note, so that every bound on the retries is seen in one place.",
+    doc: "docs/check-files.md#reports",
     level: "note",
   },
 ];
@@ -86,12 +149,18 @@ export const CHAIN_RULES: readonly Rule[] = [
     id: "max-amplification",
     short: "Retry chain limit: max-amplification",
     help: "The calls reaching the backend per call at the top of the chain when every call fails (the product of the layers' tries) must be at most the limit.",
+    why: "Each layer's tries multiply: a failing backend receives every layer's retries at once (retry amplification).",
+    fix: "Retry at one layer only, or lower the tries of the others.",
+    doc: "docs/chain.md#checking-a-chain---max-amplification",
     level: "error",
   },
   {
     id: "stacked-retries",
     short: "Retry chain warning: stacked-retries",
     help: "More than one layer of the chain retries, so their tries multiply; the AWS Builders' Library advises retrying at a single point in the stack.",
+    why: "Retries at several layers multiply the load on a backend that is already failing.",
+    fix: "Keep the retries at one layer and set the others to none.",
+    doc: "docs/chain.md#checking-a-chain---max-amplification",
     level: "warning",
   },
 ];

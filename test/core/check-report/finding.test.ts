@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Finding, findingFails, findingIdentity, findingsExitCode } from "../../../src/core/check-report/finding.js";
+import { type Finding, findingFails, findingIdentity, findingsExitCode, fingerprint } from "../../../src/core/check-report/finding.js";
 
 // src/core/check-report/finding.ts: how a finding counts, and what makes it the same one from run to run.
 const finding = (partial: Partial<Finding>): Finding => ({
@@ -36,5 +36,14 @@ describe("findingIdentity", () => {
     expect(findingIdentity(finding({ rule: "retry-limit", kind: "retry-limit", policy: null, location: { file: "dr.yaml", line: 9, column: 9 }, retryLimit: { limit, governs: [] } }))).toBe(
       "retry-limit\u0000dr.yaml\u0000DestinationRule reviews-cb\u0000max-retries",
     );
+  });
+});
+
+describe("fingerprint", () => {
+  it("its first half is 64-bit FNV-1a", () => {
+    // The published FNV-1a 64 test vectors (Fowler, Noll, Vo): "" → cbf29ce484222325, "a" → af63dc4c8601ec8c.
+    expect(fingerprint("").slice(0, 16)).toBe("cbf29ce484222325");
+    expect(fingerprint("a").slice(0, 16)).toBe("af63dc4c8601ec8c");
+    expect(fingerprint("a")).toHaveLength(32);
   });
 });

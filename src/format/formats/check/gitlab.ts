@@ -1,5 +1,5 @@
 import { type PlacedChainCheck, amplificationDetail, chainLimitText, chainWho, stackedRetriesText } from "../../../core/check-report/chain.js";
-import { type Finding, findingFails, findingIdentity } from "../../../core/check-report/finding.js";
+import { type Finding, findingFails, findingIdentity, fingerprint } from "../../../core/check-report/finding.js";
 import type { FilesReport } from "../../../core/check-report/files-report.js";
 import { findingText } from "../../../core/check-report/words.js";
 import type { AtLinesCheckRenderer } from "../../renderer.js";
@@ -68,21 +68,4 @@ export function chainCheckGitlab(check: PlacedChainCheck): string {
 /** One Code Quality issue; its fingerprint hashes the finding's identity, not its line. */
 function gitlabIssue(check: string, description: string, severity: string, path: string, line: number | null, identity: string): object {
   return { description, check_name: check, fingerprint: fingerprint(identity), severity, location: { path, lines: { begin: line ?? 1 } } };
-}
-
-/**
- * 32 hexadecimal digits from two 64-bit FNV-1a hashes of the text's UTF-16 code units (with
- * two offset bases): pure, with no crypto module, and collisions far rarer than any report's size.
- */
-export function fingerprint(text: string): string {
-  const PRIME = 0x100000001b3n;
-  const MASK = 0xffffffffffffffffn;
-  let a = 0xcbf29ce484222325n;
-  let b = 0x84222325cbf29ce4n;
-  for (let i = 0; i < text.length; i++) {
-    const unit = BigInt(text.charCodeAt(i));
-    a = ((a ^ unit) * PRIME) & MASK;
-    b = ((b ^ unit) * PRIME) & MASK;
-  }
-  return a.toString(16).padStart(16, "0") + b.toString(16).padStart(16, "0");
 }

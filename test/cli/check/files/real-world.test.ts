@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fingerprint } from "../../../../src/core/check-report/finding.js";
 import { runCli } from "../../../support/cli.js";
 import { useTempCwd } from "../../../support/files.js";
 import { validateSarif } from "../../../support/sarif.js";
@@ -87,6 +88,8 @@ describe("a policy whose values are wrong is a finding, never the end of the sca
         level: "error",
         message: { text: `Reserve [States.Timeout] (AWS Step Functions): invalid policy: ${BAD_REASON}` },
         locations: [{ physicalLocation: { artifactLocation: { uri: SF, uriBaseId: "%SRCROOT%" }, region: { startLine: 10, startColumn: 82 } } }],
+        // The finding's identity: its rule, its file from the repository's root, the policy's name.
+        partialFingerprints: { "backoffFindingIdentity/v1": fingerprint(`invalid-policy\u0000${SF}\u0000Reserve [States.Timeout]`) },
       },
     ]);
     expect(run.tool.driver.rules.find((r: { id: string }) => r.id === "invalid-policy").defaultConfiguration).toEqual({ level: "error" });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { chainCheckSarif, renderer } from "../../../../src/format/formats/check/sarif.js";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { CHAIN_RULES, POLICY_RULES } from "../../../../src/core/check-report/rules.js";
+import { fingerprint } from "../../../../src/core/check-report/finding.js";
+import { chainCheckSarif, filesReportSarif, renderer } from "../../../../src/format/formats/check/sarif.js";
+import { ROOT } from "../../../support/paths.js";
 import { CHAIN_DETAIL, CHAIN_STACKED, CHAIN_WHO, RETRY_JSON, chainOutput, filesReport, placedChain, renderedText } from "../../../support/check-outputs.js";
 import { layer } from "../../../support/chain.js";
 import { plainContext } from "../../../support/herd-reports.js";
@@ -32,6 +37,8 @@ describe("check --format sarif's renderer", () => {
       level: "error",
       message: { text: "email (backoff config): max-total broken: worst case 2 min 1 s (first over the limit at attempt 6)" },
       locations: [at("backoff/retry.json", 4, 5)],
+      // The finding's identity (finding.ts: rule, file, policy), hashed as GitLab's fingerprint is.
+      partialFingerprints: { "backoffFindingIdentity/v1": fingerprint("max-total\u0000backoff/retry.json\u0000email") },
       // The count, as the JSON report gives it: 8 retries.
       properties: { retries: 8 },
     });
@@ -72,9 +79,10 @@ describe("chainCheckSarif", () => {
     ]);
     expect(run.invocations).toEqual([{ executionSuccessful: true, exitCode: 1, toolExecutionNotifications: [] }]);
     const chainAt = [at("deploy/chain.json", 2, 3)];
+    const chainPrint = (rule: string) => ({ "backoffFindingIdentity/v1": fingerprint(`${rule}\u0000deploy/chain.json\u0000chain`) });
     expect(run.results).toEqual([
-      { ruleId: "max-amplification", ruleIndex: 0, level: "error", message: { text: `${CHAIN_WHO}: max-amplification 10 broken: ${CHAIN_DETAIL}` }, locations: chainAt },
-      { ruleId: "stacked-retries", ruleIndex: 1, level: "warning", message: { text: `${CHAIN_WHO}: stacked-retries: ${CHAIN_STACKED}` }, locations: chainAt },
+      { ruleId: "max-amplification", ruleIndex: 0, level: "error", message: { text: `${CHAIN_WHO}: max-amplification 10 broken: ${CHAIN_DETAIL}` }, locations: chainAt, partialFingerprints: chainPrint("max-amplification") },
+      { ruleId: "stacked-retries", ruleIndex: 1, level: "warning", message: { text: `${CHAIN_WHO}: stacked-retries: ${CHAIN_STACKED}` }, locations: chainAt, partialFingerprints: chainPrint("stacked-retries") },
     ]);
   });
 
@@ -85,5 +93,71 @@ describe("chainCheckSarif", () => {
     const single = JSON.parse(chainCheckSarif(placedChain({ maxAmplification: 4 }, true, [layer(0, { name: "sdk" }), layer(3, { name: "mesh" })]), "1.0.0")).runs[0];
     expect(single.results).toEqual([]);
     expect(single.invocations[0].exitCode).toBe(0);
+  });
+});
+
+describe("the rules' help, as code scanning shows it", () => {
+  type SarifRule = { id: string; fullDescription: { text: string }; help: { text: string; markdown: string }; helpUri: string };
+  const rulesOf = (text: string): SarifRule[] => JSON.parse(text).runs[0].tool.driver.rules;
+  const files = rulesOf(filesReportSarif(filesReport([RETRY_JSON], { maxTotal: "1m" }), "1.2.3"));
+  const chain = rulesOf(chainCheckSarif(placedChain({ maxAmplification: 10 }), "1.2.3"));
+
+  it("every rule has help.text and help.markdown: what it checks, why, how to fix it, and its documentation at the release", () => {
+    expect(files.map((r) => r.id)).toEqual(POLICY_RULES.map((r) => r.id));
+    expect(chain.map((r) => r.id)).toEqual(CHAIN_RULES.map((r) => r.id));
+    for (const [rule, sarif] of [...POLICY_RULES.map((r, i) => [r, files[i]!] as const), ...CHAIN_RULES.map((r, i) => [r, chain[i]!] as const)]) {
+      const url = `https://github.com/OWNER/backoff/blob/v1.2.3/${rule.doc}`;
+      expect(sarif.helpUri, rule.id).toBe(url);
+      expect(sarif.help.text, rule.id).toBe(`${rule.help}\n\nWhy: ${rule.why}\n\nHow to fix: ${rule.fix}\n\nDocumentation: ${url}`);
+      expect(sarif.help.markdown, rule.id).toBe(`${rule.help}\n\n**Why.** ${rule.why}\n\n**How to fix.** ${rule.fix}\n\n[Documentation](${url})`);
+      expect([rule.why, rule.fix].every((text) => text.length > 20 && text.endsWith(".")), rule.id).toBe(true);
+    }
+    // no-cap, by hand:
+    expect(files.find((r) => r.id === "no-cap")!.help.text).toBe(
+      "Exponential backoff without a cap: the delays grow without limit.\n\nWhy: Each failure doubles the wait: through a long outage clients end up waiting hours between tries, and recover long after the service does.\n\nHow to fix: Set a cap (the longest delay), typically tens of seconds.\n\nDocumentation: https://github.com/OWNER/backoff/blob/v1.2.3/docs/check.md#warnings",
+    );
+  });
+
+  it("each documentation link names a page of docs/ and one of its headings (GitHub's anchors: lower case, punctuation dropped, spaces to -)", () => {
+    const anchor = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, "").replace(/ /g, "-");
+    for (const rule of [...POLICY_RULES, ...CHAIN_RULES]) {
+      const [page, section] = rule.doc.split("#") as [string, string];
+      expect(existsSync(join(ROOT, page)), rule.doc).toBe(true);
+      const headings = readFileSync(join(ROOT, page), "utf8").split("\n").filter((line) => /^#{1,6} /.test(line)).map((line) => anchor(line.replace(/^#+ /, "")));
+      expect(headings, rule.doc).toContain(section);
+    }
+  });
+});
+
+describe("URIs from the repository's root (%SRCROOT%), whatever the working directory", () => {
+  const report = filesReport([RETRY_JSON], { maxTotal: "1m" });
+  const runOf = (text: string) => JSON.parse(text).runs[0];
+
+  it("the root is originalUriBaseIds' %SRCROOT%; a file named from a subfolder is named from the root", () => {
+    // The check ran in /repo/test: backoff/retry.json there is test/backoff/retry.json from the root.
+    const run = runOf(filesReportSarif(report, "1.0.0", { uri: "file:///repo/", cwd: "test/" }));
+    expect(validateSarif({ version: "2.1.0", runs: [run] })).toEqual([]);
+    expect(run.originalUriBaseIds).toEqual({ "%SRCROOT%": { uri: "file:///repo/", description: { text: "The repository's root." } } });
+    expect(run.results[0].locations).toEqual([at("test/backoff/retry.json", 4, 5)]);
+    expect(run.results[0].partialFingerprints).toEqual({ "backoffFindingIdentity/v1": fingerprint("max-total\u0000test/backoff/retry.json\u0000email") });
+  });
+
+  it("the same finding from the root and from a subfolder: the same URI and fingerprint", () => {
+    // From /repo/deploy, the file is ../test/backoff/retry.json.
+    const moved = { ...report, findings: report.findings.map((f) => ({ ...f, location: { ...f.location, file: `../test/${f.location.file}` } })) };
+    const fromDeploy = runOf(filesReportSarif(moved, "1.0.0", { uri: "file:///repo/", cwd: "deploy/" })).results[0];
+    const fromTest = runOf(filesReportSarif(report, "1.0.0", { uri: "file:///repo/", cwd: "test/" })).results[0];
+    expect([fromDeploy.locations, fromDeploy.partialFingerprints]).toEqual([fromTest.locations, fromTest.partialFingerprints]);
+  });
+
+  it("a file outside the repository: an absolute file URI, no base; a name with a space percent-encoded", () => {
+    const outside = { ...report, findings: report.findings.map((f) => ({ ...f, location: { ...f.location, file: "../../other dir/retry.json" } })) };
+    const run = runOf(filesReportSarif(outside, "1.0.0", { uri: "file:///home/me/repo/", cwd: "sub/" }));
+    expect(run.results[0].locations[0].physicalLocation.artifactLocation).toEqual({ uri: "file:///home/me/other%20dir/retry.json" });
+    expect(validateSarif({ version: "2.1.0", runs: [run] })).toEqual([]);
+  });
+
+  it("no root known (a renderer called on its own): the working directory stands for it", () => {
+    expect(runOf(filesReportSarif(report, "1.0.0")).originalUriBaseIds).toEqual({ "%SRCROOT%": { description: { text: "The directory the check ran in." } } });
   });
 });
