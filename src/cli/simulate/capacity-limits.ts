@@ -1,6 +1,7 @@
 import { AWS_RETRY_QUOTA, AwsRetryQuota } from "../../core/herd/capacity/limits/aws-retry-quota.js";
 import { CIRCUIT_BREAKER_DEFAULTS, CircuitBreaker } from "../../core/herd/capacity/limits/circuit-breaker.js";
 import { GRPC_RETRY_THROTTLING_EXAMPLE, GrpcRetryThrottling } from "../../core/herd/capacity/limits/grpc-retry-throttling.js";
+import type { FlowLimit } from "../../core/herd/capacity/flow/flow-limit.js";
 import type { ClientLimit } from "../../core/herd/capacity/limits/limit.js";
 import { RetryBudget } from "../../core/herd/capacity/limits/retry-budget.js";
 import { didYouMean } from "../../core/text/closest.js";
@@ -15,7 +16,8 @@ import { parsePercent, parsePositive, parseRatio, parseWholeIn, splitParameters 
 export interface LimitChoice {
   /** How reports name it ("retry budget 10%"). */
   readonly name: string;
-  readonly make: () => ClientLimit;
+  /** A fresh limit, for the per-call model or the flow model (--expected). */
+  readonly make: () => ClientLimit & FlowLimit;
 }
 
 /** `--retry-budget R%`: retries ≤ R% of the requests of the last 10 s. */

@@ -1,6 +1,9 @@
 import type { ClientLimit } from "../../core/herd/capacity/limits/limit.js";
 import { NO_RETRIES, type RetryPolicy, scheduleRetries } from "../../core/herd/capacity/retry-policy.js";
-import { simulateCapacity } from "../../core/herd/capacity/run.js";
+import { type CapacityResult, capacityResult, simulateCapacity } from "../../core/herd/capacity/run.js";
+import { type DelaySpread, policySpreads } from "../../core/herd/capacity/flow/delay-spread.js";
+import { type FlowSetup, capacityFlowWindows, flowWork, wholeTotals, wholeWindow } from "../../core/herd/capacity/flow/simulate-flow.js";
+import type { FlowLimit } from "../../core/herd/capacity/flow/flow-limit.js";
 import { serverCapacity } from "../../core/herd/capacity/server.js";
 import { type CapacitySetup, MAX_WINDOWS, type OutageKind } from "../../core/herd/capacity/setup.js";
 import { type CapacityWindow, capacityWindows } from "../../core/herd/capacity/simulate.js";
@@ -51,6 +54,8 @@ interface PolicyChoice {
   /** Retries per request at most. */
   readonly retries: number;
   readonly make: (jitter?: Jitter) => RetryPolicy;
+  /** Each retry's wait as a distribution, for --expected; null under --preset (a library's own jitter is sampled). */
+  readonly spreads: ((jitter?: Jitter) => DelaySpread[]) | null;
   readonly jitter: Jitter | null;
   /** The calculator's cap (null: none, and --compare-jitter leaves decorrelated out). */
   readonly capMs: number | null;
@@ -65,7 +70,7 @@ function policyChoice(values: OptionValues): PolicyChoice {
     const retries = rule.kind === "forever" ? (range?.last ?? preset.defaultAttempts) : mostRetries(rule)!;
     if (retries > MAX_SIMULATED_RETRIES) throw new UsageError(`--preset ${preset.name} makes up to ${groupDigits(retries)} retries, and a request retries at most ${MAX_SIMULATED_RETRIES} times here; give --attempts`);
     const policy = libraryClient(model, retries);
-    return { text: `${preset.name} (${preset.library}), up to ${retries} ${retries === 1 ? "retry" : "retries"}`, retries, make: () => policy, jitter: null, capMs: null };
+    return { text: `${preset.name} (${preset.library}), up to ${retries} ${retries === 1 ? "retry" : "retries"}`, retries, make: () => policy, spreads: null, jitter: null, capMs: null };
   }
   const retries = parseWholeIn("--attempts", values.attempts ?? CAPACITY_DEFAULTS.attempts, 0, MAX_SIMULATED_RETRIES, `a count of retries from 0 to ${MAX_SIMULATED_RETRIES}`);
   const policy = policyFromValues(values);
@@ -78,6 +83,7 @@ function policyChoice(values: OptionValues): PolicyChoice {
     text: describe(jitter),
     retries,
     make: (j = jitter) => (retries === 0 ? NO_RETRIES : scheduleRetries(jitteredPolicyModel(policy, j), retries)),
+    spreads: (j = jitter) => policySpreads(policy, j, retries),
     jitter,
     capMs: policy.capMs,
   };
@@ -124,19 +130,41 @@ export function capacitySetupFromOptions(options: SimulateSwitches, given: Reado
 }
 
 /** The variants a run compares, or the one it runs. */
-function variantsOf(options: SimulateSwitches, policy: PolicyChoice, flagLimits: readonly LimitChoice[]): { name: string; retry: RetryPolicy; retries: number; limits: () => ClientLimit[] }[] {
+interface Variant {
+  readonly name: string;
+  readonly retry: RetryPolicy;
+  readonly retries: number;
+  /** Each retry's wait distribution (--expected). */
+  readonly spreads: () => DelaySpread[];
+  readonly limits: () => (ClientLimit & FlowLimit)[];
+}
+
+function variantsOf(options: SimulateSwitches, policy: PolicyChoice, flagLimits: readonly LimitChoice[]): Variant[] {
   const withLimits = (choices: readonly LimitChoice[]) => () => choices.map((choice) => choice.make());
+  const spreads = (jitter?: Jitter) => () => policy.spreads!(jitter);
   if (options.compare !== undefined && options.compareJitter) throw new UsageError("--compare and --compare-jitter each set the variants; give one");
   if (options.compare !== undefined) {
     if (flagLimits.length > 0) throw new UsageError("--compare names the limits of each variant; leave out --retry-budget, --retry-quota, --retry-throttling and --circuit-breaker");
-    return parseCompare("--compare", options.compare).map((variant: VariantChoice) => ({ name: variant.name, retry: variant.retries ? policy.make() : NO_RETRIES, retries: variant.retries ? policy.retries : 0, limits: withLimits(variant.limits) }));
+    return parseCompare("--compare", options.compare).map((variant: VariantChoice) => ({
+      name: variant.name,
+      retry: variant.retries ? policy.make() : NO_RETRIES,
+      retries: variant.retries ? policy.retries : 0,
+      spreads: variant.retries ? spreads() : () => [],
+      limits: withLimits(variant.limits),
+    }));
   }
   const limitName = flagLimits.map((choice) => choice.name).join(" + ");
   if (options.compareJitter) {
     if (policy.jitter === null) throw new UsageError("--compare-jitter runs the calculator's jitter modes; under --preset the library's own jitter is simulated");
-    return comparedJitters(policy.jitter, policy.capMs).map((jitter) => ({ name: `jitter ${jitterName(jitter)}${limitName === "" ? "" : ` + ${limitName}`}`, retry: policy.make(jitter), retries: policy.retries, limits: withLimits(flagLimits) }));
+    return comparedJitters(policy.jitter, policy.capMs).map((jitter) => ({
+      name: `jitter ${jitterName(jitter)}${limitName === "" ? "" : ` + ${limitName}`}`,
+      retry: policy.make(jitter),
+      retries: policy.retries,
+      spreads: spreads(jitter),
+      limits: withLimits(flagLimits),
+    }));
   }
-  return [{ name: limitName, retry: policy.make(), retries: policy.retries, limits: withLimits(flagLimits) }];
+  return [{ name: limitName, retry: policy.make(), retries: policy.retries, spreads: spreads(), limits: withLimits(flagLimits) }];
 }
 
 /** `backoff simulate --model capacity`: the retry storm, per window, and whether the system recovers. */
@@ -146,24 +174,38 @@ export async function runCapacity(values: OptionValues, options: SimulateSwitche
   const seed = values.seed === undefined ? DEFAULT_SEED : parseSeed("--seed", values.seed);
   const policy = policyChoice(values);
   const variants = variantsOf(options, policy, limitChoices(options));
-  checkCapacityWork(setup.rps, setup.durationMs, variants.map((variant) => variant.retries));
-  const report: Omit<CapacityDescription, never> = { ...description, retries: policy.text, seed };
+  const expected = options.expected === true;
+  if (expected) {
+    if (policy.spreads === null) throw new UsageError("--expected takes the calculator's policy (--base, --cap, --jitter, …); under --preset the library's own jitter is sampled: leave out --expected");
+    if (given.has("seed") || values.seed !== undefined) throw new UsageError("--expected draws nothing, so it takes no --seed");
+    checkFlowWork(setup.durationMs, variants.map((variant) => variant.retries));
+  } else checkCapacityWork(setup.rps, setup.durationMs, variants.map((variant) => variant.retries));
+  const report: Omit<CapacityDescription, never> = { ...description, retries: policy.text, seed, ...(expected ? { expected } : {}) };
   const random = () => ({ arrivals: seededRandom(seed, 1), delay: seededRandom(seed, 2) });
-  const full = (variant: (typeof variants)[number]): CapacitySetup => ({ ...setup, retry: variant.retry, limits: variant.limits() });
+  const full = (variant: Variant): CapacitySetup => ({ ...setup, retry: variant.retry, limits: variant.limits() });
+  const flow = (variant: Variant): FlowSetup => ({ ...setup, spreads: variant.spreads(), limits: variant.limits() });
+  /** One variant's windows as they come: sampled, or expected and rounded to whole calls. */
+  const windowsOf = (variant: Variant) => (expected ? wholeWindows(capacityFlowWindows(flow(variant))) : capacityWindows(full(variant), random()));
+  const resultOf = (variant: Variant, onWindow?: (w: CapacityWindow) => void): CapacityResult => {
+    if (!expected) return simulateCapacity(full(variant), random(), onWindow);
+    // The verdict is read from the expected counts themselves; reports show them rounded.
+    const result = capacityResult(capacityFlowWindows(flow(variant)), setup, onWindow === undefined ? undefined : (w) => onWindow(wholeWindow(w)));
+    return { ...result, totals: wholeTotals(result.totals), peakCalls: Math.round(result.peakCalls) };
+  };
 
   const renderer = await outputRenderer("capacity", options);
   if (variants.length > 1) {
     const results: CapacityVariant[] = variants.map((variant) => {
-      if (renderer.drawsWindows !== true) return { name: variant.name, result: simulateCapacity(full(variant), random()) };
+      if (renderer.drawsWindows !== true) return { name: variant.name, result: resultOf(variant) };
       const windows: CapacityWindow[] = [];
-      return { name: variant.name, result: simulateCapacity(full(variant), random(), (w) => windows.push(w)), windows };
+      return { name: variant.name, result: resultOf(variant, (w) => windows.push(w)), windows };
     });
     return writeReport({ kind: "compare", setup: report, variants: results }, options, io);
   }
   const [variant] = variants as [(typeof variants)[number]];
   // CSV and TSV stream the windows as they come; the other formats hold them (a table is refused past its maxWindows).
   if (renderer.streams === true) {
-    await writeRendered(await renderer.render({ kind: "stream", windows: capacityWindows(full(variant), random()) }, renderContext(io, options)), io);
+    await writeRendered(await renderer.render({ kind: "stream", windows: windowsOf(variant) }, renderContext(io, options)), io);
     return 0;
   }
   const windowCount = Math.ceil(setup.durationMs / setup.windowMs);
@@ -171,7 +213,7 @@ export async function runCapacity(values: OptionValues, options: SimulateSwitche
     throw new UsageError(`a table of ${groupDigits(windowCount)} windows is too long to read; use --format csv or tsv (which stream), or a longer --window`);
   }
   const windows: CapacityWindow[] = [];
-  const result = simulateCapacity(full(variant), random(), (w) => windows.push(w));
+  const result = resultOf(variant, (w) => windows.push(w));
   return writeReport({ kind: "timeline", setup: report, variant: { name: variant.name, result }, windows }, options, io);
 }
 
@@ -188,6 +230,22 @@ export function checkCapacityWork(rps: number, durationMs: number, retriesPerVar
       `--rps × --duration makes ${groupDigits(requests)} requests, up to ${groupDigits(calls)} calls if every try fails${variants}, more than ${groupDigits(MAX_CAPACITY_CALLS)}; lower --rps, --duration or --attempts`,
     );
   }
+}
+
+/** Steps (milliseconds × call classes, summed over the variants) --expected takes at most: about 10 s of this project's machine. */
+export const MAX_FLOW_STEPS = 100_000_000;
+
+/** Refuses, before anything runs, an --expected command whose steps could pass MAX_FLOW_STEPS. */
+export function checkFlowWork(durationMs: number, retriesPerVariant: readonly number[]): void {
+  const steps = retriesPerVariant.reduce((sum, retries) => sum + flowWork({ durationMs, retries }), 0);
+  if (steps > MAX_FLOW_STEPS) {
+    throw new UsageError(`--expected steps through ${groupDigits(steps)} milliseconds × kinds of call, more than ${groupDigits(MAX_FLOW_STEPS)}; lower --duration or --attempts`);
+  }
+}
+
+/** Expected windows rounded to whole calls, as they come. */
+function* wholeWindows(windows: Generator<CapacityWindow, unknown, undefined>): Generator<CapacityWindow, void, undefined> {
+  for (const window of windows) yield wholeWindow(window);
 }
 
 async function writeReport(report: CapacityReport, options: SimulateSwitches, io: Io): Promise<number> {

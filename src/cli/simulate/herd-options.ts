@@ -24,6 +24,7 @@ export const CAPACITY_ONLY = [
   "retryThrottling",
   "circuitBreaker",
   "compare",
+  "expected",
 ] as const;
 
 /** The cohort model's own switches, which the herd models refuse. */
@@ -53,6 +54,7 @@ export interface HerdSwitches {
   readonly retryThrottling?: string | true;
   readonly circuitBreaker?: string | true;
   readonly compare?: string;
+  readonly expected?: boolean;
 }
 
 /** Declares --model and the options of the OCC and capacity models. */
@@ -74,5 +76,6 @@ export function defineHerdOptions(command: Command): void {
     .addOption(new Option("--retry-quota [TOKENS/COST/TIMEOUT_COST]", "capacity: the AWS SDK retry quota (500/5/10)"))
     .addOption(new Option("--retry-throttling [MAX/RATIO]", "capacity: gRPC retry throttling (10/0.1)"))
     .addOption(new Option("--circuit-breaker [RATIO/OPEN]", "capacity: a breaker that opens for OPEN when RATIO of the calls of 10 s fail (50%/5s)"))
-    .addOption(new Option("--compare <list>", "capacity: variants side by side: none, no-retries, budget=R%, quota, throttling, breaker (join with +)"));
+    .addOption(new Option("--compare <list>", "capacity: variants side by side: none, no-retries, budget=R%, quota, throttling, breaker (join with +)"))
+    .addOption(new Option("--expected", "capacity: expected counts per window from a flow model (its cost follows the simulated time, not the calls) instead of sampling every call"));
 }

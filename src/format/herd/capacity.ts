@@ -23,6 +23,8 @@ export interface CapacityDescription {
   /** The retry policy in a phrase ("up to 3 retries, 100 ms doubling to 1 s, full jitter"). */
   readonly retries: string;
   readonly seed: number;
+  /** Expected counts from the flow model (--expected), rounded to whole calls, rather than one sampled run. */
+  readonly expected?: boolean;
 }
 
 /** One policy or set of limits run on the set-up. */
@@ -114,7 +116,7 @@ function setupLine(setup: CapacityDescription): string {
       ? "no outage"
       : `${setup.outage.kind === "stall" ? "a stall" : "an outage"} from ${humanDuration(setup.outage.startMs)} to ${humanDuration(setup.outage.endMs)} ` +
         `(${setup.outage.kind === "stall" ? "the server serves nothing" : "every call fails at once"})`;
-  return `Capacity: ${groupDigits(setup.rps)} requests/s (${arrivals}) into ${server}; ${timeout}; ${outage}; ${humanDuration(setup.durationMs)} in ${humanDuration(setup.windowMs)} windows; seed ${setup.seed}.`;
+  return `Capacity: ${groupDigits(setup.rps)} requests/s (${arrivals}) into ${server}; ${timeout}; ${outage}; ${humanDuration(setup.durationMs)} in ${humanDuration(setup.windowMs)} windows; ${setup.expected === true ? "expected counts (a flow model: the mean over runs, rounded to whole calls; no sampling)" : `seed ${setup.seed}`}.`;
 }
 
 /** The verdict on one run, as a sentence. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkCapacityWork } from "../../../src/cli/simulate/capacity.js";
+import { MAX_FLOW_STEPS, checkCapacityWork, checkFlowWork } from "../../../src/cli/simulate/capacity.js";
 import { runCli } from "../../support/cli.js";
 import { parseCsv } from "../../support/csv.js";
 
@@ -126,5 +126,43 @@ describe("the work is counted before a run starts (issue 38)", () => {
       const { code, stderr } = await runCli(["simulate", "--model", "capacity", "--rps", "10000000", ...duration]);
       expect([code, stderr]).toEqual([2, `error: --rps × --duration makes ${requests} requests, up to ${calls} calls if every try fails, more than 16,000,000; lower --rps, --duration or --attempts\n`]);
     }
+  });
+});
+
+describe("backoff simulate --model capacity --expected: expected counts (the flow model)", () => {
+  it("worked by hand: an outage of errors over the whole run, 3 retries 10 ms apart: 4 calls per request, no seed", async () => {
+    const { code, stdout } = await capacity("--rps", "10", "--arrivals", "uniform", "--duration", "1s", "--outage", "0..1s", "--outage-kind", "errors", "--strategy", "fixed", "--base", "10ms", "--attempts", "3", "--format", "json", "--expected");
+    expect(code).toBe(0);
+    const json = JSON.parse(stdout);
+    expect(json.setup.method).toBe("expected");
+    expect(json.setup.seed).toBeUndefined();
+    expect(json.totals).toMatchObject({ arrivals: 10, calls: 40, retries: 30, outage_failures: 40, gave_up: 10 });
+  });
+
+  it("says it is an expectation; the storm stays metastable and a 10% budget drains it", async () => {
+    const { stdout } = await capacity(...STORM, "--compare", "none,budget=10%", "--expected", "--no-color");
+    expect(stdout).toContain("expected counts (a flow model: the mean over runs, rounded to whole calls; no sampling).");
+    expect(stdout).toContain("no limit: Metastable: 40 s after the stall ended");
+    expect(stdout).toContain("retry budget 10%: Recovered 4 s after the stall ended");
+  });
+
+  it("streams whole counts as CSV; the documented maximum rate answers (10,000,000 requests/s over the default minute)", async () => {
+    const rows = parseCsv((await capacity("--rps", "10000000", "--expected", "--format", "csv")).stdout);
+    expect(rows).toHaveLength(60);
+    // 10 M arrivals a second into 1,000 calls/s: the server full (1 served, 2,000 waiting) after each millisecond's
+    // arrivals, one call fewer once that millisecond's call has finished. Each second it takes 1,000 calls, each of which
+    // waits 2 s and times out; every other call is rejected, so each request makes all 4 of its calls.
+    expect(rows.at(-1)).toMatchObject({ arrivals: "10000000", calls: "40000000", timed_out: "1000", in_server: "2000" });
+  });
+
+  it("refuses a preset (its own jitter is sampled), a seed (nothing is drawn), and more steps than it takes in about 10 s", async () => {
+    expect((await capacity("--preset", "polly", "--expected")).stderr).toBe(
+      "error: --expected takes the calculator's policy (--base, --cap, --jitter, …); under --preset the library's own jitter is sampled: leave out --expected\n",
+    );
+    expect((await capacity("--seed", "7", "--expected")).stderr).toBe("error: --expected draws nothing, so it takes no --seed\n");
+    // 7 kinds of call (first tries, 3 retries after an error or a timeout) for 10 min: 4,200,000 steps; 1,000 retries for 100 days are too many.
+    expect(() => checkFlowWork(600_000, [3])).not.toThrow();
+    expect(() => checkFlowWork(100 * 86_400_000, [1000])).toThrow(`more than ${MAX_FLOW_STEPS.toLocaleString("en-US")}`);
+    expect((await capacity("--expected", "--duration", "100d", "--attempts", "1000", "--window", "1h")).code).toBe(2);
   });
 });

@@ -42,7 +42,7 @@ export class RecoveryWatch {
   private last: CapacityWindow | null = null;
 
   constructor(
-    private readonly setup: CapacitySetup,
+    private readonly setup: Pick<CapacitySetup, "outage" | "rps" | "server">,
     private readonly failureRatio = HEALTHY_FAILURE_RATIO,
   ) {}
 

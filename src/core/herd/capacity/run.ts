@@ -15,10 +15,18 @@ export interface CapacityResult {
  * be printed or drawn; nothing is kept here) and the recovery is read from the stream.
  */
 export function simulateCapacity(setup: CapacitySetup, random: CapacityRandom, onWindow?: (window: CapacityWindow) => void): CapacityResult {
+  return capacityResult(capacityWindows(setup, random), setup, onWindow);
+}
+
+/** The result of a run's windows, sampled (capacityWindows) or expected (flow/simulate-flow.ts's capacityFlowWindows), read to the end. */
+export function capacityResult(
+  windows: Generator<CapacityWindow, CapacityTotals, undefined>,
+  setup: Pick<CapacitySetup, "outage" | "rps" | "server">,
+  onWindow?: (window: CapacityWindow) => void,
+): CapacityResult {
   const watch = new RecoveryWatch(setup);
   let peakCalls = 0;
   let peakCallsAtMs = 0;
-  const windows = capacityWindows(setup, random);
   for (;;) {
     const next = windows.next();
     if (next.done) return { totals: next.value, recovery: watch.result(), peakCalls, peakCallsAtMs };

@@ -15,7 +15,8 @@ function setupJson(setup: CapacityDescription): Record<string, unknown> {
     duration_ms: setup.durationMs,
     window_ms: setup.windowMs,
     retries: setup.retries,
-    seed: setup.seed,
+    // Expected counts (--expected) draw nothing: no seed, and the method named instead.
+    ...(setup.expected === true ? { method: "expected" } : { seed: setup.seed }),
   };
 }
 

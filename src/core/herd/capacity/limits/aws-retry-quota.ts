@@ -1,3 +1,4 @@
+import type { FlowLimit } from "../flow/flow-limit.js";
 import type { ClientLimit } from "./limit.js";
 
 /**
@@ -18,7 +19,7 @@ export interface AwsRetryQuotaParameters {
 /** botocore's values: RetryQuota.INITIAL_CAPACITY 500, _RETRY_COST 5, _TIMEOUT_RETRY_REQUEST 10, _NO_RETRY_INCREMENT 1. */
 export const AWS_RETRY_QUOTA: AwsRetryQuotaParameters = { capacity: 500, retryCost: 5, timeoutRetryCost: 10, noRetryIncrement: 1 };
 
-export class AwsRetryQuota implements ClientLimit {
+export class AwsRetryQuota implements ClientLimit, FlowLimit {
   readonly name = "AWS retry quota";
   /** Tokens in the bucket now. */
   available: number;
@@ -46,5 +47,22 @@ export class AwsRetryQuota implements ClientLimit {
     if (!ok) return;
     const back = retries === 0 ? this.parameters.noRetryIncrement : this.cost(lastRetryTimedOut);
     this.available = Math.min(this.parameters.capacity, this.available + back);
+  }
+
+  /** Each success gives back as outcome() does: 1 without retries, else its last retry's cost. */
+  flowOutcome(_t: number, okFirst: number, okAfterRetry: number, okAfterTimeoutRetry: number): void {
+    const { noRetryIncrement, retryCost, timeoutRetryCost, capacity } = this.parameters;
+    const back = okFirst * noRetryIncrement + okAfterRetry * retryCost + okAfterTimeoutRetry * timeoutRetryCost;
+    if (back > 0) this.available = Math.min(capacity, this.available + back);
+  }
+
+  /** As many as the bucket pays for. */
+  flowAllow(_t: number, count: number, timedOut: boolean): number {
+    const cost = this.cost(timedOut);
+    return cost === 0 ? count : Math.min(count, Math.max(0, this.available / cost));
+  }
+
+  flowRetry(_t: number, count: number, timedOut: boolean): void {
+    this.available -= count * this.cost(timedOut);
   }
 }

@@ -1,3 +1,4 @@
+import type { FlowLimit } from "../flow/flow-limit.js";
 import type { ClientLimit } from "./limit.js";
 import { SlidingCounts } from "./sliding-counts.js";
 
@@ -22,7 +23,7 @@ const CLOSED = 0;
 const OPEN = 1;
 const HALF_OPEN = 2;
 
-export class CircuitBreaker implements ClientLimit {
+export class CircuitBreaker implements ClientLimit, FlowLimit {
   readonly name: string;
   private readonly counts: SlidingCounts;
   private state = CLOSED;
@@ -77,5 +78,52 @@ export class CircuitBreaker implements ClientLimit {
     this.state = OPEN;
     this.openUntil = t + this.parameters.breakMs;
     this.opened++;
+  }
+
+  /** The flow's probe: whether it was answered in time, and when its outcome reaches the client (−1: none in flight). */
+  private probeOk = false;
+  private probeAt = -1;
+  private probeWanted = false;
+
+  /** Applies the probe's outcome once its time has come: closed with fresh counts, or open again from then. */
+  private settle(t: number): void {
+    if (this.probeAt < 0 || t < this.probeAt) return;
+    const at = this.probeAt;
+    this.probeAt = -1;
+    if (this.probeOk) {
+      this.state = CLOSED;
+      this.counts.clear();
+    } else this.open(at);
+  }
+
+  /** Closed: all; open: none until the break ends, then one (the probe) and none while it is out. */
+  flowAdmit(t: number, count: number): number {
+    this.settle(t);
+    if (this.state === CLOSED) return count;
+    if (this.state === OPEN && t >= this.openUntil) {
+      this.state = HALF_OPEN;
+      this.probeSentAt = t;
+      this.probeWanted = true;
+      return Math.min(count, 1);
+    }
+    return 0;
+  }
+
+  flowFirstSent(_t: number, ok: boolean, atMs: number): void {
+    if (!this.probeWanted) return;
+    this.probeWanted = false;
+    this.probeOk = ok;
+    this.probeAt = atMs;
+  }
+
+  /** Closed, the outcomes of the last window count; half-open, only the probe's (flowFirstSent) does. */
+  flowOutcome(t: number, okFirst: number, okAfterRetry: number, okAfterTimeoutRetry: number, failed: number): void {
+    this.settle(t);
+    if (this.state !== CLOSED) return;
+    const ok = okFirst + okAfterRetry + okAfterTimeoutRetry;
+    if (ok > 0) this.counts.addA(t, ok);
+    if (failed > 0) this.counts.addB(t, failed);
+    const calls = this.counts.sumA + this.counts.sumB;
+    if (calls >= this.parameters.minimumCalls && this.counts.sumB >= this.parameters.failureRatio * calls) this.open(t);
   }
 }

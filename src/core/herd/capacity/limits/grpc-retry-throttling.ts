@@ -1,3 +1,4 @@
+import type { FlowLimit } from "../flow/flow-limit.js";
 import type { ClientLimit } from "./limit.js";
 
 /**
@@ -15,7 +16,7 @@ export interface GrpcRetryThrottlingParameters {
 
 export const GRPC_RETRY_THROTTLING_EXAMPLE: GrpcRetryThrottlingParameters = { maxTokens: 10, tokenRatio: 0.1 };
 
-export class GrpcRetryThrottling implements ClientLimit {
+export class GrpcRetryThrottling implements ClientLimit, FlowLimit {
   readonly name = "gRPC retry throttling";
   private readonly max: number;
   private readonly ratio: number;
@@ -39,5 +40,20 @@ export class GrpcRetryThrottling implements ClientLimit {
 
   mayRetry(): boolean {
     return this.milliTokens > this.threshold;
+  }
+
+  /** Tokens before the last failures were counted: the i-th of them is retried while what it left is above half. */
+  private beforeFailures = 0;
+
+  flowOutcome(_t: number, okFirst: number, okAfterRetry: number, okAfterTimeoutRetry: number, failed: number): void {
+    const ok = okFirst + okAfterRetry + okAfterTimeoutRetry;
+    if (ok > 0) this.milliTokens = Math.min(this.max, this.milliTokens + this.ratio * ok);
+    this.beforeFailures = this.milliTokens;
+    if (failed > 0) this.milliTokens = Math.max(0, this.milliTokens - 1000 * failed);
+  }
+
+  /** The failures that leave more than half the tokens: (tokens before them − half) of them. */
+  flowAllow(_t: number, count: number): number {
+    return Math.min(count, Math.max(0, (this.beforeFailures - this.threshold) / 1000));
   }
 }

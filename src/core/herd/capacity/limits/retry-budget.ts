@@ -1,3 +1,4 @@
+import type { FlowLimit } from "../flow/flow-limit.js";
 import type { ClientLimit } from "./limit.js";
 import { SlidingCounts } from "./sliding-counts.js";
 
@@ -11,7 +12,7 @@ import { SlidingCounts } from "./sliding-counts.js";
  * retries per second this plain budget leaves out). Requests are counted when they
  * arrive, retries when they are granted; the window slides in 100 steps.
  */
-export class RetryBudget implements ClientLimit {
+export class RetryBudget implements ClientLimit, FlowLimit {
   readonly name: string;
   private readonly counts: SlidingCounts;
 
@@ -37,5 +38,19 @@ export class RetryBudget implements ClientLimit {
 
   retry(t: number): void {
     this.counts.addB(t);
+  }
+
+  flowRequest(t: number, count: number): void {
+    this.counts.addA(t, count);
+  }
+
+  /** As mayRetry for each in turn: retries while retries ≤ percent/100 × requests, so percent/100 × requests − retries of them. */
+  flowAllow(t: number, count: number): number {
+    this.counts.advance(t);
+    return Math.min(count, Math.max(0, (this.percent * this.counts.sumA) / 100 - this.counts.sumB));
+  }
+
+  flowRetry(t: number, count: number): void {
+    this.counts.addB(t, count);
   }
 }

@@ -29,4 +29,18 @@ describe("the AWS retry quota", () => {
     quota.outcome(0, true, false, 0, 1, false); // 5 back, capped at 500
     expect(quota.available).toBe(500);
   });
+
+  it("as counts (the flow model): as many retries as the bucket pays for; successes give back by what their request did", () => {
+    const quota = new AwsRetryQuota();
+    expect(quota.flowAllow(0, 150, false)).toBe(100);
+    expect(quota.flowAllow(0, 30, true)).toBe(30);
+    quota.flowRetry(0, 30, true); // 300 tokens
+    expect(quota.available).toBe(200);
+    expect(quota.flowAllow(0, 150, false)).toBe(40);
+    // 10 first tries (1 each), 4 after a retry (5 each), 2 after a timeout's retry (10 each): 50 back.
+    quota.flowOutcome(0, 10, 4, 2);
+    expect(quota.available).toBe(250);
+    quota.flowOutcome(0, 1000, 0, 0);
+    expect(quota.available).toBe(500);
+  });
 });

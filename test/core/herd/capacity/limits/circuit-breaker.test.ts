@@ -32,4 +32,22 @@ describe("a circuit breaker", () => {
     expect(() => new CircuitBreaker({ failureRatio: 0, windowMs: 1, minimumCalls: 1, breakMs: 1 })).toThrow(/ratio/);
     expect(() => new CircuitBreaker({ failureRatio: 0.5, windowMs: 1, minimumCalls: 0, breakMs: 1 })).toThrow(/minimum/);
   });
+
+  it("as counts (the flow model): opens at the ratio, refuses all, lets one probe through, whose fate settles it", () => {
+    const b = breaker();
+    b.flowOutcome(0, 2, 0, 0, 1); // 3 calls < 4
+    expect(b.flowAdmit(1, 10)).toBe(10);
+    b.flowOutcome(2, 0, 0, 0, 1); // 2 of 4 failed: open until 102
+    expect([b.flowAdmit(50, 10), b.isOpen(50), b.opened]).toEqual([0, true, 1]);
+    expect(b.flowAdmit(102, 10)).toBe(1); // the probe
+    b.flowFirstSent(102, false, 110); // it fails at 110
+    expect(b.flowAdmit(105, 10)).toBe(0);
+    b.flowOutcome(108, 5, 0, 0, 0); // other outcomes are not the probe's: ignored
+    expect(b.flowAdmit(110, 10)).toBe(0); // open again, until 210
+    expect(b.flowAdmit(210, 0.5)).toBe(0.5); // a probe (half a call, as counts go)
+    b.flowFirstSent(210, true, 211);
+    expect(b.flowAdmit(211, 10)).toBe(10); // closed, with fresh counts
+    b.flowOutcome(212, 0, 0, 0, 3);
+    expect(b.flowAdmit(213, 10)).toBe(10);
+  });
 });

@@ -28,4 +28,17 @@ describe("gRPC retry throttling", () => {
     expect(() => new GrpcRetryThrottling({ maxTokens: 0, tokenRatio: 0.1 })).toThrow(/maxTokens/);
     expect(() => new GrpcRetryThrottling({ maxTokens: 10, tokenRatio: 2 })).toThrow(/tokenRatio/);
   });
+
+  it("as counts (the flow model): of a batch of failures, those that leave more than half the tokens are retried", () => {
+    const t = new GrpcRetryThrottling({ maxTokens: 10, tokenRatio: 0.1 });
+    // 10 tokens before 3 failures: each of them leaves 9, 8, 7, all above 5.
+    t.flowOutcome(0, 0, 0, 0, 3);
+    expect([t.flowAllow(0, 3), t.milliTokens]).toEqual([3, 7000]);
+    // 7 before 4 more: 2 of them are retried (7 − 5), and 3 tokens are left.
+    t.flowOutcome(0, 0, 0, 0, 4);
+    expect([t.flowAllow(0, 4), t.milliTokens]).toEqual([2, 3000]);
+    // 30 successes give back 3 tokens (6), then a failure: 1 of it may be retried (6 − 5).
+    t.flowOutcome(0, 10, 10, 10, 1);
+    expect([t.flowAllow(0, 1), t.milliTokens]).toEqual([1, 5000]);
+  });
 });

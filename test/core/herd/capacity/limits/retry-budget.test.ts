@@ -21,4 +21,14 @@ describe("a retry budget of R% of requests over a sliding window", () => {
     expect(budget.mayRetry(1000)).toBe(false);
     expect(() => new RetryBudget(-1)).toThrow(/0%/);
   });
+
+  it("as counts (the flow model): percent of the requests of the window, less the retries made in it", () => {
+    const budget = new RetryBudget(20);
+    budget.flowRequest(0, 50);
+    expect(budget.flowAllow(0, 30)).toBe(10);
+    budget.flowRetry(0, 4);
+    expect(budget.flowAllow(10, 30)).toBe(6);
+    // 10 s later the window holds none of them.
+    expect(budget.flowAllow(10_100, 30)).toBe(0);
+  });
 });
