@@ -130,6 +130,9 @@ export const POLICY_RULES: readonly Rule[] = [
     id: UNREADABLE_RULE,
     short: "Policy file that cannot be parsed",
     help: "A file that holds a system's key words (VirtualService, retryStrategy, Retry, …) but is no valid YAML, JSON, TOML or .properties: its system refuses it or reads none of it, and none of its retry policies is checked.",
+    why: "A policy that does not parse is not the policy that runs: the system refuses the file or keeps its defaults, and a gate that skipped it would pass it.",
+    fix: "Correct the syntax at the position the message gives (an indentation, a quote, a bracket), or keep templates in files backoff does not scan.",
+    doc: "docs/check-files.md#limits-and-exit-codes",
     level: "error",
   },
   {
