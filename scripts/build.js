@@ -131,11 +131,16 @@ const exportName = (file) => file.replace(/^src\/cli\//, "").replace(/\.ts$/, ""
  * discovery, the YAML parser and the recognisers, about 150 KB) is parsed only when files
  * are checked, not by every subcommand.
  */
+/**
+ * `simulate` (the herd models, with their renderers) has one too, dist/simulate.cjs: a run of
+ * the OCC experiment, a fraction of a second, spent about a quarter of it reading the 800 KB
+ * of every subcommand (issue 40, item 3).
+ */
 /** @type {Record<string, string>} */
-const OWN_BUNDLES = { "src/cli/check/files.ts": "files" };
+const OWN_BUNDLES = { "src/cli/check/files.ts": "files", "src/cli/simulate/action.ts": "simulate" };
 /** The outputs a bundle of its own writes (see renderersApart below). */
 /** @type {Record<string, readonly string[]>} */
-const OWN_BUNDLE_OUTPUTS = { files: ["check"] };
+const OWN_BUNDLE_OUTPUTS = { files: ["check"], simulate: ["simulation", "occ", "capacity"] };
 /** @param {string} file */
 const bundleOf = (file) => OWN_BUNDLES[file] ?? "commands";
 /**
@@ -301,7 +306,7 @@ await build({
 });
 
 // V8 code caches for the bundles (see bin/code-cache.js), each made in a process of its own.
-for (const which of ["table", "commands"]) execFileSync(process.execPath, ["scripts/code-cache.js", which], { stdio: "inherit" });
+for (const which of ["table", "commands", "simulate"]) execFileSync(process.execPath, ["scripts/code-cache.js", which], { stdio: "inherit" });
 
 // The typed library: not needed by the command itself, so the GitHub Action, which only runs
 // the command, builds without it (BACKOFF_BUILD_CLI_ONLY=1, scripts/action.sh).

@@ -4,6 +4,7 @@
 // valid only for this Node's V8 (another rejects it and compiles as usual).
 //   node scripts/code-cache.js table   → dist/cli.cjs.cache, dist/table.cjs.cache
 //   node scripts/code-cache.js commands → dist/commands.cjs.cache
+//   node scripts/code-cache.js simulate → dist/simulate.cjs.cache
 // Two processes, so that the start-up bundle's cache holds what the schedule runs and
 // not every subcommand's code (a larger cache takes longer to read).
 import { createRequire } from "node:module";
@@ -19,8 +20,13 @@ const io = /** @type {import("../src/cli/shared/io.js").Io} */ (/** @type {unkno
 /** @type {Record<string, string[][]>} */
 const runs = {
   table: [[], ["--format", "csv"], ["--cap", "30s", "--jitter", "full"]],
-  commands: [["check", "--base", "1s", "--max-total", "1m"], ["presets"], ["simulate", "--clients", "10", "--attempts", "2"], ["solve", "--attempts", "5", "--total", "1h", "--base", "1s"]],
+  commands: [["check", "--base", "1s", "--max-total", "1m"], ["presets"], ["solve", "--attempts", "5", "--total", "1h", "--base", "1s"]],
+  simulate: [
+    ["simulate", "--clients", "10", "--attempts", "2"],
+    ["simulate", "--model", "occ", "--compare-jitter", "--clients", "10", "--runs", "2", "--format", "json"],
+    ["simulate", "--model", "capacity", "--duration", "2s", "--format", "csv"],
+  ],
 };
 const which = process.argv[2] ?? "";
 for (const argv of runs[which] ?? []) await run(argv, io);
-cache.writeCaches(which === "table" ? ["cli.cjs", "table.cjs"] : ["commands.cjs"]);
+cache.writeCaches(which === "table" ? ["cli.cjs", "table.cjs"] : [`${which}.cjs`]);

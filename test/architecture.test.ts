@@ -457,6 +457,13 @@ describe("the lazy bundles stay lazy (dist/ is built by the global setup)", () =
     expect(check.bundles).toContain("commands.cjs");
   });
 
+  it("simulate loads dist/simulate.cjs, not the commands bundle (issue 40, item 3: the OCC experiment's start)", () => {
+    const occ = loadedBundles(["simulate", "--model", "occ", "--clients", "3", "--runs", "2", "--format", "csv"]);
+    expect(occ.code).toBe(0);
+    expect(occ.bundles).toEqual(["cli.cjs", "simulate.cjs"]);
+    expect(loadedBundles(["simulate", "--model", "capacity", "--duration", "2s", "--expected", "--format", "json"]).bundles).toEqual(["cli.cjs", "simulate.cjs"]);
+  });
+
   it("dist/files.cjs (check PATH and each of its workers) holds neither commander nor the schedule's output", () => {
     // Markers: commander's error codes ("commander.unknownOption", …) and the schedule output's
     // refusal of a picture too long to draw. dist/cli.cjs holds both, so the markers are real.

@@ -14,9 +14,9 @@ const dist = join(root, "dist");
 const onNode20 = typeof ((await import("node:module")) as { enableCompileCache?: unknown }).enableCompileCache !== "function";
 
 describe.skipIf(!onNode20)("the shipped code caches", () => {
-  it("exist for the start-up, table and command bundles, and this Node's V8 accepts them", () => {
+  it("exist for the start-up, table, command and simulate bundles, and this Node's V8 accepts them", () => {
     const caches = readdirSync(dist).filter((name) => name.endsWith(".cjs.cache")).sort();
-    expect(caches).toEqual(["cli.cjs.cache", "commands.cjs.cache", "table.cjs.cache"]);
+    expect(caches).toEqual(["cli.cjs.cache", "commands.cjs.cache", "simulate.cjs.cache", "table.cjs.cache"]);
     for (const cache of caches) {
       const file = join(dist, cache.replace(/\.cache$/, ""));
       const script = new Script(wrap(readFileSync(file, "utf8")), { filename: file, cachedData: readFileSync(`${file}.cache`) });

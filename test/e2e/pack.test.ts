@@ -131,7 +131,7 @@ describe("the packed package, installed with no dev dependencies", () => {
     "ships code caches that the installed copy uses (same V8, not older than their bundle by the edit margin)",
     () => {
       const dist = join(prefix, "node_modules", pkg.name, "dist");
-      for (const name of ["cli.cjs", "table.cjs", "commands.cjs"]) {
+      for (const name of ["cli.cjs", "table.cjs", "commands.cjs", "simulate.cjs"]) {
         const file = join(dist, name);
         expect(statSync(file).mtimeMs).toBeLessThanOrEqual(statSync(`${file}.cache`).mtimeMs + 10_000);
         const script = new Script(wrap(readFileSync(file, "utf8")), { filename: file, cachedData: readFileSync(`${file}.cache`) });

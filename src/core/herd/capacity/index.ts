@@ -12,3 +12,7 @@ export { FifoServer, type ServerModel, serverCapacity } from "./server.js";
 export { type CapacitySetup, MAX_WINDOWS, type Outage, type OutageKind, checkCapacitySetup } from "./setup.js";
 export { type CapacityRandom, type CapacityTotals, type CapacityWindow, capacityWindows } from "./simulate.js";
 export { type CapacityResult, simulateCapacity } from "./run.js";
+export { type DelaySpread, decorrelatedSpreads, delaySpread, policySpreads, rangeSpread } from "./flow/delay-spread.js";
+export type { FlowLimit } from "./flow/flow-limit.js";
+export { type FlowSetup, capacityFlowWindows, flowWork, wholeTotals, wholeWindow } from "./flow/simulate-flow.js";
+export { capacityResult } from "./run.js";
