@@ -20,6 +20,8 @@ export interface ConfigPolicy {
   readonly options: OptionValues;
   /** 1-based line of the policy (its key under `policies`, or the file's opening brace). */
   readonly line: number;
+  /** 1-based column there, as check PATH gives it for the same policy. */
+  readonly column: number;
 }
 
 export interface ConfigFile {
@@ -206,7 +208,7 @@ class ConfigReader {
     if (chain !== undefined) this.fail(chain.keyPos, '"chain" lists the layers of a chain, which backoff chain and backoff check read; this command reads a policy or "policies"');
     const policies = top.entries.get("policies");
     if (policies === undefined) {
-      return { name: this.name, policies: [this.policy(top, null, "", new Map(), this.line(top.pos))] };
+      return { name: this.name, policies: [this.policy(top, null, "", new Map(), this.place(top.pos))] };
     }
     this.keys(top, "", ["policies", ...SHARED_KEYS, SCHEMA_KEY], "; with \"policies\", put the policy keys inside each policy");
     const named = this.object(policies.value, "policies");
@@ -219,20 +221,20 @@ class ConfigReader {
         this.fail(entry.keyPos, `policy name ${shown(policyName)} must be 1 to ${MAX_POLICY_NAME} printable characters`);
       }
       const node = this.object(entry.value, `policies.${policyName}`);
-      list.push(this.policy(node, policyName, `policies.${policyName}`, shared, this.line(entry.keyPos)));
+      list.push(this.policy(node, policyName, `policies.${policyName}`, shared, this.place(entry.keyPos)));
     }
     return { name: this.name, policies: list };
   }
 
   private locate: ((offset: number) => { line: number; column: number }) | null = null;
 
-  private line(pos: number): number {
+  private place(pos: number): { line: number; column: number } {
     this.locate ??= lineLocator(this.text);
-    return this.locate(pos).line;
+    return this.locate(pos);
   }
 
   /** One policy: the calculator's keys, or BullMQ's job options (recognised by `backoff`). */
-  private policy(node: Extract<JsonNode, { kind: "object" }>, name: string | null, path: string, shared: ReadonlyMap<string, JsonEntry>, line: number): ConfigPolicy {
+  private policy(node: Extract<JsonNode, { kind: "object" }>, name: string | null, path: string, shared: ReadonlyMap<string, JsonEntry>, { line, column }: { line: number; column: number }): ConfigPolicy {
     const prefix = path === "" ? "" : `${path}.`;
     const options: OptionValues = {};
     // Shared `assert` and `clients` first, so that the policy's own override them key by key.
@@ -259,7 +261,7 @@ class ConfigReader {
       else if (key === "clients") options.clients = this.value(value, label, "count");
       else if (!isBullmq && isPolicyKey(key)) options[POLICY_CONFIG_KEYS[key].option] = this.value(value, label, POLICY_CONFIG_KEYS[key].kind);
     }
-    return { name, options, line };
+    return { name, options, line, column };
   }
 
   /**
@@ -457,7 +459,7 @@ export function jsonNumberText(source: string): string | null {
 export function selectPolicies(config: ConfigFile | null, policyName: string | undefined): readonly ConfigPolicy[] {
   if (config === null) {
     if (policyName !== undefined) throw new UsageError(`--policy ${shown(policyName)} needs --config, which holds the named policies`);
-    return [{ name: null, options: {}, line: 1 }];
+    return [{ name: null, options: {}, line: 1, column: 1 }];
   }
   if (policyName === undefined) return config.policies;
   const found = config.policies.find((p) => p.name === policyName);

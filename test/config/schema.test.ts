@@ -27,7 +27,7 @@ describe("parseConfig: the calculator's own policy", () => {
   it("turns a policy into the option values the flags give", () => {
     const config = parseConfig('{"strategy": "exponential", "base": "1s", "cap": 30000, "factor": 1.5, "step": "250ms", "attempts": 8}', "retry.json");
     expect(config.policies).toEqual([
-      { name: null, line: 1, options: { strategy: "exponential", base: "1s", cap: "30000", factor: "1.5", step: "250ms", attempts: "8" } },
+      { name: null, line: 1, column: 1, options: { strategy: "exponential", base: "1s", cap: "30000", factor: "1.5", step: "250ms", attempts: "8" } },
     ]);
   });
 
@@ -50,8 +50,9 @@ describe("parseConfig: the calculator's own policy", () => {
     const text = '{\n "assert": {"max-total": "5m", "max-delay": "1m"},\n "clients": 20,\n "policies": {\n  "email": {"base": "1s", "assert": {"max-total": "10m"}},\n  "webhook": {"base": 500, "clients": 3}\n }\n}';
     const config = parseConfig(text, "retry.json");
     expect(config.policies).toEqual([
-      { name: "email", line: 5, options: { base: "1s", clients: "20", maxTotal: "10m", maxDelay: "1m" } },
-      { name: "webhook", line: 6, options: { base: "500", clients: "3", maxTotal: "5m", maxDelay: "1m" } },
+      // Each at its key, after two spaces: column 3.
+      { name: "email", line: 5, column: 3, options: { base: "1s", clients: "20", maxTotal: "10m", maxDelay: "1m" } },
+      { name: "webhook", line: 6, column: 3, options: { base: "500", clients: "3", maxTotal: "5m", maxDelay: "1m" } },
     ]);
   });
 });
@@ -60,14 +61,14 @@ describe("a top-level $schema key (for editors: schema/backoff-config.schema.jso
   const SCHEMA = "./node_modules/backoff-calculator/schema/backoff-config.schema.json";
 
   it("is accepted and ignored in JSON, beside one policy, BullMQ job options or several policies", () => {
-    expect(parseConfig(`{"$schema": "${SCHEMA}", "base": "1s", "attempts": 3}`, "retry.json").policies).toEqual([{ name: null, line: 1, options: { base: "1s", attempts: "3" } }]);
+    expect(parseConfig(`{"$schema": "${SCHEMA}", "base": "1s", "attempts": 3}`, "retry.json").policies).toEqual([{ name: null, line: 1, column: 1, options: { base: "1s", attempts: "3" } }]);
     expect(parseConfig(`{"$schema": "${SCHEMA}", "attempts": 3, "backoff": 100}`, "q.json").policies[0]!.options).toEqual({ preset: "bullmq", strategy: "fixed", base: "100", attempts: "2" });
-    expect(parseConfig(`{"$schema": "${SCHEMA}", "clients": 5, "policies": {"a": {"base": 500}}}`, "retry.json").policies).toEqual([{ name: "a", line: 1, options: { clients: "5", base: "500" } }]);
+    expect(parseConfig(`{"$schema": "${SCHEMA}", "clients": 5, "policies": {"a": {"base": 500}}}`, "retry.json").policies).toEqual([{ name: "a", line: 1, column: `{"$schema": "${SCHEMA}", "clients": 5, "policies": {`.length + 1, options: { clients: "5", base: "500" } }]);
   });
 
   it("is accepted and ignored in YAML, and so is the YAML language server's comment", () => {
     const text = `# yaml-language-server: $schema=${SCHEMA}\n$schema: ${SCHEMA}\nbase: 1s\ncap: 30s\n`;
-    expect(parseConfigFile(text, "retry.yaml").policies).toEqual([{ name: null, line: 2, options: { base: "1s", cap: "30s" } }]);
+    expect(parseConfigFile(text, "retry.yaml").policies).toEqual([{ name: null, line: 2, column: 1, options: { base: "1s", cap: "30s" } }]);
   });
 
   it("must be a string, and only at the top level", () => {

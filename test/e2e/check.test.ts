@@ -27,7 +27,7 @@ describe("end to end: backoff check in CI", () => {
     expect(result.code).toBe(1);
     // total(5) = 62 + 6 × 5 = 92 s; total(6) = 122 + 7 × 5 = 157 s > 150 s: broken at attempt 6.
     expect(result.stdout.split("\n")).toEqual([
-      "::error file=retry.json,line=1,title=backoff check::max-total 2 min 30 s broken: worst case 2 min 37 s, with 7 tries × 5 s (first over the limit at attempt 6)",
+      "::error file=retry.json,line=1,col=1,title=backoff check::max-total 2 min 30 s broken: worst case 2 min 37 s, with 7 tries × 5 s (first over the limit at attempt 6)",
       "✗ max-total 2 min 30 s: worst case 2 min 37 s, with 7 tries × 5 s (first over the limit at attempt 6)",
       "✓ max-delay 1 min: worst delay 1 min (attempt 6)",
       "✗ 1 of 2 limits broken",

@@ -45,7 +45,7 @@ export function filesOutput(report: FilesReport): CheckOutput {
 
 /** check --config FILE's output for the same policies: each as a PolicyReport, the config file being `file`. */
 export function configOutput(report: FilesReport, file: string | null = null): CheckOutput & { kind: "config" } {
-  const policies = report.policies.map((p) => ({ name: p.name, line: p.line, attempts: p.attempts, attemptTimeMs: p.attemptTimeMs, result: p.result }));
+  const policies = report.policies.map((p) => ({ name: p.name, line: p.line, column: p.column, attempts: p.attempts, attemptTimeMs: p.attemptTimeMs, result: p.result }));
   return { kind: "config", report: { policies, file, strict: report.strict, exitCode: report.exitCode, words: CONFIG_WORDS } };
 }
 

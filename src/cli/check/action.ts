@@ -42,7 +42,7 @@ export async function runCheck(explicit: OptionValues, switches: CheckSwitches, 
       const { stopNote: _, jittered: __, ...checked } = checkValues(mergeOptions({}, p.options, explicit));
       // A policy of a config file is edited there: its warnings name the file's keys.
       const terms = config === null || checked.terms === undefined ? {} : { terms: inFileTerms(checked.terms, backoffShape.levers) };
-      return { name: p.name, line: config === null ? null : p.line, ...checked, ...terms };
+      return { name: p.name, line: config === null ? null : p.line, column: config === null ? null : p.column, ...checked, ...terms };
     } catch (error) {
       if (error instanceof UsageError && p.name !== null) throw new UsageError(`policy ${shown(p.name)} in ${config!.name}: ${error.message}`);
       throw error;

@@ -206,7 +206,7 @@ export function configFilesReport(reports: readonly PolicyReport[], file: string
   const policies: FilePolicyReport[] = reports.map((r) => ({
     file: displayName(file),
     line: r.line ?? 1,
-    column: 1,
+    column: r.column ?? 1,
     system: "backoff",
     systemLabel: backoff.label,
     name: r.name ?? displayName(file),

@@ -1,10 +1,12 @@
 import type { CheckResult } from "../check.js";
 import type { PresetTerms, SwitchWords } from "./terms.js";
 
-/** One policy of `check --config FILE` or of flags: its name (null for a single unnamed one) and its line in the file. */
+/** One policy of `check --config FILE` or of flags: its name (null for a single unnamed one) and its place in the file. */
 export interface PolicyReport {
   readonly name: string | null;
   readonly line: number | null;
+  /** Its column there (as check PATH gives it); absent for flags. */
+  readonly column?: number | null;
   readonly attempts: number;
   readonly attemptTimeMs: number;
   /** The overall timeout checked against (given, or the file's), when there is one. */

@@ -156,11 +156,12 @@ describe("backoff check --config", () => {
     const result = await runCli(["check", "--config", path, "--clients", "100"], { env: { GITHUB_ACTIONS: "true" } });
     const annotations = result.stdout.split("\n").filter((l) => l.startsWith("::"));
     const props = `file=${path.replace(/:/g, "%3A").replace(/,/g, "%2C")}`;
+    // Each policy at its key, after four spaces: column 5, as check PATH gives it.
     expect(annotations).toEqual([
-      `::error ${props},line=4,title=backoff check::email: max-delay 10 s broken: worst delay 30 s (first over the limit at attempt 5)`,
-      `::warning ${props},line=4,title=backoff check::email: no-jitter: no jitter, with 100 clients: clients that fail together retry together, in bursts; add jitter`,
-      `::error ${props},line=5,title=backoff check::webhook: max-total 5 min broken: worst case 2 h 22 min (first over the limit at attempt 7)`,
-      `::warning ${props},line=5,title=backoff check::webhook: no-jitter: no jitter, with 100 clients: clients that fail together retry together, in bursts; add jitter`,
+      `::error ${props},line=4,col=5,title=backoff check::email: max-delay 10 s broken: worst delay 30 s (first over the limit at attempt 5)`,
+      `::warning ${props},line=4,col=5,title=backoff check::email: no-jitter: no jitter, with 100 clients: clients that fail together retry together, in bursts; add jitter`,
+      `::error ${props},line=5,col=5,title=backoff check::webhook: max-total 5 min broken: worst case 2 h 22 min (first over the limit at attempt 7)`,
+      `::warning ${props},line=5,col=5,title=backoff check::webhook: no-jitter: no jitter, with 100 clients: clients that fail together retry together, in bursts; add jitter`,
     ]);
     // Without GITHUB_ACTIONS, none.
     expect((await runCli(["check", "--config", path])).stdout).not.toContain("::");

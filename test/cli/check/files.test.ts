@@ -8,6 +8,7 @@ import type { CheckResult } from "../../../src/core/check.js";
 import { runCli } from "../../support/cli.js";
 import { tempFiles, useTempCwd } from "../../support/files.js";
 import { memoryStdin } from "../../support/io.js";
+import { validateJunit } from "../../support/junit.js";
 import { validateSarif } from "../../support/sarif.js";
 
 // `backoff check PATH…` end to end, in a directory of its own (paths in reports are
@@ -313,7 +314,7 @@ describe("configFilesReport: check --config FILE as check PATH reports files", (
 
 /** A JUnit document read by a real XML parser (python3's expat, via xml.etree): each testcase's classname, name and file, or the parser's error. */
 function parsedJunit(xml: string): string[][] {
-  const script = "import sys, json, xml.etree.ElementTree as E\nroot = E.fromstring(sys.stdin.buffer.read())\nprint(json.dumps([[c.get('classname'), c.get('name'), c.get('file')] for c in root.iter('testcase')]))";
+  const script = "import sys, json, xml.etree.ElementTree as E\nroot = E.fromstring(sys.stdin.buffer.read())\nprint(json.dumps([[c.get('classname'), c.get('name'), s.get('file')] for s in root.iter('testsuite') for c in s.iter('testcase')]))";
   return JSON.parse(execFileSync("python3", ["-c", script], { input: Buffer.from(xml, "utf8") }).toString("utf8"));
 }
 
@@ -385,6 +386,7 @@ describe("backoff check PATH…: names from files cannot forge output (issue 38,
     setUpHostile();
     const result = await runCli([...ARGS, "--format", "junit"]);
     expect(result.code).toBe(1);
+    expect(validateJunit(result.stdout)).toEqual([]);
     expect(parsedJunit(result.stdout)).toEqual([
       ["::warning file=x::y.yml", "r (Traefik retry middleware): max-attempts 1", "::warning file=x::y.yml"],
       ["ctl\\x01.yml", "n\\n::warning file=x::forged (Traefik retry middleware): max-attempts 1", "ctl\\x01.yml"],

@@ -75,7 +75,7 @@ export function configAnnotations(report: ConfigReport): string[] {
   const lines: string[] = [];
   const file = report.file;
   for (const policy of report.policies) {
-    const props = [...(file === null ? [] : [`file=${escapeProperty(file)}`]), ...(file === null || policy.line === null ? [] : [`line=${policy.line}`]), "title=backoff check"].join(",");
+    const props = [...(file === null ? [] : [`file=${escapeProperty(file)}`]), ...(file === null || policy.line === null ? [] : [`line=${policy.line}`, `col=${policy.column ?? 1}`]), "title=backoff check"].join(",");
     const who = policy.name === null ? "" : `${policy.name}: `;
     for (const a of policy.result.assertions) {
       if (!a.ok) lines.push(`::error ${props}::${escapeData(`${who}${limitText(a)} broken: ${assertionDetail(a, policy)}`)}`);

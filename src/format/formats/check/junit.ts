@@ -8,16 +8,21 @@ import { printable, xmlPrintable } from "../../printable.js";
 import type { AtLinesCheckRenderer } from "../../renderer.js";
 
 /**
- * The check report as JUnit XML, as Jenkins, GitLab, CircleCI and Azure Pipelines read test
- * reports: a <testsuite> per file, a <testcase> per limit of each policy (a <failure> when it
- * is broken), per invalid policy (a <failure>) and per warning (a <failure> where it fails,
- * else passing with the warning in <system-out>), a policy given no limit and no warning as
- * one passing testcase, a limit that needs waits the file does not decide as a <skipped>
- * testcase, a skipped file as a <skipped> testcase, a file read leniently (its YAML broke a
- * rule the system's own reader lets pass) as a passing testcase saying which, a retry limit
- * found (a circuit breaker, a retry budget) as a passing testcase with what it caps in
- * <system-out>. classname is the file, so CI pages group the cases by file; `file` and `line`
- * point at the policy.
+ * The check report as JUnit XML, valid against Jenkins' junit-10.xsd (the xunit plugin's
+ * schema, which the JUnit readers of GitLab, CircleCI and Azure Pipelines read too): a
+ * <testsuite> per file, a <testcase> per limit of each policy (a <failure> when it is broken),
+ * per invalid policy (a <failure>) and per warning (a <failure> where it fails, else a
+ * <skipped> of type "warning", which every reader shows with its text: GitLab shows no output
+ * of a passing case), a policy given no limit and no warning as one passing testcase, a limit
+ * that needs waits the file does not decide as a <skipped> testcase, a skipped file as a
+ * <skipped> testcase, a file read leniently (its YAML broke a rule the system's own reader
+ * lets pass) as a passing testcase saying which, a retry limit found (a circuit breaker, a
+ * retry budget) as a passing testcase with what it caps in <system-out>. classname is the file,
+ * so CI pages group the cases by file; classname and name are one identity per testcase (a
+ * second case of the same name in a file is numbered, " #2"). Each case's text starts with
+ * its place, file:line:col, as every other format gives it: junit-10.xsd has no testcase
+ * `file` or `line` (GitLab reads a testcase's `file`; it is left out, the deviation
+ * docs/check-files.md names: the file is the classname and the testsuite's `file`).
  */
 export const renderer: AtLinesCheckRenderer = {
   atLines: true,
@@ -27,29 +32,36 @@ export const renderer: AtLinesCheckRenderer = {
 
 interface JunitCase {
   readonly name: string;
-  readonly line: number | null;
+  /** Where it points: file:line:col, or the file alone. */
+  readonly at: string;
   readonly failure?: { readonly type: string; readonly message: string };
-  readonly skipped?: string;
+  readonly skipped?: { readonly type: string; readonly message: string };
   readonly out?: string;
 }
+
+/** A place as every format gives it: file:line:col, or the file alone where the place is not known. */
+const placeText = (file: string, line: number | null, column: number | null) => (line === null ? file : `${file}:${line}:${column ?? 1}`);
 
 /** A policy's cases: one per limit given (its finding where it breaks or cannot be decided), one per lint; its retry limits in the first case's output. */
 function policyCases(p: FilePolicyReport, findings: readonly Finding[], strict: boolean): JunitCase[] {
   const who = `${p.name} (${p.systemLabel})`;
+  const at = placeText(p.file, p.line, p.column);
   // A policy is checked against each limit once: its finding, if any, by the limit's name.
   const ofLimit = new Map(findings.filter((f) => f.kind === "limit" || f.kind === "not-computable").map((f) => [f.rule, f]));
   const cases: JunitCase[] = p.result.assertions.map((a) => {
     const found = ofLimit.get(a.limit);
-    const base = { name: `${who}: ${limitText(a)}`, line: p.line };
+    const base = { name: `${who}: ${limitText(a)}`, at };
     if (found === undefined) return { ...base, out: assertionDetail(a, p) };
-    return found.kind === "not-computable" ? { ...base, skipped: `${found.rule} not computable: ${found.message}` } : { ...base, failure: { type: found.rule, message: `${found.rule} broken: ${found.message}` } };
+    return found.kind === "not-computable"
+      ? { ...base, skipped: { type: "not-computable", message: `${found.rule} not computable: ${found.message}` } }
+      : { ...base, failure: { type: found.rule, message: `${found.rule} broken: ${found.message}` } };
   });
   for (const f of findings) {
     if (f.kind !== "lint") continue;
     const text = `${f.rule}: ${findingText(f)}`;
-    cases.push({ name: `${who}: ${f.rule}`, line: p.line, ...(findingFails(f, strict) ? { failure: { type: f.rule, message: text } } : { out: `warning: ${text}` }) });
+    cases.push({ name: `${who}: ${f.rule}`, at, ...(findingFails(f, strict) ? { failure: { type: f.rule, message: text } } : { skipped: { type: "warning", message: `warning: ${text}` } }) });
   }
-  if (cases.length === 0) cases.push({ name: who, line: p.line, out: "no limits given" });
+  if (cases.length === 0) cases.push({ name: who, at, out: "no limits given" });
   const limits = (p.limits ?? []).map((l) => `retry limit: ${limitPlaceText(l)}`);
   // The first case of the policy names its retry limits too.
   if (limits.length > 0) cases[0] = { ...cases[0]!, out: [cases[0]!.out, ...limits].filter((t) => t !== undefined).join("\n") };
@@ -58,17 +70,17 @@ function policyCases(p: FilePolicyReport, findings: readonly Finding[], strict: 
 
 /** A finding that is not a policy's own check as a testcase: an invalid policy fails, a file skipped is skipped, the rest pass saying what they are. */
 function findingCase(f: Finding): JunitCase {
-  const at = f.location.line === null ? f.location.file : `${f.location.file}:${f.location.line}:${f.location.column}`;
+  const at = placeText(f.location.file, f.location.line, f.location.column);
   switch (f.kind) {
     case "invalid-policy":
-      return { name: `${f.policy!.name} (${f.policy!.systemLabel}): ${f.rule}`, line: f.location.line, failure: { type: f.rule, message: `${f.rule}: ${f.message}` } };
+      return { name: `${f.policy!.name} (${f.policy!.systemLabel}): ${f.rule}`, at, failure: { type: f.rule, message: `${f.rule}: ${f.message}` } };
     case "skipped":
-      return { name: `skipped ${at}`, line: f.location.line, skipped: f.message };
+      return { name: `skipped ${at}`, at, skipped: { type: "skipped", message: f.message } };
     case "read-leniently":
-      return { name: `read leniently ${at}`, line: f.location.line, out: `read leniently: ${f.message}` };
+      return { name: `read leniently ${at}`, at, out: `read leniently: ${f.message}` };
     default:
       // A retry limit found.
-      return { name: `${f.retryLimit!.limit.source} (${f.retryLimit!.limit.systemLabel}): retry limit`, line: f.location.line, out: f.message };
+      return { name: `${f.retryLimit!.limit.source} (${f.retryLimit!.limit.systemLabel}): retry limit`, at, out: f.message };
   }
 }
 
@@ -84,18 +96,19 @@ export function filesReportJunit(report: FilesReport): string {
   return junitDocument(byFile);
 }
 
-/** A chain's check as JUnit XML: one testsuite (the file), a testcase per limit (failing when broken) and per warning (failing under strictness). */
+/** A chain's check as JUnit XML: one testsuite (the file), a testcase per limit (failing when broken) and per warning (failing under strictness, else skipped as a warning). */
 export function chainCheckJunit(check: PlacedChainCheck): string {
   const who = chainWho(check.report);
+  const at = placeText(check.name, check.line, check.column);
   const cases: JunitCase[] = check.result.assertions.map((a) => {
     const detail = amplificationDetail(check.report, a);
-    return { name: `${who}: ${chainLimitText(a)}`, line: check.line, ...(a.ok ? { out: detail } : { failure: { type: a.limit, message: `${a.limit} broken: ${detail}` } }) };
+    return { name: `${who}: ${chainLimitText(a)}`, at, ...(a.ok ? { out: detail } : { failure: { type: a.limit, message: `${a.limit} broken: ${detail}` } }) };
   });
   for (const w of check.result.warnings) {
     const text = `${w.lint}: ${stackedRetriesText(w)}`;
-    cases.push({ name: `${who}: ${w.lint}`, line: check.line, ...(check.strict ? { failure: { type: w.lint, message: text } } : { out: `warning: ${text}` }) });
+    cases.push({ name: `${who}: ${w.lint}`, at, ...(check.strict ? { failure: { type: w.lint, message: text } } : { skipped: { type: "warning", message: `warning: ${text}` } }) });
   }
-  if (cases.length === 0) cases.push({ name: who, line: check.line, out: "no limits given" });
+  if (cases.length === 0) cases.push({ name: who, at, out: "no limits given" });
   return junitDocument(new Map([[check.name, cases]]));
 }
 
@@ -109,6 +122,16 @@ const attribute = (name: string, value: string | number) => ` ${name}="${escapeX
 /** An element's text: its lines kept, their control characters escaped. */
 const content = (text: string) => escapeXml(xmlPrintable(text));
 
+/** The cases of one file, each name once: a second case of a name is numbered (" #2"), in order, so that classname and name identify one case. */
+function namedOnce(cases: readonly JunitCase[]): JunitCase[] {
+  const seen = new Map<string, number>();
+  return cases.map((c) => {
+    const n = (seen.get(c.name) ?? 0) + 1;
+    seen.set(c.name, n);
+    return n === 1 ? c : { ...c, name: `${c.name} #${n}` };
+  });
+}
+
 /** The JUnit XML document: a <testsuite> per file (in the map's order) holding its cases. */
 function junitDocument(byFile: ReadonlyMap<string, readonly JunitCase[]>): string {
   const count = (cases: readonly JunitCase[]) => ({
@@ -116,17 +139,18 @@ function junitDocument(byFile: ReadonlyMap<string, readonly JunitCase[]>): strin
     failures: cases.filter((c) => c.failure !== undefined).length,
     skipped: cases.filter((c) => c.skipped !== undefined).length,
   });
-  const all = [...byFile.values()].flat();
-  const total = count(all);
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${attribute("name", "backoff check")}${attribute("tests", total.tests)}${attribute("failures", total.failures)}${attribute("errors", 0)}${attribute("skipped", total.skipped)}>`];
+  const total = count([...byFile.values()].flat());
+  // junit-10.xsd: <testsuites> takes name, time, tests, failures and errors (no skipped); <testsuite> takes skipped and file too.
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${attribute("name", "backoff check")}${attribute("tests", total.tests)}${attribute("failures", total.failures)}${attribute("errors", 0)}>`];
   for (const [file, cases] of byFile) {
     const n = count(cases);
-    lines.push(`  <testsuite${attribute("name", file)}${attribute("tests", n.tests)}${attribute("failures", n.failures)}${attribute("errors", 0)}${attribute("skipped", n.skipped)}>`);
-    for (const c of cases) {
-      const head = `    <testcase${attribute("classname", file)}${attribute("name", c.name)}${attribute("file", file)}${c.line === null ? "" : attribute("line", c.line)}`;
-      if (c.failure !== undefined) lines.push(`${head}>`, `      <failure${attribute("type", c.failure.type)}${attribute("message", c.failure.message)}>${content(c.failure.message)}</failure>`, "    </testcase>");
-      else if (c.skipped !== undefined) lines.push(`${head}>`, `      <skipped${attribute("message", c.skipped)}/>`, "    </testcase>");
-      else lines.push(`${head}>`, `      <system-out>${content(c.out ?? "")}</system-out>`, "    </testcase>");
+    lines.push(`  <testsuite${attribute("name", file)}${attribute("tests", n.tests)}${attribute("failures", n.failures)}${attribute("errors", 0)}${attribute("skipped", n.skipped)}${attribute("file", file)}>`);
+    for (const c of namedOnce(cases)) {
+      lines.push(`    <testcase${attribute("classname", file)}${attribute("name", c.name)}>`);
+      if (c.failure !== undefined) lines.push(`      <failure${attribute("type", c.failure.type)}${attribute("message", c.failure.message)}>${content(`${c.at}: ${c.failure.message}`)}</failure>`);
+      else if (c.skipped !== undefined) lines.push(`      <skipped${attribute("type", c.skipped.type)}${attribute("message", c.skipped.message)}>${content(`${c.at}: ${c.skipped.message}`)}</skipped>`);
+      else lines.push(`      <system-out>${content(`${c.at}: ${c.out ?? ""}`)}</system-out>`);
+      lines.push("    </testcase>");
     }
     lines.push("  </testsuite>");
   }

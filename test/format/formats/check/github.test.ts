@@ -16,10 +16,10 @@ describe("check's github renderer", () => {
     );
   });
 
-  it("check --config FILE: at the policy's line in the file, without a column", async () => {
+  it("check --config FILE: at the policy's line and column in the file, as check PATH gives them", async () => {
     const report = filesReport([RETRY_JSON], { maxTotal: "1m" });
     expect(await renderedText(renderer.render(configOutput(report, "retry.json"), plainContext()))).toBe(
-      "::error file=retry.json,line=4,title=backoff check::email: max-total 1 min broken: worst case 2 min 1 s (first over the limit at attempt 6)\n",
+      "::error file=retry.json,line=4,col=5,title=backoff check::email: max-total 1 min broken: worst case 2 min 1 s (first over the limit at attempt 6)\n",
     );
   });
 
@@ -50,12 +50,12 @@ describe("configAnnotations", () => {
     worstDelayMs: 30_000,
     worstDelayAttempt: 6,
   });
-  const policy = (name: string | null, r: CheckResult): PolicyReport => ({ name, line: 3, attempts: 8, attemptTimeMs: 0, result: r });
+  const policy = (name: string | null, r: CheckResult): PolicyReport => ({ name, line: 3, column: 7, attempts: 8, attemptTimeMs: 0, result: r });
   const annotations = (policies: PolicyReport[], file: string | null, strict: boolean) => configAnnotations({ policies, file, strict, exitCode: 0, words: CONFIG_WORDS });
 
   it("escapes the file property (%, :, ,) and the message (%, newlines)", () => {
     expect(annotations([policy("50%\nrise", result(false))], "C:/ci/retry,prod.json", false)).toEqual([
-      "::error file=C%3A/ci/retry%2Cprod.json,line=3,title=backoff check::50%25%0Arise: max-delay 10 s broken: worst delay 30 s (first over the limit at attempt 5)",
+      "::error file=C%3A/ci/retry%2Cprod.json,line=3,col=7,title=backoff check::50%25%0Arise: max-delay 10 s broken: worst delay 30 s (first over the limit at attempt 5)",
     ]);
   });
 
