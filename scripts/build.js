@@ -309,7 +309,7 @@ await build({
 for (const which of ["table", "commands", "simulate"]) execFileSync(process.execPath, ["scripts/code-cache.js", which], { stdio: "inherit" });
 
 // The typed library: not needed by the command itself, so the GitHub Action, which only runs
-// the command, builds without it (BACKOFF_BUILD_CLI_ONLY=1, scripts/action.sh).
+// the command, builds without it (BACKOFF_BUILD_CLI_ONLY=1, scripts/action-release.mjs).
 if (process.env["BACKOFF_BUILD_CLI_ONLY"] !== "1") {
   execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"], { stdio: "inherit" });
   writeFileSync("dist/index.js", 'export * from "./lib/index.js";\n');

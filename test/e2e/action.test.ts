@@ -1,93 +1,83 @@
-import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { tempDir } from "../support/files.js";
 import { ROOT } from "../support/paths.js";
 import { validateSarif } from "../support/sarif.js";
 
-// action.yml run the way a GitHub runner runs a composite action: the action's files checked
-// out in a folder of their own (GITHUB_ACTION_PATH), the steps in order in the workspace,
-// each `run:` with `bash --noprofile --norc -eo pipefail` (GitHub's `shell: bash`), its
-// `env:` and `if:` evaluated from the inputs, GITHUB_OUTPUT a file per step, then the
-// action's outputs read from the step outputs. `uses:` steps (setup-node) are the runner's
-// business: here Node is this one. dist/ is built already (npm test builds it), so the build
-// step finds it and returns; scripts/action.sh builds it on a runner.
+// action.yml run the way a GitHub runner runs a JavaScript action, from a release tree as a
+// tag holds it (scripts/action-release.mjs, from the dist/ that npm test builds): the tree in a
+// folder of its own with no node_modules in it or above it, `runs.main` started with the
+// runner's Node (here this one, by its path) in the workspace, the inputs as INPUT_<NAME>
+// (actions/toolkit's getInput: the name in capitals, hyphens kept) with action.yml's
+// defaults, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, GITHUB_ACTIONS=true, and a PATH with
+// no node on it (the runner does not put its Node there, and the action needs none).
 
-interface Step {
-  readonly name: string;
-  readonly id?: string;
-  readonly if?: string;
-  readonly uses?: string;
-  readonly run?: string;
-  readonly shell?: string;
-  readonly env?: Record<string, string>;
-}
 interface Action {
   readonly inputs: Record<string, { default: string }>;
-  readonly outputs: Record<string, { value: string }>;
-  readonly runs: { using: string; steps: Step[] };
+  readonly outputs: Record<string, { description: string }>;
+  readonly runs: { using: string; main: string };
 }
 const action = parse(readFileSync(join(ROOT, "action.yml"), "utf8")) as Action;
 
-/** `${{ inputs.NAME }}` and `${{ steps.ID.outputs.NAME }}`: the only expressions action.yml uses. */
-function expand(text: string, inputs: Record<string, string>, outputs: Record<string, Record<string, string>>): string {
-  return text.replace(/\$\{\{\s*([^}]*?)\s*\}\}/g, (_, expression: string) => {
-    const input = /^inputs\.([\w-]+)$/.exec(expression);
-    if (input) return inputs[input[1]!] ?? "";
-    const output = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(expression);
-    if (output) return outputs[output[1]!]?.[output[2]!] ?? "";
-    throw new Error(`an expression this test does not evaluate: ${expression}`);
-  });
-}
-/** `if:` conditions of the form `inputs.NAME == ''` / `!= ''`. */
-function condition(text: string, inputs: Record<string, string>): boolean {
-  const match = /^inputs\.([\w-]+)\s*(==|!=)\s*''$/.exec(text.trim());
-  if (!match) throw new Error(`a condition this test does not evaluate: ${text}`);
-  return (inputs[match[1]!] === "") === (match[2] === "==");
-}
+let tree = "";
+beforeAll(() => {
+  tree = join(tempDir("action-release"), "tree");
+  execFileSync(process.execPath, [join(ROOT, "scripts/action-release.mjs"), tree, "--no-build"], { encoding: "utf8" });
+});
 
 function runAction(workspace: string, given: Record<string, string>) {
-  const actionPath = tempDir("action-path");
-  for (const part of ["bin", "dist", "scripts", "package.json", "action.yml"]) cpSync(join(ROOT, part), join(actionPath, part), { recursive: true });
-  const inputs = Object.fromEntries(Object.entries(action.inputs).map(([name, input]) => [name, given[name] ?? input.default]));
-  const outputs: Record<string, Record<string, string>> = {};
-  // The job summary: one file for the job's steps (GitHub's GITHUB_STEP_SUMMARY is a file per step, shown together).
-  const summaryFile = join(actionPath, "step-summary");
+  const inputs = Object.fromEntries(Object.entries(action.inputs).map(([name, input]) => [`INPUT_${name.toUpperCase()}`, given[name] ?? input.default]));
+  const scratch = tempDir("action-runner");
+  const outputFile = join(scratch, "output");
+  const summaryFile = join(scratch, "step-summary");
+  writeFileSync(outputFile, "");
   writeFileSync(summaryFile, "");
-  const log: string[] = [];
-  let code = 0;
-  const { COLUMNS: _c, FORCE_COLOR: _f, NO_COLOR: _n, GITHUB_ACTIONS: _g, ...env } = process.env;
-  for (const [index, step] of action.runs.steps.entries()) {
-    if (step.uses !== undefined || (step.if !== undefined && !condition(step.if, inputs))) continue;
-    expect(step.shell).toBe("bash");
-    const outputFile = join(actionPath, `output-${index}`);
-    writeFileSync(outputFile, "");
-    const stepEnv = Object.fromEntries(Object.entries(step.env ?? {}).map(([name, value]) => [name, expand(value, inputs, outputs)]));
-    const result = spawnSync("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", expand(step.run!, inputs, outputs)], {
-      cwd: workspace,
-      encoding: "utf8",
-      env: { ...env, ...stepEnv, GITHUB_ACTIONS: "true", GITHUB_ACTION_PATH: actionPath, GITHUB_WORKSPACE: workspace, GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile },
-    });
-    log.push(result.stdout + result.stderr);
-    if (step.id !== undefined) outputs[step.id] = Object.fromEntries(readFileSync(outputFile, "utf8").split("\n").filter(Boolean).map((line) => line.split("=", 2) as [string, string]));
-    code = result.status ?? -1;
-    if (code !== 0) break;
+  // No node on the PATH: an empty folder.
+  const path = join(scratch, "bin");
+  mkdirSync(path);
+  const { COLUMNS: _c, FORCE_COLOR: _f, NO_COLOR: _n, GITHUB_ACTIONS: _g, PATH: _p, ...env } = process.env;
+  const result = spawnSync(process.execPath, [join(tree, action.runs.main)], {
+    cwd: workspace,
+    encoding: "utf8",
+    env: { ...env, ...inputs, PATH: path, GITHUB_ACTIONS: "true", GITHUB_WORKSPACE: workspace, GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile, RUNNER_TEMP: scratch },
+  });
+  const outputs = Object.fromEntries(Object.keys(action.outputs).map((name) => [name, ""]));
+  for (const line of readFileSync(outputFile, "utf8").split("\n").filter(Boolean)) {
+    const [name, value] = line.split("=", 2) as [string, string];
+    outputs[name] = value;
   }
-  const actionOutputs = Object.fromEntries(Object.entries(action.outputs).map(([name, output]) => [name, expand(output.value, inputs, outputs)]));
-  return { code, log: log.join(""), outputs: actionOutputs, summary: readFileSync(summaryFile, "utf8") };
+  // The runner's temporary folder is left as it was: the action's scratch files are gone.
+  expect(readdirSync(scratch).sort()).toEqual(["bin", "output", "step-summary"]);
+  return { code: result.status ?? -1, log: result.stdout + result.stderr, outputs, summary: readFileSync(summaryFile, "utf8") };
 }
 
 describe("the GitHub Action (action.yml), its steps run as a runner runs them", () => {
-  it("is a composite action with the inputs and outputs docs/ci.md names", () => {
-    expect(action.runs.using).toBe("composite");
-    expect(Object.keys(action.inputs)).toEqual(["paths", "args", "sarif-file", "version"]);
+  it("is a JavaScript action on the runner's Node 24, with the inputs and outputs docs/ci.md names", () => {
+    // Node 20 reached its end of life in April 2026; node24 is the runtime GitHub's runners run actions with.
+    expect(action.runs).toEqual({ using: "node24", main: "scripts/action.mjs" });
+    expect(Object.keys(action.inputs)).toEqual(["paths", "args", "sarif-file"]);
     expect(action.inputs["paths"]!.default).toBe(".");
     expect(Object.keys(action.outputs)).toEqual(["policies", "broken", "warnings"]);
   });
 
-  it("a broken limit: the step fails (exit 1) after writing its annotations, outputs and a valid SARIF file", () => {
+  it("the release tree holds the action, its scripts, bin/ and the bundles, and no node_modules", () => {
+    const listed = readdirSync(tree, { recursive: true, encoding: "utf8" }).map((name) => name.split("\\").join("/"));
+    expect(listed.filter((name) => name.includes("node_modules"))).toEqual([]);
+    for (const file of ["action.yml", "package.json", "LICENSE", "scripts/action.mjs", "scripts/action-words.mjs", "scripts/action-summary.mjs", "bin/backoff.js", "bin/package.json", "dist/cli.cjs", "dist/commands.cjs", "dist/files.cjs"]) {
+      expect(listed, file).toContain(file);
+    }
+    // Only the command's bundles: not the typed library, not the sources, not the tests.
+    expect(listed.filter((name) => /^(src|test|dist\/lib)(\/|$)/.test(name))).toEqual([]);
+    const pkg = JSON.parse(readFileSync(join(tree, "package.json"), "utf8")) as Record<string, unknown>;
+    expect([pkg["version"], pkg["dependencies"], pkg["devDependencies"]]).toEqual([JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).version, undefined, undefined]);
+    // Nothing above the tree holds node_modules either (the scratch folder is under the system's temporary folder).
+    for (let dir = dirname(tree); dirname(dir) !== dir; dir = dirname(dir)) expect(existsSync(join(dir, "node_modules")), dir).toBe(false);
+  });
+
+  it("a broken limit: one run of check writes the text, the annotations, the outputs, a valid SARIF file and the summary; the step fails (exit 1)", () => {
     const workspace = tempDir("action-workspace");
     // Exponential 1 s doubling, 8 retries, no cap: 255 s in all, over 1 min; attempt 8 waits 128 s (no-cap warning).
     writeFileSync(join(workspace, "retry.json"), '{"base": "1s", "attempts": 8}\n');
@@ -97,7 +87,8 @@ describe("the GitHub Action (action.yml), its steps run as a runner runs them", 
     const result = runAction(workspace, { args: "--max-total 1m", "sarif-file": "backoff.sarif" });
     expect(result.code).toBe(1);
     expect(result.outputs).toEqual({ policies: "2", broken: "1", warnings: "1" });
-    expect(result.log).toContain("backoff: dist/ is built already");
+    // The text report, once: one run of check.
+    expect(result.log.split("\n").filter((line) => line === "retry.json")).toEqual(["retry.json"]);
     // 1 + 2 + 4 + 8 + 16 + 32 = 63 s after attempt 6: the first over 1 min.
     expect(result.log).toContain("::error file=retry.json,line=1,col=1,title=backoff check::retry.json: max-total 1 min broken: worst case 4 min 15 s (first over the limit at attempt 6)\n");
     expect(result.log).toContain("backoff: SARIF written to backoff.sarif");
@@ -158,7 +149,7 @@ describe("the GitHub Action (action.yml), its steps run as a runner runs them", 
     const workspace = tempDir("action-workspace");
     const result = runAction(workspace, { paths: '"my dir' });
     expect(result.code).toBe(2);
-    expect(result.log).toBe("backoff: dist/ is built already\n::error title=backoff::the action's paths input has a double quote that is not closed\n");
+    expect(result.log).toBe("::error title=backoff::the action's paths input has a double quote that is not closed\n");
   });
 
   it("args that hold --format are refused in one annotation, exit 2", () => {
