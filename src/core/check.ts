@@ -21,6 +21,11 @@ import { DAY_MS } from "./time-units.js";
  *
  * With N attempts (retries) the policy gives up after try N + 1, at total(N): the
  * exhaustion time. With attemptTime = 0 it is the schedule's cumulative wait.
+ *
+ * The worst case takes every try at the attempt time (a per-try timeout is the longest a
+ * try lasts) and every delay at its maximum. The best case is a true lower bound: tries
+ * that fail at once and every delay at its minimum, total(N) with attemptTime = 0; the
+ * best case of tries that each take the attempt time is given beside it (issue 36, item 3).
  */
 
 export const LIMIT_NAMES = ["max-total", "min-total", "max-delay", "min-first", "max-first", "max-attempts", "max-give-up"] as const;
@@ -87,6 +92,10 @@ export interface AssertionResult {
    * the total of the schedule alone, which `actual` (the deadline) bounds; null: no bound.
    */
   readonly scheduleMs?: number | null;
+  /** min-total with a try time: the best case of tries that each take it (bounded by the deadline), beside `actual`, tries that fail at once. */
+  readonly withTriesMs?: number | null;
+  /** Set when the deadline ends that case sooner than the schedule would. */
+  readonly withTriesCut?: true;
 }
 
 /** Lints: habits that are often mistakes; they fail a check only under --strict. */
@@ -124,6 +133,14 @@ export interface CheckResult {
   readonly worstTotalMs: number | null;
   /** Set when the deadline bounds a total: the totals of the schedule alone (null: it retries forever). */
   readonly scheduleTotals?: { readonly bestMs: number | null; readonly worstMs: number | null };
+  /**
+   * Set when a try takes time (attemptTimeMs > 0): the best case of tries that each run for
+   * the attempt time (every delay at its minimum), bounded by the deadline; null when the
+   * policy retries forever without one. `bestTotalMs` is the true lower bound, tries that fail at once.
+   */
+  readonly bestWithTriesMs?: number | null;
+  /** Set when the deadline ends that best case of full tries sooner than the schedule would. */
+  readonly bestWithTriesCut?: true;
   /** The longest single delay (worst case) and the first attempt that has it; null when there is none (no retry) or no bound. */
   readonly worstDelayMs: number | null;
   readonly worstDelayAttempt: number | null;
@@ -134,10 +151,15 @@ export interface CheckResult {
 /** A policy that retries forever: delays are walked this far at most for its longest delay. */
 export const FOREVER_WALK = 1 << 20;
 
-/** total(k) in the worst (max) or best (min) case: see the formula at the top. */
+/** total(k) in the worst (max) or best (min) case, each try taking the attempt time: see the formula at the top. */
 export function totalAt(subject: CheckSubject, k: number, which: "min" | "max"): number {
   const waits = k === 0 ? 0 : which === "max" ? modelTotals(subject.model, k).maxMs : modelTotals(subject.model, k).minMs;
   return addMs(waits, timesMs(subject.attemptTimeMs, k + 1));
+}
+
+/** total(k)'s true lower bound: tries that fail at once, every delay at its minimum. */
+export function lowestTotalAt(subject: CheckSubject, k: number): number {
+  return k === 0 ? 0 : modelTotals(subject.model, k).minMs;
 }
 
 interface DelayWalk {
@@ -220,12 +242,16 @@ export function checkPolicy(subject: CheckSubject, limits: Limits, levels: LintL
             : { ...subject.timed, attemptTimeMs: subject.attemptTimeMs, deadlineMs },
         )
       : null;
-  const scheduleBestMs = forever ? null : totalAt(subject, n, "min");
+  // The best case a true lower bound (tries that fail at once); with a try time, the best case of full tries beside it.
+  const scheduleBestMs = forever ? null : lowestTotalAt(subject, n);
   const scheduleWorstMs = forever ? null : totalAt(subject, n, "max");
   // The deadline ends every run: no run lasts longer, whatever the schedule (a policy that retries forever ends there too).
   const bounded = (ms: number | null) => (deadlineMs === null ? ms : ms === null ? deadlineMs : Math.min(ms, deadlineMs));
   const bestTotalMs = bounded(scheduleBestMs);
   const worstTotalMs = bounded(scheduleWorstMs);
+  const fullTriesMs = forever ? null : totalAt(subject, n, "min");
+  const withTries: { bestWithTriesMs?: number | null; bestWithTriesCut?: true } =
+    subject.attemptTimeMs > 0 ? { bestWithTriesMs: bounded(fullTriesMs), ...(bounded(fullTriesMs) !== fullTriesMs ? { bestWithTriesCut: true as const } : {}) } : {};
   const scheduleTotals = bestTotalMs !== scheduleBestMs || worstTotalMs !== scheduleWorstMs ? { bestMs: scheduleBestMs, worstMs: scheduleWorstMs } : undefined;
   const cut = (actual: number | null, schedule: number | null) => (actual !== schedule ? { scheduleMs: schedule } : {});
   const walk = walkDelays(model, n, limits["max-delay"] ?? null, forever);
@@ -259,6 +285,7 @@ export function checkPolicy(subject: CheckSubject, limits: Limits, levels: LintL
           ok: bestTotalMs === null || bestTotalMs >= value,
           attempt: bestTotalMs === null || forever ? null : n,
           ...cut(bestTotalMs, scheduleBestMs),
+          ...(withTries.bestWithTriesMs === undefined ? {} : { withTriesMs: withTries.bestWithTriesMs, ...(withTries.bestWithTriesCut === true ? { withTriesCut: true as const } : {}) }),
         });
         break;
       case "max-delay": {
@@ -303,7 +330,7 @@ export function checkPolicy(subject: CheckSubject, limits: Limits, levels: LintL
   const warnings: Warning[] = [];
   const result = () => {
     const errorLints = [...new Set(warnings.map((w) => w.lint).filter((lint) => levels[lint] === "error"))];
-    return { assertions, warnings, errorLints, bestTotalMs, worstTotalMs, ...(scheduleTotals === undefined ? {} : { scheduleTotals }), worstDelayMs, worstDelayAttempt: worstDelayMs === null ? null : walk.worstAttempt };
+    return { assertions, warnings, errorLints, bestTotalMs, worstTotalMs, ...(scheduleTotals === undefined ? {} : { scheduleTotals }), ...withTries, worstDelayMs, worstDelayAttempt: worstDelayMs === null ? null : walk.worstAttempt };
   };
   // Retries the deadline ends before they start (not those a count or a library's own stop ends).
   if (deadline !== null && deadlineMs !== null && ((deadline.neverFrom !== null && deadline.neverBy === "deadline") || deadline.firstTryCutShort) && n > 0) {

@@ -51,6 +51,20 @@ describe("totals with attempt time", () => {
     expect(only(s, { "max-total": 10_000 })).toEqual([{ limit: "max-total", limitValue: 10_000, actual: 11_000, ok: false, attempt: 3 }]);
     expect(only(s, { "max-total": 11_000 })[0]!.ok).toBe(true);
   });
+
+  it("the best case is a true lower bound, tries that fail at once; the case of tries that take their time beside it (issue 36, item 3)", () => {
+    // The issue's figures: fixed 3 s, 3 retries, tries of 3 s. Worst: 9 s of waits + 4 tries × 3 s = 21 s. A run whose
+    // tries fail at once ends after the 9 s of waits: the best case; 21 s when each try takes its 3 s.
+    const s = subject(policy({ strategy: "fixed", baseMs: 3000 }), 3, { attemptTimeMs: 3000 });
+    const r = checkPolicy(s, { "min-total": 10_000 });
+    expect([r.worstTotalMs, r.bestTotalMs, r.bestWithTriesMs, r.bestWithTriesCut]).toEqual([21_000, 9_000, 21_000, undefined]);
+    expect(r.assertions).toEqual([{ limit: "min-total", limitValue: 10_000, actual: 9_000, ok: false, attempt: 3, withTriesMs: 21_000 }]);
+    // A deadline of 15 s: the worst case and the case of full tries end at 15 s; the 9 s of waits come first.
+    const cut = checkPolicy({ ...s, deadlineMs: 15_000 }, {});
+    expect([cut.worstTotalMs, cut.bestTotalMs, cut.bestWithTriesMs, cut.bestWithTriesCut, cut.scheduleTotals]).toEqual([15_000, 9_000, 15_000, true, { bestMs: 9_000, worstMs: 21_000 }]);
+    // No try time: no second case.
+    expect(checkPolicy({ ...s, attemptTimeMs: 0 }, {}).bestWithTriesMs).toBeUndefined();
+  });
 });
 
 describe("assertions on the un-jittered policy", () => {

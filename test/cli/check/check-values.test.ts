@@ -42,11 +42,13 @@ describe("checkValues", () => {
   it("a library's time limit counted with the tries' time: p-retry's 10 s allows 3 retries of 2 s tries, said in its terms", () => {
     // p-retry 1, 2, 4 s: retry 1 starts at 3 s, retry 2 at 7 s, try 3 fails at 9 s < 10 s, so retry 3 is made and retry 4
     // never. Totals: 1 + 2 + 4 s of waits and 4 tries of 2 s: 7,000 + 8,000 = 15,000 ms; no cap, so the no-cap warning.
+    // The best case, tries that fail at once, is the waits alone: 7,000 ms; 15,000 ms with tries of 2 s.
     const checked = checkValues({ preset: "p-retry", maxElapsed: "10s", attemptTime: "2s" });
     const rule = "p-retry stops by maxRetryTime (10 s) after 4 retries; with tries of 2 s, maxRetryTime (10 s) allows at most 3 retries";
-    expect([checked.attempts, checked.attemptTimeMs, checked.result.bestTotalMs, checked.result.worstTotalMs, checked.result.warnings]).toEqual([
+    expect([checked.attempts, checked.attemptTimeMs, checked.result.bestTotalMs, checked.result.bestWithTriesMs, checked.result.worstTotalMs, checked.result.warnings]).toEqual([
       3,
       2000,
+      7_000,
       15_000,
       15_000,
       [{ lint: "no-cap", attempt: 3, delayMs: 4000 }],

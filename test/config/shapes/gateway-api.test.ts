@@ -63,7 +63,8 @@ describe("Gateway API (shapes/gateway-api.ts)", () => {
     const { byName, disabled } = await checkFigures(`${DIR}/httproute.yaml`);
     expect(byName).toEqual({
       // Intervals 100, 200, 400 ms: waits at most 99 + 199 + 399 = 697 ms; 4 tries × 2 s = 8 s.
-      "storefront/api": { retries: 3, worst: 8_697, best: 8_000, largest: 399 },
+      // The best case, tries that fail at once and every wait 0 ms: 0 ms; 4 tries × 2 s = 8 s with the tries.
+      "storefront/api": { retries: 3, worst: 8_697, best: 0, bestWithTries: 8_000, largest: 399 },
       // Two retries at Envoy's 25 ms: 24 + 49 = 73 ms.
       "storefront/rules[1]": { retries: 2, worst: 73, best: 0, largest: 49 },
       // 1, 2, 4, 8 s (each below 5 s doubles), then 10 s: 999 + 1999 + 3999 + 7999 + 9999 = 24,995 ms.
@@ -81,7 +82,8 @@ describe("Gateway API (shapes/gateway-api.ts)", () => {
       "test/fixtures/deadlines/gateway-api/colliding.yaml",
       "  ✓ reviews/v1 (Gateway API HTTPRoute, line 16:7)",
       // 4 tries × 1 s + 499 + 999 + 1999 ms.
-      "    3 retries: worst-case total 3 s, best case 3 s (timeouts.request at line 14:9 ends every run; the schedule alone: worst case 7.5 s, best case 4 s, with 4 tries × 1 s), largest delay 2 s (attempt 3), jittered",
+      // The best case is tries that fail at once with every wait 0 ms: 0 ms; tries of 1 s make 4 s, which the request timeout ends at 3 s.
+      "    3 retries: worst-case total 3 s (timeouts.request at line 14:9 ends every run; the schedule alone: 7.5 s, with 4 tries × 1 s), best case 0 ms (tries that fail at once; 3 s when each of the 4 tries takes 1 s, cut short by timeouts.request at line 14:9), largest delay 2 s (attempt 3), jittered",
       "    ⚠ unreachable-retries: retry 3 can never fire: the deadline (3 s) ends first; the last retry that fires in every run is 1, in some runs 2, giving up at 3 s; " +
         "each try runs up to 1 s (deadline: timeouts.request at line 14:9; try time: timeouts.backendRequest at line 15:9)",
       "✓ no limits given (--max-total, --max-delay, …), 1 policy in 1 file; 1 warning",

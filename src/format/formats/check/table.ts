@@ -5,7 +5,7 @@ import { type Finding, findingFails } from "../../../core/check-report/finding.j
 import { type FilesReport, findingsByPolicy } from "../../../core/check-report/files-report.js";
 import { type DisabledReport, type FilePolicyReport, retriesForever } from "../../../core/check-report/policy.js";
 import type { ScanLimit } from "../../../core/check-report/retry-limit.js";
-import { assertionLine, countText, deadlineName, findingText, limitGovernsText, limitPlaceText, plural, warningText } from "../../../core/check-report/words.js";
+import { assertionLine, bestWithTriesText, countText, deadlineName, findingText, limitGovernsText, limitPlaceText, plural, warningText } from "../../../core/check-report/words.js";
 import { humanDuration } from "../../../core/text/duration.js";
 import type { AnyCheckRenderer, RenderContext } from "../../renderer.js";
 import { printable, printableLine } from "../../printable.js";
@@ -148,19 +148,20 @@ function boundText(ms: number | null): string {
 export function scheduleSummary(report: FilePolicyReport): string {
   const r = report.result;
   if (r.waitsUnknown === true) return `${retriesForever(report) ? "retries forever" : plural(report.attempts, "retry", "retries")}: waits not computable from the file`;
-  const tries = report.attemptTimeMs > 0 ? ` (with ${report.attempts + 1} tries × ${humanDuration(report.attemptTimeMs)})` : "";
-  if (r.scheduleTotals !== undefined) {
-    // The deadline ends every run sooner than the schedule would: its totals, and the schedule's beside them.
-    const alone = `worst case ${boundText(r.scheduleTotals.worstMs)}, best case ${boundText(r.scheduleTotals.bestMs)}${tries.replace(" (", ", ").replace(/\)$/, "")}`;
-    return (
-      `${retriesForever(report) ? "retries forever" : countText(report.attempts, report.terms)}: worst-case total ${boundText(r.worstTotalMs)}, ` +
-      `best case ${boundText(r.bestTotalMs)} (${deadlineName(report.timeouts)} ends every run; the schedule alone: ${alone}), ` +
-      `largest delay ${boundText(r.worstDelayMs)} (attempt ${r.worstDelayAttempt ?? "none"}), ${report.jittered ? "jittered" : "no jitter"}`
-    );
-  }
+  const tries = report.attemptTimeMs > 0 ? `with ${report.attempts + 1} tries × ${humanDuration(report.attemptTimeMs)}` : null;
+  // The deadline ends every run sooner than the schedule would: its totals, and the schedule's beside them.
+  const ends = `${deadlineName(report.timeouts)} ends every run`;
+  const cut = r.scheduleTotals;
+  const worstNotes = cut !== undefined && cut.worstMs !== r.worstTotalMs ? [`${ends}; the schedule alone: ${boundText(cut.worstMs)}${tries === null ? "" : `, ${tries}`}`] : tries === null ? [] : [tries];
+  // The best case is a true lower bound (tries that fail at once); with a try time, the case of tries that take it beside it.
+  // When the deadline ends even the run whose tries fail at once, it ends every run: the waits alone are beside it.
+  const bestCut = cut !== undefined && cut.bestMs !== r.bestTotalMs;
+  const withTries = bestWithTriesText(r.bestWithTriesMs, r.bestWithTriesCut === true, report);
+  const bestNotes = bestCut ? [`${ends}, even when tries fail at once: the waits alone take ${boundText(cut.bestMs)}`] : withTries === "" ? [] : [withTries.slice(2, -1)];
+  const noted = (notes: readonly string[]) => (notes.length === 0 ? "" : ` (${notes.join("; ")})`);
   return (
-    `${retriesForever(report) ? "retries forever" : countText(report.attempts, report.terms)}: worst-case total ${boundText(r.worstTotalMs)}, ` +
-    `best case ${boundText(r.bestTotalMs)}${tries}, largest delay ${boundText(r.worstDelayMs)} (attempt ${r.worstDelayAttempt ?? "none"}), ` +
+    `${retriesForever(report) ? "retries forever" : countText(report.attempts, report.terms)}: worst-case total ${boundText(r.worstTotalMs)}${noted(worstNotes)}, ` +
+    `best case ${boundText(r.bestTotalMs)}${noted(bestNotes)}, largest delay ${boundText(r.worstDelayMs)} (attempt ${r.worstDelayAttempt ?? "none"}), ` +
     `${report.jittered ? "jittered" : "no jitter"}`
   );
 }

@@ -11,8 +11,9 @@ const { write } = useTempCwd("deadline-totals");
 // Istio: timeout 30s (line 10:5), attempts 5, perTryTimeout 8s (13:7); Envoy's back-off of 25 ms,
 // full jitter: waits 0–24, 0–49, 0–99, 0–199, 0–249 ms (the interval's top is 10 × 25 ms).
 // The schedule alone: 6 tries × 8 s = 48 s at best, 48 s + 620 ms = 48,620 ms at worst.
-// No run passes 30 s: both totals are 30 s. Under 25 s: tries 1–3 end by 24 s + 24 + 49 ms,
-// the 4th by 32 s, so attempt 3 is the first over.
+// No run passes 30 s: the worst total is 30 s. The best case, a true lower bound, is tries that fail
+// at once with every wait at 0 ms: 0 ms; tries that run their 8 s make 48 s, which the route ends at
+// 30 s. Under 25 s: tries 1–3 end by 24 s + 24 + 49 ms, the 4th by 32 s, so attempt 3 is the first over.
 const ISTIO = `apiVersion: networking.istio.io/v1
 kind: VirtualService
 metadata:
@@ -90,19 +91,24 @@ async function json(path: string, ...flags: string[]) {
 describe("totals bounded by a deadline that ends every run", () => {
   it("Istio: the 30 s route passes --max-total 35s and fails --max-total 25s", async () => {
     write("vs.yaml", ISTIO);
-    const pass = await runCli(["check", "vs.yaml", "--max-total", "35s", "--min-total", "1s"]);
+    const pass = await runCli(["check", "vs.yaml", "--max-total", "35s"]);
     expect(pass.code).toBe(0);
-    expect(pass.stdout.split("\n").slice(0, 5)).toEqual([
+    expect(pass.stdout.split("\n").slice(0, 4)).toEqual([
       "vs.yaml",
       "  ✓ reviews/http[0] (Istio VirtualService, line 11:5)",
-      "    5 retries: worst-case total 30 s, best case 30 s (timeout at line 10:5 ends every run; the schedule alone: worst case 48.6 s, best case 48 s, with 6 tries × 8 s), largest delay 249 ms (attempt 5), jittered",
+      "    5 retries: worst-case total 30 s (timeout at line 10:5 ends every run; the schedule alone: 48.6 s, with 6 tries × 8 s), best case 0 ms (tries that fail at once; 30 s when each of the 6 tries takes 8 s, cut short by timeout at line 10:5), largest delay 249 ms (attempt 5), jittered",
       "    ✓ max-total 35 s: worst case 30 s (timeout at line 10:5 ends it; the schedule alone would be 48.6 s, with 6 tries × 8 s)",
-      "    ✓ min-total 1 s: best case 30 s (timeout at line 10:5 ends it; the schedule alone would be 48 s, with 6 tries × 8 s)",
     ]);
+    // The best case is no bound from below: tries that fail at once, with waits of 0 ms, give up at once.
+    const early = await runCli(["check", "vs.yaml", "--min-total", "1s"]);
+    expect(early.code).toBe(1);
+    expect(early.stdout.split("\n")[3]).toBe(
+      "    ✗ min-total 1 s: best case 0 ms (tries that fail at once; 30 s when each of the 6 tries takes 8 s, cut short by timeout at line 10:5), giving up after attempt 5, the last",
+    );
     const fail = await json("vs.yaml", "--max-total", "25s");
     expect(fail.code).toBe(1);
     const [policy] = fail.doc.policies;
-    expect([policy.worst_total_ms, policy.best_total_ms, policy.schedule_worst_total_ms, policy.schedule_best_total_ms]).toEqual([30_000, 30_000, 48_620, 48_000]);
+    expect([policy.worst_total_ms, policy.best_total_ms, policy.best_total_with_tries_ms, policy.schedule_worst_total_ms, policy.schedule_best_total_ms]).toEqual([30_000, 0, 30_000, 48_620, 0]);
     expect(policy.assertions).toEqual([
       {
         limit: "max-total",
@@ -116,13 +122,16 @@ describe("totals bounded by a deadline that ends every run", () => {
     ]);
   });
 
-  it("--deadline bounds them too, and --min-total compares the bounded best case", async () => {
+  it("--deadline bounds them too, and --min-total compares the best case, tries that fail at once", async () => {
     write("vs.yaml", ISTIO);
     const { code, doc } = await json("vs.yaml", "--deadline", "20s", "--min-total", "25s");
     expect(code).toBe(1);
     const [policy] = doc.policies;
-    expect([policy.worst_total_ms, policy.best_total_ms]).toEqual([20_000, 20_000]);
-    expect(policy.assertions[0].message).toBe("✗ min-total 25 s: best case 20 s (the deadline ends it; the schedule alone would be 48 s, with 6 tries × 8 s)");
+    // 6 tries × 8 s = 48 s at best with the tries, which --deadline ends at 20 s; 0 ms when they fail at once.
+    expect([policy.worst_total_ms, policy.best_total_ms, policy.best_total_with_tries_ms]).toEqual([20_000, 0, 20_000]);
+    expect(policy.assertions[0].message).toBe(
+      "✗ min-total 25 s: best case 0 ms (tries that fail at once; 20 s when each of the 6 tries takes 8 s, cut short by the deadline), giving up after attempt 5, the last",
+    );
   });
 
   it("Gateway API: timeouts.request ends every run at 3 s", async () => {
@@ -130,7 +139,8 @@ describe("totals bounded by a deadline that ends every run", () => {
     const { code, doc } = await json("route.yaml", "--max-total", "5s");
     expect(code).toBe(0);
     const [policy] = doc.policies;
-    expect([policy.worst_total_ms, policy.best_total_ms, policy.schedule_worst_total_ms, policy.schedule_best_total_ms]).toEqual([3_000, 3_000, 7_497, 4_000]);
+    // At best 0 ms (tries that fail at once, waits of 0 ms); 4 tries × 1 s = 4 s with the tries, ended at 3 s.
+    expect([policy.worst_total_ms, policy.best_total_ms, policy.best_total_with_tries_ms, policy.schedule_worst_total_ms, policy.schedule_best_total_ms]).toEqual([3_000, 0, 3_000, 7_497, 0]);
     expect((await json("route.yaml", "--max-total", "2s")).code).toBe(1);
   });
 
@@ -139,7 +149,8 @@ describe("totals bounded by a deadline that ends every run", () => {
     const annotated = await json("service.yaml", "--max-total", "1500ms");
     expect(annotated.code).toBe(0);
     const [policy] = annotated.doc.policies;
-    expect([policy.retries, policy.worst_total_ms, policy.best_total_ms, policy.schedule_worst_total_ms, policy.schedule_best_total_ms]).toEqual([3, 1_000, 1_000, 2_350, 2_175]);
+    // At best the waits' low ends, 25 + 50 + 100 = 175 ms (tries that fail at once); 2,175 ms with the tries, ended at 1 s.
+    expect([policy.retries, policy.worst_total_ms, policy.best_total_ms, policy.best_total_with_tries_ms, policy.schedule_worst_total_ms, policy.schedule_best_total_ms]).toEqual([3, 1_000, 175, 1_000, 2_350, 175]);
     expect((await json("service.yaml", "--max-total", "900ms")).code).toBe(1);
 
     write("profile.yaml", PROFILE);

@@ -38,8 +38,9 @@ describe("check PATH against the timeouts beside the policies", () => {
     expect(text.stdout.split("\n")).toEqual([
       "istio/colliding.yaml",
       "  ✓ reviews/v1 (Istio VirtualService, line 14:5)",
-      // The schedule alone: 4 tries × 1 s + 24 + 49 + 99 ms = 4,172 ms at worst, 4 s at best; the 2 s timeout ends every run first.
-      "    3 retries: worst-case total 2 s, best case 2 s (timeout at line 13:5 ends every run; the schedule alone: worst case 4.2 s, best case 4 s, with 4 tries × 1 s), largest delay 99 ms (attempt 3), jittered",
+      // The schedule alone: 4 tries × 1 s + 24 + 49 + 99 ms = 4,172 ms at worst; the 2 s timeout ends every run first. At best
+      // 0 ms (tries that fail at once, waits of 0 ms); 4 s with tries of 1 s, which the timeout ends at 2 s.
+      "    3 retries: worst-case total 2 s (timeout at line 13:5 ends every run; the schedule alone: 4.2 s, with 4 tries × 1 s), best case 0 ms (tries that fail at once; 2 s when each of the 4 tries takes 1 s, cut short by timeout at line 13:5), largest delay 99 ms (attempt 3), jittered",
       `    ⚠ unreachable-retries: ${ISTIO_COLLIDING.slice("reviews/v1 (Istio VirtualService): ".length)}`,
       "✓ no limits given (--max-total, --max-delay, …), 1 policy in 1 file; 1 warning",
       "",

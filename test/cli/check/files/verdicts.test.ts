@@ -58,15 +58,15 @@ describe("Argo: duration × factor^(a−1), at most cap", () => {
 describe("Istio and Envoy: an integer uniform in [0, min(B × 2^(a−1), 10 B) − 1] ms", () => {
   it("virtual-service.yaml: 25 ms base; perTryTimeout 2 s is the attempt time", async () => {
     expect((await figures(`${TREE}/istio/virtual-service.yaml`)).byName).toEqual({
-      // 24 + 49 + 99 ms of waits, and 4 tries × 2 s.
-      "ratings/ratings-v1": { retries: 3, worst: 8_172, best: 8_000, largest: 99 },
+      // 24 + 49 + 99 ms of waits, and 4 tries × 2 s; at best 0 ms (tries that fail at once, waits of 0 ms), 8 s with the tries.
+      "ratings/ratings-v1": { retries: 3, worst: 8_172, best: 0, bestWithTries: 8_000, largest: 99 },
       // The mesh default: 2 retries, 24 + 49 ms.
       "ratings/http[1] (mesh default)": { retries: 2, worst: 73, best: 0, largest: 49 },
     });
   });
   it("envoy.yaml: 100 ms base, 1 s max, 3 retries, per_try_timeout 2 s", async () => {
-    // 99 + 199 + 399 ms and 4 × 2 s.
-    expect((await figures(`${TREE}/envoy/envoy.yaml`)).byName).toEqual({ 'backend / prefix "/api"': { retries: 3, worst: 8_697, best: 8_000, largest: 399 } });
+    // 99 + 199 + 399 ms and 4 × 2 s; at best 0 ms, 4 × 2 s with the tries.
+    expect((await figures(`${TREE}/envoy/envoy.yaml`)).byName).toEqual({ 'backend / prefix "/api"': { retries: 3, worst: 8_697, best: 0, bestWithTries: 8_000, largest: 399 } });
   });
 });
 
@@ -116,9 +116,11 @@ describe("GitHub Actions retry steps: fixed waits, the action's timeout as the t
     const { code, byName } = await figures(`${WORKFLOWS}/ci.yml`, "--max-total", "20m");
     expect(byName).toEqual({
       // max_attempts 4: 3 retries of 30 s; 4 tries × 300 s + 90 s = 1,290 s, but the step's timeout-minutes 15 ends every run at 900 s, within 20 min.
-      "test/Install dependencies": { retries: 3, worst: 900_000, best: 900_000, largest: 30_000 },
+      // At best the waits alone, 3 × 30 s = 90 s (tries that fail at once); with the tries the 900 s of the step's timeout.
+      "test/Install dependencies": { retries: 3, worst: 900_000, best: 90_000, bestWithTries: 900_000, largest: 30_000 },
       // max_attempts 3 (default): 2 retries of 10 s (default); timeout 45 s polled every 10 s: tries of 50 s; 3 × 50 + 20 = 170 s.
-      "e2e/Smoke test": { retries: 2, worst: 170_000, best: 170_000, largest: 10_000 },
+      // At best the waits alone, 2 × 10 s = 20 s.
+      "e2e/Smoke test": { retries: 2, worst: 170_000, best: 20_000, bestWithTries: 170_000, largest: 10_000 },
     });
     expect(code).toBe(0);
     // The step's timeout-minutes 15: retry 2 starts at 2 × 300 + 60 = 660 s, retry 3 would start at 990 s, past 900 s.
@@ -147,11 +149,13 @@ describe("AWS Lambda asynchronous invocation: AWS's documented 1 min and 2 min, 
     const { code, byName, disabled } = await figures(`${TREE}/lambda`, "--max-total", "10m");
     expect(byName).toEqual({
       // MaximumRetryAttempts 1: one wait of 60 s; 2 tries × 300 s (the function's Timeout 300): 660 s > 10 min: exit 1.
-      ReportAsyncConfig: { retries: 1, worst: 660_000, best: 660_000, largest: 60_000 },
+      // At best the wait alone, 60 s (tries that fail at once).
+      ReportAsyncConfig: { retries: 1, worst: 660_000, best: 60_000, bestWithTries: 660_000, largest: 60_000 },
       // The defaults: 60 + 120 s; FunctionName is a name, not a Ref: no try time.
       AuditAsyncConfig: { retries: 2, worst: 180_000, best: 180_000, largest: 120_000 },
-      // 3 tries × 120 s + 60 + 120 s = 540 s, but MaximumEventAgeInSeconds 150 ends every run at 150 s.
-      "OrderProcessor (EventInvokeConfig)": { retries: 2, worst: 150_000, best: 150_000, largest: 120_000 },
+      // 3 tries × 120 s + 60 + 120 s = 540 s, but MaximumEventAgeInSeconds 150 ends every run at 150 s: the waits
+      // alone, 180 s, pass it too, so the best case is 150 s with tries that fail at once or not.
+      "OrderProcessor (EventInvokeConfig)": { retries: 2, worst: 150_000, best: 150_000, bestWithTries: 150_000, largest: 120_000 },
     });
     expect(disabled).toEqual(["Notifier (EventInvokeConfig)"]);
     expect(code).toBe(1);
@@ -172,7 +176,8 @@ describe("retry limits beside the policies: named in every report, the schedule 
     // cart: 2 retries of Envoy's 25 ms back-off, 0–24 + 0–49 ms; search: 3 retries, 0–24, 0–49, 0–99 ms and 4 tries of 1 s.
     expect(byName).toEqual({
       'shop / prefix "/cart" [cluster cart: circuit breaker max_retries 5]': { retries: 2, worst: 73, best: 0, largest: 49 },
-      'shop / prefix "/search" [cluster search: retry_budget budget_percent 10.0, min_retry_concurrency 3]': { retries: 3, worst: 4_172, best: 4_000, largest: 99 },
+      // At best 0 ms (tries that fail at once, waits of 0 ms); 4 s with the tries.
+      'shop / prefix "/search" [cluster search: retry_budget budget_percent 10.0, min_retry_concurrency 3]': { retries: 3, worst: 4_172, best: 0, bestWithTries: 4_000, largest: 99 },
     });
     const text = await runCli(["check", ...paths]);
     expect(text.stdout).toContain("  ✓ reviews/primary [DestinationRule reviews-limits: connectionPool.http.maxRetries 10; retryBudget percent 25, minRetryConcurrency 3] (Istio VirtualService, line 14:5)\n");
