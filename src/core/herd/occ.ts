@@ -189,3 +189,34 @@ export function simulateOcc(experiment: OccExperiment, runs: number, random: Ran
   }
   return { runs, calls: calls.spread(), completionMs: time.spread(), events };
 }
+
+/** One point of a sweep: an experiment and the random source its runs draw from. */
+export interface OccPoint {
+  readonly experiment: OccExperiment;
+  readonly random: RandomSource;
+}
+
+/**
+ * simulateOcc for each point, the points' runs taken in turn (run 1 of every point, then
+ * run 2, …): each point draws from its own source, so every summary is what simulateOcc
+ * gives it alone, but the simulator's code meets every mode's path (the waits that draw,
+ * decorrelated's) within its first runs. Point after point, V8 compiled that code again at
+ * each new mode's first failure, running it unoptimised in between (issue 40, item 3: the
+ * OCC experiment's five modes took a quarter more CPU that way).
+ */
+export function simulateOccPoints(points: readonly OccPoint[], runs: number): OccSummary[] {
+  if (!Number.isSafeInteger(runs) || runs < 1) throw new RangeError(`runs must be a whole number from 1, got ${runs}`);
+  const simulators = points.map((point) => new OccSimulator(point.experiment, point.random));
+  const calls = points.map(() => new RunningStats());
+  const times = points.map(() => new RunningStats());
+  const events = points.map(() => 0);
+  for (let r = 0; r < runs; r++) {
+    for (let i = 0; i < simulators.length; i++) {
+      const run = simulators[i]!.run();
+      calls[i]!.add(run.calls);
+      times[i]!.add(run.completionMs);
+      events[i]! += run.events;
+    }
+  }
+  return points.map((_, i) => ({ runs, calls: calls[i]!.spread(), completionMs: times[i]!.spread(), events: events[i]! }));
+}

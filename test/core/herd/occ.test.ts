@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RandomSource } from "../../../src/core/model.js";
-import { type OccExperiment, OccSimulator, type OccSummary, occRuns, simulateOcc } from "../../../src/core/herd/occ.js";
+import { type OccExperiment, OccSimulator, type OccSummary, occRuns, simulateOcc, simulateOccPoints } from "../../../src/core/herd/occ.js";
 import { OCC_MODES, type OccMode } from "../../../src/core/herd/occ-backoff.js";
 import { replayRandom, seededRandom } from "../../support/random.js";
 
@@ -168,4 +168,16 @@ describe("agrees with the AWS simulator across client counts", () => {
       }
     });
   }
+});
+
+describe("simulateOccPoints: every point's runs in turn", () => {
+  it("gives each point what simulateOcc gives it alone (each draws from its own source)", () => {
+    const points = OCC_MODES.flatMap((mode, i) => [10, 30].map((clients) => ({ clients, mode, stream: clients * 8 + i })));
+    const together = simulateOccPoints(
+      points.map((p) => ({ experiment: experiment(p.clients, p.mode), random: seededRandom(5, p.stream) })),
+      7,
+    );
+    expect(together).toEqual(points.map((p) => simulateOcc(experiment(p.clients, p.mode), 7, seededRandom(5, p.stream))));
+    expect(() => simulateOccPoints([], 0)).toThrow("runs must be a whole number from 1, got 0");
+  });
 });
