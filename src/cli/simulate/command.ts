@@ -16,7 +16,8 @@ the un-jittered policy beside the jittered one (peak load 1,000 → 37).
 one row by optimistic concurrency; calls and time to completion per jitter mode, means over
 --runs). --model capacity sends --rps requests into a server of --capacity calls/s with an
 --outage, retries by the policy within the limits given, and reports per --window whether
-the system recovers or stays saturated by retries.
+the system recovers or stays saturated by retries; with --expected, as the mean over runs,
+worked out per millisecond (its cost follows the simulated time, not the calls).
 
 Examples:
   $ backoff simulate --clients 10000 --base 100 --cap 10s --jitter full
@@ -28,6 +29,7 @@ Examples:
   $ backoff simulate --model occ --compare-jitter --clients 10..190:10 --format svg > occ.svg
   $ backoff simulate --model capacity --outage 10s..20s --base 100ms --cap 1s --jitter full --attempts 3
   $ backoff simulate --model capacity --outage 10s..20s --compare none,budget=10%,quota,throttling
+  $ backoff simulate --model capacity --rps 100000 --capacity 200000 --outage 1m..2m --expected   # the mean, at any rate
 `;
 
 /** Words people type for simulate's options; a bare count could be the clients or the attempts. */
