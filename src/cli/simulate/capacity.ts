@@ -2,7 +2,7 @@ import type { ClientLimit } from "../../core/herd/capacity/limits/limit.js";
 import { NO_RETRIES, type RetryPolicy, scheduleRetries } from "../../core/herd/capacity/retry-policy.js";
 import { type CapacityResult, capacityResult, simulateCapacity } from "../../core/herd/capacity/run.js";
 import { type DelaySpread, policySpreads } from "../../core/herd/capacity/flow/delay-spread.js";
-import { type FlowSetup, capacityFlowWindows, flowWork, wholeTotals, wholeWindow } from "../../core/herd/capacity/flow/simulate-flow.js";
+import { type FlowSetup, capacityFlowWindows, flowRingBins, flowWork, wholeTotals, wholeWindow } from "../../core/herd/capacity/flow/simulate-flow.js";
 import type { FlowLimit } from "../../core/herd/capacity/flow/flow-limit.js";
 import { serverCapacity } from "../../core/herd/capacity/server.js";
 import { type CapacitySetup, MAX_WINDOWS, type OutageKind } from "../../core/herd/capacity/setup.js";
@@ -179,6 +179,8 @@ export async function runCapacity(values: OptionValues, options: SimulateSwitche
     if (policy.spreads === null) throw new UsageError("--expected takes the calculator's policy (--base, --cap, --jitter, …); under --preset the library's own jitter is sampled: leave out --expected");
     if (given.has("seed") || values.seed !== undefined) throw new UsageError("--expected draws nothing, so it takes no --seed");
     checkFlowWork(setup.durationMs, variants.map((variant) => variant.retries));
+    // The variants run one after another: memory is the largest one's rings.
+    checkFlowMemory(Math.max(...variants.map((variant) => flowRingBins({ ...setup, spreads: variant.spreads() }))));
   } else checkCapacityWork(setup.rps, setup.durationMs, variants.map((variant) => variant.retries));
   const report: Omit<CapacityDescription, never> = { ...description, retries: policy.text, seed, ...(expected ? { expected } : {}) };
   const random = () => ({ arrivals: seededRandom(seed, 1), delay: seededRandom(seed, 2) });
@@ -240,6 +242,18 @@ export function checkFlowWork(durationMs: number, retriesPerVariant: readonly nu
   const steps = retriesPerVariant.reduce((sum, retries) => sum + flowWork({ durationMs, retries }), 0);
   if (steps > MAX_FLOW_STEPS) {
     throw new UsageError(`--expected steps through ${groupDigits(steps)} milliseconds × kinds of call, more than ${groupDigits(MAX_FLOW_STEPS)}; lower --duration or --attempts`);
+  }
+}
+
+/** Bins (16 bytes each) --expected's rings may hold at most: about 540 MB. */
+export const MAX_FLOW_RING_BINS = 2 ** 25;
+
+/** Refuses, before anything runs, an --expected command whose rings of counts ahead would pass MAX_FLOW_RING_BINS. */
+export function checkFlowMemory(bins: number): void {
+  if (bins > MAX_FLOW_RING_BINS) {
+    throw new UsageError(
+      `--expected would keep ${groupDigits(bins)} milliseconds of counts ahead (a retry's longest wait, the timeout, or a call's time in the server with the stall, per kind of call), more than ${groupDigits(MAX_FLOW_RING_BINS)}; lower --cap, --timeout, --queue, the stall or --duration`,
+    );
   }
 }
 

@@ -164,5 +164,9 @@ describe("backoff simulate --model capacity --expected: expected counts (the flo
     expect(() => checkFlowWork(600_000, [3])).not.toThrow();
     expect(() => checkFlowWork(100 * 86_400_000, [1000])).toThrow(`more than ${MAX_FLOW_STEPS.toLocaleString("en-US")}`);
     expect((await capacity("--expected", "--duration", "100d", "--attempts", "1000", "--window", "1h")).code).toBe(2);
+    // 3 h with waits up to 1 h and a 1 h timeout: 7 kinds of call each keep 2^22 bins of retries and of timeouts ahead.
+    expect((await capacity("--expected", "--duration", "3h", "--window", "1m", "--cap", "1h", "--jitter", "full", "--timeout", "1h")).stderr).toMatch(
+      /^error: --expected would keep [\d,]+ milliseconds of counts ahead .*, more than 33,554,432; lower --cap, --timeout, --queue, the stall or --duration\n$/,
+    );
   });
 });

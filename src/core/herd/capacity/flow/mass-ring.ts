@@ -17,9 +17,7 @@ export class MassRing {
     horizonMs: number,
     private readonly endMs: number,
   ) {
-    const need = Math.min(Math.ceil(horizonMs), Math.ceil(endMs)) + 3;
-    let size = 16;
-    while (size < need) size *= 2;
+    const size = ringSize(horizonMs, endMs);
     this.bins = new Float64Array(size);
     this.steps = new Float64Array(size);
     this.mask = size - 1;
@@ -76,4 +74,12 @@ export class MassRing {
     // Sums of densities that cancel leave rounding residue, never a negative count.
     return value > 1e-12 ? value : 0;
   }
+}
+
+/** The bins a ring holds for a horizon within a run ending at endMs: a power of two, at least 16. */
+export function ringSize(horizonMs: number, endMs: number): number {
+  const need = Math.min(Math.ceil(horizonMs), Math.ceil(endMs)) + 3;
+  let size = 16;
+  while (size < need) size *= 2;
+  return size;
 }

@@ -4,7 +4,7 @@ import type { CapacityTotals, CapacityWindow } from "../simulate.js";
 import { type DelaySpread, longestWait } from "./delay-spread.js";
 import type { FlowLimit } from "./flow-limit.js";
 import { FluidServer } from "./fluid-server.js";
-import { MassRing } from "./mass-ring.js";
+import { MassRing, ringSize } from "./mass-ring.js";
 
 /**
  * The capacity model's set-up for the flow model: the same server, arrivals, outage and
@@ -19,6 +19,34 @@ export interface FlowSetup extends Omit<CapacitySetup, "retry" | "limits"> {
 /** Steps (whole milliseconds × call classes) a flow run may take at most; checked before it starts. */
 export function flowWork(setup: Pick<FlowSetup, "durationMs"> & { readonly retries: number }): number {
   return Math.ceil(setup.durationMs) * (2 * setup.retries + 1);
+}
+
+/**
+ * How far ahead of now each ring of a flow run holds counts (ms): the server's (a call
+ * stays in it at most its queue's work, a service and the stall), the answers' (the
+ * timeout, or as long as a call stays in the server), the timeouts' and, per kind of
+ * call, the retries' (the retry's longest wait).
+ */
+export function flowHorizons(setup: Pick<FlowSetup, "server" | "outage" | "timeoutMs" | "spreads">): { inServerMs: number; answerMs: number; timeoutMs: number | null; pendingMs: number[] } {
+  const { server, outage, spreads } = setup;
+  const stallMs = outage?.kind === "stall" ? outage.endMs - outage.startMs : 0;
+  const rate = server.concurrency / server.serviceMs;
+  const inServerMs = (server.concurrency + server.queue) / rate + server.serviceMs + stallMs + 2;
+  const finite = Number.isFinite(setup.timeoutMs);
+  const pendingMs = Array.from({ length: 2 * spreads.length + 1 }, (_, c) => {
+    const n = (c + 1) >> 1; // the retry this kind of call is
+    return n === 0 ? 1 : longestWait(spreads[n - 1]!) + 2;
+  });
+  return { inServerMs, answerMs: finite ? setup.timeoutMs + 2 : inServerMs, timeoutMs: finite ? setup.timeoutMs + 2 : null, pendingMs };
+}
+
+/** The bins (two doubles each) the rings of a flow run hold in all: what its memory grows with. */
+export function flowRingBins(setup: Pick<FlowSetup, "server" | "outage" | "timeoutMs" | "spreads" | "durationMs">): number {
+  const end = Math.ceil(setup.durationMs);
+  const { inServerMs, answerMs, timeoutMs, pendingMs } = flowHorizons(setup);
+  let bins = 2 * ringSize(inServerMs, end) + 3 * ringSize(answerMs, end);
+  for (const horizon of pendingMs) bins += ringSize(horizon, end) + (timeoutMs === null ? 0 : ringSize(timeoutMs, end));
+  return bins;
 }
 
 /**
@@ -102,19 +130,11 @@ class FlowRun {
     this.outageStart = outage?.kind === "errors" ? outage.startMs : Infinity;
     this.outageEnd = outage?.kind === "errors" ? outage.endMs : -Infinity;
     const stall = outage?.kind === "stall" ? outage : null;
-    const stallMs = stall === null ? 0 : stall.endMs - stall.startMs;
-    const rate = server.concurrency / server.serviceMs;
-    const inServerMs = (server.concurrency + server.queue) / rate + server.serviceMs + stallMs + 2;
+    const { inServerMs, answerMs, timeoutMs, pendingMs } = flowHorizons(setup);
     this.server = new FluidServer(server, stall, inServerMs, this.endMs);
-    const finite = Number.isFinite(this.timeoutMs);
-    const answerMs = finite ? this.timeoutMs + 2 : inServerMs;
     this.answers = [new MassRing(answerMs, this.endMs), new MassRing(answerMs, this.endMs), new MassRing(answerMs, this.endMs)];
-    const classes = 2 * this.retries + 1;
-    this.timeouts = finite ? Array.from({ length: classes }, () => new MassRing(this.timeoutMs + 2, this.endMs)) : null;
-    for (let c = 0; c < classes; c++) {
-      const n = (c + 1) >> 1; // the retry this class's calls are
-      this.pending.push(new MassRing(n === 0 ? 1 : longestWait(spreads[n - 1]!) + 2, this.endMs));
-    }
+    this.timeouts = timeoutMs === null ? null : pendingMs.map(() => new MassRing(timeoutMs, this.endMs));
+    for (const horizon of pendingMs) this.pending.push(new MassRing(horizon, this.endMs));
     this.onRequest = limits.filter((limit) => limit.flowRequest);
     this.onAdmit = limits.filter((limit) => limit.flowAdmit);
     this.onOutcome = limits.filter((limit) => limit.flowOutcome);

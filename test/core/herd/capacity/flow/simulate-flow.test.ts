@@ -5,7 +5,7 @@ import { GrpcRetryThrottling } from "../../../../../src/core/herd/capacity/limit
 import { RetryBudget } from "../../../../../src/core/herd/capacity/limits/retry-budget.js";
 import type { CapacityTotals, CapacityWindow } from "../../../../../src/core/herd/capacity/simulate.js";
 import { delaySpread } from "../../../../../src/core/herd/capacity/flow/delay-spread.js";
-import { type FlowSetup, capacityFlowWindows, flowWork, wholeTotals, wholeWindow } from "../../../../../src/core/herd/capacity/flow/simulate-flow.js";
+import { type FlowSetup, capacityFlowWindows, flowRingBins, flowWork, wholeTotals, wholeWindow } from "../../../../../src/core/herd/capacity/flow/simulate-flow.js";
 
 /** `retries` retries, each exactly `waitMs` after the failure. */
 const fixed = (retries: number, waitMs: number) => Array.from({ length: retries }, () => delaySpread([[waitMs, waitMs, 1]]));
@@ -100,6 +100,16 @@ describe("expected counts, worked by hand (the per-call model's cases, whose dra
 
   it("its work: milliseconds × kinds of call (first tries; each retry after an error, after a timeout)", () => {
     expect(flowWork({ durationMs: 600_000, retries: 3 })).toBe(600_000 * 7);
+  });
+
+  it("its memory: the bins of its rings, each a power of two from 16 covering its horizon (or the run)", () => {
+    // One slot of 1 ms, 2,000 waiting, a 1 s timeout, 3 retries 10 ms after the failure, 1 min:
+    // the server's two rings hold 2,001 + 1 + 2 ms ahead → 2,048 bins each; the three of answers 1,002 → 1,024;
+    // per kind of call (7), retries 12 (first tries 1) → 16 and timeouts 1,002 → 1,024.
+    const s = setup({ server: { concurrency: 1, serviceMs: 1, queue: 2000 }, timeoutMs: 1000, spreads: fixed(3, 10), durationMs: 60_000 });
+    expect(flowRingBins(s)).toBe(2 * 2048 + 3 * 1024 + 7 * 16 + 7 * 1024);
+    // A 10 s run: no ring holds more than the run.
+    expect(flowRingBins({ ...s, durationMs: 100, outage: { startMs: 0, endMs: 50, kind: "stall" } })).toBe(2 * 128 + 3 * 128 + 7 * 16 + 7 * 128);
   });
 });
 
