@@ -84,10 +84,34 @@ function cohortLine(simulation: Simulation): string {
   return `Cohort: ${groupDigits(cohort.clients)} clients failing ${when}, up to ${cohort.attempts} ${cohort.attempts === 1 ? "retry" : "retries"} each, ${success}; seed ${simulation.seed}.`;
 }
 
+/** What a run's figures are: "exact" where nothing is drawn (no jitter, no --spread, no --success below 1), else "sample", one seeded run. */
+export function figuresOf(simulation: Simulation, jittered: boolean): "exact" | "sample" {
+  const { cohort } = simulation;
+  return jittered || cohort.spreadMs > 0 || (cohort.success > 0 && cohort.success < 1) ? "sample" : "exact";
+}
+
+/**
+ * What the figures are (issue 39, item 6): exact where nothing is drawn (no jitter, every client
+ * failing at t = 0, every retry failing), else one seeded sample, one run: another --seed draws others.
+ */
+function drawnLine(simulation: Simulation): string {
+  const { cohort } = simulation;
+  const cohortDrawn = figuresOf(simulation, false) === "sample";
+  const sample = `one seeded sample (seed ${simulation.seed}: another --seed draws others), not a mean`;
+  const drawn = cohortDrawn ? ` (${[cohort.spreadMs > 0 ? "the starts" : "", cohort.success > 0 && cohort.success < 1 ? "the successes" : ""].filter(Boolean).join(" and ")} are drawn)` : "";
+  const jittered =
+    simulation.kind === "compare" ? simulation.modes.some((mode) => mode.jitter.kind !== "none") : simulation.kind === "preset" ? simulation.preset.jittered : simulation.jitter.kind !== "none";
+  if (cohortDrawn) return `Every figure is ${sample}${drawn}.`;
+  if (!jittered) return "Every figure is exact: nothing is drawn (no jitter, every client failing at t = 0, every retry failing).";
+  return simulation.kind === "compare"
+    ? `The none row is exact (nothing is drawn); every other row is ${sample}.`
+    : `The un-jittered figures are exact (nothing is drawn); the jittered ones are ${sample}.`;
+}
+
 /** The summary: the cohort, then calls, peak load and time to completion, jittered beside un-jittered. */
 export function simulationSummaryLines(simulation: Simulation): string[] {
   const windowText = humanDuration(simulation.cohort.windowMs);
-  const lines = [cohortLine(simulation)];
+  const lines = [cohortLine(simulation), drawnLine(simulation)];
   if (simulation.kind !== "compare") {
     const { result, baseline } = simulation;
     if (simulation.kind === "preset") {

@@ -10,6 +10,7 @@ const plain = new Chalk({ level: 0 });
 const lines = (text: string) => text.split("\n");
 
 const COHORT = "Cohort: 1,000 clients failing all at t = 0, up to 2 retries each, every retry fails; seed 7.";
+const DRAWN = "The un-jittered figures are exact (nothing is drawn); the jittered ones are one seeded sample (seed 7: another --seed draws others), not a mean.";
 const REST = [
   "Jitter: full. Figures read un-jittered → jittered.",
   "Calls: 3,000 → 3,000 (1,000 first calls + 2,000 retries).",
@@ -27,6 +28,7 @@ describe("renderSimulationTable: one row per attempt", () => {
       "│       2 │   1,000 │   100 ms │ 200 ms │ 290 ms │ 300 ms │       420 │            1,000 │",
       "└─────────┴─────────┴──────────┴────────┴────────┴────────┴───────────┴──────────────────┘",
       COHORT,
+      DRAWN,
       ...REST,
       "",
     ]);
@@ -42,6 +44,8 @@ describe("renderSimulationTable: one row per attempt", () => {
       "└───┴─────────┴────────┴────────┴────────┴────────┴──────┴────────────────┘",
       "Cohort: 1,000 clients failing all at t = 0, up to 2 retries each, every retry",
       "fails; seed 7.",
+      "The un-jittered figures are exact (nothing is drawn); the jittered ones are one",
+      "seeded sample (seed 7: another --seed draws others), not a mean.",
       ...REST,
       "",
     ]);
@@ -58,6 +62,9 @@ describe("renderSimulationTable: one row per attempt", () => {
       "Left out to fit 60 columns: un-jittered peak.",
       "Cohort: 1,000 clients failing all at t = 0, up to 2 retries",
       "each, every retry fails; seed 7.",
+      "The un-jittered figures are exact (nothing is drawn); the",
+      "jittered ones are one seeded sample (seed 7: another --seed",
+      "draws others), not a mean.",
       ...REST,
       "",
     ]);
@@ -81,6 +88,7 @@ describe("renderSimulationTable: one row per jitter mode", () => {
       "│ 0.2    │ 2,500 │       300 │             12.3 s │",
       "└────────┴───────┴───────────┴────────────────────┘",
       COHORT,
+      "The none row is exact (nothing is drawn); every other row is one seeded sample (seed 7: another --seed draws others), not a mean.",
       "Peak load counts the retries in any 1 s window; the same cohort (starts and successes) for every mode.",
       "",
     ]);

@@ -196,7 +196,8 @@ export async function runCapacity(values: OptionValues, options: SimulateSwitche
   };
 
   const renderer = await outputRenderer("capacity", options);
-  if (variants.length > 1) {
+  // --compare (even of one variant) and --compare-jitter write the variants, one JSON shape whatever their number.
+  if (variants.length > 1 || options.compare !== undefined) {
     const results: CapacityVariant[] = variants.map((variant) => {
       if (renderer.drawsWindows !== true) return { name: variant.name, result: resultOf(variant) };
       const windows: CapacityWindow[] = [];

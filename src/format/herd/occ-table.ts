@@ -3,7 +3,7 @@ import { groupDigits } from "../../core/text/digits.js";
 import { type Cell, type TableColumn, renderTable } from "../table.js";
 import { wrapLines } from "../wrap.js";
 import { humanDuration } from "../../core/text/duration.js";
-import { type OccReport, occSummaryLines } from "./occ.js";
+import { type OccReport, occSpread, occSummaryLines } from "./occ.js";
 
 /** Times in the table to the whole millisecond: the runs' spread is wider than that. */
 const tableTime = (ms: number) => humanDuration(Math.round(ms));
@@ -16,18 +16,23 @@ export function renderOccTable(report: OccReport, paint: ChalkInstance, width: n
     ...(sweep ? [right("clients")] : []),
     { head: "mode", align: "left" },
     right("calls"),
-    right("± sd", "±", 2),
+    right("± se", "±", 2),
     right("time to completion", "time"),
-    right("± sd", "±", 1),
+    right("± se", "±", 1),
   ];
-  const rows: Cell[][] = report.rows.map((row) => [
-    ...(sweep ? [{ text: groupDigits(row.clients) }] : []),
-    { text: row.mode },
-    { text: groupDigits(Math.round(row.summary.calls.mean)) },
-    { text: groupDigits(Math.round(row.summary.calls.sd)), paint: paint.dim },
-    { text: tableTime(row.summary.completionMs.mean) },
-    { text: tableTime(row.summary.completionMs.sd), paint: paint.dim },
-  ]);
+  // The standard error of each mean; "–" with one run, where no spread is known.
+  const rows: Cell[][] = report.rows.map((row) => {
+    const calls = occSpread(row.summary.calls, row.summary.runs);
+    const time = occSpread(row.summary.completionMs, row.summary.runs);
+    return [
+      ...(sweep ? [{ text: groupDigits(row.clients) }] : []),
+      { text: row.mode },
+      { text: groupDigits(Math.round(row.summary.calls.mean)) },
+      { text: calls === null ? "–" : groupDigits(Math.round(calls.se)), paint: paint.dim },
+      { text: tableTime(row.summary.completionMs.mean) },
+      { text: time === null ? "–" : tableTime(time.se), paint: paint.dim },
+    ];
+  });
   const text = [...renderTable(columns, () => rows, paint, width)].join("");
   return `${text}${wrapLines(occSummaryLines(report), width).join("\n")}\n`;
 }

@@ -39,7 +39,7 @@ describe("--compare-jitter without --cap (issue 39, item 5)", () => {
     expect(json.modes.map((mode: { jitter: string }) => mode.jitter)).toEqual(["none", "0.2", "full", "equal"]);
     // No jitter, 1,000 clients from t = 0, 1 s doubling, 10 retries all failing: 1,000 + 10,000 calls,
     // all 1,000 retries of an attempt at once, the last at 1 + 2 + … + 512 = 1,023 s.
-    expect(json.modes[0]).toEqual({ jitter: "none", calls: 11_000, retries: 10_000, peak_load: 1000, completion_ms: 1_023_000 });
+    expect(json.modes[0]).toEqual({ jitter: "none", calls: 11_000, retries: 10_000, peak_load: 1000, completion_ms: 1_023_000, figures: "exact" });
     const text = (await runCli(["simulate", "--compare-jitter"])).stdout;
     expect(text).toContain("No --cap (the schedule's default): decorrelated jitter, min(cap, uniform(base, previous × 3)), is defined through the cap, so it is left out; give --cap to compare it.");
     expect((await runCli(["simulate", "--compare-jitter", "--cap", "30s"])).stdout).not.toContain("No --cap");

@@ -27,6 +27,20 @@ describe("backoff simulate --model capacity", () => {
     expect(json.recovery).toEqual({ kind: "outage-to-end" });
   });
 
+  it("JSON keeps one shape whatever the number of --compare items: a variants array for one too, keys in snake_case (issue 39, item 6)", async () => {
+    // The errors case above as the one variant of --compare: the same totals, under variants[0].
+    const args = ["--rps", "10", "--arrivals", "uniform", "--duration", "1s", "--outage", "0..1s", "--outage-kind", "errors", "--strategy", "fixed", "--base", "10ms", "--attempts", "3", "--format", "json"];
+    const one = JSON.parse((await capacity(...args, "--compare", "none")).stdout);
+    expect(Object.keys(one)).toEqual(["model", "setup", "variants"]);
+    expect(one.variants).toHaveLength(1);
+    expect(one.variants[0].totals).toMatchObject({ arrivals: 10, calls: 40, retries: 30, outage_failures: 40, gave_up: 10 });
+    const two = JSON.parse((await capacity(...args, "--compare", "none,no-retries")).stdout);
+    expect(Object.keys(two)).toEqual(["model", "setup", "variants"]);
+    expect(Object.keys(two.variants[1])).toEqual(Object.keys(one.variants[0]));
+    const metastable = JSON.parse((await capacity(...STORM, "--duration", "30s", "--format", "json")).stdout).recovery;
+    for (const key of Object.keys(metastable)) expect(key, key).toMatch(/^[a-z_]+$/);
+  });
+
   it("the storm outlasts its stall without a limit and drains with a 10% budget", async () => {
     const plain = await capacity(...STORM, "--no-color");
     expect(plain.code).toBe(0);

@@ -33,7 +33,7 @@ describe("simulate's definition", () => {
       [1, 3, 1000, 3],
       [2, 3, 3000, 3],
     ]);
-    expect(doc.summary.jittered).toEqual({ calls: 9, retries: 6, peak_load: 3, completion_ms: 3000 });
+    expect(doc.summary.jittered).toEqual({ calls: 9, retries: 6, peak_load: 3, completion_ms: 3000, figures: "exact" });
   });
 });
 

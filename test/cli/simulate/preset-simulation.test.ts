@@ -24,7 +24,7 @@ describe("backoff simulate --preset", () => {
       [1000, 1000],
       [3000, 3000],
     ]);
-    expect(doc.summary.jittered).toEqual({ calls: 12, retries: 8, peak_load: 4, completion_ms: 3000 });
+    expect(doc.summary.jittered).toEqual({ calls: 12, retries: 8, peak_load: 4, completion_ms: 3000, figures: "exact" });
   });
 
   it("a library that retries forever is simulated over its default attempts, and says so", async () => {

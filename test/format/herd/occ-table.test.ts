@@ -26,10 +26,16 @@ const report = (clients: number[]): OccReport => ({
 describe("the OCC table", () => {
   it("one row per mode: calls and time rounded, their spread beside them", () => {
     const lines = renderOccTable(report([100]), plain, null).split("\n");
-    // 2,424.9 calls ± 48.498 → 2,425 ± 48; 2,028.9 ms ± 202.89 → 2 s ± 203 ms (whole milliseconds).
-    expect(lines[1]).toBe("│ mode         │ calls │ ± sd │ time to completion │   ± sd │");
-    expect(lines[3]).toBe("│ no-backoff   │ 2,425 │   48 │                2 s │ 203 ms │");
-    expect(lines[4]).toBe("│ decorrelated │ 1,004 │   20 │              4.6 s │ 460 ms │");
+    // The standard error of each mean, sd / √100: 2,424.9 calls, sd 48.498, se 4.8498 → 2,425 ± 5;
+    // 2,028.9 ms, sd 202.89, se 20.289 → 2 s ± 20 ms; 1,003.9, se 2.0078 → ± 2; 4,596.2 ms, se 45.962 → ± 46 ms.
+    expect(lines[1]).toBe("│ mode         │ calls │ ± se │ time to completion │  ± se │");
+    expect(lines[3]).toBe("│ no-backoff   │ 2,425 │    5 │                2 s │ 20 ms │");
+    expect(lines[4]).toBe("│ decorrelated │ 1,004 │    2 │              4.6 s │ 46 ms │");
+  });
+
+  it("one run: no spread is known, a dash (issue 39, item 6)", () => {
+    const one = { ...report([100]), runs: 1, rows: report([100]).rows.map((row) => ({ ...row, summary: { ...row.summary, runs: 1 } })) };
+    expect(renderOccTable(one, plain, null).split("\n")[3]).toBe("│ no-backoff   │ 2,425 │    – │                2 s │    – │");
   });
 
   it("a sweep adds the client count; every line fits 80 and 60 columns", () => {

@@ -7,7 +7,7 @@ const report = OCC_REPORT;
 describe("the OCC report's set-up and figures for people", () => {
   it("the set-up says the experiment in backoff's terms", () => {
     const [first, second, third] = occSummaryLines(report);
-    expect(first).toBe("OCC: 100 clients each update one row once (read, then a versioned write); every message takes |normal(10 ms ± 2 ms)|; means over 100 runs, ± one standard deviation of the runs; seed 42.");
+    expect(first).toBe("OCC: 100 clients each update one row once (read, then a versioned write); every message takes |normal(10 ms ± 2 ms)|; means over 100 runs, ± the standard error of each mean (the runs' standard deviation / √100); seed 42.");
     expect(second).toBe(
       "The wait after the n-th failed write: one network delay plus min(2 s, 10 ms × 2^(n−1)) (the experiment's 2^n × 5 ms), expo(n) for short. Calls are the writes; time is when the last client is done.",
     );
@@ -20,7 +20,8 @@ describe("the OCC report's set-up and figures for people", () => {
   it("one client, one run: in the singular", () => {
     const one = occSummaryLines({ ...report, runs: 1, rows: [{ ...report.rows[0]!, clients: 1 }] })[0]!;
     expect(one.startsWith("OCC: 1 client updates one row once (read, then a versioned write);")).toBe(true);
-    expect(one).toContain("; means over 1 run, ± one standard deviation");
+    // One run is a sample, with no spread known (issue 39, item 6).
+    expect(one).toContain("; one seeded run (seed 42): each figure is one sample, with no spread known from one run (--runs 20 gives means and their standard errors).");
     expect([occRuns(1), occRuns(2), occRuns(1000)]).toEqual(["1 run", "2 runs", "1,000 runs"]);
   });
 

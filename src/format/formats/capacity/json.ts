@@ -41,7 +41,8 @@ function variantJson(variant: CapacityVariant): Record<string, unknown> {
     },
     peak_calls: peakCalls,
     peak_calls_at_ms: peakCallsAtMs,
-    recovery: { ...recovery },
+    // snake_case as every other key of the document (sinceOutageMs → since_outage_ms).
+    recovery: Object.fromEntries(Object.entries(recovery).map(([key, value]) => [key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`), value])),
   };
 }
 

@@ -5,7 +5,7 @@ import { jsonText } from "../../json-text.js";
 import { msJson } from "../../numbers.js";
 import { policyJson } from "../../policy-json.js";
 import type { SimulationRenderer } from "../../renderer.js";
-import { ATTEMPT_COLUMNS, type Simulation, attemptPairs } from "../../simulate.js";
+import { ATTEMPT_COLUMNS, type Simulation, attemptPairs, figuresOf } from "../../simulate.js";
 
 function cohortJson(simulation: Simulation): Record<string, unknown> {
   const { cohort } = simulation;
@@ -19,8 +19,9 @@ function cohortJson(simulation: Simulation): Record<string, unknown> {
   };
 }
 
-function resultJson(result: CohortResult): Record<string, unknown> {
-  return { calls: result.calls, retries: result.retries, peak_load: result.peakLoad, completion_ms: msJson(result.completionMs) };
+/** A run's totals, and what they are: "exact" (nothing drawn) or "sample" (one seeded run, not a mean). */
+function resultJson(result: CohortResult, figures: "exact" | "sample"): Record<string, unknown> {
+  return { calls: result.calls, retries: result.retries, peak_load: result.peakLoad, completion_ms: msJson(result.completionMs), figures };
 }
 
 function objectOf<Row>(row: Row, columns: ReadonlyArray<Column<Row, number | string>>): Record<string, unknown> {
@@ -39,7 +40,7 @@ function simulationJson(simulation: Simulation): string {
         preset: { preset: preset.name, library: preset.library, parameters: preset.parameters, jittered: preset.jittered, stopping: preset.stopping },
         cohort: cohortJson(simulation),
         rows: attemptPairs(simulation).map((row) => objectOf(row, ATTEMPT_COLUMNS)),
-        summary: { jittered: resultJson(simulation.result), unjittered: resultJson(simulation.baseline) },
+        summary: { jittered: resultJson(simulation.result, figuresOf(simulation, preset.jittered)), unjittered: resultJson(simulation.baseline, figuresOf(simulation, false)) },
       }) + "\n"
     );
   }
@@ -50,7 +51,7 @@ function simulationJson(simulation: Simulation): string {
         policy: { ...policy, jitter: jitterName(simulation.jitter) },
         cohort: cohortJson(simulation),
         rows: attemptPairs(simulation).map((row) => objectOf(row, ATTEMPT_COLUMNS)),
-        summary: { jittered: resultJson(simulation.result), unjittered: resultJson(simulation.baseline) },
+        summary: { jittered: resultJson(simulation.result, figuresOf(simulation, simulation.jitter.kind !== "none")), unjittered: resultJson(simulation.baseline, figuresOf(simulation, false)) },
       }) + "\n"
     );
   }
@@ -58,7 +59,7 @@ function simulationJson(simulation: Simulation): string {
     jsonText({
       policy,
       cohort: cohortJson(simulation),
-      modes: simulation.modes.map((mode) => ({ jitter: jitterName(mode.jitter), ...resultJson(mode.result) })),
+      modes: simulation.modes.map((mode) => ({ jitter: jitterName(mode.jitter), ...resultJson(mode.result, figuresOf(simulation, mode.jitter.kind !== "none")) })),
     }) + "\n"
   );
 }

@@ -7,7 +7,7 @@ describe("the capacity model as JSON", () => {
     const json = JSON.parse(await renderedText(renderer.render(CAPACITY_TIMELINE, plainContext())));
     expect(json.setup).toMatchObject({ rps: 500, capacity: 1000, timeout_ms: 1000, outage: { start_ms: 10_000, end_ms: 20_000, kind: "stall" } });
     expect([json.totals.calls, json.recovery.kind, json.windows.length, json.windows[1].calls]).toEqual([90_000, "metastable", 2, 2000]);
-    expect(json.recovery).toEqual({ kind: "metastable", sinceOutageMs: 40_000, healthyBefore: true });
+    expect(json.recovery).toEqual({ kind: "metastable", since_outage_ms: 40_000, healthy_before: true });
   });
 
   it("no timeout is null", async () => {

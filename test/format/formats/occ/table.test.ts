@@ -7,9 +7,10 @@ const HINT = "Add --compare-jitter for the experiment's five modes side by side.
 describe("the OCC experiment as a table", () => {
   it("one row per mode, calls and times rounded for reading", async () => {
     const lines = (await renderedText(renderer.render(OCC_REPORT, plainContext()))).split("\n");
-    // none: 1,855.704 ± 60.55 calls → 1,856 ± 61; full: 795.88 ± 6.82 → 796 ± 7; 4,902.87 ms → 4.9 s, its sd 490.29 → 490 ms.
-    expect(lines[3]).toMatch(/^│ none +│ +1,856 │ +61 │/);
-    expect(lines[4]).toMatch(/^│ full +│ +796 │ +7 │ +4\.9 s │ +490 ms │$/);
+    // Standard errors over 100 runs (sd / 10): none 1,855.704 calls, se 6.055 → 1,856 ± 6; full 795.88, se 0.682 → 796 ± 1;
+    // 4,902.87 ms → 4.9 s, se 49.03 → 49 ms.
+    expect(lines[3]).toMatch(/^│ none +│ +1,856 │ +6 │/);
+    expect(lines[4]).toMatch(/^│ full +│ +796 │ +1 │ +4\.9 s │ +49 ms │$/);
     expect(lines).not.toContain(HINT);
   });
 

@@ -17,7 +17,8 @@ describe("the simulation as JSON", () => {
         { attempt: 1, clients: 1000, earliest_ms: 0, p50_ms: 50, p95_ms: 95, latest_ms: 100, peak_load: 640, unjittered_latest_ms: 100, unjittered_peak_load: 1000 },
         { attempt: 2, clients: 1000, earliest_ms: 100, p50_ms: 200, p95_ms: 290, latest_ms: 300, peak_load: 420, unjittered_latest_ms: 300, unjittered_peak_load: 1000 },
       ],
-      summary: { jittered: { calls: 3000, retries: 2000, peak_load: 640, completion_ms: 300 }, unjittered: { calls: 3000, retries: 2000, peak_load: 1000, completion_ms: 300 } },
+      // Full jitter draws; without it, from t = 0 with every retry failing, nothing is drawn (issue 39, item 6).
+      summary: { jittered: { calls: 3000, retries: 2000, peak_load: 640, completion_ms: 300, figures: "sample" }, unjittered: { calls: 3000, retries: 2000, peak_load: 1000, completion_ms: 300, figures: "exact" } },
     });
   });
 
@@ -26,7 +27,9 @@ describe("the simulation as JSON", () => {
     expect(doc.preset).toEqual({ preset: "bullmq", library: "BullMQ", parameters: { attempts: 2, delay: 1000, jitter: null }, jittered: false, stopping: "bullmq stops after 1 retry" });
     expect(doc.cohort).toEqual({ clients: 10, spread_ms: 1500.7, success: 0.25, window_ms: 500, attempts: 1, seed: 3 });
     expect(doc.rows).toHaveLength(1);
-    expect(doc.summary.jittered).toEqual({ calls: 20, retries: 10, peak_load: 4, completion_ms: 2500 });
+    // The starts (1.5 s of spread) and the successes (0.25) are drawn: a sample even without jitter.
+    expect(doc.summary.jittered).toEqual({ calls: 20, retries: 10, peak_load: 4, completion_ms: 2500, figures: "sample" });
+    expect(doc.summary.unjittered.figures).toBe("sample");
   });
 
   it("a completion time past 2^53 ms is the saturation marker, not a wrong number", async () => {
@@ -41,8 +44,8 @@ describe("the simulation as JSON", () => {
       policy: { strategy: "exponential", base_ms: 100, factor: 2, step_ms: 100, cap_ms: 10_000, first_attempt: 1, last_attempt: 2 },
       cohort: { clients: 1000, spread_ms: 0, success: 0, window_ms: 1000, attempts: 2, seed: 7 },
       modes: [
-        { jitter: "none", calls: 3000, retries: 2000, peak_load: 1000, completion_ms: 300 },
-        { jitter: "0.2", calls: 2500, retries: 1500, peak_load: 300, completion_ms: 12_345 },
+        { jitter: "none", calls: 3000, retries: 2000, peak_load: 1000, completion_ms: 300, figures: "exact" },
+        { jitter: "0.2", calls: 2500, retries: 1500, peak_load: 300, completion_ms: 12_345, figures: "sample" },
       ],
     });
   });

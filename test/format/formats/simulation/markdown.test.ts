@@ -5,6 +5,7 @@ import { COMPARED, SINGLE } from "../../../support/simulations.js";
 
 const SUMMARY = [
   "Cohort: 1,000 clients failing all at t = 0, up to 2 retries each, every retry fails; seed 7.",
+  "The un-jittered figures are exact (nothing is drawn); the jittered ones are one seeded sample (seed 7: another --seed draws others), not a mean.",
   "Jitter: full. Figures read un-jittered → jittered.",
   "Calls: 3,000 → 3,000 (1,000 first calls + 2,000 retries).",
   "Peak load (retries in any 1 s window): 1,000 → 640.",
@@ -32,6 +33,7 @@ describe("the simulation as Markdown", () => {
       "| 0.2 | 2500 | 1500 | 300 | 12345 |",
       "",
       "Cohort: 1,000 clients failing all at t = 0, up to 2 retries each, every retry fails; seed 7.  ",
+      "The none row is exact (nothing is drawn); every other row is one seeded sample (seed 7: another --seed draws others), not a mean.  ",
       "Peak load counts the retries in any 1 s window; the same cohort (starts and successes) for every mode.",
       "",
     ]);

@@ -18,6 +18,7 @@ describe("the simulation as a table", () => {
     ]);
     expect(lines.slice(6)).toEqual([
       "Cohort: 1,000 clients failing all at t = 0, up to 2 retries each, every retry fails; seed 7.",
+      "Every figure is exact: nothing is drawn (no jitter, every client failing at t = 0, every retry failing).",
       "Jitter: none. Figures read un-jittered → jittered.",
       "Calls: 3,000 → 3,000 (1,000 first calls + 2,000 retries).",
       "Peak load (retries in any 1 s window): 1,000 → 1,000.",
