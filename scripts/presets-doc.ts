@@ -106,6 +106,11 @@ schedule that a real retry library produces, to the millisecond, with the librar
 defaults, attempt counting, rounding, cap and jitter. The other options become that
 library's own parameters.
 
+A preset models the library's newest release. Where an older release computes differently,
+it is a variant named \`NAME@VERSION\` (\`--preset grpc-retry@1.68\`, \`backoff compare grpc-retry
+grpc-retry@1.68\`, \`backoff chain grpc-retry@1.68@envoy\`: the same on every command and in
+completion); \`backoff presets NAME\` lists its versions, what changed and where that is read.
+
 \`\`\`sh
 backoff presets                        # every preset: formula, defaults, source
 backoff presets grpc-js                # one preset in full, quirks included
@@ -174,6 +179,16 @@ function section(preset: Preset): string[] {
     "Quirks:",
     "",
     ...preset.quirks.map((quirk) => `- ${markdownText(quirk)}`),
+    ...((preset.versions ?? []).length === 0
+      ? []
+      : [
+          "",
+          `Versions (the preset models the newest; each older release is \`--preset ${preset.name}@VERSION\`):`,
+          "",
+          ...(preset.versions ?? []).map(
+            (version) => `- ${codeSpan(`${preset.name}@${version.version}`)}: ${markdownText(version.releases)}: ${markdownText(version.changed)}. Sources: ${version.sources.map((source) => markdownText(source)).join("; ")}.`,
+          ),
+        ]),
   ];
 }
 

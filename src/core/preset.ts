@@ -154,4 +154,27 @@ export interface PresetDescription {
    * quota, Envoy's max_retries breaker where nothing writes circuit_breakers.
    */
   readonly chainBudget?: RetryBudget;
+  /**
+   * The library's older releases whose behaviour differs in what backoff computes, each a named
+   * variant (`grpc-retry@1.68`); the preset itself models the newest release (issue 39, item 4).
+   */
+  readonly versions?: readonly PresetVersion[];
+}
+
+/**
+ * An older release of a library, as a variant of its preset: `NAME@VERSION` on every command
+ * (--preset, compare and chain SPECs, presets NAME), listed by `backoff presets NAME` with what
+ * changed and where that is read.
+ */
+export interface PresetVersion {
+  /** What follows the "@": a version, beginning with a digit ("1.68", "14"). */
+  readonly version: string;
+  /** The releases it stands for: "grpc-go before 1.69.0". */
+  readonly releases: string;
+  /** What changed, in what backoff computes, between these releases and the newest. */
+  readonly changed: string;
+  /** Where the change is read: files at their versions, commits. */
+  readonly sources: readonly string[];
+  /** The defaults these releases had that the newest does not: the overrides the variant starts from. */
+  readonly defaults: PresetOverrides;
 }

@@ -1,4 +1,4 @@
-import type { OverrideName, PresetDescription } from "../core/preset.js";
+import type { OverrideName, PresetDescription, PresetVersion } from "../core/preset.js";
 import { wrapLine } from "./wrap.js";
 
 /** How the caller spells each override (the CLI: its flags, --base, --cap, …). */
@@ -46,7 +46,13 @@ export function presetJson(preset: PresetDescription, stopping: StoppingJson, na
     parameters: Object.fromEntries((Object.keys(preset.parameters) as OverrideName[]).map((name) => [names[name], preset.parameters[name]])),
     quirks: preset.quirks,
     retry_after: preset.retryAfter,
+    versions: versionRows(preset).map(({ name, version }) => ({ name, releases: version.releases, changed: version.changed, sources: version.sources })),
   };
+}
+
+/** The older releases a preset names as variants (`grpc-retry@1.68`), each with its name; none for most. */
+export function versionRows(preset: PresetDescription): { readonly name: string; readonly version: PresetVersion }[] {
+  return (preset.versions ?? []).map((version) => ({ name: `${preset.name}@${version.version}`, version }));
 }
 
 function retriesText(preset: PresetDescription): string {
@@ -111,6 +117,12 @@ export function presetDetailText(preset: PresetDescription, names: OverrideNames
     ),
     "quirks:",
     ...preset.quirks.flatMap((quirk) => wrapLine(`  - ${quirk}`, width, 2)),
+    // The older releases, each a variant by name@version (issue 39, item 4).
+    ...(versionRows(preset).length === 0 ? [] : [`versions: ${preset.name} models the newest; older releases where what backoff computes differs:`]),
+    ...versionRows(preset).flatMap(({ name, version }) => [
+      ...wrapLine(`  ${name}: ${version.releases}: ${version.changed}.`, width, 4),
+      ...version.sources.flatMap((source) => wrapLine(`    source: ${source}`, width, 6)),
+    ]),
   ];
   return `${lines.join("\n")}\n`;
 }

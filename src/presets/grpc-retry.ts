@@ -49,6 +49,19 @@ export const grpcRetry: Preset = {
     "With maxBackoff below initialBackoff the first wait is still initialBackoff × random(0.8, 1.2), as A6 says and grpc-js does; grpc-go caps that one too.",
     "grpc-js computes in seconds (Number(\"0.1\") from \"0.1s\"), grpc-go in whole ns; waits are shown rounded half up to whole ms.",
   ],
+  versions: [
+    {
+      version: "1.68",
+      releases: "grpc-go before 1.69.0 (and gRFC A6 before its August 2024 update)",
+      changed:
+        "each wait was full jitter, random(0, min(initialBackoff × backoffMultiplier^(a−1), maxBackoff)) in whole ns (stream.go csAttempt.shouldRetry: dur = time.Duration(rand.Int64N(int64(cur)))); 1.69.0 multiplies the capped value by random(0.8, 1.2) instead",
+      sources: [
+        "grpc/grpc-go stream.go (csAttempt.shouldRetry), v1.68.x, and pull request #7869 (merged 2024-11, released in v1.69.0: 'client: update Retry backoff to apply jitter per updates to gRFC A6')",
+        "grpc/proposal A6-client-retries.md, pull request #452 (2024-08): random(0, …) became min(…) × random(0.8, 1.2)",
+      ],
+      defaults: { jitter: "full" },
+    },
+  ],
   retryAfter: "gRPC does not read an HTTP Retry-After: the schedule is unchanged; its own server pushback (the grpc-retry-pushback-ms trailer, gRFC A6) is another header, not modelled here.",
   build(overrides) {
     const initialMs = overrides.baseMs ?? 100;

@@ -38,7 +38,7 @@ import { stepFunctions } from "./step-functions.js";
 import { temporal } from "./temporal.js";
 import { tenacity } from "./tenacity.js";
 import { traefik } from "./traefik.js";
-import type { Preset } from "./types.js";
+import type { Preset, PresetVersion } from "./types.js";
 import { closest } from "../core/text/closest.js";
 import { urllib3 } from "./urllib3.js";
 import { wretry } from "./wretry.js";
@@ -144,8 +144,48 @@ export const PRESET_GROUPS: readonly PresetGroup[] = [
 /** Every library preset, in the order `backoff presets` lists them (by group, then by name). */
 export const PRESETS: readonly Preset[] = PRESET_GROUPS.flatMap((group) => group.entries.map((entry) => entry.preset));
 
+/** The separator of a version variant, `grpc-retry@1.68`; a version begins with a digit (chain's `@budget` never does). */
+export const VERSION_SEPARATOR = "@";
+const VERSIONED = /^([^@]+)@(\d[\w.+-]*)$/;
+
+/**
+ * A preset by name, or one of its older releases by `NAME@VERSION` (issue 39, item 4): the
+ * preset with that release's defaults, named and labelled as the release.
+ */
 export function findPreset(name: string): Preset | undefined {
-  return PRESETS.find((preset) => preset.name === name.trim().toLowerCase());
+  const typed = name.trim().toLowerCase();
+  const versioned = VERSIONED.exec(typed);
+  const preset = PRESETS.find((each) => each.name === (versioned === null ? typed : versioned[1]!.trim()));
+  if (preset === undefined || versioned === null) return preset;
+  const version = preset.versions?.find((each) => each.version === versioned[2]);
+  return version === undefined ? undefined : versionVariant(preset, version);
+}
+
+/** The preset as an older release computed it: its defaults first, the user's overrides over them. */
+export function versionVariant(preset: Preset, version: PresetVersion): Preset {
+  return {
+    ...preset,
+    name: `${preset.name}${VERSION_SEPARATOR}${version.version}`,
+    library: `${version.releases} (${preset.name} models the newest: ${preset.library})`,
+    quirks: [`${version.releases}: ${version.changed}`, ...preset.quirks],
+    versions: [],
+    build: (overrides) => preset.build({ ...version.defaults, ...overrides }),
+  };
+}
+
+/** For NAME@VERSION of a preset there is but a version it has not: which versions it has; else null. */
+export function unknownVersionText(name: string): string | null {
+  const at = name.indexOf(VERSION_SEPARATOR);
+  const base = at < 0 ? undefined : findPreset(name.slice(0, at));
+  if (base === undefined) return null;
+  const versions = (base.versions ?? []).map((version) => `${base.name}${VERSION_SEPARATOR}${version.version} (${version.releases})`);
+  const known = versions.length === 0 ? `it models one, the newest: ${base.name}` : `its older ones are ${versions.join(", ")}; ${base.name} alone is the newest`;
+  return `${base.name} has no version ${JSON.stringify(name.slice(at + 1).trim())}; ${known}`;
+}
+
+/** Every version variant's name (`grpc-retry@1.68`), in the order of PRESETS: for completion and messages. */
+export function presetVersionNames(): string[] {
+  return PRESETS.flatMap((preset) => (preset.versions ?? []).map((version) => `${preset.name}${VERSION_SEPARATOR}${version.version}`));
 }
 
 /** Every preset's name, sorted, for a message that lists them. */

@@ -1,6 +1,6 @@
 import type { PresetDescription, PresetModel, PresetOverrides } from "../core/preset.js";
 
-export type { OverrideName, PresetDescription, PresetModel, PresetOverrides, PresetStop, PresetTimed } from "../core/preset.js";
+export type { OverrideName, PresetDescription, PresetModel, PresetOverrides, PresetStop, PresetTimed, PresetVersion } from "../core/preset.js";
 
 /**
  * A library preset: a declarative description (what `backoff presets` prints, defined in

@@ -35,6 +35,7 @@ describe("presetJson", () => {
       parameters: { "--base": "delay", "--jitter": "randomize" },
       quirks: ["the first retry waits the base"],
       retry_after: "not read",
+      versions: [],
     });
   });
 });

@@ -111,6 +111,21 @@ describe("grpc-retry by hand (A6's example: maxAttempts 4, 0.1s, 1s, ×2)", () =
     expect(m.mayExceedCap).toBe(false);
   });
 
+  it("grpc-retry@1.68 is grpc-go before 1.69.0 (issue 39, item 4): full jitter by default, the same figures as --jitter full", () => {
+    const variant = findPreset("grpc-retry@1.68")!;
+    expect(variant.name).toBe("grpc-retry@1.68");
+    const m = variant.build({});
+    // cur = 1e8 ns at attempt 1, 4e8 at attempt 3: tops of 99,999,999 and 399,999,999 ns, 100 and 400 ms rounded half up.
+    expect([m.bounds(1), m.bounds(3)]).toEqual([
+      { minMs: 0, maxMs: 100 },
+      { minMs: 0, maxMs: 400 },
+    ]);
+    expect(m.meanMs(1)).toBeCloseTo(49.9999995, 9);
+    // The user's --jitter still wins over the release's default: 0.2 is 1.69's [0.8, 1.2) × 100 ms.
+    expect(variant.build({ jitter: "0.2" }).bounds(1)).toEqual({ minMs: 80, maxMs: 120 });
+    expect(variant.quirks[0]).toMatch(/^grpc-go before 1\.69\.0 .*: each wait was full jitter/);
+  });
+
   it("maxBackoff below initialBackoff: 2 s × [0.8, 1.2) first, then 0.5 s × [0.8, 1.2) (A6; grpc-go caps the first too, said in a note)", () => {
     const m = model({ baseMs: 2000, capMs: 500 });
     expect([1, 2, 3].map((a) => [m.delay(a).delayMs, m.bounds(a).minMs, m.bounds(a).maxMs])).toEqual([

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { SATURATED_MS } from "../../src/core/limits.js";
-import { PRESETS, PRESET_ALIASES, PRESET_GROUPS, closestPreset, findPreset } from "../../src/presets/registry.js";
+import { PRESETS, PRESET_ALIASES, PRESET_GROUPS, closestPreset, findPreset, presetVersionNames, unknownVersionText } from "../../src/presets/registry.js";
 import { presetVersion } from "../../src/format/preset-text.js";
 import { stopRuleOf } from "../../src/presets/stop-rule.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
@@ -205,5 +205,38 @@ describe("a library with a time limit hands it to the deadline model (PresetMode
       const built = preset.build({});
       if (built.stop !== null) expect(built.timed, preset.name).toBeDefined();
     }
+  });
+});
+
+describe("versions: an older release as name@version (issue 39, item 4)", () => {
+  const versioned = PRESETS.flatMap((preset) => (preset.versions ?? []).map((version) => ({ preset, version })));
+
+  it("every version names its releases, what changed and its sources, and begins with a digit (chain's @budget never does)", () => {
+    expect(versioned.length).toBeGreaterThan(0);
+    for (const { preset, version } of versioned) {
+      expect(version.version, preset.name).toMatch(/^\d/);
+      expect(version.releases.length, preset.name).toBeGreaterThan(0);
+      expect(version.changed.length, preset.name).toBeGreaterThan(0);
+      expect(version.sources.length, preset.name).toBeGreaterThan(0);
+      expect(Object.keys(version.defaults).length, `${preset.name}@${version.version} differs in some default`).toBeGreaterThan(0);
+    }
+    expect(presetVersionNames()).toEqual(versioned.map(({ preset, version }) => `${preset.name}@${version.version}`));
+  });
+
+  it("each is found by name@version, named so, and built from its release's defaults under the user's overrides", () => {
+    for (const { preset, version } of versioned) {
+      const variant = findPreset(` ${preset.name.toUpperCase()}@${version.version} `)!;
+      expect(variant.name).toBe(`${preset.name}@${version.version}`);
+      expect(variant.versions).toEqual([]);
+      expect(variant.build({}).parameters).toEqual(preset.build(version.defaults).parameters);
+    }
+  });
+
+  it("an unknown version of a known preset names the versions there are; of an unknown preset, nothing", () => {
+    expect(findPreset("grpc-retry@9")).toBeUndefined();
+    expect(unknownVersionText("grpc-retry@9")).toBe('grpc-retry has no version "9"; its older ones are grpc-retry@1.68 (grpc-go before 1.69.0 (and gRFC A6 before its August 2024 update)); grpc-retry alone is the newest');
+    expect(unknownVersionText("bullmq@5")).toBe('bullmq has no version "5"; it models one, the newest: bullmq');
+    expect(unknownVersionText("nosuch@1")).toBeNull();
+    expect(unknownVersionText("bullmq")).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { Command, Option } from "commander";
 import { STRATEGIES } from "../../core/policy.js";
-import { PRESETS } from "../../presets/registry.js";
+import { PRESETS, presetVersionNames } from "../../presets/registry.js";
 import { type Io, writeChunks } from "../shared/io.js";
 import { JITTER_MODES } from "../../config/jitter-options.js";
 import { VERSION } from "../shared/version.js";
@@ -32,7 +32,8 @@ interface CompletedCommand {
   readonly argument: Values;
 }
 
-const PRESET_NAMES = PRESETS.map((preset) => preset.name);
+/** The presets, then their older releases by name@version (grpc-retry@1.68): every command takes both. */
+const PRESET_NAMES = [...PRESETS.map((preset) => preset.name), ...presetVersionNames()];
 /** What a SPEC of `backoff compare` starts with: a preset, or a strategy ("exponential:base=1s"). */
 const SPEC_STARTS = [...PRESET_NAMES, ...STRATEGIES];
 

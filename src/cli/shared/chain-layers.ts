@@ -47,7 +47,7 @@ export function layerBudget(presetName: string | null, given: { readonly budget:
 
 /** One SPEC of `backoff chain` (or of a config's chain), with its budget after "@". */
 export function chainLayerFromSpec(text: string, tryTimeoutMs: number | null = null, command = "chain"): ChainLayer {
-  const at = text.indexOf("@");
+  const at = text.search(/@(?!\d)/); // a budget's "@"; a version's (grpc-retry@1.68) is followed by a digit
   const specText = at < 0 ? text : text.slice(0, at);
   const label = `${command} ${shown(text.trim())}`;
   const given = at < 0 ? null : { budget: budgetFromText(text.slice(at + 1), label) };

@@ -2,7 +2,7 @@ import type { AttemptRange } from "../../core/schedule.js";
 import { offeredText } from "../../format/preset-text.js";
 import { PresetError } from "../../presets/errors.js";
 import { isJitterOff } from "../../presets/kit/jitter-setting.js";
-import { PRESETS, closestPreset, findPreset, presetNames } from "../../presets/registry.js";
+import { PRESETS, closestPreset, findPreset, presetNames, unknownVersionText } from "../../presets/registry.js";
 import { stopRuleOf } from "../../presets/stop-rule.js";
 import type { OverrideName, Preset, PresetModel, PresetOverrides } from "../../presets/types.js";
 import { UsageError, shown } from "./errors.js";
@@ -24,8 +24,10 @@ export function nearPresetText(name: string): string {
 /** The preset by name, or a UsageError suggesting the closest. */
 export function presetNamed(name: string, option: string): Preset {
   const preset = findPreset(inputText(option, name));
-  if (!preset) throw new UsageError(`${option} has no preset ${shown(name)}${nearPresetText(name)}`);
-  return preset;
+  if (preset) return preset;
+  const version = unknownVersionText(name);
+  if (version !== null) throw new UsageError(`${option}: ${version}`);
+  throw new UsageError(`${option} has no preset ${shown(name)}${nearPresetText(name)}`);
 }
 
 /**

@@ -8,7 +8,8 @@ import { PRESETS } from "../../../src/presets/registry.js";
 // What the completion scripts complete, read from a program built here by hand (the real
 // shells run the real scripts in test/e2e/completion.test.ts).
 
-const PRESET_NAMES = PRESETS.map((preset) => preset.name);
+// The presets, then each older release a preset names, as name@version (issue 39, item 4).
+const PRESET_NAMES = [...PRESETS.map((preset) => preset.name), ...PRESETS.flatMap((preset) => (preset.versions ?? []).map((version) => `${preset.name}@${version.version}`))];
 const HELP = { flags: ["-h", "--help"], description: "print this help", values: "none" };
 
 function program(): Command {

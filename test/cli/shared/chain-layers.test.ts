@@ -41,6 +41,15 @@ describe("chainLayerFromSpec: a preset", () => {
     expect("budgetByDefault" in layer).toBe(false);
   });
 
+  it("a version variant's @ (grpc-retry@1.68: a digit follows) is the preset's; a budget's @ after it is the budget (issue 39, item 4)", () => {
+    const plain = chainLayerFromSpec("grpc-retry@1.68");
+    expect([plain.name, plain.retries, plain.budget]).toEqual(["grpc-retry@1.68", 3, null]);
+    // Full jitter, as grpc-go before 1.69: attempt 1 waits 0 to 100 ms.
+    expect(plain.model.bounds(1)).toEqual({ minMs: 0, maxMs: 100 });
+    const budgeted = chainLayerFromSpec("grpc-retry@1.68:attempts=2@envoy");
+    expect([budgeted.retries, budgeted.budget]).toEqual([2, { kind: "envoy-budget", budgetPercent: 20, minRetryConcurrency: 3 }]);
+  });
+
   it('"@none" turns the default budget off; "@envoy" gives the layer Envoy\'s retry budget at its defaults', () => {
     const none = chainLayerFromSpec("aws-sdk@none");
     expect([none.name, none.retries, none.budget, "budgetByDefault" in none]).toEqual(["aws-sdk@none", 2, null, false]);
