@@ -65,7 +65,7 @@ export type LocatedInvalid = InvalidPolicy & Located;
 /** A key its system does not define, at its line and column, with its message (`unknown key "backofLimit" in a Job's spec; …`). */
 export type LocatedUnknownKey = Omit<UnknownKey, "offset"> & Located & { readonly message: string };
 /** recogniseFile copies these fields one by one: a field added to FoundPolicy or UnresolvedPolicy fails to compile here until it is copied too. */
-const COPIES_EVERY_FIELD: [Exclude<keyof FoundPolicy, "system" | "name" | "offset" | "options" | "disabled" | "atOnce" | "waitsFrom" | "forever" | "timeouts" | "routes">, Exclude<keyof UnresolvedPolicy, "system" | "name" | "offset" | "reason">] extends [never, never] ? true : never = true;
+const COPIES_EVERY_FIELD: [Exclude<keyof FoundPolicy, "system" | "name" | "offset" | "options" | "disabled" | "atOnce" | "waitsFrom" | "forever" | "timeouts" | "routes" | "conditions">, Exclude<keyof UnresolvedPolicy, "system" | "name" | "offset" | "reason">] extends [never, never] ? true : never = true;
 void COPIES_EVERY_FIELD;
 
 export interface FileResult {
@@ -208,7 +208,7 @@ export function recogniseFile(input: FileInput): FileResult {
   const locatedPolicy = (p: FoundPolicy): LocatedPolicy => {
     const { line, column } = lines(p.offset);
     const located = { system: p.system, name: p.name, offset: p.offset, preset: shapeOf(p.system).preset, options: p.options, file: name, line, column };
-    if (p.disabled === undefined && p.atOnce === undefined && p.waitsFrom === undefined && p.forever === undefined && p.timeouts === undefined && p.routes === undefined) return located;
+    if (p.disabled === undefined && p.atOnce === undefined && p.waitsFrom === undefined && p.forever === undefined && p.timeouts === undefined && p.routes === undefined && p.conditions === undefined) return located;
     return {
       ...located,
       ...(p.disabled === undefined ? {} : { disabled: p.disabled }),
@@ -217,6 +217,7 @@ export function recogniseFile(input: FileInput): FileResult {
       ...(p.forever === undefined ? {} : { forever: p.forever }),
       ...(p.timeouts === undefined ? {} : { timeouts: p.timeouts.map(locatedTimeout) }),
       ...(p.routes === undefined ? {} : { routes: p.routes }),
+      ...(p.conditions === undefined ? {} : { conditions: p.conditions }),
     };
   };
   const locatedTimeout = (t: FoundTimeout): LocatedTimeout => {

@@ -237,6 +237,7 @@ function checkFound(policy: LocatedPolicy, explicit: OptionValues): FilePolicyRe
       options: flagKeyed(policy.options),
       ...checked,
       ...timeoutsOf(policy, explicit, checked),
+      ...(policy.conditions === undefined ? {} : { retryOn: policy.conditions }),
     };
   } catch (error) {
     if (error instanceof UsageError) return { file: policy.file, line: policy.line, column: policy.column, system: policy.system, systemLabel: label, name: policy.name, reason: error.message };

@@ -6,6 +6,8 @@ import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.
 import { decimalText, describeNode, durationValue, msText, timeoutValue, wholeNumber } from "../tree/values.js";
 import { type LimitScope, BUDGET_NOTE } from "../tree/retry-limits.js";
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
+import type { Condition, RetryOn } from "../../core/conditions/condition.js";
+import { envoyConditions, isEnvoyCondition, retryOnWords } from "../tree/envoy-retry-on.js";
 
 /**
  * Envoy's `retry_policy` wherever it appears: on a route's action, on a virtual host, in
@@ -212,7 +214,7 @@ function corePolicy(policy: MapNode, name: string, offset: number, findings: Fin
       options.base = CORE_DEFAULT_BASE;
       options.cap = CORE_DEFAULT_MAX;
     }
-    return { options, disabled };
+    return { options, disabled, conditions: coreRetryOn(policy, label) };
   });
 }
 
@@ -289,8 +291,55 @@ function retryPolicy(policy: MapNode, name: string, offset: number, findings: Fi
     }
     if (fields.base !== undefined) options.base = fields.base;
     if (fields.cap !== undefined) options.cap = fields.cap;
-    return { options, disabled, ...(timeouts.length === 0 ? {} : { timeouts }) };
+    return { options, disabled, ...(timeouts.length === 0 ? {} : { timeouts }), conditions: routeRetryOn(policy, label) };
   });
+}
+
+/** What the findings about a route's conditions tell the reader to edit. */
+const ENVOY_LEVERS = {
+  conditions: "retry_on in the retry_policy, such as connect-failure,refused-stream,retriable-status-codes with retriable_status_codes [502, 504]",
+  budget: "circuit_breakers.thresholds[].retry_budget of the route's cluster",
+};
+
+/**
+ * What a route's retry_policy retries on (route_components.proto RetryPolicy at 040783c8:
+ * retry_on, "specifies the conditions under which retry takes place", the router's
+ * x-envoy-retry-on and x-envoy-retry-grpc-on values; retriable_status_codes, retried under
+ * retriable-status-codes): without retry_on, no condition, so no retry. A word Envoy does not
+ * know is passed over by it, and said so. rate_limited_retry_back_off waits as the response's
+ * reset headers (Retry-After, X-RateLimit-Reset) say.
+ */
+function routeRetryOn(policy: MapNode, label: (key: string) => string): RetryOn {
+  const retryOn = getAny(policy, ["retry_on", "retryOn"]);
+  const rateLimited = getAny(policy, ["rate_limited_retry_back_off", "rateLimitedRetryBackOff"]);
+  const retryAfter = rateLimited === undefined ? {} : { retryAfter: `waits as the response's reset headers say (${rateLimited.key})` };
+  if (retryOn === undefined || retryOn.value.kind === "null") return { words: [], from: "no retry_on", isDefault: true, conditions: [], levers: ENVOY_LEVERS, ...retryAfter };
+  const value = text(retryOn.value);
+  if (value === undefined) throw new FileProblem(retryOn.value.pos, `${label(retryOn.key)} must be a string of comma-separated conditions, got ${describeNode(retryOn.value)}`);
+  const words = retryOnWords(value);
+  const codesEntry = getAny(policy, ["retriable_status_codes", "retriableStatusCodes"]);
+  const codes: number[] = [];
+  if (codesEntry !== undefined) {
+    if (!isSeq(codesEntry.value)) throw new FileProblem(codesEntry.value.pos, `${label(codesEntry.key)} must be a list of status codes, got ${describeNode(codesEntry.value)}`);
+    for (const item of codesEntry.value.items) codes.push(wholeNumber(item, label(codesEntry.key), { quoted: true, max: 4_294_967_295 }));
+  }
+  const conditions: Condition[] = [];
+  for (const word of words) {
+    if (isEnvoyCondition(word)) conditions.push(...envoyConditions([word], codes));
+    else conditions.push({ kind: "other", text: `${JSON.stringify(word)} (not an Envoy condition: passed over)` });
+  }
+  return { words: codesEntry === undefined ? words : [...words, `${codesEntry.key} [${codes.join(", ")}]`], from: retryOn.key, isDefault: false, conditions, levers: ENVOY_LEVERS, ...retryAfter };
+}
+
+/**
+ * A config.core.v3.RetryPolicy's retry_on; left out, the filter that holds it decides (the
+ * caller's default handed to convertCoreToRouteRetryPolicy: oauth2, jwt_authn's remote_jwks
+ * and gcp_authn pass "5xx,gateway-error,connect-failure,reset"; others their own).
+ */
+function coreRetryOn(policy: MapNode, label: (key: string) => string): RetryOn {
+  const retryOn = getAny(policy, ["retry_on", "retryOn"]);
+  if (retryOn !== undefined && retryOn.value.kind !== "null") return { ...routeRetryOn(policy, label), levers: { conditions: `${retryOn.key} in the retry_policy`, budget: null } };
+  return { words: [], from: "no retry_on: the filter's own default", isDefault: true, conditions: [{ kind: "code", why: "the filter's default retry_on" }], levers: { conditions: "retry_on in the retry_policy", budget: null } };
 }
 
 /** A {seconds, nanos} timeout as whole ms; null for zero (disabled). */

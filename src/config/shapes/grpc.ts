@@ -6,6 +6,7 @@ import { type MapNode, type Node, forEachMap, get, isMap, isSeq, text } from "..
 import { FileProblem, Findings, type FoundTimeout } from "../tree/findings.js";
 import { decimalText, describeNode, durationValue, timeoutValue, wholeNumber } from "../tree/values.js";
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
+import type { RetryOn } from "../../core/conditions/condition.js";
 
 /**
  * A retryPolicy's fields (grpc/grpc-proto grpc/service_config/service_config.proto,
@@ -110,7 +111,7 @@ function serviceConfig(config: MapNode, findings: Findings): void {
     const attempts = get(entry.value, "maxAttempts");
     const treated = attempts?.kind === "number" && attempts.value > MAX_ATTEMPTS_LIMIT ? ` (maxAttempts ${attempts.source}, treated as ${MAX_ATTEMPTS_LIMIT})` : "";
     const name = `${names.items.map((n) => methodName(n)).join(", ")}${treated}${throttling}`;
-    findings.policy("grpc", name, entry.keyPos, () => withTimeout(retryPolicy(entry.value, name), method, name));
+    findings.policy("grpc", name, entry.keyPos, () => ({ ...withTimeout(retryPolicy(entry.value, name), method, name), conditions: retryableCodes(entry.value, name, throttling) }));
   });
 }
 
@@ -152,6 +153,40 @@ function withTimeout(policy: { options: OptionValues }, method: MapNode, name: s
   const deadline = timeoutValue(timeout.value, label, protoDuration, 'a duration in seconds such as "1.5s"');
   if (deadline === null) throw new FileProblem(timeout.value.pos, `${label} is zero; backoff reads a method timeout of at least 1 ms`);
   return { options: { ...policy.options, deadline }, timeouts: [{ role: "deadline", field: "timeout", offset: timeout.keyPos }] };
+}
+
+/** The gRPC status codes by number (grpc/grpc doc/statuscodes.md; grpc-go codes/codes.go). */
+const GRPC_CODES = [
+  "OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED",
+  "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED",
+];
+
+/**
+ * retryableStatusCodes in the vocabulary (gRFC A6: status code names, such as "UNAVAILABLE",
+ * or their numbers; grpc-js service-config.ts validateRetryPolicy takes a name in any case
+ * and a number of a known code, and refuses the config otherwise, as grpc-go's codes
+ * UnmarshalJSON does). retryThrottling beside it is the policy's retry budget (A6: "retry
+ * throttling", tokens spent by failures, so retries stop once the failure ratio is high).
+ */
+function retryableCodes(node: Node, name: string, throttling: string): RetryOn {
+  const codes = get(node, "retryableStatusCodes");
+  const label = `retryPolicy.retryableStatusCodes of ${name}`;
+  const names = isSeq(codes)
+    ? codes.items.map((item) => {
+        const code = item.kind === "number" && Number.isInteger(item.value) ? GRPC_CODES[item.value] : item.kind === "string" ? GRPC_CODES.find((c) => c === item.value.toUpperCase()) : undefined;
+        if (code === undefined) throw new FileProblem(item.pos, `${label}: ${describeNode(item)} is not a gRPC status code (gRPC clients refuse the service config)`);
+        return code;
+      })
+    : [];
+  const budget = throttling === "" ? {} : { budget: throttling.trim().replace(/^\[|\]$/g, "") };
+  return {
+    words: names,
+    from: "retryableStatusCodes",
+    isDefault: false,
+    conditions: names.map((code) => ({ kind: "grpc", code })),
+    levers: { conditions: "retryableStatusCodes in the retryPolicy, such as [\"UNAVAILABLE\"]", budget: "retryThrottling (maxTokens, tokenRatio) in the service config" },
+    ...budget,
+  };
 }
 
 function retryPolicy(node: Node, name: string): { options: OptionValues } {

@@ -7,6 +7,8 @@ import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.
 import { decimalText, describeNode, durationValue, timeoutValue, wholeNumber } from "../tree/values.js";
 import { type FoundLimit, type LimitScope, BUDGET_NOTE, istioHostsMatch } from "../tree/retry-limits.js";
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
+import type { Condition, RetryOn } from "../../core/conditions/condition.js";
+import { envoyConditions, isEnvoyCondition, retryOnWords } from "../tree/envoy-retry-on.js";
 
 /**
  * HTTPRetry's fields (istio/api networking/v1alpha3/virtual_service.proto, Istio 1.31:
@@ -133,6 +135,57 @@ function destinationRule(node: Node, name: string, namespace: string | null, fin
   return parts.length === 0 ? null : { host, text: ` [DestinationRule ${name}: ${parts.join("; ")}]` };
 }
 
+/**
+ * Istio's default retry conditions, used by the mesh default and by a `retries` block
+ * without `retryOn` (istio/istio pilot/pkg/networking/core/route/retry/retry.go at 126806ab,
+ * defaultPolicy: RetryOn "connect-failure,refused-stream,unavailable,cancelled,
+ * retriable-status-codes", RetriableStatusCodes [503] unless the EXCLUDE_503_FROM_DEFAULT_RETRIES
+ * feature flag is set, false by default).
+ */
+const ISTIO_DEFAULT_WORDS = ["connect-failure", "refused-stream", "unavailable", "cancelled", "retriable-status-codes"];
+/** What the findings about its conditions tell the reader to edit. */
+const ISTIO_LEVERS = {
+  conditions: "retries.retryOn of the route, such as connect-failure,refused-stream,502,504",
+  budget: "trafficPolicy.retryBudget of a DestinationRule for the route's host",
+};
+const ISTIO_DEFAULT_RETRY_ON: RetryOn = {
+  words: [...ISTIO_DEFAULT_WORDS.slice(0, -1), "retriable-status-codes 503"],
+  from: "Istio's default",
+  isDefault: true,
+  conditions: envoyConditions(ISTIO_DEFAULT_WORDS, [503]),
+  levers: ISTIO_LEVERS,
+};
+
+/** The codes Go's http.StatusText names (net/http/status.go): istiod takes these, and only these, as status codes in retryOn. */
+const GO_STATUS_CODES = new Set([
+  100, 101, 102, 103, 200, 201, 202, 203, 204, 205, 206, 207, 208, 226, 300, 301, 302, 303, 304, 305, 307, 308,
+  400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 418, 421, 422, 423, 424, 425, 426, 428, 429, 431, 451,
+  500, 501, 502, 503, 504, 505, 506, 507, 508, 510, 511,
+]);
+
+/**
+ * A route's `retryOn` as istiod reads it (retry.go parseRetryOn at 126806ab): comma-separated,
+ * trimmed; a part that is an HTTP status code Go names becomes a retriable status code (and
+ * `retriable-status-codes` is added), the rest are Envoy's conditions, and the default's 503
+ * is replaced by the codes given (none when none are). istiod's validation
+ * (pkg/config/validation/validation.go, supportedRetryOnPolicies) refuses any other word.
+ */
+function istioRetryOn(node: Node, label: string): RetryOn {
+  const value = text(node);
+  if (value === undefined) throw new FileProblem(node.pos, `${label} must be a string of comma-separated conditions, got ${describeNode(node)}`);
+  const words = retryOnWords(value);
+  if (words.length === 0) return ISTIO_DEFAULT_RETRY_ON;
+  const conditions: Condition[] = [];
+  for (const word of words) {
+    const code = /^\d+$/.test(word) ? Number(word) : null;
+    if (code !== null && GO_STATUS_CODES.has(code)) conditions.push({ kind: "status", code });
+    else if (code !== null) throw new FileProblem(node.pos, `${label}: ${word} is not a valid HTTP status code (istiod refuses it)`);
+    else if (isEnvoyCondition(word)) conditions.push(...envoyConditions([word], []));
+    else throw new FileProblem(node.pos, `${label}: ${JSON.stringify(word)} is not a valid retryOn policy (istiod refuses it)`);
+  }
+  return { words, from: "retryOn", isDefault: false, conditions, levers: ISTIO_LEVERS };
+}
+
 /** The namespace a manifest's metadata names; null when it names none. */
 function namespaceOf(node: Node): string | null {
   return text(get(get(node, "metadata"), "namespace")) ?? null;
@@ -188,7 +241,7 @@ function recogniseIstio(root: Node, file: DocumentFile, findings: Findings): voi
           }
         }
         const found = () => (timeouts.length === 0 ? {} : { timeouts });
-        if (meshDefault) return { options, ...found() };
+        if (meshDefault) return { options, ...found(), conditions: ISTIO_DEFAULT_RETRY_ON };
         if (!isMap(retries.value)) throw new FileProblem(retries.value.pos, `retries of ${routeName} must be a map, got ${describeNode(retries.value)}`);
         const block = retries.value;
         const label = (key: string) => `retries.${key} of ${routeName}`;
@@ -214,7 +267,9 @@ function recogniseIstio(root: Node, file: DocumentFile, findings: Findings): voi
         }
         const backoff = get(block, "backoff");
         if (backoff !== undefined) options.base = durationValue(backoff, label("backoff"), goDuration, expected);
-        return { options, ...found() };
+        const retryOn = get(block, "retryOn");
+        const conditions = retryOn === undefined || retryOn.kind === "null" ? ISTIO_DEFAULT_RETRY_ON : istioRetryOn(retryOn, label("retryOn"));
+        return { options, ...found(), conditions };
       });
       // The hosts it sends to, for the limits of DestinationRules in this file or another (config/tree/limit-matching.ts).
       const policy = findings.policies[before];

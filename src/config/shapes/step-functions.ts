@@ -6,6 +6,7 @@ import { type MapNode, type Node, forEachMap, get, isMap, isSeq, text } from "..
 import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
 import { decimalText, describeNode, wholeNumber } from "../tree/values.js";
 import { type KeyTable, nearRetryKeys, retryObjectKeys } from "../tree/unknown-keys.js";
+import type { Condition, RetryOn } from "../../core/conditions/condition.js";
 
 /**
  * Amazon States Language: every `Retry` retrier of every state, including the states of
@@ -171,9 +172,40 @@ function timeoutOptions(timeouts: Timeouts, stateName: string): { options: Optio
   return { options, found };
 }
 
+/** The wildcard error name: every error but the terminal ones it cannot catch. */
+const ALL = "States.ALL";
+const ASL_LEVERS = {
+  conditions: "ErrorEquals in the retrier: name the transient errors (States.Timeout, Lambda.ServiceException, …) in a retrier before States.ALL",
+  budget: null,
+  narrow: "Step Functions has no retry budget: retry it at this one layer only (not in the task's own SDK too), with JitterStrategy FULL, or leave it out of ErrorEquals",
+};
+
+/**
+ * What a retrier retries on, its ErrorEquals (Amazon States Language specification,
+ * states-language.net, "Retrying after error": "The reserved name States.ALL appearing in a
+ * Retrier's ErrorEquals field is a wildcard and matches any Error Name. Such a value MUST
+ * appear alone in the ErrorEquals array and MUST appear in the last Retrier in the Retry
+ * array"; Step Functions refuses the definition otherwise). States.ALL cannot catch
+ * States.DataLimitExceeded nor States.Runtime (AWS Step Functions Developer Guide, "Error
+ * names"); States.Timeout is a try that ran out of time. A retrier after others retries only
+ * what they did not match (retriers are tried in order): the errors they name are excluded.
+ */
+function errorEquals(names: readonly string[], earlier: readonly string[], errors: Node | undefined, index: number, last: boolean, where: string): RetryOn {
+  if (names.includes(ALL)) {
+    if (names.length > 1) throw new FileProblem(errors!.pos, `${where}: States.ALL must appear alone in ErrorEquals (Step Functions refuses the definition)`);
+    if (!last) throw new FileProblem(errors!.pos, `${where}: States.ALL must be in the last retrier, but ${index === 0 ? "retriers follow" : "a retrier follows"} it (Step Functions refuses the definition)`);
+  }
+  const conditions = names.map((name): Condition =>
+    name === ALL ? { kind: "every-error", but: "States.DataLimitExceeded and States.Runtime" } : name === "States.Timeout" ? { kind: "timeout" } : { kind: "error", name },
+  );
+  const except = names.includes(ALL) && earlier.length > 0 ? { except: [...new Set(earlier)] } : {};
+  return { words: names, from: "ErrorEquals", isDefault: false, conditions, levers: ASL_LEVERS, ...except };
+}
+
 function retriers(node: Node, stateName: string, findings: Findings, timeouts: Timeouts): void {
   if (!isSeq(node)) throw new FileProblem(node.pos, `Retry of state ${shown(stateName)} must be a list of retriers, got ${describeNode(node)}`);
   const several = node.items.length > 1;
+  const earlier: string[] = [];
   node.items.forEach((retrier, index) => {
     const where = `state ${shown(stateName)}, Retry[${index}]`;
     if (!isMap(retrier)) throw new FileProblem(retrier.pos, `${where} must be a map with ErrorEquals, got ${describeNode(retrier)}`);
@@ -181,6 +213,8 @@ function retriers(node: Node, stateName: string, findings: Findings, timeouts: T
     const errors = get(retrier, "ErrorEquals");
     const errorNames = isSeq(errors) ? errors.items.map((e) => (e.kind === "string" ? e.value : describeNode(e))) : [];
     const name = several ? `${stateName} [${errorNames.join(", ")}]` : stateName;
+    const before = [...earlier];
+    earlier.push(...errorNames);
     findings.policy("step-functions", name, retrier.pos, () => {
       const { options, found } = timeoutOptions(timeouts, stateName);
       const label = (key: string) => `${key} (${where})`;
@@ -215,7 +249,8 @@ function retriers(node: Node, stateName: string, findings: Findings, timeouts: T
         if (strategy !== "FULL" && strategy !== "NONE") throw new FileProblem(jitter.pos, `${label("JitterStrategy")} must be "FULL" or "NONE", got ${describeNode(jitter)}`);
         options.jitter = strategy.toLowerCase();
       }
-      return { options, disabled, ...(found.length === 0 ? {} : { timeouts: found }) };
+      const conditions = errorEquals(errorNames, before, errors, index, index === node.items.length - 1, where);
+      return { options, disabled, ...(found.length === 0 ? {} : { timeouts: found }), conditions };
     });
   });
 }

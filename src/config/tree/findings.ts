@@ -1,3 +1,4 @@
+import type { RetryOn } from "../../core/conditions/condition.js";
 import type { OptionValues } from "../option-values.js";
 import type { FoundLimit, LimitScope } from "./retry-limits.js";
 import type { UnknownKey } from "./unknown-keys.js";
@@ -46,6 +47,11 @@ export interface FoundPolicy {
    * Envoy route action's cluster. Matched once every file is read (config/tree/limit-matching.ts).
    */
   readonly routes?: readonly LimitScope[];
+  /**
+   * What it retries on: the system's words (the file's, or the system's default when the
+   * file sets none) and the same in the shared vocabulary (core/conditions/condition.ts).
+   */
+  readonly conditions?: RetryOn;
 }
 
 /** A timeout beside a policy: the try time (a per-try timeout) or the deadline (an overall timeout). */

@@ -1,3 +1,4 @@
+import type { RetryOn } from "../conditions/condition.js";
 import type { Location } from "./location.js";
 import type { PolicyCount } from "./policy.js";
 import type { ScanLimit } from "./retry-limit.js";
@@ -55,6 +56,8 @@ export interface PolicyRef {
   /** A checked policy: its index in the report's policies, and its count (SARIF's property bag gives it). */
   readonly index?: number;
   readonly count?: PolicyCount;
+  /** A checked policy's retry conditions, where its system's are read (SARIF's property bag gives them). */
+  readonly retryOn?: RetryOn;
 }
 
 /**

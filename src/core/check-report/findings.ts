@@ -1,4 +1,5 @@
 import { warningFails } from "../check.js";
+import { conditionFindings } from "./condition-findings.js";
 import type { Finding, PolicyRef } from "./finding.js";
 import { type FilePolicyReport, type InvalidReport, type SkippedReport, policyCount } from "./policy.js";
 import type { ScanLimit } from "./retry-limit.js";
@@ -16,7 +17,7 @@ import { assertionDetail, limitText, scanLimitText, warningText } from "./words.
  */
 export function policyFindings(p: FilePolicyReport, index: number): Finding[] {
   const location = { file: p.file, line: p.line, column: p.column };
-  const policy: PolicyRef = { name: p.name, system: p.system, systemLabel: p.systemLabel, index, count: policyCount(p) };
+  const policy: PolicyRef = { name: p.name, system: p.system, systemLabel: p.systemLabel, index, count: policyCount(p), ...(p.retryOn === undefined ? {} : { retryOn: p.retryOn }) };
   const findings: Finding[] = [];
   for (const a of p.result.assertions) {
     // A limit the file cannot decide is never broken (core/check.ts gives it ok).
@@ -28,6 +29,8 @@ export function policyFindings(p: FilePolicyReport, index: number): Finding[] {
     const timeouts = w.lint === "unreachable-retries" && p.timeouts !== undefined && p.timeouts.length > 0 ? { timeouts: p.timeouts } : {};
     findings.push({ rule: w.lint, kind: "lint", level: warningFails(p.result, w, false) ? "error" : "warning", location, policy, message: warningText(w, p.terms), ...timeouts });
   }
+  // What it retries on (issue 41): an overload signal without a budget, every error.
+  findings.push(...conditionFindings(p, location, policy));
   return findings;
 }
 

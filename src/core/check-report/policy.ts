@@ -1,4 +1,5 @@
 import { type CheckResult, type Warning, resultFails, warningFails } from "../check.js";
+import type { RetryOn } from "../conditions/condition.js";
 import type { PolicyPlace } from "./location.js";
 import type { LimitReport } from "./retry-limit.js";
 import type { PresetTerms } from "./terms.js";
@@ -26,6 +27,8 @@ export interface FilePolicyReport extends PolicyPlace {
   readonly terms?: PresetTerms;
   /** The retry limits that govern it (its destination's circuit breaker or retry budget), in this file or another. */
   readonly limits?: readonly LimitReport[];
+  /** What it retries on (its file's conditions, or its system's default), where the system's conditions are read. */
+  readonly retryOn?: RetryOn;
 }
 
 /** A policy that retries nothing (MaxAttempts 0, backoffLimit 0, …): listed, not checked, named as checked ones are. */

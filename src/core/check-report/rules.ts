@@ -43,6 +43,10 @@ export const UNKNOWN_KEY_RULE = "unknown-key";
 /** The rule of a file that holds a system's key words and cannot be parsed (config/recognise.ts). */
 export const UNREADABLE_RULE = "unreadable";
 
+/** The rules of what a policy retries on (core/conditions): an overload signal retried without a budget, and every error retried. */
+export const RETRIES_OVERLOAD_RULE = "retries-overload";
+export const RETRIES_EVERYTHING_RULE = "retries-everything";
+
 /** The rule of a retry limit found (a note, never a failure). */
 export const RETRY_LIMIT_RULE = "retry-limit";
 
@@ -143,6 +147,24 @@ export const POLICY_RULES: readonly Rule[] = [
     fix: "Nothing to fix: a note, so that every bound on the retries is seen in one place.",
     doc: "docs/check-files.md#reports",
     level: "note",
+  },
+  {
+    id: RETRIES_OVERLOAD_RULE,
+    short: "Retry policy warning: retries-overload",
+    help: "The policy retries a response that says the service is overloaded (503, 429, gRPC RESOURCE_EXHAUSTED, a throttling error) and no retry budget governs it (a retryBudget or retry_budget on its destination, gRPC's retryThrottling).",
+    why: "At saturation every layer that retries an overload signal multiplies the load on a service that asked for less (the Google SRE book, chapter 21, \"Handling Overload\"): the incident of scaleapi/llm-engine #866 roughly quadrupled its traffic so.",
+    fix: "Retry 502, 504 and connection failures only, or add a retry budget (the message names the key).",
+    doc: "docs/check.md#what-is-retried",
+    level: "warning",
+  },
+  {
+    id: RETRIES_EVERYTHING_RULE,
+    short: "Retry policy warning: retries-everything",
+    help: "The policy retries every error (ASL States.ALL with no narrower retrier before it, Envoy's 5xx with retriable-4xx, a library told to retry any exception), permanent failures too.",
+    why: "A request that can never succeed (a bad input, a missing permission) is sent again and again: load and delay for nothing, and the real error reported late.",
+    fix: "Retry the errors that are transient (name them, in a retrier before the catch-all), and let the others fail at once.",
+    doc: "docs/check.md#what-is-retried",
+    level: "warning",
   },
 ];
 

@@ -271,8 +271,20 @@ describe("check PATH: retries, and tries where the system counts tries", () => {
     const json = JSON.parse((await runCli(["check", "flow.asl.json", "--format", "json"])).stdout);
     expect(json.policies.map((p: Record<string, unknown>) => [p["retries"], p["tries"]])).toEqual([[3, undefined]]);
     const sarif = JSON.parse((await runCli(["check", "flow.asl.json", "--format", "sarif"])).stdout);
-    // IntervalSeconds 1, BackoffRate 2 (the defaults): 1, 2, 4 s, no cap: one no-cap result, its count in the property bag.
-    expect(sarif.runs[0].results.map((r: { ruleId: string; properties: unknown }) => [r.ruleId, r.properties])).toEqual([["no-cap", { retries: 3 }]]);
+    // IntervalSeconds 1, BackoffRate 2 (the defaults): 1, 2, 4 s, no cap: one no-cap result, its count in the property bag;
+    // States.ALL alone retries every error (issue 41): retries-everything, its conditions in the bag beside the count.
+    const retryOn = {
+      from: "ErrorEquals",
+      default: false,
+      words: ["States.ALL"],
+      conditions: ["every error but States.DataLimitExceeded and States.Runtime"],
+      overload: [],
+      everything: true,
+    };
+    expect(sarif.runs[0].results.map((r: { ruleId: string; properties: unknown }) => [r.ruleId, r.properties])).toEqual([
+      ["no-cap", { retries: 3, retryOn }],
+      ["retries-everything", { retries: 3, retryOn }],
+    ]);
   });
 });
 

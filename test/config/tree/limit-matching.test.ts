@@ -59,7 +59,10 @@ describe("Envoy clusters in another file than the routes (envoy-cross)", () => {
       "  – cluster payments (Envoy, line 11:7): retry limit: at most 8 concurrent retries to cluster payments; governs 1 policy",
       "  – cluster inventory (Envoy, line 17:7): retry limit: retries to cluster inventory ≤ 15% of active and pending requests, at least 3 concurrent; governs 1 policy",
     ]);
-    expect(lines.at(-2)).toBe("✓ no limits given (--max-total, --max-delay, …), 2 policies in 1 file; 2 retry limits");
+    // What each route retries on (issue 41): /pay retries 5xx, 503 among it, and its cluster payments has only a max_retries
+    // circuit breaker, which is no budget: one retries-overload warning; /stock retries reset alone, no overload signal.
+    expect(lines.filter((l) => l.includes("⚠")).map((l) => l.slice(0, l.indexOf(" and no retry budget")))).toEqual(["    ⚠ retries-overload: retries 503 (retry_on: 5xx)"]);
+    expect(lines.at(-2)).toBe("✓ no limits given (--max-total, --max-delay, …), 2 policies in 1 file; 2 retry limits, 1 warning");
   });
 });
 

@@ -5,6 +5,7 @@ import { type Finding, findingFails } from "../../../core/check-report/finding.j
 import { type FilesReport, findingsByPolicy } from "../../../core/check-report/files-report.js";
 import { type FilePolicyReport, policyCount, retriesForever } from "../../../core/check-report/policy.js";
 import type { LimitReport } from "../../../core/check-report/retry-limit.js";
+import { retryOnData } from "../../../core/conditions/condition.js";
 import { type AssertionContext, assertionLine, warningText } from "../../../core/check-report/words.js";
 import { jsonText } from "../../json-text.js";
 import { msJson } from "../../numbers.js";
@@ -130,6 +131,7 @@ function policyJson(p: FilePolicyReport, findings: readonly Finding[], strict: b
     assertions: p.result.assertions.map((a) => assertionJson(a, p)),
     warnings: findings.filter((f) => f.kind === "lint").map((f) => ({ lint: f.rule, ...(f.level === "error" ? { level: "error" } : {}), message: f.message })),
     ...(p.limits === undefined || p.limits.length === 0 ? {} : { limits: p.limits.map(limitJson) }),
+    ...(p.retryOn === undefined ? {} : { retry_on: retryOnData(p.retryOn) }),
   };
 }
 

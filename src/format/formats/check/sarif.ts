@@ -3,6 +3,7 @@ import { type PlacedChainCheck, amplificationDetail, chainLimitText, chainWho, s
 import { type Finding, findingFails, findingIdentity, fingerprint } from "../../../core/check-report/finding.js";
 import type { FilesReport } from "../../../core/check-report/files-report.js";
 import { findingText } from "../../../core/check-report/words.js";
+import { retryOnData } from "../../../core/conditions/condition.js";
 import type { AtLinesCheckRenderer, SourceRoot } from "../../renderer.js";
 
 /**
@@ -154,7 +155,7 @@ export function filesReportSarif(report: FilesReport, version: string, root?: So
       locations,
       partialFingerprints: places.fingerprints(f),
       // The policy's count, as the JSON report gives it (SARIF's property bag).
-      ...(f.kind === "limit" || f.kind === "lint" ? { properties: f.policy!.count } : {}),
+      ...(f.kind === "limit" || f.kind === "lint" ? { properties: { ...f.policy!.count, ...(f.policy!.retryOn === undefined ? {} : { retryOn: retryOnData(f.policy!.retryOn) }) } } : {}),
       ...(related.length === 0 ? {} : { relatedLocations: related }),
     });
   }

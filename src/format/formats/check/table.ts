@@ -6,6 +6,7 @@ import { type FilesReport, findingsByPolicy } from "../../../core/check-report/f
 import { type DisabledReport, type FilePolicyReport, retriesForever } from "../../../core/check-report/policy.js";
 import type { ScanLimit } from "../../../core/check-report/retry-limit.js";
 import { assertionLine, bestWithTriesText, countText, deadlineName, findingText, limitGovernsText, limitPlaceText, plural, warningText } from "../../../core/check-report/words.js";
+import { retryOnText } from "../../../core/conditions/condition.js";
 import { humanDuration } from "../../../core/text/duration.js";
 import type { AnyCheckRenderer, RenderContext } from "../../renderer.js";
 import { printable, printableLine } from "../../printable.js";
@@ -78,6 +79,7 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
       lines.push(`  ${(bad ? paint.bad : paint.ok)(mark)}${first!.slice(3)}`, ...rest);
       push(`    ${scheduleSummary(policy)}`);
       if (policy.note !== null) push(`    ${policy.note}`);
+      if (policy.retryOn !== undefined) push(`    ${retryOnText(policy.retryOn)}`);
       for (const l of policy.limits ?? []) push(`    retry limit: ${limitPlaceText(l)}`);
       const indent = "    ";
       for (const a of policy.result.assertions) {

@@ -93,10 +93,12 @@ describe("totals bounded by a deadline that ends every run", () => {
     write("vs.yaml", ISTIO);
     const pass = await runCli(["check", "vs.yaml", "--max-total", "35s"]);
     expect(pass.code).toBe(0);
-    expect(pass.stdout.split("\n").slice(0, 4)).toEqual([
+    expect(pass.stdout.split("\n").slice(0, 5)).toEqual([
       "vs.yaml",
       "  ✓ reviews/http[0] (Istio VirtualService, line 11:5)",
       "    5 retries: worst-case total 30 s (timeout at line 10:5 ends every run; the schedule alone: 48.6 s, with 6 tries × 8 s), best case 0 ms (tries that fail at once; 30 s when each of the 6 tries takes 8 s, cut short by timeout at line 10:5), largest delay 249 ms (attempt 5), jittered",
+      // No retryOn: Istio's default (retry.go defaultPolicy), 503 first as an overload signal.
+      "    retries on 503, connection failures, gRPC UNAVAILABLE, gRPC CANCELLED (Istio's default: connect-failure, refused-stream, unavailable, cancelled, retriable-status-codes 503)",
       "    ✓ max-total 35 s: worst case 30 s (timeout at line 10:5 ends it; the schedule alone would be 48.6 s, with 6 tries × 8 s)",
     ]);
     // The best case is no bound from below: tries that fail at once, with waits of 0 ms, give up at once.

@@ -37,6 +37,22 @@ async function json(...args: string[]) {
   return { code: result.code, stderr: result.stderr, doc, rows };
 }
 
+
+// What the policies retry on (issue 41), as core/conditions and the shapes word it: Istio's
+// default without retryOn (istio/istio retry.go defaultPolicy at 126806ab), an overload signal
+// retried without a budget, every error retried (ASL States.ALL alone). `tries`: 1 + the retries.
+const ISTIO_DEFAULT_ON = "    retries on 503, connection failures, gRPC UNAVAILABLE, gRPC CANCELLED (Istio's default: connect-failure, refused-stream, unavailable, cancelled, retriable-status-codes 503)";
+const istioOverload = (tries: number) =>
+  "retries 503 (Istio's default: connect-failure, refused-stream, unavailable, cancelled, retriable-status-codes 503) and no retry budget governs it: a service that answers this is overloaded, " +
+  `and each retry adds to its load (${tries} times the traffic at worst); retry 502, 504 and connection failures only (retries.retryOn of the route, such as connect-failure,refused-stream,502,504), ` +
+  "or add a retry budget (trafficPolicy.retryBudget of a DestinationRule for the route's host)";
+const throttled = (error: string, tries: number) =>
+  `retries ${error} (ErrorEquals: ${error}) and no retry budget governs it: a service that answers this is overloaded, and each retry adds to its load (${tries} times the traffic at worst); ` +
+  "Step Functions has no retry budget: retry it at this one layer only (not in the task's own SDK too), with JitterStrategy FULL, or leave it out of ErrorEquals";
+const EVERYTHING = (tries: number) =>
+  `retries every error (ErrorEquals: States.ALL), permanent failures too: a request that cannot succeed is tried ${tries} times; ` +
+  "retry only the errors that are transient (ErrorEquals in the retrier: name the transient errors (States.Timeout, Lambda.ServiceException, …) in a retrier before States.ALL)";
+
 describe("a policy whose values are wrong is a finding, never the end of the scan", () => {
   it("json: the invalid retrier is listed at its place beside the good ones of its file and of the other files; exit 1", async () => {
     const { code, doc, rows, stderr } = await json(`${TREE}/contour`, SF);
@@ -68,10 +84,16 @@ describe("a policy whose values are wrong is a finding, never the end of the sca
       `  ✗ Reserve [States.Timeout] (AWS Step Functions, line 10:82): invalid policy: ${BAD_REASON}`,
       "  ✓ Reserve [Lambda.TooManyRequestsException] (AWS Step Functions, line 9:9)",
       "    4 retries: worst-case total 30 s, best case 30 s, largest delay 16 s (attempt 4), no jitter",
+      // Issue 41: each retrier's ErrorEquals; Lambda's throttling error retried 4 times with no budget (Step Functions has none): 5 × the traffic.
+      "    retries on Lambda.TooManyRequestsException (ErrorEquals: Lambda.TooManyRequestsException)",
       expect.stringMatching(/^ {4}⚠ no-cap: /),
+      `    ⚠ retries-overload: ${throttled("Lambda.TooManyRequestsException", 5)}`,
       "  ✓ Charge (AWS Step Functions, line 17:17)",
       "    3 retries: worst-case total 4.5 s, best case 4.5 s, largest delay 2 s (attempt 3), no jitter",
-      "✗ 1 invalid policy, 3 policies in 1 file; 1 warning",
+      // States.ALL, its only retrier: every error, tried 1 + 3 times.
+      "    retries on every error but States.DataLimitExceeded and States.Runtime (ErrorEquals: States.ALL)",
+      `    ⚠ retries-everything: ${EVERYTHING(4)}`,
+      "✗ 1 invalid policy, 3 policies in 1 file; 3 warnings",
       "",
     ]);
   });
@@ -236,11 +258,16 @@ describe("Istio retries without attempts (istio/routes.yaml)", () => {
       `  ✗ reviews/v3 (Istio VirtualService, line 23:7): invalid policy: ${REFUSED}`,
       "  ✓ reviews/v4 (mesh default) (Istio VirtualService, line 28:5)",
       "    2 retries: worst-case total 73 ms, best case 0 ms, largest delay 49 ms (attempt 2), jittered",
+      // Issue 41: neither sets retryOn, so Istio's default (retry.go defaultPolicy at 126806ab), 503 among it, and no retryBudget governs them.
+      ISTIO_DEFAULT_ON,
+      `    ⚠ retries-overload: ${istioOverload(3)}`,
       "  ✓ reviews/v5 (Istio VirtualService, line 32:5)",
       "    4 retries: worst-case total 1.5 s, best case 0 ms, largest delay 799 ms (attempt 4), jittered",
+      ISTIO_DEFAULT_ON,
+      `    ⚠ retries-overload: ${istioOverload(5)}`,
       "  – reviews/v1 (Istio VirtualService, line 12:5): retries switched off, nothing to check",
       "  – reviews/v2 (Istio VirtualService, line 17:5): retries switched off, nothing to check",
-      "✗ 1 invalid policy, 3 policies in 1 file",
+      "✗ 1 invalid policy, 3 policies in 1 file; 2 warnings",
       "",
     ]);
   });
@@ -264,8 +291,10 @@ describe("YAML read as the systems' own readers read it (sam/template.yaml)", ()
         // IntervalSeconds 2, BackoffRate 2, MaxAttempts 3: 2 + 4 + 8 = 14 s.
         "  ✓ OrdersStateMachine/Charge (AWS Step Functions, line 19:17)",
         "    3 retries: worst-case total 14 s, best case 14 s, largest delay 8 s (attempt 3), no jitter",
+        "    retries on Lambda.TooManyRequestsException (ErrorEquals: Lambda.TooManyRequestsException)",
         "    ⚠ no-cap: the delays of step-functions grow without a cap: attempt 3 waits 8 s; set its cap: MaxDelaySeconds in the retrier (whole seconds, at least IntervalSeconds)",
-        "✓ no limits given (--max-total, --max-delay, …), 1 policy in 1 file; 1 warning, 1 read leniently",
+        `    ⚠ retries-overload: ${throttled("Lambda.TooManyRequestsException", 4)}`,
+        "✓ no limits given (--max-total, --max-delay, …), 1 policy in 1 file; 2 warnings, 1 read leniently",
         "",
       ].join("\n"),
       stderr: `note: read leniently ${SAM}:17:11: ${LENIENT}\n`,
@@ -287,10 +316,10 @@ describe("YAML read as the systems' own readers read it (sam/template.yaml)", ()
   });
   it("junit: a passing testcase at the line naming the rule; gitlab: an info issue at the line", async () => {
     const junit = (await runCli(["check", SAM, "--format", "junit"])).stdout;
-    // The retrier (its no-cap warning skipped, shown as a warning, as no --strict is given) and the lenient read: 2 cases.
+    // The retrier (its two warnings, no-cap and retries-overload, skipped, shown as warnings, as no --strict is given) and the lenient read: 3 cases.
     expect(validateJunit(junit)).toEqual([]);
     expect(junit).toContain(`<testcase classname="${SAM}" name="read leniently ${SAM}:17:11">\n      <system-out>${SAM}:17:11: read leniently: `);
-    expect(junit).toContain(`<testsuite name="${SAM}" tests="2" failures="0" errors="0" skipped="1" file="${SAM}">`);
+    expect(junit).toContain(`<testsuite name="${SAM}" tests="3" failures="0" errors="0" skipped="2" file="${SAM}">`);
     const gitlab = JSON.parse((await runCli(["check", SAM, "--format", "gitlab"])).stdout) as { check_name: string; severity: string; description: string; location: unknown }[];
     expect(gitlab.filter((i) => i.check_name === "read-leniently").map(({ description, severity, location }) => ({ description, severity, location }))).toEqual([
       { description: `read leniently: ${LENIENT}`, severity: "info", location: { path: SAM, lines: { begin: 17 } } },

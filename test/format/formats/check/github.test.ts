@@ -36,8 +36,13 @@ describe("filesAnnotations", () => {
     const warning =
       "::warning file=istio/colliding.yaml,line=14,col=5,title=backoff check::reviews/v1: unreachable-retries: retries 2–3 can never fire: the deadline (2 s) ends first; " +
       "the last retry that fires is 1, giving up at 2 s; each try runs up to 1 s (deadline: timeout at line 13:5; try time: perTryTimeout at line 16:7)";
-    expect(lines(false)).toEqual([warning]);
-    expect(lines(true)).toEqual([warning.replace("::warning", "::error")]);
+    // The route sets no retryOn: Istio's default retries 503 (retry.go defaultPolicy at 126806ab), no retryBudget governs it (issue 41).
+    const overload =
+      "::warning file=istio/colliding.yaml,line=14,col=5,title=backoff check::reviews/v1: retries-overload: retries 503 (Istio's default: connect-failure, refused-stream, unavailable, cancelled, retriable-status-codes 503) " +
+      "and no retry budget governs it: a service that answers this is overloaded, and each retry adds to its load (4 times the traffic at worst); retry 502, 504 and connection failures only " +
+      "(retries.retryOn of the route, such as connect-failure,refused-stream,502,504), or add a retry budget (trafficPolicy.retryBudget of a DestinationRule for the route's host)";
+    expect(lines(false)).toEqual([warning, overload]);
+    expect(lines(true)).toEqual([warning.replace("::warning", "::error"), overload.replace("::warning", "::error")]);
   });
 });
 

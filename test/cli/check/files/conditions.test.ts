@@ -1,0 +1,192 @@
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../../support/cli.js";
+import { useTempCwd } from "../../../support/files.js";
+
+// What each policy retries on (issue 41): the `retries on` line, JSON's retry_on, SARIF's
+// property bag, and the rules retries-overload and retries-everything, through `check PATH`.
+// Istio: istio/istio pilot/pkg/networking/core/route/retry/retry.go at 126806ab (parseRetryOn:
+// numbers are retriable status codes, replacing the default's 503); Envoy: router_filter.rst at
+// 040783c8 (gateway-error is 502, 503, 504); ASL: the States Language's States.ALL; gRPC: A6.
+const { write } = useTempCwd("conditions");
+
+/** The VirtualService of scaleapi/llm-engine #866 (August 2026): `retryOn` as given, attempts 3. */
+const vs = (retryOn: string) => `apiVersion: networking.istio.io/v1beta1
+kind: VirtualService
+metadata:
+  name: llm-engine
+  namespace: prod
+spec:
+  hosts: [llm-engine]
+  http:
+  - name: default
+    route:
+    - destination:
+        host: llm-engine
+    retries:
+      attempts: 3
+      retryOn: ${retryOn}
+`;
+const BUDGET = `---
+apiVersion: networking.istio.io/v1
+kind: DestinationRule
+metadata:
+  name: llm-engine
+  namespace: prod
+spec:
+  host: llm-engine
+  trafficPolicy:
+    retryBudget:
+      percent: 10
+`;
+
+async function json(path: string) {
+  const result = await runCli(["check", path, "--format", "json"]);
+  return { code: result.code, doc: JSON.parse(result.stdout) };
+}
+/** Each policy's findings of the two rules of issue 41 (the schedule's own lints aside). */
+const warningsOf = (doc: { policies: { warnings: { lint: string; message: string }[] }[] }) =>
+  doc.policies.map((p) => p.warnings.map((w) => w.lint).filter((lint) => lint === "retries-overload" || lint === "retries-everything"));
+
+describe("the incident: Istio retries 503 through gateway-error (scaleapi/llm-engine #866)", () => {
+  it("connect-failure,unavailable,gateway-error, attempts 3: retries-overload naming 503, a warning (exit 0, 1 under --strict)", async () => {
+    write("vs.yaml", vs("connect-failure,unavailable,gateway-error"));
+    const text = await runCli(["check", "vs.yaml"]);
+    expect(text.code).toBe(0);
+    const lines = text.stdout.split("\n");
+    // gateway-error is 502, 503 and 504; 503 first, the overload signal.
+    expect(lines[3]).toBe("    retries on 503, connection failures, gRPC UNAVAILABLE, 502, 504 (retryOn: connect-failure, unavailable, gateway-error)");
+    expect(lines[4]).toBe(
+      "    ⚠ retries-overload: retries 503 (retryOn: connect-failure, unavailable, gateway-error) and no retry budget governs it: a service that answers this is overloaded, " +
+        "and each retry adds to its load (4 times the traffic at worst); retry 502, 504 and connection failures only (retries.retryOn of the route, such as connect-failure,refused-stream,502,504), " +
+        "or add a retry budget (trafficPolicy.retryBudget of a DestinationRule for the route's host)",
+    );
+    expect((await runCli(["check", "vs.yaml", "--strict"])).code).toBe(1);
+    const { doc } = await json("vs.yaml");
+    expect(doc.policies[0].retry_on).toEqual({
+      from: "retryOn",
+      default: false,
+      words: ["connect-failure", "unavailable", "gateway-error"],
+      conditions: ["503", "connection failures", "gRPC UNAVAILABLE", "502", "504"],
+      overload: ["503"],
+      everything: false,
+    });
+    expect(warningsOf(doc)).toEqual([["retries-overload"]]);
+    const sarif = JSON.parse((await runCli(["check", "vs.yaml", "--format", "sarif"])).stdout);
+    const [result] = sarif.runs[0].results;
+    expect([result.ruleId, result.level, result.properties.retries, result.properties.retryOn.overload]).toEqual(["retries-overload", "warning", 3, ["503"]]);
+    expect(sarif.runs[0].tool.driver.rules.map((r: { id: string }) => r.id)).toContain("retries-overload");
+  });
+
+  it("the fix, connect-failure,unavailable,502,504: 502 and 504 replace the default's 503, no finding", async () => {
+    write("vs.yaml", vs("connect-failure,unavailable,502,504"));
+    const text = await runCli(["check", "vs.yaml"]);
+    expect(text.stdout.split("\n")[3]).toBe("    retries on connection failures, gRPC UNAVAILABLE, 502, 504 (retryOn: connect-failure, unavailable, 502, 504)");
+    expect(warningsOf((await json("vs.yaml")).doc)).toEqual([[]]);
+    expect((await runCli(["check", "vs.yaml", "--strict"])).code).toBe(0);
+  });
+
+  it("the incident's route with a DestinationRule retryBudget on its host: governed, no finding", async () => {
+    write("vs.yaml", vs("connect-failure,unavailable,gateway-error") + BUDGET);
+    const { doc } = await json("vs.yaml");
+    expect(doc.policies[0].limits.map((l: { kind: string; percent: number }) => [l.kind, l.percent])).toEqual([["retry-budget", 10]]);
+    expect(warningsOf(doc)).toEqual([[]]);
+  });
+
+  it("a word istiod refuses is an invalid policy", async () => {
+    write("vs.yaml", vs("connect-failure,5xxx"));
+    const { code, doc } = await json("vs.yaml");
+    expect(code).toBe(1);
+    expect(doc.invalid.map((i: { reason: string }) => i.reason)).toEqual(['retries.retryOn of llm-engine/default: "5xxx" is not a valid retryOn policy (istiod refuses it)']);
+  });
+});
+
+describe("Step Functions: States.ALL", () => {
+  const machine = (retry: string) => `{"StartAt": "A", "States": {"A": {"Type": "Task", "Resource": "arn:aws:lambda:x", "Retry": ${retry}, "End": true}}}\n`;
+
+  it("alone: retries-everything; after a States.TaskFailed retrier: the later retrier retries what it does not match, no finding", async () => {
+    write("alone.asl.json", machine('[{"ErrorEquals": ["States.ALL"], "MaxAttempts": 2, "MaxDelaySeconds": 10}]'));
+    const alone = await json("alone.asl.json");
+    expect(warningsOf(alone.doc)).toEqual([["retries-everything"]]);
+    expect(alone.doc.policies[0].warnings.find((w: { lint: string }) => w.lint === "retries-everything").message).toBe(
+      "retries every error (ErrorEquals: States.ALL), permanent failures too: a request that cannot succeed is tried 3 times; " +
+        "retry only the errors that are transient (ErrorEquals in the retrier: name the transient errors (States.Timeout, Lambda.ServiceException, …) in a retrier before States.ALL)",
+    );
+    write("narrowed.asl.json", machine('[{"ErrorEquals": ["States.TaskFailed"], "MaxAttempts": 2, "MaxDelaySeconds": 10}, {"ErrorEquals": ["States.ALL"], "MaxAttempts": 2, "MaxDelaySeconds": 10}]'));
+    const narrowed = await json("narrowed.asl.json");
+    expect(warningsOf(narrowed.doc)).toEqual([[], []]);
+    expect(narrowed.doc.policies[1].retry_on).toMatchObject({ words: ["States.ALL"], except: ["States.TaskFailed"], everything: false });
+    const text = await runCli(["check", "narrowed.asl.json"]);
+    expect(text.stdout).toContain("    retries on every error but States.DataLimitExceeded and States.Runtime (ErrorEquals: States.ALL); not States.TaskFailed\n");
+  });
+
+  it("States.ALL beside another name, or before another retrier: invalid (the States Language's MUST)", async () => {
+    write("beside.asl.json", machine('[{"ErrorEquals": ["States.ALL", "States.Timeout"]}]'));
+    expect((await json("beside.asl.json")).doc.invalid.map((i: { reason: string }) => i.reason)).toEqual([
+      'state "A", Retry[0]: States.ALL must appear alone in ErrorEquals (Step Functions refuses the definition)',
+    ]);
+    write("first.asl.json", machine('[{"ErrorEquals": ["States.ALL"]}, {"ErrorEquals": ["States.Timeout"]}]'));
+    expect((await json("first.asl.json")).doc.invalid.map((i: { reason: string }) => i.reason)).toEqual([
+      'state "A", Retry[0]: States.ALL must be in the last retrier, but retriers follow it (Step Functions refuses the definition)',
+    ]);
+  });
+});
+
+describe("gRPC: retryableStatusCodes, and retryThrottling as the budget", () => {
+  const config = (codes: string, throttling = "") =>
+    `{${throttling}"methodConfig": [{"name": [{"service": "s.S"}], "retryPolicy": {"maxAttempts": 3, "initialBackoff": "0.1s", "maxBackoff": "1s", "backoffMultiplier": 2, "retryableStatusCodes": ${codes}}}]}\n`;
+
+  it("RESOURCE_EXHAUSTED (as a name in any case, or 8) without retryThrottling: retries-overload; with it: none", async () => {
+    write("sc.json", config('["UNAVAILABLE", "resource_exhausted", 8]'));
+    const { doc } = await json("sc.json");
+    expect(doc.policies[0].retry_on).toEqual({
+      from: "retryableStatusCodes",
+      default: false,
+      words: ["UNAVAILABLE", "RESOURCE_EXHAUSTED", "RESOURCE_EXHAUSTED"],
+      conditions: ["gRPC RESOURCE_EXHAUSTED", "gRPC UNAVAILABLE"],
+      overload: ["gRPC RESOURCE_EXHAUSTED"],
+      everything: false,
+    });
+    expect(warningsOf(doc)).toEqual([["retries-overload"]]);
+    write("sc.json", config('["RESOURCE_EXHAUSTED"]', '"retryThrottling": {"maxTokens": 10, "tokenRatio": 0.1}, '));
+    const governed = (await json("sc.json")).doc;
+    expect(governed.policies[0].retry_on.budget).toBe("retryThrottling maxTokens 10, tokenRatio 0.1");
+    expect(warningsOf(governed)).toEqual([[]]);
+  });
+
+  it("a code gRPC does not define: the service config is refused", async () => {
+    write("sc.json", config('["UNAVAILABLE", "BUSY"]'));
+    expect((await json("sc.json")).doc.invalid.map((i: { reason: string }) => i.reason)).toEqual([
+      'retryPolicy.retryableStatusCodes of s.S: the string "BUSY" is not a gRPC status code (gRPC clients refuse the service config)',
+    ]);
+  });
+});
+
+describe("Envoy: retry_on and retriable_status_codes", () => {
+  const route = (policy: string) => `static_resources:
+  listeners: []
+  clusters: []
+route_config:
+  virtual_hosts:
+  - name: backend
+    domains: ["*"]
+    routes:
+    - match: {prefix: "/"}
+      route:
+        cluster: backend
+        retry_policy: ${policy}
+`;
+
+  it("5xx with retriable-4xx: every 5xx and 409, both rules; retriable-status-codes its codes; no retry_on: no condition", async () => {
+    write("envoy.yaml", route("{retry_on: '5xx,retriable-4xx', num_retries: 2}"));
+    const both = (await json("envoy.yaml")).doc;
+    // 5xx is the overload signal (503 among it), so first; then what 5xx includes, then retriable-4xx's 409.
+    expect(both.policies[0].retry_on.conditions).toEqual(["5xx", "connection failures", "timeouts", "409"]);
+    expect(both.policies[0].retry_on.overload).toEqual(["503"]);
+    expect(warningsOf(both)).toEqual([["retries-overload", "retries-everything"]]);
+    write("envoy.yaml", route("{retry_on: 'connect-failure,retriable-status-codes', retriable_status_codes: [502, 504], num_retries: 2}"));
+    const text = await runCli(["check", "envoy.yaml"]);
+    expect(text.stdout).toContain("    retries on connection failures, 502, 504 (retry_on: connect-failure, retriable-status-codes, retriable_status_codes [502, 504])\n");
+    write("envoy.yaml", route("{num_retries: 2}"));
+    expect((await runCli(["check", "envoy.yaml"])).stdout).toContain("    retries on no condition (no retry_on)\n");
+  });
+});
