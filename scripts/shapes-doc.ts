@@ -11,8 +11,13 @@ export const SHAPES_TABLE_END = "<!-- end of the shapes -->";
 
 /** The table, one row per shape in the registry's order (each cell is the shape's own Markdown). */
 export function shapesTable(): string {
-  const rows = SHAPES.map(({ docs }) => `| ${docs.system} | ${docs.where} | ${docs.policy} |`);
-  return ["| system | where | what becomes the policy |", "|---|---|---|", ...rows].join("\n");
+  const rows = SHAPES.map(({ docs }) => shapeRow(docs));
+  return ["| system | where | what becomes the policy | what it retries on |", "|---|---|---|---|", ...rows].join("\n");
+}
+
+/** A shape's row: its system, where, policy and conditions ("not read" where the shape reads none yet). */
+export function shapeRow(docs: { system: string; where: string; policy: string; conditions?: string }): string {
+  return `| ${docs.system} | ${docs.where} | ${docs.policy} | ${docs.conditions ?? "not read"} |`;
 }
 
 /** The document with the table between its markers replaced by the generated one. */

@@ -27,8 +27,12 @@ export interface ConfigShape {
    * lever at all (a cap, a retry count or time limit, a jitter setting).
    */
   readonly levers: ShapeLevers;
-  /** Its row of docs/check-files.md's table: the system, where it is found, what becomes the policy (Markdown). */
-  readonly docs: { readonly system: string; readonly where: string; readonly policy: string };
+  /**
+   * Its row of docs/check-files.md's table: the system, where it is found, what becomes the
+   * policy, and what it retries on, its keys and its default (absent where they are not read
+   * yet: "not read") (Markdown).
+   */
+  readonly docs: { readonly system: string; readonly where: string; readonly policy: string; readonly conditions?: string };
   /**
    * The key-word pre-filter: words the shape needs to see before it can find anything. A
    * JSON or YAML file (and each document of a YAML stream) that matches no shape's `tree`

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { SHAPES_TABLE_END, SHAPES_TABLE_START, shapesTable, withShapesTable } from "../../scripts/shapes-doc.js";
+import { SHAPES_TABLE_END, SHAPES_TABLE_START, shapeRow, shapesTable, withShapesTable } from "../../scripts/shapes-doc.js";
 import { SHAPES } from "../../src/config/shapes/index.js";
 import { ROOT } from "../support/paths.js";
 
@@ -13,8 +13,10 @@ describe("docs/check-files.md's table of shapes", () => {
 
   it("has a row per shape, in the registry's order, between the markers", () => {
     const rows = shapesTable().split("\n").slice(2);
-    expect(rows).toEqual(SHAPES.map((shape) => `| ${shape.docs.system} | ${shape.docs.where} | ${shape.docs.policy} |`));
-    expect(rows[0]).toBe("| backoff's own config | JSON or YAML with `strategy`, `base`, `policies`, … (`--config`'s format) | exactly what `check --config` reads, limits included: its defaults are the flags' (exponential from 1 s, factor 2, no cap, 10 retries); `attempts` counts retries; a `preset` key checks that library's model with the file's values |");
+    expect(rows).toEqual(SHAPES.map((shape) => shapeRow(shape.docs)));
+    expect(rows[0]).toBe("| backoff's own config | JSON or YAML with `strategy`, `base`, `policies`, … (`--config`'s format) | exactly what `check --config` reads, limits included: its defaults are the flags' (exponential from 1 s, factor 2, no cap, 10 retries); `attempts` counts retries; a `preset` key checks that library's model with the file's values | not read |");
+    // The conditions column (issue 41): a shape's own words, or "not read" where it reads none.
+    expect(shapeRow({ system: "S", where: "w", policy: "p", conditions: "c" })).toBe("| S | w | p | c |");
     const replaced = withShapesTable(`intro\n${SHAPES_TABLE_START}\nold table\n${SHAPES_TABLE_END}\nafter\n`);
     expect(replaced).toBe(`intro\n${SHAPES_TABLE_START}\n${shapesTable()}\n${SHAPES_TABLE_END}\nafter\n`);
     expect(() => withShapesTable("no markers")).toThrow("lost the markers");

@@ -52,6 +52,8 @@ export const grpc: ConfigShape = {
     where: "service config JSON (`methodConfig`), also inside a client's YAML/JSON config, a DNS `grpc_config` choice's `serviceConfig` or a JSON string",
     policy:
       "each `methodConfig[].retryPolicy` (maxAttempts − 1 retries, at most 4; initialBackoff, maxBackoff, backoffMultiplier; every field required, as clients refuse the config otherwise); `retryThrottling` named beside it; a `hedgingPolicy` is not a retry schedule and reports nothing; preset `grpc-retry`. Timeouts: the method config's `timeout` (deadline; no try time)",
+    conditions:
+      "`retryableStatusCodes` (names in any case, or numbers; a code gRPC does not define: invalid). Budget: `retryThrottling`",
   },
   words: { tree: /methodConfig/ },
   documents: { read: recogniseGrpc, onlyWithWords: true },

@@ -63,6 +63,8 @@ export const istio: ConfigShape = {
     system: "Istio",
     where: "`VirtualService` (with the `DestinationRule`s of the same file)",
     policy: "each `spec.http[]` route: its `retries` (attempts, perTryTimeout, backoff) or, with no `retries`, the mesh default (2 retries); a `retries` block without `attempts`, or `attempts: 0`, switches retries off (istiod's ConvertPolicy), and with `perTryTimeout`, `retryOn` or `retryRemoteLocalities` beside it is invalid (istiod refuses it); preset `istio`. Timeouts: the route's `timeout` (deadline; none when left out or `0s`), `perTryTimeout` (try time). Retry limits: a `DestinationRule` whose `host` is a route destination's (in any file of the scan, its own file's first; short names resolved in the resource's namespace, as istiod's ResolveShortnameToFQDN does; a short name in a file with no namespace is matched in its own file only) names its `trafficPolicy.connectionPool.http.maxRetries` (above 0) and `trafficPolicy.retryBudget` (percent, 20 when unset; minRetryConcurrency, 3) beside the policy; a DestinationRule that governs no route found is listed as a retry limit on its own",
+    conditions:
+      "`retries.retryOn` (comma-separated; a number Go names as an HTTP status is a retriable status code, replacing the default's 503; any other word istiod refuses: invalid); without it, or for the mesh default, Istio's `connect-failure,refused-stream,unavailable,cancelled,retriable-status-codes` with 503 (retry.go). Budget: a `DestinationRule`'s `trafficPolicy.retryBudget` on the route's host",
   },
   words: { tree: /VirtualService|DestinationRule/ },
   documents: { read: recogniseIstio },

@@ -41,6 +41,8 @@ export const stepFunctions: ConfigShape = {
     system: "AWS Step Functions",
     where: "any state machine (`StartAt` + `States`), also inside CloudFormation/SAM `Definition` and `DefinitionString` (JSON, plain or under `Fn::Sub`)",
     policy: "every `Retry` retrier of every state, `Parallel` branches and `Map` `ItemProcessor`/`Iterator` included: `IntervalSeconds` (default 1), `BackoffRate` (2.0), `MaxAttempts` (3, counting retries; 0 switches them off), `MaxDelaySeconds` (no cap), `JitterStrategy` (`NONE`; `FULL`); a JSONata `{% … %}` value is set at run time, not checked; a `${…}` written bare where a value goes (for SAM's `DefinitionSubstitutions` or `Fn::Sub`) is set at deploy time, the rest of the retrier read; preset `step-functions`. Timeouts: the state machine's top-level `TimeoutSeconds` (deadline), the Task's `TimeoutSeconds` (try time)",
+    conditions:
+      "`ErrorEquals` of the retrier (`States.ALL`: every error but `States.DataLimitExceeded` and `States.Runtime`, alone and in the last retrier or invalid; the errors of the retriers before it excluded; `States.Timeout`: timeouts). No budget: Step Functions has none",
   },
   // A state machine's StartAt, or a CloudFormation/SAM state machine's Type.
   words: { tree: /StartAt|StateMachine/ },

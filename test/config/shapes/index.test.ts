@@ -47,7 +47,7 @@ describe("the shape registry (src/config/shapes/index.ts)", () => {
   it("holds the shapes docs/check-files.md's table lists, in its order", () => {
     const doc = generatedDoc("docs/check-files.md");
     const table = doc.slice(doc.indexOf(SHAPES_TABLE_START), doc.indexOf(SHAPES_TABLE_END)).split("\n").slice(3, -1);
-    expect(SHAPES.map((shape) => `| ${shape.docs.system} | ${shape.docs.where} | ${shape.docs.policy} |`)).toEqual(table);
+    expect(SHAPES.map((shape) => `| ${shape.docs.system} | ${shape.docs.where} | ${shape.docs.policy} | ${shape.docs.conditions ?? "not read"} |`)).toEqual(table);
     expect(table.length).toBeGreaterThan(0);
   });
 
