@@ -1,3 +1,4 @@
+import type { RetryOn } from "./conditions/condition.js";
 import type { RetryBudget } from "./chain/budgets/budget.js";
 import type { ElapsedStop } from "./deadline/elapsed-stop.js";
 import type { RandomSource, ScheduleModel } from "./model.js";
@@ -148,6 +149,11 @@ export interface PresetDescription {
    * it does not read one). --retry-after and `backoff presets` quote it.
    */
   readonly retryAfter: string;
+  /**
+   * What the library retries on by default, in its own words and the shared vocabulary
+   * (core/conditions): `backoff presets NAME` shows it, JSON gives it as retry_on.
+   */
+  readonly conditions?: RetryOn;
   /**
    * The retry budget the library applies without being asked, which `backoff chain` gives a
    * layer of this preset unless the layer names its own (or "@none"): the AWS SDK's retry

@@ -1,3 +1,4 @@
+import { retryOnData, retryOnText } from "../core/conditions/condition.js";
 import type { OverrideName, PresetDescription, PresetVersion } from "../core/preset.js";
 import { wrapLine } from "./wrap.js";
 
@@ -47,6 +48,7 @@ export function presetJson(preset: PresetDescription, stopping: StoppingJson, na
     quirks: preset.quirks,
     retry_after: preset.retryAfter,
     versions: versionRows(preset).map(({ name, version }) => ({ name, releases: version.releases, changed: version.changed, sources: version.sources })),
+    ...(preset.conditions === undefined ? {} : { retry_on: retryOnData(preset.conditions) }),
   };
 }
 
@@ -110,6 +112,7 @@ export function presetDetailText(preset: PresetDescription, names: OverrideNames
     ...wrapLine(`jitter:   ${preset.jitter}`, width, valueHang),
     ...wrapLine(`retries by default: ${retriesText(preset)}`, width, 2),
     ...(preset.stopping === undefined ? [] : wrapLine(`stopping: ${preset.stopping}`, width, valueHang)),
+    ...(preset.conditions === undefined ? [] : wrapLine(retryOnText(preset.conditions), width, 2)),
     ...wrapLine(`Retry-After: ${preset.retryAfter}`, width, 2),
     "overrides:",
     ...(Object.keys(preset.parameters) as OverrideName[]).flatMap((name) =>

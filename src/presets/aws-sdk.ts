@@ -26,6 +26,25 @@ export const awsSdk: Preset = {
   stopping: "maxAttempts 3",
   jitter: "full jitter inside the cap: floor(r × min(base × 2^(a−1), 20000)), in [0, U − 1]; always on",
   defaultRetries: 2,
+  // @smithy/core 3.41.1 submodules/retry/service-error-classification (constants.ts, service-error-classification.ts):
+  // throttling (429, THROTTLING_ERROR_CODES), transient (TRANSIENT_ERROR_CODES, 500/502/503/504, the Node.js timeout
+  // and network codes) and server errors (5xx); the retry quota is its budget.
+  conditions: {
+    words: ["isThrottlingError", "isTransientError", "isServerError"],
+    from: "the SDK's StandardRetryStrategy",
+    isDefault: true,
+    conditions: [
+      { kind: "status", code: 429 },
+      { kind: "error", name: "ThrottlingException" },
+      { kind: "error", name: "TooManyRequestsException" },
+      { kind: "error", name: "RequestLimitExceeded" },
+      { kind: "error", name: "SlowDown" },
+      { kind: "5xx" },
+      { kind: "connection" },
+      { kind: "timeout" },
+    ],
+    budget: "the retry quota (500 tokens, 14 per retry, 5 per throttling retry)",
+  },
   defaultAttempts: 2,
   parameters: {
     baseMs: "the strategy's baseDelay (new StandardRetryStrategy({ baseDelay }); throttling errors use 1000 ms)",

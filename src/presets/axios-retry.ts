@@ -24,6 +24,16 @@ export const axiosRetry: Preset = {
   defaults: "retries 3, retryDelay noDelay (no wait at all); with exponentialDelay: delayFactor 100 ms",
   jitter: "exponentialDelay only: + delay × 0.2 × Math.random(), upward, in [d, 1.2 d]; no cap exists",
   defaultRetries: 3,
+  // axios-retry 4.5.0 src/index.ts: retryCondition isNetworkOrIdempotentRequestError, a network error on any method
+  // (no response, not ECONNABORTED or ERR_CANCELED, is-retry-allowed's codes) or, on GET, HEAD, OPTIONS, PUT and
+  // DELETE, isRetryableError: no response (not ECONNABORTED), 429, or 500–599.
+  conditions: {
+    words: ["isNetworkOrIdempotentRequestError"],
+    from: "axios-retry's default retryCondition",
+    isDefault: true,
+    conditions: [{ kind: "connection" }, { kind: "status", code: 429 }, { kind: "5xx" }],
+    methods: ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"],
+  },
   defaultAttempts: 3,
   parameters: {
     strategy: "retryDelay: exponential = exponentialDelay, linear = linearDelay(delayFactor)",

@@ -93,6 +93,8 @@ export const envoy: Preset = {
   defaults: "retry_back_off.base_interval 25 ms (runtime upstream.base_retry_backoff_ms), max_interval 10 × base_interval, num_retries 1",
   jitter: "full jitter, always on: a whole number of ms from 0 to I(a) − 1 (25 ms base: 0–24, 0–49, 0–99, 0–199, then 0–249 ms)",
   defaultRetries: 1,
+  // route_components.proto RetryPolicy.retry_on (envoyproxy/envoy 040783c8): without it, no condition, so no retry.
+  conditions: { words: [], from: "no retry_on", isDefault: true, conditions: [] },
   defaultAttempts: 1,
   parameters: {
     baseMs: "retry_back_off.base_interval (whole ms)",

@@ -19,6 +19,8 @@ export const exponentialBackoff: Preset = {
   stopping: "numOfAttempts: 10",
   jitter: "'full': Math.round(r × d), in [0, d] (both ends at half weight), after the cap",
   defaultRetries: 9,
+  // exponential-backoff 3.1.3 src/options.ts: retry: () => true.
+  conditions: { words: ["retry () => true"], from: "exponential-backoff's default", isDefault: true, conditions: [{ kind: "every-error" }] },
   defaultAttempts: 9,
   parameters: {
     baseMs: "startingDelay (ms)",

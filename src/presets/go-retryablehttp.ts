@@ -40,6 +40,14 @@ export const goRetryablehttp: Preset = {
   defaults: "RetryWaitMin 1 s, RetryWaitMax 30 s, RetryMax 4, Backoff DefaultBackoff (no jitter)",
   jitter: "DefaultBackoff: none; LinearJitterBackoff: a × (int64(r × (max − min)) + min) ns, in [a × min, a × max), not capped",
   defaultRetries: 4,
+  // hashicorp/go-retryablehttp v0.7.8 client.go baseRetryPolicy: any transport error but too many redirects, a bad
+  // scheme or header and TLS certificate errors; 429; 500 and up but 501 (and 0). No method is left out.
+  conditions: {
+    words: ["DefaultRetryPolicy"],
+    from: "go-retryablehttp's default CheckRetry",
+    isDefault: true,
+    conditions: [{ kind: "connection" }, { kind: "status", code: 429 }, { kind: "other", text: "5xx but 501", overload: true }],
+  },
   defaultAttempts: 4,
   parameters: {
     strategy: "Backoff: exponential = DefaultBackoff, linear = LinearJitterBackoff",

@@ -39,6 +39,18 @@ export const got: Preset = {
   defaults: "retry.limit 2, backoffLimit ∞, noise 100 ms",
   jitter: "+ Math.random() × noise after backoffLimit: [d, d + 100] ms by default (a negative noise subtracts)",
   defaultRetries: 2,
+  // got 14.6.6 source/core/options.ts, retry defaults: statusCodes, errorCodes, methods.
+  conditions: {
+    words: ["statusCodes 408, 413, 429, 500, 502, 503, 504, 521, 522, 524", "errorCodes ETIMEDOUT, ECONNRESET, EADDRINUSE, ECONNREFUSED, EPIPE, ENOTFOUND, ENETUNREACH, EAI_AGAIN"],
+    from: "got's default retry",
+    isDefault: true,
+    conditions: [
+      ...[408, 413, 429, 500, 502, 503, 504, 521, 522, 524].map((code) => ({ kind: "status" as const, code })),
+      { kind: "connection" },
+      { kind: "timeout" },
+    ],
+    methods: ["GET", "PUT", "HEAD", "DELETE", "OPTIONS", "TRACE"],
+  },
   defaultAttempts: 2,
   parameters: {
     capMs: "retry.backoffLimit (ms)",

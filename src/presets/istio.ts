@@ -21,6 +21,13 @@ export const istio: Preset = {
   defaults: "retries.attempts 2 (the default policy), retries.backoff unset = Envoy's 25 ms, max interval 10 × backoff (Istio sets no max)",
   jitter: "Envoy's full jitter, always on: a whole number of ms from 0 to I(a) − 1 (0–24, 0–49, 0–99, 0–199, then 0–249 ms)",
   defaultRetries: 2,
+  // istio/istio pilot/pkg/networking/core/route/retry/retry.go at 126806ab, defaultPolicy (shapes/istio.ts reads the same).
+  conditions: {
+    words: ["connect-failure", "refused-stream", "unavailable", "cancelled", "retriable-status-codes 503"],
+    from: "Istio's default",
+    isDefault: true,
+    conditions: [{ kind: "connection" }, { kind: "connection" }, { kind: "grpc", code: "UNAVAILABLE" }, { kind: "grpc", code: "CANCELLED" }, { kind: "status", code: 503 }],
+  },
   defaultAttempts: 2,
   parameters: {
     baseMs: "retries.backoff (Istio 1.26+; Envoy's base_interval, whole ms)",

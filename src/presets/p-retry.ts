@@ -23,6 +23,8 @@ export const pRetry: Preset = {
   stopping: "retries: 10",
   jitter: "randomize: round((1 + r) × d) in [d, 2d] (both ends), then capped by maxTimeout; not sorted",
   defaultRetries: 10,
+  // p-retry 7.1.1 index.js: every error but an AbortError and a TypeError that is not a network error (is-network-error); shouldRetry () => true.
+  conditions: { words: ["shouldRetry () => true"], from: "p-retry's default", isDefault: true, conditions: [{ kind: "every-error", but: "AbortError and a TypeError that is not a network error" }] },
   defaultAttempts: 10,
   parameters: {
     baseMs: "minTimeout (ms)",

@@ -24,6 +24,8 @@ export const resilience4j: Preset = {
   stopping: "RetryConfig maxAttempts 3",
   jitter: "(long) max(1.0, x(1−rf) + r × (2·rf·x + 1)): from x(1−rf) to below x(1+rf) + 1, truncated, at least 1 ms (2.3.0+); the 4-argument max clamps after jitter",
   defaultRetries: 2,
+  // resilience4j-core 2.4.0 RetryConfig: retryExceptions and ignoreExceptions empty, retryOnException throwable -> true.
+  conditions: { words: ["retryExceptions (none)", "ignoreExceptions (none)"], from: "resilience4j's default", isDefault: true, conditions: [{ kind: "every-error" }] },
   defaultAttempts: 2,
   parameters: {
     baseMs: "initialIntervalMillis (whole ms)",

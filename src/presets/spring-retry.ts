@@ -37,6 +37,8 @@ export const springRetry: Preset = {
   defaults: "initialInterval 100 ms, multiplier 2, maxInterval 30000 ms; SimpleRetryPolicy maxAttempts 3 (2 retries)",
   jitter: "random (ExponentialRandomBackOffPolicy): (long)(d × (1 + nextFloat() × (multiplier − 1))) in [d, d × multiplier), then at most maxInterval",
   defaultRetries: 2,
+  // spring-retry 2.0.12 SimpleRetryPolicy(): retryableExceptions {Exception: true}.
+  conditions: { words: ["retryableExceptions {Exception: true}"], from: "SimpleRetryPolicy's default", isDefault: true, conditions: [{ kind: "every-error", but: "Errors outside Exception" }] },
   defaultAttempts: 2,
   parameters: {
     baseMs: "initialInterval (a long, ms)",

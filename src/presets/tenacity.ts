@@ -20,6 +20,8 @@ export const tenacity: Preset = {
   stopping: "stop_never",
   jitter: "none in wait_exponential (wait_random_exponential and wait_exponential_jitter are other wait functions)",
   defaultRetries: null,
+  // tenacity 9.1.4 tenacity/__init__.py BaseRetrying: retry=retry_if_exception_type(), whose default is Exception.
+  conditions: { words: ["retry_if_exception_type(Exception)"], from: "tenacity's default retry", isDefault: true, conditions: [{ kind: "every-error", but: "BaseException outside Exception" }] },
   defaultAttempts: 10,
   parameters: {
     baseMs: "multiplier (seconds; fractions allowed)",

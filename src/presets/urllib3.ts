@@ -38,6 +38,16 @@ export const urllib3: Preset = {
   defaults: "backoff_factor 0.5 s (urllib3's own default is 0: no waits), backoff_max 120 s, backoff_jitter 0, total 10 (Retry(); Retry.DEFAULT is 3)",
   jitter: "backoff_jitter: + random.random() × backoff_jitter seconds, before backoff_max; never at a = 1",
   defaultRetries: 10,
+  // urllib3 2.7.0 src/urllib3/util/retry.py: connection errors (ConnectTimeoutError) on any method, read errors
+  // (ReadTimeoutError, ProtocolError) on DEFAULT_ALLOWED_METHODS; status_forcelist None, so a status is retried only
+  // as is_retry allows without it: 413, 429 and 503 carrying a Retry-After (RETRY_AFTER_STATUS_CODES).
+  conditions: {
+    words: ["connect", "read", "status_forcelist None", "RETRY_AFTER_STATUS_CODES 413, 429, 503"],
+    from: "urllib3's Retry default",
+    isDefault: true,
+    conditions: [{ kind: "connection" }, { kind: "timeout" }, { kind: "other", text: "413, 429 and 503 carrying a Retry-After", overload: true }],
+    methods: ["HEAD", "GET", "PUT", "DELETE", "OPTIONS", "TRACE"],
+  },
   defaultAttempts: 10,
   parameters: {
     baseMs: "backoff_factor (seconds; fractions allowed)",

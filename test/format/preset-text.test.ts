@@ -105,3 +105,37 @@ describe("presetDetailText", () => {
     expect(presetDetailText(DEMO, FLAGS, 40).split("\n").slice(1, 3)).toEqual(["source:   https://example.org/demo", "  src/backoff.ts"]);
   });
 });
+
+// Issue 41, item 2: `backoff presets NAME` shows the library's default conditions, JSON gives them as retry_on.
+describe("a preset's default conditions", () => {
+  // got 14.6.6 source/core/options.ts: retry.statusCodes 408, 413, 429, 500, 502, 503, 504, 521, 522, 524; methods GET, PUT, HEAD, DELETE, OPTIONS, TRACE.
+  const withConditions = {
+    ...DEMO,
+    conditions: {
+      words: ["statusCodes 429, 503, 504"],
+      from: "the demo's default",
+      isDefault: true,
+      conditions: [{ kind: "status" as const, code: 504 }, { kind: "status" as const, code: 429 }, { kind: "connection" as const }],
+      methods: ["GET", "PUT"],
+    },
+  };
+
+  it("a line after the retries, the overload signals first; nothing for a preset without them", () => {
+    const lines = presetDetailText(withConditions, FLAGS).split("\n");
+    expect(lines).toContain("retries on 429, 504, connection failures (the demo's default: statusCodes 429, 503, 504); methods GET, PUT");
+    expect(presetDetailText(DEMO, FLAGS)).not.toContain("retries on");
+  });
+
+  it("JSON: retry_on, the words and the vocabulary", () => {
+    expect(presetJson(withConditions, STOPPING["demo"]!, FLAGS)["retry_on"]).toEqual({
+      from: "the demo's default",
+      default: true,
+      words: ["statusCodes 429, 503, 504"],
+      conditions: ["429", "504", "connection failures"],
+      overload: ["429"],
+      everything: false,
+      methods: ["GET", "PUT"],
+    });
+    expect(presetJson(DEMO, STOPPING["demo"]!, FLAGS)).not.toHaveProperty("retry_on");
+  });
+});

@@ -314,3 +314,15 @@ describe("Retry-After through real requests (a local server answering 503 with t
     expect(delays).toEqual([1, 2, 3].map((a) => m.delay(a).delayMs));
   });
 });
+
+// Issue 41: the default conditions the got preset shows are got's own defaults (Options().retry).
+describe("got's default conditions, against got itself", () => {
+  it("status codes and methods as got's Options hold them", async () => {
+    const { Options } = await import("got");
+    const retry = new Options().retry;
+    const preset = findPreset("got")!.conditions!;
+    expect(preset.conditions.filter((c) => c.kind === "status").map((c) => (c as { code: number }).code)).toEqual(retry.statusCodes);
+    expect(preset.methods).toEqual(retry.methods);
+    expect(preset.words[1]).toBe(`errorCodes ${retry.errorCodes!.join(", ")}`);
+  });
+});

@@ -32,3 +32,16 @@ describe("istio (pilot/pkg/networking/core/route/retry/retry.go, networking/v1al
     expect(() => model("istio", { retries: 2 ** 31 })).toThrow(/^retries.attempts is an int32/);
   });
 });
+
+// Issue 41: the preset's default conditions are the shape's for a route without retryOn (both from retry.go's
+// defaultPolicy at 126806ab: connect-failure,refused-stream,unavailable,cancelled,retriable-status-codes with 503).
+describe("istio's default conditions", () => {
+  it("match what check reads for the mesh default", async () => {
+    const { recogniseFile } = await import("../../src/config/recognise.js");
+    const text = "apiVersion: networking.istio.io/v1\nkind: VirtualService\nmetadata: {name: r}\nspec:\n  http:\n  - name: main\n    route: [{destination: {host: r}}]\n";
+    const [policy] = recogniseFile({ name: "f.yaml", text, kind: "yaml", named: false }).policies;
+    const preset = findPreset("istio")!;
+    expect(preset.conditions!.conditions).toEqual(policy!.conditions!.conditions);
+    expect(preset.conditions!.words).toEqual(policy!.conditions!.words);
+  });
+});
