@@ -5,7 +5,9 @@ import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type MapNode, type Node, get, isMap, isSeq, text } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
-import { describeNode, msText, notPlaceholder } from "../tree/values.js";
+import { describeNode, msText, notPlaceholder, wholeNumber } from "../tree/values.js";
+import type { RetryOn } from "../../core/conditions/condition.js";
+import { envoyConditions, retryOnWords } from "../tree/envoy-retry-on.js";
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
 
 /**
@@ -65,6 +67,8 @@ export const contour: ConfigShape = {
     policy:
       "each `spec.routes[]` with a `retryPolicy` (count: 0 or unset = 1, −1 = off; perTryTimeout a Go duration such as `150ms`); the Ingress's `num-retries` and `per-try-timeout` annotations; preset `contour`. " +
       "Timeouts: the route's `timeoutPolicy.response` or the Ingress's `response-timeout` (`request-timeout`) annotation (deadline; Envoy's 15 s when left out or zero, none at `infinity`), `perTryTimeout` (try time; none when zero or `infinity`)",
+    conditions:
+      "an HTTPProxy route's `retryPolicy.retryOn` (Envoy's words) with `retriableStatusCodes`; without it `5xx` (internal/dag/policy.go); an Ingress's `projectcontour.io/retry-on` annotation as written. No budget: Contour writes none",
   },
   words: { tree: /HTTPProxy|projectcontour\.io\/retry-on/ },
   documents: { read: recogniseContour },
@@ -120,7 +124,7 @@ function httpProxy(proxy: MapNode, proxyName: string, findings: Findings): void 
           timeouts.push({ role: "attempt-time", field: "perTryTimeout", offset: perTry.keyPos });
         }
       }
-      return { options, disabled, ...(timeouts.length === 0 ? {} : { timeouts }) };
+      return { options, disabled, ...(timeouts.length === 0 ? {} : { timeouts }), conditions: proxyRetryOn(policy.value, label) };
     });
   });
 }
@@ -226,8 +230,32 @@ function ingress(node: MapNode, ingressName: string, findings: Findings): void {
         timeouts.push({ role: "attempt-time", field: `${ANNOTATION}per-try-timeout`, offset: perTry.keyPos });
       }
     }
-    return { options, disabled, ...(timeouts.length === 0 ? {} : { timeouts }) };
+    const words = retryOnWords(text(retryOn.value) ?? "");
+    return { options, disabled, ...(timeouts.length === 0 ? {} : { timeouts }), conditions: contourRetryOn(words, [], `${ANNOTATION}retry-on`) };
   });
+}
+
+/** What the findings about a Contour route's conditions tell the reader to edit (Contour writes no retry budget). */
+const CONTOUR_LEVERS = { conditions: "retryOn in the retryPolicy, such as [connect-failure, refused-stream, retriable-status-codes] with retriableStatusCodes [502, 504]", budget: null };
+
+/**
+ * An HTTPProxy retryPolicy's conditions as Contour writes them for Envoy (internal/dag/
+ * policy.go at 31c4bb38, retryOn: the list joined with commas, "5xx" when it is empty or
+ * left out; retriableStatusCodes handed to Envoy's retriable_status_codes). The CRD's enum
+ * holds Envoy's words.
+ */
+function proxyRetryOn(policy: MapNode, label: (key: string) => string): RetryOn {
+  const list = get(policy, "retryOn");
+  const words = isSeq(list) ? list.items.map((item) => text(item) ?? describeNode(item)) : [];
+  const codesNode = get(policy, "retriableStatusCodes");
+  const codes = isSeq(codesNode) ? codesNode.items.map((item) => wholeNumber(item, label("retriableStatusCodes"), { max: 599 })) : [];
+  return contourRetryOn(words, codes, "retryOn");
+}
+
+function contourRetryOn(words: readonly string[], codes: readonly number[], key: string): RetryOn {
+  if (words.length === 0) return { words: ["5xx"], from: "Contour's default", isDefault: true, conditions: envoyConditions(["5xx"], codes), levers: CONTOUR_LEVERS };
+  const listed = codes.length === 0 ? words : [...words, `retriableStatusCodes [${codes.join(", ")}]`];
+  return { words: listed, from: key, isDefault: false, conditions: envoyConditions(words, codes), levers: CONTOUR_LEVERS };
 }
 
 /**

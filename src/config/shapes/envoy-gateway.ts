@@ -3,10 +3,12 @@ import { gatewayDuration } from "../durations.js";
 import { manifests } from "../manifests.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type MapNode, type Node, get, isMap } from "../tree/walk.js";
+import { type MapNode, type Node, get, isMap, isSeq, text } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
 import { describeNode, msText, notPlaceholder, wholeNumber } from "../tree/values.js";
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
+import type { RetryOn } from "../../core/conditions/condition.js";
+import { envoyConditions } from "../tree/envoy-retry-on.js";
 
 /**
  * The fields of Retry, PerRetryPolicy and BackOffPolicy (api/v1alpha1/retry_types.go:
@@ -69,6 +71,8 @@ export const envoyGateway: ConfigShape = {
     policy:
       "`spec.retry`: numRetries (default 2), perRetry.backOff.baseInterval/maxInterval, perRetry.timeout (Gateway API durations such as `100ms`); preset `envoy-gateway`. " +
       "Timeouts: `spec.timeout.http.requestTimeout` (deadline; Envoy's 15 s when left out, none at `0s`; an HTTPRoute's `timeouts.request` would take precedence, give it with `--deadline`), `perRetry.timeout` (try time; none at `0s`)",
+    conditions:
+      "`retry.retryOn.triggers` (Envoy's words) and `httpStatusCodes` (adding `retriable-status-codes`); without them Envoy Gateway's `connect-failure,refused-stream,unavailable,cancelled,retriable-status-codes` with 503 (route.go), the 503 kept under a `retriable-status-codes` trigger without codes. No budget: its `circuitBreaker` sets `max_retries` alone",
   },
   words: { tree: /BackendTrafficPolicy/ },
   documents: { read: recogniseEnvoyGateway },
@@ -90,9 +94,43 @@ function recogniseEnvoyGateway(root: Node, _file: DocumentFile, findings: Findin
       const read = readRetry(retry.value, (key) => `retry.${key} of BackendTrafficPolicy ${shown(name)}`);
       const timeouts: FoundTimeout[] = [...deadline.timeouts, ...read.timeouts];
       const options: OptionValues = { ...(deadline.ms === null ? {} : { deadline: deadline.ms }), ...read.options };
-      return { options, disabled: read.disabled, ...(timeouts.length === 0 ? {} : { timeouts }) };
+      const conditions = gatewayRetryOn(retry.value, (key) => `retry.${key} of BackendTrafficPolicy ${shown(name)}`);
+      return { options, disabled: read.disabled, ...(timeouts.length === 0 ? {} : { timeouts }), conditions };
     });
   }
+}
+
+/** Envoy Gateway's default triggers and status code (internal/xds/translator/route.go: retryDefaultRetryOn, retryDefaultRetriableStatusCode). */
+const EG_DEFAULT_WORDS = ["connect-failure", "refused-stream", "unavailable", "cancelled", "retriable-status-codes"];
+const EG_DEFAULT_CODE = 503;
+const EG_LEVERS = {
+  conditions: "retry.retryOn.triggers and httpStatusCodes, such as triggers [connect-failure, refused-stream, retriable-status-codes] with httpStatusCodes [502, 504]",
+  // A BackendTrafficPolicy's circuitBreaker sets Envoy's max_retries (maxParallelRetries), no retry budget.
+  budget: null,
+};
+
+/**
+ * What a BackendTrafficPolicy's retry retries on, as Envoy Gateway writes the route's
+ * retry_policy (internal/xds/translator/route.go buildRetryPolicy): retry_on starts as
+ * connect-failure,refused-stream,unavailable,cancelled,retriable-status-codes with 503;
+ * retryOn.triggers replace the words, retryOn.httpStatusCodes the codes (and add
+ * retriable-status-codes when the triggers lack it); 503 stays under a
+ * retriable-status-codes trigger when no code is given.
+ */
+function gatewayRetryOn(retry: MapNode, label: (key: string) => string): RetryOn {
+  const on = get(retry, "retryOn");
+  const triggersNode = isMap(on) ? get(on, "triggers") : undefined;
+  const codesNode = isMap(on) ? get(on, "httpStatusCodes") : undefined;
+  const triggers = isSeq(triggersNode) ? triggersNode.items.map((t) => text(t) ?? describeNode(t)) : [];
+  const codes = isSeq(codesNode) ? codesNode.items.map((c) => wholeNumber(c, label("retryOn.httpStatusCodes"), { max: 599 })) : [];
+  if (triggers.length === 0 && codes.length === 0) {
+    return { words: [...EG_DEFAULT_WORDS.slice(0, -1), `retriable-status-codes ${EG_DEFAULT_CODE}`], from: "Envoy Gateway's default", isDefault: true, conditions: envoyConditions(EG_DEFAULT_WORDS, [EG_DEFAULT_CODE]), levers: EG_LEVERS };
+  }
+  const words = triggers.length === 0 ? [...EG_DEFAULT_WORDS] : [...triggers];
+  if (codes.length > 0 && !words.includes("retriable-status-codes")) words.push("retriable-status-codes");
+  const effective = codes.length > 0 ? codes : [EG_DEFAULT_CODE];
+  const shownWords = words.map((w) => (w === "retriable-status-codes" ? `retriable-status-codes ${effective.join(", ")}` : w));
+  return { words: shownWords, from: "retryOn", isDefault: false, conditions: envoyConditions(words, effective), levers: EG_LEVERS };
 }
 
 /** Envoy's RouteAction.timeout when Envoy Gateway writes none. */

@@ -190,3 +190,56 @@ route_config:
     expect((await runCli(["check", "envoy.yaml"])).stdout).toContain("    retries on no condition (no retry_on)\n");
   });
 });
+
+describe("Envoy Gateway and Contour: Envoy's words, each system's default", () => {
+  it("Envoy Gateway: its default retries 503 (route.go retryDefaultRetryOn, retryDefaultRetriableStatusCode); httpStatusCodes replace it", async () => {
+    const policy = (retry: string) => `apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: BackendTrafficPolicy
+metadata: {name: backend}
+spec:
+  retry: ${retry}
+`;
+    write("btp.yaml", policy("{numRetries: 2}"));
+    const byDefault = (await json("btp.yaml")).doc;
+    expect(byDefault.policies[0].retry_on).toMatchObject({
+      from: "Envoy Gateway's default",
+      words: ["connect-failure", "refused-stream", "unavailable", "cancelled", "retriable-status-codes 503"],
+      overload: ["503"],
+    });
+    expect(warningsOf(byDefault)).toEqual([["retries-overload"]]);
+    write("btp.yaml", policy("{numRetries: 2, retryOn: {triggers: [connect-failure], httpStatusCodes: [502, 504]}}"));
+    const fixed = (await json("btp.yaml")).doc;
+    expect(fixed.policies[0].retry_on).toMatchObject({ words: ["connect-failure", "retriable-status-codes 502, 504"], conditions: ["connection failures", "502", "504"] });
+    expect(warningsOf(fixed)).toEqual([[]]);
+  });
+
+  it("Contour: an HTTPProxy retryPolicy without retryOn retries 5xx (internal/dag/policy.go retryOn); an Ingress's retry-on annotation as written", async () => {
+    write("proxy.yaml", `apiVersion: projectcontour.io/v1
+kind: HTTPProxy
+metadata: {name: web}
+spec:
+  routes:
+  - conditions: [{prefix: /}]
+    services: [{name: web, port: 80}]
+    retryPolicy: {count: 2}
+  - conditions: [{prefix: /api}]
+    services: [{name: api, port: 80}]
+    retryPolicy: {count: 2, retryOn: [reset, retriable-status-codes], retriableStatusCodes: [502]}
+---
+apiVersion: networking.k8s.io/v1
+kind: Ingress
+metadata:
+  name: old
+  annotations:
+    projectcontour.io/retry-on: gateway-error
+`);
+    const { doc } = await json("proxy.yaml");
+    expect(doc.policies.map((p: { retry_on: { from: string; conditions: string[] } }) => [p.retry_on.from, p.retry_on.conditions])).toEqual([
+      ["Contour's default", ["5xx", "connection failures", "timeouts"]],
+      ["retryOn", ["connection failures", "timeouts", "502"]],
+      ["projectcontour.io/retry-on", ["503", "502", "504"]],
+    ]);
+    // Contour writes no retry budget: the default's 5xx and the Ingress's gateway-error warn, the fixed route does not.
+    expect(warningsOf(doc)).toEqual([["retries-overload"], [], ["retries-overload"]]);
+  });
+});
