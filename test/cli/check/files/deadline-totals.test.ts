@@ -104,7 +104,7 @@ describe("totals bounded by a deadline that ends every run", () => {
     // The best case is no bound from below: tries that fail at once, with waits of 0 ms, give up at once.
     const early = await runCli(["check", "vs.yaml", "--min-total", "1s"]);
     expect(early.code).toBe(1);
-    expect(early.stdout.split("\n")[3]).toBe(
+    expect(early.stdout.split("\n")[4]).toBe(
       "    ✗ min-total 1 s: best case 0 ms (tries that fail at once; 30 s when each of the 6 tries takes 8 s, cut short by timeout at line 10:5), giving up after attempt 5, the last",
     );
     const fail = await json("vs.yaml", "--max-total", "25s");
