@@ -52,7 +52,7 @@ describe.skipIf(!has("bash"))("bash", () => {
 
   it("registers _backoff, and completes a preset name, commands, formats, jitter modes, shells", async () => {
     const cases: [string[], string][] = [
-      [["backoff", "--preset", "gr"], "grpc grpc-core grpc-js grpc-retry"],
+      [["backoff", "--preset", "gr"], "grpc grpc-core grpc-js grpc-retry grpc-retry@1.68"],
       [["backoff", "--preset", "ce"], "celery cenkalti"],
       [["backoff", "--preset", "k"], "kafka knative kubernetes kubernetes-job"],
       [["backoff", "ch"], "check chain"],
@@ -97,11 +97,11 @@ describe.skipIf(!has("zsh"))("zsh", () => {
 
   it("registers with compinit and completes a preset name, commands, formats", async () => {
     const cases: [string[], string][] = [
-      [["backoff", "--preset", "gr"], "grpc grpc-core grpc-js grpc-retry"],
+      [["backoff", "--preset", "gr"], "grpc grpc-core grpc-js grpc-retry grpc-retry@1.68"],
       [["backoff", "ch"], "check chain"],
       [["backoff", "check", "--format", ""], "table json sarif junit gitlab"],
       [["backoff", "--jitter", ""], "none full equal decorrelated"],
-      [["backoff", "presets", "grpc"], "grpc grpc-core grpc-js grpc-retry"],
+      [["backoff", "presets", "grpc"], "grpc grpc-core grpc-js grpc-retry grpc-retry@1.68"],
       [["backoff", "compare", "sp"], "spring-retry spring-gateway"],
       // --compare (the capacity model's variants) and --compare-jitter share the prefix.
       [["backoff", "simulate", "--comp"], "--compare-jitter --compare"],
@@ -133,7 +133,7 @@ describe.skipIf(!has("fish"))("fish", () => {
     // One line per query: its candidates (without their descriptions), space-separated.
     const code = [`source '${file}'`, ...lines.map((line) => `echo (complete -C '${line}' | string replace -r '\\t.*' '')`)].join("\n");
     expect(inShell("fish", ["--no-config", "-c"], code).split("\n").slice(0, -1)).toEqual([
-      "grpc grpc-core grpc-js grpc-retry",
+      "grpc grpc-core grpc-js grpc-retry grpc-retry@1.68",
       "chain check",
       "gitlab json junit sarif table",
       "polly",
