@@ -139,3 +139,22 @@ describe("a preset's default conditions", () => {
     expect(presetJson(DEMO, STOPPING["demo"]!, FLAGS)).not.toHaveProperty("retry_on");
   });
 });
+
+describe("a preset's older releases (issue 39, item 4)", () => {
+  const version = { version: "2", releases: "demo 2.x", changed: "no jitter", sources: ["src/backoff.ts at v2.9.0"], defaults: { jitter: "none" } };
+
+  it("presets NAME lists each as name@version, with what changed and its sources, after the quirks", () => {
+    const lines = presetDetailText({ ...DEMO, versions: [version] }, FLAGS).split("\n");
+    expect(lines.slice(-4)).toEqual([
+      `versions: ${DEMO.name} models the newest; older releases where what backoff computes differs:`,
+      `  ${DEMO.name}@2: demo 2.x: no jitter.`,
+      "    source: src/backoff.ts at v2.9.0",
+      "",
+    ]);
+    expect(presetDetailText(DEMO, FLAGS)).not.toContain("versions:");
+  });
+
+  it("JSON: a versions array, empty for a preset without older releases", () => {
+    expect(presetJson({ ...DEMO, versions: [version] }, STOPPING["demo"]!, FLAGS)["versions"]).toEqual([{ name: `${DEMO.name}@2`, releases: "demo 2.x", changed: "no jitter", sources: ["src/backoff.ts at v2.9.0"] }]);
+  });
+});
