@@ -1,6 +1,6 @@
 import { findPreset } from "../../presets/registry.js";
 import type { PolicyPlace } from "../../core/check-report/location.js";
-import type { DisabledReport, FilePolicyReport, InvalidReport, LenientReport, SkippedReport } from "../../core/check-report/policy.js";
+import type { AssumedValue, DisabledReport, FilePolicyReport, InvalidReport, LenientReport, SkippedReport } from "../../core/check-report/policy.js";
 import { checkPolicy } from "../../core/check.js";
 import { policyModel } from "../../core/policy-model.js";
 import { inFileTerms as termsInFile, presetTerms } from "../shared/preset-flags.js";
@@ -238,6 +238,7 @@ function checkFound(policy: LocatedPolicy, explicit: OptionValues): FilePolicyRe
       ...checked,
       ...timeoutsOf(policy, explicit, checked),
       ...(policy.conditions === undefined ? {} : { retryOn: policy.conditions }),
+      ...assumedOf(policy, explicit, checked),
     };
   } catch (error) {
     if (error instanceof UsageError) return { file: policy.file, line: policy.line, column: policy.column, system: policy.system, systemLabel: label, name: policy.name, reason: error.message };
@@ -254,6 +255,26 @@ function timeoutsOf(policy: LocatedPolicy, explicit: OptionValues, checked: Chec
     t.role === "deadline" ? explicit.deadline === undefined && checked.deadlineMs !== null : explicit.attemptTime === undefined && checked.attemptTimeMs > 0,
   );
   return timeouts.length === 0 ? {} : { timeouts };
+}
+
+/**
+ * The values the check assumed as the file does not set them (issue 36, item 4): a system's
+ * default timeout that counts (one a flag did not replace), and the system's default count
+ * where the file gives none (a Job without backoffLimit: Kubernetes' 6).
+ */
+function assumedOf(policy: LocatedPolicy, explicit: OptionValues, checked: Checked): Pick<FilePolicyReport, "assumed"> {
+  const assumed: AssumedValue[] = [];
+  for (const t of timeoutsOf(policy, explicit, checked).timeouts ?? []) {
+    if (t.line !== null) continue;
+    if (t.role === "deadline" && checked.deadlineMs !== null && checked.deadlineMs !== undefined) assumed.push({ what: "deadline", value: checked.deadlineMs, source: t.field });
+    else if (t.role === "attempt-time") assumed.push({ what: "attempt-time", value: checked.attemptTimeMs, source: t.field });
+  }
+  const preset = policy.preset === null ? undefined : findPreset(policy.preset);
+  const counted = policy.forever !== true && policy.atOnce === undefined && policy.waitsFrom === undefined;
+  if (counted && preset !== undefined && preset.defaultRetries !== null && policy.options.attempts === undefined && policy.options.maxElapsed === undefined && checked.attempts === preset.defaultRetries) {
+    assumed.push({ what: "retries", value: preset.defaultRetries, source: `${shapeOf(policy.system).label}'s default count` });
+  }
+  return assumed.length === 0 ? {} : { assumed };
 }
 
 /** What checking a policy adds to where it was found. */

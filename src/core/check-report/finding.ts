@@ -30,6 +30,8 @@ export interface Finding {
   readonly timeouts?: readonly TimeoutPlace[];
   /** A retry limit found: the limit, and the policies it governs. */
   readonly retryLimit?: ScanLimit;
+  /** Set when the finding rests on a value the file does not set (a system's default): what was assumed, in words. */
+  readonly assumed?: readonly string[];
 }
 
 /**

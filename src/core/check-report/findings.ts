@@ -1,7 +1,7 @@
 import { warningFails } from "../check.js";
 import { conditionFindings } from "./condition-findings.js";
 import type { Finding, PolicyRef } from "./finding.js";
-import { type FilePolicyReport, type InvalidReport, type SkippedReport, policyCount } from "./policy.js";
+import { type FilePolicyReport, type InvalidReport, type SkippedReport, assumedText, policyCount } from "./policy.js";
 import type { ScanLimit } from "./retry-limit.js";
 import { INVALID_RULE, READ_LENIENTLY_RULE, RETRY_LIMIT_RULE, SKIPPED_RULE } from "./rules.js";
 import { assertionDetail, limitText, scanLimitText, warningText } from "./words.js";
@@ -27,7 +27,11 @@ export function policyFindings(p: FilePolicyReport, index: number): Finding[] {
   for (const w of p.result.warnings) {
     // A finding about the deadline rests on the timeouts read beside the policy.
     const timeouts = w.lint === "unreachable-retries" && p.timeouts !== undefined && p.timeouts.length > 0 ? { timeouts: p.timeouts } : {};
-    findings.push({ rule: w.lint, kind: "lint", level: warningFails(p.result, w, false) ? "error" : "warning", location, policy, message: warningText(w, p.terms), ...timeouts });
+    // A finding about the deadline that rests on a deadline the file does not set says so (issue 36, item 4).
+    const rests = w.lint === "unreachable-retries" ? (p.assumed ?? []).filter((a) => a.what !== "retries") : [];
+    const flags = rests.map((a) => (a.what === "deadline" ? "--deadline" : "--attempt-time")).join(" and ");
+    const message = rests.length === 0 ? warningText(w, p.terms) : `${warningText(w, p.terms)}; this rests on ${rests.length === 1 ? "a value" : "values"} the file does not set, ${rests.map((a) => a.source).join(" and ")} (${flags} ${rests.length === 1 ? "overrides it" : "override them"})`;
+    findings.push({ rule: w.lint, kind: "lint", level: warningFails(p.result, w, false) ? "error" : "warning", location, policy, message, ...timeouts, ...(rests.length === 0 ? {} : { assumed: rests.map(assumedText) }) });
   }
   // What it retries on (issue 41): an overload signal without a budget, every error.
   findings.push(...conditionFindings(p, location, policy));

@@ -29,6 +29,27 @@ export interface FilePolicyReport extends PolicyPlace {
   readonly limits?: readonly LimitReport[];
   /** What it retries on (its file's conditions, or its system's default), where the system's conditions are read. */
   readonly retryOn?: RetryOn;
+  /** The values its check assumed, as the file does not set them (a system's default timeout, its default count): issue 36, item 4. */
+  readonly assumed?: readonly AssumedValue[];
+}
+
+/**
+ * A value a policy's check rests on that the file does not set: the system's default,
+ * named as one in every report ("Envoy's default route timeout (15 s), assumed as the
+ * file sets none"); a flag (--deadline, --attempt-time) replaces it.
+ */
+export interface AssumedValue {
+  readonly what: "deadline" | "attempt-time" | "retries";
+  /** The value assumed: ms for a timeout, a count for retries. */
+  readonly value: number;
+  /** Whose default it is: "Envoy's default route timeout (15 s)", "Kubernetes Job's default count". */
+  readonly source: string;
+}
+
+/** "Envoy's default route timeout (15 s), assumed as the file sets none"; "6 retries, Kubernetes Job's default count, assumed as the file sets none". */
+export function assumedText(a: AssumedValue): string {
+  const value = a.what === "retries" ? `${a.value} ${a.value === 1 ? "retry" : "retries"}, ` : "";
+  return `${value}${a.source}, assumed as the file sets none`;
 }
 
 /** A policy that retries nothing (MaxAttempts 0, backoffLimit 0, …): listed, not checked, named as checked ones are. */

@@ -7,6 +7,7 @@ export interface TimeoutPlace {
   readonly role: "attempt-time" | "deadline";
   /** The field as the file spells it ("timeout", "perTryTimeout"), or the default's name ("Envoy's default route timeout"). */
   readonly field: string;
+  /** Null for a system's default, which the file does not set: an assumed value (issue 36, item 4). */
   readonly line: number | null;
   readonly column: number | null;
 }

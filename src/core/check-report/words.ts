@@ -150,9 +150,9 @@ export function warningText(w: Warning, preset?: PresetTerms): string {
   }
 }
 
-/** "timeout at line 12:7" or "Envoy's default route timeout". */
+/** "timeout at line 12:7", or a default the file does not set: "Envoy's default route timeout (15 s), assumed as the file sets none". */
 export function timeoutPlaceText(t: TimeoutPlace): string {
-  return t.line === null ? t.field : `${t.field} at line ${t.line}:${t.column ?? 1}`;
+  return t.line === null ? `${t.field}, assumed as the file sets none` : `${t.field} at line ${t.line}:${t.column ?? 1}`;
 }
 
 /** What a finding about the deadline names beside the policy: "deadline: timeout at line 12:7; try time: perTryTimeout at line 15:9". */

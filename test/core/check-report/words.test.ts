@@ -53,7 +53,7 @@ describe("timeoutsText", () => {
         { role: "attempt-time", field: "perTryTimeout", line: 16, column: 7 },
         { role: "deadline", field: "Envoy's default route timeout", line: null, column: null },
       ]),
-    ).toBe("deadline: Envoy's default route timeout; try time: perTryTimeout at line 16:7");
+    ).toBe("deadline: Envoy's default route timeout, assumed as the file sets none; try time: perTryTimeout at line 16:7");
   });
 });
 

@@ -114,7 +114,9 @@ function policyJson(p: FilePolicyReport, findings: readonly Finding[], strict: b
     name: p.name,
     preset: p.preset,
     options: p.options,
-    ...(p.timeouts === undefined ? {} : { timeouts: p.timeouts }),
+    // A default the file does not set is marked as assumed, with whose default it is (issue 36, item 4).
+    ...(p.timeouts === undefined ? {} : { timeouts: p.timeouts.map((t) => (t.line === null ? { ...t, assumed: true, source: t.field } : t)) }),
+    ...(p.assumed === undefined ? {} : { assumed: p.assumed.map((a) => ({ what: a.what, ...(a.what === "retries" ? { value: a.value } : { value_ms: a.value }), assumed: true, source: a.source })) }),
     ok: !findings.some((f) => findingFails(f, strict)),
     ...policyCount(p),
     attempt_time_ms: p.attemptTimeMs,
@@ -129,7 +131,7 @@ function policyJson(p: FilePolicyReport, findings: readonly Finding[], strict: b
     note: p.note,
     ...(p.result.waitsUnknown === true ? { waits_computable: false } : {}),
     assertions: p.result.assertions.map((a) => assertionJson(a, p)),
-    warnings: findings.filter((f) => f.kind === "lint").map((f) => ({ lint: f.rule, ...(f.level === "error" ? { level: "error" } : {}), message: f.message })),
+    warnings: findings.filter((f) => f.kind === "lint").map((f) => ({ lint: f.rule, ...(f.level === "error" ? { level: "error" } : {}), message: f.message, ...(f.assumed === undefined ? {} : { assumed: f.assumed }) })),
     ...(p.limits === undefined || p.limits.length === 0 ? {} : { limits: p.limits.map(limitJson) }),
     ...(p.retryOn === undefined ? {} : { retry_on: retryOnData(p.retryOn) }),
   };

@@ -154,8 +154,10 @@ export function filesReportSarif(report: FilesReport, version: string, root?: So
       message: { text: resultText(f) },
       locations,
       partialFingerprints: places.fingerprints(f),
-      // The policy's count, as the JSON report gives it (SARIF's property bag).
-      ...(f.kind === "limit" || f.kind === "lint" ? { properties: { ...f.policy!.count, ...(f.policy!.retryOn === undefined ? {} : { retryOn: retryOnData(f.policy!.retryOn) }) } } : {}),
+      // The policy's count, as the JSON report gives it, what it retries on, and what the finding rests on that the file does not set (SARIF's property bag).
+      ...(f.kind === "limit" || f.kind === "lint"
+        ? { properties: { ...f.policy!.count, ...(f.policy!.retryOn === undefined ? {} : { retryOn: retryOnData(f.policy!.retryOn) }), ...(f.assumed === undefined ? {} : { assumed: f.assumed }) } }
+        : {}),
       ...(related.length === 0 ? {} : { relatedLocations: related }),
     });
   }

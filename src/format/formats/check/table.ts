@@ -3,7 +3,7 @@ import { chainLimitText, amplificationDetail, layerNames, stackedRetriesText } f
 import type { ConfigReport, PolicyReport } from "../../../core/check-report/config-report.js";
 import { type Finding, findingFails } from "../../../core/check-report/finding.js";
 import { type FilesReport, findingsByPolicy } from "../../../core/check-report/files-report.js";
-import { type DisabledReport, type FilePolicyReport, retriesForever } from "../../../core/check-report/policy.js";
+import { type DisabledReport, type FilePolicyReport, assumedText, retriesForever } from "../../../core/check-report/policy.js";
 import type { ScanLimit } from "../../../core/check-report/retry-limit.js";
 import { assertionLine, bestWithTriesText, countText, deadlineName, findingText, limitGovernsText, limitPlaceText, plural, warningText } from "../../../core/check-report/words.js";
 import { retryOnText } from "../../../core/conditions/condition.js";
@@ -80,6 +80,8 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
       push(`    ${scheduleSummary(policy)}`);
       if (policy.note !== null) push(`    ${policy.note}`);
       if (policy.retryOn !== undefined) push(`    ${retryOnText(policy.retryOn)}`);
+      // The values its check assumed, as the file does not set them (issue 36, item 4).
+      if (policy.assumed !== undefined) push(`    assumed: ${policy.assumed.map(assumedText).join("; ")}`);
       for (const l of policy.limits ?? []) push(`    retry limit: ${limitPlaceText(l)}`);
       const indent = "    ";
       for (const a of policy.result.assertions) {

@@ -114,7 +114,7 @@ describe("check PATH against the timeouts beside the policies", () => {
     const policy = JSON.parse(json.stdout).policies[0];
     expect(policy.deadline_ms).toBe(15000);
     expect(policy.timeouts).toEqual([
-      { role: "deadline", field: "Envoy's default route timeout (15 s)", line: null, column: null },
+      { role: "deadline", field: "Envoy's default route timeout (15 s)", line: null, column: null, assumed: true, source: "Envoy's default route timeout (15 s)" },
       { role: "attempt-time", field: "per_try_timeout", line: 19, column: 21 },
     ]);
     expect(deadlineOnly(policy.warnings)).toEqual([]);
@@ -131,7 +131,7 @@ describe("check PATH against the timeouts beside the policies", () => {
       expect(ok.code).toBe(0);
       const policy = JSON.parse(ok.stdout).policies[0];
       expect(policy.deadline_ms).toBe(15000);
-      expect(policy.timeouts).toEqual([{ role: "deadline", field: "Envoy's default route timeout (15 s)", line: null, column: null }, tryTime]);
+      expect(policy.timeouts).toEqual([{ role: "deadline", field: "Envoy's default route timeout (15 s)", line: null, column: null, assumed: true, source: "Envoy's default route timeout (15 s)" }, tryTime]);
       expect(deadlineOnly(policy.warnings)).toEqual([]);
       expect(policy.assertions[0]).toMatchObject({ limit: "max-give-up", ok: true, actual_ms: giveUp });
       expect((await runCli(["check", path, "--max-give-up", `${giveUp - 1}ms`])).code).toBe(1);

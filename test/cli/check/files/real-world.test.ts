@@ -260,6 +260,8 @@ describe("Istio retries without attempts (istio/routes.yaml)", () => {
       "    2 retries: worst-case total 73 ms, best case 0 ms, largest delay 49 ms (attempt 2), jittered",
       // Issue 41: neither sets retryOn, so Istio's default (retry.go defaultPolicy at 126806ab), 503 among it, and no retryBudget governs them.
       ISTIO_DEFAULT_ON,
+      // No attempts: istiod's default policy, 2 retries (presets/istio.ts), named as assumed (issue 36, item 4).
+      "    assumed: 2 retries, Istio VirtualService's default count, assumed as the file sets none",
       `    ⚠ retries-overload: ${istioOverload(3)}`,
       "  ✓ reviews/v5 (Istio VirtualService, line 32:5)",
       "    4 retries: worst-case total 1.5 s, best case 0 ms, largest delay 799 ms (attempt 4), jittered",
