@@ -147,6 +147,6 @@ describe("grpc-retry by hand (A6's example: maxAttempts 4, 0.1s, 1s, ×2)", () =
   it("gRPC always jitters: --jitter none is refused in its terms", async () => {
     const result = await runCli(["--preset", "grpc-retry", "--jitter", "none"]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: --preset grpc-retry: --jitter is gRPC\'s retry jitter, one of 0.2, full, got "none"\n');
+    expect(result.stderr).toBe('error: --preset grpc-retry: --jitter is gRPC\'s retry jitter, one of 0.2, full, union, java, go, js, core, got "none"\n');
   });
 });

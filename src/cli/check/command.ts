@@ -92,7 +92,11 @@ interface CheckCommandSwitches {
   readonly format: FormatName;
   readonly color: boolean;
   readonly output?: string[];
+  readonly grpcClient?: string;
 }
+
+/** The gRPC clients --grpc-client names (presets/grpc-retry.ts: how each draws its retry waits). */
+const GRPC_CLIENTS = ["java", "go", "js", "core"];
 
 /** What check writes, and in which formats (the first is the default); GitHub annotations beside any of them (cli/check/report.ts). */
 const OUTPUT: CommandOutput = { ...commandOutput("check"), beside: [outputWritten("check", formatsBeside("check"))] };
@@ -126,6 +130,9 @@ export const checkCommand: CommandDefinition = {
     );
     command.option("--any-file", "with PATH: a named file that holds no retry policy is passed over, as in a directory (for pre-commit, which names every changed file)");
     command.option("--follow", "with PATH: follow symbolic links that lead out of the directory searched (not followed by default, as ripgrep and git do not)");
+    command.addOption(
+      new Option("--grpc-client <client>", "with PATH: check gRPC service configs as this client draws its waits (grpc-java full jitter; grpc-go, grpc-js, C-core ±20 %); by default the bounds that hold for all of them").choices(GRPC_CLIENTS),
+    );
     addSharedOptions(command, { format: { formats: OUTPUT.formats }, color: true });
     command.addOption(
       new Option("--output <FORMAT=FILE>", `also write the report in FORMAT (${OUTPUT.formats.join(", ")}) to FILE, whole or not at all, whatever the exit code (repeatable)`).argParser(
@@ -150,10 +157,10 @@ async function runCheckCommand(command: Command, io: Io): Promise<number> {
   const outputs = (await import("./outputs.js")).outputTargets(output ?? [], OUTPUT.formats);
   const switches = { ...given, outputs };
   const paths = command.args;
-  if (paths.length > 0 || switches.exclude !== undefined || switches.anyFile === true || switches.follow === true) {
+  if (paths.length > 0 || switches.exclude !== undefined || switches.anyFile === true || switches.follow === true || switches.grpcClient !== undefined) {
     if (paths.length === 0) {
-      const flag = switches.exclude !== undefined ? "--exclude" : switches.anyFile === true ? "--any-file" : "--follow";
-      throw new UsageError(`${flag} needs a PATH to search (backoff check . ${flag === "--exclude" ? "--exclude GLOB" : flag})`);
+      const flag = switches.exclude !== undefined ? "--exclude" : switches.anyFile === true ? "--any-file" : switches.grpcClient !== undefined ? "--grpc-client" : "--follow";
+      throw new UsageError(`${flag} needs a PATH to search (backoff check . ${flag === "--exclude" ? "--exclude GLOB" : flag === "--grpc-client" ? "--grpc-client java" : flag})`);
     }
     if (switches.maxAmplification !== undefined) throw new UsageError('--max-amplification checks a chain, and check PATH does not guess which policy calls which; name the layers in a config\'s "chain" section and run backoff check --config FILE');
     const { runCheckFiles } = await import("./files.js");

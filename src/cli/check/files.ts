@@ -36,6 +36,8 @@ export interface CheckFilesSwitches {
   readonly anyFile: boolean;
   /** Symbolic links out of a directory searched are followed (--follow). */
   readonly follow?: boolean;
+  /** The gRPC client whose waits a service config is checked with (--grpc-client); else the bounds of every client. */
+  readonly grpcClient?: string;
   readonly config?: string;
   readonly policy?: string;
   /** --output FORMAT=FILE, read (outputs.ts). */
@@ -74,7 +76,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
     say(`warning: skipped ${at}: ${entry.reason}`);
   };
   let filesScanned = 0;
-  const settings: ScanSettings = { explicit };
+  const settings: ScanSettings = switches.grpcClient === undefined ? { explicit } : { explicit, grpcClient: switches.grpcClient };
   const missing = new Map<string, { first: MissingPreset["policy"]; count: number }>();
   const retryLimits: LocatedLimit[] = [];
   const targets: PolicyTarget[] = [];

@@ -65,6 +65,8 @@ export interface PolicyTarget extends PolicyPlace {
 /** How files are scanned: the values given as flags (the limits every policy is checked against). */
 export interface ScanSettings {
   readonly explicit: OptionValues;
+  /** --grpc-client: the one gRPC client a service config's waits are drawn by (presets/grpc-retry.ts); absent, the bounds of every client. */
+  readonly grpcClient?: string;
 }
 
 export interface MissingPreset {
@@ -131,7 +133,9 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
         missing.push({ preset: policy.preset, policy: { file: policy.file, line: policy.line, column: policy.column, system: policy.system, name: policy.name } });
         continue;
       }
-      const checked = checkFound(policy, explicit);
+      // A service config's waits as the client --grpc-client names draws them (shapes/grpc.ts reads them as every client's).
+      const named = settings.grpcClient !== undefined && policy.options.jitter === "union" ? { ...policy, options: { ...policy.options, jitter: settings.grpcClient } } : policy;
+      const checked = checkFound(named, explicit);
       if ("reason" in checked) invalid.push(checked);
       else {
         if (policy.routes !== undefined) targets.push({ index: policies.length, routes: policy.routes, file: policy.file, line: policy.line, column: policy.column, system: policy.system, name: policy.name });

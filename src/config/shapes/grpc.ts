@@ -51,7 +51,7 @@ export const grpc: ConfigShape = {
     system: "gRPC",
     where: "service config JSON (`methodConfig`), also inside a client's YAML/JSON config, a DNS `grpc_config` choice's `serviceConfig` or a JSON string",
     policy:
-      "each `methodConfig[].retryPolicy` (maxAttempts − 1 retries, at most 4; initialBackoff, maxBackoff, backoffMultiplier; every field required, as clients refuse the config otherwise); `retryThrottling` named beside it; a `hedgingPolicy` is not a retry schedule and reports nothing; preset `grpc-retry`. Timeouts: the method config's `timeout` (deadline; no try time)",
+      "each `methodConfig[].retryPolicy` (maxAttempts − 1 retries, at most 4; initialBackoff, maxBackoff, backoffMultiplier; every field required, as clients refuse the config otherwise); `retryThrottling` named beside it; a `hedgingPolicy` is not a retry schedule and reports nothing; preset `grpc-retry`, with the bounds that hold for every client (grpc-java draws from 0, grpc-go, grpc-js and C-core ±20 %; `--grpc-client` names one). Timeouts: the method config's `timeout` (deadline; no try time)",
     conditions:
       "`retryableStatusCodes` (names in any case, or numbers; a code gRPC does not define: invalid). Budget: `retryThrottling`",
   },
@@ -207,6 +207,8 @@ function retryPolicy(node: Node, name: string): { options: OptionValues } {
     base: durationValue(field("initialBackoff"), label("initialBackoff"), protoDuration, expected),
     cap: durationValue(field("maxBackoff"), label("maxBackoff"), protoDuration, expected),
     factor: decimalText(field("backoffMultiplier"), label("backoffMultiplier")),
+    // Every client reads the service config, and they draw differently (presets/grpc-retry.ts): the bounds that hold for all (issue 36, item 5).
+    jitter: "union",
   };
   if (!(Number(options.factor) > 0)) throw new FileProblem(field("backoffMultiplier").pos, `${label("backoffMultiplier")} must be greater than 0, got ${options.factor}`);
   const codes = field("retryableStatusCodes");

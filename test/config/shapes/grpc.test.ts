@@ -31,13 +31,13 @@ describe("gRPC service configs (shapes/grpc.ts)", () => {
           at: "7:7",
           system: "grpc",
           name: "helloworld.Greeter/SayHello [retryThrottling maxTokens 10, tokenRatio 0.1]",
-          options: { attempts: "3", base: "100ms", cap: "1s", deadline: "2s", factor: "2" },
+          options: { attempts: "3", base: "100ms", cap: "1s", deadline: "2s", factor: "2", jitter: "union" },
         },
         {
           at: "17:7",
           system: "grpc",
           name: "inventory.Stock (maxAttempts 10, treated as 5) [retryThrottling maxTokens 10, tokenRatio 0.1]",
-          options: { attempts: "4", base: "500ms", cap: "3s", factor: "1.5" },
+          options: { attempts: "4", base: "500ms", cap: "3s", factor: "1.5", jitter: "union" },
         },
       ],
       unresolved: [],
@@ -50,8 +50,8 @@ describe("gRPC service configs (shapes/grpc.ts)", () => {
     const documents = text.split(/^---\n/m);
     expect(validateServiceConfig(JSON.parse(/\|\n([\s\S]*)$/.exec(documents[1]!)![1]!))).toBeTruthy();
     expect(find(text).policies).toEqual([
-      { at: "14:9", system: "grpc", name: "payments.Payments/Charge, payments.Payments/Refund", options: { attempts: "4", base: "250ms", cap: "2s", factor: "3" } },
-      { at: "24:25", system: "grpc", name: "(every method) (defaultServiceConfig)", options: { attempts: "2", base: "50ms", cap: "400ms", factor: "2" } },
+      { at: "14:9", system: "grpc", name: "payments.Payments/Charge, payments.Payments/Refund", options: { attempts: "4", base: "250ms", cap: "2s", factor: "3", jitter: "union" } },
+      { at: "24:25", system: "grpc", name: "(every method) (defaultServiceConfig)", options: { attempts: "2", base: "50ms", cap: "400ms", factor: "2", jitter: "union" } },
     ]);
   });
 
@@ -84,10 +84,30 @@ describe("gRPC service configs (shapes/grpc.ts)", () => {
     expect(problem(text)).toBe('f.yaml:2:18: retryPolicy.initialBackoff of a.B must be a duration in seconds such as "0.1s", got the string "fast" (in the service config string "serviceConfig")');
   });
 
-  it("check on the fixtures: each policy's true schedule, ±20 % around min(initialBackoff × multiplier^(a−1), maxBackoff)", async () => {
+  it("check on the fixtures: the bounds every client holds to, 0 (grpc-java) to 1.2 × min(initialBackoff × multiplier^(a−1), maxBackoff) (issue 36, item 5)", async () => {
     const result = await runCli(["check", "test/fixtures/policies/grpc", "--format", "json"]);
     expect([result.code, result.stderr]).toEqual([0, ""]);
     const figures = JSON.parse(result.stdout).policies.map((p: Record<string, unknown>) => [p["name"], p["line"], p["retries"], p["best_total_ms"], p["worst_total_ms"], p["worst_delay_ms"]]);
+    // grpc-java's waits may all be 0 ms (RetriableStream: nextBackoffIntervalNanos × random.nextDouble()); the top is the ±20 % clients'.
+    expect(figures).toEqual([
+      ["payments.Payments/Charge, payments.Payments/Refund", 14, 4, 0, 6000, 2400],
+      ["(every method) (defaultServiceConfig)", 24, 2, 0, 180, 120],
+      ["helloworld.Greeter/SayHello [retryThrottling maxTokens 10, tokenRatio 0.1]", 7, 3, 0, 840, 480],
+      ["inventory.Stock (maxAttempts 10, treated as 5) [retryThrottling maxTokens 10, tokenRatio 0.1]", 17, 4, 0, 4875, 2025],
+    ]);
+  });
+
+  it("check --grpc-client names one client: go, js and core ±20 % around min(initialBackoff × multiplier^(a−1), maxBackoff); java from 0 to below it", async () => {
+    const figuresOf = async (client: string) => {
+      const result = await runCli(["check", "test/fixtures/policies/grpc", "--format", "json", "--grpc-client", client]);
+      expect([result.code, result.stderr]).toEqual([0, ""]);
+      return JSON.parse(result.stdout).policies.map((p: Record<string, unknown>) => [p["name"], p["line"], p["retries"], p["best_total_ms"], p["worst_total_ms"], p["worst_delay_ms"]]);
+    };
+    const figures = await figuresOf("go");
+    expect(await figuresOf("js")).toEqual(figures);
+    expect(await figuresOf("core")).toEqual(figures);
+    // grpc-java: [0, b) in whole ns, so at most b − 1 ns each: 250 + 750 + 2000 + 2000 ms less 4 ns, shown to the ms.
+    expect((await figuresOf("java"))[0]).toEqual(["payments.Payments/Charge, payments.Payments/Refund", 14, 4, 0, 5000, 2000]);
     expect(figures).toEqual([
       // 250, 750, then 2250 capped at 2000, 2000: 5000 ms; × 0.8 and × 1.2; the largest 2000 × 1.2.
       ["payments.Payments/Charge, payments.Payments/Refund", 14, 4, 4000, 6000, 2400],
