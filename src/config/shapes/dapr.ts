@@ -7,6 +7,7 @@ import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type MapNode, type Node, get, isMap } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout } from "../tree/findings.js";
 import { describeNode, msText, notPlaceholder, timeoutValue } from "../tree/values.js";
+import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
 
 /**
  * Dapr `Resiliency` (dapr.io/v1alpha1): each `spec.policies.retries.<name>`, read as the
@@ -38,7 +39,7 @@ export const dapr: ConfigShape = {
     system: "Dapr",
     where: "`Resiliency` (`dapr.io/v1alpha1`)",
     policy:
-      "each `spec.policies.retries.<name>`: `policy` constant (the default: `duration`, default 5 s, every time) or exponential (500 ms ×1.5, ±50 %, to `maxInterval`, default 60 s, and Dapr's fixed 15 min MaxElapsedTime); `maxRetries` −1 or unset (or any negative) retries without a count limit, 0 is off; durations are Go durations or bare digits in quotes (ms); a constant `duration` of 0 retries at once; a built-in policy name with `maxRetries` below 3 is read as 3, an override of DaprBuiltInActorNotFoundRetries is invalid (Dapr ignores it), and so are fields the CRD does not have (`initialInterval`, `multiplier`…); preset `dapr`. Timeouts: the timeout policy every target naming the retry names (try time)",
+      "each `spec.policies.retries.<name>`: `policy` constant (the default: `duration`, default 5 s, every time) or exponential (500 ms ×1.5, ±50 %, to `maxInterval`, default 60 s, and Dapr's fixed 15 min MaxElapsedTime); `maxRetries` −1 or unset (or any negative) retries without a count limit, 0 is off; durations are Go durations or bare digits in quotes (ms); a constant `duration` of 0 retries at once; a built-in policy name with `maxRetries` below 3 is read as 3, an override of DaprBuiltInActorNotFoundRetries is invalid (Dapr ignores it); a field the CRD does not have (`initialInterval`, `maxRetrys`…) is an unknown key, named with the field meant; preset `dapr`. Timeouts: the timeout policy every target naming the retry names (try time)",
   },
   words: { tree: /Resiliency/ },
   documents: { read: recogniseDapr },
@@ -47,7 +48,26 @@ export const dapr: ConfigShape = {
 /** resiliency.go: names whose override is held to at least 3 retries, and the one that cannot be overridden. */
 const BUILT_IN = new Set(["DaprBuiltInServiceRetries", "DaprBuiltInActorRetries", "DaprBuiltInActorReminderRetries", "DaprBuiltInInitializationRetries"]);
 const PROTECTED = "DaprBuiltInActorNotFoundRetries";
-const FIELDS = new Set(["policy", "duration", "maxInterval", "maxRetries", "matching"]);
+/**
+ * A retry policy's fields and what Dapr does without each (issue 36, item 1): dapr/dapr
+ * pkg/apis/resiliency/v1alpha1/types.go Retry (policy, duration, maxInterval, maxRetries; at
+ * 2e240173) and `matching` (httpStatusCodes, gRPCStatusCodes), which Dapr 1.14 added. A
+ * field it does not define: the API server refuses the Resiliency (the CRD's schema) and
+ * self-hosted Dapr drops it, keeping the policy's defaults, which is what is checked.
+ */
+const RETRY_FIELDS: ReadonlyMap<string, string> = new Map([
+  ["policy", "Dapr uses its default, the constant policy"],
+  ["duration", "Dapr uses its default constant duration, 5 s"],
+  ["maxInterval", "Dapr uses its default maxInterval, 60 s"],
+  ["maxRetries", "Dapr uses its default, retrying without a count limit"],
+  ["matching", "Dapr retries on every error"],
+]);
+const RETRY_KEYS: KeyTable = {
+  system: "dapr",
+  where: "a Dapr retry policy",
+  known: [...RETRY_FIELDS.keys()],
+  instead: (meant) => (meant === null ? "the API server refuses it; self-hosted Dapr drops it (the exponential policy's 500 ms start, ×1.5, ±50 % and 15 min limit are fixed)" : RETRY_FIELDS.get(meant)!),
+};
 const EXPECTED = 'a duration such as "5s" or "500ms", or digits in quotes (milliseconds)';
 
 function recogniseDapr(root: Node, _file: DocumentFile, findings: Findings): void {
@@ -59,6 +79,8 @@ function recogniseDapr(root: Node, _file: DocumentFile, findings: Findings): voi
     const tryTimes = targetTimeouts(spec, get(get(spec, "policies"), "timeouts"));
     for (const [policyName, entry] of retries.entries) {
       const name = `${manifest.name}/${policyName}`;
+      // A field Dapr does not define is a finding of its own (rule unknown-key), with the field meant; the policy is read without it.
+      if (isMap(entry.value) && policyName !== PROTECTED) retryObjectKeys(entry.value, RETRY_KEYS, findings);
       findings.policy("dapr", name, entry.keyPos, () => {
         if (policyName === PROTECTED) {
           throw new FileProblem(entry.keyPos, `retry policy ${PROTECTED} is protected: Dapr ignores this override and keeps its own (constant 1 s, 5 retries)`);
@@ -73,14 +95,6 @@ function recogniseDapr(root: Node, _file: DocumentFile, findings: Findings): voi
 type Read = Omit<FoundPolicy, "system" | "name" | "offset">;
 
 function readRetry(retry: MapNode, policyName: string, label: (key: string) => string): Read {
-  for (const [key, entry] of retry.entries) {
-    if (!FIELDS.has(key)) {
-      throw new FileProblem(
-        entry.keyPos,
-        `${label(key)} is no field of a Dapr retry policy (policy, duration, maxInterval, maxRetries, matching): the API server refuses it and self-hosted Dapr ignores it; the exponential policy's 500 ms start, ×1.5, ±50 % and 15 min limit are fixed`,
-      );
-    }
-  }
   const options: OptionValues = {};
   let exponential = false;
   const policy = get(retry, "policy");

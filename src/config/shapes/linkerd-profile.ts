@@ -6,6 +6,33 @@ import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type MapNode, type Node, get, isMap, isSeq, text } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundTimeout, Placeholder } from "../tree/findings.js";
 import { describeNode, msText, notPlaceholder } from "../tree/values.js";
+import { type KeyTable, nearRetryKeys, retryObjectKeys } from "../tree/unknown-keys.js";
+
+/*
+ * Keys a ServiceProfile does not define (issue 36, item 1), from linkerd/linkerd2
+ * controller/gen/apis/serviceprofile/v1alpha2/types.go (at 0b639390): ServiceProfileSpec
+ * (routes, retryBudget, dstOverrides, opaquePorts), RouteSpec (name, condition,
+ * responseClasses, isRetryable, timeout), RetryBudget (retryRatio, minRetriesPerSecond, ttl).
+ * The CRD's structural schema prunes a field it does not define, so the setting goes unset.
+ */
+const BUDGET_KEYS: KeyTable = {
+  system: "linkerd-profile",
+  where: "a ServiceProfile's retryBudget",
+  known: ["retryRatio", "minRetriesPerSecond", "ttl"],
+  instead: (meant) => (meant === null ? "the API server prunes it" : `the API server prunes it, leaving ${meant} unset`),
+};
+const SPEC_KEYS: KeyTable = {
+  system: "linkerd-profile",
+  where: "a ServiceProfile's spec",
+  known: ["routes", "retryBudget", "dstOverrides", "opaquePorts"],
+  instead: () => "the destination controller's default budget applies (retryRatio 0.2, minRetriesPerSecond 10, ttl 10s)",
+};
+const ROUTE_KEYS: KeyTable = {
+  system: "linkerd-profile",
+  where: "a ServiceProfile route",
+  known: ["name", "condition", "responseClasses", "isRetryable", "timeout"],
+  instead: (meant) => (meant === "timeout" ? "the route has no timeout" : "the route is not retried"),
+};
 
 /**
  * Linkerd's ServiceProfile (linkerd.io/v1alpha2, also v1alpha1): each `spec.routes[]` with
@@ -39,6 +66,11 @@ function recogniseProfiles(root: Node, _file: DocumentFile, findings: Findings):
   for (const manifest of manifests(root)) {
     if (manifest.kind !== "ServiceProfile" || !manifest.apiVersion.startsWith("linkerd.io/")) continue;
     const spec = get(manifest.node, "spec");
+    if (isMap(spec)) {
+      nearRetryKeys(spec, SPEC_KEYS, ["retryBudget"], findings);
+      const budgetNode = spec.entries.get("retryBudget")?.value;
+      if (budgetNode !== undefined && isMap(budgetNode)) retryObjectKeys(budgetNode, BUDGET_KEYS, findings);
+    }
     const routes = get(spec, "routes");
     if (!isSeq(routes)) continue;
     // The budget is named beside each policy, as gRPC's retryThrottling is; one the proxy drops makes each retryable route invalid.
@@ -51,6 +83,7 @@ function recogniseProfiles(root: Node, _file: DocumentFile, findings: Findings):
     }
     routes.items.forEach((route, index) => {
       if (!isMap(route)) return;
+      nearRetryKeys(route, ROUTE_KEYS, ["isRetryable", "timeout"], findings);
       const retryable = route.entries.get("isRetryable");
       if (retryable === undefined || (retryable.value.kind === "boolean" && !retryable.value.value)) return;
       const routeName = `${manifest.name}/${text(get(route, "name")) ?? `routes[${index}]`}`;

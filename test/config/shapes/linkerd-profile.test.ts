@@ -1,5 +1,6 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { recogniseFile } from "../../../src/config/recognise.js";
 import { runCli } from "../../support/cli.js";
 import { find, problem } from "../../support/recognise.js";
 
@@ -44,5 +45,27 @@ describe("Linkerd ServiceProfile (shapes/linkerd-profile.ts)", () => {
       [`books.booksapp.svc.cluster.local/GET /books/{id}.json ${BUDGET}`, 0],
       [`authors.booksapp.svc.cluster.local/HEAD /authors/{id}.json ${DEFAULT_BUDGET}`, 0],
     ]);
+  });
+});
+
+// Issue 36, item 1: linkerd/linkerd2 controller/gen/apis/serviceprofile/v1alpha2/types.go (0b639390).
+describe("Linkerd ServiceProfile: keys it does not define (issue 36)", () => {
+  const keys = (text: string) => recogniseFile({ name: "sp.yaml", text, kind: "yaml", named: false }).unknownKeys.map((u) => `${u.line}:${u.column}: ${u.message}`);
+  const profile = (spec: string) => `apiVersion: linkerd.io/v1alpha2\nkind: ServiceProfile\nmetadata: {name: books.default.svc.cluster.local}\nspec:\n${spec}`;
+  it("isRetriable on a route, retryBuget beside the routes and ttl misspelt in the budget, each with the key meant", () => {
+    expect(keys(profile("  routes:\n  - name: GET /books\n    condition: {method: GET}\n    isRetriable: true\n    timout: 1s\n  retryBuget: {retryRatio: 0.2}\n"))).toEqual([
+      // The spec's keys are looked at before its routes'.
+      '10:3: unknown key "retryBuget" in a ServiceProfile\'s spec; did you mean "retryBudget"? the destination controller\'s default budget applies (retryRatio 0.2, minRetriesPerSecond 10, ttl 10s)',
+      '8:5: unknown key "isRetriable" in a ServiceProfile route; did you mean "isRetryable"? the route is not retried',
+      '9:5: unknown key "timout" in a ServiceProfile route; did you mean "timeout"? the route has no timeout',
+    ]);
+    expect(keys(profile("  routes: []\n  retryBudget: {retryRatio: 0.2, minRetriesPerSecond: 10, tl: 10s}\n"))).toEqual([
+      // "  retryBudget: {" is 16 columns, "retryRatio: 0.2, " 17, "minRetriesPerSecond: 10, " 25: tl at 59.
+      '6:59: unknown key "tl" in a ServiceProfile\'s retryBudget; did you mean "ttl"? the API server prunes it, leaving ttl unset',
+    ]);
+  });
+  it("the keys spelt right, and the fixtures, give none", () => {
+    expect(keys(profile("  routes:\n  - name: GET /books\n    condition: {method: GET}\n    responseClasses: []\n    isRetryable: true\n    timeout: 1s\n  retryBudget: {retryRatio: 0.2, minRetriesPerSecond: 10, ttl: 10s}\n  dstOverrides: []\n  opaquePorts: {}\n"))).toEqual([]);
+    for (const name of readdirSync(DIR)) expect(keys(fixture(name))).toEqual([]);
   });
 });
