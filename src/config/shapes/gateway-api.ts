@@ -6,6 +6,7 @@ import { type MapNode, type Node, get, isMap, isSeq, text } from "../tree/walk.j
 import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
 import { describeNode, msText, notPlaceholder, wholeNumber } from "../tree/values.js";
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
+import type { Condition, RetryOn } from "../../core/conditions/condition.js";
 
 /**
  * HTTPRouteRetry's fields (apis/v1/httproute_types.go, v1.6.1: codes, attempts, backoff),
@@ -51,6 +52,8 @@ export const gatewayApi: ConfigShape = {
     where: "`HTTPRoute` (`gateway.networking.k8s.io`)",
     policy:
       "each `spec.rules[]` with a `retry` (GEP-1731, experimental channel): attempts (2 when unset, as Envoy Gateway and Istio read it; 0 retries nothing), backoff (Gateway API duration such as `100ms`, Envoy's base interval; `0s` is refused), codes (400–599); a rule without `retry` is no policy; preset `gateway-api`. Timeouts: the rule's `timeouts.request` (deadline), `timeouts.backendRequest` (try time); `0s` is none, and left out nothing is read (the implementation's own)",
+    conditions:
+      "`retry.codes` with connection errors and timeouts (the spec: implementations SHOULD retry them once `retry` is set); without `codes` the status codes are the implementation's (the spec sets no default). No budget: Gateway API has none",
   },
   words: { tree: /HTTPRoute/ },
   documents: { read: recogniseGatewayApi },
@@ -96,11 +99,13 @@ function readRule(rule: MapNode, retry: MapNode, name: string) {
     options.base = msText(ms);
   }
   const codes = get(retry, "codes");
+  const statuses: number[] = [];
   if (codes !== undefined) {
     if (!isSeq(codes)) throw new FileProblem(codes.pos, `${label("retry.codes")} must be a list of HTTP status codes, got ${describeNode(codes)}`);
     for (const code of codes.items) {
       const value = wholeNumber(code, label("retry.codes[]"));
       if (value < 400 || value > 599) throw new FileProblem(code.pos, `${label("retry.codes[]")} must be a status code from 400 to 599, got ${value}`);
+      statuses.push(value);
     }
   }
   const spec = rule.entries.get("timeouts");
@@ -122,7 +127,39 @@ function readRule(rule: MapNode, retry: MapNode, name: string) {
       timeouts.push({ role: "attempt-time", field: "timeouts.backendRequest", offset: backend!.keyPos });
     }
   }
-  return { options, disabled, ...(timeouts.length === 0 ? {} : { timeouts }) };
+  return { options, disabled, ...(timeouts.length === 0 ? {} : { timeouts }), conditions: retryConditions(statuses) };
+}
+
+/** What a Gateway API rule's findings about its conditions tell the reader to edit (Gateway API has no retry budget). */
+const GATEWAY_LEVERS = { conditions: "retry.codes of the rule, such as [502, 504]", budget: null };
+
+/**
+ * What an HTTPRoute rule's retry retries on, as the spec defines it (kubernetes-sigs/gateway-api
+ * apis/v1/httproute_types.go at 03775165, HTTPRouteRetry and HTTPRouteRetryStatusCode; GEP-1731):
+ * `codes`, "the HTTP response status codes for which a backend request should be retried", and
+ * "Implementations SHOULD retry on connection errors (disconnect, reset, timeout, TCP failure)
+ * if a retry stanza is configured". The spec gives `codes` no default: without it the codes
+ * retried are the implementation's, said so and never guessed (500, 502, 503 and 504 are only
+ * the codes an implementation MUST accept).
+ */
+function retryConditions(codes: readonly number[]): RetryOn {
+  const always: Condition[] = [{ kind: "connection" }, { kind: "timeout" }];
+  if (codes.length === 0) {
+    return {
+      words: [],
+      from: "retry without codes",
+      isDefault: true,
+      conditions: [...always, { kind: "other", text: "the implementation's status codes (Gateway API sets none by default)" }],
+      levers: GATEWAY_LEVERS,
+    };
+  }
+  return {
+    words: codes.map(String),
+    from: "retry.codes",
+    isDefault: false,
+    conditions: [...codes.map((code): Condition => ({ kind: "status", code })), ...always],
+    levers: GATEWAY_LEVERS,
+  };
 }
 
 /** A Gateway API Duration's ms (GEP-2257: `^([0-9]{1,5}(h|m|s|ms)){1,4}$`); zero allowed, the caller says what it means. */

@@ -84,6 +84,8 @@ describe("Gateway API (shapes/gateway-api.ts)", () => {
       // 4 tries × 1 s + 499 + 999 + 1999 ms.
       // The best case is tries that fail at once with every wait 0 ms: 0 ms; tries of 1 s make 4 s, which the request timeout ends at 3 s.
       "    3 retries: worst-case total 3 s (timeouts.request at line 14:9 ends every run; the schedule alone: 7.5 s, with 4 tries × 1 s), best case 0 ms (tries that fail at once; 3 s when each of the 4 tries takes 1 s, cut short by timeouts.request at line 14:9), largest delay 2 s (attempt 3), jittered",
+      // No codes: the status codes retried are the implementation's (httproute_types.go sets no default).
+      "    retries on connection failures, timeouts, the implementation's status codes (Gateway API sets none by default) (retry without codes)",
       "    ⚠ unreachable-retries: retry 3 can never fire: the deadline (3 s) ends first; the last retry that fires in every run is 1, in some runs 2, giving up at 3 s; " +
         "each try runs up to 1 s (deadline: timeouts.request at line 14:9; try time: timeouts.backendRequest at line 15:9)",
       "✓ no limits given (--max-total, --max-delay, …), 1 policy in 1 file; 1 warning",

@@ -243,3 +243,32 @@ metadata:
     expect(warningsOf(doc)).toEqual([["retries-overload"], [], ["retries-overload"]]);
   });
 });
+
+describe("Gateway API: an HTTPRoute rule's retry.codes (kubernetes-sigs/gateway-api apis/v1/httproute_types.go at 03775165, GEP-1731)", () => {
+  const route = (retry: string) => `apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: web}
+spec:
+  rules:
+  - name: api
+    backendRefs: [{name: api, port: 80}]
+    retry: ${retry}
+`;
+  it("codes are retried with connection errors and timeouts (the spec's SHOULD); 503 among them warns, as Gateway API has no budget", async () => {
+    write("route.yaml", route("{attempts: 2, codes: [503, 502]}"));
+    expect((await runCli(["check", "route.yaml"])).stdout).toContain("    retries on 503, 502, connection failures, timeouts (retry.codes: 503, 502)\n");
+    expect(warningsOf((await json("route.yaml")).doc)).toEqual([["retries-overload"]]);
+    write("route.yaml", route("{attempts: 2, codes: [502, 504]}"));
+    expect((await runCli(["check", "route.yaml"])).stdout).toContain("    retries on 502, 504, connection failures, timeouts (retry.codes: 502, 504)\n");
+    expect(warningsOf((await json("route.yaml")).doc)).toEqual([[]]);
+  });
+
+  it("without codes the status codes are the implementation's: the spec sets no default, so none is guessed", async () => {
+    write("route.yaml", route("{attempts: 2}"));
+    const { doc } = await json("route.yaml");
+    expect(doc.policies[0].retry_on).toMatchObject({ from: "retry without codes", default: true, words: [], overload: [] });
+    expect((await runCli(["check", "route.yaml"])).stdout).toContain(
+      "    retries on connection failures, timeouts, the implementation's status codes (Gateway API sets none by default) (retry without codes)\n",
+    );
+  });
+});
