@@ -8,6 +8,7 @@ import { type MapNode, type Node, get, isMap } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundPolicy } from "../tree/findings.js";
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
 import { describeNode, msText, notPlaceholder } from "../tree/values.js";
+import type { Condition, RetryOn } from "../../core/conditions/condition.js";
 
 /**
  * Traefik's `retry` middleware (traefik/traefik v3.7.9 and master at fd5a576d, 2026-07),
@@ -42,6 +43,8 @@ export const traefik: ConfigShape = {
     where: "`Middleware` (`traefik.io/v1alpha1`, `traefik.containo.us/v1alpha1`); the dynamic configuration's `http.middlewares.<name>.retry`, in YAML or TOML (`[http.middlewares.<name>.retry]`; a .toml file is read only when it holds `[http.middlewares`); `traefik.http.middlewares.<name>.retry.*` labels (Docker Compose lists or maps)",
     policy:
       "`retry`: `attempts` (every try, the first included: attempts − 1 retries; required, 0 or missing is invalid as Traefik refuses it), `initialInterval` (bare digits are seconds, else a Go duration such as `100ms`); without `initialInterval` (or 0) every retry is made at once (ZeroBackOff); `disableRetryOnNetworkError` without `status` is invalid; `timeout` is not modelled; a `Middleware` of another kind (headers, stripPrefix…) holds no policy; preset `traefik`",
+    conditions:
+      "network errors (a request that reached the proxy and was not written; off with `disableRetryOnNetworkError`) and `status` (codes or ranges such as `500-599`; not on POST, PATCH or LOCK without `retryNonIdempotentMethod`), as retry.go reads them; without `status` network errors only. No budget: Traefik has none",
   },
   words: { tree: /[Mm]iddlewares?\b/, toml: /\[\s*http\s*\.\s*middlewares\b/ },
   documents: { read: recogniseTraefik, onlyWithWords: true, toml: true },
@@ -188,12 +191,68 @@ function readRetry(field: (key: string) => Node | undefined, label: (key: string
     throw new FileProblem(disable.pos, `${label("disableRetryOnNetworkError")} is true and no status is given: Traefik refuses the middleware ("retry middleware requires at least HTTP status codes or retry on TCP")`);
   }
   const options: OptionValues = { attempts: String(attempts - 1) };
-  if (attempts === 1) return { options, disabled: true };
+  const networkErrors = disable === undefined || !truthy(disable, label("disableRetryOnNetworkError"));
+  const nonIdempotent = field("retryNonIdempotentMethod");
+  const conditions = retryConditions(status, networkErrors, nonIdempotent !== undefined && truthy(nonIdempotent, label("retryNonIdempotentMethod")), label("status"));
+  if (attempts === 1) return { options, disabled: true, conditions };
   const interval = field("initialInterval");
   const ms = interval === undefined ? 0 : durationMs(interval, label("initialInterval"));
-  if (ms <= 0) return { options, atOnce: { why: NO_INTERVAL } };
+  if (ms <= 0) return { options, atOnce: { why: NO_INTERVAL }, conditions };
   options.base = msText(ms);
-  return { options };
+  return { options, conditions };
+}
+
+/** What a finding about a retry middleware's conditions tells the reader to edit (Traefik has no retry budget). */
+const TRAEFIK_LEVERS = { conditions: "status of the retry middleware, such as [\"502\", \"504\"]", budget: null };
+
+/**
+ * What a retry middleware retries on (traefik/traefik master at fd5a576d, after v3.7.9):
+ * pkg/middlewares/retry/retry.go responseWriter.WriteHeader retries a network error (the
+ * request reached the proxy and no byte of it was written to the server) unless
+ * disableRetryOnNetworkError, and a response whose code is in `status`
+ * (pkg/types/http_code_range.go NewHTTPCodeRanges: "503" or a range "500-599", a code that
+ * is not a number refused); ServeHTTP retries a status only for methods other than POST,
+ * PATCH and LOCK unless retryNonIdempotentMethod. Without status only network errors are
+ * retried (the docs: "as soon as the server answers, the middleware stops retrying").
+ */
+function retryConditions(status: Node | undefined, networkErrors: boolean, nonIdempotent: boolean, label: string): RetryOn {
+  const blocks = status === undefined || isEmpty(status) ? [] : statusBlocks(status, label);
+  const conditions: Condition[] = [];
+  if (networkErrors) conditions.push({ kind: "connection" });
+  for (const block of blocks) {
+    const [low, high] = block.split("-").map(Number) as [number, number?];
+    const top = high ?? low;
+    if (low === top) conditions.push({ kind: "status", code: low });
+    else if (low === 500 && top === 599) conditions.push({ kind: "5xx" });
+    else conditions.push({ kind: "other", text: block, overload: [503, 429].some((code) => low <= code && code <= top) });
+  }
+  const words = [...(networkErrors ? ["network errors"] : []), ...(blocks.length === 0 ? [] : [`status ${blocks.join(", ")}${nonIdempotent ? "" : " (not on POST, PATCH, LOCK)"}`])];
+  return {
+    words,
+    from: "retry middleware",
+    isDefault: blocks.length === 0 && networkErrors,
+    conditions,
+    levers: TRAEFIK_LEVERS,
+  };
+}
+
+/** The status ranges as NewHTTPCodeRanges reads them: a list, or a comma-separated label value. */
+function statusBlocks(node: Node, label: string): string[] {
+  notPlaceholder(node, label);
+  const raw =
+    node.kind === "array"
+      ? node.items.map((item) => (item.kind === "number" ? String(item.value) : item.kind === "string" ? item.value.trim() : describeNode(item)))
+      : node.kind === "string"
+        ? node.value.split(",").map((b) => b.trim())
+        : node.kind === "number"
+          ? [String(node.value)]
+          : null;
+  if (raw === null) throw new FileProblem(node.pos, `${label} must be a list of status codes or ranges such as "500-599", got ${describeNode(node)}`);
+  for (const block of raw) {
+    const parts = block.split("-");
+    if (parts.length > 2 || parts.some((p) => !/^\d+$/.test(p))) throw new FileProblem(node.pos, `${label}: ${JSON.stringify(block)} is not a status code or a range such as "500-599"; Traefik refuses the middleware (NewHTTPCodeRanges)`);
+  }
+  return raw;
 }
 
 function wholeNumber(node: Node, label: string): number {

@@ -340,7 +340,9 @@ describe("backoff check PATH…: names from files cannot forge output (issue 38,
   };
   // attempts 3 is 2 retries (Traefik counts tries), attempts 2 is 1: --max-attempts 1 breaks r and n, a holds.
   const ARGS = ["check", ".", "--max-attempts", "1"];
+  // No status: Traefik retries network errors only (retry.go WriteHeader, traefik master at fd5a576d).
   const NOTE = "    no initialInterval: Traefik retries at once (newBackOff returns ZeroBackOff)";
+  const ON = "    retries on connection failures (retry middleware: network errors)";
   const ZERO = "worst-case total 0 ms, best case 0 ms, largest delay 0 ms (attempt 1), no jitter";
 
   it("the table escapes each control character and begins no line with ::; only the annotations do", async () => {
@@ -354,15 +356,18 @@ describe("backoff check PATH…: names from files cannot forge output (issue 38,
       "  ✗ r (Traefik retry middleware, line 4:7)",
       `    2 retries (3 tries): ${ZERO}`,
       NOTE,
+      ON,
       "    ✗ max-attempts 1: 2 retries (retry 2 is beyond the limit)",
       "ctl\\x01.yml",
       "  ✗ n\\n::warning file=x::forged (Traefik retry middleware, line 4:7)",
       `    2 retries (3 tries): ${ZERO}`,
       NOTE,
+      ON,
       "    ✗ max-attempts 1: 2 retries (retry 2 is beyond the limit)",
       "  ✓ a\\x01\\x1b[31mred (Traefik retry middleware, line 7:7)",
       `    1 retry (2 tries): ${ZERO}`,
       NOTE,
+      ON,
       "    ✓ max-attempts 1: 1 retry",
       "✗ 2 of 3 limits broken, 3 policies in 2 files",
       "",

@@ -272,3 +272,37 @@ spec:
     );
   });
 });
+
+describe("Traefik: the retry middleware's network errors and status (traefik/traefik master at fd5a576d, after v3.7.9)", () => {
+  const middleware = (retry: string) => `apiVersion: traefik.io/v1alpha1
+kind: Middleware
+metadata: {name: retry}
+spec:
+  retry: ${retry}
+`;
+  it("without status only network errors (retry.go WriteHeader: a request that reached the proxy, not written); no overload", async () => {
+    write("mw.yaml", middleware("{attempts: 3, initialInterval: 100ms}"));
+    expect((await runCli(["check", "mw.yaml"])).stdout).toContain("    retries on connection failures (retry middleware: network errors)\n");
+    const { doc } = await json("mw.yaml");
+    expect(doc.policies[0].retry_on).toMatchObject({ default: true, overload: [] });
+    expect(warningsOf(doc)).toEqual([[]]);
+  });
+
+  it("status ranges (http_code_range.go NewHTTPCodeRanges): 500-599 is every 5xx, 503 among them warns; not on POST, PATCH, LOCK (ServeHTTP isIdempotent)", async () => {
+    write("mw.yaml", middleware('{attempts: 3, initialInterval: 100ms, status: ["500-599", "429"]}'));
+    expect((await runCli(["check", "mw.yaml"])).stdout).toContain(
+      "    retries on 5xx, 429, connection failures (retry middleware: network errors, status 500-599, 429 (not on POST, PATCH, LOCK))\n",
+    );
+    // 5xx with a 4xx (429) is also the rule's "retries everything".
+    expect(warningsOf((await json("mw.yaml")).doc)).toEqual([["retries-overload", "retries-everything"]]);
+    write("mw.yaml", middleware('{attempts: 3, initialInterval: 100ms, status: ["502-504"], disableRetryOnNetworkError: true, retryNonIdempotentMethod: true}'));
+    const { doc } = await json("mw.yaml");
+    // 502-504 holds 503: an overload signal, in Traefik's own words.
+    expect(doc.policies[0].retry_on).toMatchObject({ words: ["status 502-504"], conditions: ["502-504"], overload: ["502-504"] });
+    write("mw.yaml", middleware('{attempts: 3, status: ["5xx"]}'));
+    // A range NewHTTPCodeRanges cannot read: Traefik refuses the middleware, an invalid policy (exit 1).
+    const refused = await runCli(["check", "mw.yaml"]);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain('"5xx" is not a status code or a range such as "500-599"; Traefik refuses the middleware (NewHTTPCodeRanges)');
+  });
+});

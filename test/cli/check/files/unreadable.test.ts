@@ -47,6 +47,8 @@ describe("check DIR: a file with a shape's key words that does not parse (rule u
       "traefik.yaml",
       "  ✓ api-retry (Traefik retry middleware, line 4:7)",
       expect.stringMatching(/^    4 retries \(5 tries\): /),
+      // No status: network errors only (Traefik retry.go WriteHeader).
+      "    retries on connection failures (retry middleware: network errors)",
       "✗ 1 unreadable file, 1 policy in 1 file",
       "",
     ]);
