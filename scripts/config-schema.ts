@@ -25,9 +25,18 @@ import {
 import { DURATION_UNITS, LEAST_BASE_MS } from "../src/config/values.js";
 import { JITTER_MODES } from "../src/config/jitter-options.js";
 import { SHARED_OPTIONS } from "../src/cli/shared/options.js";
+import { RULE_IDS, RULE_LEVELS } from "../src/core/check-report/rules.js";
+import { OVERRIDE_KEYS } from "../src/config/repo-config.js";
+import { CHAIN_ASSERT_KEYS, CHAIN_LAYER_KEYS } from "../src/config/chain-config.js";
 import { PRESETS } from "../src/presets/registry.js";
 
 export const CONFIG_SCHEMA_PATH = "schema/backoff-config.schema.json";
+
+/**
+ * Where editors fetch the schema, as SchemaStore's entries name theirs: the file on the
+ * repository's default branch (OWNER as in docs/ci.md until the repository is published).
+ */
+export const CONFIG_SCHEMA_ID = "https://raw.githubusercontent.com/OWNER/backoff/main/schema/backoff-config.schema.json";
 
 type Schema = Record<string, unknown>;
 
@@ -123,11 +132,16 @@ const POLICY_KEYS = Object.keys(POLICY_CONFIG_KEYS) as PolicyConfigKey[];
 
 const SCHEMA_PROPERTY = { [SCHEMA_KEY]: { description: "the JSON Schema this file follows, for editors; backoff ignores it", type: "string" } };
 
+/** A repository config's own keys (src/config/repo-config.ts), at the top level of any of its forms. */
+const REPO_PROPERTIES = { rules: ref("rules"), exclude: ref("exclude"), overrides: ref("overrides") };
+/** The top level's extras: its schema, and a repository config's keys. */
+const TOP_PROPERTIES = { ...SCHEMA_PROPERTY, ...REPO_PROPERTIES };
+
 /** The calculator's own policy; at the top level it may name its schema. */
 function calculatorPolicy(top: boolean): Schema {
   return {
     type: "object",
-    properties: { ...refs([...POLICY_KEYS, "assert", "clients"]), ...(top ? SCHEMA_PROPERTY : {}) },
+    properties: { ...refs([...POLICY_KEYS, "assert", "clients"]), ...(top ? TOP_PROPERTIES : {}) },
     additionalProperties: false,
     if: { required: ["preset"] },
     else: { properties: { jitter: ref("calculator-jitter") } },
@@ -145,7 +159,37 @@ function bullmqJob(top: boolean): Schema {
       backoff: ref("bullmq-backoff"),
       ...refs(["assert", "clients"]),
       ...Object.fromEntries(BULLMQ_IGNORED.map((key) => [key, ref("bullmq-ignored")])),
-      ...(top ? SCHEMA_PROPERTY : {}),
+      ...(top ? TOP_PROPERTIES : {}),
+    },
+    additionalProperties: false,
+  };
+}
+
+/** A chain of retrying layers (src/config/chain-config.ts: backoff chain, backoff check --config). */
+function chainFile(): Schema {
+  const [maxAmplification, attemptTime] = CHAIN_ASSERT_KEYS;
+  return {
+    properties: {
+      chain: {
+        description: "the layers of the chain, outermost first, as backoff chain takes them (docs/chain.md): each a SPEC (\"istio\", \"grpc:max-attempts=3\", \"istio@envoy\") or an object",
+        type: "array",
+        minItems: 1,
+        items: { anyOf: [{ type: "string", minLength: 1 }, ref("chain-layer")] },
+      },
+      policies: { description: "policies by name, for layers given as {\"policy\": NAME}", type: "object", additionalProperties: ref("policy") },
+      "attempt-time": { description: "how long each try takes, as --attempt-time", ...valueSchema("timeout") },
+      "failure-rate": { description: "the share of calls that fail, from 0 to 1, as --failure-rate", type: ["number", "string"] },
+      rps: { description: "calls per second at the top of the chain, as --rps", type: ["number", "string"] },
+      assert: {
+        description: "the chain's limits",
+        type: "object",
+        properties: {
+          [maxAmplification]: { description: "at most this many calls reach the backend per call at the top, every call failing (--max-amplification)", ...valueSchema("count") },
+          [attemptTime]: { description: "how long each try takes", ...valueSchema("timeout") },
+        },
+        additionalProperties: false,
+      },
+      ...TOP_PROPERTIES,
     },
     additionalProperties: false,
   };
@@ -168,7 +212,7 @@ function policiesFile(): Schema {
       },
       assert: { ...ref("assert"), description: "limits for every policy; a policy's own assert overrides them limit by limit" },
       clients: ref("clients"),
-      ...SCHEMA_PROPERTY,
+      ...TOP_PROPERTIES,
     },
     additionalProperties: false,
   };
@@ -178,14 +222,14 @@ export function configSchema(): Schema {
   const [typeKey, delayKey, jitterKey] = BULLMQ_BACKOFF_KEYS;
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
+    $id: CONFIG_SCHEMA_ID,
     title: "backoff config",
     description:
-      'backoff\'s own config file (backoff --config FILE, backoff check --config FILE or PATH), JSON or YAML: one policy, BullMQ job options, or several policies under "policies". Generated from backoff\'s reader; rules between keys (a cap at least the base, factor only with exponential, decorrelated jitter only with a cap, a preset\'s own parameters) are checked when backoff reads the file.',
+      'backoff\'s own config file (backoff --config FILE, backoff check --config FILE or PATH, and the repository config .backoff.yaml that backoff check PATH finds), JSON or YAML: one policy, BullMQ job options, several policies under "policies", or a chain; with "rules", "exclude" and "overrides" for check PATH. Generated from backoff\'s reader; rules between keys (a cap at least the base, factor only with exponential, decorrelated jitter only with a cap, a preset\'s own parameters) are checked when backoff reads the file.',
     type: "object",
-    // A file with a "chain" section is read by backoff chain and check's chain check
-    // (src/config/chain-config.ts), a format of its own this schema does not describe yet.
+    // A file with a "chain" section is read by backoff chain and check's chain check (src/config/chain-config.ts).
     if: { required: ["chain"] },
-    then: { description: "a chain of retrying layers (backoff chain; docs/chain.md), not described by this schema" },
+    then: chainFile(),
     else: { if: { required: ["policies"] }, then: policiesFile(), else: { if: { required: ["backoff"] }, then: bullmqJob(true), else: calculatorPolicy(true) } },
     $defs: {
       policy: { type: "object", if: { required: ["backoff"] }, then: ref("bullmq-job"), else: ref("calculator-policy") },
@@ -215,6 +259,33 @@ export function configSchema(): Schema {
         additionalProperties: false,
       },
       "bullmq-ignored": { description: "a BullMQ job option that does not change when retries happen: accepted and ignored" },
+      "chain-layer": {
+        description: "a layer of a chain: a SPEC, a policy of the file by name, or the calculator's policy keys",
+        type: "object",
+        properties: {
+          ...Object.fromEntries(CHAIN_LAYER_KEYS.map((key) => [key, key === "per-try-timeout" ? { description: "the layer's timeout per try", ...valueSchema("duration") } : { type: "string", minLength: 1 }])),
+          ...refs(POLICY_KEYS.filter((key) => key !== "seed")),
+        },
+        additionalProperties: false,
+      },
+      rules: {
+        description: "backoff check PATH: a level per rule (docs/check.md): error fails the check, warning fails it only with --strict, off reports nothing",
+        type: "object",
+        propertyNames: { enum: [...RULE_IDS] },
+        additionalProperties: { type: "string", pattern: spaced(oneOfWords(RULE_LEVELS)), examples: [...RULE_LEVELS] },
+      },
+      globs: { anyOf: [{ type: "string", minLength: 1 }, { type: "array", items: { type: "string", minLength: 1 } }] },
+      exclude: { description: "backoff check PATH: what to leave out, .gitignore patterns as --exclude takes them", $ref: "#/$defs/globs" },
+      overrides: {
+        description: "backoff check PATH: settings for the files some globs match (from the config's folder), applied in order, the later over the earlier, as ESLint's overrides",
+        type: "array",
+        items: {
+          type: "object",
+          required: ["files"],
+          properties: Object.fromEntries(OVERRIDE_KEYS.map((key) => [key, key === "files" ? { description: "the files it applies to: .gitignore patterns from the config's folder", anyOf: [{ type: "string", minLength: 1 }, { type: "array", minItems: 1, items: { type: "string", minLength: 1 } }] } : ref(key)])),
+          additionalProperties: false,
+        },
+      },
     },
   };
 }

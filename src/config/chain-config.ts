@@ -9,7 +9,7 @@ import { parseFailureRate, parseRps } from "./chain-inputs.js";
 import { type PolicyReference, parsePolicyReference, referencedPolicy } from "./policy-reference.js";
 import { type JsonEntry, type JsonNode, lineColumn, where } from "./read/json.js";
 import type { FileResult } from "./recognise.js";
-import { jsonNumberText, readConfigNode } from "./schema.js";
+import { REPO_KEYS, SCHEMA_KEY, jsonNumberText, readConfigNode } from "./schema.js";
 import { parseDuration } from "./values.js";
 
 // A configuration's `chain` section: the layers outermost first, each a SPEC string or an
@@ -37,10 +37,16 @@ export interface ChainConfig {
 
 type ObjectNode = Extract<JsonNode, { kind: "object" }>;
 
-const TOP_KEYS = ["chain", "policies", "attempt-time", "failure-rate", "rps", "assert"] as const;
-const ASSERT_KEYS = ["max-amplification", "attempt-time"] as const;
+/** The keys of a file with a chain: its own, "$schema" and a repository config's (repo-config.ts), which the chain passes over. */
+export const CHAIN_TOP_KEYS = ["chain", "policies", "attempt-time", "failure-rate", "rps", "assert"] as const;
+const TOP_KEYS = [...CHAIN_TOP_KEYS, SCHEMA_KEY, ...REPO_KEYS];
+/** The keys of a chain file's "assert". */
+export const CHAIN_ASSERT_KEYS = ["max-amplification", "attempt-time"] as const;
+/** The keys of one layer given as an object (beside the calculator's policy keys). */
+export const CHAIN_LAYER_KEYS = ["name", "spec", "policy", "per-try-timeout", "budget"] as const;
+const ASSERT_KEYS = CHAIN_ASSERT_KEYS;
 const POLICY_VALUE_KEYS = { strategy: "strategy", base: "base", cap: "cap", factor: "factor", step: "step", attempts: "attempts", jitter: "jitter", preset: "preset", "max-elapsed": "maxElapsed" } as const;
-const LAYER_KEYS = ["name", "spec", "policy", "per-try-timeout", "budget", ...Object.keys(POLICY_VALUE_KEYS)];
+const LAYER_KEYS = [...CHAIN_LAYER_KEYS, ...Object.keys(POLICY_VALUE_KEYS)];
 
 /** Whether a parsed configuration has a `chain` section (then `check --config` checks the chain). */
 export function hasChainSection(root: JsonNode): boolean {

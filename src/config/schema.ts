@@ -62,6 +62,12 @@ const CALCULATOR_KEYS = Object.keys(POLICY_CONFIG_KEYS) as PolicyConfigKey[];
 /** Keys a policy takes beside its own, which a file with "policies" sets for all of them at its top. */
 export const SHARED_KEYS = ["assert", "clients"] as const;
 /**
+ * The keys of a repository's config (`.backoff.yaml`, read by `check PATH…`: repo-config.ts)
+ * beside the policy's: levels per rule, globs left out, settings per folder. A policy reader
+ * passes over them, so one file serves `check --config FILE` and `check PATH` alike.
+ */
+export const REPO_KEYS = ["rules", "exclude", "overrides"] as const;
+/**
  * The top level may name its JSON Schema (`"$schema": "…"`), for editors; the reader
  * checks it is a string and otherwise ignores it.
  */
@@ -154,6 +160,17 @@ export function readConfigNode(root: JsonNode, text: string, name: string): Conf
 }
 
 const isPolicyKey = (key: string): key is PolicyConfigKey => Object.hasOwn(POLICY_CONFIG_KEYS, key);
+const isRepoKey = (key: string): boolean => (REPO_KEYS as readonly string[]).includes(key);
+
+/**
+ * An `assert` object (or `clients`, kind "count") read as a config's top level reads it, for
+ * a repository config's settings: option values, each checked as its flag is, every problem
+ * at file:line:col.
+ */
+export function readSettingNode(node: JsonNode, text: string, name: string, label: string, kind: "assert" | "clients"): OptionValues {
+  const reader = new ConfigReader(text, name);
+  return kind === "assert" ? reader.readAssert(node, label) : { clients: reader.readValue(node, label, "count") };
+}
 
 /**
  * A config's wrong value: the `file:line:col: …` line `--config` stops at (exit 2), with the
@@ -210,10 +227,10 @@ class ConfigReader {
     if (policies === undefined) {
       return { name: this.name, policies: [this.policy(top, null, "", new Map(), this.place(top.pos))] };
     }
-    this.keys(top, "", ["policies", ...SHARED_KEYS, SCHEMA_KEY], "; with \"policies\", put the policy keys inside each policy");
+    this.keys(top, "", ["policies", ...SHARED_KEYS, SCHEMA_KEY, ...REPO_KEYS], "; with \"policies\", put the policy keys inside each policy");
     const named = this.object(policies.value, "policies");
     if (named.entries.size === 0) this.fail(named.pos, "policies is empty; name at least one policy");
-    const shared = new Map<string, JsonEntry>([...top.entries].filter(([key]) => key !== "policies"));
+    const shared = new Map<string, JsonEntry>([...top.entries].filter(([key]) => key !== "policies" && !isRepoKey(key)));
     const list: ConfigPolicy[] = [];
     for (const [policyName, entry] of named.entries) {
       if (PROTOTYPE_KEYS.has(policyName)) this.fail(entry.keyPos, `policy name ${shown(policyName)} is not allowed`);
@@ -243,9 +260,9 @@ class ConfigReader {
     const sharedClients = shared.get("clients");
     if (sharedClients) options.clients = this.value(sharedClients.value, "clients", "count");
     const isBullmq = node.entries.has("backoff");
-    // Only the top level names its schema (and would hold "policies": see file()).
-    const top = name === null ? [SCHEMA_KEY] : [];
-    const allowed = isBullmq ? [...BULLMQ_TOP_KEYS, ...top] : [...CALCULATOR_KEYS, ...SHARED_KEYS, ...(name === null ? ["policies", SCHEMA_KEY] : [])];
+    // Only the top level names its schema and holds a repository's keys (and would hold "policies": see file()).
+    const top = name === null ? [SCHEMA_KEY, ...REPO_KEYS] : [];
+    const allowed = isBullmq ? [...BULLMQ_TOP_KEYS, ...top] : [...CALCULATOR_KEYS, ...SHARED_KEYS, ...(name === null ? ["policies", ...top] : [])];
     if (isBullmq) {
       for (const [key, entry] of node.entries) {
         if (isPolicyKey(key) && key !== "attempts") {
@@ -314,6 +331,16 @@ class ConfigReader {
       if (fraction.digits > 0n) options.jitter = text;
     }
     return options;
+  }
+
+  readAssert(node: JsonNode, path: string): OptionValues {
+    const into: OptionValues = {};
+    this.assert(node, path, into);
+    return into;
+  }
+
+  readValue(node: JsonNode, label: string, kind: ConfigValueKind): string {
+    return this.value(node, label, kind);
   }
 
   private assert(node: JsonNode, path: string, into: OptionValues): void {

@@ -83,7 +83,7 @@ describe("the project's config fixtures and docs examples", () => {
       // Not backoff's configs: an Envoy Gateway BackendTrafficPolicy and a Contour HTTPProxy, for docs/deadlines.md.
       "docs/examples/backend-traffic-policy.yaml": BOTH_REFUSE,
       "docs/examples/httpproxy.yaml": BOTH_REFUSE,
-      // A chain file: read by check's chain check; the schema leaves it unchecked (not described yet).
+      // A chain file: read by check's chain check, and described by the schema (issue 37, item 1).
       // Not backoff's configs: a Step Functions machine, for docs/deadlines.md's check PATH examples.
       "docs/examples/charge.asl.json": BOTH_REFUSE,
       "docs/examples/chain.json": BOTH_ACCEPT,
@@ -107,7 +107,7 @@ describe("the project's config fixtures and docs examples", () => {
       'docs/chain.md: {"chain": [{"policy": "deploy/application.yml#rating"}]}': { schema: true, reader: false },
       'docs/check.md: {"attempts": 5, "backoff": {"type": "exponential", "delay": 1000, "jitter": 0.5}}': BOTH_ACCEPT,
       'docs/check.md: {"base": "1s", "atempts": 5}': BOTH_REFUSE,
-      'docs/check.md: {"$schema": "./node_modules/backoff-calculator/schema/backoff-config.schema.json", "base": "1s", "attempts": 3}': BOTH_ACCEPT,
+      'docs/check.md: {"$schema": "https://raw.githubusercontent.com/OWNER/backoff/main/schema/backoff-config.schema.json", "base": "1s", "attempts": 3}': BOTH_ACCEPT,
       'docs/check.md: {"__proto__": {"admin": true}}': BOTH_REFUSE,
     });
   });
@@ -132,8 +132,15 @@ describe("hand-written configs, in JSON and in YAML", () => {
     '{"preset": "cenkalti", "max-elapsed": "15m"}',
     `{"$schema": "${SCHEMA}", "attempts": 3, "backoff": {"type": "fixed", "delay": "2s", "jitter": 0}, "removeOnComplete": {"age": 3600}}`,
     `{"$schema": "${SCHEMA}", "clients": 20, "policies": {"email": {"base": "1s"}, "queue job": {"attempts": 2, "backoff": 750}, "重试": {"preset": "grpc"}}}`,
+    // A repository config (issue 37, item 1): rules, exclude, overrides beside the limits.
+    '{"assert": {"max-total": "5m"}, "rules": {"no-cap": "error", "early-cap": "Off"}, "exclude": ["legacy/"], "overrides": [{"files": "deploy/**", "assert": {"max-total": "1h"}, "clients": 5, "rules": {"no-jitter": "off"}}]}',
   ];
   const INVALID: ReadonlyArray<[string, string]> = [
+    ["an unknown rule", '{"rules": {"no-capp": "error"}}'],
+    ["a rule's level misspelt", '{"rules": {"no-cap": "eror"}}'],
+    ["an override without files", '{"overrides": [{"assert": {"max-total": "1m"}}]}'],
+    ["an override's key misspelt", '{"overrides": [{"files": ["a/**"], "rule": {}}]}'],
+    ["exclude not globs", '{"exclude": [1]}'],
     ["a typo'd key", '{"base": "1s", "atempts": 5}'],
     ["a typo'd key in a policy", '{"policies": {"email": {"bsae": "1s"}}}'],
     ["a typo'd limit", '{"assert": {"max_total": "5m"}}'],

@@ -7,6 +7,7 @@ import { backoff as backoffShape } from "../../config/shapes/backoff.js";
 import { STDIN_NAME, readConfigTree } from "../shared/config.js";
 import { readConfigNode, selectPolicies } from "../../config/schema.js";
 import { hasChainSection } from "../../config/chain-config.js";
+import { readRepoConfig } from "../../config/repo-config.js";
 import { UsageError, shown } from "../shared/errors.js";
 import type { Io } from "../shared/io.js";
 import { outputRenderer } from "../shared/render.js";
@@ -28,6 +29,8 @@ export interface CheckSwitches {
 
 export async function runCheck(explicit: OptionValues, switches: CheckSwitches, io: Io): Promise<number> {
   const tree = switches.config === undefined ? null : await readConfigTree(switches.config, io);
+  // A repository config's keys (rules, exclude, overrides) are checked here too, so that a file means the same with and without PATH.
+  if (tree !== null) readRepoConfig(tree.root, tree.text, tree.name);
   if (tree !== null && hasChainSection(tree.root)) {
     const { runChainCheck } = await import("./chain-check.js");
     return runChainCheck(tree, explicit, switches, io);

@@ -59,7 +59,11 @@ Config (--config file.json, or - for standard input), flags override it:
     more than N calls reach the backend per call at the top, every call failing)
 
 Files (backoff check PATH…): every retry policy in the files, each directory searched
-(.git, node_modules, dist, build, vendor and what the top .gitignore lists are left out):
+(.git, node_modules, dist, build, vendor and what the top .gitignore lists are left out),
+under the repository config: .backoff.yaml (.yml, .json) at the repository's root (the
+nearest folder up holding .git), or --config FILE; --no-config reads none. It holds
+"assert", "rules" (a level per rule: error, warning, off), "exclude" and "overrides"
+([{files, assert, rules}], the later wins); flags override it. It reads:
 backoff's own config (JSON or YAML), BullMQ job options, Step Functions (also inside
 CloudFormation/SAM), Kubernetes Job/CronJob, Argo retryStrategy, Istio VirtualService,
 Envoy retry_policy, Spring resilience4j and Kafka client properties. The limits given as
@@ -69,6 +73,7 @@ Examples:
   $ backoff check .
   $ backoff check deploy/ --max-total 10m --attempt-time 30s --format sarif > backoff.sarif
   $ backoff check retry.json                      # the policies in one file
+  $ backoff check deploy/ --config ci/backoff.yaml    # a repository config named
   $ backoff check --config retry.json
   $ backoff check --config chain.json --max-amplification 10
   $ backoff check --base 1s --cap 30s --attempts 8 --max-total 5m --attempt-time 2s
@@ -86,7 +91,7 @@ interface CheckCommandSwitches {
   readonly anyFile?: boolean;
   readonly follow?: boolean;
   readonly maxAmplification?: string;
-  readonly config?: string;
+  readonly config?: string | false;
   readonly policy?: string;
   readonly strict?: boolean;
   readonly format: FormatName;
@@ -129,6 +134,7 @@ export const checkCommand: CommandDefinition = {
       new Option("--exclude <glob>", "with PATH: leave out what this .gitignore-style pattern matches (repeatable)").argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     );
     command.option("--any-file", "with PATH: a named file that holds no retry policy is passed over, as in a directory (for pre-commit, which names every changed file)");
+    command.option("--no-config", "with PATH: read no repository config (.backoff.yaml at the repository's root is read otherwise)");
     command.option("--follow", "with PATH: follow symbolic links that lead out of the directory searched (not followed by default, as ripgrep and git do not)");
     command.addOption(
       new Option("--grpc-client <client>", "with PATH: check gRPC service configs as this client draws its waits (grpc-java full jitter; grpc-go, grpc-js, C-core ±20 %); by default the bounds that hold for all of them").choices(GRPC_CLIENTS),
@@ -167,6 +173,7 @@ async function runCheckCommand(command: Command, io: Io): Promise<number> {
     return runCheckFiles(paths, givenValues(command), { ...switches, strict: switches.strict === true, exclude: switches.exclude ?? [], anyFile: switches.anyFile === true, follow: switches.follow === true }, io);
   }
   const explicit = givenValues(command);
+  if (switches.config === false) throw new UsageError("--no-config leaves out the repository config that check PATH reads; without a PATH there is none to leave out");
   // Without a PATH, a config or a flag that describes a policy, there is nothing to check (the built-in 1 s default is nobody's policy).
   if (switches.config === undefined && !DESCRIBING_KEYS.some((key) => explicit[key] !== undefined)) {
     // A bad limit is named first: it is the line the user has to fix either way.
@@ -174,5 +181,5 @@ async function runCheckCommand(command: Command, io: Io): Promise<number> {
     if (explicit.clients !== undefined) parseCount("--clients", explicit.clients);
     throw new UsageError("no policy given: name a PATH such as `.`, a `--config FILE`, or policy flags such as --base 1s --attempts 8");
   }
-  return runCheck(explicit, { ...switches, strict: switches.strict === true }, io);
+  return runCheck(explicit, { ...switches, config: switches.config, strict: switches.strict === true }, io);
 }

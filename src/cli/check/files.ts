@@ -18,6 +18,9 @@ import { backoff } from "../../config/shapes/backoff.js";
 import { shapeOf } from "../../config/shapes/index.js";
 import type { OutputTarget } from "./outputs.js";
 import { FILES_WORDS, writeCheckReport } from "./report.js";
+import { type FoundConfig, loadRepoConfig } from "./repo-config.js";
+import { type CompiledOverrides, compileOverrides, overridesFor } from "./overrides.js";
+import type { LevelOf } from "../../core/check-report/rule-levels.js";
 
 export { serveScans } from "./pool.js";
 
@@ -38,7 +41,8 @@ export interface CheckFilesSwitches {
   readonly follow?: boolean;
   /** The gRPC client whose waits a service config is checked with (--grpc-client); else the bounds of every client. */
   readonly grpcClient?: string;
-  readonly config?: string;
+  /** The repository config: a file named, none (--no-config: false), or the one found at the repository's root (undefined). */
+  readonly config?: string | false;
   readonly policy?: string;
   /** --output FORMAT=FILE, read (outputs.ts). */
   readonly outputs?: readonly OutputTarget[];
@@ -48,7 +52,6 @@ const STDIN_PATH = "-";
 const STDIN_NAME = "<stdin>";
 
 export async function runCheckFiles(paths: readonly string[], explicit: OptionValues, switches: CheckFilesSwitches, io: Io): Promise<number> {
-  if (switches.config !== undefined) throw new UsageError("--config and PATH cannot be combined: give the config file as a PATH (backoff check retry.json)");
   if (switches.policy !== undefined) throw new UsageError("--policy needs --config; with PATH every policy found is checked");
   const shaping = POLICY_KEYS.filter((key) => explicit[key] !== undefined);
   if (shaping.length > 0) {
@@ -59,8 +62,12 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   // The limits are the same for every policy: parse them once, so that a bad one fails before any file is read.
   limitsFromOptions(explicit);
   if (explicit.clients !== undefined) parseCount("--clients", explicit.clients);
-  const excludes = excludeRules(switches.exclude);
   if (paths.filter((p) => p === STDIN_PATH).length > 1) throw new UsageError("- (standard input) can be given once");
+  if (switches.config === STDIN_PATH && paths.includes(STDIN_PATH)) throw new UsageError("--config - and the PATH - both read standard input; give one of them as a file");
+  // The repository config (repo-config.ts): its limits under the flags', its rules' levels, its excludes beside --exclude, its overrides per file.
+  const found = await loadRepoConfig(switches.config, io);
+  const compiled = found === null ? null : compileOverrides(found);
+  const excludes = excludeRules([...(found?.config.exclude ?? []), ...switches.exclude]);
 
   const policies: FilePolicyReport[] = [];
   const disabled: DisabledReport[] = [];
@@ -76,7 +83,11 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
     say(`warning: skipped ${at}: ${entry.reason}`);
   };
   let filesScanned = 0;
-  const settings: ScanSettings = switches.grpcClient === undefined ? { explicit } : { explicit, grpcClient: switches.grpcClient };
+  const settings: ScanSettings = {
+    explicit,
+    ...(switches.grpcClient === undefined ? {} : { grpcClient: switches.grpcClient }),
+    ...(found === null ? {} : { config: { options: found.config.options, overrides: compiled! } }),
+  };
   const missing = new Map<string, { first: MissingPreset["policy"]; count: number }>();
   const retryLimits: LocatedLimit[] = [];
   const targets: PolicyTarget[] = [];
@@ -119,7 +130,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   }
   if (missing.size > 0) throw missingPresets(missing);
   const limits = retryLimits.length === 0 ? [] : attachLimits(retryLimits, targets, policies);
-  const report = filesReport({ policies, disabled, invalid, skipped, lenient, limits, linksNotFollowed, filesScanned }, switches.strict, FILES_WORDS);
+  const report = filesReport({ policies, disabled, invalid, skipped, lenient, limits, linksNotFollowed, filesScanned }, switches.strict, FILES_WORDS, found === null ? {} : { config: found.config.name, levelOf: levelsOf(found, compiled!) });
   await writeCheckReport({ kind: "files", report }, switches, io.env["GITHUB_ACTIONS"] === "true", io);
   return report.exitCode;
 }
@@ -138,6 +149,20 @@ function attachLimits(found: readonly LocatedLimit[], targets: readonly PolicyTa
   });
   const governs = governed(found, targets, matches);
   return reports.map((limit, i) => ({ limit, governs: governs[i]! }));
+}
+
+/** The rules' levels in each file, as the config and its overrides set them (each file's overrides matched once). */
+function levelsOf(found: FoundConfig, compiled: CompiledOverrides): LevelOf | undefined {
+  const anyRules = found.config.rules.size > 0 || compiled.overrides.some((o) => o.rules.size > 0);
+  if (!anyRules) return undefined;
+  const byFile = new Map<string, readonly number[]>();
+  return (file, rule) => {
+    let matched = byFile.get(file);
+    if (matched === undefined) byFile.set(file, (matched = file === STDIN_NAME ? [] : overridesFor(compiled, file)));
+    let level = found.config.rules.get(rule);
+    for (const i of matched) level = compiled.overrides[i]!.rules.get(rule) ?? level;
+    return level;
+  };
 }
 
 /** One line for the policies whose system has no preset in this build (the presets of issue 12). */

@@ -12,6 +12,7 @@ import { PathRefused, readPath } from "../shared/read-path.js";
 import { type FileKind, type LocatedLimit, type LocatedPolicy, recogniseFile } from "../../config/recognise.js";
 import type { LimitScope } from "../../config/tree/retry-limits.js";
 import { RECOGNISED, shapeOf } from "../../config/shapes/index.js";
+import { type CompiledOverrides, fileOptions, overridesFor } from "./overrides.js";
 
 /**
  * One file of `check PATH…`, from its path to what the report needs: read, recognised and
@@ -62,11 +63,43 @@ export interface PolicyTarget extends PolicyPlace {
   readonly routes: readonly LimitScope[];
 }
 
-/** How files are scanned: the values given as flags (the limits every policy is checked against). */
+/**
+ * How files are scanned: the values given as flags (the limits every policy is checked
+ * against), and a repository config's settings under them (its top's, then its overrides'
+ * for the files they match: overrides.ts).
+ */
 export interface ScanSettings {
   readonly explicit: OptionValues;
   /** --grpc-client: the one gRPC client a service config's waits are drawn by (presets/grpc-retry.ts); absent, the bounds of every client. */
   readonly grpcClient?: string;
+  readonly config?: { readonly options: OptionValues; readonly overrides: CompiledOverrides };
+}
+
+/**
+ * The values a file's policies are checked under, in two layers around the file's own: a
+ * repository config's (its top's, then its matching overrides'), which the file's own
+ * values override (a backoff config's own assert is the more particular), and the flags,
+ * which override both. One object per set of overrides that match, so that the check cache
+ * below keeps serving files alike.
+ */
+export interface Layers {
+  readonly under: OptionValues;
+  readonly flags: OptionValues;
+}
+const NO_CONFIG = {};
+/** By the flags' object, then the config's: the same flags and config give the same layers whatever settings object holds them. */
+const fileLayers = new WeakMap<OptionValues, WeakMap<object, Map<string, Layers>>>();
+function layersFor(settings: ScanSettings, path: string): Layers {
+  const { config } = settings;
+  const matched = config === undefined || path === STDIN_PATH ? [] : overridesFor(config.overrides, path);
+  let byConfig = fileLayers.get(settings.explicit);
+  if (byConfig === undefined) fileLayers.set(settings.explicit, (byConfig = new WeakMap()));
+  let byKey = byConfig.get(config ?? NO_CONFIG);
+  if (byKey === undefined) byConfig.set(config ?? NO_CONFIG, (byKey = new Map()));
+  const key = matched.join(",");
+  let layers = byKey.get(key);
+  if (layers === undefined) byKey.set(key, (layers = { under: config === undefined ? {} : fileOptions(config.options, config.overrides.overrides, matched, {}), flags: settings.explicit }));
+  return layers;
 }
 
 export interface MissingPreset {
@@ -78,7 +111,7 @@ const STDIN_PATH = "-";
 
 /** A file's outcome; a read that does not come from the file system (standard input) passes its text. */
 export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText?: string): FileOutcome {
-  const { explicit } = settings;
+  const layers = layersFor(settings, candidate.path);
   const skips: SkippedReport[] = [];
   const policies: FilePolicyReport[] = [];
   const disabled: DisabledReport[] = [];
@@ -135,7 +168,7 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
       }
       // A service config's waits as the client --grpc-client names draws them (shapes/grpc.ts reads them as every client's).
       const named = settings.grpcClient !== undefined && policy.options.jitter === "union" ? { ...policy, options: { ...policy.options, jitter: settings.grpcClient } } : policy;
-      const checked = checkFound(named, explicit);
+      const checked = checkFound(named, layers);
       if ("reason" in checked) invalid.push(checked);
       else {
         if (policy.routes !== undefined) targets.push({ index: policies.length, routes: policy.routes, file: policy.file, line: policy.line, column: policy.column, system: policy.system, name: policy.name });
@@ -226,10 +259,10 @@ export function flagKeyed(options: Readonly<Record<string, string | undefined>>)
  * Checks one found policy: the file's values under the flags' limits. Values its system's
  * model refuses (a backoff config's cap below its base) make it invalid, a finding.
  */
-function checkFound(policy: LocatedPolicy, explicit: OptionValues): FilePolicyReport | InvalidReport {
+function checkFound(policy: LocatedPolicy, layers: Layers): FilePolicyReport | InvalidReport {
   const label = shapeOf(policy.system).label;
   try {
-    const checked = checkedOnce(policy, explicit);
+    const checked = checkedOnce(policy, layers);
     return {
       file: policy.file,
       line: policy.line,
@@ -240,9 +273,9 @@ function checkFound(policy: LocatedPolicy, explicit: OptionValues): FilePolicyRe
       preset: policy.preset ?? policy.options.preset ?? null,
       options: flagKeyed(policy.options),
       ...checked,
-      ...timeoutsOf(policy, explicit, checked),
+      ...timeoutsOf(policy, layers.flags, checked),
       ...(policy.conditions === undefined ? {} : { retryOn: policy.conditions }),
-      ...assumedOf(policy, explicit, checked),
+      ...assumedOf(policy, layers.flags, checked),
     };
   } catch (error) {
     if (error instanceof UsageError) return { file: policy.file, line: policy.line, column: policy.column, system: policy.system, systemLabel: label, name: policy.name, reason: error.message };
@@ -294,20 +327,20 @@ type Checked = Pick<FilePolicyReport, "attempts" | "attemptTimeMs" | "deadlineMs
  */
 const CHECKED_CACHE_SIZE = 1024;
 const checkedCache = new Map<string, Checked>();
-let cachedFlags: OptionValues | null = null;
+/** Each set of values policies are checked under (the flags, and a repository config's for a file), numbered for the cache's keys. */
+const valuesIds = new WeakMap<Layers, number>();
+let nextValuesId = 0;
 
-function checkedOnce(policy: LocatedPolicy, explicit: OptionValues): Checked {
-  if (policy.atOnce !== undefined) return checkedAtOnce(policy, policy.atOnce.why, explicit);
-  if (policy.waitsFrom !== undefined) return checkedCountOnly(policy, policy.waitsFrom.why, explicit);
-  if (cachedFlags !== explicit) {
-    checkedCache.clear();
-    cachedFlags = explicit;
-  }
+function checkedOnce(policy: LocatedPolicy, layers: Layers): Checked {
+  if (policy.atOnce !== undefined) return checkedAtOnce(policy, policy.atOnce.why, layers);
+  if (policy.waitsFrom !== undefined) return checkedCountOnly(policy, policy.waitsFrom.why, layers);
+  let id = valuesIds.get(layers);
+  if (id === undefined) valuesIds.set(layers, (id = nextValuesId++));
   // The system too: the warnings name its file's keys (two systems may share a preset's values).
-  const key = `${policy.system}\n${checkKey(policy.preset, policy.options)}`;
+  const key = `${id}\n${policy.system}\n${checkKey(policy.preset, policy.options)}`;
   const cached = checkedCache.get(key);
   if (cached !== undefined) return cached;
-  const values = mergeOptions({}, policy.preset === null ? policy.options : { ...policy.options, preset: policy.preset }, explicit);
+  const values = mergeOptions(layers.under, policy.preset === null ? policy.options : { ...policy.options, preset: policy.preset }, layers.flags);
   const checked = inFileTerms(checkedPolicy(values), policy.system);
   if (checkedCache.size >= CHECKED_CACHE_SIZE) checkedCache.clear();
   checkedCache.set(key, checked);
@@ -322,8 +355,8 @@ const NO_WAIT = policyModel({ strategy: "fixed", baseMs: 0, factor: 1, stepMs: 0
  * checked over zero delays, its count as the file gives it, or without end (`forever`,
  * the lints then looking at the preset's default range). `why` is the report's note.
  */
-function checkedAtOnce(policy: LocatedPolicy, why: string, explicit: OptionValues): Checked {
-  const values = mergeOptions({}, policy.options, explicit);
+function checkedAtOnce(policy: LocatedPolicy, why: string, layers: Layers): Checked {
+  const values = mergeOptions(layers.under, policy.options, layers.flags);
   const { limits, attemptTimeMs, deadlineMs, levels } = limitsFromOptions(values);
   const clients = values.clients === undefined ? null : parseCount("--clients", values.clients);
   const forever = policy.forever === true;
@@ -344,8 +377,8 @@ function inFileTerms(checked: Checked, system: string): Checked {
  * checked as its preset counts (the file's value, else the preset's default), every limit
  * that needs a wait not computable. `why` is the report's note.
  */
-function checkedCountOnly(policy: LocatedPolicy, why: string, explicit: OptionValues): Checked {
-  const values = mergeOptions({}, policy.options, explicit);
+function checkedCountOnly(policy: LocatedPolicy, why: string, layers: Layers): Checked {
+  const values = mergeOptions(layers.under, policy.options, layers.flags);
   const { limits, attemptTimeMs, deadlineMs, levels } = limitsFromOptions(values);
   const preset = policy.preset === null ? undefined : findPreset(policy.preset);
   // The shapes give the count as digits (a flag beside PATH is refused).

@@ -1,4 +1,4 @@
-import { BULLMQ_TOP_KEYS, CONFIG_TOP_KEYS, SCHEMA_KEY, readConfigNode } from "../schema.js";
+import { BULLMQ_TOP_KEYS, CONFIG_TOP_KEYS, REPO_KEYS, SCHEMA_KEY, readConfigNode } from "../schema.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type Node, get, isMap } from "../tree/walk.js";
 import type { Findings } from "../tree/findings.js";
@@ -44,7 +44,8 @@ function looksLikeOwnConfig(root: Node, named: boolean): boolean {
   if (named) return keys.some((key) => allowed.includes(key) || CONFIG_TOP_KEYS.includes(key));
   if (!keys.some((key) => IDENTIFYING.includes(key))) return false;
   // "$schema" names a JSON Schema for editors: allowed, but no sign of being this config (many files have one).
-  if (!keys.every((key) => allowed.includes(key) || key === SCHEMA_KEY)) return false;
+  // A repository's config (.backoff.yaml) may hold policies beside its rules, exclude and overrides.
+  if (!keys.every((key) => allowed.includes(key) || key === SCHEMA_KEY || (REPO_KEYS as readonly string[]).includes(key))) return false;
   // BullMQ's backoff is a number or {type, delay}; an object of anything else is not it.
   const backoff = get(root, "backoff");
   return backoff === undefined || backoff.kind === "number" || (isMap(backoff) && backoff.entries.has("type"));

@@ -3,6 +3,7 @@ import { invalidFinding, lenientFinding, policyFindings, retryLimitFinding, skip
 import type { DisabledReport, FilePolicyReport, InvalidReport, LenientReport, SkippedReport } from "./policy.js";
 import type { ScanLimit } from "./retry-limit.js";
 import type { SwitchWords } from "./terms.js";
+import { type LevelOf, findingsAtLevels, policyAtLevels } from "./rule-levels.js";
 
 /** What `check PATH…` found in the files it read, as the command gathers it. */
 export interface FoundInFiles {
@@ -33,18 +34,29 @@ export interface FilesReport extends FoundInFiles {
   readonly words: SwitchWords;
   /** 1 when a finding fails the check, else 0. */
   readonly exitCode: 0 | 1;
+  /** The repository config read (its name as the reports show it), when one was. */
+  readonly config?: string;
+}
+
+/** What a repository config changes in a report: the file read, and the rules' levels in each file. */
+export interface ReportSettings {
+  readonly config?: string;
+  readonly levelOf?: LevelOf;
 }
 
 /** The report of what was found: its findings, and the exit code they give. */
-export function filesReport(found: FoundInFiles, strict: boolean, words: SwitchWords): FilesReport {
-  const findings = [
+export function filesReport(given: FoundInFiles, strict: boolean, words: SwitchWords, settings: ReportSettings = {}): FilesReport {
+  const { levelOf } = settings;
+  const found = levelOf === undefined ? given : { ...given, policies: given.policies.map((p) => policyAtLevels(p, levelOf)) };
+  const all = [
     ...found.invalid.map(invalidFinding),
     ...found.policies.flatMap((policy, index) => policyFindings(policy, index)),
     ...found.skipped.map(skippedFinding),
     ...found.lenient.map(lenientFinding),
     ...found.limits.map(retryLimitFinding),
   ];
-  return { ...found, findings, strict, words, exitCode: findingsExitCode(findings, strict) };
+  const findings = levelOf === undefined ? all : findingsAtLevels(all, levelOf);
+  return { ...found, findings, strict, words, exitCode: findingsExitCode(findings, strict), ...(settings.config === undefined ? {} : { config: settings.config }) };
 }
 
 /** Each checked policy's findings, by its index in the report's policies. */

@@ -54,6 +54,10 @@ export const RETRY_LIMIT_RULE = "retry-limit";
 export const SKIPPED_RULE = "skipped";
 export const READ_LENIENTLY_RULE = "read-leniently";
 
+/** The rules of inline suppressions (`# backoff-ignore RULE -- reason`, suppressions.ts): one without a reason, one that suppresses nothing. */
+export const SUPPRESSION_REASON_RULE = "suppression-without-reason";
+export const UNUSED_SUPPRESSION_RULE = "unused-suppression";
+
 const LIMIT_HELP: Readonly<Record<LimitName, string>> = {
   "max-total": "The worst-case total wait (jitter and attempt time included) must be at most the limit.",
   "min-total": "The best-case total wait must be at least the limit (the policy gives up no sooner).",
@@ -168,6 +172,28 @@ export const POLICY_RULES: readonly Rule[] = [
   },
 ];
 
+/** The rules of inline suppressions: reported as findings beside those of the policies. */
+export const SUPPRESSION_RULES: readonly Rule[] = [
+  {
+    id: SUPPRESSION_REASON_RULE,
+    short: "Suppression without a reason",
+    help: "A `# backoff-ignore RULE` comment without `-- reason`: it suppresses, but a reader of the file cannot tell why the finding is accepted.",
+    why: "An exception nobody can explain is never revisited: the next reader cannot tell a reviewed decision from a silenced alarm.",
+    fix: "Say why after ` -- ` (`# backoff-ignore no-cap -- the queue drops jobs after 5 min`), or fix the policy and remove the comment.",
+    doc: "docs/check.md#the-repository-config-backoffyaml",
+    level: "warning",
+  },
+  {
+    id: UNUSED_SUPPRESSION_RULE,
+    short: "Suppression that suppresses nothing",
+    help: "A `# backoff-ignore RULE` comment that no finding of that rule meets (the policy was fixed, the comment is on the wrong line, or the rule is misspelt): remove it.",
+    why: "A stale suppression would silence the next finding of its rule on that line unseen, and a misspelt one suppresses nothing while it looks as if it did.",
+    fix: "Remove the comment, move it onto the policy's line or a key's (or alone on the line above), or correct the rule's name.",
+    doc: "docs/check.md#the-repository-config-backoffyaml",
+    level: "warning",
+  },
+];
+
 /** The rules of `check` on a chain: the limit on the calls that reach the backend, and stacked retries. */
 export const CHAIN_RULES: readonly Rule[] = [
   {
@@ -189,3 +215,13 @@ export const CHAIN_RULES: readonly Rule[] = [
     level: "warning",
   },
 ];
+
+/**
+ * Every rule a repository config's `rules` may set a level for (and a suppression may
+ * name): the policies', a chain's, and a file skipped or read leniently.
+ */
+export const RULE_IDS: readonly string[] = [...POLICY_RULES, ...SUPPRESSION_RULES, ...CHAIN_RULES].map((r) => r.id).concat([SKIPPED_RULE, READ_LENIENTLY_RULE]);
+
+/** A rule's level as a repository config sets it: `off` drops its findings from every report. */
+export type RuleLevel = "error" | "warning" | "off";
+export const RULE_LEVELS: readonly RuleLevel[] = ["error", "warning", "off"];

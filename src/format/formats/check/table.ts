@@ -65,6 +65,8 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
   const push = lineWriter(lines, width, 2);
   const byPolicy = findingsByPolicy(report);
   const fails = (index: number) => byPolicy[index]!.some((f) => findingFails(f, report.strict));
+  // The repository config read (.backoff.yaml, or --config FILE beside PATH) comes first: what the limits and levels below come from.
+  if (report.config !== undefined) push(`config: ${report.config}`);
   for (const group of byFile(report, fails)) {
     push(group.file);
     for (const invalid of group.invalid) {
@@ -104,8 +106,9 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
 function filesVerdict(report: FilesReport): string {
   const count = (kind: Finding["kind"]) => report.findings.filter((f) => f.kind === kind).length;
   const limits = report.policies.reduce((n, p) => n + p.result.assertions.length, 0);
-  const broken = count("limit");
-  const warnings = count("lint");
+  // A limit a repository config lowers to a warning is counted among the warnings.
+  const broken = report.findings.filter((f) => f.kind === "limit" && f.level === "error").length;
+  const warnings = count("lint") + count("limit") - broken;
   const uncomputable = count("not-computable");
   const unknownKeys = report.findings.filter((f) => f.kind === "invalid-policy" && f.rule === "unknown-key").length;
   const unreadable = report.findings.filter((f) => f.kind === "invalid-policy" && f.rule === "unreadable").length;
@@ -124,7 +127,8 @@ function filesVerdict(report: FilesReport): string {
   const links = report.linksNotFollowed;
   const noted = [...(report.limits.length > 0 ? [plural(report.limits.length, "retry limit")] : []), ...extras, ...(links > 0 ? [`${plural(links, "link")} not followed`] : [])];
   const tail = noted.length === 0 ? "" : `; ${noted.join(", ")}`;
-  const held = limits === 0 ? "no limits broken" : limits === 1 ? "the limit holds" : `all ${limits} limits hold`;
+  const lowered = count("limit") - broken;
+  const held = limits === 0 ? "no limits broken" : lowered > 0 ? `${lowered} of ${plural(limits, "limit")} broken (a warning by the config's rules)` : limits === 1 ? "the limit holds" : `all ${limits} limits hold`;
   if (broken > 0 || invalid > 0 || unknownKeys > 0 || unreadable > 0) {
     const wrong = [
       ...(unreadable > 0 ? [plural(unreadable, "unreadable file")] : []),

@@ -1,0 +1,57 @@
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import type { RuleLevel } from "../../core/check-report/rules.js";
+import { type OptionValues, mergeOptions } from "../../config/option-values.js";
+import { UsageError, shown } from "../shared/errors.js";
+import { type IgnoreRule, ignoreRule, isIgnored } from "./ignore.js";
+import type { FoundConfig } from "./repo-config.js";
+
+// A repository config's settings per file (repo-config.ts finds the config): which of its
+// `overrides` apply to a file, the limits its policies are checked under, a rule's level in
+// it. Plain data once compiled, so the scan's workers take it (pool.ts).
+
+/** The settings of a config's overrides, compiled once: which files each applies to. */
+export interface CompiledOverrides {
+  readonly dir: string;
+  readonly overrides: readonly { readonly files: readonly IgnoreRule[]; readonly options: OptionValues; readonly rules: ReadonlyMap<string, RuleLevel> }[];
+}
+
+export function compileOverrides(found: FoundConfig): CompiledOverrides {
+  return {
+    dir: found.dir,
+    overrides: found.config.overrides.map((o, i) => ({
+      files: o.files.map((glob) => {
+        try {
+          const rule = ignoreRule(glob);
+          if (rule === null) throw new UsageError(`${found.config.name}: overrides[${i}].files: ${shown(glob)} is no glob`);
+          return rule;
+        } catch (error) {
+          if (error instanceof UsageError) throw error;
+          throw new UsageError(`${found.config.name}: overrides[${i}].files ${shown(glob)}: ${(error as Error).message}`);
+        }
+      }),
+      options: o.options,
+      rules: o.rules,
+    })),
+  };
+}
+
+/** The indices of the overrides that apply to a file (its path as given or as reports name it, relative to the working directory). */
+export function overridesFor(compiled: Pick<CompiledOverrides, "dir" | "overrides">, file: string): number[] {
+  if (compiled.overrides.length === 0) return [];
+  const rel = relative(compiled.dir, resolve(file));
+  if (rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return [];
+  const path = rel.split(sep).join("/");
+  const matched: number[] = [];
+  compiled.overrides.forEach((o, i) => {
+    // The last glob that matches decides, as in .gitignore: "!" leaves a file out again.
+    if (isIgnored(o.files, path, false)) matched.push(i);
+  });
+  return matched;
+}
+
+/** The option values a file's policies are checked under: the config's, its matching overrides' in order, then the flags. */
+export function fileOptions(configOptions: OptionValues, overrides: readonly { readonly options: OptionValues }[], matched: readonly number[], flags: OptionValues): OptionValues {
+  let merged = configOptions;
+  for (const i of matched) merged = mergeOptions({}, merged, overrides[i]!.options);
+  return mergeOptions({}, merged, flags);
+}

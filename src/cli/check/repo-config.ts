@@ -1,0 +1,45 @@
+import { statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { REPO_CONFIG_NAMES, type RepoConfig, parseRepoConfig } from "../../config/repo-config.js";
+import { STDIN_NAME, readConfigText } from "../shared/config.js";
+import type { Io } from "../shared/io.js";
+import { displayName } from "./discover.js";
+import { repositoryRoot } from "./repository.js";
+
+/**
+ * The repository config of `check PATH…` (config/repo-config.ts reads it): the file
+ * `--config FILE` names, else `.backoff.yaml`, `.backoff.yml` or `.backoff.json` at the
+ * repository's root, the nearest folder from the working directory up that holds `.git`
+ * (a directory, or a file in a worktree or submodule), else the working directory itself.
+ * `--no-config` reads none (repository.ts finds the root, as SARIF's %SRCROOT%). The globs of its `overrides` are matched against paths from the
+ * config's folder, as ESLint matches its overrides' `files`.
+ */
+export interface FoundConfig {
+  readonly config: RepoConfig;
+  /** The folder the overrides' globs are relative to (absolute). */
+  readonly dir: string;
+}
+
+/** The config file at the repository's root, the first of REPO_CONFIG_NAMES found; null for none. */
+export function findRepoConfig(cwd: string = resolve(".")): string | null {
+  const root = repositoryRoot(cwd);
+  for (const name of REPO_CONFIG_NAMES) {
+    const path = join(root, name);
+    try {
+      if (statSync(path).isFile()) return path;
+    } catch {
+      // Not there: the next name.
+    }
+  }
+  return null;
+}
+
+/** The config `check PATH…` reads: `--config FILE`, none with `--no-config` (config false), else the repository's. */
+export async function loadRepoConfig(config: string | false | undefined, io: Io): Promise<FoundConfig | null> {
+  if (config === false) return null;
+  const path = config ?? findRepoConfig();
+  if (path === null) return null;
+  const { text, name } = await readConfigText(config === undefined ? displayName(path) : path, io);
+  const shownName = name === STDIN_NAME ? name : displayName(name);
+  return { config: parseRepoConfig(text, shownName), dir: name === STDIN_NAME ? resolve(".") : dirname(resolve(path)) };
+}

@@ -1,0 +1,133 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { findRepoConfig } from "../../../src/cli/check/repo-config.js";
+import { repositoryRoot } from "../../../src/cli/check/repository.js";
+import { runCli } from "../../support/cli.js";
+import { useTempCwd } from "../../support/files.js";
+
+// The repository config of `check PATH…` (issue 37, item 1), in a scratch git repository
+// each test makes in its own temporary directory (removed after it).
+const { write, dir } = useTempCwd("repoconfig");
+
+/** A git repository in the working directory (`git init`), as a team's checkout is. */
+const gitInit = () => execFileSync("git", ["init", "-q", dir()], { stdio: "ignore" });
+
+// retry.json: exponential 10 s, no cap, 4 retries: 10 + 20 + 40 + 80 = 150 s (2 min 30 s),
+// largest delay 80 s (1 min 20 s); total(2) = 30 s, total(3) = 70 s, so a 1 min limit breaks at attempt 3.
+const UNCAPPED = '{"base": "10s", "attempts": 4}\n';
+// capped.json: exponential 1 s, cap 4 s, 3 retries: 1 + 2 + 4 = 7 s.
+const CAPPED = '{"base": "1s", "cap": "4s", "attempts": 3}\n';
+
+describe("the repository config found by check PATH (issue 37, item 1)", () => {
+  it("is found at the repository's root from a subfolder, and the text report's first line names it", async () => {
+    gitInit();
+    write(".backoff.yaml", "assert:\n  max-total: 1m\n");
+    write("deploy/retry.json", UNCAPPED);
+    process.chdir(join(dir(), "deploy"));
+    expect(findRepoConfig()).toBe(join(dir(), ".backoff.yaml"));
+    const result = await runCli(["check", "."]);
+    expect(result.code).toBe(1);
+    const lines = result.stdout.split("\n");
+    expect(lines[0]).toBe("config: ../.backoff.yaml");
+    expect(lines[1]).toBe("retry.json");
+    expect(lines).toContain("    ✗ max-total 1 min: worst case 2 min 30 s (first over the limit at attempt 3)");
+  });
+
+  it("is the working directory's when no folder above holds .git", () => {
+    mkdirSync(join(dir(), "a"));
+    process.chdir(join(dir(), "a"));
+    // The temporary directory is under no repository (global-setup.ts points TMPDIR at one of its own).
+    expect(repositoryRoot()).toBe(join(dir(), "a"));
+    expect(findRepoConfig()).toBeNull();
+  });
+
+  it("flags override the file's limits; --no-config reads none; --config FILE names another beside PATH", async () => {
+    gitInit();
+    write(".backoff.yaml", "assert:\n  max-total: 1m\n");
+    write("retry.json", UNCAPPED);
+    write("ci/strict.json", '{"assert": {"max-total": "2m"}}\n');
+    const flagged = await runCli(["check", "retry.json", "--max-total", "3m"]);
+    expect(flagged.code).toBe(0);
+    expect(flagged.stdout).toContain("    ✓ max-total 3 min: worst case 2 min 30 s\n");
+    const none = await runCli(["check", "retry.json", "--no-config"]);
+    expect(none.stdout.split("\n")[0]).toBe("retry.json");
+    expect(none.stdout).toContain("✓ no limits given (--max-total, --max-delay, …), 1 policy in 1 file; 1 warning\n");
+    expect(none.code).toBe(0);
+    const named = await runCli(["check", "retry.json", "--config", "ci/strict.json"]);
+    expect(named.stdout.split("\n")[0]).toBe("config: ci/strict.json");
+    expect(named.stdout).toContain("    ✗ max-total 2 min: worst case 2 min 30 s (first over the limit at attempt 4)");
+    expect(named.code).toBe(1);
+  });
+
+  it("overrides apply in order to the files they match, the later winning", async () => {
+    gitInit();
+    write(
+      ".backoff.yaml",
+      ["assert:", "  max-total: 1m", "overrides:", "  - files: [batch/**]", "    assert: {max-total: 2m}", "  - files: [batch/nightly/**]", "    assert: {max-total: 3m}", ""].join("\n"),
+    );
+    write("api/retry.json", UNCAPPED);
+    write("batch/retry.json", UNCAPPED);
+    write("batch/nightly/retry.json", UNCAPPED);
+    const result = await runCli(["check", "."]);
+    expect(result.code).toBe(1);
+    const out = result.stdout;
+    // 150 s: over 1 min (api) and 2 min (batch), within 3 min (nightly, the later override).
+    expect(out).toContain("api/retry.json\n  ✗ retry.json (backoff config, line 1:1)\n");
+    expect(out).toContain("    ✗ max-total 1 min: worst case 2 min 30 s (first over the limit at attempt 3)\n");
+    expect(out).toContain("    ✗ max-total 2 min: worst case 2 min 30 s (first over the limit at attempt 4)\n");
+    expect(out).toContain("    ✓ max-total 3 min: worst case 2 min 30 s\n");
+  });
+
+  it("rules set a level per rule: no-cap an error fails without --strict, off is not reported, and overrides set them per folder", async () => {
+    gitInit();
+    write(".backoff.yaml", ["rules:", "  no-cap: error", "overrides:", "  - files: [legacy/**]", "    rules: {no-cap: off}", ""].join("\n"));
+    write("svc/retry.json", UNCAPPED);
+    write("legacy/retry.json", UNCAPPED);
+    const result = await runCli(["check", "."]);
+    expect(result.code).toBe(1);
+    expect(result.stdout.match(/⚠ no-cap/g)).toHaveLength(1);
+    expect(result.stdout).toContain("svc/retry.json\n  ✗ retry.json");
+    expect(result.stdout).toContain("legacy/retry.json\n  ✓ retry.json");
+    // The same in every format: GitLab's report lists one no-cap finding, svc's, as a major (an error).
+    const gitlab = JSON.parse((await runCli(["check", ".", "--format", "gitlab"])).stdout) as { check_name: string; severity: string; location: { path: string } }[];
+    expect(gitlab.map((f) => [f.check_name, f.severity, f.location.path])).toEqual([["no-cap", "major", "svc/retry.json"]]);
+  });
+
+  it("a limit lowered to a warning fails only under --strict", async () => {
+    gitInit();
+    write(".backoff.yaml", "assert: {max-total: 5s}\nrules: {max-total: warning}\n");
+    write("capped.json", CAPPED);
+    // 7 s against 5 s: broken, a warning by the config's rules.
+    const result = await runCli(["check", "capped.json"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("    ✗ max-total 5 s: worst case 7 s (first over the limit at attempt 3)\n");
+    expect((await runCli(["check", "capped.json", "--strict"])).code).toBe(1);
+  });
+
+  it("excludes what its globs match, as --exclude does", async () => {
+    gitInit();
+    write(".backoff.yaml", "exclude: [old/]\nassert: {max-total: 1m}\n");
+    write("old/retry.json", UNCAPPED);
+    write("capped.json", CAPPED);
+    const result = await runCli(["check", "."]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain("old/retry.json");
+  });
+
+  it("unknown keys and rules are refused with did-you-mean, at file:line:col (exit 2)", async () => {
+    gitInit();
+    write("capped.json", CAPPED);
+    write(".backoff.yaml", "rulez:\n  no-cap: error\n");
+    expect(await runCli(["check", "."])).toEqual({ code: 2, stdout: "", stderr: 'error: .backoff.yaml:1:1: unknown key "rulez" in the top level; did you mean "rules"?\n' });
+    write(".backoff.yaml", "rules:\n  no-capp: error\n");
+    expect((await runCli(["check", "."])).stderr).toBe('error: .backoff.yaml:2:3: unknown rule "no-capp" in rules; did you mean "no-cap"?\n');
+    write(".backoff.yaml", "rules:\n  no-cap: eror\n");
+    expect((await runCli(["check", "."])).stderr).toBe('error: .backoff.yaml:2:11: rules.no-cap must be error, warning or off, got "eror"; did you mean "error"?\n');
+    write(".backoff.yaml", "overrides:\n  - file: [a/**]\n");
+    expect((await runCli(["check", "."])).stderr).toBe('error: .backoff.yaml:2:5: unknown key "file" in overrides[0]; did you mean "files"?\n');
+    write(".backoff.yaml", "assert:\n  max-totl: 1m\n");
+    expect((await runCli(["check", "."])).stderr).toBe('error: .backoff.yaml:2:3: unknown key "max-totl" in assert; did you mean "max-total"?\n');
+  });
+});
