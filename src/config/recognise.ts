@@ -1,4 +1,5 @@
 import { UsageError } from "./errors.js";
+import { SUPPRESSION_WORD } from "./suppressions.js";
 import { parseJsonSource, lineLocator } from "./read/json.js";
 import { PropertiesError, type PropertyEntry, parseProperties } from "./read/properties.js";
 import { TomlSyntaxError, parseTomlDocument } from "./read/toml.js";
@@ -50,7 +51,15 @@ export interface Located {
   readonly column: number;
 }
 /** A policy found, with the preset its system is checked with (null: backoff's own config) and where it is. */
-export type LocatedPolicy = Omit<FoundPolicy, "timeouts"> & Located & { readonly preset: string | null; readonly timeouts?: readonly LocatedTimeout[] };
+export type LocatedPolicy = Omit<FoundPolicy, "timeouts"> & Located & {
+  readonly preset: string | null;
+  readonly timeouts?: readonly LocatedTimeout[];
+  /**
+   * The lines of the keys the policy's block holds (its own line among them), for the inline
+   * suppressions on them (config/suppressions.ts): set only in a file that holds one.
+   */
+  readonly keyLines?: readonly number[];
+};
 /** A timeout beside a policy, at its line and column (null for a system's default). */
 export interface LocatedTimeout {
   readonly role: FoundTimeout["role"];
@@ -269,8 +278,13 @@ export function recogniseFile(input: FileInput): FileResult {
   const fileName = name.split("/").pop()!;
   if ("properties" in parsed) readProperties(parsed.properties, fileName, findings);
   else readTree(parsed.documents, { text, name, named }, findings, kind === "toml");
+  // Inline suppressions apply to the lines of a policy's keys: found only in a file that holds one.
+  const keyLinesOf = text.includes(SUPPRESSION_WORD) ? blockLines(parsed, (offset) => lines(offset).line) : null;
   return {
-    policies: findings.policies.map(locatedPolicy),
+    policies: findings.policies.map((p) => {
+      const located = locatedPolicy(p);
+      return keyLinesOf === null ? located : { ...located, keyLines: keyLinesOf(p.offset) };
+    }),
     unresolved: findings.unresolved.map(locatedUnresolved),
     invalid: findings.invalid.map(locatedInvalid),
     limits: findings.limits.map(locatedLimit),
@@ -279,6 +293,58 @@ export function recogniseFile(input: FileInput): FileResult {
     looked: true,
     lenient,
     unreadable: null,
+  };
+}
+
+/**
+ * The lines of the keys in the block a policy came from (the node at its offset, or the value
+ * of the key there), each line once: in a .properties file, the keys that share the prefix
+ * of the key at its offset (an instance's `resilience4j.retry.instances.svc.`; a plain
+ * Kafka client's file, every key).
+ */
+function blockLines(parsed: { documents: Array<Node | null> } | { properties: PropertyEntry[] }, lineOf: (offset: number) => number): (offset: number) => number[] {
+  if ("properties" in parsed) {
+    return (offset) => {
+      const at = parsed.properties.find((e) => e.keyOffset === offset);
+      const prefix = at === undefined ? null : at.key.slice(0, at.key.lastIndexOf(".") + 1);
+      const entries = prefix === null ? [] : parsed.properties.filter((e) => e.document === at!.document && e.key.startsWith(prefix));
+      return [...new Set([lineOf(offset), ...entries.map((e) => lineOf(e.keyOffset))])];
+    };
+  }
+  return (offset) => {
+    const found = new Set<number>([lineOf(offset)]);
+    const seen = new Set<Node>();
+    const collect = (node: Node) => {
+      if (seen.has(node)) return;
+      seen.add(node);
+      found.add(lineOf(node.pos));
+      if (node.kind === "object") for (const entry of node.entries.values()) {
+        found.add(lineOf(entry.keyPos));
+        collect(entry.value);
+      }
+      else if (node.kind === "array") for (const item of node.items) collect(item);
+    };
+    // The block: the node at the offset, or the value of the key at it.
+    const search = (node: Node, visited: Set<Node>): boolean => {
+      if (visited.has(node)) return false;
+      visited.add(node);
+      if (node.pos === offset) {
+        collect(node);
+        return true;
+      }
+      if (node.kind === "object") {
+        for (const entry of node.entries.values()) {
+          if (entry.keyPos === offset) {
+            collect(entry.value);
+            return true;
+          }
+          if (search(entry.value, visited)) return true;
+        }
+      } else if (node.kind === "array") for (const item of node.items) if (search(item, visited)) return true;
+      return false;
+    };
+    for (const root of parsed.documents) if (root !== null && search(root, new Set())) break;
+    return [...found].sort((a, b) => a - b);
   };
 }
 

@@ -21,6 +21,7 @@ import { FILES_WORDS, writeCheckReport } from "./report.js";
 import { type FoundConfig, loadRepoConfig } from "./repo-config.js";
 import { type CompiledOverrides, compileOverrides, overridesFor } from "./overrides.js";
 import type { LevelOf } from "../../core/check-report/rule-levels.js";
+import type { SuppressionComment } from "../../core/check-report/suppressions.js";
 
 export { serveScans } from "./pool.js";
 
@@ -74,6 +75,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   const invalid: InvalidReport[] = [];
   const skipped: SkippedReport[] = [];
   const lenient: LenientReport[] = [];
+  const suppressions: SuppressionComment[] = [];
   // Each names a file, and often a policy, from the files scanned: escaped as the reports escape them.
   const say = (line: string) => io.stderr.write(`${printableLine(line)}\n`);
   const reportShowsInvalid = switches.format === "table" && io.stdout.isTTY === true;
@@ -101,6 +103,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
       say(`note: read leniently ${entry.file}:${entry.line}:${entry.column}: ${entry.reason}`);
     }
     if (outcome.scanned) filesScanned++;
+    for (const s of outcome.suppressions) suppressions.push(s);
     for (const policy of outcome.policies) policies.push(policy);
     for (const entry of outcome.disabled) disabled.push(entry);
     for (const entry of outcome.invalid) {
@@ -130,7 +133,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   }
   if (missing.size > 0) throw missingPresets(missing);
   const limits = retryLimits.length === 0 ? [] : attachLimits(retryLimits, targets, policies);
-  const report = filesReport({ policies, disabled, invalid, skipped, lenient, limits, linksNotFollowed, filesScanned }, switches.strict, FILES_WORDS, found === null ? {} : { config: found.config.name, levelOf: levelsOf(found, compiled!) });
+  const report = filesReport({ policies, disabled, invalid, skipped, lenient, limits, linksNotFollowed, filesScanned, suppressions }, switches.strict, FILES_WORDS, found === null ? {} : { config: found.config.name, levelOf: levelsOf(found, compiled!) });
   await writeCheckReport({ kind: "files", report }, switches, io.env["GITHUB_ACTIONS"] === "true", io);
   return report.exitCode;
 }

@@ -13,6 +13,8 @@ import { type FileKind, type LocatedLimit, type LocatedPolicy, recogniseFile } f
 import type { LimitScope } from "../../config/tree/retry-limits.js";
 import { RECOGNISED, shapeOf } from "../../config/shapes/index.js";
 import { type CompiledOverrides, fileOptions, overridesFor } from "./overrides.js";
+import { readSuppressions } from "../../config/suppressions.js";
+import type { SuppressionComment } from "../../core/check-report/suppressions.js";
 
 /**
  * One file of `check PATH…`, from its path to what the report needs: read, recognised and
@@ -40,6 +42,8 @@ export interface FileOutcome {
   readonly limits: readonly LocatedLimit[];
   /** The policies (indices into `policies`) that send to a host or cluster a limit may govern. */
   readonly targets: readonly PolicyTarget[];
+  /** The inline suppressions the file holds (config/suppressions.ts); each policy and invalid one carries those on its lines. */
+  readonly suppressions: readonly SuppressionComment[];
 }
 
 /** An outcome with nothing in it but what `changes` says: a file read and found empty by default. */
@@ -54,6 +58,7 @@ export const emptyOutcome = (changes: Partial<FileOutcome> = {}): FileOutcome =>
   usageError: null,
   limits: [],
   targets: [],
+  suppressions: [],
   ...changes,
 });
 
@@ -121,7 +126,8 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
   let limits: readonly LocatedLimit[] = [];
   const targets: PolicyTarget[] = [];
   let scanned = false;
-  const outcome = (usageError: string | null): FileOutcome => ({ scanned, skips, policies, disabled, invalid, lenient, missing, usageError, limits, targets });
+  let suppressions: readonly SuppressionComment[] = [];
+  const outcome = (usageError: string | null): FileOutcome => ({ scanned, skips, policies, disabled, invalid, lenient, missing, usageError, limits, targets, suppressions });
   try {
     const read = stdinText ?? readText(candidate);
     if (read !== null && typeof read === "object") {
@@ -148,11 +154,13 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
       return outcome(null);
     }
     if (result.lenient !== null) lenient.push({ file: candidate.name, ...result.lenient });
+    suppressions = readSuppressions(text, kind, candidate.name);
+    const on = suppressionsOn(suppressions);
     limits = result.limits;
     for (const u of result.unresolved) skips.push({ file: u.file, line: u.line, column: u.column, reason: `${u.name} (${shapeOf(u.system).label}) not checked: ${u.reason}` });
-    for (const u of result.invalid) invalid.push({ file: u.file, line: u.line, column: u.column, system: u.system, systemLabel: shapeOf(u.system).label, name: u.name, reason: u.reason });
+    for (const u of result.invalid) invalid.push({ file: u.file, line: u.line, column: u.column, system: u.system, systemLabel: shapeOf(u.system).label, name: u.name, reason: u.reason, ...on([u.line]) });
     // A key its system does not define (issue 36, rule unknown-key): reported as a finding beside the invalid policies, named by the key.
-    for (const u of result.unknownKeys) invalid.push({ file: u.file, line: u.line, column: u.column, system: u.system, systemLabel: shapeOf(u.system).label, name: u.key, reason: u.message, rule: "unknown-key" });
+    for (const u of result.unknownKeys) invalid.push({ file: u.file, line: u.line, column: u.column, system: u.system, systemLabel: shapeOf(u.system).label, name: u.key, reason: u.message, rule: "unknown-key", ...on([u.line]) });
     if (candidate.named && result.policies.length === 0 && result.unresolved.length === 0 && result.invalid.length === 0 && result.limits.length === 0 && result.unknownKeys.length === 0) {
       return outcome(`no retry policy found in ${candidate.name}; recognised: ${RECOGNISED}`);
     }
@@ -168,7 +176,7 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
       }
       // A service config's waits as the client --grpc-client names draws them (shapes/grpc.ts reads them as every client's).
       const named = settings.grpcClient !== undefined && policy.options.jitter === "union" ? { ...policy, options: { ...policy.options, jitter: settings.grpcClient } } : policy;
-      const checked = checkFound(named, layers);
+      const checked = { ...checkFound(named, layers), ...on(policyLines(policy)) };
       if ("reason" in checked) invalid.push(checked);
       else {
         if (policy.routes !== undefined) targets.push({ index: policies.length, routes: policy.routes, file: policy.file, line: policy.line, column: policy.column, system: policy.system, name: policy.name });
@@ -180,6 +188,25 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
     if (error instanceof UsageError) return outcome(error.message);
     throw error;
   }
+}
+
+/** The lines a policy's suppressions may be on (or alone just above): its own, its keys', its timeouts'. */
+function policyLines(policy: LocatedPolicy): number[] {
+  return [policy.line, ...(policy.keyLines ?? []), ...(policy.timeouts ?? []).flatMap((t) => (t.line === null ? [] : [t.line]))];
+}
+
+/**
+ * The suppressions on some lines or just above one of them, as a field to spread (none: no
+ * field, so a file without comments gives what it always gave).
+ */
+function suppressionsOn(comments: readonly SuppressionComment[]): (lines: readonly number[]) => { suppressions?: readonly SuppressionComment[] } {
+  if (comments.length === 0) return () => ({});
+  return (lines) => {
+    const set = new Set(lines);
+    // After a key, the comment is that line's; alone on its line, the next line's.
+    const found = comments.filter((c) => set.has(c.alone ? c.line + 1 : c.line));
+    return found.length === 0 ? {} : { suppressions: found };
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { DisabledReport, FilePolicyReport, InvalidReport, LenientReport, Sk
 import type { ScanLimit } from "./retry-limit.js";
 import type { SwitchWords } from "./terms.js";
 import { type LevelOf, findingsAtLevels, policyAtLevels } from "./rule-levels.js";
+import { type SuppressionComment, SuppressionUse } from "./suppressions.js";
 
 /** What `check PATH…` found in the files it read, as the command gathers it. */
 export interface FoundInFiles {
@@ -19,6 +20,8 @@ export interface FoundInFiles {
   readonly linksNotFollowed: number;
   /** Files read (parsed or passed over after a look at their text). */
   readonly filesScanned: number;
+  /** Every inline suppression in the files read, in order (the policies and invalid ones carry those that apply to them). */
+  readonly suppressions?: readonly SuppressionComment[];
 }
 
 /** The report of `check PATH…` that every check format renders: what was found, its findings, and the exit code they give. */
@@ -48,14 +51,16 @@ export interface ReportSettings {
 export function filesReport(given: FoundInFiles, strict: boolean, words: SwitchWords, settings: ReportSettings = {}): FilesReport {
   const { levelOf } = settings;
   const found = levelOf === undefined ? given : { ...given, policies: given.policies.map((p) => policyAtLevels(p, levelOf)) };
+  const atLevels = (list: Finding[]) => (levelOf === undefined ? list : findingsAtLevels(list, levelOf));
+  // Each finding at its level first (one that is off suppresses nothing), then set off by the comments on its policy's lines.
+  const use = new SuppressionUse();
+  const own = (list: Finding[], comments: readonly SuppressionComment[] | undefined) => atLevels(list).map((f) => use.apply(f, comments));
   const all = [
-    ...found.invalid.map(invalidFinding),
-    ...found.policies.flatMap((policy, index) => policyFindings(policy, index)),
-    ...found.skipped.map(skippedFinding),
-    ...found.lenient.map(lenientFinding),
-    ...found.limits.map(retryLimitFinding),
+    ...found.invalid.flatMap((i) => own([invalidFinding(i)], i.suppressions)),
+    ...found.policies.flatMap((policy, index) => own(policyFindings(policy, index), policy.suppressions)),
+    ...atLevels([...found.skipped.map(skippedFinding), ...found.lenient.map(lenientFinding), ...found.limits.map(retryLimitFinding)]),
   ];
-  const findings = levelOf === undefined ? all : findingsAtLevels(all, levelOf);
+  const findings = [...all, ...atLevels(use.findings(found.suppressions ?? []))];
   return { ...found, findings, strict, words, exitCode: findingsExitCode(findings, strict), ...(settings.config === undefined ? {} : { config: settings.config }) };
 }
 

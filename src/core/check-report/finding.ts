@@ -32,6 +32,16 @@ export interface Finding {
   readonly retryLimit?: ScanLimit;
   /** Set when the finding rests on a value the file does not set (a system's default): what was assumed, in words. */
   readonly assumed?: readonly string[];
+  /** Set off by an inline `# backoff-ignore` comment: shown in every report, failing nothing. */
+  readonly suppression?: Suppression;
+}
+
+/** What suppressed a finding (an inline comment, core/check-report/suppressions.ts): the comment's place and its reason. Suppressed findings stay in every report, and fail nothing. */
+export interface Suppression {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly reason: string | null;
 }
 
 /**
@@ -42,9 +52,10 @@ export interface Finding {
  * - `invalid-policy`: a policy whose values its system would refuse, so nothing is checked;
  * - `retry-limit`: a circuit breaker or retry budget found beside the policies;
  * - `skipped`: a file or a policy not checked, and why;
- * - `read-leniently`: a file read past a YAML rule the system's own reader lets pass.
+ * - `read-leniently`: a file read past a YAML rule the system's own reader lets pass;
+ * - `suppression`: an inline `# backoff-ignore` without a reason, or one that suppresses nothing.
  */
-export type FindingKind = "limit" | "not-computable" | "lint" | "invalid-policy" | "retry-limit" | "skipped" | "read-leniently";
+export type FindingKind = "limit" | "not-computable" | "lint" | "invalid-policy" | "retry-limit" | "skipped" | "read-leniently" | "suppression";
 
 /** How a finding counts: an error fails the check, a warning fails it under strictness, a note never does. */
 export type FindingLevel = "error" | "warning" | "note";
@@ -89,13 +100,14 @@ export function fingerprint(text: string): string {
   return a.toString(16).padStart(16, "0") + b.toString(16).padStart(16, "0");
 }
 
-/** Whether a finding fails the check: an error, or a warning under strictness. */
-export function findingFails(finding: Pick<Finding, "level">, strict: boolean): boolean {
+/** Whether a finding fails the check: an error, or a warning under strictness; never one suppressed. */
+export function findingFails(finding: Pick<Finding, "level" | "suppression">, strict: boolean): boolean {
+  if (finding.suppression !== undefined) return false;
   return finding.level === "error" || (strict && finding.level === "warning");
 }
 
 /** The exit code a set of findings gives: 1 when one fails, else 0. */
-export function findingsExitCode(findings: Iterable<Pick<Finding, "level">>, strict: boolean): 0 | 1 {
+export function findingsExitCode(findings: Iterable<Pick<Finding, "level" | "suppression">>, strict: boolean): 0 | 1 {
   for (const finding of findings) if (findingFails(finding, strict)) return 1;
   return 0;
 }

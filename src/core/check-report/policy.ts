@@ -4,6 +4,7 @@ import type { PolicyPlace } from "./location.js";
 import type { LimitReport } from "./retry-limit.js";
 import type { PresetTerms } from "./terms.js";
 import type { TimeoutPlace } from "./timeouts.js";
+import type { SuppressionComment } from "./suppression-comment.js";
 
 /** A policy found in a file and checked: where it is, what was read, what its check found. */
 export interface FilePolicyReport extends PolicyPlace {
@@ -31,6 +32,8 @@ export interface FilePolicyReport extends PolicyPlace {
   readonly retryOn?: RetryOn;
   /** The values its check assumed, as the file does not set them (a system's default timeout, its default count): issue 36, item 4. */
   readonly assumed?: readonly AssumedValue[];
+  /** The inline suppressions on its lines or just above them (config/suppressions.ts). */
+  readonly suppressions?: readonly SuppressionComment[];
 }
 
 /**
@@ -68,6 +71,8 @@ export interface InvalidReport extends PolicyPlace {
    * file's, `systemLabel` every system whose words it holds); else a wrong value (rule invalid-policy).
    */
   readonly rule?: "unknown-key" | "unreadable";
+  /** The inline suppressions on its line or just above it. */
+  readonly suppressions?: readonly SuppressionComment[];
 }
 
 /** A file (or one policy in it) that was not checked, and why. */

@@ -110,7 +110,29 @@ const LINT_HELP: Readonly<Record<LintName, string>> = {
   "unreachable-retries": "Retries that can never fire: the deadline (a route timeout, a job's deadline) ends the sequence before they start.",
 };
 
-/** The rules of `check` on policies, in the order SARIF lists them: every limit, every lint, an invalid policy, a retry limit found. */
+/** The rules of inline suppressions: reported as findings beside those of the policies. */
+export const SUPPRESSION_RULES: readonly Rule[] = [
+  {
+    id: SUPPRESSION_REASON_RULE,
+    short: "Suppression without a reason",
+    help: "A `# backoff-ignore RULE` comment without `-- reason`: it suppresses, but a reader of the file cannot tell why the finding is accepted.",
+    why: "An exception nobody can explain is never revisited: the next reader cannot tell a reviewed decision from a silenced alarm.",
+    fix: "Say why after ` -- ` (`# backoff-ignore no-cap -- the queue drops jobs after 5 min`), or fix the policy and remove the comment.",
+    doc: "docs/check.md#suppressing-a-finding--backoff-ignore",
+    level: "warning",
+  },
+  {
+    id: UNUSED_SUPPRESSION_RULE,
+    short: "Suppression that suppresses nothing",
+    help: "A `# backoff-ignore RULE` comment that no finding of that rule meets (the policy was fixed, the comment is on the wrong line, or the rule is misspelt): remove it.",
+    why: "A stale suppression would silence the next finding of its rule on that line unseen, and a misspelt one suppresses nothing while it looks as if it did.",
+    fix: "Remove the comment, move it onto the policy's line or a key's (or alone on the line above), or correct the rule's name.",
+    doc: "docs/check.md#suppressing-a-finding--backoff-ignore",
+    level: "warning",
+  },
+];
+
+/** The rules of `check` on policies, in the order SARIF lists them: every limit, every lint, an invalid policy, an unknown key, a retry limit found, the suppressions'. */
 export const POLICY_RULES: readonly Rule[] = [
   ...LIMIT_NAMES.map((id): Rule => ({ id, short: `Retry policy limit: ${id}`, help: LIMIT_HELP[id], why: LIMIT_WHY[id], fix: LIMIT_FIX[id], doc: "docs/check.md#limits", level: "error" })),
   ...LINT_NAMES.map(
@@ -170,29 +192,9 @@ export const POLICY_RULES: readonly Rule[] = [
     doc: "docs/check.md#what-is-retried",
     level: "warning",
   },
+  ...SUPPRESSION_RULES,
 ];
 
-/** The rules of inline suppressions: reported as findings beside those of the policies. */
-export const SUPPRESSION_RULES: readonly Rule[] = [
-  {
-    id: SUPPRESSION_REASON_RULE,
-    short: "Suppression without a reason",
-    help: "A `# backoff-ignore RULE` comment without `-- reason`: it suppresses, but a reader of the file cannot tell why the finding is accepted.",
-    why: "An exception nobody can explain is never revisited: the next reader cannot tell a reviewed decision from a silenced alarm.",
-    fix: "Say why after ` -- ` (`# backoff-ignore no-cap -- the queue drops jobs after 5 min`), or fix the policy and remove the comment.",
-    doc: "docs/check.md#the-repository-config-backoffyaml",
-    level: "warning",
-  },
-  {
-    id: UNUSED_SUPPRESSION_RULE,
-    short: "Suppression that suppresses nothing",
-    help: "A `# backoff-ignore RULE` comment that no finding of that rule meets (the policy was fixed, the comment is on the wrong line, or the rule is misspelt): remove it.",
-    why: "A stale suppression would silence the next finding of its rule on that line unseen, and a misspelt one suppresses nothing while it looks as if it did.",
-    fix: "Remove the comment, move it onto the policy's line or a key's (or alone on the line above), or correct the rule's name.",
-    doc: "docs/check.md#the-repository-config-backoffyaml",
-    level: "warning",
-  },
-];
 
 /** The rules of `check` on a chain: the limit on the calls that reach the backend, and stacked retries. */
 export const CHAIN_RULES: readonly Rule[] = [
@@ -220,7 +222,7 @@ export const CHAIN_RULES: readonly Rule[] = [
  * Every rule a repository config's `rules` may set a level for (and a suppression may
  * name): the policies', a chain's, and a file skipped or read leniently.
  */
-export const RULE_IDS: readonly string[] = [...POLICY_RULES, ...SUPPRESSION_RULES, ...CHAIN_RULES].map((r) => r.id).concat([SKIPPED_RULE, READ_LENIENTLY_RULE]);
+export const RULE_IDS: readonly string[] = [...POLICY_RULES, ...CHAIN_RULES].map((r) => r.id).concat([SKIPPED_RULE, READ_LENIENTLY_RULE]);
 
 /** A rule's level as a repository config sets it: `off` drops its findings from every report. */
 export type RuleLevel = "error" | "warning" | "off";

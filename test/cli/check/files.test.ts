@@ -444,3 +444,67 @@ describe("backoff check --config with a chain: a layer's name cannot forge outpu
     }
   });
 });
+
+describe("inline suppressions: # backoff-ignore RULE -- reason (issue 37, item 2)", () => {
+  // email: exponential 10 s, no cap, 4 retries (10 + 20 + 40 + 80 = 150 s): one finding, no-cap (a warning).
+  const svc = (comment: string, above = "") => `policies:\n${above}  email:\n    base: 10s\n    attempts: 4${comment}\n`;
+
+  it("on a key's line, with a reason: the finding is suppressed, still shown, counted, failing nothing even under --strict", async () => {
+    execFileSync("git", ["init", "-q", dir()], { stdio: "ignore" });
+    write("svc.yaml", svc("   # backoff-ignore no-cap -- the queue drops jobs after 5 min"));
+    const result = await runCli(["check", "svc.yaml", "--strict"]);
+    expect(result.stdout).toBe(
+      [
+        "svc.yaml",
+        "  ✓ email (backoff config, line 2:3)",
+        "    4 retries: worst-case total 2 min 30 s, best case 2 min 30 s, largest delay 1 min 20 s (attempt 4), no jitter",
+        "    ⚠ no-cap: exponential backoff without a cap: attempt 4 waits 1 min 20 s and the delays grow without limit; set a cap (suppressed at line 4: the queue drops jobs after 5 min)",
+        "✓ no limits given (--max-total, --max-delay, …), 1 policy in 1 file; 1 suppressed",
+        "",
+      ].join("\n"),
+    );
+    expect(result.code).toBe(0);
+    // SARIF (the official 2.1.0 schema holds it): the result kept, with a suppression in source and the reason as its justification.
+    const sarif = JSON.parse((await runCli(["check", "svc.yaml", "--format", "sarif"])).stdout) as { runs: { results: { ruleId: string; suppressions?: unknown[] }[] }[] };
+    // Valid against the SARIF 2.1.0 schema, suppressions included.
+    expect(validateSarif(sarif)).toEqual([]);
+    expect(sarif.runs[0]!.results.map((r) => [r.ruleId, r.suppressions])).toEqual([
+      ["no-cap", [{ kind: "inSource", justification: "the queue drops jobs after 5 min", location: { physicalLocation: { artifactLocation: { uri: "svc.yaml", uriBaseId: "%SRCROOT%" }, region: { startLine: 4, startColumn: 19 } } } }]],
+    ]);
+    // JUnit: a skipped testcase.
+    const junit = (await runCli(["check", "svc.yaml", "--format", "junit"])).stdout;
+    expect(junit).toContain('<skipped message="suppressed (# backoff-ignore at line 4: the queue drops jobs after 5 min): no-cap: exponential backoff without a cap');
+  });
+
+  it("on the line above the policy, without a reason: suppressed, and a suppression-without-reason warning at the comment", async () => {
+    execFileSync("git", ["init", "-q", dir()], { stdio: "ignore" });
+    write("svc.yaml", svc("", "  # backoff-ignore no-cap\n"));
+    const result = await runCli(["check", "svc.yaml"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("(suppressed at line 2: no reason given)\n");
+    expect(result.stdout).toContain('  ⚠ suppression-without-reason (line 2:3): backoff-ignore no-cap gives no reason: say why after " -- "\n');
+    expect(result.stdout.split("\n").at(-2)).toBe("✓ no limits given (--max-total, --max-delay, …), 1 policy in 1 file; 1 warning, 1 suppressed");
+    expect((await runCli(["check", "svc.yaml", "--strict"])).code).toBe(1);
+  });
+
+  it("one that suppresses nothing is reported as unused; a misspelt rule gets did-you-mean", async () => {
+    execFileSync("git", ["init", "-q", dir()], { stdio: "ignore" });
+    write("svc.yaml", svc("   # backoff-ignore max-total, no-capp -- legacy"));
+    const result = await runCli(["check", "svc.yaml"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("  ⚠ unused-suppression (line 4:19): backoff-ignore max-total suppresses nothing: no max-total finding for a policy on this line or the next\n");
+    expect(result.stdout).toContain("  ⚠ unused-suppression (line 4:19): backoff-ignore no-capp: no such rule; did you mean no-cap?\n");
+    expect(result.stdout).toContain("    ⚠ no-cap: exponential backoff without a cap: attempt 4 waits 1 min 20 s and the delays grow without limit; set a cap\n");
+    expect((await runCli(["check", "svc.yaml", "--strict"])).code).toBe(1);
+  });
+
+  it("in .properties, a comment above a key the policy reads: a broken limit suppressed (20 s over 5 s)", async () => {
+    execFileSync("git", ["init", "-q", dir()], { stdio: "ignore" });
+    // resilience4j: maxAttempts 3 = 2 retries of a fixed 10 s: 20 s in all.
+    write("application.properties", "resilience4j.retry.instances.svc.maxAttempts=3\n# backoff-ignore max-total -- a batch job nobody waits on\nresilience4j.retry.instances.svc.waitDuration=10s\n");
+    const result = await runCli(["check", "application.properties", "--max-total", "5s"]);
+    expect(result.stdout).toContain("    ✗ max-total 5 s: worst case 20 s (first over the limit at attempt 1) (suppressed at line 2: a batch job nobody waits on)\n");
+    expect(result.stdout.split("\n").at(-2)).toBe("✓ 1 of 1 limit broken (suppressed), 1 policy in 1 file; 1 suppressed");
+    expect(result.code).toBe(0);
+  });
+});

@@ -4,7 +4,7 @@ import { CHAIN_RULES, INVALID_RULE, POLICY_RULES, RETRIES_EVERYTHING_RULE, RETRI
 
 // src/core/check-report/rules.ts: the rules findings are reported under, as SARIF lists them.
 describe("the rules of a check", () => {
-  it("every limit (an error), every lint (a warning), an invalid policy (an error), an unknown key (an error), an unreadable file (an error), a retry limit (a note), what is retried (two warnings, issue 41), in that order", () => {
+  it("every limit (an error), every lint (a warning), an invalid policy (an error), an unknown key (an error), an unreadable file (an error), a retry limit (a note), what is retried (two warnings, issue 41), the suppressions' two (warnings), in that order", () => {
     expect(POLICY_RULES.map((rule) => [rule.id, rule.level])).toEqual([
       ...LIMIT_NAMES.map((id) => [id, "error"]),
       ...LINT_NAMES.map((id) => [id, "warning"]),
@@ -14,6 +14,8 @@ describe("the rules of a check", () => {
       [RETRY_LIMIT_RULE, "note"],
       [RETRIES_OVERLOAD_RULE, "warning"],
       [RETRIES_EVERYTHING_RULE, "warning"],
+      ["suppression-without-reason", "warning"],
+      ["unused-suppression", "warning"],
     ]);
     expect([RETRIES_OVERLOAD_RULE, RETRIES_EVERYTHING_RULE]).toEqual(["retries-overload", "retries-everything"]);
     expect(POLICY_RULES.find((rule) => rule.id === "max-total")?.short).toBe("Retry policy limit: max-total");

@@ -53,13 +53,15 @@ function annotationText(f: Finding): string {
     case "read-leniently":
       return `read leniently: ${f.message}`;
     case "retry-limit":
+    case "suppression":
       return f.message;
   }
 }
 
 /** `check PATH…`'s findings as annotations, each at its file, line and column. */
 export function filesAnnotations(report: FilesReport): string[] {
-  return report.findings.map((f) => {
+  // A finding suppressed in its file (# backoff-ignore) is accepted there: no annotation on the pull request.
+  return report.findings.filter((f) => f.suppression === undefined).map((f) => {
     const command = findingFails(f, report.strict) ? "error" : f.level === "warning" ? "warning" : "notice";
     const { file, line, column } = f.location;
     const props = [`file=${escapeProperty(file)}`, ...(line === null ? [] : [`line=${line}`, `col=${column ?? 1}`]), "title=backoff check"].join(",");

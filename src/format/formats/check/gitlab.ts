@@ -39,12 +39,15 @@ function issueOf(f: Finding, strict: boolean): { description: string; severity: 
       return { description: `read leniently: ${f.message}`, severity: "info" };
     case "retry-limit":
       return { description: f.message, severity: "info" };
+    case "suppression":
+      return { description: f.message, severity: findingFails(f, strict) ? "major" : "minor" };
   }
 }
 
 /** `check PATH…` (and `check --config FILE`, at the file's lines) as Code Quality issues. */
 export function filesReportGitlab(report: FilesReport): string {
-  const issues = report.findings.map((f) => {
+  // A finding suppressed in its file (# backoff-ignore) is no issue: Code Quality has no suppressed state.
+  const issues = report.findings.filter((f) => f.suppression === undefined).map((f) => {
     const { description, severity } = issueOf(f, report.strict);
     return gitlabIssue(f.rule, description, severity, f.location.file, f.location.line, findingIdentity(f));
   });

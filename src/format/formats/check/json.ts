@@ -63,6 +63,8 @@ export function* filesReportJson(report: FilesReport): Generator<string> {
     skipped: byKind("skipped").map((f) => ({ ...place(f), reason: f.message })),
     lenient: byKind("read-leniently").map((f) => ({ ...place(f), reason: f.message })),
     limits: byKind("retry-limit").map((f) => ({ ...limitJson(f.retryLimit!.limit), governs: f.retryLimit!.governs })),
+    // Inline suppressions (# backoff-ignore), only where a file holds one: what they set off, and the comments without a reason or unused.
+    ...suppressionsJson(report),
     totals: {
       files_scanned: report.filesScanned,
       files_with_policies: new Set(report.policies.map((p) => p.file)).size,
@@ -75,8 +77,8 @@ export function* filesReportJson(report: FilesReport): Generator<string> {
       // limits: the limits checked (flags, a config's assert); retry_limits: the circuit breakers and retry budgets found.
       limits: assertions,
       retry_limits: report.limits.length,
-      broken: byKind("limit").length,
-      warnings: byKind("lint").length,
+      broken: byKind("limit").filter((f) => f.suppression === undefined).length,
+      warnings: byKind("lint").filter((f) => f.suppression === undefined).length,
     },
   };
   const whole = `${JSON.stringify(doc, null, 2)}\n`;
@@ -92,6 +94,17 @@ export function* filesReportJson(report: FilesReport): Generator<string> {
   const last = report.policies.length - 1;
   for (let i = 0; i <= last; i++) yield `\n    ${nested(policyJson(report.policies[i]!, byPolicy[i]!, report.strict))}${i < last ? "," : ""}`;
   yield `\n  ]${whole.slice(at + empty.length)}`;
+}
+
+/** The findings suppressed in their files, and the findings about the comments; nothing when there are none. */
+function suppressionsJson(report: FilesReport): object {
+  const suppressed = report.findings.filter((f) => f.suppression !== undefined);
+  const problems = report.findings.filter((f) => f.kind === "suppression");
+  if (suppressed.length === 0 && problems.length === 0) return {};
+  return {
+    suppressed: suppressed.map((f) => ({ ...place(f), rule: f.rule, name: f.policy?.name ?? null, reason: f.suppression!.reason, comment_line: f.suppression!.line })),
+    suppression_findings: problems.map((f) => ({ ...place(f), rule: f.rule, level: f.level, message: f.message })),
+  };
 }
 
 /** JSON.stringify(value, null, 2) as it stands two levels into the document (four spaces in). */
@@ -131,7 +144,7 @@ function policyJson(p: FilePolicyReport, findings: readonly Finding[], strict: b
     note: p.note,
     ...(p.result.waitsUnknown === true ? { waits_computable: false } : {}),
     assertions: p.result.assertions.map((a) => assertionJson(a, p)),
-    warnings: findings.filter((f) => f.kind === "lint").map((f) => ({ lint: f.rule, ...(f.level === "error" ? { level: "error" } : {}), message: f.message, ...(f.assumed === undefined ? {} : { assumed: f.assumed }) })),
+    warnings: findings.filter((f) => f.kind === "lint").map((f) => ({ lint: f.rule, ...(f.level === "error" ? { level: "error" } : {}), message: f.message, ...(f.assumed === undefined ? {} : { assumed: f.assumed }), ...(f.suppression === undefined ? {} : { suppressed: true }) })),
     ...(p.limits === undefined || p.limits.length === 0 ? {} : { limits: p.limits.map(limitJson) }),
     ...(p.retryOn === undefined ? {} : { retry_on: retryOnData(p.retryOn) }),
   };

@@ -52,6 +52,7 @@ function policyCases(p: FilePolicyReport, findings: readonly Finding[], strict: 
     const found = ofLimit.get(a.limit);
     const base = { name: `${who}: ${limitText(a)}`, at };
     if (found === undefined) return { ...base, out: assertionDetail(a, p) };
+    if (found.suppression !== undefined) return { ...base, skipped: { type: "suppressed", message: suppressedText(found) } };
     return found.kind === "not-computable"
       ? { ...base, skipped: { type: "not-computable", message: `${found.rule} not computable: ${found.message}` } }
       : { ...base, failure: { type: found.rule, message: `${found.rule} broken: ${found.message}` } };
@@ -59,6 +60,10 @@ function policyCases(p: FilePolicyReport, findings: readonly Finding[], strict: 
   for (const f of findings) {
     if (f.kind !== "lint") continue;
     const text = `${f.rule}: ${findingText(f)}`;
+    if (f.suppression !== undefined) {
+      cases.push({ name: `${who}: ${f.rule}`, at, skipped: { type: "suppressed", message: suppressedText(f) } });
+      continue;
+    }
     cases.push({ name: `${who}: ${f.rule}`, at, ...(findingFails(f, strict) ? { failure: { type: f.rule, message: text } } : { skipped: { type: "warning", message: `warning: ${text}` } }) });
   }
   if (cases.length === 0) cases.push({ name: who, at, out: "no limits given" });
@@ -68,12 +73,21 @@ function policyCases(p: FilePolicyReport, findings: readonly Finding[], strict: 
   return cases;
 }
 
+/** A suppressed finding as a skipped testcase says it: the rule, what was found, and the comment's reason. */
+function suppressedText(f: Finding): string {
+  const reason = f.suppression!.reason === null ? "no reason given" : f.suppression!.reason;
+  return `suppressed (# backoff-ignore at line ${f.suppression!.line}: ${reason}): ${f.rule}: ${f.kind === "lint" ? findingText(f) : f.message}`;
+}
+
 /** A finding that is not a policy's own check as a testcase: an invalid policy fails, a file skipped is skipped, the rest pass saying what they are. */
-function findingCase(f: Finding): JunitCase {
+function findingCase(f: Finding, strict: boolean): JunitCase {
   const at = placeText(f.location.file, f.location.line, f.location.column);
   switch (f.kind) {
     case "invalid-policy":
+      if (f.suppression !== undefined) return { name: `${f.policy!.name} (${f.policy!.systemLabel}): ${f.rule}`, at, skipped: { type: "suppressed", message: suppressedText(f) } };
       return { name: `${f.policy!.name} (${f.policy!.systemLabel}): ${f.rule}`, at, failure: { type: f.rule, message: `${f.rule}: ${f.message}` } };
+    case "suppression":
+      return { name: `${f.rule} ${at}`, at, ...(findingFails(f, strict) ? { failure: { type: f.rule, message: `${f.rule}: ${f.message}` } } : { skipped: { type: "warning", message: `warning: ${f.rule}: ${f.message}` } }) };
     case "skipped":
       return { name: `skipped ${at}`, at, skipped: { type: "skipped", message: f.message } };
     case "read-leniently":
@@ -89,10 +103,10 @@ export function filesReportJunit(report: FilesReport): string {
   const byFile = new Map<string, JunitCase[]>();
   const add = (file: string, cases: readonly JunitCase[]) => byFile.set(file, [...(byFile.get(file) ?? []), ...cases]);
   const of = (kind: Finding["kind"]) => report.findings.filter((f) => f.kind === kind);
-  for (const f of of("invalid-policy")) add(f.location.file, [findingCase(f)]);
+  for (const f of of("invalid-policy")) add(f.location.file, [findingCase(f, report.strict)]);
   const byPolicy = findingsByPolicy(report);
   report.policies.forEach((p, index) => add(p.file, policyCases(p, byPolicy[index]!, report.strict)));
-  for (const kind of ["retry-limit", "skipped", "read-leniently"] as const) for (const f of of(kind)) add(f.location.file, [findingCase(f)]);
+  for (const kind of ["retry-limit", "skipped", "read-leniently", "suppression"] as const) for (const f of of(kind)) add(f.location.file, [findingCase(f, report.strict)]);
   return junitDocument(byFile);
 }
 

@@ -159,6 +159,8 @@ export function filesReportSarif(report: FilesReport, version: string, root?: So
         ? { properties: { ...f.policy!.count, ...(f.policy!.retryOn === undefined ? {} : { retryOn: retryOnData(f.policy!.retryOn) }), ...(f.assumed === undefined ? {} : { assumed: f.assumed }) } }
         : {}),
       ...(related.length === 0 ? {} : { relatedLocations: related }),
+      // Set off by a comment in the file: code scanning shows it as suppressed, with the comment's reason.
+      ...(f.suppression === undefined ? {} : { suppressions: [{ kind: "inSource", ...(f.suppression.reason === null ? {} : { justification: f.suppression.reason }), location: places.location(f.suppression.file, f.suppression.line, f.suppression.column) }] }),
     });
   }
   // Files skipped, then files read leniently, as the findings list them.

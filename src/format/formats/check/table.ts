@@ -70,8 +70,9 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
   for (const group of byFile(report, fails)) {
     push(group.file);
     for (const invalid of group.invalid) {
-      const [first, ...rest] = safeLines(`  ✗ ${invalid.policy!.name} (${invalid.policy!.systemLabel}, line ${invalid.location.line}:${invalid.location.column}): ${invalid.rule === "invalid-policy" ? "invalid policy: " : ""}${invalid.message}`, width, 4);
-      lines.push(`  ${paint.bad("✗")}${first!.slice(3)}`, ...rest);
+      const mark = invalid.suppression === undefined ? "✗" : "–";
+      const [first, ...rest] = safeLines(`  ${mark} ${invalid.policy!.name} (${invalid.policy!.systemLabel}, line ${invalid.location.line}:${invalid.location.column}): ${invalid.rule === "invalid-policy" ? "invalid policy: " : ""}${invalid.message}${suppressedText(invalid)}`, width, 4);
+      lines.push(`  ${invalid.suppression === undefined ? paint.bad(mark) : mark}${first!.slice(3)}`, ...rest);
     }
     for (const index of group.policies) {
       const policy = report.policies[index]!;
@@ -87,34 +88,45 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
       for (const l of policy.limits ?? []) push(`    retry limit: ${limitPlaceText(l)}`);
       const indent = "    ";
       for (const a of policy.result.assertions) {
-        const painted = a.computable === false ? paint.warn : a.ok ? paint.ok : paint.bad;
-        for (const part of safeLines(indent + assertionLine(a, policy), width, 2)) lines.push(indent + painted(part.slice(indent.length)));
+        const suppressed = byPolicy[index]!.find((f) => f.rule === a.limit && f.suppression !== undefined);
+        const painted = a.computable === false || suppressed !== undefined ? paint.warn : a.ok ? paint.ok : paint.bad;
+        for (const part of safeLines(indent + assertionLine(a, policy) + (suppressed === undefined ? "" : suppressedText(suppressed)), width, 2)) lines.push(indent + painted(part.slice(indent.length)));
       }
       for (const f of byPolicy[index]!) {
         if (f.kind !== "lint") continue;
-        for (const part of safeLines(`${indent}⚠ ${f.rule}: ${findingText(f)}`, width, 2)) lines.push(indent + paint.warn(part.slice(indent.length)));
+        for (const part of safeLines(`${indent}⚠ ${f.rule}: ${findingText(f)}${suppressedText(f)}`, width, 2)) lines.push(indent + paint.warn(part.slice(indent.length)));
       }
     }
     for (const d of group.disabled) push(`  – ${d.name} (${d.systemLabel}, line ${d.line}:${d.column}): retries switched off, nothing to check`);
     for (const { limit: l, governs } of group.limits) push(`  – ${l.source} (${l.systemLabel}, line ${l.line}:${l.column}): retry limit: ${l.text}; ${limitGovernsText(l, governs)}`, undefined, 4);
+    for (const f of group.suppressions) push(`  ⚠ ${f.rule} (line ${f.location.line}:${f.location.column}): ${f.message}`, paint.warn, 4);
   }
   push(filesVerdict(report), report.exitCode === 0 ? paint.ok : paint.bad);
   return lines;
 }
 
+/** What a suppressed finding's line adds: where the comment is and its reason. */
+function suppressedText(f: Finding): string {
+  if (f.suppression === undefined) return "";
+  return ` (suppressed at line ${f.suppression.line}: ${f.suppression.reason ?? "no reason given"})`;
+}
+
 /** The last line of `check PATH…`'s text: what broke or held, how many policies in how many files, what else was found. */
 function filesVerdict(report: FilesReport): string {
-  const count = (kind: Finding["kind"]) => report.findings.filter((f) => f.kind === kind).length;
+  // A finding suppressed in its file is counted apart: it fails nothing.
+  const shown = report.findings.filter((f) => f.suppression === undefined);
+  const suppressed = report.findings.length - shown.length;
+  const count = (kind: Finding["kind"]) => shown.filter((f) => f.kind === kind).length;
   const limits = report.policies.reduce((n, p) => n + p.result.assertions.length, 0);
   // A limit a repository config lowers to a warning is counted among the warnings.
-  const broken = report.findings.filter((f) => f.kind === "limit" && f.level === "error").length;
-  const warnings = count("lint") + count("limit") - broken;
+  const broken = shown.filter((f) => f.kind === "limit" && f.level === "error").length;
+  const warnings = count("lint") + count("limit") - broken + count("suppression");
   const uncomputable = count("not-computable");
-  const unknownKeys = report.findings.filter((f) => f.kind === "invalid-policy" && f.rule === "unknown-key").length;
-  const unreadable = report.findings.filter((f) => f.kind === "invalid-policy" && f.rule === "unreadable").length;
+  const unknownKeys = shown.filter((f) => f.kind === "invalid-policy" && f.rule === "unknown-key").length;
+  const unreadable = shown.filter((f) => f.kind === "invalid-policy" && f.rule === "unreadable").length;
   const invalid = count("invalid-policy") - unknownKeys - unreadable;
   // Invalid policies are policies found (and not checked); a key its system does not define, or a file that cannot be parsed, is no policy.
-  const policies = report.policies.length + invalid;
+  const policies = report.policies.length + report.findings.filter((f) => f.kind === "invalid-policy" && f.rule !== "unknown-key" && f.rule !== "unreadable").length;
   const files = new Set([...report.policies.map((p) => p.file), ...report.disabled.map((d) => d.file), ...report.invalid.filter((i) => i.rule !== "unreadable").map((i) => i.file)]).size;
   const found = policies === 0 && report.disabled.length === 0 ? `no retry policy found in ${plural(report.filesScanned, "file")}` : `${plural(policies, "policy", "policies")} in ${plural(files, "file")}`;
   const extras = [
@@ -125,10 +137,17 @@ function filesVerdict(report: FilesReport): string {
   ];
   // Retry limits are found, never failed: in the tail, never among what fails under strictness.
   const links = report.linksNotFollowed;
-  const noted = [...(report.limits.length > 0 ? [plural(report.limits.length, "retry limit")] : []), ...extras, ...(links > 0 ? [`${plural(links, "link")} not followed`] : [])];
+  const noted = [...(report.limits.length > 0 ? [plural(report.limits.length, "retry limit")] : []), ...extras, ...(suppressed > 0 ? [`${suppressed} suppressed`] : []), ...(links > 0 ? [`${plural(links, "link")} not followed`] : [])];
   const tail = noted.length === 0 ? "" : `; ${noted.join(", ")}`;
+  // Limits broken but accepted: lowered to warnings by a repository config's rules, or suppressed in the file.
   const lowered = count("limit") - broken;
-  const held = limits === 0 ? "no limits broken" : lowered > 0 ? `${lowered} of ${plural(limits, "limit")} broken (a warning by the config's rules)` : limits === 1 ? "the limit holds" : `all ${limits} limits hold`;
+  const suppressedLimits = report.findings.filter((f) => f.kind === "limit" && f.suppression !== undefined).length;
+  const accepted = [...(lowered > 0 ? ["a warning by the config's rules"] : []), ...(suppressedLimits > 0 ? ["suppressed"] : [])];
+  const held =
+    limits === 0 ? "no limits broken"
+    : accepted.length > 0 ? `${lowered + suppressedLimits} of ${plural(limits, "limit")} broken (${accepted.join(", ")})`
+    : limits === 1 ? "the limit holds"
+    : `all ${limits} limits hold`;
   if (broken > 0 || invalid > 0 || unknownKeys > 0 || unreadable > 0) {
     const wrong = [
       ...(unreadable > 0 ? [plural(unreadable, "unreadable file")] : []),
@@ -140,10 +159,12 @@ function filesVerdict(report: FilesReport): string {
   }
   if (report.exitCode !== 0 && !report.strict) {
     // Without strictness only a lint raised to an error fails.
-    const erred = report.findings.filter((f) => f.kind === "lint" && f.level === "error").map((f) => f.rule);
+    const erred = shown.filter((f) => (f.kind === "lint" || f.kind === "suppression") && f.level === "error").map((f) => f.rule);
     return `✗ ${held}, but ${plural(erred.length, "warning")} ${erred.length === 1 ? "is an error" : "are errors"} (${[...new Set(erred)].join(", ")}; ${found})`;
   }
-  if (report.exitCode !== 0) return `✗ ${held}, but ${extras.join(" and ")} fail ${report.words.strictly} (${found})`;
+  // "1 warning fails", "2 warnings fail", "1 warning and 1 skipped fail".
+  const one = extras.length === 1 && extras[0]!.startsWith("1 ");
+  if (report.exitCode !== 0) return `✗ ${held}, but ${extras.join(" and ")} fail${one ? "s" : ""} ${report.words.strictly} (${found})`;
   return `✓ ${limits === 0 ? `no limits given (${report.words.limits})` : held}, ${found}${tail}`;
 }
 
@@ -181,6 +202,8 @@ interface FileGroup {
   readonly policies: number[];
   readonly disabled: DisabledReport[];
   readonly limits: ScanLimit[];
+  /** The findings about its inline suppressions (one without a reason, one unused). */
+  readonly suppressions: Finding[];
   failed: boolean;
 }
 
@@ -190,7 +213,7 @@ function byFile(report: FilesReport, fails: (index: number) => boolean): FileGro
   const group = (file: string) => {
     let entry = files.get(file);
     if (entry === undefined) {
-      entry = { file, invalid: [], policies: [], disabled: [], limits: [], failed: false };
+      entry = { file, invalid: [], policies: [], disabled: [], limits: [], suppressions: [], failed: false };
       files.set(file, entry);
     }
     return entry;
@@ -202,10 +225,15 @@ function byFile(report: FilesReport, fails: (index: number) => boolean): FileGro
   });
   for (const disabled of report.disabled) group(disabled.file).disabled.push(disabled);
   for (const finding of report.findings) {
+    if (finding.kind === "suppression") {
+      const entry = group(finding.location.file);
+      entry.suppressions.push(finding);
+      if (findingFails(finding, report.strict)) entry.failed = true;
+    }
     if (finding.kind !== "invalid-policy") continue;
     const entry = group(finding.location.file);
     entry.invalid.push(finding);
-    entry.failed = true;
+    if (finding.suppression === undefined) entry.failed = true;
   }
   for (const limit of report.limits) group(limit.limit.file).limits.push(limit);
   const list = [...files.values()];
