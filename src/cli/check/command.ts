@@ -98,6 +98,8 @@ interface CheckCommandSwitches {
   readonly color: boolean;
   readonly output?: string[];
   readonly grpcClient?: string;
+  readonly baseline?: string;
+  readonly writeBaseline?: string;
 }
 
 /** The gRPC clients --grpc-client names (presets/grpc-retry.ts: how each draws its retry waits). */
@@ -134,6 +136,8 @@ export const checkCommand: CommandDefinition = {
       new Option("--exclude <glob>", "with PATH: leave out what this .gitignore-style pattern matches (repeatable)").argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     );
     command.option("--any-file", "with PATH: a named file that holds no retry policy is passed over, as in a directory (for pre-commit, which names every changed file)");
+    command.option("--baseline <file>", "with PATH: fail only on findings this baseline does not record (file, system, policy, rule; not the line), and say how many it records are gone");
+    command.option("--write-baseline <file>", "with PATH: record today's findings in this file (written whole, or not at all), which --baseline reads");
     command.option("--no-config", "with PATH: read no repository config (.backoff.yaml at the repository's root is read otherwise)");
     command.option("--follow", "with PATH: follow symbolic links that lead out of the directory searched (not followed by default, as ripgrep and git do not)");
     command.addOption(
@@ -173,6 +177,7 @@ async function runCheckCommand(command: Command, io: Io): Promise<number> {
     return runCheckFiles(paths, givenValues(command), { ...switches, strict: switches.strict === true, exclude: switches.exclude ?? [], anyFile: switches.anyFile === true, follow: switches.follow === true }, io);
   }
   const explicit = givenValues(command);
+  if (switches.baseline !== undefined || switches.writeBaseline !== undefined) throw new UsageError(`${switches.baseline !== undefined ? "--baseline" : "--write-baseline"} holds the findings of check PATH: name a PATH (backoff check . --baseline FILE)`);
   if (switches.config === false) throw new UsageError("--no-config leaves out the repository config that check PATH reads; without a PATH there is none to leave out");
   // Without a PATH, a config or a flag that describes a policy, there is nothing to check (the built-in 1 s default is nobody's policy).
   if (switches.config === undefined && !DESCRIBING_KEYS.some((key) => explicit[key] !== undefined)) {

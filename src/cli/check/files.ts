@@ -22,6 +22,12 @@ import { type FoundConfig, loadRepoConfig } from "./repo-config.js";
 import { type CompiledOverrides, compileOverrides, overridesFor } from "./overrides.js";
 import type { LevelOf } from "../../core/check-report/rule-levels.js";
 import type { SuppressionComment } from "../../core/check-report/suppressions.js";
+import { type BaselineEntry, baselineEntries } from "../../core/check-report/baseline.js";
+import { baselineText, parseBaseline } from "../../config/baseline.js";
+import { PathRefused, readPath } from "../shared/read-path.js";
+import { renameSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { basename, dirname, join, resolve } from "node:path";
 
 export { serveScans } from "./pool.js";
 
@@ -47,6 +53,10 @@ export interface CheckFilesSwitches {
   readonly policy?: string;
   /** --output FORMAT=FILE, read (outputs.ts). */
   readonly outputs?: readonly OutputTarget[];
+  /** Fail only on findings this baseline file does not record (--baseline FILE). */
+  readonly baseline?: string;
+  /** Record today's findings in this file (--write-baseline FILE), written whole or not at all. */
+  readonly writeBaseline?: string;
 }
 
 const STDIN_PATH = "-";
@@ -67,6 +77,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   if (switches.config === STDIN_PATH && paths.includes(STDIN_PATH)) throw new UsageError("--config - and the PATH - both read standard input; give one of them as a file");
   // The repository config (repo-config.ts): its limits under the flags', its rules' levels, its excludes beside --exclude, its overrides per file.
   const found = await loadRepoConfig(switches.config, io);
+  const baseline = switches.baseline === undefined ? undefined : { file: switches.baseline, entries: readBaseline(switches.baseline) };
   const compiled = found === null ? null : compileOverrides(found);
   const excludes = excludeRules([...(found?.config.exclude ?? []), ...switches.exclude]);
 
@@ -133,7 +144,16 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   }
   if (missing.size > 0) throw missingPresets(missing);
   const limits = retryLimits.length === 0 ? [] : attachLimits(retryLimits, targets, policies);
-  const report = filesReport({ policies, disabled, invalid, skipped, lenient, limits, linksNotFollowed, filesScanned, suppressions }, switches.strict, FILES_WORDS, found === null ? {} : { config: found.config.name, levelOf: levelsOf(found, compiled!) });
+  const gathered = { policies, disabled, invalid, skipped, lenient, limits, linksNotFollowed, filesScanned, suppressions };
+  const configSettings = found === null ? {} : { config: found.config.name, levelOf: levelsOf(found, compiled!) };
+  let report = filesReport(gathered, switches.strict, FILES_WORDS, { ...configSettings, ...(baseline === undefined ? {} : { baseline }) });
+  if (switches.writeBaseline !== undefined) {
+    // Today's findings recorded: written whole (a temporary file renamed over it), then this run holds them as a later --baseline run will.
+    const entries = baselineEntries(report.findings);
+    writeAtomically(switches.writeBaseline, baselineText(entries));
+    io.stderr.write(`${printableLine(`baseline written: ${switches.writeBaseline} records ${entries.length === 1 ? "1 finding" : `${entries.length} findings`}`)}\n`);
+    report = filesReport(gathered, switches.strict, FILES_WORDS, { ...configSettings, baseline: { file: switches.writeBaseline, entries } });
+  }
   await writeCheckReport({ kind: "files", report }, switches, io.env["GITHUB_ACTIONS"] === "true", io);
   return report.exitCode;
 }
@@ -152,6 +172,30 @@ function attachLimits(found: readonly LocatedLimit[], targets: readonly PolicyTa
   });
   const governs = governed(found, targets, matches);
   return reports.map((limit, i) => ({ limit, governs: governs[i]! }));
+}
+
+/** A baseline file's entries (config/baseline.ts reads them). */
+function readBaseline(path: string): BaselineEntry[] {
+  let bytes: Buffer;
+  try {
+    bytes = readPath(path, { maxBytes: MAX_FILE_BYTES });
+  } catch (error) {
+    if (error instanceof PathRefused) throw new UsageError(`--baseline cannot read ${shown(path)}: ${error.reason}`);
+    throw error;
+  }
+  return parseBaseline(bytes.toString("utf8"), path);
+}
+
+/** A file written whole or not at all: a temporary file in the same folder, renamed over the target. */
+function writeAtomically(path: string, text: string): void {
+  const temp = join(dirname(resolve(path)), `.${basename(path)}.${randomBytes(6).toString("hex")}.tmp`);
+  try {
+    writeFileSync(temp, text);
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw new UsageError(`--write-baseline cannot write ${shown(path)}: ${(error as { code?: string }).code ?? (error as Error).message}`);
+  }
 }
 
 /** The rules' levels in each file, as the config and its overrides set them (each file's overrides matched once). */

@@ -5,6 +5,7 @@ import type { ScanLimit } from "./retry-limit.js";
 import type { SwitchWords } from "./terms.js";
 import { type LevelOf, findingsAtLevels, policyAtLevels } from "./rule-levels.js";
 import { type SuppressionComment, SuppressionUse } from "./suppressions.js";
+import { type BaselineEntry, type BaselineUse, applyBaseline } from "./baseline.js";
 
 /** What `check PATH…` found in the files it read, as the command gathers it. */
 export interface FoundInFiles {
@@ -39,12 +40,16 @@ export interface FilesReport extends FoundInFiles {
   readonly exitCode: 0 | 1;
   /** The repository config read (its name as the reports show it), when one was. */
   readonly config?: string;
+  /** The baseline the findings were held against (--baseline), when one was. */
+  readonly baseline?: BaselineUse;
 }
 
 /** What a repository config changes in a report: the file read, and the rules' levels in each file. */
 export interface ReportSettings {
   readonly config?: string;
   readonly levelOf?: LevelOf;
+  /** A baseline's file and entries: the findings it records fail nothing. */
+  readonly baseline?: { readonly file: string; readonly entries: readonly BaselineEntry[] };
 }
 
 /** The report of what was found: its findings, and the exit code they give. */
@@ -60,8 +65,18 @@ export function filesReport(given: FoundInFiles, strict: boolean, words: SwitchW
     ...found.policies.flatMap((policy, index) => own(policyFindings(policy, index), policy.suppressions)),
     ...atLevels([...found.skipped.map(skippedFinding), ...found.lenient.map(lenientFinding), ...found.limits.map(retryLimitFinding)]),
   ];
-  const findings = [...all, ...atLevels(use.findings(found.suppressions ?? []))];
-  return { ...found, findings, strict, words, exitCode: findingsExitCode(findings, strict), ...(settings.config === undefined ? {} : { config: settings.config }) };
+  const found2 = [...all, ...atLevels(use.findings(found.suppressions ?? []))];
+  const base = settings.baseline === undefined ? null : applyBaseline(found2, settings.baseline.entries);
+  const findings = base === null ? found2 : base.findings;
+  return {
+    ...found,
+    findings,
+    strict,
+    words,
+    exitCode: findingsExitCode(findings, strict),
+    ...(settings.config === undefined ? {} : { config: settings.config }),
+    ...(base === null ? {} : { baseline: { file: settings.baseline!.file, recorded: settings.baseline!.entries.length, matched: base.matched, gone: base.gone } }),
+  };
 }
 
 /** Each checked policy's findings, by its index in the report's policies. */

@@ -34,6 +34,8 @@ export interface Finding {
   readonly assumed?: readonly string[];
   /** Set off by an inline `# backoff-ignore` comment: shown in every report, failing nothing. */
   readonly suppression?: Suppression;
+  /** Recorded in the baseline given (--baseline, baseline.ts): known before, failing nothing. */
+  readonly baselined?: true;
 }
 
 /** What suppressed a finding (an inline comment, core/check-report/suppressions.ts): the comment's place and its reason. Suppressed findings stay in every report, and fail nothing. */
@@ -101,13 +103,13 @@ export function fingerprint(text: string): string {
 }
 
 /** Whether a finding fails the check: an error, or a warning under strictness; never one suppressed. */
-export function findingFails(finding: Pick<Finding, "level" | "suppression">, strict: boolean): boolean {
-  if (finding.suppression !== undefined) return false;
+export function findingFails(finding: Pick<Finding, "level" | "suppression" | "baselined">, strict: boolean): boolean {
+  if (finding.suppression !== undefined || finding.baselined === true) return false;
   return finding.level === "error" || (strict && finding.level === "warning");
 }
 
 /** The exit code a set of findings gives: 1 when one fails, else 0. */
-export function findingsExitCode(findings: Iterable<Pick<Finding, "level" | "suppression">>, strict: boolean): 0 | 1 {
+export function findingsExitCode(findings: Iterable<Pick<Finding, "level" | "suppression" | "baselined">>, strict: boolean): 0 | 1 {
   for (const finding of findings) if (findingFails(finding, strict)) return 1;
   return 0;
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { configFilesReport } from "../../../src/cli/check/files.js";
@@ -506,5 +506,41 @@ describe("inline suppressions: # backoff-ignore RULE -- reason (issue 37, item 2
     expect(result.stdout).toContain("    ✗ max-total 5 s: worst case 20 s (first over the limit at attempt 1) (suppressed at line 2: a batch job nobody waits on)\n");
     expect(result.stdout.split("\n").at(-2)).toBe("✓ 1 of 1 limit broken (suppressed), 1 policy in 1 file; 1 suppressed");
     expect(result.code).toBe(0);
+  });
+});
+
+describe("a baseline: --write-baseline FILE, --baseline FILE (issue 37, item 3)", () => {
+  // retry.json: "report" exponential 10 s, 4 retries, no cap: 150 s, over --max-total 1m; "email" capped 1 s..30 s, 5 retries: 31 s.
+  const POLICIES = (extraLines: string, third = "") => `{${extraLines}"policies": {\n  "email": {"base": "1s", "cap": "30s", "attempts": 5},\n  "report": {"base": "10s", "attempts": 4}${third}\n}}\n`;
+
+  it("records today's findings, then fails only on new ones, whatever lines moved; says how many recorded are gone", async () => {
+    execFileSync("git", ["init", "-q", dir()], { stdio: "ignore" });
+    write("retry.json", POLICIES(""));
+    const written = await runCli(["check", "retry.json", "--max-total", "1m", "--write-baseline", "base.json"]);
+    expect(written.code).toBe(0);
+    expect(written.stderr).toBe("baseline written: base.json records 2 findings\n");
+    expect(readFileSync(join(dir(), "base.json"), "utf8")).toBe(
+      '{\n  "version": 1,\n  "tool": "backoff check",\n  "findings": [\n    {"file":"retry.json","system":"backoff","policy":"report","rule":"max-total"},\n    {"file":"retry.json","system":"backoff","policy":"report","rule":"no-cap"}\n  ]\n}\n',
+    );
+    // Lines moved above the policies: the same findings, still recorded.
+    write("retry.json", POLICIES('\n\n"clients": 3,\n'));
+    const moved = await runCli(["check", "retry.json", "--max-total", "1m", "--baseline", "base.json", "--strict"]);
+    expect(moved.code).toBe(0);
+    expect(moved.stdout).toContain("baseline base.json: 2 findings recorded, 2 still found (not failing), 0 gone\n");
+    // A new policy over the limit fails; "report" fixed (a cap), its two recorded findings are gone.
+    write("retry.json", POLICIES("", ',\n  "batch": {"base": "20s", "attempts": 3}').replace('"report": {"base": "10s", "attempts": 4}', '"report": {"base": "1s", "cap": "5s", "attempts": 4}'));
+    const fresh = await runCli(["check", "retry.json", "--max-total", "1m", "--baseline", "base.json"]);
+    expect(fresh.code).toBe(1);
+    // batch: 20 + 40 + 80 = 140 s over 1 min, at attempt 3 (20 + 40 = 60 s is not over).
+    expect(fresh.stdout).toContain("    ✗ max-total 1 min: worst case 2 min 20 s (first over the limit at attempt 3)\n");
+    expect(fresh.stdout).toContain("baseline base.json: 2 findings recorded, 0 still found (not failing), 2 gone\n");
+    expect(readdirSync(dir()).sort()).toEqual([".git", "base.json", "retry.json"]);
+  });
+
+  it("a baseline that is not one is bad input (exit 2); without PATH it is refused", async () => {
+    write("retry.json", POLICIES(""));
+    write("base.json", "[]");
+    expect(await runCli(["check", "retry.json", "--baseline", "base.json"])).toEqual({ code: 2, stdout: "", stderr: 'error: --baseline "base.json": not a baseline (a JSON object with "findings"); write one with --write-baseline FILE\n' });
+    expect((await runCli(["check", "--base", "1s", "--baseline", "base.json"])).code).toBe(2);
   });
 });

@@ -101,6 +101,11 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
     for (const { limit: l, governs } of group.limits) push(`  – ${l.source} (${l.systemLabel}, line ${l.line}:${l.column}): retry limit: ${l.text}; ${limitGovernsText(l, governs)}`, undefined, 4);
     for (const f of group.suppressions) push(`  ⚠ ${f.rule} (line ${f.location.line}:${f.location.column}): ${f.message}`, paint.warn, 4);
   }
+  if (report.baseline !== undefined) {
+    // The findings the baseline records fail nothing; said once, with those recorded and now gone.
+    const b = report.baseline;
+    push(`baseline ${b.file}: ${plural(b.recorded, "finding")} recorded, ${b.matched} still found (not failing), ${b.gone} gone`);
+  }
   push(filesVerdict(report), report.exitCode === 0 ? paint.ok : paint.bad);
   return lines;
 }
@@ -114,8 +119,9 @@ function suppressedText(f: Finding): string {
 /** The last line of `check PATH…`'s text: what broke or held, how many policies in how many files, what else was found. */
 function filesVerdict(report: FilesReport): string {
   // A finding suppressed in its file is counted apart: it fails nothing.
-  const shown = report.findings.filter((f) => f.suppression === undefined);
-  const suppressed = report.findings.length - shown.length;
+  const shown = report.findings.filter((f) => f.suppression === undefined && f.baselined !== true);
+  const suppressed = report.findings.filter((f) => f.suppression !== undefined).length;
+  const baselinedLimits = report.findings.filter((f) => f.kind === "limit" && f.baselined === true).length;
   const count = (kind: Finding["kind"]) => shown.filter((f) => f.kind === kind).length;
   const limits = report.policies.reduce((n, p) => n + p.result.assertions.length, 0);
   // A limit a repository config lowers to a warning is counted among the warnings.
@@ -142,10 +148,10 @@ function filesVerdict(report: FilesReport): string {
   // Limits broken but accepted: lowered to warnings by a repository config's rules, or suppressed in the file.
   const lowered = count("limit") - broken;
   const suppressedLimits = report.findings.filter((f) => f.kind === "limit" && f.suppression !== undefined).length;
-  const accepted = [...(lowered > 0 ? ["a warning by the config's rules"] : []), ...(suppressedLimits > 0 ? ["suppressed"] : [])];
+  const accepted = [...(lowered > 0 ? ["a warning by the config's rules"] : []), ...(suppressedLimits > 0 ? ["suppressed"] : []), ...(baselinedLimits > 0 ? ["in the baseline"] : [])];
   const held =
     limits === 0 ? "no limits broken"
-    : accepted.length > 0 ? `${lowered + suppressedLimits} of ${plural(limits, "limit")} broken (${accepted.join(", ")})`
+    : accepted.length > 0 ? `${lowered + suppressedLimits + baselinedLimits} of ${plural(limits, "limit")} broken (${accepted.join(", ")})`
     : limits === 1 ? "the limit holds"
     : `all ${limits} limits hold`;
   if (broken > 0 || invalid > 0 || unknownKeys > 0 || unreadable > 0) {
