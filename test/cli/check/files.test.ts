@@ -473,7 +473,7 @@ describe("inline suppressions: # backoff-ignore RULE -- reason (issue 37, item 2
     ]);
     // JUnit: a skipped testcase.
     const junit = (await runCli(["check", "svc.yaml", "--format", "junit"])).stdout;
-    expect(junit).toContain('<skipped message="suppressed (# backoff-ignore at line 4: the queue drops jobs after 5 min): no-cap: exponential backoff without a cap');
+    expect(junit).toContain('<skipped type="suppressed" message="suppressed (# backoff-ignore at line 4: the queue drops jobs after 5 min): no-cap: exponential backoff without a cap');
   });
 
   it("on the line above the policy, without a reason: suppressed, and a suppression-without-reason warning at the comment", async () => {
