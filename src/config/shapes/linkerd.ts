@@ -5,6 +5,7 @@ import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type MapNode, type Node, get, isMap } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundTimeout, Placeholder } from "../tree/findings.js";
 import { describeNode, msText, notPlaceholder } from "../tree/values.js";
+import type { Condition, RetryOn } from "../../core/conditions/condition.js";
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
 
 /**
@@ -57,6 +58,8 @@ export const linkerd: ConfigShape = {
     where: "`retry.linkerd.io/*` annotations on an `HTTPRoute`, `GRPCRoute`, `Service` or `EgressNetwork`",
     policy:
       "limit (1 when unset or `\"0\"`), timeout (try time), http / grpc conditions (an HTTPRoute reads http, a GRPCRoute grpc, a Service both), checked as the policy controller parses them; with every retry annotation unset (`\"0\"`) retries are off; the back-off is the controller's fixed 25–250 ms; preset `linkerd`. Timeouts: `timeout.linkerd.io/request` (deadline; a zero one is left to run time)",
+    conditions:
+      "`retry.linkerd.io/http` (`5xx`, `gateway-error`, codes, ranges such as `500-504`) and `retry.linkerd.io/grpc` (gRPC codes), with a try that ran out its `retry.linkerd.io/timeout`; without either, decided by code (the proxy's default). No budget: the annotations set none",
   },
   words: { tree: /retry\.linkerd\.io\// },
   documents: { read: recogniseAnnotations },
@@ -122,9 +125,11 @@ function readAnnotations(annotations: MapNode, keys: readonly string[], name: st
       any = true;
     }
   }
+  const on: { http?: string; grpc?: string } = {};
   if (keys.includes("http")) {
     const http = annotation(annotations, "retry.linkerd.io/http", name);
     if (http !== undefined) {
+      on.http = http.value;
       for (const condition of http.value.split(",")) {
         if (!httpCondition(condition)) throw new FileProblem(http.node.pos, `${label("http")} has ${shown(condition)}, which is no condition (5xx, gateway-error, a status code or a range such as 500-504, from 100 to 599, commas without spaces)`);
       }
@@ -134,6 +139,7 @@ function readAnnotations(annotations: MapNode, keys: readonly string[], name: st
   if (keys.includes("grpc")) {
     const grpc = annotation(annotations, "retry.linkerd.io/grpc", name);
     if (grpc !== undefined) {
+      on.grpc = grpc.value;
       for (const condition of grpc.value.split(",")) {
         if (!GRPC_CONDITIONS.has(condition.toLowerCase())) throw new FileProblem(grpc.node.pos, `${label("grpc")} has ${shown(condition)}, which is no condition (cancelled, deadline-exceeded, internal, resource-exhausted, unavailable, commas without spaces)`);
       }
@@ -149,7 +155,45 @@ function readAnnotations(annotations: MapNode, keys: readonly string[], name: st
   }
   // Every retry annotation unset ("0"): parse_*_retry returns None, no retry.
   if (!any) return { options: { ...options, attempts: "0" }, disabled: true, ...(timeouts.length === 0 ? {} : { timeouts }) };
-  return { options, ...(timeouts.length === 0 ? {} : { timeouts }) };
+  return { options, ...(timeouts.length === 0 ? {} : { timeouts }), conditions: retryConditions(on, options.attemptTime !== undefined) };
+}
+
+/** What a finding about a route's conditions tells the reader to edit (the 2.16+ annotations set no retry budget). */
+const LINKERD_LEVERS = { conditions: "the retry.linkerd.io/http annotation, such as \"502,504\"", budget: null };
+
+/**
+ * What the annotations retry on, as parse_http_retry and parse_grpc_retry read them (linkerd2
+ * edge-26.8.3 b24cd405, policy-controller/k8s/index/src/outbound/index/http.rs): http's 5xx is
+ * 500–599, gateway-error 502–504, a code itself, a range its codes; grpc's words are gRPC codes.
+ * A request that ran out its retry.linkerd.io/timeout is retried too ("timeouts and retries
+ * compose", linkerd.io 2.16 retries-and-timeouts). Without http or grpc the policy controller
+ * hands the proxy no conditions (None) and the proxy's own default decides: decided by code.
+ */
+function retryConditions(on: { http?: string; grpc?: string }, timeout: boolean): RetryOn {
+  const conditions: Condition[] = [];
+  const words: string[] = [];
+  for (const cond of on.http?.split(",") ?? []) {
+    words.push(cond);
+    const lower = cond.toLowerCase();
+    if (lower === "5xx") conditions.push({ kind: "5xx" });
+    else if (lower === "gateway-error") conditions.push(...[502, 503, 504].map((c): Condition => ({ kind: "status", code: c })));
+    else if (code(cond) !== null) conditions.push({ kind: "status", code: code(cond)! });
+    else {
+      const [low, high] = cond.split("-").map((part) => code(part)!) as [number, number];
+      conditions.push(low === high ? { kind: "status", code: low } : low === 500 && high === 599 ? { kind: "5xx" } : { kind: "other", text: `${low}-${high}`, overload: [503, 429].some((c) => low <= c && c <= high) });
+    }
+  }
+  for (const cond of on.grpc?.split(",") ?? []) {
+    words.push(cond);
+    conditions.push({ kind: "grpc", code: cond.toUpperCase().replace(/-/g, "_") });
+  }
+  if (timeout) conditions.push({ kind: "timeout" });
+  const from = [...(on.http === undefined ? [] : ["retry.linkerd.io/http"]), ...(on.grpc === undefined ? [] : ["retry.linkerd.io/grpc"])].join(" and ");
+  if (from === "") {
+    conditions.unshift({ kind: "code", why: "the proxy's default conditions: no retry.linkerd.io/http or /grpc" });
+    return { words: [], from: "no retry.linkerd.io/http or /grpc", isDefault: true, conditions, levers: LINKERD_LEVERS };
+  }
+  return { words, from, isDefault: false, conditions, levers: LINKERD_LEVERS };
 }
 
 const GRPC_CONDITIONS = new Set(["cancelled", "deadline-exceeded", "internal", "resource-exhausted", "unavailable"]);

@@ -306,3 +306,32 @@ spec:
     expect(refused.stdout).toContain('"5xx" is not a status code or a range such as "500-599"; Traefik refuses the middleware (NewHTTPCodeRanges)');
   });
 });
+
+describe("Linkerd: the retry.linkerd.io annotations (linkerd2 edge-26.8.3 b24cd405, policy-controller outbound/index/http.rs parse_http_retry)", () => {
+  const service = (annotations: string) => `apiVersion: v1
+kind: Service
+metadata:
+  name: api
+  annotations:
+${annotations}
+spec:
+  ports: [{port: 80}]
+`;
+  it("http 5xx is 500-599, gateway-error 502-504; grpc names gRPC codes; no budget, so 503 warns", async () => {
+    write("svc.yaml", service('    retry.linkerd.io/http: "gateway-error,429"\n    retry.linkerd.io/grpc: unavailable\n    retry.linkerd.io/limit: "2"'));
+    expect((await runCli(["check", "svc.yaml"])).stdout).toContain(
+      "    retries on 503, 429, 502, 504, gRPC UNAVAILABLE (retry.linkerd.io/http and retry.linkerd.io/grpc: gateway-error, 429, unavailable)\n",
+    );
+    expect(warningsOf((await json("svc.yaml")).doc)).toEqual([["retries-overload"]]);
+    write("svc.yaml", service('    retry.linkerd.io/http: "502,504-504"\n    retry.linkerd.io/timeout: 300ms'));
+    const { doc } = await json("svc.yaml");
+    expect(doc.policies[0].retry_on).toMatchObject({ words: ["502", "504-504"], conditions: ["502", "504", "timeouts"], overload: [] });
+  });
+
+  it("without http or grpc the proxy's own default decides: decided by code, never guessed", async () => {
+    write("svc.yaml", service('    retry.linkerd.io/limit: "2"'));
+    expect((await runCli(["check", "svc.yaml"])).stdout).toContain(
+      "    retries on decided by code (the proxy's default conditions: no retry.linkerd.io/http or /grpc) (no retry.linkerd.io/http or /grpc)\n",
+    );
+  });
+});
