@@ -6,6 +6,7 @@ import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type MapNode, type Node, get, isMap, isSeq, text } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundTimeout, Placeholder } from "../tree/findings.js";
 import { describeNode, msText, notPlaceholder } from "../tree/values.js";
+import type { Condition, RetryOn } from "../../core/conditions/condition.js";
 import { type KeyTable, nearRetryKeys, retryObjectKeys } from "../tree/unknown-keys.js";
 
 /*
@@ -57,6 +58,8 @@ export const linkerdProfile: ConfigShape = {
     where: "`ServiceProfile` (`linkerd.io/v1alpha2`)",
     policy:
       "each `spec.routes[]` with `isRetryable: true`: retried at once, without a count, under the profile's `spec.retryBudget` (retryRatio, minRetriesPerSecond, ttl; the controller's 0.2, 10, 10s when absent), which is named beside the policy (a ratio of retries to requests, not a count); a budget the proxy drops (ttl outside 1–60 s, retryRatio outside 0–1000) is a problem; preset `linkerd-profile`. Timeouts: the route's `timeout` (deadline; none when left out or `0s`)",
+    conditions:
+      "the failures it retries: `responseClasses` with `isFailure: true` and a `condition.status` range; without them, or with an `all`/`any`/`not` class, decided by code (the proxy's classification). Budget: `spec.retryBudget`, always present",
   },
   words: { tree: /ServiceProfile/ },
   documents: { read: recogniseProfiles },
@@ -104,7 +107,7 @@ function recogniseProfiles(root: Node, _file: DocumentFile, findings: Findings):
             timeouts.push({ role: "deadline", field: "timeout", offset: timeout.keyPos });
           }
         }
-        return { options, ...(timeouts.length === 0 ? {} : { timeouts }) };
+        return { options, ...(timeouts.length === 0 ? {} : { timeouts }), conditions: failureClasses(route, budget) };
       });
     });
   }
@@ -141,4 +144,46 @@ function retryBudget(spec: MapNode, profile: string): string {
   if (ttlMs === null) throw new FileProblem(ttl.pos, `${label("ttl")} must be a Go duration such as "10s", got ${describeNode(ttl)}`);
   if (ttlMs < 1000 || ttlMs > 60_000) throw new FileProblem(ttl.pos, `${label("ttl")} must be from 1s to 60s (the proxy drops the budget, and the retries with it), got ${(ttl as { value: string }).value}`);
   return `retryBudget retryRatio ${ratioText}, minRetriesPerSecond ${minText}, ttl ${(ttl as { value: string }).value}`;
+}
+
+/**
+ * What an isRetryable route retries: the responses the proxy classifies as failures
+ * (linkerd.io 2.16 reference/service-profiles: isRetryable "will cause the proxy to retry
+ * failed requests"). A route's `responseClasses` with `isFailure: true` and a plain
+ * `condition.status` range ({min, max}) are read; any other response class (all, any, not)
+ * and a route without response classes leave it to the proxy's classification: decided by
+ * code, never guessed. The profile's retryBudget (always there: the controller's default
+ * when absent) governs every retry.
+ */
+function failureClasses(route: MapNode, budget: string): RetryOn {
+  const classes = get(route, "responseClasses");
+  const conditions: Condition[] = [];
+  const words: string[] = [];
+  let other = false;
+  for (const item of isSeq(classes) ? classes.items : []) {
+    if (!isMap(item)) continue;
+    const failure = get(item, "isFailure");
+    if (!(failure?.kind === "boolean" && failure.value)) continue;
+    const status = get(get(item, "condition"), "status");
+    const condition = get(item, "condition");
+    const plain = isMap(condition) && condition.entries.size === 1 && isMap(status);
+    const min = plain ? get(status, "min") : undefined;
+    const max = plain ? get(status, "max") : undefined;
+    if (!plain || min?.kind !== "number" || max?.kind !== "number") {
+      other = true;
+      continue;
+    }
+    const [low, high] = [min.value, max.value];
+    words.push(low === high ? `status ${low}` : `status ${low}-${high}`);
+    conditions.push(low === high ? { kind: "status", code: low } : low === 500 && high === 599 ? { kind: "5xx" } : { kind: "other", text: `${low}-${high}`, overload: [503, 429].some((c) => low <= c && c <= high) });
+  }
+  if (other || words.length === 0) conditions.push({ kind: "code", why: other ? "a response class the proxy evaluates" : "the proxy's failure classification: no responseClasses" });
+  return {
+    words,
+    from: words.length === 0 ? "no responseClasses with isFailure" : "responseClasses with isFailure",
+    isDefault: words.length === 0 && !other,
+    conditions,
+    budget,
+    levers: { conditions: "responseClasses of the route (isFailure: true with a condition.status range)", budget: "spec.retryBudget of the ServiceProfile" },
+  };
 }

@@ -335,3 +335,30 @@ spec:
     );
   });
 });
+
+describe("Linkerd ServiceProfile: an isRetryable route retries the responses classed as failures (linkerd.io 2.16 reference/service-profiles)", () => {
+  const profile = (classes: string) => `apiVersion: linkerd.io/v1alpha2
+kind: ServiceProfile
+metadata: {name: api.prod.svc.cluster.local, namespace: prod}
+spec:
+  routes:
+  - name: GET /books
+    condition: {method: GET, pathRegex: /books}
+    isRetryable: true
+${classes}
+`;
+  it("responseClasses with isFailure and a status range are read; the profile's retryBudget governs them, so 503 does not warn", async () => {
+    write("sp.yaml", profile("    responseClasses:\n    - condition: {status: {min: 500, max: 599}}\n      isFailure: true\n    - condition: {status: {min: 200, max: 299}}\n      isFailure: false"));
+    expect((await runCli(["check", "sp.yaml"])).stdout).toContain("    retries on 5xx (responseClasses with isFailure: status 500-599)\n");
+    const { doc } = await json("sp.yaml");
+    expect(doc.policies[0].retry_on).toMatchObject({ overload: ["503"], budget: "retryBudget default: retryRatio 0.2, minRetriesPerSecond 10, ttl 10s" });
+    expect(warningsOf(doc)).toEqual([[]]);
+  });
+
+  it("without responseClasses the proxy's classification decides: decided by code", async () => {
+    write("sp.yaml", profile(""));
+    expect((await runCli(["check", "sp.yaml"])).stdout).toContain(
+      "    retries on decided by code (the proxy's failure classification: no responseClasses) (no responseClasses with isFailure)\n",
+    );
+  });
+});
