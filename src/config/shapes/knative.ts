@@ -6,6 +6,7 @@ import { type MapNode, type Node, get, isMap, text } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout, Placeholder } from "../tree/findings.js";
 import { describeNode, msText, notPlaceholder, wholeNumber } from "../tree/values.js";
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
+import type { RetryOn } from "../../core/conditions/condition.js";
 
 /**
  * DeliverySpec's fields (knative-v1.22.0 pkg/apis/duck/v1/delivery_types.go:
@@ -55,6 +56,8 @@ export const knative: ConfigShape = {
     where: "`Trigger`, `Broker`, `Subscription`, `Channel`, `InMemoryChannel`",
     policy:
       "`spec.delivery`: retry (none when unset), backoffPolicy exponential / linear with backoffDelay (ISO 8601 such as `PT0.2S`, one decimal kept; without both the retries come at once), timeout (try time); a Broker without delivery: config-br-defaults as shipped (10, exponential, PT0.2S); a Trigger, Subscription or Channel without delivery is no policy (its Broker's or Channel's applies); a KafkaChannel or Kafka Broker is reported as not computed (eventing-kafka-broker dispatches it); preset `knative`. Timeouts: `delivery.timeout` (try time); there is no deadline",
+    conditions:
+      "not set by the file: the dispatcher's SelectiveRetry (retries.go) retries errors, every status from 500 and 404, 408, 409, 429. No budget",
   },
   words: { tree: /knative\.dev\// },
   documents: { read: recogniseKnative },
@@ -86,7 +89,7 @@ function recogniseKnative(root: Node, _file: DocumentFile, findings: Findings): 
       // broker_defaults.go: bs.Delivery == nil → config-br-defaults' delivery.
       findings.policy("knative", `${name} (config-br-defaults as shipped)`, manifest.node.pos, () => {
         if (kafka) throw new Placeholder(manifest.node.pos, `${name} ${KAFKA}`);
-        return { options: { attempts: "10", strategy: "exponential", base: "200ms" } };
+        return { options: { attempts: "10", strategy: "exponential", base: "200ms" }, conditions: KNATIVE_ON };
       });
       continue;
     }
@@ -100,6 +103,26 @@ function recogniseKnative(root: Node, _file: DocumentFile, findings: Findings): 
     });
   }
 }
+
+/**
+ * When Knative's dispatcher retries a delivery (knative/eventing knative-v1.22.0-20-g8cf4c4b6,
+ * pkg/kncloudevents/retries.go SelectiveRetry, the CheckRetry of every delivery spec): no
+ * response or an error (connection failures, a request timed out by delivery.timeout), any
+ * status of 500 or more, and 404, 408, 409 and 429; never a 3xx. The delivery spec has no
+ * key for it, so it is Knative's own set whatever the file says, and there is no retry budget.
+ */
+const KNATIVE_ON: RetryOn = {
+  words: ["errors", "5xx", "404", "408", "409", "429"],
+  from: "Knative's SelectiveRetry",
+  isDefault: true,
+  conditions: [
+    { kind: "connection" },
+    { kind: "timeout" },
+    { kind: "5xx" },
+    ...[404, 408, 409, 429].map((code) => ({ kind: "status" as const, code })),
+  ],
+  levers: { conditions: "nothing in the delivery spec (SelectiveRetry is fixed): lower delivery.retry, or send to a deadLetterSink sooner", budget: null },
+};
 
 function kafkaDispatched(kind: string, node: MapNode, spec: Node | undefined): boolean {
   if (kind === "KafkaChannel") return true;
@@ -120,7 +143,7 @@ function readDelivery(delivery: MapNode, name: string): Omit<FoundPolicy, "syste
     options.attemptTime = msText(ms);
     timeouts.push({ role: "attempt-time", field: "delivery.timeout", offset: timeout.keyPos });
   }
-  const found = () => (timeouts.length === 0 ? {} : { timeouts });
+  const found = () => ({ ...(timeouts.length === 0 ? {} : { timeouts }), conditions: KNATIVE_ON });
   const policyNode = get(delivery, "backoffPolicy");
   let policy: "exponential" | "linear" | null = null;
   if (policyNode !== undefined) {

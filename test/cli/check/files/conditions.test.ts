@@ -362,3 +362,23 @@ ${classes}
     );
   });
 });
+
+describe("Knative delivery: the dispatcher's SelectiveRetry (knative/eventing knative-v1.22.0-20-g8cf4c4b6, pkg/kncloudevents/retries.go)", () => {
+  it("errors, every 5xx and 404, 408, 409, 429, whatever the delivery spec says: both rules, as no budget governs it", async () => {
+    write("sub.yaml", `apiVersion: messaging.knative.dev/v1
+kind: Subscription
+metadata: {name: orders}
+spec:
+  channel: {apiVersion: messaging.knative.dev/v1, kind: Channel, name: orders}
+  subscriber: {ref: {apiVersion: v1, kind: Service, name: handler}}
+  delivery:
+    retry: 3
+    backoffPolicy: exponential
+    backoffDelay: PT0.2S
+`);
+    expect((await runCli(["check", "sub.yaml"])).stdout).toContain(
+      "    retries on 5xx, 429, connection failures, timeouts, 404, 408, 409 (Knative's SelectiveRetry: errors, 5xx, 404, 408, 409, 429)\n",
+    );
+    expect(warningsOf((await json("sub.yaml")).doc)).toEqual([["retries-overload", "retries-everything"]]);
+  });
+});
