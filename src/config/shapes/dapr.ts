@@ -7,6 +7,7 @@ import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type MapNode, type Node, get, isMap } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout } from "../tree/findings.js";
 import { describeNode, msText, notPlaceholder, timeoutValue } from "../tree/values.js";
+import type { Condition, RetryOn } from "../../core/conditions/condition.js";
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
 
 /**
@@ -40,6 +41,8 @@ export const dapr: ConfigShape = {
     where: "`Resiliency` (`dapr.io/v1alpha1`)",
     policy:
       "each `spec.policies.retries.<name>`: `policy` constant (the default: `duration`, default 5 s, every time) or exponential (500 ms ×1.5, ±50 %, to `maxInterval`, default 60 s, and Dapr's fixed 15 min MaxElapsedTime); `maxRetries` −1 or unset (or any negative) retries without a count limit, 0 is off; durations are Go durations or bare digits in quotes (ms); a constant `duration` of 0 retries at once; a built-in policy name with `maxRetries` below 3 is read as 3, an override of DaprBuiltInActorNotFoundRetries is invalid (Dapr ignores it); a field the CRD does not have (`initialInterval`, `maxRetrys`…) is an unknown key, named with the field meant; preset `dapr`. Timeouts: the timeout policy every target naming the retry names (try time)",
+    conditions:
+      "`matching.httpStatusCodes` and `gRPCStatusCodes` (codes or ranges such as `500-599`; a list left unset retries every code of its kind), with errors that carry no status code always; without `matching`, every error (retry.go). No budget"
   },
   words: { tree: /Resiliency/ },
   documents: { read: recogniseDapr },
@@ -86,7 +89,8 @@ function recogniseDapr(root: Node, _file: DocumentFile, findings: Findings): voi
           throw new FileProblem(entry.keyPos, `retry policy ${PROTECTED} is protected: Dapr ignores this override and keeps its own (constant 1 s, 5 retries)`);
         }
         if (!isMap(entry.value)) throw new FileProblem(entry.value.pos, `retry policy ${shown(name)} must be a map, got ${describeNode(entry.value)}`);
-        return timed(readRetry(entry.value, policyName, (key) => `${key} of retry policy ${shown(name)}`), tryTimes.get(policyName), name);
+        const read = timed(readRetry(entry.value, policyName, (key) => `${key} of retry policy ${shown(name)}`), tryTimes.get(policyName), name);
+        return { ...read, conditions: matching(entry.value, `matching of retry policy ${shown(name)}`) };
       });
     }
   }
@@ -199,4 +203,52 @@ function timed(read: Read, timeout: PairedTimeout | null | undefined, name: stri
   if (tryTime === null) return read;
   const timeouts: FoundTimeout[] = [{ role: "attempt-time", field: `timeouts.${timeout.name}`, offset: timeout.entry.keyPos }];
   return { ...read, options: { ...read.options, attemptTime: tryTime }, timeouts };
+}
+
+/** The gRPC codes by number (grpc-go codes/codes.go), for Dapr's gRPCStatusCodes. */
+const GRPC = ["OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED"];
+
+/**
+ * What a Dapr retry policy retries on (dapr/dapr v1.18.0-rc.1-215-gd8450742, pkg/resiliency/
+ * retry.go ParseRetryConditionMatch, mustRetryStatusCode, parsePatterns; policy.go): an error
+ * that carries no status code is always retried; a status code is retried when it is in
+ * matching.httpStatusCodes (HTTP) or matching.gRPCStatusCodes (gRPC, by number), comma-
+ * separated codes or ranges such as "500-599", and every code of a kind whose list is unset
+ * (a nil list retries everything). Without matching Dapr retries every error. No budget.
+ */
+function matching(retry: MapNode, label: string): RetryOn {
+  const levers = { conditions: "matching.httpStatusCodes (and gRPCStatusCodes) of the retry policy, such as \"502,504\"", budget: null };
+  const match = get(retry, "matching");
+  const http = isMap(match) ? get(match, "httpStatusCodes") : undefined;
+  const grpc = isMap(match) ? get(match, "gRPCStatusCodes") : undefined;
+  const list = (node: Node | undefined, key: string, min: number, max: number): [number, number][] | null => {
+    const raw = node?.kind === "string" ? node.value.trim() : node?.kind === "number" ? String(node.value) : "";
+    if (raw === "") return null;
+    return raw.split(",").map((pattern) => {
+      const parts = pattern.trim().split("-");
+      const [low, high] = [Number(parts[0]), Number(parts[1] ?? parts[0])];
+      if (parts.length > 2 || !Number.isInteger(low) || !Number.isInteger(high) || low < min || high > max || high < low) {
+        throw new FileProblem(node!.pos, `${label}.${key}: ${JSON.stringify(pattern)} is not a code or a range from ${min} to ${max}; Dapr refuses the resiliency (parsePatterns)`);
+      }
+      return [low, high];
+    });
+  };
+  const httpCodes = list(http, "httpStatusCodes", 100, 599);
+  const grpcCodes = list(grpc, "gRPCStatusCodes", 0, 16);
+  if (httpCodes === null && grpcCodes === null) {
+    return { words: [], from: "no matching", isDefault: true, conditions: [{ kind: "every-error" }], levers };
+  }
+  const conditions: Condition[] = [{ kind: "other", text: "errors without a status code" }];
+  const words: string[] = [];
+  if (httpCodes === null) conditions.push({ kind: "other", text: "every HTTP status", overload: true });
+  else {
+    words.push(`httpStatusCodes ${(http as { value: unknown }).value}`);
+    for (const [low, high] of httpCodes) conditions.push(low === high ? { kind: "status", code: low } : low === 500 && high === 599 ? { kind: "5xx" } : { kind: "other", text: `${low}-${high}`, overload: [503, 429].some((c) => low <= c && c <= high) });
+  }
+  if (grpcCodes === null) conditions.push({ kind: "other", text: "every gRPC status", overload: true });
+  else {
+    words.push(`gRPCStatusCodes ${(grpc as { value: unknown }).value}`);
+    for (const [low, high] of grpcCodes) for (let c = low; c <= high; c++) conditions.push({ kind: "grpc", code: GRPC[c]! });
+  }
+  return { words, from: "matching", isDefault: false, conditions, levers };
 }

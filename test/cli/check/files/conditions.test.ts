@@ -382,3 +382,34 @@ spec:
     expect(warningsOf((await json("sub.yaml")).doc)).toEqual([["retries-overload", "retries-everything"]]);
   });
 });
+
+describe("Dapr resiliency: matching (dapr/dapr v1.18.0-rc.1-215-gd8450742, pkg/resiliency/retry.go ParseRetryConditionMatch, mustRetryStatusCode)", () => {
+  const resiliency = (extra: string) => `apiVersion: dapr.io/v1alpha1
+kind: Resiliency
+metadata: {name: app}
+spec:
+  policies:
+    retries:
+      api:
+        policy: constant
+        duration: 1s
+        maxRetries: 3
+${extra}
+`;
+  it("without matching Dapr retries every error: retries-everything", async () => {
+    write("res.yaml", resiliency(""));
+    expect((await runCli(["check", "res.yaml"])).stdout).toContain("    retries on every error (no matching)\n");
+    expect(warningsOf((await json("res.yaml")).doc)).toEqual([["retries-everything"]]);
+  });
+
+  it("httpStatusCodes 502,504: those, errors without a code, and every gRPC status (an unset list retries every code of its kind)", async () => {
+    write("res.yaml", resiliency('        matching:\n          httpStatusCodes: "502,504"'));
+    expect((await runCli(["check", "res.yaml"])).stdout).toContain(
+      "    retries on every gRPC status, errors without a status code, 502, 504 (matching: httpStatusCodes 502,504)\n",
+    );
+    write("res.yaml", resiliency('        matching:\n          httpStatusCodes: "502,504"\n          gRPCStatusCodes: "14"'));
+    const { doc } = await json("res.yaml");
+    expect(doc.policies[0].retry_on).toMatchObject({ conditions: ["errors without a status code", "502", "504", "gRPC UNAVAILABLE"], overload: [] });
+    expect(warningsOf(doc)).toEqual([[]]);
+  });
+});
