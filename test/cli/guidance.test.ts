@@ -182,7 +182,9 @@ describe("one vocabulary", () => {
     // The policy report of --config says the same, without the file's heading.
     const config = await runCli(["check", "--config", file]);
     expect(config.stdout).toBe("✗ max-total 1 min: worst case 2 min 1 s (first over the limit at attempt 6)\n✗ 1 of 1 limit broken\n");
-    expect(await usage(["check", file, "--config", file])).toBe("error: --config and PATH cannot be combined: give the config file as a PATH (backoff check retry.json)\n");
+    // --config beside PATH names the repository config (issue 37, item 1): the report says which, then the same lines.
+    const both = await runCli(["check", file, "--config", file]);
+    expect([both.code, both.stdout]).toEqual([1, `config: ${relative(process.cwd(), file)}\n${expected}`]);
   });
 
   it("presets calls its listing `table` too (and still takes `text`)", async () => {
