@@ -17,20 +17,24 @@ export const GRPC_MAX_ATTEMPTS_LIMIT = 5;
  * grpc-go 1.69+ (stream.go csAttempt.shouldRetry) computes the same in ns:
  *   cur := min(float64(rp.InitialBackoff)*math.Pow(rp.BackoffMultiplier, n), float64(rp.MaxBackoff)); cur *= 0.8 + 0.4*rand.Float64()
  * and before 1.69 (the A6 text until 2024), full jitter: dur = time.Duration(rand.Int64N(int64(cur))).
- * grpc-java draws full jitter to this day (core/src/main/java/io/grpc/internal/RetriableStream.java,
- * Sublistener.makeRetryDecision, master at 2babd776):
- *   backoffNanos = (long) (nextBackoffIntervalNanos * random.nextDouble());
- *   nextBackoffIntervalNanos = Math.min((long) (nextBackoffIntervalNanos * retryPolicy.backoffMultiplier), retryPolicy.maxBackoffNanos);
+ * grpc-java draws ±20 % since v1.71.0 (#11858, "updates the backoff range as per the A6
+ * redefinition"; core/src/main/java/io/grpc/internal/RetriableStream.java at v1.83.1):
+ *   double inverseJitterFactor = isExperimentalRetryJitterEnabled ? 0.4 * random.nextDouble() + 0.8 : random.nextDouble();
+ *   return (long) (intervalNanos * inverseJitterFactor);
+ * the flag GRPC_EXPERIMENTAL_XDS_RLS_LB (true unless set to false) keeps the old full jitter
+ * [0, b) of grpc-java before 1.71, which jitter full models.
  * C-core (Python, C++, Ruby, PHP) draws ±20 % (src/core/client_channel/retry_interceptor.cc at
  * 06dce3bf, RetryState: BackOff::Options().set_jitter(0.2), the waits of src/core/util/backoff.cc).
  * A service config is read by every client, so jitter union (what check PATH reads a service
- * config with) gives the bounds that hold for all of them: from 0 (grpc-java) to below 1.2 × b
- * (grpc-go 1.69+, grpc-js, C-core); java, go, js and core name one client (issue 36, item 5).
+ * config with) gives the bounds that hold for all of them at their newest releases: [0.8, 1.2) × b
+ * for each; java, go, js and core name one client (issue 36, item 5). Not modelled: C-core and
+ * grpc-java truncate each wait to whole ms or ns, so their lowest and highest waits can be up to
+ * 1 ms below grpc-js's.
  */
 /** The jitter settings: the two draws, the union of every client's, and each client by name. */
 const JITTERS = ["0.2", "full", "union", "java", "go", "js", "core"] as const;
-/** Each client's draw (grpc-go 1.69+, grpc-js and C-core ±20 %; grpc-java full). */
-const CLIENT_DRAW: Readonly<Record<(typeof JITTERS)[number], "0.2" | "full" | "union">> = { "0.2": "0.2", full: "full", union: "union", java: "full", go: "0.2", js: "0.2", core: "0.2" };
+/** Each client's draw at its newest release: ±20 % (grpc-java 1.71+, grpc-go 1.69+, grpc-js, C-core). */
+const CLIENT_DRAW: Readonly<Record<(typeof JITTERS)[number], "0.2" | "full" | "union">> = { "0.2": "0.2", full: "full", union: "union", java: "0.2", go: "0.2", js: "0.2", core: "0.2" };
 export const grpcRetry: Preset = {
   name: "grpc-retry",
   library: "gRPC retryPolicy (gRFC A6 as updated in 2024; grpc-go 1.69+, @grpc/grpc-js 1.14.7)",
@@ -40,7 +44,7 @@ export const grpcRetry: Preset = {
     "A6-client-retries.md (Exponential Backoff, Validation of retryPolicy, Limits on Retries and Hedges; 2024-08 update dc9fd4f); grpc-js packages/grpc-js/src/retrying-call.ts (getNextRetryBackoffMs, getNextRetryJitter), 1.14.7; grpc-go stream.go (csAttempt.shouldRetry) and service_config.go (convertRetryPolicy), 1.85",
   formula: "retry a waits min(initialBackoff × backoffMultiplier^(a−1), maxBackoff) × random(0.8, 1.2)",
   defaults: "none: a retryPolicy must give maxAttempts, initialBackoff, maxBackoff, backoffMultiplier and retryableStatusCodes; the preset uses A6's example (maxAttempts 4, 0.1s, 1s, 2)",
-  jitter: "±20 % around the capped value, always on: [0.8, 1.2) × b, so waits reach 1.2 × maxBackoff; jitter full: random [0, b), grpc-java, A6 before 2024 and grpc-go before 1.69; jitter union: every client's bounds, 0 to below 1.2 × b",
+  jitter: "±20 % around the capped value, always on: [0.8, 1.2) × b, so waits reach 1.2 × maxBackoff; jitter full: random [0, b), A6 before 2024, grpc-go before 1.69 and grpc-java before 1.71; jitter union: every client's bounds, the same [0.8, 1.2) × b at their newest releases",
   defaultRetries: 3,
   stopping: "maxAttempts 4 (A6's example; counts the first try)",
   defaultAttempts: 3,
@@ -48,7 +52,7 @@ export const grpcRetry: Preset = {
     baseMs: "initialBackoff (a proto3 Duration such as \"0.1s\", greater than 0)",
     capMs: "maxBackoff (greater than 0; below initialBackoff, every wait after the first is maxBackoff's)",
     factor: "backoffMultiplier (greater than 0)",
-    jitter: "0.2 (A6 since 2024, grpc-go 1.69+, grpc-js, C-core), full (grpc-java; A6 before 2024, grpc-go before 1.69: random(0, b)), union (the bounds of every client: 0 to 1.2 × b, what check PATH reads a service config with), or a client by name: java, go, js, core",
+    jitter: "0.2 (A6 since 2024, grpc-java 1.71+, grpc-go 1.69+, grpc-js, C-core), full (A6 before 2024, grpc-go before 1.69, grpc-java before 1.71: random(0, b)), union (the bounds of every client, what check PATH reads a service config with: 0.8 to 1.2 × b), or a client by name: java, go, js, core",
     retries: "maxAttempts − 1 (maxAttempts counts the first try; clients treat more than 5 as 5: at most 4 retries)",
   },
   quirks: [
@@ -116,7 +120,7 @@ export const grpcRetry: Preset = {
     const notes = [
       ...(union
         ? [
-            "grpc-retry: jitter union, the bounds every client holds to: grpc-java draws random [0, b) (RetriableStream), grpc-go 1.69+, grpc-js and C-core [0.8, 1.2) × b; each wait is from 0 to below 1.2 × b. A sample draws either at even odds; name one client with jitter java, go, js or core.",
+            "grpc-retry: jitter union, the bounds every client holds to: grpc-java 1.71+, grpc-go 1.69+, grpc-js and C-core each draw [0.8, 1.2) × b (C-core and grpc-java truncate to whole ms or ns, up to 1 ms lower); name one client with jitter java, go, js or core.",
           ]
         : []),
       full
@@ -131,14 +135,8 @@ export const grpcRetry: Preset = {
     ];
     return independentModel({
       delay: (attempt) => ({ rawMs: saturate(wholeMs(rawMs(attempt))), delayMs: wholeMs(full ? curNs(attempt) / NS_PER_MS : nextSec(attempt) * 1000), clamped: capReachedAt !== null && attempt >= capReachedAt && rawMs(attempt) > maxMs }),
-      jitter: union
-        ? {
-            // From grpc-java's 0 to the ±20 % clients' top; the mean and a sample draw each half at even odds.
-            bounds: (attempt) => ({ minMs: 0, maxMs: wholeMs(wait(attempt, JS_RANDOM_MAX)) }),
-            mean: (attempt) => ((curNs(attempt) - 1) / 2 / NS_PER_MS + nextSec(attempt) * 1000) / 2,
-            draw: (attempt, random) => (jsRandom(random) < 0.5 ? nsToMs(Math.floor(random53(random) * curNs(attempt))) : wholeMs(wait(attempt, jsRandom(random)))),
-          }
-        : full
+      // union: every client draws ±20 % at its newest release (grpc-java since 1.71), so its bounds are the ±20 % draw's.
+      jitter: full
         ? {
             bounds: (attempt) => ({ minMs: 0, maxMs: nsToMs(Math.max(curNs(attempt) - 1, 0)) }),
             mean: (attempt) => (curNs(attempt) - 1) / 2 / NS_PER_MS,

@@ -141,7 +141,7 @@ export const checkCommand: CommandDefinition = {
     command.option("--no-config", "with PATH: read no repository config (.backoff.yaml at the repository's root is read otherwise)");
     command.option("--follow", "with PATH: follow symbolic links that lead out of the directory searched (not followed by default, as ripgrep and git do not)");
     command.addOption(
-      new Option("--grpc-client <client>", "with PATH: check gRPC service configs as this client draws its waits (grpc-java full jitter; grpc-go, grpc-js, C-core ±20 %); by default the bounds that hold for all of them").choices(GRPC_CLIENTS),
+      new Option("--grpc-client <client>", "with PATH: check gRPC service configs as this client draws its waits (grpc-java 1.71+, grpc-go 1.69+, grpc-js and C-core each draw ±20 %); by default the bounds that hold for all of them").choices(GRPC_CLIENTS),
     );
     addSharedOptions(command, { format: { formats: OUTPUT.formats }, color: true });
     command.addOption(

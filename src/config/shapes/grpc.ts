@@ -51,7 +51,7 @@ export const grpc: ConfigShape = {
     system: "gRPC",
     where: "service config JSON (`methodConfig`), also inside a client's YAML/JSON config, a DNS `grpc_config` choice's `serviceConfig` or a JSON string",
     policy:
-      "each `methodConfig[].retryPolicy` (maxAttempts − 1 retries, at most 4; initialBackoff, maxBackoff, backoffMultiplier; every field required, as clients refuse the config otherwise); `retryThrottling` named beside it; a `hedgingPolicy` is not a retry schedule and reports nothing; preset `grpc-retry`, with the bounds that hold for every client (grpc-java draws from 0, grpc-go, grpc-js and C-core ±20 %; `--grpc-client` names one). Timeouts: the method config's `timeout` (deadline; no try time)",
+      "each `methodConfig[].retryPolicy` (maxAttempts − 1 retries, at most 4; initialBackoff, maxBackoff, backoffMultiplier; every field required, as clients refuse the config otherwise); `retryThrottling` named beside it; a `hedgingPolicy` is not a retry schedule and reports nothing; preset `grpc-retry`, with the bounds that hold for every client (grpc-java 1.71+, grpc-go 1.69+, grpc-js and C-core each ±20 %; `--grpc-client` names one). Timeouts: the method config's `timeout` (deadline; no try time)",
     conditions:
       "`retryableStatusCodes` (names in any case, or numbers; a code gRPC does not define: invalid). Budget: `retryThrottling`",
   },
