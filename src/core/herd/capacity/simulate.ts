@@ -1,4 +1,5 @@
 import type { RandomSource } from "../../model.js";
+import { ARRIVALS, CALLS, CALL_COUNTERS, DENIED, GAVE_UP, OUTAGE, REFUSED, REJECTED, RETRIES, SUCCEEDED, TIMED_OUT, countedFields } from "./counters.js";
 import { EventHeap } from "../event-heap.js";
 import { Arrivals } from "./arrivals.js";
 import { BusyLedger } from "./busy-ledger.js";
@@ -70,18 +71,8 @@ export interface CapacityTotals {
   readonly events: number;
 }
 
-// Counters, per window and per run, in one typed array (stores into it never allocate).
-const ARRIVALS = 0;
-const CALLS = 1;
-const RETRIES = 2;
-const SUCCEEDED = 3;
-const OUTAGE = 4;
-const REJECTED = 5;
-const TIMED_OUT = 6;
-const REFUSED = 7;
-const DENIED = 8;
-const GAVE_UP = 9;
-const COUNTERS = 10;
+// Counters, per window and per run, in one typed array (stores into it never allocate): counters.ts's layout.
+const COUNTERS = CALL_COUNTERS;
 
 /**
  * Runs the capacity model and yields each window as it completes (memory does not grow
@@ -210,17 +201,7 @@ class CapacityRun {
       index,
       startMs: windowStart,
       endMs: windowEnd,
-      arrivals: window[ARRIVALS]!,
-      calls: window[CALLS]!,
-      retries: window[RETRIES]!,
-      succeeded: window[SUCCEEDED]!,
-      failed: window[OUTAGE]! + window[REJECTED]! + window[TIMED_OUT]!,
-      outageFailures: window[OUTAGE]!,
-      rejected: window[REJECTED]!,
-      timedOut: window[TIMED_OUT]!,
-      refused: window[REFUSED]!,
-      denied: window[DENIED]!,
-      gaveUp: window[GAVE_UP]!,
+      ...countedFields(window),
       busyMs,
       utilisation: busyMs / (this.setup.server.concurrency * (windowEnd - windowStart)),
       inServer: this.server.occupancy(windowEnd),
@@ -239,17 +220,7 @@ class CapacityRun {
     const total = this.total;
     return {
       windows: this.index,
-      arrivals: total[ARRIVALS]!,
-      calls: total[CALLS]!,
-      retries: total[RETRIES]!,
-      succeeded: total[SUCCEEDED]!,
-      failed: total[OUTAGE]! + total[REJECTED]! + total[TIMED_OUT]!,
-      outageFailures: total[OUTAGE]!,
-      rejected: total[REJECTED]!,
-      timedOut: total[TIMED_OUT]!,
-      refused: total[REFUSED]!,
-      denied: total[DENIED]!,
-      gaveUp: total[GAVE_UP]!,
+      ...countedFields(total),
       unfinished: this.live,
       busyMs: this.busyTotal,
       deniedBy: this.onMayRetry.map((limit, i) => ({ name: limit.name, denied: this.deniedBy[i]! })),

@@ -1,4 +1,5 @@
 import type { CapacitySetup } from "../setup.js";
+import { ARRIVALS, CALLS, CALL_COUNTERS, DENIED, GAVE_UP, OUTAGE, REFUSED, REJECTED, RETRIES, SUCCEEDED, TIMED_OUT, countedFields } from "../counters.js";
 import { checkCapacitySetup } from "../setup.js";
 import type { CapacityTotals, CapacityWindow } from "../simulate.js";
 import { type DelaySpread, longestWait } from "./delay-spread.js";
@@ -74,18 +75,9 @@ export function* capacityFlowWindows(setup: FlowSetup): Generator<CapacityWindow
   return run.totals();
 }
 
-const ARRIVALS = 0;
-const CALLS = 1;
-const RETRIES = 2;
-const SUCCEEDED = 3;
-const OUTAGE = 4;
-const REJECTED = 5;
-const TIMED_OUT = 6;
-const REFUSED = 7;
-const DENIED = 8;
-const GAVE_UP = 9;
-const BUSY = 10;
-const COUNTERS = 11;
+// counters.ts's layout, then the server's busy time (ms, a fraction of the window's capacity).
+const BUSY = CALL_COUNTERS;
+const COUNTERS = CALL_COUNTERS + 1;
 
 /**
  * Calls are grouped in classes by where their request stands: class 0 its first try,
@@ -288,17 +280,7 @@ class FlowRun {
       index,
       startMs: windowStart,
       endMs: windowEnd,
-      arrivals: window[ARRIVALS]!,
-      calls: window[CALLS]!,
-      retries: window[RETRIES]!,
-      succeeded: window[SUCCEEDED]!,
-      failed: window[OUTAGE]! + window[REJECTED]! + window[TIMED_OUT]!,
-      outageFailures: window[OUTAGE]!,
-      rejected: window[REJECTED]!,
-      timedOut: window[TIMED_OUT]!,
-      refused: window[REFUSED]!,
-      denied: window[DENIED]!,
-      gaveUp: window[GAVE_UP]!,
+      ...countedFields(window),
       busyMs,
       utilisation: Math.min(1, busyMs / (this.setup.server.concurrency * (windowEnd - windowStart))),
       inServer: this.server.inside,
@@ -316,17 +298,7 @@ class FlowRun {
     const ended = total[SUCCEEDED]! + total[GAVE_UP]!;
     return {
       windows: this.index,
-      arrivals: total[ARRIVALS]!,
-      calls: total[CALLS]!,
-      retries: total[RETRIES]!,
-      succeeded: total[SUCCEEDED]!,
-      failed: total[OUTAGE]! + total[REJECTED]! + total[TIMED_OUT]!,
-      outageFailures: total[OUTAGE]!,
-      rejected: total[REJECTED]!,
-      timedOut: total[TIMED_OUT]!,
-      refused: total[REFUSED]!,
-      denied: total[DENIED]!,
-      gaveUp: total[GAVE_UP]!,
+      ...countedFields(total),
       unfinished: Math.max(0, total[ARRIVALS]! - ended),
       busyMs: total[BUSY]!,
       deniedBy: this.onAllow.map((limit, i) => ({ name: limit.name, denied: this.deniedBy[i]! })),
