@@ -1,5 +1,5 @@
 import { STRATEGIES, type Strategy } from "../core/policy.js";
-import { didYouMean } from "../core/text/closest.js";
+import { closest, didYouMean } from "../core/text/closest.js";
 import { UsageError, shown } from "./errors.js";
 import type { OptionValues } from "./option-values.js";
 import { strategyError } from "./policy-values.js";
@@ -8,7 +8,8 @@ import { strategyError } from "./policy-values.js";
 // preset or strategy with overrides written as the long option names, `bullmq:base=2s,jitter=0.5`,
 // `exponential:base=1s,factor=1.6,cap=2m`, read into its head and its option values. Each value
 // is read later by the option's own parser (values.ts, the CLI's preset options), so a bad one
-// reads as it would as a flag; building the policy is the CLI's (cli/shared/policy-spec.ts).
+// reads as it would as a flag; building the policy is the CLI's (cli/shared/policy-spec.ts). The
+// presets a head may name come in as SpecHeads: config knows no preset.
 
 /** The long options a SPEC may set, by their commander attribute names. */
 const SPEC_KEYS = {
@@ -71,4 +72,48 @@ export function specValues(spec: ParsedSpec, strategy: Strategy | undefined): Op
     values[SPEC_KEYS[key]] = value;
   }
   return values;
+}
+
+/** The presets a SPEC's head may name besides a strategy, as the CLI gives them from the registry (config imports no preset). */
+export interface SpecHeads {
+  /** Every preset's name, in the registry's order: what a mistyped head is matched against. */
+  readonly names: readonly string[];
+  /** Other words for the presets, alias → preset name. */
+  readonly aliases: ReadonlyMap<string, string>;
+  /** The name of the preset a head names (a version included, grpc-retry@1.68), or undefined. */
+  readonly find: (head: string) => string | undefined;
+}
+
+/**
+ * A SPEC given on the command line read into its option values: a strategy's, or a preset's
+ * with `preset` set to its name, and `attempts` (--attempts, when given) where the SPEC sets
+ * none. An unknown head is refused with the nearest name or the list; every message begins
+ * with the command and the SPEC.
+ */
+export function readSpec(text: string, attempts: string | undefined, heads: SpecHeads, command = "compare"): { readonly spec: ParsedSpec; readonly values: OptionValues } {
+  const specError = (spec: string, message: string) => specErrorOf(spec, message, command);
+  const spec = parseSpec(text, command);
+  const isStrategy = (STRATEGIES as readonly string[]).includes(spec.head);
+  const preset = isStrategy ? undefined : heads.find(spec.head);
+  if (!isStrategy && preset === undefined) {
+    const near = closest(spec.head, [...STRATEGIES, ...heads.names], heads.aliases);
+    throw specError(
+      text,
+      near === null
+        ? `no preset or strategy ${shown(spec.head)} (strategies: ${STRATEGIES.join(", ")}; presets: ${[...heads.names].sort().join(", ")})`
+        : `no preset or strategy ${shown(spec.head)}; did you mean ${near}? (strategies: ${STRATEGIES.join(", ")}; backoff presets lists the presets)`,
+    );
+  }
+  if (isStrategy && spec.pairs.some(([key]) => key === "strategy")) {
+    throw specError(text, `--strategy is the SPEC's own name here (${spec.head}); write linear:base=1s rather than ${spec.head}:strategy=linear`);
+  }
+  try {
+    const values = specValues(spec, isStrategy ? (spec.head as Strategy) : undefined);
+    if (preset !== undefined) values.preset = preset;
+    if (attempts !== undefined && values.attempts === undefined) values.attempts = attempts;
+    return { spec, values };
+  } catch (error) {
+    if (error instanceof UsageError) throw specError(text, error.message);
+    throw error;
+  }
 }

@@ -1,14 +1,12 @@
 import { jitterName, jitteredPolicyModel } from "../../core/jitter/index.js";
 import type { ScheduleModel } from "../../core/model.js";
-import { STRATEGIES, type Strategy } from "../../core/policy.js";
 import type { AttemptRange } from "../../core/schedule.js";
 import { policyJson } from "../../format/policy-json.js";
-import { PRESETS, PRESET_ALIASES, findPreset, presetNames } from "../../presets/registry.js";
+import { PRESETS, PRESET_ALIASES, findPreset } from "../../presets/registry.js";
 import { type StopRule, stopRuleOf } from "../../presets/stop-rule.js";
 import type { ComparedStop } from "../../core/compare.js";
-import { closest } from "../../core/text/closest.js";
 import type { OptionValues } from "../../config/option-values.js";
-import { parseSpec, specErrorOf, specValues } from "../../config/policy-spec.js";
+import { type SpecHeads, readSpec, specErrorOf } from "../../config/policy-spec.js";
 import { UsageError, shown } from "./errors.js";
 import { buildPreset, nearPresetText, presetOverrides, presetRange } from "./preset-options.js";
 import { jitterFromValues, policyFromValues, rangeFromValues } from "../../config/policy-values.js";
@@ -81,31 +79,16 @@ export function builtPolicy(name: string, values: OptionValues): BuiltPolicy {
   };
 }
 
+/** The presets a SPEC's head may name, from the registry (config/policy-spec.ts reads the SPEC). */
+const SPEC_HEADS: SpecHeads = { names: PRESETS.map((preset) => preset.name), aliases: PRESET_ALIASES, find: (head) => findPreset(head)?.name };
+
 /** A SPEC given on the command line, with `--attempts` (when given) for every policy that does not set its own. */
 export function policyFromSpec(text: string, attempts: string | undefined, command = "compare"): BuiltPolicy {
-  const specError = (spec: string, message: string) => specErrorOf(spec, message, command);
-  const spec = parseSpec(text, command);
-  const isStrategy = (STRATEGIES as readonly string[]).includes(spec.head);
-  const preset = isStrategy ? undefined : findPreset(spec.head);
-  if (!isStrategy && preset === undefined) {
-    const near = closest(spec.head, [...STRATEGIES, ...PRESETS.map((p) => p.name)], PRESET_ALIASES);
-    throw specError(
-      text,
-      near === null
-        ? `no preset or strategy ${shown(spec.head)} (strategies: ${STRATEGIES.join(", ")}; presets: ${presetNames().join(", ")})`
-        : `no preset or strategy ${shown(spec.head)}; did you mean ${near}? (strategies: ${STRATEGIES.join(", ")}; backoff presets lists the presets)`,
-    );
-  }
-  if (isStrategy && spec.pairs.some(([key]) => key === "strategy")) {
-    throw specError(text, `--strategy is the SPEC's own name here (${spec.head}); write linear:base=1s rather than ${spec.head}:strategy=linear`);
-  }
+  const { spec, values } = readSpec(text, attempts, SPEC_HEADS, command);
   try {
-    const values = specValues(spec, isStrategy ? (spec.head as Strategy) : undefined);
-    if (preset !== undefined) values.preset = preset.name;
-    if (attempts !== undefined && values.attempts === undefined) values.attempts = attempts;
     return builtPolicy(spec.text, values);
   } catch (error) {
-    if (error instanceof UsageError) throw specError(text, error.message);
+    if (error instanceof UsageError) throw specErrorOf(text, error.message, command);
     throw error;
   }
 }
