@@ -6,13 +6,13 @@ import type { SteadyOptions } from "../../core/chain/steady-state.js";
 import { findPreset } from "../../presets/registry.js";
 import { mostRetries, stopRuleOf } from "../../presets/stop-rule.js";
 import type { PresetModel } from "../../presets/types.js";
-import { budgetFromText } from "../../config/chain-budget-spec.js";
-import { UsageError, shown } from "./errors.js";
-import { parseSpec } from "../../config/policy-spec.js";
+import { readLayerSpec } from "../../config/chain-layer-spec.js";
+import { UsageError } from "./errors.js";
 import { type BuiltPolicy, builtPolicy, policyFromSpec } from "./policy-spec.js";
 
-// The layers of a chain from what people write: a SPEC as `compare` reads it, with a
-// budget after "@" (istio@envoy, aws-sdk@aws:cost=5, aws-sdk@none).
+// The layers of a chain built with the presets from what people write: a SPEC as `compare`
+// reads it, with a budget after "@" (istio@envoy, aws-sdk@aws:cost=5, aws-sdk@none), whose
+// text config/chain-layer-spec.ts reads.
 
 /**
  * A layer's retries: a preset's own count (or the most retries any run makes, for one that
@@ -45,31 +45,14 @@ export function layerBudget(presetName: string | null, given: { readonly budget:
   return fallback === undefined ? { budget: null, byDefault: false } : { budget: fallback, byDefault: true };
 }
 
-/** One SPEC of `backoff chain` (or of a config's chain), with its budget after "@". */
+/** One SPEC of `backoff chain` (or of a config's chain), with its budget after "@" (config/chain-layer-spec.ts reads it). */
 export function chainLayerFromSpec(text: string, tryTimeoutMs: number | null = null, command = "chain"): ChainLayer {
-  const at = text.search(/@(?!\d)/); // a budget's "@"; a version's (grpc-retry@1.68) is followed by a digit
-  const specText = at < 0 ? text : text.slice(0, at);
-  const label = `${command} ${shown(text.trim())}`;
-  const given = at < 0 ? null : { budget: budgetFromText(text.slice(at + 1), label) };
-  const spec = parseSpec(specText, command);
-  // attempts=0: a layer that passes each call on once. The schedule has no attempt 0, so the
-  // policy is built with one retry, never made.
-  const none = spec.pairs.some(([key, value]) => key === "attempts" && value === "0");
-  const built = policyFromSpec(none ? withOneRetry(spec.text) : specText, undefined, command);
-  const retries = retriesOf(built, spec.pairs.some(([key]) => key === "attempts"), label, none);
+  const layer = readLayerSpec(text, command);
+  const built = policyFromSpec(layer.policy, undefined, command);
+  const retries = retriesOf(built, layer.attemptsGiven, layer.label, layer.noRetries);
   const presetName = typeof built.description["preset"] === "string" ? (built.description["preset"] as string) : null;
-  const { budget, byDefault } = layerBudget(presetName, given);
-  return { name: text.trim(), retries, model: built.model, tryTimeoutMs, budget, ...(byDefault ? { budgetByDefault: true } : {}) };
-}
-
-/** The SPEC with attempts=0 written as attempts=1 (only to build a model whose waits are never used). */
-function withOneRetry(text: string): string {
-  const colon = text.indexOf(":");
-  return `${text.slice(0, colon + 1)}${text
-    .slice(colon + 1)
-    .split(",")
-    .map((part) => (/^\s*attempts\s*=\s*0\s*$/.test(part) ? "attempts=1" : part))
-    .join(",")}`;
+  const { budget, byDefault } = layerBudget(presetName, layer.given);
+  return { name: layer.name, retries, model: built.model, tryTimeoutMs, budget, ...(byDefault ? { budgetByDefault: true } : {}) };
 }
 
 /** How a chain's config file builds its layers (config/chain-config.ts reads the file): through the presets, as a SPEC is. */
