@@ -1,12 +1,11 @@
 import { findPreset } from "../../presets/registry.js";
 import type { PolicyPlace } from "../../core/check-report/location.js";
 import type { AssumedValue, DisabledReport, FilePolicyReport, InvalidReport, LenientReport, SkippedReport } from "../../core/check-report/policy.js";
-import { checkPolicy } from "../../core/check.js";
-import { policyModel } from "../../core/policy-model.js";
 import { inFileTerms as termsInFile, presetTerms } from "../shared/preset-flags.js";
 import { checkValues } from "./check-values.js";
 import { UsageError } from "../shared/errors.js";
-import { type OptionValues, limitsFromOptions, mergeOptions, parseCount } from "../../config/option-values.js";
+import { type OptionValues, mergeOptions } from "../../config/option-values.js";
+import { type CheckChoice, atOnceRule, checkAtOnce, checkChoice, checkCountOnly } from "../../config/check-choice.js";
 import { type Candidate, MAX_FILE_BYTES } from "./discover.js";
 import { PathRefused, readPath } from "../shared/read-path.js";
 import { type FileKind, type LocatedLimit, type LocatedPolicy, recogniseFile } from "../../config/recognise.js";
@@ -359,8 +358,8 @@ const valuesIds = new WeakMap<Layers, number>();
 let nextValuesId = 0;
 
 function checkedOnce(policy: LocatedPolicy, layers: Layers): Checked {
-  if (policy.atOnce !== undefined) return checkedAtOnce(policy, policy.atOnce.why, layers);
-  if (policy.waitsFrom !== undefined) return checkedCountOnly(policy, policy.waitsFrom.why, layers);
+  const choice = checkChoice(policy);
+  if (choice.kind !== "values") return checkedWithoutWaits(policy, choice, layers);
   let id = valuesIds.get(layers);
   if (id === undefined) valuesIds.set(layers, (id = nextValuesId++));
   // The system too: the warnings name its file's keys (two systems may share a preset's values).
@@ -374,46 +373,24 @@ function checkedOnce(policy: LocatedPolicy, layers: Layers): Checked {
   return checked;
 }
 
-/** Every wait 0: a system that retries at once (an Argo retryStrategy without backoff or without limit). */
-const NO_WAIT = policyModel({ strategy: "fixed", baseMs: 0, factor: 1, stepMs: 0, capMs: null });
-
 /**
- * A policy whose system makes no wait between its tries, whatever its preset's formula:
- * checked over zero delays, its count as the file gives it, or without end (`forever`,
- * the lints then looking at the preset's default range). `why` is the report's note.
+ * A policy the file leaves no wait to compute for (config/check-choice.ts checks it), with
+ * its preset's terms: checked at once, named in the file's terms, or its count alone.
  */
-function checkedAtOnce(policy: LocatedPolicy, why: string, layers: Layers): Checked {
+function checkedWithoutWaits(policy: LocatedPolicy, choice: Exclude<CheckChoice, { kind: "values" }>, layers: Layers): Checked {
   const values = mergeOptions(layers.under, policy.options, layers.flags);
-  const { limits, attemptTimeMs, deadlineMs, levels } = limitsFromOptions(values);
-  const clients = values.clients === undefined ? null : parseCount("--clients", values.clients);
-  const forever = policy.forever === true;
   const preset = policy.preset === null ? undefined : findPreset(policy.preset);
-  const attempts = forever ? (preset?.defaultAttempts ?? 10) : Number(values.attempts ?? "0");
-  const result = checkPolicy({ model: NO_WAIT, attempts, forever, attemptTimeMs, clients, growth: "constant", deadlineMs }, limits, levels);
-  const terms = preset === undefined ? undefined : presetTerms(preset, forever ? `${preset.name} retries forever (no retryStrategy.limit)` : why);
-  return inFileTerms({ attempts, attemptTimeMs, deadlineMs, jittered: false, note: why, result, ...(terms === undefined ? {} : { terms }) }, policy.system);
+  if (choice.kind === "at-once") {
+    const checked = checkAtOnce(values, choice, preset);
+    return inFileTerms(preset === undefined ? checked : { ...checked, terms: presetTerms(preset, atOnceRule(choice, preset)) }, policy.system);
+  }
+  const checked = checkCountOnly(values, choice.why, preset);
+  return preset === undefined ? checked : { ...checked, terms: presetTerms(preset, choice.why) };
 }
 
 /** A found policy's warnings name what to edit in its file (shared/preset-flags.ts inFileTerms). */
 function inFileTerms(checked: Checked, system: string): Checked {
   return checked.terms === undefined ? checked : { ...checked, terms: termsInFile(checked.terms, shapeOf(system).levers) };
-}
-
-/**
- * A policy whose waits code decides (a resilience4j intervalBiFunction class): its count
- * checked as its preset counts (the file's value, else the preset's default), every limit
- * that needs a wait not computable. `why` is the report's note.
- */
-function checkedCountOnly(policy: LocatedPolicy, why: string, layers: Layers): Checked {
-  const values = mergeOptions(layers.under, policy.options, layers.flags);
-  const { limits, attemptTimeMs, deadlineMs, levels } = limitsFromOptions(values);
-  const preset = policy.preset === null ? undefined : findPreset(policy.preset);
-  // The shapes give the count as digits (a flag beside PATH is refused).
-  const count = values.attempts === undefined ? (preset?.defaultRetries ?? null) : Number(values.attempts);
-  const attempts = count ?? preset?.defaultAttempts ?? 0;
-  const result = checkPolicy({ model: NO_WAIT, attempts, forever: count === null, attemptTimeMs, clients: null, growth: null, deadlineMs, waitsUnknown: true }, limits, levels);
-  const terms = preset === undefined ? undefined : presetTerms(preset, why);
-  return { attempts, attemptTimeMs, deadlineMs, jittered: false, note: why, result, ...(terms === undefined ? {} : { terms }) };
 }
 
 /**
