@@ -1,14 +1,16 @@
 import type { FilePolicyReport } from "../core/check-report/policy.js";
+import type { PresetTerms } from "../core/check-report/terms.js";
 import { checkPolicy } from "../core/check.js";
 import { policyModel } from "../core/policy-model.js";
 import { type OptionValues, limitsFromOptions, parseCount } from "./option-values.js";
+import type { ShapeLevers } from "./shape.js";
 import type { FoundPolicy } from "./tree/findings.js";
 
 // Which check a policy found in a file gets, from what its shape read: its values checked as
 // `check --preset` checks them, or, where the file leaves no wait to compute, a check over
 // zero delays (a system that retries at once) or of the count alone (waits decided by code).
 // Those two are read here from the merged option values (limits, counts, --clients) and run
-// through core/check.ts; the CLI adds the preset's terms (config knows no preset) and runs the
+// through core/check.ts, and a preset's terms are said in the file's (inFileTerms); the CLI adds the preset's terms (config knows no preset) and runs the
 // full check (cli/check/check-values.ts), which builds the preset's model.
 //
 // This is config rather than core: each piece reads option text (limitsFromOptions, parseCount,
@@ -77,4 +79,18 @@ export function checkCountOnly(values: OptionValues, why: string, preset: Preset
   const attempts = count ?? preset?.defaultAttempts ?? 0;
   const result = checkPolicy({ model: NO_WAIT, attempts, forever: count === null, attemptTimeMs, clients: null, growth: null, deadlineMs, waitsUnknown: true }, limits, levels);
   return { attempts, attemptTimeMs, deadlineMs, jittered: false, note: why, result };
+}
+
+/**
+ * A preset's terms for a policy that lives in a file (a shape's, or backoff's own config):
+ * its warnings name what to edit in the file (the shape's levers), not the flags and the
+ * library's parameters `check --preset` names; each lever where the preset has it.
+ */
+export function inFileTerms(terms: PresetTerms, levers: ShapeLevers): PresetTerms {
+  return {
+    ...terms,
+    cap: terms.cap === null ? null : levers.cap,
+    limits: terms.limits.length === 0 ? [] : levers.limits,
+    jitter: terms.jitter === null ? null : levers.jitter,
+  };
 }

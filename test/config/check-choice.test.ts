@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { atOnceRule, checkAtOnce, checkChoice, checkCountOnly } from "../../src/config/check-choice.js";
+import { atOnceRule, checkAtOnce, checkChoice, checkCountOnly, inFileTerms } from "../../src/config/check-choice.js";
 
 // src/config/check-choice.ts: which check a found policy gets, and the two checks that need no
 // wait from its model (test/cli/check/scan-file.test.ts checks them through whole files).
@@ -56,5 +56,18 @@ describe("checkCountOnly", () => {
 
   it("no count at all: forever, over the preset's default attempts", () => {
     expect(checkCountOnly({}, "waits decided by code", ARGO).attempts).toBe(7);
+  });
+});
+
+describe("inFileTerms", () => {
+  const LEVERS = { cap: "MaxDelaySeconds in the retrier", limits: ["MaxAttempts in the retrier"], jitter: "JitterStrategy in the retrier" };
+
+  it("each lever the preset has is named by the file's key; the rule and the name are kept", () => {
+    const terms = { name: "aws-step-functions", rule: "stops after 3 retries", cap: "--cap", limits: ["--attempts"], jitter: "--jitter", countsTries: true };
+    expect(inFileTerms(terms, LEVERS)).toEqual({ name: "aws-step-functions", rule: "stops after 3 retries", cap: "MaxDelaySeconds in the retrier", limits: ["MaxAttempts in the retrier"], jitter: "JitterStrategy in the retrier", countsTries: true });
+  });
+
+  it("a lever the preset lacks stays absent, whatever the file offers", () => {
+    expect(inFileTerms({ name: "x", rule: "r", cap: null, limits: [], jitter: null }, LEVERS)).toEqual({ name: "x", rule: "r", cap: null, limits: [], jitter: null });
   });
 });

@@ -2,7 +2,7 @@ import { checkExitCode } from "../../core/check.js";
 import type { ConfigReport, PolicyReport } from "../../core/check-report/config-report.js";
 import { type OptionValues, mergeOptions } from "../../config/option-values.js";
 import { checkValues } from "./check-values.js";
-import { inFileTerms } from "../shared/preset-flags.js";
+import { inFileTerms } from "../../config/check-choice.js";
 import { backoff as backoffShape } from "../../config/shapes/backoff.js";
 import { STDIN_NAME, readConfigTree } from "../shared/config.js";
 import { readConfigNode, selectPolicies } from "../../config/schema.js";

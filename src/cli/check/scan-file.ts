@@ -1,11 +1,11 @@
 import { findPreset } from "../../presets/registry.js";
 import type { PolicyPlace } from "../../core/check-report/location.js";
 import type { AssumedValue, DisabledReport, FilePolicyReport, InvalidReport, LenientReport, SkippedReport } from "../../core/check-report/policy.js";
-import { inFileTerms as termsInFile, presetTerms } from "../shared/preset-flags.js";
+import { presetTerms } from "../shared/preset-flags.js";
 import { checkValues } from "./check-values.js";
 import { UsageError } from "../shared/errors.js";
 import { type OptionValues, mergeOptions } from "../../config/option-values.js";
-import { type CheckChoice, atOnceRule, checkAtOnce, checkChoice, checkCountOnly } from "../../config/check-choice.js";
+import { type CheckChoice, atOnceRule, checkAtOnce, checkChoice, checkCountOnly, inFileTerms as termsInFile } from "../../config/check-choice.js";
 import { type Candidate, MAX_FILE_BYTES } from "./discover.js";
 import { PathRefused, readPath } from "../shared/read-path.js";
 import { type FileKind, type LocatedLimit, type LocatedPolicy, recogniseFile } from "../../config/recognise.js";
@@ -388,7 +388,7 @@ function checkedWithoutWaits(policy: LocatedPolicy, choice: Exclude<CheckChoice,
   return preset === undefined ? checked : { ...checked, terms: presetTerms(preset, choice.why) };
 }
 
-/** A found policy's warnings name what to edit in its file (shared/preset-flags.ts inFileTerms). */
+/** A found policy's warnings name what to edit in its file (config/check-choice.ts inFileTerms). */
 function inFileTerms(checked: Checked, system: string): Checked {
   return checked.terms === undefined ? checked : { ...checked, terms: termsInFile(checked.terms, shapeOf(system).levers) };
 }

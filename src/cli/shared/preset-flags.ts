@@ -1,4 +1,3 @@
-import type { ShapeLevers } from "../../config/shape.js";
 import type { PresetTerms } from "../../core/check-report/terms.js";
 import type { PresetError } from "../../presets/errors.js";
 import type { OverrideName, Preset } from "../../presets/types.js";
@@ -42,18 +41,4 @@ export function presetTerms(preset: Preset, rule: string): PresetTerms {
  */
 export function countsTries(preset: Preset): boolean {
   return /\bcounts the first\b/.test(preset.parameters.retries ?? "");
-}
-
-/**
- * A preset's terms for a policy that lives in a file (a shape's, or backoff's own config):
- * its warnings name what to edit in the file (the shape's levers), not the flags and the
- * library's parameters `check --preset` names; each lever where the preset has it.
- */
-export function inFileTerms(terms: PresetTerms, levers: ShapeLevers): PresetTerms {
-  return {
-    ...terms,
-    cap: terms.cap === null ? null : levers.cap,
-    limits: terms.limits.length === 0 ? [] : levers.limits,
-    jitter: terms.jitter === null ? null : levers.jitter,
-  };
 }
