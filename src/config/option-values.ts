@@ -2,7 +2,7 @@ import type { LimitName, Limits, LintLevel, LintLevels } from "../core/check.js"
 import { MAX_EXACT_MS } from "../core/limits.js";
 import { didYouMean } from "../core/text/closest.js";
 import { UsageError, shown } from "./errors.js";
-import { parseDuration, parseTimeout, readWhole } from "./values.js";
+import { parseAttempts, parseDuration, parseTimeout, readWhole } from "./values.js";
 
 /**
  * The values a command works from, keyed like commander's option names (the flags
@@ -14,6 +14,13 @@ export type PolicyKey = (typeof POLICY_KEYS)[number];
 
 /** The retries `check` checks a policy over when neither the file nor a flag says. */
 export const CHECK_DEFAULT_ATTEMPTS = "10";
+
+/** A --attempts count for check: N retries, not a range. */
+export function checkedCount(text: string): number {
+  const range = parseAttempts("--attempts", text);
+  if (range.first !== 1) throw new UsageError(`--attempts for check is a count of retries such as 8, not a range, got ${shown(text)}`);
+  return range.last;
+}
 
 /** The `assert` entries of a config file and their flags: the limits, and the time a try takes. */
 export const ASSERT_KEYS = {

@@ -1,6 +1,6 @@
 /** The option values a command works from (src/config/option-values.ts). */
 import { describe, expect, it } from "vitest";
-import { CHECK_DEFAULT_ATTEMPTS, OPTION_KEYS, POLICY_KEYS, limitsFromOptions, mergeOptions, parseAssertValue, parseCount } from "../../src/config/option-values.js";
+import { CHECK_DEFAULT_ATTEMPTS, OPTION_KEYS, POLICY_KEYS, checkedCount, limitsFromOptions, mergeOptions, parseAssertValue, parseCount } from "../../src/config/option-values.js";
 
 describe("option keys", () => {
   it("the policy keys, the assert options, clients, maxElapsed and the Retry-After options", () => {
@@ -44,5 +44,13 @@ describe("mergeOptions", () => {
     expect(mergeOptions({ base: "1s", attempts: "10", strategy: "exponential" }, { base: "2s", cap: "1m", attempts: "5" }, { attempts: "3" })).toEqual({
       base: "2s", attempts: "3", strategy: "exponential", cap: "1m",
     });
+  });
+});
+
+describe("checkedCount", () => {
+  it("--attempts for check is a count of retries: 8 is 8, 1..8 the same count; a range that starts later is refused", () => {
+    expect(checkedCount("8")).toBe(8);
+    expect(checkedCount("1..8")).toBe(8);
+    expect(() => checkedCount("3..8")).toThrow('--attempts for check is a count of retries such as 8, not a range, got "3..8"');
   });
 });

@@ -8,10 +8,9 @@ import { jitteredPolicyModel } from "../../core/jitter/index.js";
 import type { PresetTerms } from "../../core/check-report/terms.js";
 import type { PolicyReport } from "../../core/check-report/config-report.js";
 import { mostRetries, stopRuleOf, stopRuleText } from "../../presets/stop-rule.js";
-import { UsageError, shown } from "../shared/errors.js";
+import { UsageError } from "../shared/errors.js";
 import { parseSeed } from "../../config/jitter-options.js";
-import { CHECK_DEFAULT_ATTEMPTS, type OptionValues, limitsFromOptions, parseCount } from "../../config/option-values.js";
-import { parseAttempts } from "../../config/values.js";
+import { CHECK_DEFAULT_ATTEMPTS, type OptionValues, checkedCount, limitsFromOptions, parseCount } from "../../config/option-values.js";
 import { jitterFromValues, policyFromValues } from "../../config/policy-values.js";
 import { presetTerms } from "../shared/preset-flags.js";
 import { buildPreset, presetNamed, presetOverrides } from "../shared/preset-options.js";
@@ -33,13 +32,6 @@ export function modelFromValues(values: OptionValues): { model: ScheduleModel; g
   const { jitter } = jitterFromValues({ jitter: values.jitter }, policy);
   const growth: Growth = policy.strategy === "linear" ? "linear" : policy.strategy === "fixed" || policy.factor === 1 ? "constant" : "exponential";
   return { model: jitteredPolicyModel(policy, jitter), growth };
-}
-
-/** A --attempts count for check: N retries, not a range. */
-function checkedCount(text: string): number {
-  const range = parseAttempts("--attempts", text);
-  if (range.first !== 1) throw new UsageError(`--attempts for check is a count of retries such as 8, not a range, got ${shown(text)}`);
-  return range.last;
 }
 
 /** What one policy's check is run on: the calculator's policy over --attempts (10 by default), or a library's own count. */
