@@ -1,6 +1,6 @@
 import type { RetryBudget } from "../core/chain/budgets/budget.js";
 import type { ChainLayer } from "../core/chain/layer.js";
-import { policyModel } from "../core/policy-model.js";
+import { NO_WAIT } from "./check-choice.js";
 import { closest } from "../core/text/closest.js";
 import { budgetFrom } from "./chain-budget-spec.js";
 import { UsageError, shown } from "./errors.js";
@@ -115,9 +115,6 @@ function prefixed<T>(label: string, read: () => T): T {
     throw error;
   }
 }
-
-/** Zero waits: a system that retries at once whatever its preset's formula says (Argo without backoff). */
-const NO_WAIT = policyModel({ strategy: "fixed", baseMs: 0, factor: 1, stepMs: 0, capMs: null });
 
 class ChainReader {
   constructor(

@@ -45,8 +45,8 @@ export interface PresetCounts {
 /** What a check without waits adds to where the policy was found, the preset's terms aside. */
 export type WaitlessCheck = Pick<FilePolicyReport, "attempts" | "attemptTimeMs" | "deadlineMs" | "jittered" | "note" | "result">;
 
-/** Every wait 0. */
-const NO_WAIT = policyModel({ strategy: "fixed", baseMs: 0, factor: 1, stepMs: 0, capMs: null });
+/** Every wait 0: a system that retries at once whatever its preset's formula says (Argo without backoff); a chain's layer too (chain-config.ts). */
+export const NO_WAIT = policyModel({ strategy: "fixed", baseMs: 0, factor: 1, stepMs: 0, capMs: null });
 
 /**
  * A policy whose system makes no wait between its tries: checked over zero delays, its count
