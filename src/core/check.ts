@@ -124,6 +124,8 @@ export interface CheckResult {
   readonly warnings: readonly Warning[];
   /** The lints among the warnings that fail the check without --strict (their level is "error"). */
   readonly errorLints?: readonly LintName[];
+  /** The limits lowered to warnings (a repository config's `rules: {max-total: warning}`): broken, they fail only under --strict. */
+  readonly warningLimits?: readonly LimitName[];
   /**
    * total(N), best and worst case, attempt time included, bounded by the deadline (which ends
    * every run: a route's timeout covers its retries); null when the policy retries forever
@@ -384,9 +386,14 @@ export function warningFails(result: Pick<CheckResult, "errorLints">, warning: W
   return strict || (result.errorLints?.includes(warning.lint) ?? false);
 }
 
-/** Whether a result fails the check: a broken limit, or a warning that fails (warningFails). */
+/** Whether a broken limit fails the check: always, unless lowered to a warning (then only under --strict). */
+export function limitFails(result: Pick<CheckResult, "warningLimits">, limit: LimitName, strict: boolean): boolean {
+  return strict || !(result.warningLimits?.includes(limit) ?? false);
+}
+
+/** Whether a result fails the check: a broken limit that fails (limitFails), or a warning that fails (warningFails). */
 export function resultFails(result: CheckResult, strict: boolean): boolean {
-  return result.assertions.some((a) => !a.ok) || result.warnings.some((w) => warningFails(result, w, strict));
+  return result.assertions.some((a) => !a.ok && limitFails(result, a.limit, strict)) || result.warnings.some((w) => warningFails(result, w, strict));
 }
 
 /** Exit status of a set of results: 1 when a limit is broken, or a warning that fails (under strict, or an error lint); else 0. */

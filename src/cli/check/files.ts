@@ -18,8 +18,8 @@ import { backoff } from "../../config/shapes/backoff.js";
 import { shapeOf } from "../../config/shapes/index.js";
 import type { OutputTarget } from "./outputs.js";
 import { FILES_WORDS, writeCheckReport } from "./report.js";
-import { type FoundConfig, loadRepoConfig } from "./repo-config.js";
-import { type CompiledOverrides, compileOverrides, overridesFor } from "./overrides.js";
+import { loadRepoConfig } from "./repo-config.js";
+import { compileOverrides, levelsOf } from "./overrides.js";
 import type { LevelOf } from "../../core/check-report/rule-levels.js";
 import type { SuppressionComment } from "../../core/check-report/suppressions.js";
 import { type BaselineEntry, baselineEntries } from "../../core/check-report/baseline.js";
@@ -145,7 +145,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   if (missing.size > 0) throw missingPresets(missing);
   const limits = retryLimits.length === 0 ? [] : attachLimits(retryLimits, targets, policies);
   const gathered = { policies, disabled, invalid, skipped, lenient, limits, linksNotFollowed, filesScanned, suppressions };
-  const configSettings = found === null ? {} : { config: found.config.name, levelOf: levelsOf(found, compiled!) };
+  const configSettings = found === null ? {} : { config: found.config.name, levelOf: levelsOf(found.config, compiled!, STDIN_NAME) };
   let report = filesReport(gathered, switches.strict, FILES_WORDS, { ...configSettings, ...(baseline === undefined ? {} : { baseline }) });
   if (switches.writeBaseline !== undefined) {
     // Today's findings recorded: written whole (a temporary file renamed over it), then this run holds them as a later --baseline run will.
@@ -196,20 +196,6 @@ function writeAtomically(path: string, text: string): void {
     rmSync(temp, { force: true });
     throw new UsageError(`--write-baseline cannot write ${shown(path)}: ${(error as { code?: string }).code ?? (error as Error).message}`);
   }
-}
-
-/** The rules' levels in each file, as the config and its overrides set them (each file's overrides matched once). */
-function levelsOf(found: FoundConfig, compiled: CompiledOverrides): LevelOf | undefined {
-  const anyRules = found.config.rules.size > 0 || compiled.overrides.some((o) => o.rules.size > 0);
-  if (!anyRules) return undefined;
-  const byFile = new Map<string, readonly number[]>();
-  return (file, rule) => {
-    let matched = byFile.get(file);
-    if (matched === undefined) byFile.set(file, (matched = file === STDIN_NAME ? [] : overridesFor(compiled, file)));
-    let level = found.config.rules.get(rule);
-    for (const i of matched) level = compiled.overrides[i]!.rules.get(rule) ?? level;
-    return level;
-  };
 }
 
 /** One line for the policies whose system has no preset in this build (the presets of issue 12). */
@@ -275,7 +261,7 @@ async function readStdin(stdin: InStream | undefined): Promise<string> {
  * (SARIF, JUnit, GitLab Code Quality): each policy at its line in the config file. Flags
  * alone have no lines to point at; `given` is how the format was asked for ("--format sarif").
  */
-export function configFilesReport(reports: readonly PolicyReport[], file: string | null, strict: boolean, given: string): FilesReport {
+export function configFilesReport(reports: readonly PolicyReport[], file: string | null, strict: boolean, given: string, levelOf?: LevelOf): FilesReport {
   if (file === null || file === STDIN_NAME_CONFIG) throw new UsageError(`${given} points at lines of files: give the policies as a PATH (backoff check retry.json) or with --config FILE`);
   const policies: FilePolicyReport[] = reports.map((r) => ({
     file: displayName(file),
@@ -292,7 +278,7 @@ export function configFilesReport(reports: readonly PolicyReport[], file: string
     note: null,
     result: r.result,
   }));
-  return filesReport({ policies, disabled: [], invalid: [], skipped: [], lenient: [], limits: [], linksNotFollowed: 0, filesScanned: 1 }, strict, FILES_WORDS);
+  return filesReport({ policies, disabled: [], invalid: [], skipped: [], lenient: [], limits: [], linksNotFollowed: 0, filesScanned: 1 }, strict, FILES_WORDS, levelOf === undefined ? {} : { levelOf });
 }
 
 /**

@@ -1,5 +1,7 @@
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import type { RuleLevel } from "../../core/check-report/rules.js";
+import type { LevelOf } from "../../core/check-report/rule-levels.js";
+import type { RepoConfig } from "../../config/repo-config.js";
 import { type OptionValues, mergeOptions } from "../../config/option-values.js";
 import { UsageError, shown } from "../shared/errors.js";
 import { type IgnoreRule, ignoreRule, isIgnored } from "./ignore.js";
@@ -54,4 +56,22 @@ export function fileOptions(configOptions: OptionValues, overrides: readonly { r
   let merged = configOptions;
   for (const i of matched) merged = mergeOptions({}, merged, overrides[i]!.options);
   return mergeOptions({}, merged, flags);
+}
+
+/**
+ * The rules' levels in each file, as the config and its overrides set them (each file's
+ * overrides matched once; `stdin`, standard input's name, matches none): undefined when the
+ * config sets no level. `check PATH…` and `check --config FILE` alike (issue 37, item 1).
+ */
+export function levelsOf(config: Pick<RepoConfig, "rules">, compiled: Pick<CompiledOverrides, "dir" | "overrides">, stdin: string): LevelOf | undefined {
+  const anyRules = config.rules.size > 0 || compiled.overrides.some((o) => o.rules.size > 0);
+  if (!anyRules) return undefined;
+  const byFile = new Map<string, readonly number[]>();
+  return (file, rule) => {
+    let matched = byFile.get(file);
+    if (matched === undefined) byFile.set(file, (matched = file === stdin ? [] : overridesFor(compiled, file)));
+    let level = config.rules.get(rule);
+    for (const i of matched) level = compiled.overrides[i]!.rules.get(rule) ?? level;
+    return level;
+  };
 }

@@ -1,4 +1,4 @@
-import type { LintName } from "../check.js";
+import type { CheckResult, LimitName, LintName } from "../check.js";
 import type { Finding } from "./finding.js";
 import type { FilePolicyReport } from "./policy.js";
 import type { RuleLevel } from "./rules.js";
@@ -15,16 +15,23 @@ export type LevelOf = (file: string, rule: string) => RuleLevel | undefined;
 /**
  * A checked policy as its file's rule levels leave it: the limits and lints that are off
  * dropped from its result (so that no format shows them), the lints set to error raised to
- * errors and those set to warning lowered to warnings.
+ * errors and those set to warning lowered to warnings, the limits set to warning lowered to
+ * warnings (they fail only under strictness).
  */
 export function policyAtLevels(p: FilePolicyReport, levelOf: LevelOf): FilePolicyReport {
-  const level = (rule: string) => levelOf(p.file, rule);
-  const r = p.result;
+  const result = resultAtLevels(p.result, (rule) => levelOf(p.file, rule));
+  return result === p.result ? p : { ...p, result };
+}
+
+/** A check's result at the levels `level` gives each rule (undefined: the rule's own); the same object when none is set. */
+export function resultAtLevels(r: CheckResult, level: (rule: string) => RuleLevel | undefined): CheckResult {
   const set = [...r.assertions.map((a) => a.limit), ...r.warnings.map((w) => w.lint)].some((rule) => level(rule) !== undefined);
-  if (!set) return p;
+  if (!set) return r;
   const warnings = r.warnings.filter((w) => level(w.lint) !== "off");
   const errorLints: LintName[] = [...new Set(warnings.map((w) => w.lint).filter((lint) => level(lint) === "error" || (level(lint) === undefined && (r.errorLints ?? []).includes(lint))))];
-  return { ...p, result: { ...r, assertions: r.assertions.filter((a) => level(a.limit) !== "off"), warnings, errorLints } };
+  const assertions = r.assertions.filter((a) => level(a.limit) !== "off");
+  const warningLimits: LimitName[] = [...new Set(assertions.map((a) => a.limit).filter((limit) => level(limit) === "warning" || (level(limit) === undefined && (r.warningLimits ?? []).includes(limit))))];
+  return { ...r, assertions, warnings, errorLints, ...(warningLimits.length === 0 ? {} : { warningLimits }) };
 }
 
 /** The findings at their file's rule levels: those off dropped, errors and warnings set as the config says. */

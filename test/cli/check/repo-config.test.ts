@@ -131,3 +131,57 @@ describe("the repository config found by check PATH (issue 37, item 1)", () => {
     expect((await runCli(["check", "."])).stderr).toBe('error: .backoff.yaml:2:3: unknown key "max-totl" in assert; did you mean "max-total"?\n');
   });
 });
+
+describe("check --config FILE alone applies the file's repository settings to its own policies (issue 37, item 1)", () => {
+  // The file's policy: exponential 10 s (factor 2), no cap, no jitter, 4 retries: 10 + 20 + 40 + 80 = 150 s
+  // (2 min 30 s); total(3) = 70 s, over 1 min from attempt 3; largest delay 80 s (1 min 20 s) at attempt 4.
+  const POLICY = ["base: 10s", "attempts: 4", "assert:", "  max-total: 1m"];
+
+  it("rules' levels, the overrides whose globs match the file (in order) and assert, as check FILE applies them", async () => {
+    gitInit();
+    write(
+      ".backoff.yaml",
+      [...POLICY, "rules:", "  max-total: warning", "  no-cap: error", "overrides:", "  - files: [.backoff.yaml]", "    assert: {max-delay: 1m}", "    rules: {no-jitter: off}", "  - files: [other/**]", "    assert: {max-attempts: 1}", ""].join("\n"),
+    );
+    // --clients 100 would give no-jitter (100 ≥ 10 clients without jitter): off by the first override.
+    // max-delay 1 min from the first override: 1 min 20 s breaks it (an error); max-attempts 1 (other/**) does not apply.
+    // max-total is broken but a warning by the rules; no-cap is an error: 1 broken limit, 2 warnings.
+    const alone = await runCli(["check", "--config", ".backoff.yaml", "--clients", "100"]);
+    expect(alone).toEqual({
+      code: 1,
+      stdout: [
+        "✗ max-total 1 min: worst case 2 min 30 s (first over the limit at attempt 3)",
+        "✗ max-delay 1 min: worst delay 1 min 20 s (first over the limit at attempt 4)",
+        "⚠ no-cap: exponential backoff without a cap: attempt 4 waits 1 min 20 s and the delays grow without limit; set a cap",
+        "✗ 1 of 2 limits broken; 2 warnings",
+        "",
+      ].join("\n"),
+      stderr: "",
+    });
+    // The same findings as check FILE reads them with the file the repository's config.
+    const rules = async (argv: string[]) => (JSON.parse((await runCli([...argv, "--format", "gitlab"])).stdout) as { check_name: string }[]).map((f) => f.check_name);
+    expect(await rules(["check", "--config", ".backoff.yaml", "--clients", "100"])).toEqual(["max-total", "max-delay", "no-cap"]);
+    expect(await rules(["check", ".backoff.yaml", "--clients", "100"])).toEqual(["max-total", "max-delay", "no-cap"]);
+  });
+
+  it("a limit lowered to a warning fails only under --strict, a lint raised to an error fails without it, off is not reported", async () => {
+    gitInit();
+    write(".backoff.yaml", [...POLICY, "rules:", "  max-total: warning", "  no-cap: error", ""].join("\n"));
+    const raised = await runCli(["check", "--config", ".backoff.yaml"]);
+    expect(raised.code).toBe(1);
+    expect(raised.stdout.split("\n").at(-2)).toBe("✗ 1 of 1 limit broken (a warning by the config's rules), but 1 warning is an error (no-cap)");
+    write(".backoff.yaml", [...POLICY, "rules:", "  max-total: warning", ""].join("\n"));
+    const lowered = await runCli(["check", "--config", ".backoff.yaml"]);
+    expect(lowered.code).toBe(0);
+    expect(lowered.stdout.split("\n").at(-2)).toBe("✓ 1 of 1 limit broken (a warning by the config's rules); 2 warnings");
+    expect((await runCli(["check", ".backoff.yaml"])).code).toBe(0);
+    expect((await runCli(["check", "--config", ".backoff.yaml", "--strict"])).code).toBe(1);
+    // GitHub annotations: the lowered limit a warning.
+    const annotated = await runCli(["check", "--config", ".backoff.yaml"], { env: { GITHUB_ACTIONS: "true" } });
+    expect(annotated.stdout.split("\n").find((l) => l.startsWith("::"))).toBe(
+      "::warning file=.backoff.yaml,line=1,col=1,title=backoff check::max-total 1 min broken: worst case 2 min 30 s (first over the limit at attempt 3)",
+    );
+    write(".backoff.yaml", [...POLICY, "rules:", "  max-total: off", "  no-cap: off", ""].join("\n"));
+    expect(await runCli(["check", "--config", ".backoff.yaml"])).toEqual({ code: 0, stdout: 'no limits given (--max-total, --min-total, --max-delay, … or "assert" in the config)\n✓ no limits checked\n', stderr: "" });
+  });
+});

@@ -2,6 +2,7 @@ import type { ConfigReport } from "../../../core/check-report/config-report.js";
 import { type Finding, findingFails } from "../../../core/check-report/finding.js";
 import type { FilesReport } from "../../../core/check-report/files-report.js";
 import { assertionDetail, findingText, limitText, warningText } from "../../../core/check-report/words.js";
+import { limitFails, warningFails } from "../../../core/check.js";
 import { printable } from "../../printable.js";
 import type { AnyCheckRenderer } from "../../renderer.js";
 
@@ -80,9 +81,9 @@ export function configAnnotations(report: ConfigReport): string[] {
     const props = [...(file === null ? [] : [`file=${escapeProperty(file)}`]), ...(file === null || policy.line === null ? [] : [`line=${policy.line}`, `col=${policy.column ?? 1}`]), "title=backoff check"].join(",");
     const who = policy.name === null ? "" : `${policy.name}: `;
     for (const a of policy.result.assertions) {
-      if (!a.ok) lines.push(`::error ${props}::${escapeData(`${who}${limitText(a)} broken: ${assertionDetail(a, policy)}`)}`);
+      if (!a.ok) lines.push(`::${limitFails(policy.result, a.limit, report.strict) ? "error" : "warning"} ${props}::${escapeData(`${who}${limitText(a)} broken: ${assertionDetail(a, policy)}`)}`);
     }
-    for (const w of policy.result.warnings) lines.push(`::${report.strict ? "error" : "warning"} ${props}::${escapeData(`${who}${w.lint}: ${warningText(w, policy.terms)}`)}`);
+    for (const w of policy.result.warnings) lines.push(`::${warningFails(policy.result, w, report.strict) ? "error" : "warning"} ${props}::${escapeData(`${who}${w.lint}: ${warningText(w, policy.terms)}`)}`);
   }
   return lines;
 }

@@ -265,26 +265,37 @@ export function configReportLines(report: ConfigReport, paint: Paint = PLAIN, wi
   const push = lineWriter(lines, width, 2);
   let limits = 0;
   let broken = 0;
+  let lowered = 0;
   let warnings = 0;
+  const erred: string[] = [];
   for (const policy of report.policies) {
     const indent = policy.name === null ? "" : "  ";
     if (policy.name !== null) push(heading(policy));
     if (policy.terms) push(`${indent}${policy.terms.rule}.`);
     for (const a of policy.result.assertions) {
       limits++;
-      if (!a.ok) broken++;
+      // A limit a repository config's rules lower to a warning is counted among the warnings (as check PATH counts it).
+      if (!a.ok && (policy.result.warningLimits ?? []).includes(a.limit)) lowered++;
+      else if (!a.ok) broken++;
       push(indent + assertionLine(a, policy), a.ok ? paint.ok : paint.bad);
     }
     if (policy.result.assertions.length === 0) push(`${indent}no limits given (${report.words.limits})`, undefined, 0);
     for (const w of policy.result.warnings) {
       warnings++;
+      if ((policy.result.errorLints ?? []).includes(w.lint)) erred.push(w.lint);
       push(`${indent}⚠ ${w.lint}: ${warningText(w, policy.terms)}`, paint.warn);
     }
   }
+  warnings += lowered;
   const warningCount = plural(warnings, "warning");
-  const held = limits === 0 ? "no limits checked" : limits === 1 ? "the limit holds" : `all ${limits} limits hold`;
+  const held =
+    lowered > 0 ? `${lowered} of ${plural(limits, "limit")} broken (a warning by the config's rules)`
+    : limits === 0 ? "no limits checked"
+    : limits === 1 ? "the limit holds"
+    : `all ${limits} limits hold`;
   if (broken > 0) push(`✗ ${broken} of ${plural(limits, "limit")} broken${warnings === 0 ? "" : `; ${warningCount}`}`, paint.bad);
   else if (report.strict && warnings > 0) push(`✗ ${held}, but ${warningCount} fail${warnings === 1 ? "s" : ""} ${report.words.strictly}`, paint.bad);
+  else if (erred.length > 0) push(`✗ ${held}, but ${plural(erred.length, "warning")} ${erred.length === 1 ? "is an error" : "are errors"} (${[...new Set(erred)].join(", ")})`, paint.bad);
   else push(`✓ ${held}${warnings === 0 ? "" : `; ${warningCount}`}`, paint.ok);
   return lines;
 }
