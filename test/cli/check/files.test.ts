@@ -537,6 +537,39 @@ describe("a baseline: --write-baseline FILE, --baseline FILE (issue 37, item 3)"
     expect(readdirSync(dir()).sort()).toEqual([".git", "base.json", "retry.json"]);
   });
 
+  it("SARIF marks each result new or unchanged against the baseline and counts the recorded ones gone, valid against the schema", async () => {
+    execFileSync("git", ["init", "-q", dir()], { stdio: "ignore" });
+    write("retry.json", POLICIES(""));
+    expect((await runCli(["check", "retry.json", "--max-total", "1m", "--write-baseline", "base.json"])).code).toBe(0);
+    type Sarif = { runs: { results: { ruleId: string; message: { text: string }; baselineState?: string }[]; properties?: unknown }[] };
+    const sarif = async (argv: string[]) => JSON.parse((await runCli(["check", "retry.json", "--max-total", "1m", "--format", "sarif", ...argv])).stdout) as Sarif;
+    // Without --baseline, no result says a state.
+    const plain = await sarif([]);
+    expect(plain.runs[0]!.results.map((r) => r.baselineState)).toEqual([undefined, undefined]);
+    expect(plain.runs[0]!.properties).toBeUndefined();
+    // "batch" added (20 + 40 + 80 = 140 s, over 1 min, no cap): its two findings new, report's two recorded ones unchanged.
+    write("retry.json", POLICIES("", ',\n  "batch": {"base": "20s", "attempts": 3}'));
+    const added = await sarif(["--baseline", "base.json"]);
+    expect(validateSarif(added)).toEqual([]);
+    const states = (doc: Sarif) => doc.runs[0]!.results.map((r) => [r.ruleId, r.message.text.split(" ")[0], r.baselineState]);
+    expect(states(added)).toEqual([
+      ["max-total", "report", "unchanged"],
+      ["no-cap", "report", "unchanged"],
+      ["max-total", "batch", "new"],
+      ["no-cap", "batch", "new"],
+    ]);
+    expect(added.runs[0]!.properties).toEqual({ baseline: { file: "base.json", recorded: 2, unchanged: 2, new: 2, absent: 0 } });
+    // "report" fixed (a cap of 5 s: 1 + 2 + 4 + 5 = 12 s): its two recorded findings are gone, counted as absent.
+    write("retry.json", POLICIES("", ',\n  "batch": {"base": "20s", "attempts": 3}').replace('"report": {"base": "10s", "attempts": 4}', '"report": {"base": "1s", "cap": "5s", "attempts": 4}'));
+    const fixed = await sarif(["--baseline", "base.json"]);
+    expect(validateSarif(fixed)).toEqual([]);
+    expect(states(fixed)).toEqual([
+      ["max-total", "batch", "new"],
+      ["no-cap", "batch", "new"],
+    ]);
+    expect(fixed.runs[0]!.properties).toEqual({ baseline: { file: "base.json", recorded: 2, unchanged: 0, new: 2, absent: 2 } });
+  });
+
   it("a baseline that is not one is bad input (exit 2); without PATH it is refused", async () => {
     write("retry.json", POLICIES(""));
     write("base.json", "[]");

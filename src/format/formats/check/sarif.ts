@@ -88,7 +88,7 @@ function sarifRule(rule: Rule, version: string): Record<string, unknown> {
 }
 
 /** The SARIF 2.1.0 document around one run of backoff: its rules, results, exit code and notifications. */
-function sarifLog(version: string, places: Places, rules: readonly Rule[], results: readonly object[], exitCode: number, notifications: readonly object[] = []): string {
+function sarifLog(version: string, places: Places, rules: readonly Rule[], results: readonly object[], exitCode: number, notifications: readonly object[] = [], properties?: Record<string, unknown>): string {
   const doc = {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
     version: "2.1.0",
@@ -99,6 +99,7 @@ function sarifLog(version: string, places: Places, rules: readonly Rule[], resul
         originalUriBaseIds: places.baseIds(),
         columnKind: "utf16CodeUnits",
         results,
+        ...(properties === undefined ? {} : { properties }),
       },
     ],
   };
@@ -159,12 +160,18 @@ export function filesReportSarif(report: FilesReport, version: string, root?: So
         ? { properties: { ...f.policy!.count, ...(f.policy!.retryOn === undefined ? {} : { retryOn: retryOnData(f.policy!.retryOn) }), ...(f.assumed === undefined ? {} : { assumed: f.assumed }) } }
         : {}),
       ...(related.length === 0 ? {} : { relatedLocations: related }),
+      // Held against a baseline (--baseline): "unchanged" for a finding it records, "new" for any other (SARIF 2.1.0 §3.27.24;
+      // a baseline records no note or suppressed finding, so those are new too). Every result carries it then, none without one.
+      ...(report.baseline === undefined ? {} : { baselineState: f.baselined === true ? "unchanged" : "new" }),
       // Set off by a comment in the file: code scanning shows it as suppressed, with the comment's reason.
       ...(f.suppression === undefined ? {} : { suppressions: [{ kind: "inSource", ...(f.suppression.reason === null ? {} : { justification: f.suppression.reason }), location: places.location(f.suppression.file, f.suppression.line, f.suppression.column) }] }),
     });
   }
   // Files skipped, then files read leniently, as the findings list them.
-  return sarifLog(version, places, POLICY_RULES, results, report.exitCode, notifications);
+  // The recorded findings no longer found have no place left to point at (no "absent" results): counted in the run's property bag.
+  const b = report.baseline;
+  const baseline = b === undefined ? undefined : { baseline: { file: b.file, recorded: b.recorded, unchanged: b.matched, new: results.filter((r) => r["baselineState"] === "new").length, absent: b.gone } };
+  return sarifLog(version, places, POLICY_RULES, results, report.exitCode, notifications, baseline);
 }
 
 /** A chain's check as SARIF: a result per broken limit (error) and per warning (warning; error under strictness), at the "chain" key. */
