@@ -32,6 +32,7 @@ export function checkChain(report: ChainReport, limits: { readonly maxAmplificat
     // The count is a whole number: above N exactly when above ⌊N⌋.
     assertions.push({ limit: "max-amplification", limitValue: limits.maxAmplification, actual, ok: actual <= BigInt(Math.floor(limits.maxAmplification)) });
   }
-  const retrying = retryingLayers(report.layers.map((layer) => layer.layer));
+  // The retries each layer makes for the failure checked (a layer that passes it on makes none).
+  const retrying = retryingLayers(report.layers);
   return { assertions, warnings: retrying.length > 1 ? [{ lint: "stacked-retries", layers: retrying }] : [] };
 }

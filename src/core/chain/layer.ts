@@ -1,3 +1,4 @@
+import type { RetryOn } from "../conditions/condition.js";
 import type { ScheduleModel } from "../model.js";
 import type { RetryBudget } from "./budgets/budget.js";
 
@@ -19,6 +20,12 @@ export interface ChainLayer {
   readonly budget: RetryBudget | null;
   /** Set when the library applies that budget without being asked (the AWS SDK's retry quota). */
   readonly budgetByDefault?: boolean;
+  /**
+   * What the layer retries on: its preset's default conditions, the file's, or those the
+   * chain names for it (retry-on); absent when not known (a strategy SPEC, a preset whose
+   * conditions are not recorded), and then it is assumed to retry every failure.
+   */
+  readonly retryOn?: RetryOn;
 }
 
 /** Tries of a layer that makes `retries` retries: the first try and every retry. */

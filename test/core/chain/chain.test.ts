@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analyseChain } from "../../../src/core/chain/chain.js";
+import { findFailureKind } from "../../../src/core/chain/failure.js";
 import type { ChainLayer } from "../../../src/core/chain/layer.js";
 import { awsSdk } from "../../../src/presets/aws-sdk.js";
 import { istio } from "../../../src/presets/istio.js";
@@ -40,6 +41,66 @@ describe("analyseChain", () => {
     // Bottom 3 × 100 ms + 2 s = 2.3 s; top 3 × 2.3 s + 2 s = 8.9 s.
     const report = analyseChain([layer(2, { model: fixedWaits(1000) }), layer(2, { model: fixedWaits(1000) })], { failureRate: 1, rps: null, attemptMs: 100 });
     expect(report.layers[0]!.giveUp.giveUp.nominalMs).toBe(8900);
+  });
+
+  describe("with a failure named (--failure)", () => {
+    // Three layers of 2 retries (3 tries), 1 s fixed waits, tries at the bottom of 100 ms: the top retries
+    // every 5xx and connection failures, the middle connection failures, 502 and 504 (the fixed
+    // VirtualService of issue 41: never 503), the bottom every error.
+    const top = layer(2, { name: "top", model: fixedWaits(1000), retryOn: { words: [], from: "test", isDefault: false, conditions: [{ kind: "5xx" }, { kind: "connection" }] } });
+    const middle = layer(2, {
+      name: "middle",
+      model: fixedWaits(1000),
+      retryOn: { words: [], from: "test", isDefault: false, conditions: [{ kind: "connection" }, { kind: "status", code: 502 }, { kind: "status", code: 504 }] },
+    });
+    const bottom = layer(2, { name: "bottom", model: fixedWaits(1000), retryOn: { words: [], from: "test", isDefault: false, conditions: [{ kind: "every-error" }] } });
+    const chain = [top, middle, bottom];
+    const inputs = { rps: null, attemptMs: 100 };
+
+    it("503s: the middle passes each one on once, 3 × 1 × 3 = 9 calls at worst instead of 27", () => {
+      const report = analyseChain(chain, { failureRate: 1, ...inputs, failure: findFailureKind("503")! });
+      expect(report.layers.map((one) => [one.tries, one.retries, one.retried?.retried])).toEqual([
+        [3, 2, "yes"],
+        [1, 0, "no"],
+        [3, 2, "yes"],
+      ]);
+      expect(report.layers.map((one) => one.layer.retries)).toEqual([2, 2, 2]);
+      expect(report.layers.map((one) => one.worstCaseCalls)).toEqual([3n, 3n, 9n]);
+      // Give-up: bottom 3 × 100 ms + 2 × 1 s = 2.3 s; the middle's one try 2.3 s; the top 3 × 2.3 s + 2 s = 8.9 s.
+      expect(report.layers.map((one) => one.giveUp.giveUp.nominalMs)).toEqual([8900, 2300, 2300]);
+      expect(report.verdicts).toEqual([{ kind: "stacked-retries", layers: [0, 2] }]);
+    });
+
+    it("connection resets: every layer retries them, 3 × 3 × 3 = 27", () => {
+      const report = analyseChain(chain, { failureRate: 1, ...inputs, failure: findFailureKind("connection")! });
+      expect(report.layers.map((one) => one.worstCaseCalls)).toEqual([3n, 9n, 27n]);
+      // 2.3 s, then 3 × 2.3 s + 2 s = 8.9 s, then 3 × 8.9 s + 2 s = 28.7 s.
+      expect(report.layers.map((one) => one.giveUp.giveUp.nominalMs)).toEqual([28700, 8900, 2300]);
+    });
+
+    it("at a failure rate of 50%: 503s give 1.99609375 calls at the backend, connection resets 1.999999985…", () => {
+      // 503: bottom 1 + 0.5 + 0.25 = 1.75 tries, failing 0.5³ = 0.125; the middle 1 try, failing 0.125; the top
+      // 1 + 0.125 + 0.125² = 1.140625. Calls: 1.140625, 1.140625, 1.140625 × 1.75 = 1.99609375.
+      const overload = analyseChain(chain, { failureRate: 0.5, ...inputs, failure: findFailureKind("503")! });
+      expect(overload.layers.map((one) => one.expected.callsSent)).toEqual([1.140625, 1.140625, 1.99609375]);
+      // Connection: the middle 1 + 0.125 + 0.125² = 1.140625, failing 0.125³ = 2^−9; the top 1 + 2^−9 + 2^−18 =
+      // 262657/262144. Calls: 262657/262144, × 73/64 = 19173961/16777216, × 7/4 = 134217727/67108864 (exact doubles).
+      const reset = analyseChain(chain, { failureRate: 0.5, ...inputs, failure: findFailureKind("connection")! });
+      expect(reset.layers.map((one) => one.expected.callsSent)).toEqual([262657 / 262144, 19173961 / 16777216, 134217727 / 67108864]);
+      expect(reset.bottom.limited).toBe(134217727 / 67108864);
+    });
+
+    it("a budget on a layer that passes the failure on has nothing to limit", () => {
+      const report = analyseChain([top, { ...middle, budget: { kind: "ratio", percent: 10 } }, bottom], { failureRate: 1, ...inputs, failure: findFailureKind("503")! });
+      expect(report.layers[1]!.limited!.grant).toBe(1);
+      expect(report.bottom).toEqual({ worstCase: 9n, expected: 9, limited: 9 });
+    });
+
+    it("without a failure named every layer retries, as before", () => {
+      const report = analyseChain(chain, { failureRate: 1, ...inputs });
+      expect(report.layers.map((one) => one.retried)).toEqual([null, null, null]);
+      expect(report.bottom.worstCase).toBe(27n);
+    });
   });
 
   it("refuses an empty chain", () => {
