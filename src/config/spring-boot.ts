@@ -77,6 +77,8 @@ export function flattenTree(root: Node, roots: readonly (readonly string[])[]): 
         walk(entry.value, [...elements, ...parts], normalisedPath, [...offsets, ...parts.map(() => entry.keyPos)], entry.keyPos);
       }
     } else if (node.kind === "array") {
+      // An empty list is the empty string, as Spring's YamlProcessor.buildFlattenedMap writes it (`series: []` binds an empty List).
+      if (node.items.length === 0 && elements.length > 0) out.push({ elements, keyOffsets: offsets, value: { kind: "string", pos: node.pos, value: "" } });
       node.items.forEach((item, index) => walk(item, [...elements, `[${index}]`], [...normalised, `[${index}]`], [...offsets, item.pos], lastKey));
     } else if (elements.length > 0) {
       out.push({ elements, keyOffsets: offsets, value: node });

@@ -4,6 +4,7 @@ import type { OptionValues } from "../option-values.js";
 import type { ConfigShape } from "../shape.js";
 import { type FlatEntry, type Placement, norm, profileSuffix } from "../spring-boot.js";
 import type { Node } from "../tree/walk.js";
+import type { Condition, RetryOn } from "../../core/conditions/condition.js";
 import { type Findings, FileProblem, type FoundPolicy, Placeholder } from "../tree/findings.js";
 import { describeNode, msText, notPlaceholder } from "../tree/values.js";
 
@@ -31,6 +32,8 @@ export const springCloudGateway: ConfigShape = {
     where: "`spring.cloud.gateway.routes[].filters`, `spring.cloud.gateway.default-filters` (and `spring.cloud.gateway.server.webflux.*`, 4.3+) in YAML or `.properties`",
     policy:
       "each `Retry` filter, the shortcut (`Retry=3,INTERNAL_SERVER_ERROR,GET,10ms,50ms,2,false`, positional, empty values dropped) or `name: Retry` with `args`: `retries` (default 3, at least 1), `backoff.firstBackoff` (default 5 ms), `maxBackoff`, `factor` (an int, default 2; 0 waits `firstBackoff` every time, as 1 does), `basedOnPreviousValue`, `jitter.randomFactor`, `timeout` (the last retry whose wait ends within it); without `backoff` every retry is made at once; jitter with `basedOnPreviousValue` true (the default) makes each wait factor × the last jittered one (reactor-extra `Backoff.exponential`): reported as not computable, with `false` each wait is jittered on its own and checked; Spring durations (`10ms`, `PT1S`, bare ms); profiles; preset `spring-gateway`",
+    conditions:
+      "a response whose status is in `statuses` (HttpStatus names) or whose series is in `series` (default `SERVER_ERROR`, every 5xx, kept beside `statuses` unless `series` is set empty), an error that is (or is caused by) one of `exceptions` (default `IOException`, `TimeoutException`), each only for `methods` (default `GET`); every element of a list (a YAML list or comma-separated); the shortcut sets one status and one method; all three empty, or no method, is invalid (RetryConfig.validate). No budget",
   },
   words: { tree: /gateway/, properties: /gateway/ },
   spring: { roots: [["spring", "cloud", "gateway"]], read: gatewayPolicies },
@@ -47,8 +50,8 @@ interface Filter {
   /** The shortcut text, when the filter is one string. */
   shortcut: FlatEntry | null;
   name: FlatEntry | null;
-  /** args by normalised dotted key (backoff.firstbackoff). */
-  readonly args: Map<string, FlatEntry>;
+  /** args by normalised dotted key (backoff.firstbackoff): every entry of a list-valued arg (statuses[0], statuses[1]). */
+  readonly args: Map<string, FlatEntry[]>;
 }
 
 /** A list index as either view writes it: YAML's "[0]", .properties' "0". */
@@ -95,9 +98,14 @@ function gatewayPolicies(entries: readonly FlatEntry[], profile: string | null, 
     if (rest.length === 0) filter.shortcut = entry;
     else if (rest.length === 1 && rest[0] === "name") filter.name = entry;
     else if (rest[0] === "args" && rest.length > 1) {
-      // A list under args (statuses[0]) keeps its first element's key; only the schedule's keys are read.
+      // A list under args (statuses[0], statuses[1]) keeps every element; a whole value or a list's first
+      // element starts the list again (a profile's list replaces the one it overrides, as Spring binds lists).
       const argKey = rest.slice(1).filter((element) => index(element) === null).join(".");
-      if (!filter.args.has(argKey)) filter.args.set(argKey, entry);
+      const listIndex = index(rest[rest.length - 1]);
+      const known = filter.args.get(argKey);
+      if (known === undefined) filter.args.set(argKey, [entry]);
+      else if (LIST_ARGS.has(argKey) && (listIndex === null || listIndex === "0")) filter.args.set(argKey, [entry]);
+      else known.push(entry);
     }
   }
   for (const [key, filter] of filters) {
@@ -113,8 +121,9 @@ function gatewayPolicies(entries: readonly FlatEntry[], profile: string | null, 
     const first = filter.entries[0]!;
     const offset = profile === null ? (first.keyOffsets[lastIndexPosition(first)] ?? first.value.pos) : (at.keyOffsets[at.keyOffsets.length - 1] ?? at.value.pos);
     findings.policy("spring-cloud-gateway", policyName, offset, () => {
-      const args = shortcut !== null ? shortcutArgs(filter.shortcut!) : new Map([...filter.args].map(([k, e]) => [k, { node: e.value, label: argLabel(e) }]));
-      return readRetry(args, policyName);
+      const args = shortcut !== null ? shortcutArgs(filter.shortcut!) : new Map([...filter.args].map(([k, es]) => [k, { node: es[0]!.value, label: argLabel(es[0]!) }]));
+      const lists = shortcut !== null ? new Map([...args].filter(([k]) => LIST_ARGS.has(k)).map(([k, arg]) => [k, [arg]])) : new Map([...filter.args].filter(([k]) => LIST_ARGS.has(k)).map(([k, es]) => [k, es.map((e) => ({ node: e.value, label: argLabel(e) }))]));
+      return { ...readRetry(args, policyName), conditions: retryOn(lists, shortcut !== null, policyName) };
     });
   }
 }
@@ -251,4 +260,118 @@ function bool(arg: Arg, name: string): boolean {
   if (["true", "on", "yes", "1"].includes(raw)) return true;
   if (["false", "off", "no", "0"].includes(raw)) return false;
   throw new FileProblem(arg.node.pos, `${arg.label} of ${shown(name)} must be true or false, got ${describeNode(arg.node)}`);
+}
+
+/** The args that are lists (RetryConfig's List fields): every element is read. */
+const LIST_ARGS: ReadonlySet<string> = new Set(["statuses", "series", "methods", "exceptions"]);
+
+/**
+ * org.springframework.http.HttpStatus (spring-framework 6.x/7.0, spring-web), by name: the
+ * statuses a Retry filter names. Deprecated aliases (MOVED_TEMPORARILY…) and 7.0's RFC 9110
+ * names (CONTENT_TOO_LARGE, UNPROCESSABLE_CONTENT) included.
+ */
+const HTTP_STATUS: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    CONTINUE: 100, SWITCHING_PROTOCOLS: 101, PROCESSING: 102, EARLY_HINTS: 103, CHECKPOINT: 103,
+    OK: 200, CREATED: 201, ACCEPTED: 202, NON_AUTHORITATIVE_INFORMATION: 203, NO_CONTENT: 204, RESET_CONTENT: 205, PARTIAL_CONTENT: 206, MULTI_STATUS: 207, ALREADY_REPORTED: 208, IM_USED: 226,
+    MULTIPLE_CHOICES: 300, MOVED_PERMANENTLY: 301, FOUND: 302, MOVED_TEMPORARILY: 302, SEE_OTHER: 303, NOT_MODIFIED: 304, USE_PROXY: 305, TEMPORARY_REDIRECT: 307, PERMANENT_REDIRECT: 308,
+    BAD_REQUEST: 400, UNAUTHORIZED: 401, PAYMENT_REQUIRED: 402, FORBIDDEN: 403, NOT_FOUND: 404, METHOD_NOT_ALLOWED: 405, NOT_ACCEPTABLE: 406, PROXY_AUTHENTICATION_REQUIRED: 407,
+    REQUEST_TIMEOUT: 408, CONFLICT: 409, GONE: 410, LENGTH_REQUIRED: 411, PRECONDITION_FAILED: 412, PAYLOAD_TOO_LARGE: 413, CONTENT_TOO_LARGE: 413, REQUEST_ENTITY_TOO_LARGE: 413,
+    URI_TOO_LONG: 414, REQUEST_URI_TOO_LONG: 414, UNSUPPORTED_MEDIA_TYPE: 415, REQUESTED_RANGE_NOT_SATISFIABLE: 416, EXPECTATION_FAILED: 417, I_AM_A_TEAPOT: 418,
+    INSUFFICIENT_SPACE_ON_RESOURCE: 419, METHOD_FAILURE: 420, DESTINATION_LOCKED: 421, UNPROCESSABLE_ENTITY: 422, UNPROCESSABLE_CONTENT: 422, LOCKED: 423, FAILED_DEPENDENCY: 424,
+    TOO_EARLY: 425, UPGRADE_REQUIRED: 426, PRECONDITION_REQUIRED: 428, TOO_MANY_REQUESTS: 429, REQUEST_HEADER_FIELDS_TOO_LARGE: 431, UNAVAILABLE_FOR_LEGAL_REASONS: 451,
+    INTERNAL_SERVER_ERROR: 500, NOT_IMPLEMENTED: 501, BAD_GATEWAY: 502, SERVICE_UNAVAILABLE: 503, GATEWAY_TIMEOUT: 504, HTTP_VERSION_NOT_SUPPORTED: 505,
+    VARIANT_ALSO_NEGOTIATES: 506, INSUFFICIENT_STORAGE: 507, LOOP_DETECTED: 508, BANDWIDTH_LIMIT_EXCEEDED: 509, NOT_EXTENDED: 510, NETWORK_AUTHENTICATION_REQUIRED: 511,
+  }).map(([name, code]) => [canonical(name), code]),
+);
+
+/** HttpStatus.Series by name: the first digit of the codes it holds. */
+const SERIES: ReadonlyMap<string, number> = new Map([["informational", 1], ["successful", 2], ["redirection", 3], ["clienterror", 4], ["servererror", 5]]);
+
+/** A name as Spring Boot's lenient enum binding compares it (LenientStringToEnumConverterFactory: letters and digits, lower case). */
+function canonical(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, "");
+}
+
+/** What the findings about a Retry filter's conditions tell the reader to edit (Spring Cloud Gateway has no retry budget). */
+const GATEWAY_LEVERS = {
+  conditions: "args.statuses of the Retry filter, such as BAD_GATEWAY, GATEWAY_TIMEOUT, with args.series set empty, as its default SERVER_ERROR retries every 5xx whatever statuses says",
+  budget: null,
+};
+
+/** The values of a list arg: each element, a comma-separated string split as Spring binds it into a List; null and "" are an empty list. */
+function listValues(args: readonly Arg[] | undefined): string[] | undefined {
+  if (args === undefined) return undefined;
+  const values: string[] = [];
+  for (const arg of args) {
+    notPlaceholder(arg.node, arg.label);
+    const raw = arg.node.kind === "string" ? arg.node.value : arg.node.kind === "number" ? arg.node.source : arg.node.kind === "boolean" ? String(arg.node.value) : "";
+    values.push(...raw.split(",").map((v) => v.trim()).filter((v) => v !== ""));
+  }
+  return values;
+}
+
+/**
+ * What a Retry filter retries on (spring-cloud/spring-cloud-gateway v5.0.3, unchanged on main
+ * at 5227205c: spring-cloud-gateway-server-webflux/.../filter/factory/RetryGatewayFilterFactory.java,
+ * RetryConfig and apply): a response is retried when its status is in `statuses` or its
+ * HttpStatus.Series in `series` (default SERVER_ERROR: every 5xx, 503 included, even beside
+ * `statuses`, spring-cloud-gateway #1536), an error when it or its cause is an instance of one of
+ * `exceptions` (default IOException and the gateway's TimeoutException), either only for a
+ * request whose method is in `methods` (default GET). validate refuses series, statuses and
+ * exceptions all empty, and empty methods. The shortcut sets one status and one method
+ * (shortcutFieldOrder, ShortcutType.DEFAULT); series and exceptions keep their defaults there.
+ * A name that is no HttpStatus is shown as written (Spring's binding refuses it).
+ */
+function retryOn(lists: ReadonlyMap<string, readonly Arg[]>, isShortcut: boolean, name: string): RetryOn {
+  try {
+    return readRetryOn(lists, isShortcut, name);
+  } catch (error) {
+    // A placeholder among the conditions leaves them to where it is rendered; the schedule is still checked.
+    if (!(error instanceof Placeholder)) throw error;
+    return { words: [], from: "a placeholder in statuses, series, methods or exceptions", isDefault: false, conditions: [{ kind: "other", text: "what the placeholder gives" }], levers: GATEWAY_LEVERS };
+  }
+}
+
+function readRetryOn(lists: ReadonlyMap<string, readonly Arg[]>, isShortcut: boolean, name: string): RetryOn {
+  const statuses = listValues(lists.get("statuses"));
+  const series = listValues(lists.get("series"));
+  const methods = listValues(lists.get("methods"));
+  const exceptions = listValues(lists.get("exceptions"));
+  const allDefault = statuses === undefined && series === undefined && exceptions === undefined;
+  const seriesList = series ?? ["SERVER_ERROR"];
+  const exceptionList = exceptions ?? ["IOException", "TimeoutException"];
+  const methodList = methods ?? ["GET"];
+  const statusList = statuses ?? [];
+  if (statusList.length === 0 && seriesList.length === 0 && exceptionList.length === 0) {
+    const at = lists.get("series")?.[0] ?? lists.get("statuses")?.[0] ?? lists.get("exceptions")?.[0];
+    throw new FileProblem(at!.node.pos, `series, statuses and exceptions of ${shown(name)} are all empty: Spring Cloud Gateway refuses the filter (RetryConfig.validate: "series, status and exceptions may not all be empty")`);
+  }
+  if (methodList.length === 0) {
+    const at = lists.get("methods")![0]!;
+    throw new FileProblem(at.node.pos, `methods of ${shown(name)} is empty: Spring Cloud Gateway refuses the filter (RetryConfig.validate: "methods may not be empty")`);
+  }
+  const conditions: Condition[] = [];
+  for (const status of statusList) {
+    const code = HTTP_STATUS.get(canonical(status));
+    conditions.push(code === undefined ? { kind: "other", text: `${status} (no HttpStatus: Spring does not bind it)` } : { kind: "status", code });
+  }
+  for (const s of seriesList) {
+    const digit = SERIES.get(canonical(s));
+    if (digit === 5) conditions.push({ kind: "5xx" });
+    else if (digit !== undefined) conditions.push({ kind: "other", text: `every ${digit}xx`, overload: digit === 4 });
+    else conditions.push({ kind: "other", text: `${s} (no HttpStatus.Series: Spring does not bind it)` });
+  }
+  for (const e of exceptionList) {
+    const simple = e.slice(e.lastIndexOf(".") + 1);
+    conditions.push(simple === "Exception" || simple === "Throwable" ? { kind: "every-error", but: "responses outside statuses and series" } : { kind: "error", name: e });
+  }
+  const marked = (key: string, values: readonly string[], given: boolean) => `${key} ${values.join(" and ")}${given || allDefault ? "" : " (default)"}`;
+  const words = [
+    ...(statusList.length === 0 ? [] : [marked("statuses", statusList, true)]),
+    ...(seriesList.length === 0 ? [] : [marked("series", seriesList, series !== undefined)]),
+    ...(exceptionList.length === 0 ? [] : [marked("exceptions", exceptionList, exceptions !== undefined)]),
+  ];
+  const from = allDefault ? "the Retry filter's default" : isShortcut ? "the Retry shortcut" : "the Retry filter's args";
+  return { words, from, isDefault: allDefault, conditions, methods: methodList, levers: GATEWAY_LEVERS };
 }

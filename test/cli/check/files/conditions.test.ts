@@ -413,3 +413,80 @@ ${extra}
     expect(warningsOf(doc)).toEqual([[]]);
   });
 });
+
+describe("Spring Cloud Gateway: the Retry filter's statuses, series, methods and exceptions (spring-cloud/spring-cloud-gateway v5.0.3, RetryGatewayFilterFactory.java RetryConfig)", () => {
+  // RetryConfig: series = [SERVER_ERROR], statuses = [], methods = [GET], exceptions = [IOException, TimeoutException];
+  // a status in statuses or its series in series is retried (the default series stays beside statuses: #1536);
+  // HttpStatus: BAD_GATEWAY 502, SERVICE_UNAVAILABLE 503, GATEWAY_TIMEOUT 504, TOO_MANY_REQUESTS 429.
+  const route = (args: string) => `spring:
+  cloud:
+    gateway:
+      routes:
+        - id: api
+          uri: lb://api
+          filters:
+            - name: Retry
+              args:
+                retries: 2
+${args}`;
+
+  it("the defaults: every 5xx (503 with it, an overload signal), IOException and TimeoutException, on GET: retries-overload", async () => {
+    write("application.yml", route(""));
+    expect((await runCli(["check", "application.yml"])).stdout).toContain(
+      "    retries on 5xx, IOException, TimeoutException (the Retry filter's default: series SERVER_ERROR, exceptions IOException and TimeoutException); methods GET\n",
+    );
+    const { doc } = await json("application.yml");
+    expect(doc.policies[0].retry_on).toEqual({
+      from: "the Retry filter's default",
+      default: true,
+      words: ["series SERVER_ERROR", "exceptions IOException and TimeoutException"],
+      conditions: ["5xx", "IOException", "TimeoutException"],
+      overload: ["503"],
+      everything: false,
+      methods: ["GET"],
+    });
+    expect(warningsOf(doc)).toEqual([["retries-overload"]]);
+  });
+
+  it("statuses as a comma-separated string and as a YAML list: every element read; SERVICE_UNAVAILABLE and TOO_MANY_REQUESTS are overload signals", async () => {
+    write("application.yml", route("                statuses: BAD_GATEWAY, SERVICE_UNAVAILABLE\n                series:\n"));
+    expect((await runCli(["check", "application.yml"])).stdout).toContain(
+      "    retries on 503, 502, IOException, TimeoutException (the Retry filter's args: statuses BAD_GATEWAY and SERVICE_UNAVAILABLE, exceptions IOException and TimeoutException (default)); methods GET\n",
+    );
+    write("application.yml", route("                statuses:\n                  - BAD_GATEWAY\n                  - TOO_MANY_REQUESTS\n                series: []\n                methods: [GET, PUT]\n"));
+    const { doc } = await json("application.yml");
+    expect(doc.policies[0].retry_on).toMatchObject({ conditions: ["429", "502", "IOException", "TimeoutException"], overload: ["429"], methods: ["GET", "PUT"] });
+    expect(warningsOf(doc)).toEqual([["retries-overload"]]);
+  });
+
+  it("the fix: statuses BAD_GATEWAY, GATEWAY_TIMEOUT with series empty, in .properties: no finding", async () => {
+    write(
+      "application.properties",
+      "spring.cloud.gateway.routes[0].id=api\nspring.cloud.gateway.routes[0].filters[0].name=Retry\n" +
+        "spring.cloud.gateway.routes[0].filters[0].args.statuses=BAD_GATEWAY,GATEWAY_TIMEOUT\nspring.cloud.gateway.routes[0].filters[0].args.series=\n" +
+        "spring.cloud.gateway.routes[0].filters[0].args.exceptions[0]=java.net.ConnectException\n",
+    );
+    expect((await runCli(["check", "application.properties"])).stdout).toContain(
+      "    retries on 502, 504, java.net.ConnectException (the Retry filter's args: statuses BAD_GATEWAY and GATEWAY_TIMEOUT, exceptions java.net.ConnectException); methods GET\n",
+    );
+    expect(warningsOf((await json("application.properties")).doc)).toEqual([[]]);
+  });
+
+  it("the shortcut sets one status and one method; series and exceptions keep their defaults", async () => {
+    write("application.yml", "spring:\n  cloud:\n    gateway:\n      routes:\n        - id: api\n          filters:\n            - Retry=3,BAD_GATEWAY,POST\n");
+    expect((await runCli(["check", "application.yml"])).stdout).toContain(
+      "    retries on 5xx, 502, IOException, TimeoutException (the Retry shortcut: statuses BAD_GATEWAY, series SERVER_ERROR (default), exceptions IOException and TimeoutException (default)); methods POST\n",
+    );
+  });
+
+  it("series, statuses and exceptions all empty, or methods empty: invalid (RetryConfig.validate)", async () => {
+    write("application.yml", route('                series: ""\n                exceptions: ""\n'));
+    expect((await json("application.yml")).doc.invalid.map((i: { reason: string }) => i.reason)).toEqual([
+      'series, statuses and exceptions of "api (filters[0])" are all empty: Spring Cloud Gateway refuses the filter (RetryConfig.validate: "series, status and exceptions may not all be empty")',
+    ]);
+    write("application.yml", route('                methods: ""\n'));
+    expect((await json("application.yml")).doc.invalid.map((i: { reason: string }) => i.reason)).toEqual([
+      'methods of "api (filters[0])" is empty: Spring Cloud Gateway refuses the filter (RetryConfig.validate: "methods may not be empty")',
+    ]);
+  });
+});
