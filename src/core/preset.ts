@@ -181,6 +181,6 @@ export interface PresetVersion {
   readonly changed: string;
   /** Where the change is read: files at their versions, commits. */
   readonly sources: readonly string[];
-  /** The defaults these releases had that the newest does not: the overrides the variant starts from. */
+  /** The defaults these releases had that the newest does not: the overrides the variant starts from ({} where only the model differs). */
   readonly defaults: PresetOverrides;
 }

@@ -38,7 +38,7 @@ import { stepFunctions } from "./step-functions.js";
 import { temporal } from "./temporal.js";
 import { tenacity } from "./tenacity.js";
 import { traefik } from "./traefik.js";
-import type { Preset, PresetVersion } from "./types.js";
+import type { Preset, PresetRelease } from "./types.js";
 import { closest } from "../core/text/closest.js";
 import { urllib3 } from "./urllib3.js";
 import { wretry } from "./wretry.js";
@@ -93,7 +93,7 @@ export const PRESET_GROUPS: readonly PresetGroup[] = [
     entries: [
       listed(axiosRetry, "4.5.0", "no wait by default, 3 retries"),
       listed(goRetryablehttp, "v0.7.8", "1 s ×2 to 30 s, 4 retries"),
-      listed(got, "14.6.6", "1 s ×2 + 0–100 ms, no cap, 2 retries"),
+      listed(got, "16.2.0", "1 s ×2 + 0–100 ms, no cap, 2 retries"),
       listed(urllib3, "2.7.0", "0, then 1 s ×2 to 120 s, 10 retries"),
     ],
   },
@@ -161,15 +161,22 @@ export function findPreset(name: string): Preset | undefined {
   return version === undefined ? undefined : versionVariant(preset, version);
 }
 
-/** The preset as an older release computed it: its defaults first, the user's overrides over them. */
-export function versionVariant(preset: Preset, version: PresetVersion): Preset {
+/**
+ * The preset as an older release computed it: the release's own model where it has one (else
+ * the preset's), from the release's defaults with the user's overrides over them, and its own
+ * description where it differs.
+ */
+export function versionVariant(preset: Preset, version: PresetRelease): Preset {
+  const build = version.build ?? preset.build;
+  const described = version.described ?? {};
   return {
     ...preset,
+    ...described,
     name: `${preset.name}${VERSION_SEPARATOR}${version.version}`,
     library: `${version.releases} (${preset.name} models the newest: ${preset.library})`,
-    quirks: [`${version.releases}: ${version.changed}`, ...preset.quirks],
+    quirks: [`${version.releases}: ${version.changed}`, ...(described.quirks ?? preset.quirks)],
     versions: [],
-    build: (overrides) => preset.build({ ...version.defaults, ...overrides }),
+    build: (overrides) => build({ ...version.defaults, ...overrides }),
   };
 }
 

@@ -218,18 +218,28 @@ describe("versions: an older release as name@version (issue 39, item 4)", () => 
       expect(version.releases.length, preset.name).toBeGreaterThan(0);
       expect(version.changed.length, preset.name).toBeGreaterThan(0);
       expect(version.sources.length, preset.name).toBeGreaterThan(0);
-      expect(Object.keys(version.defaults).length, `${preset.name}@${version.version} differs in some default`).toBeGreaterThan(0);
+      // A release differs in some default, or has its own model (got@14: the waits before 16.1.0).
+      expect(Object.keys(version.defaults).length > 0 || version.build !== undefined, `${preset.name}@${version.version} differs in some default or its model`).toBe(true);
     }
     expect(presetVersionNames()).toEqual(versioned.map(({ preset, version }) => `${preset.name}@${version.version}`));
   });
 
-  it("each is found by name@version, named so, and built from its release's defaults under the user's overrides", () => {
+  it("each is found by name@version, named so, and built from its release's defaults under the user's overrides, by its own model where it has one", () => {
     for (const { preset, version } of versioned) {
       const variant = findPreset(` ${preset.name.toUpperCase()}@${version.version} `)!;
       expect(variant.name).toBe(`${preset.name}@${version.version}`);
       expect(variant.versions).toEqual([]);
-      expect(variant.build({}).parameters).toEqual(preset.build(version.defaults).parameters);
+      expect(variant.build({}).parameters).toEqual((version.build ?? preset.build)(version.defaults).parameters);
+      expect(variant.library).toBe(`${version.releases} (${preset.name} models the newest: ${preset.library})`);
+      expect(variant.quirks[0]).toBe(`${version.releases}: ${version.changed}`);
+      for (const [key, value] of Object.entries(version.described ?? {})) if (key !== "quirks") expect(variant[key as keyof typeof variant], `${variant.name} ${key}`).toEqual(value);
     }
+  });
+
+  it("a release with its own model is built by it: got@14 makes no 1 ms floor, got does (16.1.0's Math.max(1, …))", () => {
+    // backoffLimit 0, noise 0: got 16.2.0 Math.max(1, Math.min(1000, 0) + 0) = 1 ms; got 14.6.6 returns 0, no retry, refused.
+    expect(findPreset("got")!.build({ capMs: 0, jitter: "0" }).delay(1).delayMs).toBe(1);
+    expect(() => findPreset("got@14")!.build({ capMs: 0, jitter: "0" })).toThrow(/can fall below 1 ms/);
   });
 
   it("an unknown version of a known preset names the versions there are; of an unknown preset, nothing", () => {
