@@ -116,7 +116,7 @@ export function presetDetailText(preset: PresetDescription, names: OverrideNames
     ...wrapLine(`Retry-After: ${preset.retryAfter}`, width, 2),
     "overrides:",
     ...(Object.keys(preset.parameters) as OverrideName[]).flatMap((name) =>
-      wrapLine(`  ${names[name].padEnd(14)}${preset.parameters[name]}`, width, width === null || width >= 50 ? 14 : 2),
+      wrapLine(`  ${names[name].padEnd(13)} ${preset.parameters[name]}`, width, width === null || width >= 50 ? 14 : 2),
     ),
     "quirks:",
     ...preset.quirks.flatMap((quirk) => wrapLine(`  - ${quirk}`, width, 2)),

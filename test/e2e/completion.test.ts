@@ -138,7 +138,7 @@ describe.skipIf(!has("fish"))("fish", () => {
       "gitlab json junit sarif table",
       "polly",
       "bash fish zsh",
-      "got go-retryablehttp", // fish sorts the candidates its own way
+      "got got@14 go-retryablehttp", // fish sorts the candidates its own way
     ]);
   });
 });
