@@ -210,8 +210,12 @@ class ScanWorker {
   }
 }
 
-/** How often the workers' files are looked at against the budget. */
-const WATCH_MS = 250;
+/**
+ * How often the workers' files are looked at against the budget: every 250 ms, or as often
+ * as the budget if it is shorter, so that a file read faster than 250 ms but slower than a
+ * short budget is still caught (a fast machine read the 2 MB test file inside one 250 ms look).
+ */
+const watchEvery = (budget: FileBudget) => Math.min(250, budget.ms);
 
 /** A worker for the large files of a scan too small for a pool, started at the first and replaced when one ends it. */
 class Isolation {
@@ -238,7 +242,7 @@ class Isolation {
       },
     ));
     return new Promise<FileOutcome>((resolve, reject) => {
-      const timer = setInterval(() => worker.watch(Date.now()), WATCH_MS);
+      const timer = setInterval(() => worker.watch(Date.now()), watchEvery(this.budget));
       this.waiting = {
         candidate,
         resolve: (outcome) => (clearInterval(timer), resolve(outcome)),
@@ -316,7 +320,7 @@ async function* pooled(
   const watchdog = setInterval(() => {
     const now = Date.now();
     for (const worker of [...workers]) worker.watch(now);
-  }, WATCH_MS);
+  }, watchEvery(budget));
   let exhausted = false;
   let pending: Array<Slot & { kind: "file" }> = [];
   const send = () => {
