@@ -1,11 +1,10 @@
-import type { AttemptAcross, CompareSummary, ComparedPolicy, ComparedStop, GivingUpTotal, PolicyTotal } from "../core/compare.js";
+import type { CompareSummary, ComparedPolicy, ComparedStop, GivingUpTotal, PolicyTotal } from "../core/compare.js";
 import type { ScheduleRow } from "../core/schedule.js";
 import { type Column, JITTER_COLUMNS, deadlineColumns } from "./columns.js";
-import { compareDeadlineLines, deadlineSummaryJson } from "./deadline-summary.js";
+import { compareDeadlineLines } from "./deadline-summary.js";
 import { integerField } from "./delimited.js";
 import { humanDuration } from "../core/text/duration.js";
 import { groupDigits } from "../core/text/digits.js";
-import { msField, msJson } from "./numbers.js";
 import { durationWithMs } from "./summary.js";
 
 // `backoff compare`: several policies side by side. The machine formats are in long form
@@ -107,7 +106,7 @@ export function* renderCompareDelimited(
 }
 
 /** The deadline model's columns when the policies carry it (--attempt-time, --deadline), else none. */
-function timedColumns(policies: readonly ComparedPolicy[], jittered: boolean): ReadonlyArray<Column<ScheduleRow, number | string>> {
+export function timedColumns(policies: readonly ComparedPolicy[], jittered: boolean): ReadonlyArray<Column<ScheduleRow, number | string>> {
   return policies.some((policy) => policy.deadline !== undefined && policy.deadline !== null) ? deadlineColumns(jittered) : [];
 }
 
@@ -117,68 +116,8 @@ export interface ComparedPolicyJson {
   readonly description: Record<string, unknown>;
 }
 
-/** One JSON object, `{"policies": […], "rows": […], "summary": {…}}`, the rows streamed one per line. */
-export function* renderCompareJson(
-  policies: readonly ComparedPolicyJson[],
-  rows: Iterable<{ readonly policy: ComparedPolicy; readonly row: ScheduleRow }>,
-  jittered: boolean,
-  summary: () => CompareSummary,
-  compared: readonly ComparedPolicy[] = [],
-): Generator<string> {
-  const columns = [...compareColumns(jittered), ...timedColumns(compared, jittered)];
-  yield `{"policies":${JSON.stringify(policies.map((policy) => ({ name: policy.name, ...policy.description })))},\n"rows":[`;
-  let separator = "\n";
-  for (const { policy, row } of rows) {
-    let object = `{"policy":${JSON.stringify(policy.name)}`;
-    for (const column of columns) {
-      const value = column.value(row);
-      object += `,"${column.name}":${JSON.stringify(typeof value === "number" ? msJson(value) : value)}`;
-    }
-    yield `${separator}${object}}`;
-    separator = ",\n";
-  }
-  yield `\n],\n"summary":${JSON.stringify(compareSummaryJson(summary()))}}\n`;
-}
-
-/**
- * The verdicts: each policy's total when it gives up by its stopping rule (null figures
- * for one that never does), who gives up first, who waits longest, who never gives up.
- */
-export function compareSummaryJson(summary: CompareSummary): Record<string, unknown> {
-  return {
-    totals: summary.totals.map((total) =>
-      total.givesUp
-        ? {
-            policy: total.policy.name,
-            gives_up: true,
-            last_attempt: total.lastAttempt,
-            total_ms: msJson(total.totalMs),
-            total_min_ms: msJson(total.totalMinMs),
-            total_max_ms: msJson(total.totalMaxMs),
-            past_shown: total.pastShown,
-          }
-        : { policy: total.policy.name, gives_up: false, last_attempt: null, total_ms: null, total_min_ms: null, total_max_ms: null, past_shown: false },
-    ),
-    gives_up_first: summary.givesUpFirst.map((total) => total.policy.name),
-    waits_longest: summary.waitsLongest.map((total) => total.policy.name),
-    never_gives_up: summary.neverGivesUp.map((total) => total.policy.name),
-    ...(summary.deadline === null ? {} : { deadline: compareDeadlineJson(summary) }),
-  };
-}
-
-/** Under the deadline model: each policy's retries that fire and its true give-up time, and who gives up first then. */
-function compareDeadlineJson(summary: CompareSummary): Record<string, unknown> {
-  const { deadline } = summary;
-  const name = (index: number) => summary.totals[index]!.policy.name;
-  return {
-    policies: deadline!.summaries.map((one, index) => ({ policy: name(index), ...deadlineSummaryJson(one, deadlineContext(summary.totals[index]!.policy)) })),
-    gives_up_first: deadline!.givesUpFirst.map(name),
-    never_gives_up: deadline!.neverGivesUp.map(name),
-  };
-}
-
 /** What the deadline sentences need of a policy: its times, and the last attempt its rows show. */
-function deadlineContext(policy: ComparedPolicy) {
+export function deadlineContext(policy: ComparedPolicy) {
   const input = policy.deadline!;
   return { attemptTimeMs: input.attemptTimeMs, deadlineMs: input.deadlineMs, stopText: policy.deadlineStopText ?? null, lastShown: policy.range?.last ?? 0 };
 }
@@ -207,37 +146,6 @@ export function compareDeadlineSummaryLines(policies: readonly ComparedPolicy[],
     lines.push(`With ${under}, gives up first: ${named(deadline.givesUpFirst)}${tied}, at ${durationWithMs(at)}${never}.`);
   }
   return lines;
-}
-
-/** A Markdown table cell: pipes escaped, line breaks out. */
-function markdownCell(text: string): string {
-  return text.replace(/[\r\n]+/g, " ").replace(/\|/g, "\\|");
-}
-
-/** Markdown, wide: one line per attempt, each policy's delay and total in ms; then the summary lines. */
-export function* renderCompareMarkdown(
-  names: readonly string[],
-  lines: Iterable<AttemptAcross>,
-  summaryLines: () => readonly string[],
-  timed = false,
-): Generator<string> {
-  // With --attempt-time or --deadline, each policy's start (the un-jittered run's) and whether the retry fires.
-  const fields = timed ? ["delay_ms", "cumulative_ms", "start_ms", "fires"] : ["delay_ms", "cumulative_ms"];
-  const head = ["attempt", ...names.flatMap((name) => fields.map((field) => `${markdownCell(name)} ${field}`))];
-  yield `| ${head.join(" | ")} |\n`;
-  yield `|${head.map(() => "---:").join("|")}|\n`;
-  const cellsOf = (row: ScheduleRow | null): string[] => {
-    if (row === null) return fields.map(() => "");
-    const cells = [msField(row.delayMs), msField(row.cumulativeMs)];
-    if (timed) cells.push(row.timing === undefined ? "" : msField(row.timing.startMs), row.timing?.fires ?? "");
-    return cells;
-  };
-  for (const line of lines) {
-    const cells = [String(line.attempt), ...line.rows.flatMap(cellsOf)];
-    yield `| ${cells.join(" | ")} |\n`;
-  }
-  const text = summaryLines();
-  if (text.length > 0) yield `\n${text.map((line) => `${line}  `).join("\n").trimEnd()}\n`;
 }
 
 function names(totals: readonly PolicyTotal[]): string {

@@ -1,14 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { compareByAttempt, compareLongRows, compareSummary } from "../../src/core/compare.js";
+import { compareLongRows, compareSummary } from "../../src/core/compare.js";
 import {
   compareColumns,
   compareStopLines,
-  compareSummaryJson,
   compareSummaryLines,
   csvField,
   renderCompareDelimited,
-  renderCompareJson,
-  renderCompareMarkdown,
   stopJson,
   stopPhrase,
   tsvField,
@@ -97,50 +94,6 @@ describe("renderCompareDelimited: long form", () => {
   });
 });
 
-describe("renderCompareJson", () => {
-  it("the policies as described, a row per line, then the summary", () => {
-    const policies = [FIXED, FOREVER];
-    const doc = text(renderCompareJson([{ name: "fixed:base=2s", description: { strategy: "fixed" } }, { name: "forever", description: { preset: "grpc" } }], compareLongRows(policies), false, () => compareSummary(policies), policies));
-    expect(doc.split("\n").slice(0, 3)).toEqual([
-      '{"policies":[{"name":"fixed:base=2s","strategy":"fixed"},{"name":"forever","preset":"grpc"}],',
-      '"rows":[',
-      '{"policy":"fixed:base=2s","attempt":1,"delay_ms":2000,"cumulative_ms":2000},',
-    ]);
-    const parsed = JSON.parse(doc);
-    expect(parsed.rows).toHaveLength(5);
-    expect(parsed.rows[4]).toEqual({ policy: "forever", attempt: 2, delay_ms: 500, cumulative_ms: 1000 });
-    expect(parsed.summary.never_gives_up).toEqual(["forever"]);
-  });
-
-  it("an empty comparison's rows close as valid JSON", () => {
-    const doc = text(renderCompareJson([{ name: "none", description: {} }], compareLongRows([NO_RETRY]), false, () => compareSummary([NO_RETRY]), [NO_RETRY]));
-    expect(JSON.parse(doc).rows).toEqual([]);
-  });
-});
-
-describe("compareSummaryJson", () => {
-  it("each policy's total when it gives up by its own rule (past the rows shown or not); who gives up first, who waits longest", () => {
-    expect(compareSummaryJson(compareSummary([FIXED, DOUBLING]))).toEqual({
-      totals: [
-        { policy: "fixed:base=2s", gives_up: true, last_attempt: 3, total_ms: 6000, total_min_ms: 6000, total_max_ms: 6000, past_shown: false },
-        { policy: "exponential:cap=10s", gives_up: true, last_attempt: 5, total_ms: 25_000, total_min_ms: 25_000, total_max_ms: 25_000, past_shown: true },
-      ],
-      gives_up_first: ["fixed:base=2s"],
-      waits_longest: ["exponential:cap=10s"],
-      never_gives_up: [],
-    });
-  });
-
-  it("null figures for one that never gives up; the jittered range of one that does", () => {
-    const json = compareSummaryJson(compareSummary([JITTERED, FOREVER]));
-    expect(json["totals"]).toEqual([
-      { policy: "full-jitter", gives_up: true, last_attempt: 2, total_ms: 3000, total_min_ms: 0, total_max_ms: 3000, past_shown: false },
-      { policy: "forever", gives_up: false, last_attempt: null, total_ms: null, total_min_ms: null, total_max_ms: null, past_shown: false },
-    ]);
-    expect([json["gives_up_first"], json["waits_longest"], json["never_gives_up"]]).toEqual([["full-jitter"], ["forever"], ["forever"]]);
-  });
-});
-
 describe("compareSummaryLines", () => {
   it("two that give up: each one's stop (past the rows shown named), who gives up first, who waits longest", () => {
     expect(summaryOf(FIXED, DOUBLING)).toEqual([
@@ -183,28 +136,5 @@ describe("compareSummaryLines", () => {
   it("compareStopLines: a policy with no rows shown that gives up past them", () => {
     const unseen = compared("unseen", { strategy: "fixed", baseMs: 1000 }, null, { kind: "count", retries: 2, words: null });
     expect(compareStopLines([unseen], compareSummary([unseen]))).toEqual(["unseen gives up after 2 retries; no rows are shown."]);
-  });
-});
-
-describe("renderCompareMarkdown: wide", () => {
-  it("a line per attempt, each policy's delay and total; empty cells where a policy has stopped; pipes in names escaped", () => {
-    const named = { ...JITTERED, name: "a|b" };
-    expect(text(renderCompareMarkdown(["fixed:base=2s", "a|b"], compareByAttempt([FIXED, named]), () => ["One.", "Two."])).split("\n")).toEqual([
-      "| attempt | fixed:base=2s delay_ms | fixed:base=2s cumulative_ms | a\\|b delay_ms | a\\|b cumulative_ms |",
-      "|---:|---:|---:|---:|---:|",
-      "| 1 | 2000 | 2000 | 1000 | 1000 |",
-      "| 2 | 2000 | 4000 | 2000 | 3000 |",
-      "| 3 | 2000 | 6000 |  |  |",
-      "",
-      "One.  ",
-      "Two.",
-      "",
-    ]);
-  });
-
-  it("no summary lines, no paragraph", () => {
-    expect(text(renderCompareMarkdown(["fixed:base=2s"], compareByAttempt([FIXED]), () => []))).toBe(
-      "| attempt | fixed:base=2s delay_ms | fixed:base=2s cumulative_ms |\n|---:|---:|---:|\n| 1 | 2000 | 2000 |\n| 2 | 2000 | 4000 |\n| 3 | 2000 | 6000 |\n",
-    );
   });
 });
