@@ -208,17 +208,51 @@ describe("src/config is pure and sits on the core alone", () => {
   });
 });
 
+/** "path:line: text" for each string or template piece of the given files that words a command-line flag (comments are not code). */
+function flagTexts(sources: readonly Source[]): string[] {
+  return sources.flatMap((source) => {
+    const found: string[] = [];
+    walk(source.ast, (node) => {
+      const literal = ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node);
+      if (literal && /--[a-z]/.test(node.text)) found.push(`${source.path}:${lineOf(source, node)}: ${node.getText(source.ast)}`);
+    });
+    return found;
+  });
+}
+
 describe("presets know no command line", () => {
   it("src/presets words no command-line flag: the CLI names its own options", () => {
-    const flagTexts = inLayer("presets").flatMap((source) => {
-      const found: string[] = [];
-      walk(source.ast, (node) => {
-        const literal = ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node);
-        if (literal && /--[a-z]/.test(node.text)) found.push(`${source.path}:${lineOf(source, node)}: ${node.getText(source.ast)}`);
-      });
-      return found;
-    });
-    expect(flagTexts, "src/presets words no command-line flag (a PresetError names the parameter; the CLI words it with its flags)").toEqual([]);
+    expect(flagTexts(inLayer("presets")), "src/presets words no command-line flag (a PresetError names the parameter; the CLI words it with its flags)").toEqual([]);
+  });
+});
+
+describe("the check report's formats know no command line (issue 35, item 1)", () => {
+  const formats = inLayer("format").filter((source) => source.path.startsWith("format/formats/check/"));
+
+  it("no file of src/format/formats/check/ words a command-line flag: the CLI says which flag gave what", () => {
+    expect(formats.length).toBeGreaterThanOrEqual(6);
+    expect(flagTexts(formats), "a check format renders the report's model; the flags are the CLI's words").toEqual([]);
+  });
+
+  it("the rule sees a flag where one is worded (a finder that saw none would pass it)", () => {
+    const sample: Source = { path: "format/x.ts", layer: "format", ast: ts.createSourceFile("x.ts", 'const a = "--strict";\nconst b = `${a} --format csv`;\n// --not-code\n', ts.ScriptTarget.Latest, true), text: "" };
+    expect(flagTexts([sample])).toEqual(['format/x.ts:1: "--strict"', "format/x.ts:2: } --format csv`"]);
+  });
+});
+
+describe("no source file is too long to read (issue 35, item 1)", () => {
+  const MAX_LINES = 520;
+  /** Lines as wc -l counts them, and a last line that lacks its line break (which wc -l leaves out) too. */
+  const lineCount = (text: string) => (text === "" ? 0 : text.split("\n").length - (text.endsWith("\n") ? 1 : 0));
+
+  it(`no file under src/ is over ${MAX_LINES} lines: a longer one is split by concern`, () => {
+    const long = SOURCES.filter((source) => lineCount(source.text) > MAX_LINES).map((source) => `src/${source.path}: ${lineCount(source.text)} lines`);
+    expect(long, `split each by concern to ${MAX_LINES} lines at most`).toEqual([]);
+  });
+
+  it("counts lines as wc -l does (a count that saw none would pass it)", () => {
+    expect([lineCount("a\nb\n"), lineCount("a\nb"), lineCount("")]).toEqual([2, 2, 0]);
+    expect(Math.max(...SOURCES.map((source) => lineCount(source.text)))).toBeGreaterThan(MAX_LINES / 2);
   });
 });
 
