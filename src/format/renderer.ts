@@ -6,6 +6,7 @@ import type { DeadlineInput } from "../core/deadline/input.js";
 import type { RetryAfterView } from "../core/retry-after/model.js";
 import type { DeadlineSolveContext } from "./deadline-solve.js";
 import type { ScheduleModel } from "../core/model.js";
+import type { PresetDescription } from "../core/preset.js";
 import type { AttemptRange, ScheduleRow } from "../core/schedule.js";
 import type { NoSolution } from "../core/solve.js";
 import type { PlacedChainCheck } from "../core/check-report/chain.js";
@@ -18,7 +19,7 @@ import type { OccReport } from "./herd/occ.js";
 import type { CalculatorPolicy } from "./html/page-data.js";
 import type { ComparePage, SchedulePage } from "./html/page.js";
 import type { SolvedPreset } from "./preset-solve.js";
-import type { OverrideNames, PresetListGroup, StoppingJson, presetDetailText } from "./preset-text.js";
+import type { OverrideNames, PresetListGroup, StoppingJson } from "./preset-text.js";
 import type { ScaleKind } from "./scale.js";
 import type { ScheduleText } from "./schedule-text.js";
 import type { Simulation } from "./simulate.js";
@@ -289,8 +290,8 @@ export interface ChainOutput {
   readonly report: ChainReport;
 }
 
-/** A library as `backoff presets` describes it (preset-text's own type). */
-type PresetDescribed = Parameters<typeof presetDetailText>[0];
+/** A library as `backoff presets` describes it. */
+type PresetDescribed = PresetDescription;
 
 /** `backoff presets`: every library preset, or one (`chosen`). */
 export interface PresetsOutput {

@@ -1,19 +1,114 @@
 import { describe, expect, it } from "vitest";
 import { renderer } from "../../../../src/format/formats/presets/table.js";
 import { plainContext, renderedText } from "../../../support/herd-reports.js";
-import { DEMO, presetsOutput } from "../../../support/preset-descriptions.js";
+import type { PresetDescription } from "../../../../src/core/preset.js";
+import { DEMO, FOREVER, presetsOutput } from "../../../support/preset-descriptions.js";
 
-describe("the presets for people", () => {
-  it("the list, fitted to the terminal", async () => {
-    expect((await renderedText(renderer.render(presetsOutput(null), plainContext()))).split("\n").slice(0, 2)).toEqual(["Queues", "  demo         2.4.1  doubling from 1 s, 3 retries"]);
-    // At 40 columns the label and phrase go under the name.
-    expect((await renderedText(renderer.render(presetsOutput(null), plainContext(40)))).split("\n").slice(0, 3)).toEqual(["Queues", "  demo", "    2.4.1  doubling from 1 s, 3 retries"]);
+// The presets for people: the list of test/support/preset-descriptions.ts's GROUPS, or one preset with
+// its overrides by the CLI's flags (FLAGS), through the renderer on a pipe (no width) or at `width` columns.
+// (Moved from test/format/preset-text.test.ts with presetListText and presetDetailText, now this file's.)
+const listText = async (width: number | null = null) => renderedText(renderer.render(presetsOutput(null), plainContext(width)));
+const detailText = async (preset: PresetDescription, width: number | null = null) => renderedText(renderer.render(presetsOutput(preset), plainContext(width)));
+const FOOTER = "2 presets. backoff presets <name> prints one in full (formula, defaults, jitter, source); backoff --preset <name> shows its schedule.";
+
+describe("the presets for people: the list", () => {
+  it("a line per preset under its group's title: the name and label in columns, then the phrase; the footer", async () => {
+    expect(await listText()).toBe(
+      ["Queues", "  demo         2.4.1  doubling from 1 s, 3 retries", "", "Other", "  forever-lib  any    500 ms forever", "", FOOTER, ""].join("\n"),
+    );
+    // 60 columns leave 38 beside the 22 of name and label: the same lines.
+    expect((await listText(60)).split("\n").slice(0, 5)).toEqual(["Queues", "  demo         2.4.1  doubling from 1 s, 3 retries", "", "Other", "  forever-lib  any    500 ms forever"]);
   });
 
-  it("one preset in full, its overrides by the CLI's flags", async () => {
-    const lines = (await renderedText(renderer.render(presetsOutput(DEMO), plainContext()))).split("\n");
-    expect(lines[0]).toBe("demo: demo-retry 2.4.1");
-    expect(lines.slice(8, 11)).toEqual(["overrides:", "  --base        delay", "  --jitter      randomize"]);
-    expect((await renderedText(renderer.render(presetsOutput(DEMO), plainContext(40)))).split("\n").slice(1, 3)).toEqual(["source:   https://example.org/demo", "  src/backoff.ts"]);
+  it("too narrow for the phrase beside them (under 24 columns left): the label and phrase on a line of their own", async () => {
+    expect((await listText(40)).split("\n")).toEqual([
+      "Queues",
+      "  demo",
+      "    2.4.1  doubling from 1 s, 3 retries",
+      "",
+      "Other",
+      "  forever-lib",
+      "    any  500 ms forever",
+      "",
+      "2 presets. backoff presets <name> prints",
+      "one in full (formula, defaults, jitter,",
+      "source); backoff --preset <name> shows",
+      "its schedule.",
+      "",
+    ]);
+  });
+});
+
+describe("the presets for people: one preset in full, its overrides by the CLI's flags", () => {
+  it("everything about one preset, the overrides by flag, the quirks", async () => {
+    expect((await detailText(DEMO)).split("\n")).toEqual([
+      "demo: demo-retry 2.4.1",
+      "source:   https://example.org/demo src/backoff.ts",
+      "formula:  base * 2^(a-1)   (a = the attempt that has just failed, from 1)",
+      "defaults: base 1 s",
+      "jitter:   none",
+      "retries by default: 3",
+      "stopping: maxRetries 3",
+      "Retry-After: not read",
+      "overrides:",
+      "  --base        delay",
+      "  --jitter      randomize",
+      "quirks:",
+      "  - the first retry waits the base",
+      "",
+    ]);
+  });
+
+  it("no count: unlimited, with the attempts the schedule shows (or the preset's own note); no stopping line", async () => {
+    const lines = (await detailText(FOREVER)).split("\n");
+    expect(lines[5]).toBe("retries by default: unlimited (the schedule shows 10)");
+    expect(lines.slice(6)).toEqual(["Retry-After: read", "overrides:", "quirks:", ""]);
+    expect((await detailText({ ...FOREVER, retriesNote: "until the job's TTL" })).split("\n")[5]).toBe("retries by default: until the job's TTL");
+  });
+
+  it("fitted: at 60 columns a long value wraps under the value column, at 40 two spaces in", async () => {
+    expect((await detailText(DEMO, 60)).split("\n").slice(1, 5)).toEqual([
+      "source:   https://example.org/demo src/backoff.ts",
+      "formula:  base * 2^(a-1)   (a = the attempt that has just",
+      "          failed, from 1)",
+      "defaults: base 1 s",
+    ]);
+    expect((await detailText(DEMO, 40)).split("\n").slice(1, 3)).toEqual(["source:   https://example.org/demo", "  src/backoff.ts"]);
+  });
+});
+
+// Issue 41, item 2: `backoff presets NAME` shows the library's default conditions.
+describe("a preset's default conditions", () => {
+  // got 14.6.6 source/core/options.ts: retry.statusCodes 408, 413, 429, 500, 502, 503, 504, 521, 522, 524; methods GET, PUT, HEAD, DELETE, OPTIONS, TRACE.
+  const withConditions = {
+    ...DEMO,
+    conditions: {
+      words: ["statusCodes 429, 503, 504"],
+      from: "the demo's default",
+      isDefault: true,
+      conditions: [{ kind: "status" as const, code: 504 }, { kind: "status" as const, code: 429 }, { kind: "connection" as const }],
+      methods: ["GET", "PUT"],
+    },
+  };
+
+  it("a line after the retries, the overload signals first; nothing for a preset without them", async () => {
+    const lines = (await detailText(withConditions)).split("\n");
+    expect(lines).toContain("retries on 429, 504, connection failures (the demo's default: statusCodes 429, 503, 504); methods GET, PUT");
+    expect((await detailText(DEMO))).not.toContain("retries on");
+  });
+});
+
+describe("a preset's older releases (issue 39, item 4)", () => {
+  const version = { version: "2", releases: "demo 2.x", changed: "no jitter", sources: ["src/backoff.ts at v2.9.0"], defaults: { jitter: "none" } };
+
+  it("presets NAME lists each as name@version, with what changed and its sources, after the quirks", async () => {
+    const lines = (await detailText({ ...DEMO, versions: [version] })).split("\n");
+    expect(lines.slice(-4)).toEqual([
+      `versions: ${DEMO.name} models the newest; older releases where what backoff computes differs:`,
+      `  ${DEMO.name}@2: demo 2.x: no jitter.`,
+      "    source: src/backoff.ts at v2.9.0",
+      "",
+    ]);
+    expect((await detailText(DEMO))).not.toContain("versions:");
   });
 });
