@@ -29,6 +29,8 @@ export const MAX_SVG_POINTS = 1000;
 /** Attempts up to this many are drawn as dots too (more would blur into the line). */
 const MAX_DOTS = 60;
 
+/** One colour per policy or variant (Okabe–Ito, told apart with the common colour-vision deficiencies); more reuse them. */
+export const POLICY_COLORS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#b07800", "#3a9ad9", "#7a3e9d", "#4d4d4d"] as const;
 /** The ink of every drawing's frame: axes and text, grid lines, notes. */
 export const SVG_INK = { axis: "#333333", grid: "#e5e5e5", muted: "#7f7f7f" } as const;
 const COLORS = { delay: "#1f77b4", linear: SVG_INK.muted, cap: "#d62728", band: "#1f77b4", capped: "#ff7f0e", grid: SVG_INK.grid, axis: SVG_INK.axis, deadline: "#9467bd" } as const;

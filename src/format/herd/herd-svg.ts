@@ -3,9 +3,8 @@ import { humanDuration } from "../../core/text/duration.js";
 import { groupDigits } from "../../core/text/digits.js";
 import { escapeXml } from "../escape.js";
 import { makeScale } from "../scale.js";
-import { PLOT, SVG_INK, SVG_WIDTH, coordinate as n, svgAxisFrame, svgOpening } from "../svg.js";
+import { PLOT, POLICY_COLORS, SVG_INK, SVG_WIDTH, coordinate as n, svgAxisFrame, svgOpening } from "../svg.js";
 import type { CapacityWindow } from "../../core/herd/capacity/simulate.js";
-import { POLICY_COLORS } from "../compare-svg.js";
 import type { CapacityReport } from "./capacity.js";
 import { type OccReport, occRuns } from "./occ.js";
 
