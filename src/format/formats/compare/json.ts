@@ -1,5 +1,4 @@
-import type { CompareSummary, ComparedPolicy } from "../../../core/compare.js";
-import { compareLongRows } from "../../../core/compare.js";
+import { type CompareSummary, type ComparedPolicy, compareLongRows } from "../../../core/compare.js";
 import type { ScheduleRow } from "../../../core/schedule.js";
 import { type ComparedPolicyJson, compareColumns, deadlineContext, timedColumns } from "../../compare.js";
 import { deadlineSummaryJson } from "../../deadline-summary.js";
