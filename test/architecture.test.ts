@@ -442,6 +442,92 @@ describe("renderers are loaded by name, from the format registry", () => {
   });
 });
 
+/**
+ * The functions a renderer's `render` only forwards to: its body gives `{ pieces: f(…) }` or
+ * `{ pieces: [f(…)] }`, or chooses between two such calls (`a ? f(…) : g(…)`), after awaiting
+ * a paint at most, and f (g) is imported from another file under src/. Empty for a renderer
+ * that lays out anything itself.
+ */
+function forwardedTo(source: Source): { readonly name: string; readonly from: string }[] {
+  const imported = new Map<string, string>();
+  for (const statement of source.ast.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || statement.importClause?.isTypeOnly) continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) imported.set(element.name.text, statement.moduleSpecifier.text);
+  }
+  const found: { name: string; from: string }[] = [];
+  walk(source.ast, (node) => {
+    if (!((ts.isPropertyAssignment(node) || ts.isMethodDeclaration(node)) && ts.isIdentifier(node.name) && node.name.text === "render")) return;
+    const fn = ts.isPropertyAssignment(node) ? node.initializer : node;
+    if (!(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn) || ts.isMethodDeclaration(fn)) || fn.body === undefined) return;
+    // The value it gives: an arrow's expression, or a block of `const x = await context.paint();` lines then one return.
+    let given: ts.Expression | undefined;
+    if (!ts.isBlock(fn.body)) given = fn.body;
+    else {
+      const statements = fn.body.statements;
+      const last = statements[statements.length - 1];
+      const onlyPaint = statements.slice(0, -1).every((statement) => ts.isVariableStatement(statement) && /await context\.paint\(\)/.test(statement.getText(source.ast)));
+      if (last && ts.isReturnStatement(last) && onlyPaint) given = last.expression;
+    }
+    while (given && ts.isParenthesizedExpression(given)) given = given.expression;
+    if (!given || !ts.isObjectLiteralExpression(given)) return;
+    const pieces = given.properties.find((property) => ts.isPropertyAssignment(property) && ts.isIdentifier(property.name) && property.name.text === "pieces");
+    if (!pieces || !ts.isPropertyAssignment(pieces)) return;
+    let value = pieces.initializer;
+    if (ts.isArrayLiteralExpression(value) && value.elements.length === 1) value = value.elements[0]!;
+    const calls = ts.isConditionalExpression(value) ? [value.whenTrue, value.whenFalse] : [value];
+    const callees = calls.map((call) => (ts.isCallExpression(call) && ts.isIdentifier(call.expression) ? call.expression.text : null));
+    if (callees.some((name) => name === null || !(imported.get(name) ?? "").startsWith("."))) return;
+    for (const name of callees) found.push({ name: name!, from: imported.get(name!)! });
+  });
+  return found;
+}
+
+describe("no forwarding renderers (issue 35, item 6)", () => {
+  const RULE =
+    "a renderer (src/format/formats/<output>/<format>.ts) whose render only hands on another file's function holds that function itself, unless other files use it too (other formats or outputs, or the library's exports in src/index.ts): the document's code lives in its renderer's file, and its tests in the renderer's twin";
+  const renderers = SOURCES.filter((source) => source.path.startsWith("format/formats/"));
+  /** Every file under src/ that imports `name` from `file` (re-exports included). */
+  const importersOf = (file: string, name: string) =>
+    SOURCES.filter((other) =>
+      other.ast.statements.some((statement) => {
+        if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) || !statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) return false;
+        if (importTarget(other, statement.moduleSpecifier.text)?.replace(/\.js$/, ".ts") !== file) return false;
+        const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : statement.exportClause;
+        return bindings !== undefined && (ts.isNamedImports(bindings) || ts.isNamedExports(bindings)) && bindings.elements.some((element) => (element.propertyName ?? element.name).text === name);
+      }),
+    ).map((other) => other.path);
+
+  it(RULE, () => {
+    const forwarding = renderers.flatMap((source) =>
+      forwardedTo(source).flatMap((target) => {
+        const file = importTarget(source, target.from)!.replace(/\.js$/, ".ts");
+        return importersOf(file, target.name).length === 1 ? [`src/${source.path}: render only calls ${target.name} (src/${file}), which nothing else imports`] : [];
+      }),
+    );
+    expect(forwarding, RULE).toEqual([]);
+  });
+
+  it("the rule sees a renderer that forwards (a finder that saw none would pass it)", () => {
+    const sample = (text: string): Source => ({ path: "format/formats/x/y.ts", layer: "format", ast: ts.createSourceFile("y.ts", text, ts.ScriptTarget.Latest, true), text });
+    const head = 'import { drawIt } from "../../drawing.js";\nimport type { Renderers } from "../../renderer.js";\n';
+    const drawIt = { name: "drawIt", from: "../../drawing.js" };
+    expect(forwardedTo(sample(`${head}export const renderer = { render: (data) => ({ pieces: [drawIt(data)] }) };`))).toEqual([drawIt]);
+    expect(forwardedTo(sample(`${head}export const renderer = {\n  async render(data, context) {\n    const paint = await context.paint();\n    return { pieces: drawIt(data, paint, context.width) };\n  },\n};`))).toEqual([drawIt]);
+    // A choice between two (presets/table.ts's list or one preset, before item 6).
+    const two = 'import { listIt, oneIt } from "../../list.js";\nexport const renderer = { render: ({ chosen }) => ({ pieces: [chosen === null ? listIt() : oneIt(chosen)] }) };';
+    expect(forwardedTo(sample(two))).toEqual([{ name: "listIt", from: "../../list.js" }, { name: "oneIt", from: "../../list.js" }]);
+    // Laying anything out itself (a hint after the call, its own rows) is not forwarding.
+    expect(forwardedTo(sample(`${head}export const renderer = {\n  render(data) {\n    const pieces = [drawIt(data)];\n    pieces.push("hint");\n    return { pieces };\n  },\n};`))).toEqual([]);
+    expect(forwardedTo(sample(`${head}export const renderer = { render: (data) => ({ pieces: [\`\${drawIt(data)}\\n\`] }) };`))).toEqual([]);
+    // Today's renderers: several still hand on a function, each one that other files use too.
+    const handing = renderers.filter((source) => forwardedTo(source).length > 0).map((source) => source.path);
+    expect(handing).toContain("format/formats/compare/csv.ts");
+    expect(handing).toContain("format/formats/schedule/csv.ts");
+    expect(importersOf("format/compare.ts", "renderCompareDelimited").sort()).toEqual(["format/formats/compare/csv.ts", "format/formats/compare/tsv.ts"]);
+  });
+});
+
 describe("only bin/backoff.js touches process", () => {
   it("no file under src/ mentions process. or refers to process", () => {
     const rule = "only bin/backoff.js touches process: src/ gets argv, streams and environment through run(argv, io)";
