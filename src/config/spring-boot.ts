@@ -2,6 +2,8 @@ import type { PropertyEntry } from "./read/properties.js";
 import type { Node } from "./tree/walk.js";
 import { FileProblem, type Findings } from "./tree/findings.js";
 import { describeNode } from "./tree/values.js";
+import type { KeyTable, UnknownKeySink } from "./tree/unknown-keys.js";
+import { closest, editDistance, editsAllowed } from "../core/text/closest.js";
 
 /**
  * Spring Boot's view of a configuration, which the shapes that read Spring Boot files
@@ -169,4 +171,41 @@ function profileOf(entries: readonly FlatEntry[]): string | null {
     }
   }
   return null;
+}
+
+// ---- keys Spring does not bind ----------------------------------------------------------
+
+/**
+ * The keys of an object Spring binds (a resilience4j retry instance, a binding's consumer, a
+ * RabbitMQ retry block) that its properties class does not define (issue 36, item 1): Spring
+ * Boot ignores an unknown property (@ConfigurationProperties' ignoreUnknownFields is true),
+ * so the setting does not take effect and the default stays. Relaxed binding makes
+ * max-attempts, maxAttempts, max_attempts and MAX-ATTEMPTS one property, so a key is known
+ * when it folds (`norm`) to one of `table.known`; the key meant is written in the style of
+ * the key typed (kebab-case for a key with a hyphen). `element` is the index of the key
+ * among each entry's elements. Each key is reported once (a list's elements share it), and
+ * only where `place` places its entry (a profile's view reports its own document's keys).
+ * With `near`, the object holds other keys a list cannot follow: only a key within the edits
+ * "did you mean" allows of one of them (case, hyphens and underscores aside) is reported.
+ */
+export function springUnknownKeys(entries: Iterable<FlatEntry>, element: number, table: KeyTable, place: Placement, sink: UnknownKeySink, near?: readonly string[]): void {
+  const known = new Set(table.known.map(norm));
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    const key = entry.elements[element];
+    if (key === undefined || known.has(norm(key))) continue;
+    const offset = entry.keyOffsets[element] ?? entry.value.pos;
+    if (seen.has(`${offset} ${key}`) || place([entry]) === null) continue;
+    seen.add(`${offset} ${key}`);
+    const candidates = near ?? table.known;
+    let meant = closest(key, candidates);
+    if (near !== undefined && (meant === null || editDistance(norm(key), norm(meant)) > editsAllowed(norm(key).length))) continue;
+    if (meant !== null && key.includes("-")) meant = kebab(meant);
+    sink.unknownKeys.push({ system: table.system, offset, key, meant, where: table.where, instead: table.instead(meant === null ? null : (candidates.find((k) => norm(k) === norm(meant!)) ?? meant)) });
+  }
+}
+
+/** maxAttempts → max-attempts (Spring's recommended spelling in properties). */
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }

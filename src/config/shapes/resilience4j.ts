@@ -1,9 +1,11 @@
 import { shown } from "../errors.js";
 import { springDuration } from "../durations.js";
-import { type FlatEntry, type Placement, norm, profileSuffix, startsWith } from "../spring-boot.js";
+import { type FlatEntry, type Placement, norm, profileSuffix, springUnknownKeys, startsWith } from "../spring-boot.js";
 import type { ConfigShape } from "../shape.js";
 import type { Node } from "../tree/walk.js";
-import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
+import { type Findings, FileProblem, type FoundTimeout, Placeholder } from "../tree/findings.js";
+import type { KeyTable } from "../tree/unknown-keys.js";
+import type { Condition, RetryOn } from "../../core/conditions/condition.js";
 import { decimalText, describeNode, msText, notPlaceholder, wholeNumber } from "../tree/values.js";
 import type { OptionValues } from "../option-values.js";
 
@@ -49,7 +51,10 @@ export const resilience4j: ConfigShape = {
     policy:
       "`maxAttempts` (counts the first call; default 3), `waitDuration` (500 ms, fixed); beside a `waitDuration` only (configureRetryIntervalFunction), `enableExponentialBackoff` with `exponentialBackoffMultiplier` (1.5), `enableRandomizedWait` with `randomizedWaitFactor` (0.5), and `exponentialMaxWaitDuration` (no cap; read only with an explicit multiplier); " +
       "`baseConfig` and `configs.default` resolved as resilience4j does, camelCase or kebab-case keys, Spring durations (`500ms`, `PT1S`), profiles; `maxAttempts` (1.x's `maxRetryAttempts` too); an `intervalBiFunction` class (the instance's own, or a base config's that the instance's `waitDuration` does not replace) decides the waits: reported as not computable from the file, its count still checked (`--max-attempts`), every limit that needs a wait not computable; preset `resilience4j`. " +
-      "Timeouts: the `resilience4j.timelimiter.instances.<name>` of the same name, when there is one: its `timeoutDuration` (try time; baseConfig and configs.default inherited, 1 s by default). No deadline",
+      "Timeouts: the `resilience4j.timelimiter.instances.<name>` of the same name, when there is one: its `timeoutDuration` (try time; baseConfig and configs.default inherited, 1 s by default). No deadline; " +
+      "a property `InstanceProperties` does not define (`maxAtempts`), or a misspelt `instances`/`configs`, is an unknown key, named with the property meant",
+    conditions:
+      "the exceptions that are (subclasses of) one of `retryExceptions`, or that the `retryExceptionPredicate` class accepts (decided by code), never one of `ignoreExceptions`; neither set: every exception (RetryConfig's default); a `resultPredicate` class also retries the results it accepts (decided by code); each inherited from the base config (`baseConfig`, else `configs.default`) when the instance sets none. No budget",
   },
   words: { tree: /resilience4j/, properties: /resilience4j/ },
   spring: {
@@ -69,6 +74,8 @@ interface Block {
   readonly offset: number;
   readonly props: Map<string, FlatEntry>;
   readonly entries: FlatEntry[];
+  /** List properties written element by element (retryExceptions[0], [1]), by normalised name. */
+  readonly lists: Map<string, FlatEntry[]>;
 }
 
 /** The interval function resilience4j builds, and the attempts (counting the first call). */
@@ -90,24 +97,44 @@ const MERGED = ["enableexponentialbackoff", "enablerandomizedwait", "exponential
 function blocks(entries: readonly FlatEntry[], module = "retry"): { instances: Map<string, Block>; configs: Map<string, Block> } {
   const instances = new Map<string, Block>();
   const configs = new Map<string, Block>();
+  const listed: FlatEntry[] = [];
   for (const entry of entries) {
-    if (!startsWith(entry, ["resilience4j", module]) || entry.elements.length !== 5) continue;
+    if (!startsWith(entry, ["resilience4j", module]) || entry.elements.length !== 5) {
+      if (entry.elements.length === 6 && /^\[?\d+\]?$/.test(entry.elements[5]!)) listed.push(entry);
+      continue;
+    }
     const section = norm(entry.elements[2]!);
     const target = section === "instances" || section === "backends" ? instances : section === "configs" ? configs : null;
     if (target === null) continue;
     const name = entry.elements[3]!;
     let block = target.get(name);
     if (block === undefined) {
-      block = { name, offset: entry.keyOffsets[3]!, props: new Map(), entries: [] };
+      block = { name, offset: entry.keyOffsets[3]!, props: new Map(), entries: [], lists: new Map() };
       target.set(name, block);
     }
     block.props.set(norm(entry.elements[4]!), entry);
+    block.entries.push(entry);
+  }
+  // A list's elements belong to a block its other properties make (a list alone makes none); a first element starts the list again (a profile's list replaces the base's, as Spring binds lists).
+  for (const entry of listed) {
+    if (!startsWith(entry, ["resilience4j", module])) continue;
+    const section = norm(entry.elements[2]!);
+    const block = (section === "instances" || section === "backends" ? instances : section === "configs" ? configs : null)?.get(entry.elements[3]!);
+    if (block === undefined) continue;
+    const prop = norm(entry.elements[4]!);
+    const known = block.lists.get(prop);
+    if (known === undefined || /^\[?0\]?$/.test(entry.elements[5]!)) block.lists.set(prop, [entry]);
+    else known.push(entry);
     block.entries.push(entry);
   }
   return { instances, configs };
 }
 
 function resilience4jPolicies(entries: readonly FlatEntry[], profile: string | null, place: Placement, findings: Findings): void {
+  // A property no instance defines, and a misspelt section, are findings of their own (rule unknown-key); the instance is read without it.
+  const retry = entries.filter((e) => e.elements.length >= 3 && startsWith(e, ["resilience4j", "retry"]));
+  springUnknownKeys(retry, 2, SECTION_KEYS, place, findings, ["instances", "backends", "configs"]);
+  springUnknownKeys(retry.filter((e) => e.elements.length >= 5 && ["instances", "backends", "configs"].includes(norm(e.elements[2]!))), 4, INSTANCE_KEYS, place, findings);
   const { instances, configs } = blocks(entries);
   const limiters = blocks(entries, "timelimiter");
   const report = (block: Block, name: string, isInstance: boolean) => {
@@ -138,7 +165,8 @@ function resilience4jPolicies(entries: readonly FlatEntry[], profile: string | n
         }
       }
       const waitsFrom = effective.waitsFrom === null ? {} : { waitsFrom: { why: `waits decided by ${effective.waitsFrom.className} (${effective.waitsFrom.property}): not computable from the file` } };
-      return { options, disabled: effective.maxAttempts === 1, ...waitsFrom, ...(timeouts.length === 0 ? {} : { timeouts }) };
+      const conditions = retryOn(conditionsOf(block, isInstance ? block.name : "default", configs, []));
+      return { options, disabled: effective.maxAttempts === 1, ...waitsFrom, ...(timeouts.length === 0 ? {} : { timeouts }), conditions };
     });
   };
   for (const block of instances.values()) report(block, block.name, true);
@@ -310,4 +338,140 @@ function decimal(block: Block, entry: FlatEntry, min: number, max?: number): str
     throw new FileProblem(entry.value.pos, `${label(block, entry)} must be ${max === undefined ? `at least ${min}` : `from ${min} to ${max}`}, got ${digits}`);
   }
   return digits;
+}
+
+// ---- unknown keys (issue 36, item 1) ------------------------------------------------------
+
+/**
+ * A retry instance's (or config's) properties and what resilience4j does without each:
+ * CommonRetryConfigurationProperties.InstanceProperties (resilience4j v2.4.0, f1c3be8e,
+ * resilience4j-framework-common/…/CommonRetryConfigurationProperties.java:245-332) and 1.x's
+ * maxRetryAttempts (v1.7.1, RetryConfigurationProperties.InstanceProperties). Spring Boot
+ * ignores a property the class does not define (ignoreUnknownFields), so the instance keeps
+ * its base's value, or RetryConfig's default.
+ */
+const INSTANCE_FIELDS: ReadonlyMap<string, string> = new Map([
+  ["waitDuration", "resilience4j uses its default, a fixed 500 ms wait"],
+  ["intervalBiFunction", "the waits come from waitDuration, not from a class"],
+  ["maxAttempts", "resilience4j uses its default, 3 attempts"],
+  ["maxRetryAttempts", "resilience4j uses its default, 3 attempts"],
+  ["retryExceptionPredicate", "no predicate class decides which exceptions are retried"],
+  ["resultPredicate", "no result is retried"],
+  ["consumeResultBeforeRetryAttempt", "nothing runs on a result before it is retried"],
+  ["retryExceptions", "resilience4j retries every exception, its default"],
+  ["ignoreExceptions", "no exception is kept from being retried"],
+  ["eventConsumerBufferSize", "resilience4j uses its default event buffer size"],
+  ["enableExponentialBackoff", "the waits do not grow (a fixed waitDuration)"],
+  ["exponentialBackoffMultiplier", "resilience4j uses its default multiplier, 1.5, when exponential backoff is on"],
+  ["exponentialMaxWaitDuration", "the waits have no cap"],
+  ["enableRandomizedWait", "the waits are not randomized"],
+  ["randomizedWaitFactor", "resilience4j uses its default factor, 0.5, when randomized waits are on"],
+  ["failAfterMaxAttempts", "resilience4j uses its default, false"],
+  ["baseConfig", "the instance takes configs.default, or RetryConfig's defaults, as its base"],
+]);
+const INSTANCE_KEYS: KeyTable = {
+  system: "resilience4j",
+  where: "a resilience4j retry instance",
+  known: [...INSTANCE_FIELDS.keys()],
+  instead: (meant) => (meant === null ? "Spring binds nothing to it, so it has no effect" : INSTANCE_FIELDS.get(meant)!),
+};
+/**
+ * The keys of `resilience4j.retry`: CommonRetryConfigurationProperties' instances, backends
+ * and configs, CommonProperties' tags, and the Spring modules' retryAspectOrder
+ * (RetryConfigurationProperties, resilience4j-spring6 at v2.4.0). Other modules may add more,
+ * so only a misspelling of instances, backends or configs is reported.
+ */
+const SECTION_KEYS: KeyTable = {
+  system: "resilience4j",
+  where: "resilience4j.retry",
+  known: ["instances", "backends", "configs", "tags", "retryAspectOrder"],
+  instead: () => "Spring binds nothing under it: no retry instance or config is read from it",
+};
+
+// ---- what is retried (issue 41, item 1) ----------------------------------------------------
+
+/** The properties that decide what an instance retries, each its own or its base's, with the config it comes from (null: the instance's own). */
+interface ConditionProps {
+  retry: Inherited<FlatEntry[]> | null;
+  ignore: Inherited<FlatEntry[]> | null;
+  predicate: Inherited<FlatEntry> | null;
+  result: Inherited<FlatEntry> | null;
+}
+type Inherited<T> = { readonly value: T; readonly via: string | null };
+
+/** A list property: its elements (retryExceptions[0], [1]) or its one comma-separated value. */
+function listProp(block: Block, prop: string): FlatEntry[] | null {
+  const whole = block.props.get(prop);
+  return block.lists.get(prop) ?? (whole === undefined ? null : [whole]);
+}
+
+/**
+ * buildConfig (CommonRetryConfigurationProperties v2.4.0:117-167) sets retryExceptions,
+ * ignoreExceptions, retryExceptionPredicate and resultPredicate only when the instance has
+ * them, over RetryConfig.from(base), which keeps the base's (RetryConfig.java:219-233): so each
+ * is the instance's own, else its base's (baseConfig, else configs.default), as resolve
+ * follows them (which refuses a missing base or a cycle first).
+ */
+function conditionsOf(block: Block, name: string, configs: ReadonlyMap<string, Block>, seen: readonly string[]): ConditionProps {
+  const baseName = block.props.get("baseconfig") === undefined ? undefined : stringProp(block, "baseconfig");
+  const next = baseName !== undefined && baseName !== "" ? baseName : name !== "default" ? "default" : null;
+  const base: ConditionProps =
+    next !== null && configs.has(next) && !seen.includes(next) ? conditionsOf(configs.get(next)!, next, configs, [...seen, next]) : { retry: null, ignore: null, predicate: null, result: null };
+  const via = <T>(inherited: Inherited<T> | null): Inherited<T> | null => (inherited === null ? null : { value: inherited.value, via: inherited.via ?? `configs.${next}` });
+  const own = <T>(value: T | null | undefined): Inherited<T> | null => (value === null || value === undefined ? null : { value, via: null });
+  return {
+    retry: own(listProp(block, "retryexceptions")) ?? via(base.retry),
+    ignore: own(listProp(block, "ignoreexceptions")) ?? via(base.ignore),
+    predicate: own(block.props.get("retryexceptionpredicate")) ?? via(base.predicate),
+    result: own(block.props.get("resultpredicate")) ?? via(base.result),
+  };
+}
+
+/** What the findings about an instance's conditions tell the reader to edit (resilience4j has no retry budget). */
+const RESILIENCE4J_LEVERS = { conditions: "retryExceptions of the instance, with ignoreExceptions for the permanent failures", budget: null };
+
+/** Class names as Spring reads a Class[] property: every element, each comma-separated. */
+function classNames(entries: readonly FlatEntry[]): string[] {
+  const names: string[] = [];
+  for (const entry of entries) {
+    notPlaceholder(entry.value, entry.elements.join("."));
+    const raw = entry.value.kind === "string" ? entry.value.value : entry.value.kind === "number" ? entry.value.source : "";
+    names.push(...raw.split(",").map((n) => n.trim()).filter((n) => n !== ""));
+  }
+  return names;
+}
+
+/**
+ * What an instance retries on (RetryConfig.Builder v2.4.0, createExceptionPredicate and
+ * createRetryOnExceptionPredicate; PredicateCreator.createExceptionsPredicate): an exception
+ * that is an instance of one of retryExceptions, or that the retryExceptionPredicate class
+ * accepts (the two or-ed), and is an instance of none of ignoreExceptions; neither set, every
+ * exception (DEFAULT_RECORD_FAILURE_PREDICATE, throwable -> true). A resultPredicate class
+ * retries results too. A class is decided by code, never guessed.
+ */
+function retryOn(props: ConditionProps): RetryOn {
+  try {
+    const retry = props.retry === null ? [] : classNames(props.retry.value);
+    const ignore = props.ignore === null ? [] : classNames(props.ignore.value);
+    const className = (entry: Inherited<FlatEntry> | null) => (entry === null ? null : (classNames([entry.value])[0] ?? null));
+    const predicate = className(props.predicate);
+    const result = className(props.result);
+    const of = (inherited: Inherited<unknown> | null) => (inherited?.via == null ? "" : ` of ${inherited.via}`);
+    const conditions: Condition[] = retry.map((name): Condition => (/^(java\.lang\.)?(Exception|Throwable)$/.test(name) ? { kind: "every-error" } : { kind: "error", name }));
+    if (predicate !== null) conditions.push({ kind: "code", why: `retryExceptionPredicate ${predicate}` });
+    if (retry.length === 0 && predicate === null) conditions.push({ kind: "every-error" });
+    if (result !== null) conditions.push({ kind: "code", why: `the results resultPredicate ${result} accepts` });
+    const words = [
+      ...(retry.length === 0 ? [] : [`retryExceptions ${retry.join(" and ")}${of(props.retry)}`]),
+      ...(predicate === null ? [] : [`retryExceptionPredicate ${predicate}${of(props.predicate)}`]),
+      ...(ignore.length === 0 ? [] : [`ignoreExceptions ${ignore.join(" and ")}${of(props.ignore)}`]),
+      ...(result === null ? [] : [`resultPredicate ${result}${of(props.result)}`]),
+    ];
+    const isDefault = words.length === 0;
+    return { words, from: isDefault ? "no retryExceptions: RetryConfig's default" : "the retry properties", isDefault, conditions, ...(ignore.length === 0 ? {} : { except: ignore }), levers: RESILIENCE4J_LEVERS };
+  } catch (error) {
+    // A placeholder among the class names leaves them to where it is rendered; the schedule is still checked.
+    if (!(error instanceof Placeholder)) throw error;
+    return { words: [], from: "a placeholder in retryExceptions, ignoreExceptions or a predicate", isDefault: false, conditions: [{ kind: "other", text: "what the placeholder gives" }], levers: RESILIENCE4J_LEVERS };
+  }
 }

@@ -18,9 +18,10 @@ const { write, dir } = useTempCwd("checkfiles");
 // email: exponential 1 s, cap 30 s, 5 retries: 1 + 2 + 4 + 8 + 16 = 31 s, largest 16 s.
 // report: exponential 10 s, no cap, 4 retries: 10 + 20 + 40 + 80 = 150 s; total(2) = 30 s,
 //   total(3) = 70 s > 1 min: broken at attempt 3; 40 s is the first delay above 20 s.
-// svc (resilience4j): maxAttempts 3 = 2 retries of a fixed 1 s: 2 s in all.
+// svc (resilience4j): maxAttempts 3 = 2 retries of a fixed 1 s: 2 s in all; it retries IOException only (retryExceptions).
 const RETRY_JSON = '{"assert": {"max-total": "1m"}, "policies": {\n  "email": {"base": "1s", "cap": "30s", "attempts": 5},\n  "report": {"base": "10s", "attempts": 4}\n}}\n';
-const APPLICATION_YML = "resilience4j:\n  retry:\n    instances:\n      svc:\n        maxAttempts: 3\n        waitDuration: 1s\n";
+const APPLICATION_YML = "resilience4j:\n  retry:\n    instances:\n      svc:\n        maxAttempts: 3\n        waitDuration: 1s\n        retryExceptions: [java.io.IOException]\n";
+const SVC_RETRIES_ON = "    retries on java.io.IOException (the retry properties: retryExceptions java.io.IOException)";
 const setUp = () => {
   write("retry.json", RETRY_JSON);
   write("application.yml", APPLICATION_YML);
@@ -40,6 +41,7 @@ const TEXT = [
   "application.yml",
   "  ✓ svc (Spring resilience4j, line 4:7)",
   "    2 retries (3 tries): worst-case total 2 s, best case 2 s, largest delay 1 s (attempt 1), no jitter",
+  SVC_RETRIES_ON,
   "    ✓ max-delay 20 s: worst delay 1 s (attempt 1)",
   "✗ 2 of 5 limits broken, 3 policies in 2 files; 1 warning",
   "",
@@ -186,10 +188,11 @@ describe("backoff check PATH: what it reads and refuses", () => {
 
   it("- reads one file from standard input (JSON or YAML, told apart by its first character)", async () => {
     const result = await runCli(["check", "-", "--max-total", "1s"], { stdin: memoryStdin([APPLICATION_YML]) });
-    expect(result.stdout.split("\n").slice(0, 4)).toEqual([
+    expect(result.stdout.split("\n").slice(0, 5)).toEqual([
       "<stdin>",
       "  ✗ svc (Spring resilience4j, line 4:7)",
       "    2 retries (3 tries): worst-case total 2 s, best case 2 s, largest delay 1 s (attempt 1), no jitter",
+      SVC_RETRIES_ON,
       "    ✗ max-total 1 s: worst case 2 s (first over the limit at attempt 2)",
     ]);
     expect(result.code).toBe(1);
@@ -500,8 +503,8 @@ describe("inline suppressions: # backoff-ignore RULE -- reason (issue 37, item 2
 
   it("in .properties, a comment above a key the policy reads: a broken limit suppressed (20 s over 5 s)", async () => {
     execFileSync("git", ["init", "-q", dir()], { stdio: "ignore" });
-    // resilience4j: maxAttempts 3 = 2 retries of a fixed 10 s: 20 s in all.
-    write("application.properties", "resilience4j.retry.instances.svc.maxAttempts=3\n# backoff-ignore max-total -- a batch job nobody waits on\nresilience4j.retry.instances.svc.waitDuration=10s\n");
+    // resilience4j: maxAttempts 3 = 2 retries of a fixed 10 s: 20 s in all (IOException only: no retries-everything warning).
+    write("application.properties", "resilience4j.retry.instances.svc.maxAttempts=3\n# backoff-ignore max-total -- a batch job nobody waits on\nresilience4j.retry.instances.svc.waitDuration=10s\nresilience4j.retry.instances.svc.retryExceptions=java.io.IOException\n");
     const result = await runCli(["check", "application.properties", "--max-total", "5s"]);
     expect(result.stdout).toContain("    ✗ max-total 5 s: worst case 20 s (first over the limit at attempt 1) (suppressed at line 2: a batch job nobody waits on)\n");
     expect(result.stdout.split("\n").at(-2)).toBe("✓ 1 of 1 limit broken (suppressed), 1 policy in 1 file; 1 suppressed");

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
 import { recogniseFile } from "../../../src/config/recognise.js";
 import { find, problem } from "../../support/recognise.js";
+import { overloadSignals, retriesEverything, retryOnText } from "../../../src/core/conditions/condition.js";
 
 describe("Spring resilience4j (shapes/resilience4j.ts)", () => {
   const yaml = (instance: string, configs = "") => `resilience4j:\n  retry:\n${configs}    instances:\n      svc:\n${instance}`;
@@ -129,5 +131,89 @@ describe("Spring resilience4j (shapes/resilience4j.ts)", () => {
     expect(find(yaml("        maxRetryAttempts: 5\n")).policies[0]!.options).toMatchObject({ attempts: "4" });
     expect(find(yaml("        max-retry-attempts: 5\n        maxAttempts: 2\n")).policies[0]!.options).toMatchObject({ attempts: "1" });
     expect(problem(yaml("        maxRetryAttempts: 0\n"))).toBe("f.yaml:5:27: resilience4j.retry.instances.svc.maxRetryAttempts must be at least 1 (it counts the first call), got 0");
+  });
+});
+
+// resilience4j v2.4.0 (f1c3be8e) CommonRetryConfigurationProperties.InstanceProperties (:245-332) and 1.x's
+// maxRetryAttempts: the properties an instance defines; Spring's relaxed binding makes max-attempts maxAttempts.
+describe("resilience4j: keys a retry instance does not define (issue 36)", () => {
+  const keys = (text: string, kind: "yaml" | "properties" = "yaml") =>
+    recogniseFile({ name: kind === "yaml" ? "application.yml" : "application.properties", text, kind, named: false }).unknownKeys.map((u) => `${u.line}:${u.column}: ${u.message}`);
+  const fixture = (path: string) => readFileSync(`test/fixtures/${path}`, "utf8");
+  const yaml = (instance: string) => `resilience4j:\n  retry:\n    instances:\n      svc:\n${instance}`;
+  it("maxAtempts, named with the property meant, at its key; the instance is read with the default", () => {
+    // Line 5 "        maxAtempts: 5": the key at column 9.
+    expect(keys(yaml("        maxAtempts: 5\n        waitDuration: 1s\n"))).toEqual([
+      '5:9: unknown key "maxAtempts" in a resilience4j retry instance; did you mean "maxAttempts"? resilience4j uses its default, 3 attempts',
+    ]);
+    expect(find(yaml("        maxAtempts: 5\n        waitDuration: 1s\n")).policies[0]!.options).toMatchObject({ attempts: "2" });
+    // A configs entry is an InstanceProperties too; a key nothing is near names none.
+    expect(keys("resilience4j:\n  retry:\n    configs:\n      default:\n        retryOnResult: true\n        maxAttempts: 2\n")).toEqual([
+      '5:9: unknown key "retryOnResult" in a resilience4j retry instance; Spring binds nothing to it, so it has no effect',
+    ]);
+    // A list property misspelt is one finding, not one per element.
+    expect(keys(yaml("        maxAttempts: 2\n        retryExeptions: [java.io.IOException, java.net.SocketException]\n"))).toEqual([
+      '6:9: unknown key "retryExeptions" in a resilience4j retry instance; did you mean "retryExceptions"? resilience4j retries every exception, its default',
+    ]);
+  });
+  it("in .properties: kebab-case and camelCase both bind; the key meant is given in the style written (column 1: the key's start)", () => {
+    const text = "resilience4j.retry.instances.svc.max-attempts=4\nresilience4j.retry.instances.svc.waitDuration=1s\nresilience4j.retry.instances.svc.wait-durration=2s\nresilience4j.retry.instances.svc.retry-exceptions[0]=java.io.IOException\n";
+    expect(keys(text, "properties")).toEqual(['3:1: unknown key "wait-durration" in a resilience4j retry instance; did you mean "wait-duration"? resilience4j uses its default, a fixed 500 ms wait']);
+  });
+  it("a misspelt section (instance for instances) reads no instance: one finding at it", () => {
+    // Line 3 "    instance:": the key at column 5.
+    expect(keys("resilience4j:\n  retry:\n    instance:\n      svc:\n        maxAttempts: 5\n        waitDuration: 1s\n")).toEqual([
+      '3:5: unknown key "instance" in resilience4j.retry; did you mean "instances"? Spring binds nothing under it: no retry instance or config is read from it',
+    ]);
+    expect(keys("resilience4j:\n  retry:\n    retryAspectOrder: 399\n    tags: {app: shop}\n    backends:\n      svc: {maxAttempts: 2}\n")).toEqual([]);
+  });
+  it("a profile reports only the keys its own document writes", () => {
+    const text = `${yaml("        maxAtempts: 5\n")}---\nspring:\n  config:\n    activate:\n      on-profile: prod\n${yaml("        waitDurtion: 2s\n")}`;
+    expect(keys(text)).toEqual([
+      '5:9: unknown key "maxAtempts" in a resilience4j retry instance; did you mean "maxAttempts"? resilience4j uses its default, 3 attempts',
+      '15:9: unknown key "waitDurtion" in a resilience4j retry instance; did you mean "waitDuration"? resilience4j uses its default, a fixed 500 ms wait',
+    ]);
+  });
+  it("zero findings on the fixtures, which are right", () => {
+    for (const path of ["policies/spring/application.yml", "real-world/resilience4j/application.yml", "real-world/spring/application.yml", "deadlines/resilience4j/application.yml"]) expect(keys(fixture(path))).toEqual([]);
+    for (const path of ["policies/spring/application.properties", "real-world/spring/application.properties"]) expect(keys(fixture(path), "properties")).toEqual([]);
+  });
+});
+
+// resilience4j v2.4.0 (f1c3be8e): RetryConfig.Builder createExceptionPredicate/createRetryOnExceptionPredicate
+// (retryExceptions or-ed with the predicate class; ignoreExceptions negated over them; neither set: throwable -> true),
+// CommonRetryConfigurationProperties.buildConfig (each set only when the instance has it, over RetryConfig.from(base)).
+describe("resilience4j: what an instance retries on (issue 41)", () => {
+  const yaml = (instance: string, configs = "") => `resilience4j:\n  retry:\n${configs}    instances:\n      svc:\n${instance}`;
+  const on = (text: string) => recogniseFile({ name: "application.yml", text, kind: "yaml", named: false }).policies.filter((p) => p.system === "resilience4j").map((p) => [p.name, retryOnText(p.conditions!), retriesEverything(p.conditions!)]);
+  it("no retryExceptions: every exception (RetryConfig's default), which is retrying everything", () => {
+    expect(on(yaml("        maxAttempts: 3\n"))).toEqual([["svc", "retries on every error (no retryExceptions: RetryConfig's default)", true]]);
+  });
+  it("retryExceptions as a list, a comma-separated value or indexed; ignoreExceptions excluded", () => {
+    expect(on(yaml("        maxAttempts: 3\n        retryExceptions: [java.io.IOException, java.util.concurrent.TimeoutException]\n        ignoreExceptions: com.shop.BadRequest\n"))).toEqual([
+      ["svc", "retries on java.io.IOException, java.util.concurrent.TimeoutException (the retry properties: retryExceptions java.io.IOException and java.util.concurrent.TimeoutException, ignoreExceptions com.shop.BadRequest); not com.shop.BadRequest", false],
+    ]);
+    const text = "resilience4j.retry.instances.svc.max-attempts=3\nresilience4j.retry.instances.svc.retry-exceptions=java.io.IOException,org.springframework.web.client.HttpClientErrorException.TooManyRequests\n";
+    const [policy] = recogniseFile({ name: "application.properties", text, kind: "properties", named: false }).policies;
+    // TooManyRequests (429) is a throttling class: an overload signal.
+    expect(overloadSignals(policy!.conditions!)).toEqual(["org.springframework.web.client.HttpClientErrorException.TooManyRequests"]);
+    // Exception itself is every error; with nothing ignored, retrying everything.
+    expect(on(yaml("        maxAttempts: 3\n        retryExceptions: [java.lang.Exception]\n"))[0]![2]).toBe(true);
+    expect(on(yaml("        maxAttempts: 3\n        retryExceptions: [Exception]\n        ignoreExceptions: [com.shop.BadRequest]\n"))[0]![2]).toBe(false);
+  });
+  it("predicate classes are decided by code; a base config's lists are inherited, the instance's own replace them", () => {
+    expect(on(yaml("        maxAttempts: 3\n        retryExceptionPredicate: com.shop.Transient\n        resultPredicate: com.shop.Pending\n"))).toEqual([
+      ["svc", "retries on decided by code (retryExceptionPredicate com.shop.Transient), decided by code (the results resultPredicate com.shop.Pending accepts) (the retry properties: retryExceptionPredicate com.shop.Transient, resultPredicate com.shop.Pending)", false],
+    ]);
+    const fixture = readFileSync("test/fixtures/policies/spring/application.yml", "utf8");
+    const inherited = "retries on org.springframework.web.client.HttpServerErrorException, java.io.IOException (the retry properties: retryExceptions org.springframework.web.client.HttpServerErrorException and java.io.IOException";
+    expect(on(fixture)).toEqual([
+      ["backendA", `${inherited} of configs.default)`, false],
+      ["backendB", `${inherited} of configs.default)`, false],
+      ["configs.default", `${inherited})`, false],
+      ["backendA [profile prod]", `${inherited} of configs.default)`, false],
+    ]);
+    const configs = "    configs:\n      default:\n        retryExceptions: [java.io.IOException]\n";
+    expect(on(yaml("        maxAttempts: 3\n        retryExceptions: [java.net.ConnectException]\n", configs))[0]).toEqual(["svc", "retries on java.net.ConnectException (the retry properties: retryExceptions java.net.ConnectException)", false]);
   });
 });

@@ -149,9 +149,10 @@ describe("check PATH against the timeouts beside the policies", () => {
     expect(policy.timeouts).toEqual([{ role: "attempt-time", field: "resilience4j.timelimiter.instances.inventory.timeoutDuration", line: 11, column: 9 }]);
     expect(policy.assertions[0]).toMatchObject({ limit: "max-give-up", ok: true, actual_ms: 12000 });
     expect((await runCli(["check", "resilience4j/application.yml", "--max-give-up", "11999ms"])).code).toBe(1);
-    // A 10 s deadline: retry 3 (10.5 s) never starts.
+    // A 10 s deadline: retry 3 (10.5 s) never starts. No retryExceptions: every exception is retried (line 3).
     const text = await runCli(["check", "resilience4j/application.yml", "--deadline", "10s"]);
-    expect(text.stdout.split("\n")[3]).toBe(
+    expect(text.stdout.split("\n")[3]).toBe("    retries on every error (no retryExceptions: RetryConfig's default)");
+    expect(text.stdout.split("\n")[4]).toBe(
       "    ⚠ unreachable-retries: retry 3 can never fire: the deadline (10 s) ends first; the last retry that fires is 2, giving up at 10 s; each try runs up to 1.5 s (try time: resilience4j.timelimiter.instances.inventory.timeoutDuration at line 11:9)",
     );
   });

@@ -58,8 +58,8 @@ describe("check PATH speaks each system's language", () => {
   });
 
   it("a fixed resilience4j wait draws no no-cap warning", async () => {
-    // maxAttempts 3 = 2 retries of a fixed 1 s: nothing grows.
-    write("application.yml", "resilience4j:\n  retry:\n    instances:\n      svc:\n        maxAttempts: 3\n        waitDuration: 1s\n");
+    // maxAttempts 3 = 2 retries of a fixed 1 s: nothing grows (IOException only: no retries-everything warning either).
+    write("application.yml", "resilience4j:\n  retry:\n    instances:\n      svc:\n        maxAttempts: 3\n        waitDuration: 1s\n        retryExceptions: java.io.IOException\n");
     const { stdout, code } = await runCli(["check", "application.yml", "--format", "json"]);
     expect(code).toBe(0);
     expect(policiesOf(stdout).map((p) => [p.name, p.retries, p.warnings])).toEqual([["svc", 2, []]]);

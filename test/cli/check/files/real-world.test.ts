@@ -415,6 +415,9 @@ describe("resilience4j waits decided by a class (resilience4j/application.yml)",
   const R4J = `${TREE}/resilience4j/application.yml`;
   const WHY = "waits decided by com.example.retry.RetryAfterBackoff (resilience4j.retry.configs.default.intervalBiFunction): not computable from the file";
   const limits = ["--max-total", "1m", "--max-attempts", "4"];
+  // No instance names retryExceptions: each retries every exception (RetryConfig's default, throwable -> true), a retries-everything warning.
+  const EVERYTHING = (tries: number) =>
+    `retries every error (no retryExceptions: RetryConfig's default), permanent failures too: a request that cannot succeed is tried ${tries} times; retry only the errors that are transient (retryExceptions of the instance, with ignoreExceptions for the permanent failures)`;
   it("json: the count checked, the waits not computable (never a made-up schedule); the others as usual", async () => {
     const { code, doc, rows } = await json(R4J, ...limits);
     expect(code).toBe(1);
@@ -428,7 +431,7 @@ describe("resilience4j waits decided by a class (resilience4j/application.yml)",
       { at: "resilience4j/application.yml:4:7", name: "configs.default", retries: 3, worst: null, best: null, note: WHY },
     ]);
     const payments = doc.policies[0];
-    expect(payments).toMatchObject({ options: { attempts: "5" }, jitter: null, waits_computable: false, worst_delay_ms: null, warnings: [] });
+    expect(payments).toMatchObject({ options: { attempts: "5" }, jitter: null, waits_computable: false, worst_delay_ms: null, warnings: [{ lint: "retries-everything", message: EVERYTHING(6) }] });
     expect(payments.assertions).toEqual([
       { limit: "max-total", ok: true, computable: false, limit_ms: 60_000, actual_ms: null, attempt: null, message: "? max-total 1 min: not computable: the file does not decide the waits" },
       { limit: "max-attempts", ok: false, limit_value: 4, actual: 5, attempt: 5, message: "✗ max-attempts 4: 5 retries (retry 5 is beyond the limit)" },
@@ -438,15 +441,16 @@ describe("resilience4j waits decided by a class (resilience4j/application.yml)",
     const result = await runCli(["check", R4J, ...limits]);
     expect(result.code).toBe(1);
     const lines = result.stdout.split("\n");
-    expect(lines.slice(0, 6)).toEqual([
+    expect(lines.slice(0, 7)).toEqual([
       R4J,
       "  ✗ payments (Spring resilience4j, line 8:7)",
       "    5 retries: waits not computable from the file",
       `    ${WHY}`,
+      "    retries on every error (no retryExceptions: RetryConfig's default)",
       "    ? max-total 1 min: not computable: the file does not decide the waits",
       "    ✗ max-attempts 4: 5 retries (retry 5 is beyond the limit)",
     ]);
-    expect(lines.at(-2)).toBe("✗ 1 of 8 limits broken, 4 policies in 1 file; 2 limits not computable (waits decided by code)");
+    expect(lines.at(-2)).toBe("✗ 1 of 8 limits broken, 4 policies in 1 file; 2 limits not computable (waits decided by code), 4 warnings");
   });
   it("sarif notes, junit skipped cases, gitlab info issues and GitHub notices; never a failure", async () => {
     const sarif = JSON.parse((await runCli(["check", R4J, "--max-total", "1m", "--format", "sarif"])).stdout);
@@ -454,18 +458,27 @@ describe("resilience4j waits decided by a class (resilience4j/application.yml)",
     expect(sarif.runs[0].invocations[0].exitCode).toBe(0);
     expect(sarif.runs[0].results.map((r: { ruleId: string; level: string; message: { text: string }; locations: { physicalLocation: { region: { startLine: number } } }[] }) => [r.ruleId, r.level, r.locations[0]!.physicalLocation.region.startLine, r.message.text])).toEqual([
       ["max-total", "note", 8, `payments (Spring resilience4j): max-total not computable: ${WHY}`],
+      ["retries-everything", "warning", 8, `payments (Spring resilience4j): ${EVERYTHING(6)}`],
+      ["retries-everything", "warning", 11, `inventory (Spring resilience4j): ${EVERYTHING(4)}`],
+      ["retries-everything", "warning", 13, `legacy (Spring resilience4j): ${EVERYTHING(5)}`],
       ["max-total", "note", 4, `configs.default (Spring resilience4j): max-total not computable: ${WHY}`],
+      ["retries-everything", "warning", 4, `configs.default (Spring resilience4j): ${EVERYTHING(4)}`],
     ]);
     const junit = await runCli(["check", R4J, "--max-total", "1m", "--format", "junit"]);
     expect(junit.code).toBe(0);
     expect(validateJunit(junit.stdout)).toEqual([]);
-    expect(junit.stdout).toContain('<testsuites name="backoff check" tests="4" failures="0" errors="0">');
-    expect(junit.stdout).toContain(`skipped="2" file="${R4J}">`);
+    // 4 limits and 4 warnings (retries-everything): 2 not computable and the 4 warnings skipped.
+    expect(junit.stdout).toContain('<testsuites name="backoff check" tests="8" failures="0" errors="0">');
+    expect(junit.stdout).toContain(`skipped="6" file="${R4J}">`);
     expect(junit.stdout).toContain(`name="payments (Spring resilience4j): max-total 1 min">\n      <skipped type="not-computable" message="max-total not computable: ${WHY}">${R4J}:8:`);
     const gitlab = JSON.parse((await runCli(["check", R4J, "--max-total", "1m", "--format", "gitlab"])).stdout);
     expect(gitlab.map((i: { check_name: string; severity: string; location: { lines: { begin: number } } }) => [i.check_name, i.severity, i.location.lines.begin])).toEqual([
       ["max-total", "info", 8],
+      ["retries-everything", "minor", 8],
+      ["retries-everything", "minor", 11],
+      ["retries-everything", "minor", 13],
       ["max-total", "info", 4],
+      ["retries-everything", "minor", 4],
     ]);
     const annotated = await runCli(["check", R4J, "--max-total", "1m"], { env: { GITHUB_ACTIONS: "true" } });
     expect(annotated.code).toBe(0);
