@@ -2,8 +2,10 @@ import { shown } from "../errors.js";
 import { springDuration } from "../durations.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape } from "../shape.js";
-import { type FlatEntry, type Placement, norm, profileSuffix, startsWith } from "../spring-boot.js";
+import { type FlatEntry, type Placement, norm, profileSuffix, springUnknownKeys, startsWith } from "../spring-boot.js";
 import { type Findings, FileProblem, Placeholder } from "../tree/findings.js";
+import type { KeyTable } from "../tree/unknown-keys.js";
+import type { RetryOn } from "../../core/conditions/condition.js";
 import { decimalText, describeNode, msText, notPlaceholder, wholeNumber } from "../tree/values.js";
 
 /**
@@ -44,7 +46,9 @@ export const springRabbitmq: ConfigShape = {
     system: "Spring Boot RabbitMQ",
     where: "`spring.rabbitmq.listener.simple.retry.*`, `listener.direct.retry.*` and `template.retry.*` in YAML or `.properties`",
     policy:
-      "Spring Boot's RetryTemplate as it builds it (3.5 and 4.0): `enabled` (default false: then retries switched off), `max-attempts` (Spring Boot 3, default 3 tries) or `max-retries` (Spring Boot 4, retries; with neither, Spring Boot 3's 2 retries), `initial-interval` (1000 ms), `multiplier` (1), `max-interval` (10000 ms), `stateless` (same waits); Spring durations (`500ms`, `2s`, `PT1S`), relaxed names, profiles; both `max-attempts` and `max-retries` are not checked (each version ignores the other); preset `spring-retry`",
+      "Spring Boot's RetryTemplate as it builds it (3.5 and 4.0): `enabled` (default false: then retries switched off), `max-attempts` (Spring Boot 3, default 3 tries) or `max-retries` (Spring Boot 4, retries; with neither, Spring Boot 3's 2 retries), `initial-interval` (1000 ms), `multiplier` (1), `max-interval` (10000 ms), `stateless` (same waits); Spring durations (`500ms`, `2s`, `PT1S`), relaxed names, profiles; both `max-attempts` and `max-retries` are not checked (each version ignores the other); a key neither version defines (`max-atempts`, `stateless` under `template.retry`), or a misspelt `retry`, is an unknown key, named with the key meant; preset `spring-retry`",
+    conditions:
+      "every exception the listener (or the RabbitTemplate operation) throws: the properties have no key for which (Spring Boot 3's SimpleRetryPolicy(maxAttempts) retries Exception, Spring Boot 4's RetryPolicy without includes or excludes every Throwable); a block not enabled retries nothing. No budget",
   },
   words: { tree: /rabbitmq/, properties: /rabbitmq/ },
   spring: { roots: [["spring", "rabbitmq"]], read: springRabbitmqPolicies },
@@ -62,7 +66,37 @@ const DEFAULTS = { initialMs: 1000, multiplier: "1", maxMs: 10_000 } as const;
 /** Spring Boot 3's SimpleRetryPolicy maxAttempts default, counting the first call. */
 const DEFAULT_MAX_ATTEMPTS = 3;
 
+/**
+ * A retry block's keys and what Spring Boot does without each (issue 36, item 1): RabbitProperties
+ * .Retry and ListenerRetry in Spring Boot 3.5 (v3.5.16, RabbitProperties.java:1093-1167: enabled,
+ * maxAttempts, initialInterval, multiplier, maxInterval; stateless for a listener) and 4.0
+ * (spring-boot-amqp RabbitProperties.java at 170c52f2: maxRetries for maxAttempts). Spring Boot
+ * ignores a property neither defines, so its default stays.
+ */
+const RETRY_FIELDS: ReadonlyMap<string, string> = new Map([
+  ["enabled", "Spring Boot retries nothing (enabled is false by default)"],
+  ["maxAttempts", "Spring Boot uses its default, 3 attempts"],
+  ["maxRetries", "Spring Boot uses its default, 3 retries (Spring Boot 4)"],
+  ["initialInterval", "Spring Boot uses its default, 1000 ms"],
+  ["multiplier", "Spring Boot uses its default multiplier, 1"],
+  ["maxInterval", "Spring Boot uses its default, 10000 ms"],
+  ["stateless", "Spring Boot uses its default, stateless retries"],
+]);
+const retryKeys = (listener: boolean): KeyTable => ({
+  system: "spring-rabbitmq",
+  where: listener ? "a Spring Boot RabbitMQ listener retry" : "a Spring Boot RabbitTemplate retry",
+  known: [...RETRY_FIELDS.keys()].filter((key) => listener || key !== "stateless"),
+  instead: (meant) => (meant === null ? "Spring binds nothing to it, so it has no effect" : RETRY_FIELDS.get(meant)!),
+});
+/** The block's own `retry` misspelt beside a container's (or the template's) many other keys. */
+const RETRY_BLOCK: KeyTable = { system: "spring-rabbitmq", where: "Spring Boot's RabbitMQ properties", known: ["retry"], instead: () => "Spring Boot retries nothing there (no retry block)" };
+
 function springRabbitmqPolicies(entries: readonly FlatEntry[], profile: string | null, place: Placement, findings: Findings): void {
+  for (const path of BLOCKS) {
+    const under = entries.filter((entry) => entry.elements.length > path.length - 1 && startsWith(entry, path.slice(0, -1)));
+    springUnknownKeys(under, path.length - 1, RETRY_BLOCK, place, findings, ["retry"]);
+    springUnknownKeys(under.filter((entry) => entry.elements.length > path.length && startsWith(entry, path)), path.length, retryKeys(path[2] === "listener"), place, findings);
+  }
   for (const path of BLOCKS) {
     const props = new Map<string, FlatEntry>();
     const used: FlatEntry[] = [];
@@ -112,8 +146,20 @@ function read(props: ReadonlyMap<string, FlatEntry>) {
     }
   }
   const options: OptionValues = { base: msText(initialMs), factor: multiplier, cap: msText(maxMs), attempts: String(retries) };
-  return { options, disabled: !enabled || retries === 0 };
+  return { options, disabled: !enabled || retries === 0, ...(enabled ? { conditions: boot4 ? BOOT4_RETRY_ON : BOOT3_RETRY_ON } : {}) };
 }
+
+/** What the findings about a block's conditions tell the reader to edit: the properties have none, so a customizer's own policy (no retry budget in Spring). */
+const RABBIT_LEVERS = { conditions: "a retry customizer bean's own policy: the properties have no key for the exceptions", budget: null };
+/**
+ * What a retry block retries: Spring Boot 3 builds SimpleRetryPolicy(maxAttempts) (RetryTemplateFactory.java:41-53),
+ * whose retryableExceptions are {Exception: true} (spring-retry 2.0.12 SimpleRetryPolicy, as the spring-retry
+ * preset says); Spring Boot 4 hands RetryPolicySettings with no includes or excludes to Spring Framework's
+ * RetryPolicy, whose DefaultRetryPolicy (spring-core org/springframework/core/retry, 7.0, at 16edf986) then
+ * retries every Throwable. Every exception of the listener (or the template's operation) either way.
+ */
+const BOOT3_RETRY_ON: RetryOn = { words: ["retryableExceptions {Exception: true}"], from: "SimpleRetryPolicy's default", isDefault: true, conditions: [{ kind: "every-error", but: "Errors outside Exception" }], levers: RABBIT_LEVERS };
+const BOOT4_RETRY_ON: RetryOn = { words: [], from: "RetryPolicy's default: no includes or excludes", isDefault: true, conditions: [{ kind: "every-error" }], levers: RABBIT_LEVERS };
 
 /** A Spring Boot Duration (a bare number is milliseconds) as whole ms, Duration.toMillis's truncation. */
 function interval(entry: FlatEntry | undefined, label: (entry: FlatEntry) => string, fallback: number, boot4: boolean): number {
