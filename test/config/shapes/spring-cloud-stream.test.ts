@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
 import { find, problem } from "../../support/recognise.js";
+import { recogniseFile } from "../../../src/config/recognise.js";
+import { retriesEverything, retryOnText } from "../../../src/core/conditions/condition.js";
 
 // spring-cloud/spring-cloud-stream v5.0.3 (ec87bc8f) ConsumerProperties.java:95-131: maxAttempts 3,
 // backOffInitialInterval 1000, backOffMaxInterval 10000, backOffMultiplier 2.0; AbstractBinder
@@ -43,6 +46,56 @@ describe("Spring Cloud Stream (shapes/spring-cloud-stream.ts)", () => {
     expect(problem(yml("backOffMaxInterval: 0"), "yaml", "application.yml")).toBe("application.yml:7:33: spring.cloud.stream.bindings.in-in-0.consumer.backOffMaxInterval is 0: backoff computes positive delays only");
     expect(problem(yml("backOffMultiplier: 0.5"), "yaml", "application.yml")).toBe(
       "application.yml:7:32: spring.cloud.stream.bindings.in-in-0.consumer.backOffMultiplier must be at least 1 (Spring Framework's RetryPolicy refuses it), got 0.5",
+    );
+  });
+});
+
+// ConsumerProperties v5.0.3 (ec87bc8f, ConsumerProperties.java:44-180) and BindingProperties: a consumer holds
+// many keys, so only a misspelt retry property (or a misspelt consumer) is reported; relaxed names bind.
+describe("Spring Cloud Stream: misspelt retry keys of a consumer (issue 36)", () => {
+  const keys = (text: string, kind: "yaml" | "properties" = "properties") =>
+    recogniseFile({ name: kind === "yaml" ? "application.yml" : "application.properties", text, kind, named: false }).unknownKeys.map((u) => `${u.line}:${u.column}: ${u.message}`);
+  it("maxAtempts and back-off-multplier, named in the style written; unrelated keys pass", () => {
+    const text = "spring.cloud.stream.bindings.orders-in-0.consumer.maxAtempts=5\nspring.cloud.stream.default.consumer.back-off-multplier=3\nspring.cloud.stream.bindings.orders-in-0.consumer.concurrency=4\nspring.cloud.stream.bindings.orders-in-0.consumer.fooBar=1\n";
+    expect(keys(text)).toEqual([
+      '1:1: unknown key "maxAtempts" in a Spring Cloud Stream consumer; did you mean "maxAttempts"? Spring Cloud Stream uses its default, 3 attempts',
+      '2:1: unknown key "back-off-multplier" in a Spring Cloud Stream consumer; did you mean "back-off-multiplier"? Spring Cloud Stream uses its default multiplier, 2.0',
+    ]);
+  });
+  it("a misspelt consumer of a binding (YAML: the key's own column)", () => {
+    // Line 6 "          consumr:": the key at column 11.
+    const text = "spring:\n  cloud:\n    stream:\n      bindings:\n        orders-in-0:\n          consumr:\n            max-attempts: 5\n";
+    expect(keys(text, "yaml")).toEqual([
+      '6:11: unknown key "consumr" in a Spring Cloud Stream binding; did you mean "consumer"? the binding\'s consumer keeps its defaults (3 attempts, 1000 ms ×2.0 up to 10000 ms)',
+    ]);
+  });
+  it("zero findings on the fixtures", () => {
+    expect(keys(readFileSync("test/fixtures/real-world/spring/application.yml", "utf8"), "yaml")).toEqual([]);
+    expect(keys(readFileSync("test/fixtures/real-world/spring/application.properties", "utf8"))).toEqual([]);
+  });
+});
+
+// v5.0.3 AbstractBinder.buildRetryTemplate: retryableExceptions true → RetryPolicy includes, false → excludes;
+// spring-core 7.0 DefaultRetryPolicy.shouldRetry (16edf986): excludes refused, then only includes when any, else all.
+describe("Spring Cloud Stream: what a consumer retries on (issue 41)", () => {
+  const on = (text: string) => recogniseFile({ name: "application.properties", text, kind: "properties", named: false }).policies.map((p) => [p.name, retryOnText(p.conditions!), retriesEverything(p.conditions!)]);
+  it("no retryableExceptions: every exception, retrying everything", () => {
+    expect(on("spring.cloud.stream.bindings.orders-in-0.consumer.max-attempts=4\n")).toEqual([["spring.cloud.stream.bindings.orders-in-0", "retries on every error (no retryableExceptions: every exception)", true]]);
+  });
+  it("true classes only, false ones never; default.consumer's map under the binding's", () => {
+    const text = [
+      "spring.cloud.stream.default.consumer.retryable-exceptions[java.lang.IllegalStateException]=false",
+      "spring.cloud.stream.bindings.orders-in-0.consumer.retryable-exceptions[java.io.IOException]=true",
+      "spring.cloud.stream.bindings.audit-in-0.consumer.max-attempts=2",
+      "",
+    ].join("\n");
+    expect(on(text)).toEqual([
+      ["spring.cloud.stream.bindings.orders-in-0", "retries on java.io.IOException (retryableExceptions: java.lang.IllegalStateException: false, java.io.IOException: true); not java.lang.IllegalStateException", false],
+      ["spring.cloud.stream.bindings.audit-in-0", "retries on every error (retryableExceptions: java.lang.IllegalStateException: false); not java.lang.IllegalStateException", false],
+    ]);
+    // The key is 86 characters (29 + 7 + 9 + 20 + 21), "=" the 87th: the value at column 88.
+    expect(problem("spring.cloud.stream.bindings.a-in-0.consumer.retryable-exceptions[java.io.IOException]=yes\n", "properties", "application.properties")).toBe(
+      'application.properties:1:88: spring.cloud.stream.bindings.a-in-0.consumer.retryable-exceptions.java.io.IOException must be true or false, got the string "yes"',
     );
   });
 });
