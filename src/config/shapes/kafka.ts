@@ -1,8 +1,11 @@
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape } from "../shape.js";
-import { type FlatEntry, type Placement, profileSuffix, startsWith } from "../spring-boot.js";
+import { type FlatEntry, type Placement, norm, profileSuffix, springUnknownKeys, startsWith } from "../spring-boot.js";
 import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
 import { msText, wholeNumber } from "../tree/values.js";
+import type { KeyTable } from "../tree/unknown-keys.js";
+import type { RetryOn } from "../../core/conditions/condition.js";
+import { closest, editDistance, editsAllowed } from "../../core/text/closest.js";
 
 /**
  * Kafka client retry settings (clients' CommonClientConfigs and ProducerConfig), read as
@@ -30,10 +33,13 @@ export const kafka: ConfigShape = {
     where: "`.properties` files, and `spring.kafka[.<client>].properties.*`",
     policy:
       "`retry.backoff.ms` (default 100), `retry.backoff.max.ms` (1000), `retries` (2147483647: `delivery.timeout.ms` ends retrying), `delivery.timeout.ms` (120000, a producer's only), whole ms; preset `kafka`. " +
-      "Timeouts: a producer's `request.timeout.ms` (try time; not assumed when left out), `delivery.timeout.ms` (the preset's limit, counted with the tries' time: a retry starts only before it, a request in flight is cut at it)",
+      "Timeouts: a producer's `request.timeout.ms` (try time; not assumed when left out), `delivery.timeout.ms` (the preset's limit, counted with the tries' time: a retry starts only before it, a request in flight is cut at it); " +
+      "a misspelt retry property (`retry.backof.ms`, `retires`) in a client's file (one that sets a retry property or `bootstrap.servers`) or under `spring.kafka` is an unknown key, named with the property meant (other keys are not judged: Kafka has hundreds)",
+    conditions:
+      "the errors the client deems transient: a `RetriableException` (a lost connection, a request timeout, NotLeaderOrFollower, NotEnoughReplicas, …), never another (the producer's Sender.canRetry); no key chooses them. No budget",
   },
-  // In .properties: the keys themselves, or Spring's prefix (spring.kafka.*).
-  words: { tree: /kafka/, properties: /retry\.backoff|delivery\.timeout|^[ \t]*retries\b|spring/ },
+  // In .properties: the keys themselves, Spring's prefix (spring.kafka.*), or a client's bootstrap.servers (for its misspelt retry keys).
+  words: { tree: /kafka/, properties: /retry\.backoff|delivery\.timeout|^[ \t]*retries\b|spring|bootstrap\.servers/ },
   spring: { roots: [["spring", "kafka"]], read: springKafka },
   properties: kafkaProperties,
 };
@@ -73,14 +79,69 @@ function report(props: ReadonlyMap<string, FlatEntry>, name: string, producer: b
       options.attemptTime = msText(request);
       timeouts.push({ role: "attempt-time", field: "request.timeout.ms", offset: keyOf(props.get("request.timeout.ms")!) });
     }
-    return { options, disabled: retries === 0, ...(timeouts.length === 0 ? {} : { timeouts }) };
+    return { options, disabled: retries === 0, ...(timeouts.length === 0 ? {} : { timeouts }), conditions: KAFKA_RETRY_ON };
   });
+}
+
+/**
+ * What a Kafka client retries (apache/kafka 4.3.1, clients/.../producer/internals/Sender.java canRetry,
+ * L876-883): a batch is retried only when the broker's error is a RetriableException (or, with a
+ * transaction manager, what TransactionManager.canRetry allows of the same), before delivery.timeout.ms
+ * and within retries. A lost connection and a request timed out come back as NETWORK_EXCEPTION
+ * (NetworkException, retriable); NotLeaderOrFollower, NotEnoughReplicas, … are retriable too. No key
+ * chooses them, and Kafka has no retry budget (its quotas delay responses, they send no error).
+ */
+const KAFKA_RETRY_ON: RetryOn = {
+  words: ["RetriableException"],
+  from: "the client's transient errors (Sender.canRetry)",
+  isDefault: true,
+  conditions: [{ kind: "connection" }, { kind: "timeout" }, { kind: "error", name: "RetriableException (NotLeaderOrFollowerException, NotEnoughReplicasException, …)" }],
+  levers: { conditions: "no key: the client decides which errors are transient", budget: null },
+};
+
+/**
+ * The retry properties a misspelling is judged against, and what the client does without each
+ * (issue 36, item 1): CommonClientConfigs and ProducerConfig (apache/kafka at 0025adef:
+ * RETRIES_CONFIG, RETRY_BACKOFF_MS_CONFIG with DEFAULT_RETRY_BACKOFF_MS 100, RETRY_BACKOFF_MAX_MS_CONFIG
+ * with 1000, REQUEST_TIMEOUT_MS_CONFIG; ProducerConfig's delivery.timeout.ms, 120000). A Kafka client
+ * logs an unknown config ("supplied but isn't a known config") and ignores it. Kafka has hundreds of
+ * other keys, so only a key within did-you-mean's edits of one of these is reported, unless it is one
+ * of the neighbours Kafka defines beside them.
+ */
+const KAFKA_RETRY: ReadonlyMap<string, string> = new Map([
+  ["retries", "the client uses its default, 2147483647 retries (delivery.timeout.ms ends them)"],
+  ["retry.backoff.ms", "the client uses its default, 100 ms"],
+  ["retry.backoff.max.ms", "the client uses its default, 1000 ms"],
+  ["delivery.timeout.ms", "the producer uses its default, 120000 ms"],
+  ["request.timeout.ms", "the client uses its default, 30000 ms"],
+]);
+/** Kafka's own keys near the retry keys (CommonClientConfigs, ProducerConfig, ConsumerConfig): never a misspelling. */
+const KAFKA_NEIGHBOURS = ["reconnect.backoff.ms", "reconnect.backoff.max.ms", "socket.connection.setup.timeout.ms", "socket.connection.setup.timeout.max.ms", "default.api.timeout.ms", "transaction.timeout.ms", "max.block.ms", "linger.ms"];
+const KAFKA_KEYS: KeyTable = {
+  system: "kafka",
+  where: "a Kafka client's properties",
+  known: [...KAFKA_RETRY.keys(), ...KAFKA_NEIGHBOURS],
+  instead: (meant) => KAFKA_RETRY.get(meant!)!,
+};
+
+/** A Kafka property misspelt (within did-you-mean's edits of a retry property, Kafka's own neighbours aside), at its key. */
+function misspeltKafkaKeys(props: ReadonlyMap<string, FlatEntry>, findings: Findings): void {
+  const retryKeys = [...KAFKA_RETRY.keys()];
+  for (const [key, entry] of props) {
+    if (KAFKA_KEYS.known.includes(key)) continue;
+    const meant = closest(key, retryKeys);
+    if (meant === null || editDistance(norm(key), norm(meant)) > editsAllowed(norm(key).length)) continue;
+    const offset = entry.keyOffsets[entry.keyOffsets.length - 1] ?? entry.value.pos;
+    findings.unknownKeys.push({ system: "kafka", offset, key, meant, where: KAFKA_KEYS.where, instead: KAFKA_KEYS.instead(meant) });
+  }
 }
 
 /** A plain .properties file of a Kafka client (producer.properties, client.properties, …). */
 function kafkaProperties(entries: readonly FlatEntry[], fileName: string, findings: Findings): void {
   const props = new Map<string, FlatEntry>();
   for (const entry of entries) props.set(entry.elements.join("."), entry);
+  // A client's file (a retry property or bootstrap.servers): its misspelt retry properties are findings of their own.
+  if (hasRetryKey(props) || props.has("bootstrap.servers")) misspeltKafkaKeys(props, findings);
   if (!hasRetryKey(props)) return;
   // A client that sets delivery.timeout.ms is a producer; a consumer's file rarely has it.
   report(props, fileName, true, findings);
@@ -94,7 +155,16 @@ const CLIENTS = ["producer", "consumer", "admin", "streams"] as const;
  * `spring.kafka.producer.retries`. One policy per client that sets a retry property, with
  * the common ones under it; the common ones alone are one policy.
  */
+/** spring.kafka.producer's own keys (Spring Boot KafkaProperties.Producer): only a misspelt retries is judged. */
+const SPRING_PRODUCER: KeyTable = {
+  system: "kafka",
+  where: "Spring Boot's spring.kafka.producer",
+  known: ["acks", "batchSize", "bootstrapServers", "bufferMemory", "clientId", "compressionType", "keySerializer", "valueSerializer", "retries", "transactionIdPrefix", "properties", "ssl", "security"],
+  instead: () => KAFKA_RETRY.get("retries")!,
+};
+
 function springKafka(entries: readonly FlatEntry[], profile: string | null, place: Placement, findings: Findings): void {
+  springUnknownKeys(entries.filter((entry) => entry.elements.length >= 4 && startsWith(entry, ["spring", "kafka", "producer"])), 3, SPRING_PRODUCER, place, findings, ["retries"]);
   const common = new Map<string, FlatEntry>();
   const perClient = new Map<string, Map<string, FlatEntry>>();
   for (const entry of entries) {
@@ -110,6 +180,10 @@ function springKafka(entries: readonly FlatEntry[], profile: string | null, plac
       perClient.set(client, own);
     }
   }
+  // The Kafka properties Spring passes on: their misspelt retry properties (each where its document writes it).
+  const placed = (props: ReadonlyMap<string, FlatEntry>) => new Map([...props].filter(([, entry]) => place([entry]) !== null));
+  misspeltKafkaKeys(placed(common), findings);
+  for (const own of perClient.values()) misspeltKafkaKeys(placed(own), findings);
   let any = false;
   for (const client of CLIENTS) {
     const own = perClient.get(client);
