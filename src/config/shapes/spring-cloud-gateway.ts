@@ -2,7 +2,8 @@ import { shown } from "../errors.js";
 import { springDuration } from "../durations.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape } from "../shape.js";
-import { type FlatEntry, type Placement, norm, profileSuffix } from "../spring-boot.js";
+import { type FlatEntry, type Placement, norm, profileSuffix, springUnknownKeys } from "../spring-boot.js";
+import type { KeyTable } from "../tree/unknown-keys.js";
 import type { Node } from "../tree/walk.js";
 import type { Condition, RetryOn } from "../../core/conditions/condition.js";
 import { type Findings, FileProblem, type FoundPolicy, Placeholder } from "../tree/findings.js";
@@ -31,7 +32,7 @@ export const springCloudGateway: ConfigShape = {
     system: "Spring Cloud Gateway",
     where: "`spring.cloud.gateway.routes[].filters`, `spring.cloud.gateway.default-filters` (and `spring.cloud.gateway.server.webflux.*`, 4.3+) in YAML or `.properties`",
     policy:
-      "each `Retry` filter, the shortcut (`Retry=3,INTERNAL_SERVER_ERROR,GET,10ms,50ms,2,false`, positional, empty values dropped) or `name: Retry` with `args`: `retries` (default 3, at least 1), `backoff.firstBackoff` (default 5 ms), `maxBackoff`, `factor` (an int, default 2; 0 waits `firstBackoff` every time, as 1 does), `basedOnPreviousValue`, `jitter.randomFactor`, `timeout` (the last retry whose wait ends within it); without `backoff` every retry is made at once; jitter with `basedOnPreviousValue` true (the default) makes each wait factor × the last jittered one (reactor-extra `Backoff.exponential`): reported as not computable, with `false` each wait is jittered on its own and checked; Spring durations (`10ms`, `PT1S`, bare ms); profiles; preset `spring-gateway`",
+      "each `Retry` filter, the shortcut (`Retry=3,INTERNAL_SERVER_ERROR,GET,10ms,50ms,2,false`, positional, empty values dropped) or `name: Retry` with `args`: `retries` (default 3, at least 1), `backoff.firstBackoff` (default 5 ms), `maxBackoff`, `factor` (an int, default 2; 0 waits `firstBackoff` every time, as 1 does), `basedOnPreviousValue`, `jitter.randomFactor`, `timeout` (the last retry whose wait ends within it); without `backoff` every retry is made at once; jitter with `basedOnPreviousValue` true (the default) makes each wait factor × the last jittered one (reactor-extra `Backoff.exponential`): reported as not computable, with `false` each wait is jittered on its own and checked; Spring durations (`10ms`, `PT1S`, bare ms); profiles; an arg RetryConfig (or its backoff or jitter) does not define (`retires`, `backoff.maxBackof`) is an unknown key, named with the arg meant; preset `spring-gateway`",
     conditions:
       "a response whose status is in `statuses` (HttpStatus names) or whose series is in `series` (default `SERVER_ERROR`, every 5xx, kept beside `statuses` unless `series` is set empty), an error that is (or is caused by) one of `exceptions` (default `IOException`, `TimeoutException`), each only for `methods` (default `GET`); every element of a list (a YAML list or comma-separated); the shortcut sets one status and one method; all three empty, or no method, is invalid (RetryConfig.validate). No budget",
   },
@@ -52,6 +53,8 @@ interface Filter {
   name: FlatEntry | null;
   /** args by normalised dotted key (backoff.firstbackoff): every entry of a list-valued arg (statuses[0], statuses[1]). */
   readonly args: Map<string, FlatEntry[]>;
+  /** The index of `args` among its entries' elements (null: no args). */
+  argsAt: number | null;
 }
 
 /** A list index as either view writes it: YAML's "[0]", .properties' "0". */
@@ -90,7 +93,7 @@ function gatewayPolicies(entries: readonly FlatEntry[], profile: string | null, 
     } else continue;
     let filter = filters.get(key);
     if (filter === undefined) {
-      filter = { label, route, entries: [], shortcut: null, name: null, args: new Map() };
+      filter = { label, route, entries: [], shortcut: null, name: null, args: new Map(), argsAt: null };
       filters.set(key, filter);
     }
     filter.entries.push(entry);
@@ -98,6 +101,7 @@ function gatewayPolicies(entries: readonly FlatEntry[], profile: string | null, 
     if (rest.length === 0) filter.shortcut = entry;
     else if (rest.length === 1 && rest[0] === "name") filter.name = entry;
     else if (rest[0] === "args" && rest.length > 1) {
+      filter.argsAt = at;
       // A list under args (statuses[0], statuses[1]) keeps every element; a whole value or a list's first
       // element starts the list again (a profile's list replaces the one it overrides, as Spring binds lists).
       const argKey = rest.slice(1).filter((element) => index(element) === null).join(".");
@@ -113,6 +117,8 @@ function gatewayPolicies(entries: readonly FlatEntry[], profile: string | null, 
     const shortcutName = shortcut === null ? null : (shortcut.includes("=") ? shortcut.slice(0, shortcut.indexOf("=")) : shortcut).trim();
     const name = shortcutName ?? (filter.name !== null && filter.name.value.kind === "string" ? filter.name.value.value.trim() : null);
     if (name !== "Retry") continue;
+    // An arg RetryConfig does not define is a finding of its own (rule unknown-key); the filter is read without it.
+    if (shortcut === null && filter.argsAt !== null) argKeys(filter.entries, filter.argsAt, place, findings);
     const at = place(filter.entries);
     if (at === null) continue;
     const owner = filter.route === null ? key.slice(0, key.lastIndexOf(".")) : (routeIds.get(filter.route) ?? filter.route);
@@ -125,6 +131,50 @@ function gatewayPolicies(entries: readonly FlatEntry[], profile: string | null, 
       const lists = shortcut !== null ? new Map([...args].filter(([k]) => LIST_ARGS.has(k)).map(([k, arg]) => [k, [arg]])) : new Map([...filter.args].filter(([k]) => LIST_ARGS.has(k)).map(([k, es]) => [k, es.map((e) => ({ node: e.value, label: argLabel(e) }))]));
       return { ...readRetry(args, policyName), conditions: retryOn(lists, shortcut !== null, policyName) };
     });
+  }
+}
+
+/**
+ * RetryConfig's args and what the filter does without each (issue 36, item 1): RetryGatewayFilterFactory
+ * (v5.0.3, dd7de544) RetryConfig (retries, series, statuses, methods, exceptions, backoff, jitter, timeout,
+ * and routeId, which the gateway sets), BackoffConfig (firstBackoff, maxBackoff, factor,
+ * basedOnPreviousValue) and JitterConfig (randomFactor). Spring's binder ignores an arg they do not
+ * define, so the default stays.
+ */
+const ARGS: ReadonlyMap<string, string> = new Map([
+  ["retries", "Spring Cloud Gateway uses its default, 3 retries"],
+  ["series", "Spring Cloud Gateway uses its default series, SERVER_ERROR (every 5xx)"],
+  ["statuses", "no status is retried but those of the series"],
+  ["methods", "Spring Cloud Gateway uses its default, GET only"],
+  ["exceptions", "Spring Cloud Gateway uses its default, IOException and TimeoutException"],
+  ["backoff", "every retry is made at once (no backoff)"],
+  ["jitter", "the waits are not jittered"],
+  ["timeout", "no timeout ends the retries"],
+  ["routeId", "the route's own id is used"],
+]);
+const BACKOFF: ReadonlyMap<string, string> = new Map([
+  ["firstBackoff", "Spring Cloud Gateway uses its default, 5 ms"],
+  ["maxBackoff", "the waits have no cap"],
+  ["factor", "Spring Cloud Gateway uses its default factor, 2"],
+  ["basedOnPreviousValue", "Spring Cloud Gateway uses its default, true"],
+]);
+const JITTER: ReadonlyMap<string, string> = new Map([["randomFactor", "Spring Cloud Gateway uses its default, 0.5"]]);
+const table = (where: string, fields: ReadonlyMap<string, string>): KeyTable => ({
+  system: "spring-cloud-gateway",
+  where,
+  known: [...fields.keys()],
+  instead: (meant) => (meant === null ? "Spring binds nothing to it, so it has no effect" : fields.get(meant)!),
+});
+const ARGS_KEYS = table("a Spring Cloud Gateway Retry filter's args", ARGS);
+const BACKOFF_KEYS = table("a Retry filter's backoff", BACKOFF);
+const JITTER_KEYS = table("a Retry filter's jitter", JITTER);
+
+/** The args of a Retry filter (`args` at element `argsAt`) that RetryConfig, BackoffConfig or JitterConfig do not define. */
+function argKeys(entries: readonly FlatEntry[], argsAt: number, place: Placement, findings: Findings): void {
+  const args = entries.filter((e) => e.elements.length > argsAt + 1 && norm(e.elements[argsAt]!) === "args");
+  springUnknownKeys(args, argsAt + 1, ARGS_KEYS, place, findings);
+  for (const [name, keys] of [["backoff", BACKOFF_KEYS], ["jitter", JITTER_KEYS]] as const) {
+    springUnknownKeys(args.filter((e) => e.elements.length > argsAt + 2 && norm(e.elements[argsAt + 1]!) === name), argsAt + 2, keys, place, findings);
   }
 }
 

@@ -97,3 +97,35 @@ describe("Spring Cloud Gateway Retry filter (shapes/spring-cloud-gateway.ts)", (
     expect(code).toBe(0);
   });
 });
+
+// RetryGatewayFilterFactory v5.0.3 (dd7de544): RetryConfig (retries, series, statuses, methods, exceptions, backoff,
+// jitter, timeout, routeId), BackoffConfig (firstBackoff, maxBackoff, factor, basedOnPreviousValue), JitterConfig (randomFactor).
+describe("Spring Cloud Gateway: args a Retry filter does not define (issue 36)", () => {
+  const keys = (text: string, kind: "yaml" | "properties" = "yaml") =>
+    recogniseFile({ name: kind === "yaml" ? "application.yml" : "application.properties", text, kind, named: false }).unknownKeys.map((u) => `${u.line}:${u.column}: ${u.message}`);
+  const filter = (args: string, name = "Retry") => `spring:\n  cloud:\n    gateway:\n      routes:\n        - id: r\n          filters:\n            - name: ${name}\n              args:\n${args}`;
+  it("retires and backoff.maxBackof, each at its key; the filter read with the defaults", () => {
+    // Line 9 "                retires: 5" (key at column 17); line 12 "                  maxBackof: 50ms" (column 19).
+    const text = filter("                retires: 5\n                backoff:\n                  firstBackoff: 10ms\n                  maxBackof: 50ms\n");
+    expect(keys(text)).toEqual([
+      '9:17: unknown key "retires" in a Spring Cloud Gateway Retry filter\'s args; did you mean "retries"? Spring Cloud Gateway uses its default, 3 retries',
+      '12:19: unknown key "maxBackof" in a Retry filter\'s backoff; did you mean "maxBackoff"? the waits have no cap',
+    ]);
+    expect(find(text, "yaml", "application.yml").policies[0]!.options).toMatchObject({ attempts: "3" });
+  });
+  it("in .properties (relaxed names, the key meant in the style written); another filter's args are not judged", () => {
+    // back-off binds as backoff (relaxed binding): no finding; metods and random-factr are none of the args.
+    const text =
+      "spring.cloud.gateway.routes[0].filters[0].name=Retry\nspring.cloud.gateway.routes[0].filters[0].args.jitter.random-factr=0.2\nspring.cloud.gateway.routes[0].filters[0].args.back-off.first-backoff=10ms\nspring.cloud.gateway.routes[0].filters[0].args.metods=GET\n";
+    expect(keys(text, "properties")).toEqual([
+      '4:1: unknown key "metods" in a Spring Cloud Gateway Retry filter\'s args; did you mean "methods"? Spring Cloud Gateway uses its default, GET only',
+      '2:1: unknown key "random-factr" in a Retry filter\'s jitter; did you mean "random-factor"? Spring Cloud Gateway uses its default, 0.5',
+    ]);
+    expect(keys(filter("                retires: 5\n", "CircuitBreaker"))).toEqual([]);
+  });
+  it("zero findings on the fixtures, every arg spelt right", () => {
+    expect(keys(fixture("application.yml"))).toEqual([]);
+    expect(keys(fixture("application.properties"), "properties")).toEqual([]);
+    expect(keys(filter("                retries: 2\n                series: SERVER_ERROR\n                statuses: BAD_GATEWAY\n                methods: GET,POST\n                exceptions: java.io.IOException\n                timeout: 1s\n                backoff: {firstBackoff: 10ms, maxBackoff: 50ms, factor: 2, basedOnPreviousValue: false}\n                jitter: {randomFactor: 0.5}\n"))).toEqual([]);
+  });
+});
