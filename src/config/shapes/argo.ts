@@ -8,6 +8,7 @@ import { type Node, get, isMap, isSeq, text } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout, Placeholder } from "../tree/findings.js";
 import { decimalText, describeNode, durationValue, wholeNumber } from "../tree/values.js";
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
+import type { Condition, RetryOn } from "../../core/conditions/condition.js";
 
 /**
  * Argo Workflows (`Workflow`, `WorkflowTemplate`, `ClusterWorkflowTemplate`, and
@@ -42,6 +43,8 @@ export const argo: ConfigShape = {
     where: "`Workflow`, `WorkflowTemplate`, `ClusterWorkflowTemplate`, `CronWorkflow`",
     policy:
       "`retryStrategy` on the spec, in `spec.templateDefaults` (merged under each template's own) and on each template (`limit`, `backoff.duration/factor/cap/maxDuration`, quoted numbers as Argo allows), and a `containerSet`'s `retryStrategy` (`retries` tries, `duration` apart); as the controller runs it: no `backoff` retries at once (0 waits), a backoff without `factor` waits `duration` every time, no `limit` retries forever and at once, a `backoff` without `duration` is invalid; a `{{…}}` value is set at run time, not checked; preset `argo`. Timeouts: the workflow's `spec.activeDeadlineSeconds` (deadline), the template's `activeDeadlineSeconds` (try time); `backoff.maxDuration` is Argo's own stop",
+    conditions:
+      "`retryStrategy.retryPolicy` as the controller reads it (operator.go processNodeRetries, RetryPolicyActual): `OnFailure` (the default) a step that exited non-zero, every error but phase Error; `Always` every error; `OnError` phase Error only (a failure other than a non-zero exit); `OnTransientError` a failure whose message the controller finds transient (connection failures, timeouts, `TRANSIENT_ERROR_PATTERN`); with `expression` (then `Always` unless a policy is set), decided by code; another word is invalid. A `containerSet`'s `retryStrategy`: every error (the executor's `retry.OnError`). No budget",
   },
   words: { tree: /retryStrategy/ },
   documents: { read: recogniseArgo },
@@ -150,8 +153,65 @@ const NO_BACKOFF = "no retryStrategy.backoff: Argo retries at once, with no wait
 const NO_LIMIT = "no retryStrategy.limit: Argo retries until the node succeeds, at once (operator.go waits only when limit is set)";
 
 function strategy(node: Node, name: string, offset: number, findings: Findings, timeouts: ArgoTimeouts = {}): void {
-  findings.policy("argo", name, offset, () => timed(readStrategy(node, name), timeouts, name));
+  findings.policy("argo", name, offset, () => ({ ...timed(readStrategy(node, name), timeouts, name), conditions: retryPolicy(node, name) }));
 }
+
+/** What the findings about an Argo retryStrategy's conditions tell the reader to edit. */
+const ARGO_LEVERS = { conditions: "retryStrategy.retryPolicy (OnTransientError) or retryStrategy.expression of the template", budget: null };
+/** Phase Error (workflow_types.go NodeError: "Node had an error other than a non 0 exit code"). */
+const PHASE_ERROR = "phase Error (a failure other than a non-zero exit)";
+/**
+ * Each retryPolicy in the vocabulary (argoproj/argo-workflows v4.1.2, 16a52d67,
+ * workflow/controller/operator.go processNodeRetries): Always retries a node in phase Failed
+ * (a non-zero exit) or Error, OnFailure Failed only, OnError Error only, OnTransientError
+ * either when util/errors/errors.go isTransientErr finds the node's message transient (its
+ * network messages: connection refused, reset or closed, i/o and TLS handshake timeouts;
+ * etcd's; the controller's TRANSIENT_ERROR_PATTERN).
+ */
+const RETRY_POLICIES: Readonly<Record<string, readonly Condition[]>> = {
+  Always: [{ kind: "every-error" }],
+  OnFailure: [{ kind: "every-error", but: PHASE_ERROR }],
+  OnError: [{ kind: "other", text: PHASE_ERROR }],
+  OnTransientError: [{ kind: "connection" }, { kind: "timeout" }, { kind: "code", why: "the controller's transient errors and TRANSIENT_ERROR_PATTERN" }],
+};
+
+/**
+ * What a retryStrategy retries on, as RetryPolicyActual (pkg/apis/workflow/v1alpha1/
+ * workflow_types.go) picks the policy: the one written; without one OnFailure, or Always
+ * when an expression is given, and then the expression (evaluated after each failed try,
+ * false ends the retries) decides: code. A policy other than the four is refused ("is not
+ * a valid RetryPolicy"); one of Argo's `{{…}}` is set at run time.
+ */
+function retryPolicy(node: Node, name: string): RetryOn {
+  const label = (key: string) => `${key} of retryStrategy ${shown(name)}`;
+  const policyNode = isMap(node) ? get(node, "retryPolicy") : undefined;
+  const expressionNode = isMap(node) ? get(node, "expression") : undefined;
+  const expression = expressionNode === undefined || expressionNode.kind === "null" ? "" : (text(expressionNode) ?? "");
+  const written = policyNode === undefined || policyNode.kind === "null" ? "" : text(policyNode);
+  if (written === undefined) throw new FileProblem(policyNode!.pos, `${label("retryPolicy")} must be Always, OnFailure, OnError or OnTransientError, got ${describeNode(policyNode!)}`);
+  const atRunTime = written.includes("{{");
+  if (!atRunTime && written !== "" && !Object.hasOwn(RETRY_POLICIES, written)) {
+    throw new FileProblem(policyNode!.pos, `${label("retryPolicy")} must be Always, OnFailure, OnError or OnTransientError (Argo refuses any other: "is not a valid RetryPolicy"), got ${describeNode(policyNode!)}`);
+  }
+  const actual = written !== "" ? written : expression === "" ? "OnFailure" : "Always";
+  if (expression !== "") {
+    const words = [`retryPolicy ${actual}`, `expression ${expression}`];
+    const why = atRunTime ? "retryPolicy set at run time, and the expression" : "the expression";
+    return { words, from: "retryStrategy", isDefault: false, conditions: [{ kind: "code", why }], levers: ARGO_LEVERS };
+  }
+  const from = written !== "" ? "retryPolicy" : "Argo's default retryPolicy";
+  if (atRunTime) return { words: [actual], from, isDefault: false, conditions: [{ kind: "code", why: "retryPolicy set at run time" }], levers: ARGO_LEVERS };
+  return { words: [actual], from, isDefault: written === "", conditions: RETRY_POLICIES[actual]!, levers: ARGO_LEVERS };
+}
+
+/** A containerSet's retries: the executor (cmd/argoexec/commands/emissary.go) runs retry.OnError with a predicate that is always true. */
+const CONTAINER_SET_ON: RetryOn = {
+  words: ["retry.OnError, every error"],
+  from: "the executor",
+  isDefault: true,
+  conditions: [{ kind: "every-error" }],
+  levers: { conditions: "nothing in containerSet.retryStrategy (the executor retries every error): a template retryStrategy with retryPolicy or expression instead", budget: null },
+};
 
 /**
  * The timeouts around a retryStrategy: the workflow's `spec.activeDeadlineSeconds` ends the
@@ -231,27 +291,29 @@ function readStrategy(node: Node, name: string): Read {
 
 /** A containerSet's retryStrategy: `retries` calls of the container (Steps), `duration` (a Go duration) between them. */
 function containerSetStrategy(node: Node, name: string, offset: number, findings: Findings): void {
-  findings.policy("argo", name, offset, (): Read => {
-    if (!isMap(node)) throw new FileProblem(node.pos, `containerSet.retryStrategy of ${shown(name)} must be a map, got ${describeNode(node)}`);
-    const label = (key: string) => `containerSet.retryStrategy.${key} of ${shown(name)}`;
-    const retries = get(node, "retries");
-    const duration = get(node, "duration");
-    setAtRunTime(retries, label("retries"));
-    setAtRunTime(duration, label("duration"));
-    // Without retries the executor runs the container once (wait.Backoff{Steps: 1}).
-    if (retries === undefined || retries.kind === "null") return { options: { attempts: "0" }, disabled: true };
-    // Steps calls of the container: retries − 1 retries after the first (wait.ExponentialBackoff stops after Steps checks).
-    const steps = wholeNumber(retries, label("retries"), { quoted: true, max: 2_147_483_647 });
-    const options: OptionValues = { attempts: String(Math.max(0, steps - 1)) };
-    if (steps <= 1) return { options, disabled: true };
-    const expected = 'a Go duration such as "300ms", "1s" or "5m"';
-    const ms = duration === undefined ? 0 : goDurationMs(duration, label("duration"), expected);
-    const why = "containerSet.retryStrategy without duration: the executor calls the container again at once";
-    if (ms === 0) return { options, atOnce: { why } };
-    options.base = durationValue(duration!, label("duration"), goDuration, expected);
-    options.factor = "1";
-    return { options };
-  });
+  findings.policy("argo", name, offset, (): Read => ({ ...containerSetRead(node, name), conditions: CONTAINER_SET_ON }));
+}
+
+function containerSetRead(node: Node, name: string): Read {
+  if (!isMap(node)) throw new FileProblem(node.pos, `containerSet.retryStrategy of ${shown(name)} must be a map, got ${describeNode(node)}`);
+  const label = (key: string) => `containerSet.retryStrategy.${key} of ${shown(name)}`;
+  const retries = get(node, "retries");
+  const duration = get(node, "duration");
+  setAtRunTime(retries, label("retries"));
+  setAtRunTime(duration, label("duration"));
+  // Without retries the executor runs the container once (wait.Backoff{Steps: 1}).
+  if (retries === undefined || retries.kind === "null") return { options: { attempts: "0" }, disabled: true };
+  // Steps calls of the container: retries − 1 retries after the first (wait.ExponentialBackoff stops after Steps checks).
+  const steps = wholeNumber(retries, label("retries"), { quoted: true, max: 2_147_483_647 });
+  const options: OptionValues = { attempts: String(Math.max(0, steps - 1)) };
+  if (steps <= 1) return { options, disabled: true };
+  const expected = 'a Go duration such as "300ms", "1s" or "5m"';
+  const ms = duration === undefined ? 0 : goDurationMs(duration, label("duration"), expected);
+  const why = "containerSet.retryStrategy without duration: the executor calls the container again at once";
+  if (ms === 0) return { options, atOnce: { why } };
+  options.base = durationValue(duration!, label("duration"), goDuration, expected);
+  options.factor = "1";
+  return { options };
 }
 
 /** A Go duration in ms (time.ParseDuration: no bare numbers, no days); zero allowed. */

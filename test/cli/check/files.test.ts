@@ -255,7 +255,10 @@ describe("backoff check PATH: what it reads and refuses", () => {
         "job.yaml",
         "  ✓ pi (Kubernetes Job, line 5:3)",
         "    4 retries: worst-case total 2 min 30 s, best case 2 min 30 s, largest delay 1 min 20 s (attempt 4), no jitter",
-        "✓ no limits given (--max-total, --max-delay, …), 1 policy in 1 file",
+        // Without a podFailurePolicy every failed pod is retried (pod_failure_policy.go, issue 41): retries-everything.
+        "    retries on every error (no podFailurePolicy: every failed pod)",
+        "    ⚠ retries-everything: retries every error (no podFailurePolicy: every failed pod), permanent failures too: a request that cannot succeed is tried 5 times; retry only the errors that are transient (spec.podFailurePolicy of the Job: a FailJob rule on the exit codes of the failures that are permanent)",
+        "✓ no limits given (--max-total, --max-delay, …), 1 policy in 1 file; 1 warning",
         "",
       ].join("\n"),
       stderr: "",

@@ -169,7 +169,8 @@ describe("scanFile: keys a system does not define (issue 36)", () => {
       '  ✗ backofLimit (Kubernetes Job, line 6:3): unknown key "backofLimit" in a Job\'s spec; did you mean "backoffLimit"? Kubernetes uses its default, 6 retries',
       "  ✓ migrate (Kubernetes Job, line 5:1)",
     ]);
-    expect(lines.at(-2)).toBe("✗ 1 unknown key, 1 policy in 1 file");
+    // The Job itself retries every failed pod (no podFailurePolicy, issue 41): a warning beside the unknown key.
+    expect(lines.at(-2)).toBe("✗ 1 unknown key, 1 policy in 1 file; 1 warning");
   });
   it("in every format under the rule unknown-key: JSON, SARIF, JUnit, GitLab, GitHub annotations", async () => {
     write("job.yaml", JOB);
@@ -182,7 +183,14 @@ describe("scanFile: keys a system does not define (issue 36)", () => {
     expect([run.tool.driver.rules[result.ruleIndex].id, result.level, result.message.text]).toEqual(["unknown-key", "error", `backofLimit (Kubernetes Job): ${message}`]);
     expect((await runCli(["check", ".", "--format", "junit"])).stdout).toContain(`<failure type="unknown-key" message="unknown-key: unknown key &quot;backofLimit&quot;`);
     const gitlab = JSON.parse((await runCli(["check", ".", "--format", "gitlab"])).stdout);
-    expect(gitlab.map((i: { check_name: string; description: string }) => [i.check_name, i.description])).toEqual([["unknown-key", `backofLimit (Kubernetes Job): ${message}`]]);
+    expect(gitlab.map((i: { check_name: string; description: string }) => [i.check_name, i.description])).toEqual([
+      ["unknown-key", `backofLimit (Kubernetes Job): ${message}`],
+      // The Job's own finding (issue 41): it retries every failed pod, 1 + 6 tries.
+      [
+        "retries-everything",
+        "migrate (Kubernetes Job): retries-everything: retries every error (no podFailurePolicy: every failed pod), permanent failures too: a request that cannot succeed is tried 7 times; retry only the errors that are transient (spec.podFailurePolicy of the Job: a FailJob rule on the exit codes of the failures that are permanent)",
+      ],
+    ]);
     const github = await runCli(["check", "."], { env: { GITHUB_ACTIONS: "true" } });
     expect(github.stdout).toContain(`::error file=job.yaml,line=6,col=3,title=backoff check::backofLimit: unknown-key: ${message}\n`);
   });

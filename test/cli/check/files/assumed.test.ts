@@ -39,7 +39,8 @@ describe("assumed values, named as the system's default", () => {
     write("job.yaml", job(""));
     const text = await runCli(["check", "job.yaml"]);
     expect(text.code).toBe(0);
-    expect(text.stdout.split("\n")[3]).toBe("    assumed: 6 retries, Kubernetes Job's default count, assumed as the file sets none");
+    // What it retries on (issue 41) comes first: every failed pod, as no podFailurePolicy narrows it.
+    expect(text.stdout.split("\n").slice(3, 5)).toEqual(["    retries on every error (no podFailurePolicy: every failed pod)", "    assumed: 6 retries, Kubernetes Job's default count, assumed as the file sets none"]);
     const doc = JSON.parse((await runCli(["check", "job.yaml", "--format", "json"])).stdout);
     expect(doc.policies[0].retries).toBe(6);
     expect(doc.policies[0].assumed).toEqual([{ what: "retries", value: 6, assumed: true, source: "Kubernetes Job's default count" }]);

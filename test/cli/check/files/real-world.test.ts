@@ -183,8 +183,9 @@ describe("Argo as Argo runs it (argo/etl.yaml)", () => {
     const byName = (name: string) => doc.policies.find((p: { name: string }) => p.name === name);
     // Unbounded retries fail any --max-total, as check --preset temporal does.
     expect(byName("forever/watch").assertions.map((a: { ok: boolean; actual_ms: number | null }) => [a.ok, a.actual_ms])).toEqual([[false, null]]);
-    // A 12-day delay without a cap earns no-cap like every shape's policy.
-    expect(byName("forever/sync").warnings.map((w: { lint: string }) => w.lint)).toEqual(["no-cap", "over-a-day"]);
+    // A 12-day delay without a cap earns no-cap like every shape's policy; with no retryPolicy it retries
+    // OnFailure, every non-zero exit (operator.go processNodeRetries at v4.1.2, issue 41): retries-everything.
+    expect(byName("forever/sync").warnings.map((w: { lint: string }) => w.lint)).toEqual(["no-cap", "over-a-day", "retries-everything"]);
     expect(byName("forever/sync").worst_delay_ms).toBe(2 ** 20 * 1000);
     expect(doc.invalid).toEqual([
       {
