@@ -25,6 +25,10 @@ export const backoff: ConfigShape = {
     system: "backoff's own config",
     where: "JSON or YAML with `strategy`, `base`, `policies`, … (`--config`'s format)",
     policy: "exactly what `check --config` reads, limits included: its defaults are the flags' (exponential from 1 s, factor 2, no cap, 10 retries); `attempts` counts retries; a `preset` key checks that library's model with the file's values",
+    // backoff's own format describes when and how often a retry fires, never on what: no key
+    // of schema.ts names a condition, so a policy of it has no `retries on` line (issue 41).
+    conditions:
+      "none: the file says when and how often to retry, not on what, so no `retries on` line is shown; the program that runs the schedule decides (with a `preset`, `backoff presets NAME` shows that library's default conditions)",
   },
   words: {
     // While scanning: one of IDENTIFYING's keys, at the start of a line or after { or ,.

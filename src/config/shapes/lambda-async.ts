@@ -5,6 +5,7 @@ import { type MapNode, type Node, get, isMap, text } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout, Placeholder } from "../tree/findings.js";
 import { describeNode } from "../tree/values.js";
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
+import type { RetryOn } from "../../core/conditions/condition.js";
 
 /**
  * AWS Lambda's asynchronous invocation settings in CloudFormation and SAM templates (YAML
@@ -39,6 +40,8 @@ export const lambdaAsync: ConfigShape = {
     where: "CloudFormation/SAM templates (YAML or JSON): `AWS::Lambda::EventInvokeConfig` resources, `AWS::Serverless::Function`'s `EventInvokeConfig` (SAM's `Globals.Function.EventInvokeConfig` for every SAM function, its own keys over the globals')",
     policy:
       "`MaximumRetryAttempts` (0–2, default 2; 0 switches retries off), `MaximumEventAgeInSeconds` (60–21,600, default 21,600: no retry once the event is that old); the waits are AWS's documented 1 min and 2 min; an intrinsic function (`!Ref`, `Ref`, `!If`, …) is set when the stack is deployed, not checked; preset `lambda-async`. Timeouts: `MaximumEventAgeInSeconds` (deadline, counted from the first run; 6 h when left out), the function's `Timeout` (try time; 3 s when left out, SAM's `Globals.Function.Timeout` first) when `FunctionName` is a `Ref` to a function of the template",
+    conditions:
+      "not set by the file: every function error (the code's errors and the runtime's, timeouts included), as AWS documents it; Lambda's own throttles (429) and system errors (5xx) are retried apart, from its queue until `MaximumEventAgeInSeconds`, not counted by `MaximumRetryAttempts` (named, not an overload signal this policy retries). No budget",
   },
   words: { tree: /EventInvokeConfig/ },
   documents: { read: recognise },
@@ -219,5 +222,29 @@ function read(config: MapNode, name: string, source: string, target: { id: strin
       timeouts.push({ role: "attempt-time", field, offset: own?.keyPos ?? null });
     }
   }
-  return { options, ...(disabled ? { disabled } : {}), ...(timeouts.length === 0 ? {} : { timeouts }) };
+  return { options, ...(disabled ? { disabled } : {}), ...(timeouts.length === 0 ? {} : { timeouts }), conditions: LAMBDA_ON };
 }
+
+/**
+ * What Lambda retries of an asynchronous invocation (the AWS Lambda Developer Guide, "How
+ * Lambda handles errors and retries with asynchronous invocation",
+ * lambda/latest/dg/invocation-async-error-handling.html): "If the function returns an error,
+ * by default Lambda attempts to run it two more times" (MaximumRetryAttempts), and "Function
+ * errors include errors returned by the function's code and errors returned by the function's
+ * runtime, such as timeouts": every error. "For throttling errors (429) and system errors
+ * (500-series), Lambda returns the event to the queue and attempts to run the function again
+ * for up to 6 hours", 1 s growing to 5 min, reading the queue more slowly as it grows: those
+ * are Lambda's own concurrency limit and faults, retried apart from this policy's count and
+ * schedule, so they are named in words and not taken for an overload signal the policy
+ * retries (no key of the file changes them). No key chooses the errors, and there is no budget.
+ */
+const LAMBDA_ON: RetryOn = {
+  words: ["function errors", "Lambda's throttles and system errors, until the event's maximum age"],
+  from: "AWS's documented retries",
+  isDefault: true,
+  conditions: [{ kind: "every-error" }, { kind: "other", text: "Lambda's own throttles (429) and system errors (5xx), apart from MaximumRetryAttempts" }],
+  levers: {
+    conditions: "nothing in the EventInvokeConfig chooses the errors (Lambda retries every function error): MaximumRetryAttempts 0, and retry the transient errors in the function's code",
+    budget: null,
+  },
+};

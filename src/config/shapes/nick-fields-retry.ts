@@ -2,10 +2,11 @@ import { shown } from "../errors.js";
 import { type ActionStep, actionSteps, inputText, isExpression, stepDeadline } from "../github-workflows.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Node, get } from "../tree/walk.js";
+import { type Node, get, text } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
 import { msText } from "../tree/values.js";
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
+import type { Condition, RetryOn } from "../../core/conditions/condition.js";
 
 /**
  * GitHub Actions steps that use nick-fields/retry (`uses: nick-fields/retry@v3`), in a
@@ -35,6 +36,8 @@ export const nickFieldsRetry: ConfigShape = {
     where: "a workflow's `jobs.<job_id>.steps[]` (`.github/workflows/*.yml`; a directory scan reads `.github/`) or a composite action's `runs.steps[]`, each step with `uses: nick-fields/retry@…`",
     policy:
       "the step's `with:` inputs as the action parses them (Number.parseInt): `max_attempts` (counts the first try; 3 when left out, and 0 is 3), `retry_wait_seconds` (the fixed wait; 10 when left out, and 0 is 10), exactly one of `timeout_minutes`/`timeout_seconds` (required: the step fails without one); a `${{ … }}` value is set at run time, not checked (in a timeout only the try time is unknown: the rest is checked); a step using another action reports nothing; preset `nick-fields-retry`. Timeouts: `timeout_minutes`/`timeout_seconds` (try time, rounded up to `polling_interval_seconds`), the step's `timeout-minutes` (deadline)",
+    conditions:
+      "`retry_on` as src/index.ts runAction reads it: `any` (the default) every failure, a non-zero exit or a try that timed out; `error` a non-zero exit, not a timeout; `timeout` a timeout only (any other word is read as `any`: only `error` and `timeout` are compared); `retry_on_exit_code` (not 0) retries that exit code alone, never a timeout; a `${{ … }}` value is decided at run time. No budget",
   },
   words: { tree: /nick-fields\/retry/i },
   documents: { read: recognise },
@@ -71,7 +74,37 @@ const WITH: KeyTable = {
 
 function recognise(root: Node, _file: DocumentFile, findings: Findings): void {
   for (const step of actionSteps(root, USES)) if (step.inputs !== null) retryObjectKeys(step.inputs, WITH, findings);
-  for (const step of actionSteps(root, USES)) findings.policy("nick-fields-retry", step.name, step.step.pos, () => read(step));
+  for (const step of actionSteps(root, USES)) findings.policy("nick-fields-retry", step.name, step.step.pos, () => ({ ...read(step), conditions: retryOn(step) }));
+}
+
+const LEVERS = { conditions: "retry_on (timeout) or retry_on_exit_code in the step's with", budget: null };
+
+/**
+ * What a step retries (src/index.ts runAction at v4.0.0, ad984534): a failed try is thrown,
+ * not retried, when retry_on is "error" and it timed out (!done), when retry_on_exit_code is
+ * set (not 0, as `&&` reads it) and differs from the exit code (0 after a timeout: the
+ * command was killed), or when retry_on is "timeout" and it exited non-zero. retry_on is
+ * `getInput('retry_on') || 'any'`: a word other than error and timeout retries as any does.
+ */
+function retryOn(step: ActionStep): RetryOn {
+  const node = get(step.inputs ?? undefined, "retry_on");
+  const codeNode = get(step.inputs ?? undefined, "retry_on_exit_code");
+  const label = (key: string) => `${key} of step ${shown(step.name)}`;
+  const runTime = (["retry_on", "retry_on_exit_code"] as const).filter((key) => isExpression(key === "retry_on" ? node : codeNode));
+  const written = node === undefined || isExpression(node) ? null : inputText(node, label("retry_on"));
+  const code = codeNode === undefined || isExpression(codeNode) ? undefined : parsedInt(step, "retry_on_exit_code");
+  const exitCode = code === undefined || code.value === 0 ? null : code.value;
+  const keys = [...(node === undefined ? [] : ["retry_on"]), ...(codeNode === undefined ? [] : ["retry_on_exit_code"])];
+  const words = [...(node === undefined ? [] : [written ?? text(node) ?? ""]), ...(codeNode === undefined ? [] : [exitCode === null ? (text(codeNode) ?? "") : String(exitCode)])];
+  const from = keys.length === 0 ? "the action's default retry_on" : keys.join(" and ");
+  if (runTime.length > 0) return { words, from, isDefault: false, conditions: [{ kind: "code", why: `${runTime.join(" and ")} set at run time` }], levers: LEVERS };
+  const on = written ?? "any";
+  let conditions: Condition[];
+  if (exitCode !== null) conditions = on === "timeout" ? [] : [{ kind: "other", text: `exit code ${exitCode}` }];
+  else if (on === "timeout") conditions = [{ kind: "timeout" }];
+  else if (on === "error") conditions = [{ kind: "every-error", but: "timeouts" }];
+  else conditions = [{ kind: "every-error" }];
+  return { words: keys.length === 0 ? ["any"] : words, from, isDefault: keys.length === 0, conditions, levers: LEVERS };
 }
 
 /** Number.parseInt of an input, as getInputNumber reads it: undefined when empty; a step failure for text without digits. */

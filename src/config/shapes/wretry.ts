@@ -2,10 +2,11 @@ import { shown } from "../errors.js";
 import { type ActionStep, actionSteps, inputText, isExpression, stepDeadline } from "../github-workflows.js";
 import type { OptionValues } from "../option-values.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Node, get } from "../tree/walk.js";
+import { type Node, get, text } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout } from "../tree/findings.js";
 import { msText } from "../tree/values.js";
 import { type KeyTable, nearRetryKeys } from "../tree/unknown-keys.js";
+import type { RetryOn } from "../../core/conditions/condition.js";
 
 /**
  * GitHub Actions steps that use Wandalen/wretry.action (`uses: Wandalen/wretry.action@v3`,
@@ -36,6 +37,8 @@ export const wretry: ConfigShape = {
     where: "a workflow's `jobs.<job_id>.steps[]` (`.github/workflows/*.yml`; a directory scan reads `.github/`) or a composite action's `runs.steps[]`, each step with `uses: Wandalen/wretry.action@…` (or `…/main@…`)",
     policy:
       "the step's `with:` inputs: `attempt_limit` (counts the first try; 2 when left out, and 0 is 2), `attempt_delay` (milliseconds, the fixed wait; 0 when left out: retried at once); a `${{ … }}` value is set at run time, not checked (in `time_out` only that deadline is unknown: the rest is checked); preset `wretry`. Timeouts: `time_out` (ms) and the step's `timeout-minutes` (deadline, the earlier of the two); no try time",
+    conditions:
+      "every failure of the command or action (a non-zero exit), as `retry_condition` left out or `true` has it (src/Retry.js onError); `false` retries nothing; any other expression (or a `${{ … }}`) is decided by code. No budget",
   },
   words: { tree: /wretry\.action/i },
   documents: { read: recognise },
@@ -64,7 +67,29 @@ const WITH: KeyTable = {
 
 function recognise(root: Node, _file: DocumentFile, findings: Findings): void {
   for (const step of actionSteps(root, USES)) if (step.inputs !== null) nearRetryKeys(step.inputs, WITH, [...RETRY_INPUTS.keys()], findings);
-  for (const step of actionSteps(root, USES)) findings.policy("wretry", step.name, step.step.pos, () => read(step));
+  for (const step of actionSteps(root, USES)) findings.policy("wretry", step.name, step.step.pos, () => ({ ...read(step), conditions: retryOn(step) }));
+}
+
+const LEVERS = { conditions: "retry_condition in the step's with", budget: null };
+
+/**
+ * What a step retries (src/Retry.js at v3.8.0_js_action, 71a909eb): _.retry calls onError
+ * after every failed try (a non-zero exit of the command or of the wrapped action: wProcess's
+ * start throws on one, its throwingExitCode being 'full' by default), which
+ * retries when retry_condition holds: `core.getInput('retry_condition') || true`, evaluated
+ * by github-actions-parser's evaluateExpression unless it is already a boolean (action.yml's
+ * default is true). So every failure by default; "false" none; any other expression, or one
+ * the runner fills in (`${{ … }}`), decides by code.
+ */
+function retryOn(step: ActionStep): RetryOn {
+  const node = get(step.inputs ?? undefined, "retry_condition");
+  if (node === undefined) return { words: ["true"], from: "the action's default retry_condition", isDefault: true, conditions: [{ kind: "every-error" }], levers: LEVERS };
+  if (isExpression(node)) return { words: [text(node) ?? ""], from: "retry_condition", isDefault: false, conditions: [{ kind: "code", why: "retry_condition set at run time" }], levers: LEVERS };
+  const written = inputText(node, `retry_condition of step ${shown(step.name)}`);
+  const expression = (written ?? "true").trim();
+  if (expression === "true") return { words: ["true"], from: written === null ? "the action's default retry_condition" : "retry_condition", isDefault: written === null, conditions: [{ kind: "every-error" }], levers: LEVERS };
+  if (expression === "false") return { words: ["false"], from: "retry_condition", isDefault: false, conditions: [], levers: LEVERS };
+  return { words: [expression], from: "retry_condition", isDefault: false, conditions: [{ kind: "code", why: "the retry_condition expression" }], levers: LEVERS };
 }
 
 /** A number input as _.number.from reads it; undefined when empty. */

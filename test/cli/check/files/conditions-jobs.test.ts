@@ -182,3 +182,113 @@ spec:
     ]);
   });
 });
+
+describe("GitHub Actions nick-fields/retry: retry_on and retry_on_exit_code (src/index.ts runAction at v4.0.0, ad984534)", () => {
+  // getInputs: retry_on is `getInput('retry_on') || 'any'`; runAction throws (no retry) when retry_on
+  // is 'error' and the try timed out (!done), when retry_on_exit_code is set and differs from the exit
+  // code (0 after a timeout: the command was killed), and when retry_on is 'timeout' and it exited
+  // non-zero. Any other word is compared with neither: it retries as 'any'.
+  const step = (inputs: string) => `name: ci
+on: push
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    steps:
+    - name: test
+      uses: nick-fields/retry@v3
+      with: {timeout_minutes: 5, command: make test${inputs}}
+`;
+  const lineOf = async (inputs: string) => {
+    write(".github/workflows/ci.yml", step(inputs));
+    return retriesOn((await runCli(["check", "."])).stdout);
+  };
+
+  it("the default any: every failure, retries-everything; error: every failure but timeouts, retries-everything too", async () => {
+    expect(await lineOf("")).toEqual(["    retries on every error (the action's default retry_on: any)"]);
+    expect(warningsOf((await json(".")).doc)).toEqual([["retries-everything"]]);
+    expect(await lineOf(", retry_on: error")).toEqual(["    retries on every error but timeouts (retry_on: error)"]);
+    expect(warningsOf((await json(".")).doc)).toEqual([["retries-everything"]]);
+  });
+
+  it("timeout: timeouts only; retry_on_exit_code: that code alone; both: nothing", async () => {
+    expect(await lineOf(", retry_on: timeout")).toEqual(["    retries on timeouts (retry_on: timeout)"]);
+    expect(warningsOf((await json(".")).doc)).toEqual([[]]);
+    expect(await lineOf(", retry_on_exit_code: 75")).toEqual(["    retries on exit code 75 (retry_on_exit_code: 75)"]);
+    expect(await lineOf(", retry_on: any, retry_on_exit_code: 75")).toEqual(["    retries on exit code 75 (retry_on and retry_on_exit_code: any, 75)"]);
+    expect(await lineOf(", retry_on: timeout, retry_on_exit_code: 75")).toEqual(["    retries on no condition (retry_on and retry_on_exit_code: timeout, 75)"]);
+  });
+
+  it("a word the action does not compare retries as any; a ${{ }} value is decided at run time", async () => {
+    expect(await lineOf(", retry_on: timout")).toEqual(["    retries on every error (retry_on: timout)"]);
+    expect(await lineOf(", retry_on: '${{ inputs.on }}'")).toEqual(["    retries on decided by code (retry_on set at run time) (retry_on: ${{ inputs.on }})"]);
+  });
+});
+
+describe("GitHub Actions Wandalen/wretry.action: retry_condition (src/Retry.js at v3.8.0_js_action, 71a909eb)", () => {
+  // `core.getInput('retry_condition') || true`, evaluated by onError after each failed try (wProcess
+  // throws on a non-zero exit: throwingExitCode 'full' by default; wConsequence's _.retry asks onError).
+  const step = (inputs: string) => `name: ci
+on: push
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    steps:
+    - name: test
+      uses: Wandalen/wretry.action@v3
+      with: {command: make test, attempt_delay: 1000${inputs}}
+`;
+  const lineOf = async (inputs: string) => {
+    write(".github/workflows/ci.yml", step(inputs));
+    return retriesOn((await runCli(["check", "."])).stdout);
+  };
+
+  it("left out (true): every failure, retries-everything; false: nothing; an expression: decided by code", async () => {
+    expect(await lineOf("")).toEqual(["    retries on every error (the action's default retry_condition: true)"]);
+    expect(warningsOf((await json(".")).doc)).toEqual([["retries-everything"]]);
+    expect(await lineOf(", retry_condition: false")).toEqual(["    retries on no condition (retry_condition: false)"]);
+    expect(await lineOf(", retry_condition: \"github.ref_name == 'main'\"")).toEqual([
+      "    retries on decided by code (the retry_condition expression) (retry_condition: github.ref_name == 'main')",
+    ]);
+    expect(warningsOf((await json(".")).doc)).toEqual([[]]);
+  });
+});
+
+describe("AWS Lambda asynchronous invocation: every function error (lambda/latest/dg/invocation-async-error-handling.html)", () => {
+  // "Function errors include errors returned by the function's code and errors returned by the
+  // function's runtime, such as timeouts"; "For throttling errors (429) and system errors
+  // (500-series), Lambda returns the event to the queue and attempts to run the function again for
+  // up to 6 hours": Lambda's own, apart from MaximumRetryAttempts, named but no overload signal.
+  it("every error, Lambda's own throttles and system errors named: retries-everything, no retries-overload", async () => {
+    write(
+      "template.yaml",
+      `AWSTemplateFormatVersion: '2010-09-09'
+Resources:
+  Fn:
+    Type: AWS::Lambda::Function
+    Properties: {Handler: index.handler, Runtime: nodejs20.x, Timeout: 30}
+  Cfg:
+    Type: AWS::Lambda::EventInvokeConfig
+    Properties:
+      FunctionName: !Ref Fn
+      Qualifier: $LATEST
+      MaximumRetryAttempts: 1
+`,
+    );
+    expect(retriesOn((await runCli(["check", "template.yaml"])).stdout)).toEqual([
+      "    retries on every error, Lambda's own throttles (429) and system errors (5xx), apart from MaximumRetryAttempts (AWS's documented retries: function errors, Lambda's throttles and system errors, until the event's maximum age)",
+    ]);
+    const { doc } = await json("template.yaml");
+    expect(warningsOf(doc)).toEqual([["retries-everything"]]);
+    expect(doc.policies[0].retry_on.overload).toEqual([]);
+  });
+});
+
+describe("backoff's own config: when and how often, never on what", () => {
+  it("no retries on line, no retry_on in JSON (schema.ts has no key for conditions)", async () => {
+    write("retry.json", '{"policies": {"email": {"strategy": "exponential", "base": "1s", "attempts": 3}}}\n');
+    const text = await runCli(["check", "retry.json"]);
+    expect(text.stdout).toContain("  ✓ email (backoff config, line 1:15)\n");
+    expect(retriesOn(text.stdout)).toEqual([]);
+    expect((await json("retry.json")).doc.policies[0].retry_on).toBeUndefined();
+  });
+});

@@ -127,6 +127,12 @@ describe("GitHub Actions retry steps: fixed waits, the action's timeout as the t
     const doc = JSON.parse((await runCli(["check", `${WORKFLOWS}/ci.yml`, "--format", "json"])).stdout);
     expect(doc.policies[0].warnings).toEqual([
       { lint: "unreachable-retries", message: "retry 3 can never fire: the deadline (15 min) ends first; the last retry that fires is 2, giving up at 15 min; each try runs up to 5 min" },
+      // retry_on left out is any: every failure (nick-fields/retry v4.0.0 src/index.ts, issue 41).
+      {
+        lint: "retries-everything",
+        message:
+          "retries every error (the action's default retry_on: any), permanent failures too: a request that cannot succeed is tried 4 times; retry only the errors that are transient (retry_on (timeout) or retry_on_exit_code in the step's with)",
+      },
     ]);
     expect(doc.exit_code).toBe(0);
   });
@@ -161,7 +167,15 @@ describe("AWS Lambda asynchronous invocation: AWS's documented 1 min and 2 min, 
     expect(code).toBe(1);
     // OrderProcessor: retry 1 would start at 120 + 60 = 180 s, past MaximumEventAgeInSeconds 150: neither retry fires.
     const doc = JSON.parse((await runCli(["check", `${TREE}/lambda/sam-template.yaml`, "--format", "json"])).stdout);
-    expect(doc.policies[0].warnings).toEqual([{ lint: "unreachable-retries", message: "retries 1–2 can never fire: the deadline (2 min 30 s) ends first; no retry fires, giving up at 2 min 30 s; each try runs up to 2 min" }]);
+    expect(doc.policies[0].warnings).toEqual([
+      { lint: "unreachable-retries", message: "retries 1–2 can never fire: the deadline (2 min 30 s) ends first; no retry fires, giving up at 2 min 30 s; each try runs up to 2 min" },
+      // Lambda retries every function error (invocation-async-error-handling.html, issue 41).
+      {
+        lint: "retries-everything",
+        message:
+          "retries every error (AWS's documented retries: function errors, Lambda's throttles and system errors, until the event's maximum age), permanent failures too: a request that cannot succeed is tried 3 times; retry only the errors that are transient (nothing in the EventInvokeConfig chooses the errors (Lambda retries every function error): MaximumRetryAttempts 0, and retry the transient errors in the function's code)",
+      },
+    ]);
     expect(doc.skipped.map((s: { line: number; column: number }) => `${s.line}:${s.column}`)).toEqual(["45:36"]);
   });
   it("functions-only.yaml, a template without EventInvokeConfig, reports nothing", async () => {
