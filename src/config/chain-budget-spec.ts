@@ -147,6 +147,17 @@ const folded = (text: string) => text.toLowerCase().replace(/[-_]/g, "");
 
 export const BUDGET_NAMES: readonly string[] = ["none", ...KINDS.map((kind) => kind.names[0]!)];
 
+/** A budget's parameter refused: its key as written, and whether the key itself or its value is wrong (a reader of a file places the message there). */
+export class BudgetParameterError extends UsageError {
+  constructor(
+    message: string,
+    readonly key: string,
+    readonly part: "key" | "value",
+  ) {
+    super(message);
+  }
+}
+
 /**
  * A budget from its kind and `key → value` texts; `label` begins every message ("istio@envoy").
  * "none" is no budget at all (it turns a library's default off).
@@ -169,10 +180,15 @@ export function budgetFrom(kindName: string, pairs: ReadonlyArray<readonly [key:
       const keys = kind.parameters.map((candidate) => candidate.key);
       const near = closest(rawKey, keys, new Map([...ALIASES].filter(([, meant]) => keys.includes(meant))));
       const takes = near === null ? `; it takes ${keys.join(", ")}` : `; did you mean ${near}? (it takes ${keys.join(", ")})`;
-      throw new UsageError(`${label}: ${kind.names[0]} has no parameter ${shown(rawKey)}${takes}`);
+      throw new BudgetParameterError(`${label}: ${kind.names[0]} has no parameter ${shown(rawKey)}${takes}`, rawKey, "key");
     }
-    if (values.has(parameter.key)) throw new UsageError(`${label}: ${parameter.key} is given twice`);
-    values.set(parameter.key, parameter.read(`${label} ${parameter.key}`, text));
+    if (values.has(parameter.key)) throw new BudgetParameterError(`${label}: ${parameter.key} is given twice`, rawKey, "key");
+    try {
+      values.set(parameter.key, parameter.read(`${label} ${parameter.key}`, text));
+    } catch (error) {
+      if (error instanceof UsageError) throw new BudgetParameterError(error.message, rawKey, "value");
+      throw error;
+    }
   }
   const absent = (kind.required ?? []).filter((key) => !values.has(key));
   if (absent.length > 0) {

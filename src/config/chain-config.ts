@@ -2,7 +2,7 @@ import type { RetryBudget } from "../core/chain/budgets/budget.js";
 import type { ChainLayer } from "../core/chain/layer.js";
 import { NO_WAIT } from "./check-choice.js";
 import { closest } from "../core/text/closest.js";
-import { budgetFrom } from "./chain-budget-spec.js";
+import { BudgetParameterError, budgetFrom } from "./chain-budget-spec.js";
 import { UsageError, shown } from "./errors.js";
 import { type OptionValues, parseCount } from "./option-values.js";
 import { parseFailureRate, parseRps } from "./chain-inputs.js";
@@ -284,8 +284,24 @@ class ChainReader {
     const type = node.entries.get("type");
     if (type === undefined || type.value.kind !== "string") this.fail(node.pos, `${path} needs "type": one of none, envoy, envoy-max-retries, grpc, aws, finagle, linkerd, ratio`);
     const kind = type.value.value;
+    // Keys before values: a key the budget does not take is refused at that key whatever its value (a list, a mapping).
+    try {
+      budgetFrom(kind, [...node.entries.keys()].filter((key) => key !== "type").map((key) => [key, ""] as const), path);
+    } catch (error) {
+      const refused = error instanceof BudgetParameterError && error.part === "key" ? node.entries.get(error.key) : undefined;
+      if (refused !== undefined) this.fail(refused.keyPos, (error as BudgetParameterError).message);
+    }
     const pairs = [...node.entries].filter(([key]) => key !== "type").map(([key, entry]) => [key, this.scalar(entry.value, `${path}.${key}`)] as const);
-    return this.at(node.pos, () => budgetFrom(kind, pairs, path));
+    try {
+      return budgetFrom(kind, pairs, path);
+    } catch (error) {
+      // A parameter it does not take is placed at its key, a value it cannot read at the value; the rest at the budget.
+      const entry = error instanceof BudgetParameterError ? node.entries.get(error.key) : undefined;
+      if (entry !== undefined) this.fail((error as BudgetParameterError).part === "key" ? entry.keyPos : entry.value.pos, (error as BudgetParameterError).message);
+      return this.at(node.pos, () => {
+        throw error;
+      });
+    }
   }
 }
 

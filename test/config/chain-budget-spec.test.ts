@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { budgetFrom, budgetFromText } from "../../src/config/chain-budget-spec.js";
+import { BudgetParameterError, budgetFrom, budgetFromText } from "../../src/config/chain-budget-spec.js";
 
 describe("budgetFromText: a budget after a SPEC's @", () => {
   it("takes each system's defaults", () => {
@@ -28,5 +28,19 @@ describe("budgetFromText: a budget after a SPEC's @", () => {
     expect(() => budgetFromText("aws:price=5", "L")).toThrow("L: aws has no parameter \"price\"; it takes tokens, cost");
     expect(() => budgetFromText("ratio", "L")).toThrow("L: ratio needs percent");
     expect(() => budgetFromText("none:x=1", "L")).toThrow('the budget "none" takes no parameters');
+  });
+
+  it("says which parameter it refuses, and whether its key or its value (a file's reader places the message there)", () => {
+    const refusal = (pairs: [string, string][]) => {
+      try {
+        budgetFrom("envoy", pairs, "L");
+      } catch (error) {
+        return error instanceof BudgetParameterError ? [error.key, error.part, error.message] : String(error);
+      }
+      return null;
+    };
+    expect(refusal([["__proto__", "1"]])).toEqual(["__proto__", "key", 'L: envoy has no parameter "__proto__"; it takes percent, min']);
+    expect(refusal([["percent", "5"], ["budget_percent", "6"]])).toEqual(["budget_percent", "key", "L: percent is given twice"]);
+    expect(refusal([["min", "-1"]])).toEqual(["min", "value", expect.stringContaining("L min")]);
   });
 });

@@ -1,6 +1,9 @@
 import { statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { REPO_CONFIG_NAMES, type RepoConfig, parseRepoConfig } from "../../config/repo-config.js";
+import { hasChainSection } from "../../config/chain-config.js";
+import { REPO_CONFIG_NAMES, type RepoConfig, readRepoConfig } from "../../config/repo-config.js";
+import { readChainConfig } from "../shared/chain-config.js";
+import { configTree } from "../../config/schema.js";
 import { STDIN_NAME, readConfigText } from "../shared/config.js";
 import type { Io } from "../shared/io.js";
 import { displayName } from "./discover.js";
@@ -41,5 +44,10 @@ export async function loadRepoConfig(config: string | false | undefined, io: Io)
   if (path === null) return null;
   const { text, name } = await readConfigText(config === undefined ? displayName(path) : path, io);
   const shownName = name === STDIN_NAME ? name : displayName(name);
-  return { config: parseRepoConfig(text, shownName), dir: name === STDIN_NAME ? resolve(".") : dirname(resolve(path)) };
+  const { root, body } = configTree(text, shownName);
+  const repo = readRepoConfig(root, body, shownName);
+  // A `chain` beside the settings is read as `check --config FILE` alone reads it, so that a
+  // key it does not take is refused here too (issue 37, item 1), not passed over unread.
+  if (hasChainSection(root)) await readChainConfig(root, body, shownName);
+  return { config: repo, dir: name === STDIN_NAME ? resolve(".") : dirname(resolve(path)) };
 }
