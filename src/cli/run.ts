@@ -4,7 +4,7 @@ import { COMMAND_NAMES, ROOT_COMMAND, SUBCOMMANDS } from "./registry.js";
 import { runSchedule } from "./schedule/run-schedule.js";
 import { UsageError } from "./shared/errors.js";
 import { type Io, writeChunks } from "./shared/io.js";
-import { explainError, spelledOutMessage, unknownCommandMessage } from "./shared/guidance.js";
+import { explainError, spelledOutMessage, synonymsBeside, unknownCommandMessage } from "./shared/guidance.js";
 import { fitHelpText } from "../format/help-text.js";
 import { fittedHelp } from "./shared/help-fit.js";
 import { helpStyle } from "./shared/options.js";
@@ -35,9 +35,10 @@ function attach(command: Command, definition: CommandDefinition, io: Io, setExit
   const more = definition.moreHelp;
   if (more !== undefined) command.on("afterHelp", () => helpLater.push(more));
   const path = definition === ROOT_COMMAND ? "backoff" : `backoff ${definition.name}`;
+  const synonyms = synonymsBeside(definition.synonyms ?? {}, command);
   command.configureOutput({
     ...command.configureOutput(),
-    outputError: (text, write) => write(explainError(text, command, definition.synonyms ?? {}, path)),
+    outputError: (text, write) => write(explainError(text, command, synonyms, path)),
   });
   command.action(async (...args: unknown[]) => {
     const self = args.at(-1) as Command;

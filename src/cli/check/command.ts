@@ -14,8 +14,8 @@ import { addSharedOptions, givenValues, synonymsFor } from "../shared/options.js
  * limits on the outcome are --max-delay and --max-total, so "--max" could be either.
  */
 const CHECK_SYNONYMS = {
-  // check has an --output of its own (FORMAT=FILE), so there it is no other word for --format.
-  ...Object.fromEntries(Object.entries(synonymsFor(["attempts", "base", "factor", "strategy", "jitter", "format"])).filter(([word]) => word !== "--output")),
+  // Its own --output (FORMAT=FILE) is not answered as --format's synonym: the guidance skips a command's own options (shared/guidance.ts synonymsBeside).
+  ...synonymsFor(["attempts", "base", "factor", "strategy", "jitter", "format"]),
   "--max": "--max-delay or --max-total",
   "--limit": "--max-delay or --max-total",
   "--ceiling": "--cap or --max-delay",

@@ -69,6 +69,16 @@ function longFlags(command: Command): string[] {
 }
 
 /**
+ * The synonyms a command answers with: its table's words that are not options of its own
+ * (`--output` is another tool's word for --format, but check's own FORMAT=FILE option there),
+ * so that no command filters the shared table by hand.
+ */
+export function synonymsBeside(synonyms: Synonyms, command: Command): Synonyms {
+  const own = new Set(command.options.flatMap((option) => [option.long, option.short]));
+  return Object.fromEntries(Object.entries(synonyms).filter(([word]) => !own.has(word)));
+}
+
+/**
  * One of commander's error messages for `command` (called `path` on the command line,
  * "backoff check"), with guidance: the option meant for an unknown one, what a value
  * may be for an option or argument left without one.

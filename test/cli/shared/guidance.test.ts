@@ -1,4 +1,6 @@
+import { Command } from "commander";
 import { describe, expect, it } from "vitest";
+import { synonymsBeside } from "../../../src/cli/shared/guidance.js";
 import { PRESETS } from "../../../src/presets/registry.js";
 import { runCli } from "../../support/cli.js";
 
@@ -84,5 +86,23 @@ describe("a value written as elsewhere: the corrected command (issue 39, item 5)
     for (const argv of [["--cap", "10s"], ["--base", "100", "--cap=10m", "--attempts", "3"], ["check", "--max-total", "5m", "--base", "1s"], ["solve", "-b", "1.5s", "--deadline", "10s"], ["--jitter", "0.2"], ["--base", "1.5s"]]) {
       expect((await runCli([...argv, "--format", "json"])).code, argv.join(" ")).toBeLessThan(2);
     }
+  });
+});
+
+describe("synonymsBeside: another tool's word for an option, unless the command has that option itself", () => {
+  it("drops a word that is one of the command's own flags, long or short, and keeps the rest", () => {
+    const command = new Command("x").option("-o, --output <FORMAT=FILE>").option("--format <name>");
+    expect(synonymsBeside({ "--output": "--format", "-o": "--format", "--retries": "--attempts" }, command)).toEqual({ "--retries": "--attempts" });
+    expect(synonymsBeside({ "--output": "--format" }, new Command("y").option("--format <name>"))).toEqual({ "--output": "--format" });
+  });
+
+  it.each([
+    // check's own --output (FORMAT=FILE) is a near spelling's answer there; elsewhere --output is --format's synonym
+    [["check", "--outptu", "json=r.json"], "error: unknown option '--outptu' (did you mean --output?)"],
+    [["--output", "json"], "error: unknown option '--output' (did you mean --format?)"],
+    [["check", "--retries", "3"], "error: unknown option '--retries' (did you mean --attempts?)"],
+    [["check", "--max-retries", "3"], "error: unknown option '--max-retries' (did you mean --max-attempts?)"],
+  ])("backoff %j", async (argv, message) => {
+    expect(await runCli(argv)).toEqual({ code: 2, stdout: "", stderr: `${message}\n` });
   });
 });
