@@ -25,6 +25,7 @@ import {
 import { DURATION_UNITS, LEAST_BASE_MS } from "../src/config/values.js";
 import { JITTER_MODES } from "../src/config/jitter-options.js";
 import { SHARED_OPTIONS } from "../src/cli/shared/options.js";
+import { REPOSITORY } from "../src/cli/shared/version.js";
 import { RULE_IDS, RULE_LEVELS } from "../src/core/check-report/rules.js";
 import { OVERRIDE_KEYS } from "../src/config/repo-config.js";
 import { CHAIN_ASSERT_KEYS, CHAIN_LAYER_KEYS } from "../src/config/chain-config.js";
@@ -34,9 +35,9 @@ export const CONFIG_SCHEMA_PATH = "schema/backoff-config.schema.json";
 
 /**
  * Where editors fetch the schema, as SchemaStore's entries name theirs: the file on the
- * repository's default branch (OWNER as in docs/ci.md until the repository is published).
+ * default branch of the repository package.json names (src/cli/shared/version.ts).
  */
-export const CONFIG_SCHEMA_ID = "https://raw.githubusercontent.com/OWNER/backoff/main/schema/backoff-config.schema.json";
+export const CONFIG_SCHEMA_ID = `https://raw.githubusercontent.com/${REPOSITORY.slug}/main/${CONFIG_SCHEMA_PATH}`;
 
 type Schema = Record<string, unknown>;
 

@@ -90,6 +90,8 @@ export interface RenderContext {
   htmlPage(page: Omit<SchedulePage, "generator"> | Omit<ComparePage, "generator">): Promise<string>;
   /** backoff's version, for the documents that name their tool (SARIF). */
   readonly version: string;
+  /** backoff's repository's web address (package.json's `repository`), for the documents that link to its docs (SARIF's rule help). */
+  readonly repository: string;
   /** Aborted when the user interrupts: a renderer starts nothing more (the chart under a table). */
   readonly signal?: AbortSignal | undefined;
   /** The output options given, every one of them taken by this renderer (see OUTPUT_OPTIONS). */

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { FILE_ENDINGS, kindOfName } from "../../src/cli/check/discover.js";
 import { tempDir } from "../support/files.js";
+import { REPOSITORY } from "../../src/cli/shared/version.js";
 import { ROOT } from "../support/paths.js";
 
 // The pre-commit hook (.pre-commit-hooks.yaml) run by the real pre-commit (Debian's package,
@@ -126,6 +127,6 @@ describe.skipIf(!hasPreCommit)("the backoff-check hook under pre-commit", () => 
     expect(documented).toEqual({ code: 0, output: "" });
     // The warning the tag avoids, drawn by the `rev: v1` the docs had (pre-commit's clientlib.py: a rev with no "." that is not a hash).
     const moving = validate(block!.replace(`rev: v${version}`, "rev: v1"));
-    expect(moving.output).toContain("[WARNING] The 'rev' field of repo 'https://github.com/OWNER/backoff' appears to be a mutable reference (moving tag / branch).");
+    expect(moving.output).toContain(`[WARNING] The 'rev' field of repo '${REPOSITORY.url}' appears to be a mutable reference (moving tag / branch).`);
   });
 });

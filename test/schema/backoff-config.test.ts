@@ -14,6 +14,7 @@ import { STRATEGIES } from "../../src/core/policy.js";
 import { PRESETS } from "../../src/presets/registry.js";
 import { runCli } from "../support/cli.js";
 import { memoryStdin } from "../support/io.js";
+import { REPOSITORY } from "../../src/cli/shared/version.js";
 import { ROOT } from "../support/paths.js";
 
 // The JSON Schema (schema/backoff-config.schema.json) and the reader (`backoff check --config`)
@@ -107,7 +108,7 @@ describe("the project's config fixtures and docs examples", () => {
       'docs/chain.md: {"chain": [{"policy": "deploy/application.yml#rating"}]}': { schema: true, reader: false },
       'docs/check.md: {"attempts": 5, "backoff": {"type": "exponential", "delay": 1000, "jitter": 0.5}}': BOTH_ACCEPT,
       'docs/check.md: {"base": "1s", "atempts": 5}': BOTH_REFUSE,
-      'docs/check.md: {"$schema": "https://raw.githubusercontent.com/OWNER/backoff/main/schema/backoff-config.schema.json", "base": "1s", "attempts": 3}': BOTH_ACCEPT,
+      [`docs/check.md: {"$schema": "https://raw.githubusercontent.com/${REPOSITORY.slug}/main/schema/backoff-config.schema.json", "base": "1s", "attempts": 3}`]: BOTH_ACCEPT,
       'docs/check.md: {"__proto__": {"admin": true}}': BOTH_REFUSE,
     });
   });

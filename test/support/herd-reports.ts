@@ -18,6 +18,7 @@ export function plainContext(width: number | null = null, options: OutputOptions
     paint: async () => new Chalk({ level: 0 }),
     htmlPage: async () => "",
     version: "0.0.0",
+    repository: "https://github.com/example/backoff",
     options,
   };
 }

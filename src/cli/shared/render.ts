@@ -7,7 +7,7 @@ import { colorLevel } from "./color.js";
 import { UsageError } from "./errors.js";
 import { type Io, writeByteChunks, writeChunks } from "./io.js";
 import { chartNeedsAscii } from "./terminal.js";
-import { VERSION } from "./version.js";
+import { REPOSITORY, VERSION } from "./version.js";
 import { outputWidth } from "./width.js";
 
 /** How a command's output is written, as its switches give it: the format, the colour, and the output options given. */
@@ -84,6 +84,7 @@ export function renderContext(io: Io, switches: { readonly color: boolean } & Ou
     // The page writer holds the page script (scripts/build.js inlines it into dist/commands.cjs).
     htmlPage: async (page) => (await import("./html-output.js")).htmlPageText(page),
     version: VERSION,
+    repository: REPOSITORY.url,
     signal: io.signal,
     options: outputOptionsOf(switches),
   };

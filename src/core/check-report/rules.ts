@@ -23,15 +23,17 @@ export interface Rule {
 }
 
 /**
- * Where backoff's documentation is published: this repository on GitHub, as docs/ci.md names
- * it (OWNER/backoff, to be replaced by its owner's name when it is published). A rule's `doc`
- * is read at the release of the version that reported it.
+ * The release of backoff that made a report: its version and its repository's web address
+ * (package.json's `repository`, given by the CLI). A rule's `doc` is read at that release.
  */
-export const REPOSITORY_URL = "https://github.com/OWNER/backoff";
+export interface ToolRelease {
+  readonly version: string;
+  readonly repository: string;
+}
 
-/** A rule's documentation at the release of `version`: its page and section. */
-export function ruleDocUrl(rule: Pick<Rule, "doc">, version: string): string {
-  return `${REPOSITORY_URL}/blob/v${version}/${rule.doc}`;
+/** A rule's documentation at the release that reported it: its page and section. */
+export function ruleDocUrl(rule: Pick<Rule, "doc">, release: ToolRelease): string {
+  return `${release.repository}/blob/v${release.version}/${rule.doc}`;
 }
 
 /** The rule of an invalid policy. */

@@ -1,4 +1,4 @@
-import { CHAIN_RULES, POLICY_RULES, type Rule, ruleDocUrl } from "../../../core/check-report/rules.js";
+import { CHAIN_RULES, POLICY_RULES, type Rule, type ToolRelease, ruleDocUrl } from "../../../core/check-report/rules.js";
 import { type PlacedChainCheck, amplificationDetail, chainLimitText, chainWho, stackedRetriesText } from "../../../core/check-report/chain.js";
 import { type Finding, findingFails, findingIdentity, fingerprint } from "../../../core/check-report/finding.js";
 import type { FilesReport } from "../../../core/check-report/files-report.js";
@@ -19,9 +19,12 @@ import type { AtLinesCheckRenderer, SourceRoot } from "../../renderer.js";
  */
 export const renderer: AtLinesCheckRenderer = {
   atLines: true,
-  render: (report, context) => ({ pieces: [filesReportSarif(report, context.version, context.sourceRoot)] }),
-  renderChain: (chain, context) => ({ pieces: [chainCheckSarif(chain, context.version, context.sourceRoot)] }),
+  render: (report, context) => ({ pieces: [filesReportSarif(report, releaseOf(context), context.sourceRoot)] }),
+  renderChain: (chain, context) => ({ pieces: [chainCheckSarif(chain, releaseOf(context), context.sourceRoot)] }),
 };
+
+/** The release a context names: backoff's version and repository. */
+const releaseOf = (context: ToolRelease): ToolRelease => ({ version: context.version, repository: context.repository });
 
 /** The key of backoff's partial fingerprint: the identity's hash, version 1 of its recipe (GitHub keys its own primaryLocationLineHash so). */
 export const FINGERPRINT_KEY = "backoffFindingIdentity/v1";
@@ -71,8 +74,8 @@ class Places {
 }
 
 /** A SARIF rule: its id, a name in PascalCase, what it checks, its help (what, why, how to fix, where the docs say more), its default level. */
-function sarifRule(rule: Rule, version: string): Record<string, unknown> {
-  const doc = ruleDocUrl(rule, version);
+function sarifRule(rule: Rule, release: ToolRelease): Record<string, unknown> {
+  const doc = ruleDocUrl(rule, release);
   return {
     id: rule.id,
     name: rule.id.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()).replace(/^\w/, (c) => c.toUpperCase()),
@@ -88,13 +91,13 @@ function sarifRule(rule: Rule, version: string): Record<string, unknown> {
 }
 
 /** The SARIF 2.1.0 document around one run of backoff: its rules, results, exit code and notifications. */
-function sarifLog(version: string, places: Places, rules: readonly Rule[], results: readonly object[], exitCode: number, notifications: readonly object[] = [], properties?: Record<string, unknown>): string {
+function sarifLog(release: ToolRelease, places: Places, rules: readonly Rule[], results: readonly object[], exitCode: number, notifications: readonly object[] = [], properties?: Record<string, unknown>): string {
   const doc = {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
     version: "2.1.0",
     runs: [
       {
-        tool: { driver: { name: "backoff", semanticVersion: version, version, rules: rules.map((rule) => sarifRule(rule, version)) } },
+        tool: { driver: { name: "backoff", semanticVersion: release.version, version: release.version, rules: rules.map((rule) => sarifRule(rule, release)) } },
         invocations: [{ executionSuccessful: true, exitCode, toolExecutionNotifications: notifications }],
         originalUriBaseIds: places.baseIds(),
         columnKind: "utf16CodeUnits",
@@ -136,7 +139,7 @@ function relatedLocations(f: Finding, places: Places): Record<string, unknown>[]
 }
 
 /** `check PATH…` (and `check --config FILE`, at the file's lines) as SARIF. */
-export function filesReportSarif(report: FilesReport, version: string, root?: SourceRoot): string {
+export function filesReportSarif(report: FilesReport, release: ToolRelease, root?: SourceRoot): string {
   const places = new Places(root);
   const ruleIds = POLICY_RULES.map((rule) => rule.id);
   const results: Record<string, unknown>[] = [];
@@ -171,11 +174,11 @@ export function filesReportSarif(report: FilesReport, version: string, root?: So
   // The recorded findings no longer found have no place left to point at (no "absent" results): counted in the run's property bag.
   const b = report.baseline;
   const baseline = b === undefined ? undefined : { baseline: { file: b.file, recorded: b.recorded, unchanged: b.matched, new: results.filter((r) => r["baselineState"] === "new").length, absent: b.gone } };
-  return sarifLog(version, places, POLICY_RULES, results, report.exitCode, notifications, baseline);
+  return sarifLog(release, places, POLICY_RULES, results, report.exitCode, notifications, baseline);
 }
 
 /** A chain's check as SARIF: a result per broken limit (error) and per warning (warning; error under strictness), at the "chain" key. */
-export function chainCheckSarif(check: PlacedChainCheck, version: string, root?: SourceRoot): string {
+export function chainCheckSarif(check: PlacedChainCheck, release: ToolRelease, root?: SourceRoot): string {
   const places = new Places(root);
   const at = [places.location(check.name, check.line, check.column)];
   // One chain per file: its rule and file say which finding it is (as GitLab's fingerprint reads it).
@@ -187,5 +190,5 @@ export function chainCheckSarif(check: PlacedChainCheck, version: string, root?:
       .map((a) => ({ ruleId: a.limit, ruleIndex: 0, level: "error", message: { text: `${who}: ${chainLimitText(a)} broken: ${amplificationDetail(check.report, a)}` }, locations: at, partialFingerprints: fingerprints(a.limit) })),
     ...check.result.warnings.map((w) => ({ ruleId: w.lint, ruleIndex: 1, level: check.strict ? "error" : "warning", message: { text: `${who}: ${w.lint}: ${stackedRetriesText(w)}` }, locations: at, partialFingerprints: fingerprints(w.lint) })),
   ];
-  return sarifLog(version, places, CHAIN_RULES, results, check.exitCode);
+  return sarifLog(release, places, CHAIN_RULES, results, check.exitCode);
 }

@@ -15,7 +15,9 @@ import { validateSarif } from "../../../support/sarif.js";
 // under --max-total 1m (figures in test/support/check-outputs.ts): email breaks it at attempt 6.
 // Paths relative to the repository's root, which code scanning knows as %SRCROOT%.
 const at = (uri: string, startLine: number, startColumn: number) => ({ physicalLocation: { artifactLocation: { uri, uriBaseId: "%SRCROOT%" }, region: { startLine, startColumn } } });
-const context = { ...plainContext(), version: "9.8.7" };
+const context = { ...plainContext(), version: "9.8.7", repository: "https://github.com/acme/backoff" };
+/** A release of backoff: its version, and a repository (the CLI gives package.json's, src/cli/shared/version.ts). */
+const release = (version: string) => ({ version, repository: "https://github.com/acme/backoff" });
 
 describe("check --format sarif's renderer", () => {
   it("places findings at lines of files: check --config's policies come to it as a files report", () => {
@@ -62,14 +64,14 @@ describe("check --format sarif's renderer", () => {
   it("a chain: the chain check's document, valid", async () => {
     const chain = chainOutput();
     const text = await renderedText(renderer.renderChain!(chain, context));
-    expect(text).toBe(chainCheckSarif(chain, "9.8.7"));
+    expect(text).toBe(chainCheckSarif(chain, release("9.8.7")));
     expect(validateSarif(JSON.parse(text))).toEqual([]);
   });
 });
 
 describe("chainCheckSarif", () => {
   it("a valid SARIF 2.1.0 log: the two rules, an error for the broken limit and a warning, both at the chain key", () => {
-    const doc = JSON.parse(chainCheckSarif(placedChain({ maxAmplification: 10 }), "9.9.9"));
+    const doc = JSON.parse(chainCheckSarif(placedChain({ maxAmplification: 10 }), release("9.9.9")));
     expect(validateSarif(doc)).toEqual([]);
     const run = doc.runs[0];
     expect(run.tool.driver).toMatchObject({ name: "backoff", version: "9.9.9", semanticVersion: "9.9.9" });
@@ -87,10 +89,10 @@ describe("chainCheckSarif", () => {
   });
 
   it("a limit that holds is no result; --strict makes the warning an error; one retrying layer gives none", () => {
-    const strict = JSON.parse(chainCheckSarif(placedChain({ maxAmplification: 27 }, true), "1.0.0")).runs[0];
+    const strict = JSON.parse(chainCheckSarif(placedChain({ maxAmplification: 27 }, true), release("1.0.0"))).runs[0];
     expect(strict.results.map((r: { ruleId: string; level: string }) => [r.ruleId, r.level])).toEqual([["stacked-retries", "error"]]);
     expect(strict.invocations[0].exitCode).toBe(1);
-    const single = JSON.parse(chainCheckSarif(placedChain({ maxAmplification: 4 }, true, [layer(0, { name: "sdk" }), layer(3, { name: "mesh" })]), "1.0.0")).runs[0];
+    const single = JSON.parse(chainCheckSarif(placedChain({ maxAmplification: 4 }, true, [layer(0, { name: "sdk" }), layer(3, { name: "mesh" })]), release("1.0.0"))).runs[0];
     expect(single.results).toEqual([]);
     expect(single.invocations[0].exitCode).toBe(0);
   });
@@ -99,14 +101,14 @@ describe("chainCheckSarif", () => {
 describe("the rules' help, as code scanning shows it", () => {
   type SarifRule = { id: string; fullDescription: { text: string }; help: { text: string; markdown: string }; helpUri: string };
   const rulesOf = (text: string): SarifRule[] => JSON.parse(text).runs[0].tool.driver.rules;
-  const files = rulesOf(filesReportSarif(filesReport([RETRY_JSON], { maxTotal: "1m" }), "1.2.3"));
-  const chain = rulesOf(chainCheckSarif(placedChain({ maxAmplification: 10 }), "1.2.3"));
+  const files = rulesOf(filesReportSarif(filesReport([RETRY_JSON], { maxTotal: "1m" }), release("1.2.3")));
+  const chain = rulesOf(chainCheckSarif(placedChain({ maxAmplification: 10 }), release("1.2.3")));
 
   it("every rule has help.text and help.markdown: what it checks, why, how to fix it, and its documentation at the release", () => {
     expect(files.map((r) => r.id)).toEqual(POLICY_RULES.map((r) => r.id));
     expect(chain.map((r) => r.id)).toEqual(CHAIN_RULES.map((r) => r.id));
     for (const [rule, sarif] of [...POLICY_RULES.map((r, i) => [r, files[i]!] as const), ...CHAIN_RULES.map((r, i) => [r, chain[i]!] as const)]) {
-      const url = `https://github.com/OWNER/backoff/blob/v1.2.3/${rule.doc}`;
+      const url = `https://github.com/acme/backoff/blob/v1.2.3/${rule.doc}`;
       expect(sarif.helpUri, rule.id).toBe(url);
       expect(sarif.help.text, rule.id).toBe(`${rule.help}\n\nWhy: ${rule.why}\n\nHow to fix: ${rule.fix}\n\nDocumentation: ${url}`);
       expect(sarif.help.markdown, rule.id).toBe(`${rule.help}\n\n**Why.** ${rule.why}\n\n**How to fix.** ${rule.fix}\n\n[Documentation](${url})`);
@@ -114,7 +116,7 @@ describe("the rules' help, as code scanning shows it", () => {
     }
     // no-cap, by hand:
     expect(files.find((r) => r.id === "no-cap")!.help.text).toBe(
-      "Exponential backoff without a cap: the delays grow without limit.\n\nWhy: Each failure doubles the wait: through a long outage clients end up waiting hours between tries, and recover long after the service does.\n\nHow to fix: Set a cap (the longest delay), typically tens of seconds.\n\nDocumentation: https://github.com/OWNER/backoff/blob/v1.2.3/docs/check.md#warnings",
+      "Exponential backoff without a cap: the delays grow without limit.\n\nWhy: Each failure doubles the wait: through a long outage clients end up waiting hours between tries, and recover long after the service does.\n\nHow to fix: Set a cap (the longest delay), typically tens of seconds.\n\nDocumentation: https://github.com/acme/backoff/blob/v1.2.3/docs/check.md#warnings",
     );
   });
 
@@ -135,7 +137,7 @@ describe("URIs from the repository's root (%SRCROOT%), whatever the working dire
 
   it("the root is originalUriBaseIds' %SRCROOT%; a file named from a subfolder is named from the root", () => {
     // The check ran in /repo/test: backoff/retry.json there is test/backoff/retry.json from the root.
-    const run = runOf(filesReportSarif(report, "1.0.0", { uri: "file:///repo/", cwd: "test/" }));
+    const run = runOf(filesReportSarif(report, release("1.0.0"), { uri: "file:///repo/", cwd: "test/" }));
     expect(validateSarif({ version: "2.1.0", runs: [run] })).toEqual([]);
     expect(run.originalUriBaseIds).toEqual({ "%SRCROOT%": { uri: "file:///repo/", description: { text: "The repository's root." } } });
     expect(run.results[0].locations).toEqual([at("test/backoff/retry.json", 4, 5)]);
@@ -145,19 +147,19 @@ describe("URIs from the repository's root (%SRCROOT%), whatever the working dire
   it("the same finding from the root and from a subfolder: the same URI and fingerprint", () => {
     // From /repo/deploy, the file is ../test/backoff/retry.json.
     const moved = { ...report, findings: report.findings.map((f) => ({ ...f, location: { ...f.location, file: `../test/${f.location.file}` } })) };
-    const fromDeploy = runOf(filesReportSarif(moved, "1.0.0", { uri: "file:///repo/", cwd: "deploy/" })).results[0];
-    const fromTest = runOf(filesReportSarif(report, "1.0.0", { uri: "file:///repo/", cwd: "test/" })).results[0];
+    const fromDeploy = runOf(filesReportSarif(moved, release("1.0.0"), { uri: "file:///repo/", cwd: "deploy/" })).results[0];
+    const fromTest = runOf(filesReportSarif(report, release("1.0.0"), { uri: "file:///repo/", cwd: "test/" })).results[0];
     expect([fromDeploy.locations, fromDeploy.partialFingerprints]).toEqual([fromTest.locations, fromTest.partialFingerprints]);
   });
 
   it("a file outside the repository: an absolute file URI, no base; a name with a space percent-encoded", () => {
     const outside = { ...report, findings: report.findings.map((f) => ({ ...f, location: { ...f.location, file: "../../other dir/retry.json" } })) };
-    const run = runOf(filesReportSarif(outside, "1.0.0", { uri: "file:///home/me/repo/", cwd: "sub/" }));
+    const run = runOf(filesReportSarif(outside, release("1.0.0"), { uri: "file:///home/me/repo/", cwd: "sub/" }));
     expect(run.results[0].locations[0].physicalLocation.artifactLocation).toEqual({ uri: "file:///home/me/other%20dir/retry.json" });
     expect(validateSarif({ version: "2.1.0", runs: [run] })).toEqual([]);
   });
 
   it("no root known (a renderer called on its own): the working directory stands for it", () => {
-    expect(runOf(filesReportSarif(report, "1.0.0")).originalUriBaseIds).toEqual({ "%SRCROOT%": { description: { text: "The directory the check ran in." } } });
+    expect(runOf(filesReportSarif(report, release("1.0.0"))).originalUriBaseIds).toEqual({ "%SRCROOT%": { description: { text: "The directory the check ran in." } } });
   });
 });
