@@ -164,9 +164,19 @@ async function runCheckCommand(command: Command, io: Io): Promise<number> {
   const { runCheck } = await import("./action.js");
   const { output, ...given } = command.opts<CheckCommandSwitches>();
   // Read before anything is checked: a bad --output writes no file.
-  const outputs = (await import("./outputs.js")).outputTargets(output ?? [], OUTPUT.formats);
+  const { outputTargets, refuseOverwrites } = await import("./outputs.js");
+  const outputs = outputTargets(output ?? [], OUTPUT.formats);
   const switches = { ...given, outputs };
   const paths = command.args;
+  // No file written twice, nor over a file named to be read (a found one is looked at once the scan has found it: files.ts).
+  refuseOverwrites(
+    [...outputs.map(({ format, file }) => ({ flag: `--output ${format}=${file}`, file })), ...(given.writeBaseline === undefined ? [] : [{ flag: "--write-baseline", file: given.writeBaseline }])],
+    [
+      ...paths.filter((path) => path !== "-").map((file) => ({ flag: "PATH", file })),
+      ...(typeof given.config === "string" && given.config !== "-" ? [{ flag: "--config", file: given.config }] : []),
+      ...(given.baseline === undefined ? [] : [{ flag: "--baseline", file: given.baseline }]),
+    ],
+  );
   if (paths.length > 0 || switches.exclude !== undefined || switches.anyFile === true || switches.follow === true || switches.grpcClient !== undefined) {
     if (paths.length === 0) {
       const flag = switches.exclude !== undefined ? "--exclude" : switches.anyFile === true ? "--any-file" : switches.grpcClient !== undefined ? "--grpc-client" : "--follow";

@@ -16,7 +16,7 @@ import { governed, limitReport, matchLimits } from "../../config/tree/limit-matc
 import type { LocatedLimit } from "../../config/recognise.js";
 import { backoff } from "../../config/shapes/backoff.js";
 import { shapeOf } from "../../config/shapes/index.js";
-import type { OutputTarget } from "./outputs.js";
+import { type OutputTarget, refuseOverwrites } from "./outputs.js";
 import { FILES_WORDS, writeCheckReport } from "./report.js";
 import { loadRepoConfig } from "./repo-config.js";
 import { compileOverrides, levelsOf } from "./overrides.js";
@@ -145,6 +145,11 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   if (missing.size > 0) throw missingPresets(missing);
   const limits = retryLimits.length === 0 ? [] : attachLimits(retryLimits, targets, policies);
   const gathered = { policies, disabled, invalid, skipped, lenient, limits, linksNotFollowed, filesScanned, suppressions };
+  // Nor over a file the scan found a policy in (`check . --output json=retry.json`): refused before anything is written.
+  refuseOverwrites(
+    [...(switches.outputs ?? []).map(({ format, file }) => ({ flag: `--output ${format}=${file}`, file })), ...(switches.writeBaseline === undefined ? [] : [{ flag: "--write-baseline", file: switches.writeBaseline }])],
+    [...new Set([...policies, ...disabled, ...invalid].map((p) => p.file))].map((file) => ({ flag: "a policy found", file })),
+  );
   const configSettings = found === null ? {} : { config: found.config.name, levelOf: levelsOf(found.config, compiled!, STDIN_NAME) };
   let report = filesReport(gathered, switches.strict, FILES_WORDS, { ...configSettings, ...(baseline === undefined ? {} : { baseline }) });
   if (switches.writeBaseline !== undefined) {

@@ -1,5 +1,6 @@
+import { realpathSync } from "node:fs";
 import { lstat, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { type FormatName, formatNamed } from "../../format/registry.js";
 import type { Rendered } from "../../format/renderer.js";
 import { UsageError, shown } from "../shared/errors.js";
@@ -33,6 +34,39 @@ export function outputTargets(given: readonly string[], formats: readonly Format
     targets.push({ format: found.format, file });
   }
   return targets;
+}
+
+/** A file the run names, and how it was named ("--output json=r.json", "--baseline", "PATH"). */
+export interface NamedFile {
+  readonly flag: string;
+  readonly file: string;
+}
+
+/** Where a file is: its real path when it exists (through symbolic links), else its absolute path. */
+export function fileKey(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return resolve(file);
+  }
+}
+
+/**
+ * Refuses a run that would write one file twice, or over a file it reads (a report over the
+ * policy it checks, over the config or the baseline it reads): a UsageError before anything
+ * is checked or written. `--write-baseline FILE --baseline FILE` refreshes a baseline in
+ * place, and is allowed.
+ */
+export function refuseOverwrites(written: readonly NamedFile[], read: readonly NamedFile[]): void {
+  const seen = new Map<string, NamedFile>();
+  for (const target of written) {
+    const key = fileKey(target.file);
+    const twice = seen.get(key);
+    if (twice !== undefined) throw new UsageError(`${twice.flag} and ${target.flag} both write ${shown(target.file)}: one file each`);
+    seen.set(key, target);
+    const source = read.find((each) => fileKey(each.file) === key && !(target.flag === "--write-baseline" && each.flag === "--baseline"));
+    if (source !== undefined) throw new UsageError(`${target.flag} would overwrite ${shown(target.file)}, which check reads (${source.flag}): name another file`);
+  }
 }
 
 /** A renderer's document, whole: its pieces joined, as UTF-8 (its lines for standard error are the terminal's). */

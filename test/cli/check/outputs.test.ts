@@ -105,6 +105,33 @@ describe("check --output", () => {
     expect((await runCli(["check", "retry.json", "--output", "json=missing/new.json"])).stderr).toBe('error: --output cannot write "missing/new.json": its directory does not exist\n');
   });
 
+  it("never writes over a file it reads, nor one file twice: exit 2, every file as it was", async () => {
+    write("retry.json", BROKEN);
+    write("deploy/job.json", FINE);
+    write("known.json", '{"version": 1, "tool": "backoff check", "findings": []}\n');
+    const before = () => Object.fromEntries(["retry.json", "deploy/job.json", "known.json"].map((file) => [file, readFileSync(file, "utf8")]));
+    const kept = before();
+    const refused: [string[], string][] = [
+      // a policy the scan found (deploy/job.json, found under "."), a PATH, the config, the baseline
+      [["check", ".", "--output", "json=deploy/job.json"], '--output json=deploy/job.json would overwrite "deploy/job.json", which check reads (a policy found): name another file'],
+      [["check", ".", "--write-baseline", "./retry.json"], '--write-baseline would overwrite "./retry.json", which check reads (a policy found): name another file'],
+      [["check", "retry.json", "--output", "sarif=./retry.json"], '--output sarif=./retry.json would overwrite "./retry.json", which check reads (PATH): name another file'],
+      [["check", "--config", "retry.json", "--output", "json=retry.json"], '--output json=retry.json would overwrite "retry.json", which check reads (--config): name another file'],
+      [["check", "retry.json", "--baseline", "known.json", "--output", "json=known.json"], '--output json=known.json would overwrite "known.json", which check reads (--baseline): name another file'],
+      // one file twice, however it is spelt
+      [["check", "retry.json", "--output", "json=r.json", "--output", "junit=./r.json"], '--output json=r.json and --output junit=./r.json both write "./r.json": one file each'],
+      [["check", "retry.json", "--output", "json=b.json", "--write-baseline", "b.json"], '--output json=b.json and --write-baseline both write "b.json": one file each'],
+    ];
+    for (const [argv, message] of refused) {
+      expect(await runCli(argv), argv.join(" ")).toEqual({ code: 2, stdout: "", stderr: `error: ${message}\n` });
+      expect(before(), argv.join(" ")).toEqual(kept);
+      expect(files(), argv.join(" ")).toEqual(["deploy", "known.json", "retry.json"]);
+    }
+    // A baseline refreshed in place is the one file both read and written: allowed (2 findings: max-total and no-cap).
+    const refreshed = await runCli(["check", "retry.json", "--max-total", "1m", "--baseline", "known.json", "--write-baseline", "known.json"]);
+    expect([refreshed.code, refreshed.stderr]).toEqual([0, "baseline written: known.json records 2 findings\n"]);
+  });
+
   it("check --config: SARIF at the config file's lines; flags alone have no lines to point at", async () => {
     write("retry.json", BROKEN);
     expect((await runCli(["check", "--config", "retry.json", "--max-total", "1m", "--output", "sarif=c.sarif"])).code).toBe(1);
