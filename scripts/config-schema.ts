@@ -28,6 +28,7 @@ import { SHARED_OPTIONS } from "../src/cli/shared/options.js";
 import { REPOSITORY } from "../src/cli/shared/version.js";
 import { RULE_IDS, RULE_LEVELS } from "../src/core/check-report/rules.js";
 import { OVERRIDE_KEYS } from "../src/config/repo-config.js";
+import { GRPC_CLIENTS } from "../src/config/option-values.js";
 import { CHAIN_ASSERT_KEYS, CHAIN_LAYER_KEYS } from "../src/config/chain-config.js";
 import { PRESETS } from "../src/presets/registry.js";
 
@@ -134,7 +135,12 @@ const POLICY_KEYS = Object.keys(POLICY_CONFIG_KEYS) as PolicyConfigKey[];
 const SCHEMA_PROPERTY = { [SCHEMA_KEY]: { description: "the JSON Schema this file follows, for editors; backoff ignores it", type: "string" } };
 
 /** A repository config's own keys (src/config/repo-config.ts), at the top level of any of its forms. */
-const REPO_PROPERTIES = { rules: ref("rules"), exclude: ref("exclude"), overrides: ref("overrides") };
+const REPO_PROPERTIES = {
+  rules: ref("rules"),
+  exclude: ref("exclude"),
+  overrides: ref("overrides"),
+  "grpc-client": { description: "check gRPC service configs as this client draws its waits, as --grpc-client (which overrides it); by default the bounds that hold for all of them", enum: [...GRPC_CLIENTS] },
+};
 /** The top level's extras: its schema, and a repository config's keys. */
 const TOP_PROPERTIES = { ...SCHEMA_PROPERTY, ...REPO_PROPERTIES };
 

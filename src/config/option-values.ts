@@ -127,3 +127,7 @@ export function mergeOptions(defaults: OptionValues, file: OptionValues, explici
   }
   return merged;
 }
+
+/** The gRPC clients --grpc-client and a repository config's `grpc-client` name (presets/grpc-retry.ts: how each draws its retry waits). */
+export const GRPC_CLIENTS = ["java", "go", "js", "core"] as const;
+export type GrpcClient = (typeof GRPC_CLIENTS)[number];

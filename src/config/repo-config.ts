@@ -1,7 +1,7 @@
 import { RULE_IDS, RULE_LEVELS, type RuleLevel } from "../core/check-report/rules.js";
 import { closest } from "../core/text/closest.js";
 import { UsageError, shown } from "./errors.js";
-import type { OptionValues } from "./option-values.js";
+import { GRPC_CLIENTS, type GrpcClient, type OptionValues } from "./option-values.js";
 import { type JsonNode, where } from "./read/json.js";
 import { BULLMQ_TOP_KEYS, CONFIG_TOP_KEYS, PROTOTYPE_KEYS, REPO_KEYS, SCHEMA_KEY, configTree, readSettingNode } from "./schema.js";
 import { CHAIN_TOP_KEYS } from "./chain-config.js";
@@ -9,13 +9,14 @@ import { CHAIN_TOP_KEYS } from "./chain-config.js";
 /**
  * A repository's config: `.backoff.yaml` (or `.yml`, `.json`) at the repository's root,
  * which `check PATH…` finds by itself (cli/check/repo-config.ts finds it; this reads it), or
- * the file `--config FILE` names beside a PATH. The format is `--config`'s, with three keys
+ * the file `--config FILE` names beside a PATH. The format is `--config`'s, with four keys
  * more (schema.ts REPO_KEYS), as ESLint's config holds its rules and overrides:
  *
  *   assert:   {max-total: 5m, …}            limits for every policy found (the flags' names)
  *   clients:  200                           as --clients
  *   rules:    {no-cap: error, early-cap: off}   a level per rule (rules.ts), `off` reports nothing
  *   exclude:  ["legacy/**"]                 as --exclude
+ *   grpc-client: java                       as --grpc-client
  *   overrides:
  *     - files: ["deploy/batch/**"]          globs (.gitignore syntax) from the config's folder
  *       assert: {max-total: 1h}             applied in order to the policies of matching
@@ -33,7 +34,10 @@ export interface RepoConfig {
   readonly rules: RuleLevels;
   readonly exclude: readonly string[];
   readonly overrides: readonly RepoOverride[];
+  /** `grpc-client`: the gRPC client whose waits service configs are checked with, as --grpc-client (which overrides it). */
+  readonly grpcClient?: GrpcClient;
 }
+
 
 /** A level per rule id. */
 export type RuleLevels = ReadonlyMap<string, RuleLevel>;
@@ -53,6 +57,9 @@ export const OVERRIDE_KEYS = ["files", "assert", "clients", "rules"] as const;
 
 /** The file names `check PATH…` looks for at the repository's root, in this order. */
 export const REPO_CONFIG_NAMES = [".backoff.yaml", ".backoff.yml", ".backoff.json"] as const;
+
+/** "a number", "an array": a value's kind as a message says it. */
+const kindWords = (kind: string) => `${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind}`;
 
 /** Reads a repository config's text (JSON or YAML by its name); every problem is a UsageError at file:line:col. */
 export function parseRepoConfig(text: string, name: string): RepoConfig {
@@ -92,7 +99,7 @@ export function readRepoConfig(root: JsonNode, text: string, name: string): Repo
       if (level === undefined) {
         const typed = value.kind === "string" ? value.value : "";
         const near = closest(typed, RULE_LEVELS);
-        fail(value.pos, `${label}.${rule} must be error, warning or off, got ${value.kind === "string" ? shown(value.value) : `a ${value.kind}`}${near === null ? "" : `; did you mean ${shown(near)}?`}`);
+        fail(value.pos, `${label}.${rule} must be error, warning or off, got ${value.kind === "string" ? shown(value.value) : kindWords(value.kind)}${near === null ? "" : `; did you mean ${shown(near)}?`}`);
       }
       levels.set(rule, level!);
     }
@@ -128,8 +135,19 @@ export function readRepoConfig(root: JsonNode, text: string, name: string): Repo
       overrides.push({ files: globs, options: settings(entry, `${label}.`), rules: ruleEntry === undefined ? new Map() : rules(ruleEntry.value, `${label}.rules`) });
     });
   }
+  const grpcEntry = top.entries.get("grpc-client");
+  let grpcClient: GrpcClient | undefined;
+  if (grpcEntry !== undefined) {
+    const value = grpcEntry.value;
+    grpcClient = value.kind === "string" ? GRPC_CLIENTS.find((client) => client === value.value.trim().toLowerCase()) : undefined;
+    if (grpcClient === undefined) {
+      const near = value.kind === "string" ? closest(value.value, GRPC_CLIENTS) : null;
+      fail(value.pos, `grpc-client must be one of ${GRPC_CLIENTS.join(", ")}, got ${value.kind === "string" ? shown(value.value) : kindWords(value.kind)}${near === null ? "" : `; did you mean ${shown(near)}?`}`);
+    }
+  }
   return {
     name,
+    ...(grpcClient === undefined ? {} : { grpcClient }),
     options: settings(top, ""),
     rules: rulesEntry === undefined ? new Map() : rules(rulesEntry.value, "rules"),
     exclude: excludeEntry === undefined ? [] : strings(excludeEntry.value, "exclude"),

@@ -66,7 +66,7 @@ export const SHARED_KEYS = ["assert", "clients"] as const;
  * beside the policy's: levels per rule, globs left out, settings per folder. A policy reader
  * passes over them, so one file serves `check --config FILE` and `check PATH` alike.
  */
-export const REPO_KEYS = ["rules", "exclude", "overrides"] as const;
+export const REPO_KEYS = ["rules", "exclude", "overrides", "grpc-client"] as const;
 /**
  * The top level may name its JSON Schema (`"$schema": "…"`), for editors; the reader
  * checks it is a string and otherwise ignores it.

@@ -1,7 +1,7 @@
 import { type Command, Option } from "commander";
 import { type FormatName, formatsBeside } from "../../format/registry.js";
 import { type CommandDefinition, type CommandOutput, commandOutput, outputWritten } from "../command.js";
-import { ASSERT_KEYS, CHECK_DEFAULT_ATTEMPTS, CLIENTS_HELP, POLICY_KEYS, limitsFromOptions, parseCount } from "../../config/option-values.js";
+import { ASSERT_KEYS, CHECK_DEFAULT_ATTEMPTS, CLIENTS_HELP, GRPC_CLIENTS, POLICY_KEYS, limitsFromOptions, parseCount } from "../../config/option-values.js";
 import type { Io } from "../shared/io.js";
 import { bareLimitWarnings } from "../../config/bare-numbers.js";
 import { UsageError } from "../shared/errors.js";
@@ -102,8 +102,6 @@ interface CheckCommandSwitches {
   readonly writeBaseline?: string;
 }
 
-/** The gRPC clients --grpc-client names (presets/grpc-retry.ts: how each draws its retry waits). */
-const GRPC_CLIENTS = ["java", "go", "js", "core"];
 
 /** What check writes, and in which formats (the first is the default); GitHub annotations beside any of them (cli/check/report.ts). */
 const OUTPUT: CommandOutput = { ...commandOutput("check"), beside: [outputWritten("check", formatsBeside("check"))] };
@@ -141,7 +139,7 @@ export const checkCommand: CommandDefinition = {
     command.option("--no-config", "with PATH: read no repository config (.backoff.yaml at the repository's root is read otherwise)");
     command.option("--follow", "with PATH: follow symbolic links that lead out of the directory searched (not followed by default, as ripgrep and git do not)");
     command.addOption(
-      new Option("--grpc-client <client>", "with PATH: check gRPC service configs as this client draws its waits (grpc-java 1.71+, grpc-go 1.69+, grpc-js and C-core each draw ±20 %); by default the bounds that hold for all of them").choices(GRPC_CLIENTS),
+      new Option("--grpc-client <client>", "with PATH: check gRPC service configs as this client draws its waits (grpc-java 1.71+, grpc-go 1.69+, grpc-js and C-core each draw ±20 %); by default the bounds that hold for all of them").choices([...GRPC_CLIENTS]),
     );
     addSharedOptions(command, { format: { formats: OUTPUT.formats }, color: true });
     command.addOption(

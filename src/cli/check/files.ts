@@ -98,7 +98,8 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   let filesScanned = 0;
   const settings: ScanSettings = {
     explicit,
-    ...(switches.grpcClient === undefined ? {} : { grpcClient: switches.grpcClient }),
+    // --grpc-client over the repository config's grpc-client.
+    ...((switches.grpcClient ?? found?.config.grpcClient) === undefined ? {} : { grpcClient: (switches.grpcClient ?? found?.config.grpcClient)! }),
     ...(found === null ? {} : { config: { options: found.config.options, overrides: compiled! } }),
   };
   const missing = new Map<string, { first: MissingPreset["policy"]; count: number }>();

@@ -131,6 +131,21 @@ describe("the repository config found by check PATH (issue 37, item 1)", () => {
     expect((await runCli(["check", "."])).stderr).toBe('error: .backoff.yaml:2:3: unknown key "max-totl" in assert; did you mean "max-total"?\n');
   });
 
+  it("grpc-client: the gRPC client service configs are checked as, as --grpc-client (which overrides it)", async () => {
+    gitInit();
+    // A gRPC service config (gRFC A6): 4 retries from 200 ms, doubling, capped at 1 s; by default the bounds of every client ("union").
+    write("service-config.json", '{"methodConfig": [{"name": [{"service": "shop.Orders"}], "retryPolicy": {"maxAttempts": 5, "initialBackoff": "0.2s", "maxBackoff": "1s", "backoffMultiplier": 2, "retryableStatusCodes": ["UNAVAILABLE"]}}]}\n');
+    write(".backoff.yaml", "grpc-client: java\n");
+    const jitter = async (...argv: string[]) => JSON.parse((await runCli(["check", "service-config.json", "--format", "json", ...argv])).stdout).policies[0].options.jitter;
+    expect(await jitter()).toBe("java");
+    expect(await jitter("--grpc-client", "go")).toBe("go");
+    expect(await jitter("--no-config")).toBe("union");
+    write(".backoff.yaml", "grpc-client: jav\n");
+    expect(await runCli(["check", "."])).toEqual({ code: 2, stdout: "", stderr: 'error: .backoff.yaml:1:14: grpc-client must be one of java, go, js, core, got "jav"; did you mean "java"?\n' });
+    write(".backoff.yaml", "grpc-client: [java]\n");
+    expect((await runCli(["check", "."])).stderr).toBe("error: .backoff.yaml:1:14: grpc-client must be one of java, go, js, core, got an array\n");
+  });
+
   it("a chain beside the settings is read with PATH too: a key it does not take is refused, not passed over", async () => {
     gitInit();
     write("capped.json", CAPPED);
