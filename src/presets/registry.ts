@@ -81,7 +81,7 @@ export const PRESET_GROUPS: readonly PresetGroup[] = [
       listed(cockatiel, "3.2.1", "decorrelated, 128 ms to 30 s, forever"),
       listed(exponentialBackoff, "3.1.3", "100 ms ×2, no cap, 9 retries"),
       listed(nodeRetry, "retry 0.13.1", "1 s ×2, no cap, 10 retries"),
-      listed(pRetry, "7.1.1", "1 s ×2, no cap, 10 retries"),
+      listed(pRetry, "9.0.0", "1 s ×2, no cap, 10 retries"),
       listed(polly, "Polly.Core 8.x", "constant 2 s, 3 retries"),
       listed(resilience4j, "2.4.0", "500 ms ×1.5, ±50 %, no cap, 2 retries"),
       listed(springRetry, "2.0.12", "100 ms ×2 to 30 s, 2 retries"),

@@ -131,7 +131,8 @@ describe("node-retry: retry 0.13.1 (timeouts, createTimeout)", () => {
   });
 });
 
-describe("p-retry 7.1.1 (pRetry under fake timers)", () => {
+// The installed p-retry is 7.1.1 (9.x needs Node 22): it computes as p-retry@8, the variant for 7.0.0–8.0.1.
+describe("p-retry 7.1.1 (pRetry under fake timers) against p-retry@8", () => {
   /** The waits pRetry schedules for an always-failing function. */
   async function waits(options: Parameters<typeof pRetry>[1], failures = Infinity): Promise<number[]> {
     let calls = 0;
@@ -145,12 +146,12 @@ describe("p-retry 7.1.1 (pRetry under fake timers)", () => {
   }
 
   it("the default schedule equals the library's", async () => {
-    const m = model("p-retry");
+    const m = model("p-retry@8");
     expect(await waits({})).toEqual(Array.from({ length: 10 }, (_, i) => m.delay(i + 1).delayMs));
   });
 
   it("the library's extreme draws are exactly the preset's bounds (cap after the jitter)", async () => {
-    const m = model("p-retry", { jitter: "on", capMs: 30_000, factor: 1.5, baseMs: 700 });
+    const m = model("p-retry@8", { jitter: "on", capMs: 30_000, factor: 1.5, baseMs: 700 });
     const options = { randomize: true, maxTimeout: 30_000, factor: 1.5, minTimeout: 700 };
     stubRandom(0);
     const low = await waits(options);
@@ -161,7 +162,7 @@ describe("p-retry 7.1.1 (pRetry under fake timers)", () => {
 
   it("maxRetryTime: the last wait is cut to the time left and the schedule ends there", async () => {
     // Waits 1000, 2000, 4000 (total 7000), then 10000 − 7000 = 3000 left: the 4th wait is 3000 and p-retry gives up after.
-    const m = model("p-retry", { maxElapsedMs: 10_000 });
+    const m = model("p-retry@8", { maxElapsedMs: 10_000 });
     const seen = await waits({ maxRetryTime: 10_000 });
     expect(seen).toEqual([1000, 2000, 4000, 3000]);
     expect(m.stop?.lastAttempt).toBe(4);
@@ -169,7 +170,7 @@ describe("p-retry 7.1.1 (pRetry under fake timers)", () => {
   });
 
   it("thousands of real draws fall inside the bounds", async () => {
-    const m = model("p-retry", { jitter: "on" });
+    const m = model("p-retry@8", { jitter: "on" });
     for (let run = 0; run < DRAWS / 10 / 10; run++) {
       const seen = await waits({ randomize: true });
       seen.forEach((value, i) => {

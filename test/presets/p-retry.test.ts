@@ -36,3 +36,38 @@ describe("p-retry (index.js, v7)", () => {
     assertSamplesInBounds(jittered, jittered.stop!.lastAttempt);
   });
 });
+
+// p-retry 9.0.0's index.js calculateDelay: return Math.min(timeout, Math.ceil(options.maxTimeout), maximumDelay), with
+// const maximumDelay = (2 ** 31) - 1. Figures from running p-retry 9.0.0 (npm tarball) with setTimeout recorded:
+// {retries: 25} → 1000 … 2,097,152,000 (retry 22), then 2,147,483,647 at retries 23–25; {retries: 3, maxTimeout: 1500.2}
+// → 1000, 1501, 1501; {retries: 3, minTimeout: 5, maxTimeout: 0.4} → 1, 1, 1.
+describe("p-retry 9.0.0 (index.js calculateDelay) and its older releases (issue 39, item 4)", () => {
+  it("no wait passes 2^31 − 1 ms: from retry 23 at the defaults, where 1000 × 2^22 = 4,194,304,000", () => {
+    const m = model("p-retry", { retries: 25 });
+    expect(delays("p-retry", { retries: 25 }, [22, 23, 24, 25])).toEqual([2_097_152_000, 2_147_483_647, 2_147_483_647, 2_147_483_647]);
+    expect(m.steadyFrom()).toBe(23);
+    // No maxTimeout: still a schedule without a cap of its own (check's no-cap stays the user's advice).
+    expect(m.capMs).toBeNull();
+    expect(m.notes.join(" ")).toMatch(/holds every wait to 2,147,483,647 ms .* from retry 23/);
+    // At the default 10 retries the limit is never reached: no note.
+    expect(model("p-retry", {}).notes).toEqual([]);
+  });
+
+  it("maxTimeout is rounded up: 1500.2 caps at 1501 ms, 0.4 at 1 ms", () => {
+    expect(delays("p-retry", { retries: 3, capMs: 1500.2 }, [1, 2, 3])).toEqual([1000, 1501, 1501]);
+    expect(delays("p-retry", { retries: 3, capMs: 0.4, baseMs: 5 }, [1, 2, 3])).toEqual([1, 1, 1]);
+  });
+
+  it("p-retry@8 (7.0.0–8.0.1): the plain min(…, maxTimeout), and waits past the timer limit shown as computed, with a note", () => {
+    // v8.0.1 index.js: timeout = Math.min(timeout, options.maxTimeout); no clamp.
+    expect(delays("p-retry@8", { retries: 25 }, [22, 23, 25])).toEqual([2_097_152_000, 4_194_304_000, 16_777_216_000]);
+    expect(delays("p-retry@8", { retries: 3, capMs: 1500.2 }, [1, 2, 3])).toEqual([1000, 1500.2, 1500.2]);
+    expect(model("p-retry@8", { retries: 25 }).notes.join(" ")).toMatch(/from retry 23 p-retry hands setTimeout more than 2,147,483,647 ms, which Node fires after 1 ms/);
+  });
+
+  it("p-retry@6 (5.x–6.x) is node-retry's operation: Math.max(minTimeout, 1), sorted draws", () => {
+    // v6.2.1 index.js: retry.operation(options); node-retry raises minTimeout 0 to 1, p-retry 7+ keeps 0.
+    expect(delays("p-retry@6", { baseMs: 0, retries: 3 }, [1, 2, 3])).toEqual([1, 2, 4]);
+    expect(delays("p-retry", { baseMs: 0, retries: 3 }, [1, 2, 3])).toEqual([0, 0, 0]);
+  });
+});
