@@ -77,7 +77,7 @@ export const PRESET_GROUPS: readonly PresetGroup[] = [
   {
     title: "Retry libraries",
     entries: [
-      listed(cenkalti, "backoff/v4 4.1.3", "500 ms ×1.5 to 60 s, ±50 %, for 15 min"),
+      listed(cenkalti, "backoff/v7 7.0.0", "500 ms ×1.5 to 60 s, ±50 %, for 15 min"),
       listed(cockatiel, "3.2.1", "decorrelated, 128 ms to 30 s, forever"),
       listed(exponentialBackoff, "3.1.3", "100 ms ×2, no cap, 9 retries"),
       listed(nodeRetry, "retry 0.13.1", "1 s ×2, no cap, 10 retries"),

@@ -53,7 +53,7 @@ describe.skipIf(!has("bash"))("bash", () => {
   it("registers _backoff, and completes a preset name, commands, formats, jitter modes, shells", async () => {
     const cases: [string[], string][] = [
       [["backoff", "--preset", "gr"], "grpc grpc-core grpc-js grpc-retry grpc-retry@1.68"],
-      [["backoff", "--preset", "ce"], "celery cenkalti"],
+      [["backoff", "--preset", "ce"], "celery cenkalti cenkalti@5 cenkalti@4"],
       [["backoff", "--preset", "k"], "kafka knative kubernetes kubernetes-job"],
       [["backoff", "ch"], "check chain"],
       [["backoff", "s"], "solve simulate"],

@@ -18,7 +18,7 @@ export function withRetryAfterWaits(model: PresetModel, header: RetryAfter | und
 
 /**
  * The header's delta-seconds as a library that reads them as a whole number reads them
- * (urllib3's ^\s*[0-9]+\s*$, Go's strconv.ParseInt, cenkalti's RetryAfter(seconds int)):
+ * (urllib3's ^\s*[0-9]+\s*$, Go's strconv.ParseInt, cenkalti v5–v6's RetryAfter(seconds int)):
  * a wait that is not whole seconds is no header that library can be sent.
  */
 export function wholeSecondsHeader(header: RetryAfter | undefined, how: string): RetryAfter | undefined {

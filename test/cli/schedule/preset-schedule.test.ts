@@ -149,9 +149,23 @@ describe("backoff --preset … --retry-after", () => {
     expect(one.rows[1]!.split(",")[2]).toBe("600000");
   });
 
-  it("cenkalti takes whole seconds only, as v5's RetryAfter(seconds int) does", async () => {
-    const { code, stderr } = await runCli(["--preset", "cenkalti", "--retry-after", "1500ms"]);
-    expect([code, stderr]).toEqual([2, "error: --preset cenkalti: --retry-after must be whole seconds here: v5's RetryAfter(seconds int) takes whole seconds, got 1,500 ms\n"]);
+  it("cenkalti@5 takes whole seconds only, as v5's and v6's RetryAfter(seconds int) does; v7's RetryAfter(d time.Duration, cause error) takes 1.5 s", async () => {
+    const { code, stderr } = await runCli(["--preset", "cenkalti@5", "--retry-after", "1500ms"]);
+    expect([code, stderr]).toEqual([
+      2,
+      "error: --preset cenkalti@5: --retry-after must be whole seconds here: v5's RetryAfter(seconds int) takes whole seconds (cenkalti@5; v7's RetryAfter takes a time.Duration), got 1,500 ms\n",
+    ]);
+    // v7.0.0 error.go: RetryAfter(d time.Duration, cause error); 1.5 s before retry 1, then the intervals from InitialInterval: 500, 750 ms.
+    const seven = await csvRows(["--preset", "cenkalti", "--jitter", "0", "--retry-after", "1500ms@1", "--attempts", "3"]);
+    expect(seven.code).toBe(0);
+    expect(seven.rows.slice(1).map((row) => Number(row.split(",")[2]))).toEqual([1500, 500, 750]);
+  });
+
+  it("cenkalti@4 reads no Retry-After (v4's Retry only sleeps NextBackOff): the schedule is the one without it", async () => {
+    const without = await csvRows(["--preset", "cenkalti@4", "--jitter", "0", "--attempts", "3"]);
+    const withHeader = await csvRows(["--preset", "cenkalti@4", "--jitter", "0", "--attempts", "3", "--retry-after", "1m"]);
+    expect(withHeader.rows.slice(1).map((row) => row.split(",").slice(0, 4).join(","))).toEqual(without.rows.slice(1).map((row) => row.split(",").slice(0, 4).join(",")));
+    expect(without.rows.slice(1).map((row) => Number(row.split(",")[2]))).toEqual([500, 750, 1125]);
   });
 
   it("got past maxRetryAfter at retry 2: the rows end at retry 1, said on stderr", async () => {
