@@ -6,7 +6,7 @@ import { FINAGLE_RETRY_BUDGET_DEFAULTS } from "../core/chain/budgets/finagle.js"
 import { type Decimal, compareDecimals, decimal } from "../core/decimal.js";
 import { closest, didYouMean } from "../core/text/closest.js";
 import { UsageError, shown } from "./errors.js";
-import { exactDecimalNumber, parseDuration, readDecimal, readWhole } from "./values.js";
+import { durationNumber, exactDecimalNumber, parseDuration, readDecimal, readDuration, readWhole } from "./values.js";
 
 // A budget as `backoff chain` reads it, after a SPEC's "@" (istio@envoy,
 // grpc-policy@grpc:max-tokens=10,token-ratio=0.1) or as a chain layer's "budget" in a
@@ -68,6 +68,13 @@ function ttlSeconds(label: string, text: string): number {
   return ms / 1000;
 }
 
+/** Envoy's retry_budget.budget_interval (newer Envoy): a duration in whole ms, 0 (the default) for the requests active now. */
+function budgetInterval(label: string, text: string): number {
+  const ms = durationNumber(label, text, readDuration(label, text, true));
+  if (!Number.isInteger(ms)) throw new UsageError(`${label} must be a whole number of milliseconds (Envoy keeps budget_interval in ms), got ${shown(text)}`);
+  return ms;
+}
+
 const value = (values: ReadonlyMap<string, number>, key: string, fallback: number) => values.get(key) ?? fallback;
 
 const FINAGLE: Omit<BudgetKind, "names"> = {
@@ -90,11 +97,13 @@ const KINDS: readonly BudgetKind[] = [
     parameters: [
       { key: "percent", read: percent(HUNDRED) },
       { key: "min", read: whole(0) },
+      { key: "interval", read: budgetInterval },
     ],
     build: (values) => ({
       kind: "envoy-budget",
       budgetPercent: value(values, "percent", ENVOY_RETRY_BUDGET_DEFAULTS.budgetPercent),
       minRetryConcurrency: value(values, "min", ENVOY_RETRY_BUDGET_DEFAULTS.minRetryConcurrency),
+      ...(values.has("interval") && values.get("interval")! > 0 ? { budgetIntervalMs: values.get("interval")! } : {}),
     }),
   },
   {
@@ -133,6 +142,7 @@ const KINDS: readonly BudgetKind[] = [
 const ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
   budgetpercent: "percent",
   minretryconcurrency: "min",
+  budgetinterval: "interval",
   maxretries: "max",
   maxtokens: "max-tokens",
   tokenratio: "token-ratio",

@@ -1,6 +1,7 @@
 import type { RetryBudget } from "../core/chain/budgets/budget.js";
 import { finagleRetriesPerRequest } from "../core/chain/budgets/finagle.js";
 import { groupDigits } from "../core/text/digits.js";
+import { humanDuration } from "../core/text/duration.js";
 import { ratioText } from "./numbers.js";
 
 // How `backoff chain` names a budget: in words for people, and as its parameters for the
@@ -10,7 +11,9 @@ import { ratioText } from "./numbers.js";
 export function budgetText(budget: RetryBudget): string {
   switch (budget.kind) {
     case "envoy-budget":
-      return `Envoy retry budget (${ratioText(budget.budgetPercent)}% of active requests, at least ${groupDigits(budget.minRetryConcurrency)} retries in flight)`;
+      return budget.budgetIntervalMs === undefined
+        ? `Envoy retry budget (${ratioText(budget.budgetPercent)}% of active requests, at least ${groupDigits(budget.minRetryConcurrency)} retries in flight)`
+        : `Envoy retry budget (retries in flight under ${ratioText(budget.budgetPercent)}% of the requests of the last ${humanDuration(budget.budgetIntervalMs)}, at least ${groupDigits(budget.minRetryConcurrency)})`;
     case "envoy-max-retries":
       return `Envoy max_retries breaker (${groupDigits(budget.maxRetries)} retries in flight)`;
     case "grpc-throttling":
@@ -28,7 +31,7 @@ export function budgetText(budget: RetryBudget): string {
 export function budgetCell(budget: RetryBudget): string {
   switch (budget.kind) {
     case "envoy-budget":
-      return `envoy ${ratioText(budget.budgetPercent)}%/${budget.minRetryConcurrency}`;
+      return `envoy ${ratioText(budget.budgetPercent)}%/${budget.minRetryConcurrency}${budget.budgetIntervalMs === undefined ? "" : `/${humanDuration(budget.budgetIntervalMs).replace(/ /g, "")}`}`;
     case "envoy-max-retries":
       return `max_retries ${budget.maxRetries}`;
     case "grpc-throttling":
@@ -46,7 +49,7 @@ export function budgetCell(budget: RetryBudget): string {
 export function budgetJson(budget: RetryBudget): Record<string, string | number> {
   switch (budget.kind) {
     case "envoy-budget":
-      return { kind: budget.kind, budget_percent: budget.budgetPercent, min_retry_concurrency: budget.minRetryConcurrency };
+      return { kind: budget.kind, budget_percent: budget.budgetPercent, min_retry_concurrency: budget.minRetryConcurrency, ...(budget.budgetIntervalMs === undefined ? {} : { budget_interval_ms: budget.budgetIntervalMs }) };
     case "envoy-max-retries":
       return { kind: budget.kind, max_retries: budget.maxRetries };
     case "grpc-throttling":

@@ -13,6 +13,10 @@ describe("budgetFromText: a budget after a SPEC's @", () => {
   it("reads parameters by our names and by the systems' own", () => {
     expect(budgetFromText("envoy:percent=25%,min=5", "x")).toEqual({ kind: "envoy-budget", budgetPercent: 25, minRetryConcurrency: 5 });
     expect(budgetFromText("envoy:budget_percent=25,min_retry_concurrency=0", "x")).toEqual({ kind: "envoy-budget", budgetPercent: 25, minRetryConcurrency: 0 });
+    // Newer Envoy's retry_budget.budget_interval (pull request #44147), by our name or Envoy's; 0 is Envoy's default (active requests).
+    expect(budgetFromText("envoy:interval=10s", "x")).toEqual({ kind: "envoy-budget", budgetPercent: 20, minRetryConcurrency: 3, budgetIntervalMs: 10_000 });
+    expect(budgetFromText("envoy:budget_interval=500ms", "x")).toEqual({ kind: "envoy-budget", budgetPercent: 20, minRetryConcurrency: 3, budgetIntervalMs: 500 });
+    expect(budgetFromText("envoy:budget_interval=0s", "x")).toEqual({ kind: "envoy-budget", budgetPercent: 20, minRetryConcurrency: 3 });
     expect(budgetFromText("grpc:maxTokens=10,tokenRatio=0.1", "x")).toEqual({ kind: "grpc-throttling", maxTokens: 10, tokenRatio: 0.1 });
     expect(budgetFromText("aws:cost=5", "x")).toEqual({ kind: "aws-quota", tokens: 500, cost: 5 });
     expect(budgetFromText("finagle:percent=10,min-per-second=0,ttl=30s", "x")).toEqual({ kind: "finagle", percentCanRetry: 0.1, minRetriesPerSec: 0, ttlSeconds: 30 });

@@ -23,11 +23,26 @@ import { type BudgetContext, type Grant, granted, largestWithin, missing, nothin
  * retries' own requests count among the active ones. Envoy cuts 20% of the active count to
  * a whole number and lets a retry start while fewer are in flight (count() < max()), so at
  * 1,000 calls/s of 1 s tries it holds 249 retries, 1.249 (the test runs that rule try by try).
+ *
+ * Newer Envoy adds retry_budget.budget_interval (pull request #44147, merged May 2026, for
+ * Gateway API's BackendTrafficPolicy, GEP-3388): RetryBudgetImpl::max() then takes
+ * budget_percent / 100 × the requests started in the last budget_interval (every upstream
+ * request, retries' own included: requests().inc() calls writeRequest()), counted in ten slots
+ * of budget_interval / 10, instead of the requests active now; 0, the default, keeps the old
+ * rule, and min_retry_concurrency stays the floor. What it limits is still the retries in
+ * flight (count() < max()). Per call the window holds (1 + Σ x^i) × W of requests, so
+ *
+ *   Σ x^i (wait_i + T) ≤ share × (1 + Σ x^i) × W
+ *
+ * (W in place of T): a window longer than a try lets more retries through, one shorter fewer.
+ * The slots make Envoy count a request for between W and 1.1 W; the model takes W.
  */
 export interface EnvoyRetryBudget {
   readonly kind: "envoy-budget";
   readonly budgetPercent: number;
   readonly minRetryConcurrency: number;
+  /** retry_budget.budget_interval in ms (newer Envoy); absent or 0: only the requests active now count. */
+  readonly budgetIntervalMs?: number;
 }
 
 export const ENVOY_RETRY_BUDGET_DEFAULTS = { budgetPercent: 20, minRetryConcurrency: 3 } as const;
@@ -47,8 +62,10 @@ export function envoyBudgetGrant(budget: EnvoyRetryBudget, context: BudgetContex
   const tryMs = context.tryMs;
   if (tryMs === null) return missing("attempt-time");
   const share = budget.budgetPercent / 100;
-  // The percentage alone: slots ≤ share × active, both per call, so the rate cancels.
-  const byPercent = largestWithin((grant) => retrySlotMs(context, tryMs, grant) - share * (1 + retriesAt(context, grant)) * tryMs);
+  // The requests counted stay counted for a try's time (active requests), or for budget_interval when one is set.
+  const countedMs = budget.budgetIntervalMs === undefined || budget.budgetIntervalMs === 0 ? tryMs : budget.budgetIntervalMs;
+  // The percentage alone: slots ≤ share × counted requests, both per call, so the rate cancels.
+  const byPercent = largestWithin((grant) => retrySlotMs(context, tryMs, grant) - share * (1 + retriesAt(context, grant)) * countedMs);
   if (byPercent === 1 || budget.minRetryConcurrency === 0) return granted(byPercent);
   // The floor: min_retry_concurrency retries in flight whatever the traffic, which lets
   // through more than the percentage when few requests are active.

@@ -115,3 +115,34 @@ describe("Envoy retry_budget: concurrent retries ≤ max(20% of active requests,
     expect(envoyBudgetGrant(budget, context(3, 0.1, { tryMs: 1000 }))).toEqual({ grant: 1 });
   });
 });
+
+// Newer Envoy's retry_budget.budget_interval (envoyproxy/envoy pull request #44147, source/common/upstream/
+// resource_manager_impl.h RetryBudgetImpl::max()): with budget_interval > 0, max() is
+// max(budget_percent / 100 × requests started in the last budget_interval, min_retry_concurrency), the retries in
+// flight still what it limits. Per call at a full outage with 2 retries, no waits and 1 s tries, the window holds
+// (1 + Σ) × W of requests: Σ × 1 s ≤ 0.2 × (1 + Σ) × W.
+describe("Envoy retry_budget.budget_interval: the requests of the last W in place of the active ones", () => {
+  const windowed = (intervalMs: number, rps: number) => {
+    const answer = envoyBudgetGrant({ ...budget, budgetIntervalMs: intervalMs }, context(3, 1, { tryMs: 1000, callsPerSecond: rps }));
+    return answer.grant === null ? null : callOutcome(3, 1, answer.grant).tries;
+  };
+
+  it("W = 2 s lets 2/3 retry per call through (5/3 tries), W = 500 ms 1/9 (10/9), W = 1 s the try's own time: 1.25 as without", () => {
+    // Σ ≤ 0.4 (1 + Σ) → 0.6 Σ ≤ 0.4 → Σ = 2/3.
+    expect(windowed(2000, 1000)).toBeCloseTo(5 / 3, 12);
+    // Σ ≤ 0.1 (1 + Σ) → 0.9 Σ ≤ 0.1 → Σ = 1/9.
+    expect(windowed(500, 1000)).toBeCloseTo(10 / 9, 12);
+    expect(windowed(1000, 1000)).toBeCloseTo(1.25, 12);
+    // 0 is Envoy's default: the active requests, as with no interval.
+    expect(windowed(0, 1000)).toBeCloseTo(1.25, 12);
+  });
+
+  it("a window of 10 s (GEP-3388's default) lets every retry of a 3-try route through at a full outage", () => {
+    // Σ ≤ 2 (1 + Σ) holds for every Σ: the 2 retries go ahead, 3 tries a call.
+    expect(windowed(10_000, 1000)).toBe(3);
+  });
+
+  it("min_retry_concurrency stays the floor: at 10 rps and W = 500 ms, 3 / (10 × 1 s) = 0.3 retry per call, above the window's 1/9", () => {
+    expect(windowed(500, 10)).toBeCloseTo(1.3, 12);
+  });
+});
