@@ -105,7 +105,7 @@ export const envoy: Preset = {
     "The wait is random() % interval: never the interval itself, and it can be 0 ms.",
     "The router docs still give the older range [0, (2^N − 1) × base) (0–24, 0–74, 0–174 ms); backoff_strategy.cc doubles the interval from base_interval (0–24, 0–49, 0–99 ms).",
     "Doubling stops once the interval reaches max_interval / 2 (integer division) and the next is max_interval itself, so an odd max is reached from half of it (base 25, max 101: 25, 50, 101).",
-    "num_retries defaults to 1; a retry also needs retry_on to match and the cluster's retry budget or max_retries circuit breaker (3 concurrent retries by default) to allow it.",
+    "num_retries defaults to 1; a retry also needs retry_on to match and the cluster's retry budget or max_retries circuit breaker (3 concurrent retries by default) to allow it. The retry budget counts the active requests, or, in newer Envoy with retry_budget.budget_interval set (pull request #44147, May 2026), the requests of that last interval: chain's envoy:interval=.",
     "The route timeout (15 s by default) covers every try and back-off, and per_try_timeout bounds each try.",
     "rate_limited_retry_back_off (Retry-After, X-RateLimit-Reset) uses JitteredLowerBoundBackOffStrategy instead: [interval, 1.5 × interval).",
   ],
