@@ -87,10 +87,16 @@ export const pRetry: Preset = {
         source: nodeRetry.source,
         formula: nodeRetry.formula,
         jitter: nodeRetry.jitter,
-        parameters: nodeRetry.parameters,
+        parameters: { ...nodeRetry.parameters, maxElapsedMs: "maxRetryTime (ms): node-retry's RetryOperation, not modelled" },
         quirks: nodeRetry.quirks,
       },
-      build: (overrides: PresetOverrides) => nodeRetry.build(overrides),
+      build: (overrides: PresetOverrides) => {
+        // p-retry 6 handed maxRetryTime to retry.operation: node-retry stops once it is reached, which the node-retry preset does not model.
+        if (overrides.maxElapsedMs !== undefined) {
+          throw new PresetError(parts`p-retry@6's ${option("maxElapsedMs")} is node-retry's maxRetryTime (it gives up once the time is reached, without shortening a wait), which backoff does not model; leave it out, or use p-retry, whose maxRetryTime is modelled`);
+        }
+        return nodeRetry.build(overrides);
+      },
     },
   ],
   build: (overrides) => pRetryModel(overrides, P_RETRY_9),

@@ -69,5 +69,7 @@ describe("p-retry 9.0.0 (index.js calculateDelay) and its older releases (issue 
     // v6.2.1 index.js: retry.operation(options); node-retry raises minTimeout 0 to 1, p-retry 7+ keeps 0.
     expect(delays("p-retry@6", { baseMs: 0, retries: 3 }, [1, 2, 3])).toEqual([1, 2, 4]);
     expect(delays("p-retry", { baseMs: 0, retries: 3 }, [1, 2, 3])).toEqual([0, 0, 0]);
+    // p-retry 6 had maxRetryTime (node-retry's RetryOperation), which is not modelled: refused as such, not as missing.
+    expect(() => model("p-retry@6", { maxElapsedMs: 10_000 })).toThrow(/node-retry's maxRetryTime .* which backoff does not model/);
   });
 });
