@@ -1,5 +1,6 @@
 import type { Column } from "./columns.js";
 import { SATURATED_TEXT, msField } from "./numbers.js";
+import { TextBatch } from "./text-batch.js";
 
 /** Below this, String() takes V8's small-integer path; above it, the general double printer (about 2.5× slower). */
 const SMALL_INTEGER_LIMIT = 2 ** 31;
@@ -24,34 +25,34 @@ export function integerField(ms: number): string {
   return msField(ms);
 }
 
-/** A cell: a number as integerField writes it, words as they are, nothing for no value. */
-function cellField(value: number | string | null): string {
-  return typeof value === "number" ? integerField(value) : (value ?? "");
-}
-
 /**
  * CSV (RFC 4180 fields; LF line ends, as Unix tools expect) or TSV, one line per row,
  * generated lazily. Every field is a plain integer, the saturation marker or a word (a
- * jitter mode's name), none of which needs quoting.
+ * jitter mode's name), none of which needs quoting; a number is written as integerField
+ * prints it, text as it is, nothing for no value.
  */
 export function* renderDelimited<Row>(rows: Iterable<Row>, columns: ReadonlyArray<Column<Row, number | string | null>>, separator: "," | "\t"): Generator<string> {
   yield columns.map((column) => column.name).join(separator) + "\n";
   const count = columns.length;
-  // Lines go out a batch at a time: one generator step per batch, not per row. The batch
-  // is one string grown line by line (V8 keeps it as a rope and flattens it once, when it
-  // is written), which costs less than an array of lines joined.
-  let batch = "";
+  const separatorCode = separator.charCodeAt(0);
+  // Lines go out a batch at a time: one generator step per batch, not per row. The batch's
+  // fields are written as bytes and read back as one string (text-batch.ts): no string per
+  // field or line to build, join and collect.
+  const batch = new TextBatch(BATCH_CHARACTERS + 1024);
   for (const row of rows) {
-    let line = count > 0 ? cellField(columns[0]!.value(row)) : "";
-    for (let i = 1; i < count; i++) line += separator + cellField(columns[i]!.value(row));
-    batch += line + "\n";
-    if (batch.length >= BATCH_CHARACTERS) {
-      yield batch;
-      batch = "";
+    for (let i = 0; i < count; i++) {
+      if (i > 0) batch.char(separatorCode);
+      const value = columns[i]!.value(row);
+      if (typeof value === "number") batch.integer(value);
+      else if (value !== null && value !== undefined) batch.text(String(value));
     }
+    batch.char(LINE_END);
+    if (batch.size >= BATCH_CHARACTERS) yield batch.take();
   }
-  if (batch.length > 0) yield batch;
+  if (batch.size > 0) yield batch.take();
 }
+
+const LINE_END = 10;
 
 /**
  * A batch is one write's worth (64 KB, the chunk cli/shared/io.ts writes): the writer then

@@ -1,0 +1,124 @@
+import { SATURATED_TEXT, msField } from "./numbers.js";
+
+/** Below this a whole number's digits are worked out in 32-bit integers. */
+const SMALL_INTEGER_LIMIT = 2 ** 31;
+const BILLION = 1e9;
+const ZERO = 48;
+/** What this file takes of the TextDecoder every runtime has (the library's typings assume no Node or DOM types). */
+interface Decoder {
+  decode(bytes: Uint8Array): string;
+}
+type DecoderClass = new (label: string, options: { readonly ignoreBOM: boolean }) => Decoder;
+/** ASCII text is read back from the bytes as it is: one flat string per batch, no byte-order mark dropped. */
+const DECODER = new (globalThis as unknown as { readonly TextDecoder: DecoderClass }).TextDecoder("utf-8", { ignoreBOM: true });
+
+/** The number of decimal digits of a whole number from 0 up to 2^31 − 1. */
+function digitCount(n: number): number {
+  let count = 1;
+  for (let next = 10; n >= next && count < 10; next *= 10) count++;
+  return count;
+}
+
+/**
+ * A batch of delimited lines written as bytes and read back as one string: a line's fields
+ * are written digit by digit into one buffer, with no string per field nor per line (the
+ * strings a million-row CSV built and joined, and the garbage they left, were most of its
+ * cost). What it holds is exactly the text the fields' strings would join to: numbers as
+ * integerField (src/format/delimited.ts) prints them, ASCII text byte for byte, and any
+ * other text (a character from U+0080) kept as the string it is, beside the bytes before it.
+ */
+export class TextBatch {
+  private bytes: Uint8Array;
+  private used = 0;
+  /** The text before the bytes: what came before a cell that is not ASCII, and the cell itself. */
+  private before = "";
+
+  constructor(capacity: number) {
+    this.bytes = new Uint8Array(Math.max(capacity, 64));
+  }
+
+  /** The batch's size so far: bytes written plus characters kept as text. */
+  get size(): number {
+    return this.used + this.before.length;
+  }
+
+  /** One ASCII character (a separator, a line end). */
+  char(code: number): void {
+    if (this.used === this.bytes.length) this.grow(1);
+    this.bytes[this.used++] = code;
+  }
+
+  /** A number as integerField writes it: a whole one's digits, the saturation marker from 2^53, else msField's text. */
+  integer(ms: number): void {
+    if (ms > Number.MAX_SAFE_INTEGER) return this.text(SATURATED_TEXT);
+    if (ms < SMALL_INTEGER_LIMIT && ms >= 0 && Number.isInteger(ms)) return this.digits(ms);
+    if (ms > 0 && Number.isInteger(ms)) {
+      // 2^31 up to 2^53 − 1: the billions, then the last nine digits zero-padded (both exact).
+      const low = ms % BILLION;
+      this.digits((ms - low) / BILLION);
+      return this.nineDigits(low);
+    }
+    this.text(msField(ms));
+  }
+
+  /** Text as it is. */
+  text(text: string): void {
+    const length = text.length;
+    if (this.used + length > this.bytes.length) this.grow(length);
+    const bytes = this.bytes;
+    let at = this.used;
+    for (let i = 0; i < length; i++) {
+      const code = text.charCodeAt(i);
+      if (code >= 0x80) {
+        // Not ASCII: the bytes so far become text, and the cell is kept as the string it is.
+        this.before += DECODER.decode(bytes.subarray(0, this.used)) + text;
+        this.used = 0;
+        return;
+      }
+      bytes[at++] = code;
+    }
+    this.used = at;
+  }
+
+  /** The batch's text, and an empty batch for what follows. */
+  take(): string {
+    const text = this.before + DECODER.decode(this.bytes.subarray(0, this.used));
+    this.before = "";
+    this.used = 0;
+    return text;
+  }
+
+  /** A whole number from 0 up to 2^31 − 1 (−0 as 0). */
+  private digits(n: number): void {
+    const count = digitCount(n);
+    if (this.used + count > this.bytes.length) this.grow(count);
+    const bytes = this.bytes;
+    let at = this.used + count;
+    this.used = at;
+    let rest = n | 0;
+    do {
+      const tenth = (rest / 10) | 0;
+      bytes[--at] = ZERO + rest - tenth * 10;
+      rest = tenth;
+    } while (rest > 0);
+  }
+
+  /** A whole number below 10^9, zero-padded to nine digits. */
+  private nineDigits(n: number): void {
+    if (this.used + 9 > this.bytes.length) this.grow(9);
+    const bytes = this.bytes;
+    let rest = n | 0;
+    for (let at = this.used + 8; at >= this.used; at--) {
+      const tenth = (rest / 10) | 0;
+      bytes[at] = ZERO + rest - tenth * 10;
+      rest = tenth;
+    }
+    this.used += 9;
+  }
+
+  private grow(more: number): void {
+    const bytes = new Uint8Array(Math.max(this.bytes.length * 2, this.used + more));
+    bytes.set(this.bytes.subarray(0, this.used));
+    this.bytes = bytes;
+  }
+}
