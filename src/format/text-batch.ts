@@ -12,6 +12,9 @@ type DecoderClass = new (label: string, options: { readonly ignoreBOM: boolean }
 /** ASCII text is read back from the bytes as it is: one flat string per batch, no byte-order mark dropped. */
 const DECODER = new (globalThis as unknown as { readonly TextDecoder: DecoderClass }).TextDecoder("utf-8", { ignoreBOM: true });
 
+/** "00", "01", … "99" as ASCII bytes: a number's digits are written two at a time. */
+const DIGIT_PAIRS = Uint8Array.from({ length: 200 }, (_, i) => ZERO + (i & 1 ? (i >> 1) % 10 : Math.floor(i / 20)));
+
 /** The number of decimal digits of a whole number from 0 up to 2^31 − 1. */
 function digitCount(n: number): number {
   let count = 1;
@@ -88,7 +91,7 @@ export class TextBatch {
     return text;
   }
 
-  /** A whole number from 0 up to 2^31 − 1 (−0 as 0). */
+  /** A whole number from 0 up to 2^31 − 1 (−0 as 0), two digits at a time from the last. */
   private digits(n: number): void {
     const count = digitCount(n);
     if (this.used + count > this.bytes.length) this.grow(count);
@@ -96,24 +99,36 @@ export class TextBatch {
     let at = this.used + count;
     this.used = at;
     let rest = n | 0;
-    do {
-      const tenth = (rest / 10) | 0;
-      bytes[--at] = ZERO + rest - tenth * 10;
-      rest = tenth;
-    } while (rest > 0);
+    while (rest >= 100) {
+      const hundredth = (rest / 100) | 0;
+      const pair = (rest - hundredth * 100) << 1;
+      bytes[--at] = DIGIT_PAIRS[pair + 1]!;
+      bytes[--at] = DIGIT_PAIRS[pair]!;
+      rest = hundredth;
+    }
+    if (rest >= 10) {
+      bytes[--at] = DIGIT_PAIRS[(rest << 1) + 1]!;
+      bytes[--at] = DIGIT_PAIRS[rest << 1]!;
+    } else {
+      bytes[--at] = ZERO + rest;
+    }
   }
 
-  /** A whole number below 10^9, zero-padded to nine digits. */
+  /** A whole number below 10^9, zero-padded to nine digits: four pairs from the last, then the first digit. */
   private nineDigits(n: number): void {
     if (this.used + 9 > this.bytes.length) this.grow(9);
     const bytes = this.bytes;
+    const first = this.used;
     let rest = n | 0;
-    for (let at = this.used + 8; at >= this.used; at--) {
-      const tenth = (rest / 10) | 0;
-      bytes[at] = ZERO + rest - tenth * 10;
-      rest = tenth;
+    for (let at = first + 7; at > first; at -= 2) {
+      const hundredth = (rest / 100) | 0;
+      const pair = (rest - hundredth * 100) << 1;
+      bytes[at] = DIGIT_PAIRS[pair]!;
+      bytes[at + 1] = DIGIT_PAIRS[pair + 1]!;
+      rest = hundredth;
     }
-    this.used += 9;
+    bytes[first] = ZERO + rest;
+    this.used = first + 9;
   }
 
   private grow(more: number): void {
