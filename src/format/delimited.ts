@@ -44,6 +44,7 @@ export function* renderDelimited<Row>(rows: Iterable<Row>, columns: ReadonlyArra
       if (i > 0) batch.char(separatorCode);
       const value = columns[i]!.value(row);
       if (typeof value === "number") batch.integer(value);
+      else if (typeof value === "string") batch.text(value);
       else if (value !== null && value !== undefined) batch.text(String(value));
     }
     batch.char(LINE_END);

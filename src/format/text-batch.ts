@@ -56,9 +56,17 @@ export class TextBatch {
     if (ms > Number.MAX_SAFE_INTEGER) return this.text(SATURATED_TEXT);
     if (ms < SMALL_INTEGER_LIMIT && ms >= 0 && Number.isInteger(ms)) return this.digits(ms);
     if (ms > 0 && Number.isInteger(ms)) {
-      // 2^31 up to 2^53 − 1: the billions, then the last nine digits zero-padded (both exact).
-      const low = ms % BILLION;
-      this.digits((ms - low) / BILLION);
+      // 2^31 up to 2^53 − 1: the billions, then the last nine digits zero-padded. The quotient
+      // rounded can only be one too high (the floor of a correctly rounded ms / 10^9 is never
+      // below the true one); every product and difference is a whole number below 2^53, so exact.
+      // (ms % 10^9 would be exact too, but a double's remainder is a call into C.)
+      let high = Math.floor(ms / BILLION);
+      let low = ms - high * BILLION;
+      if (low < 0) {
+        high -= 1;
+        low += BILLION;
+      }
+      this.digits(high);
       return this.nineDigits(low);
     }
     this.text(msField(ms));

@@ -17,9 +17,10 @@ const written = (write: (batch: TextBatch) => void, capacity = 64): string => {
 
 describe("TextBatch", () => {
   it("writes whole numbers digit by digit, each side of 2^31 and of a billion", () => {
-    const numbers = [0, -0, 7, 10, 99, 100, 2 ** 31 - 1, 2 ** 31, 999_999_999, 1_000_000_000, 1_000_000_001, 10_999_942_700, 2 ** 53 - 1];
+    // One below a whole number of billions at the top of the range: ms / 10^9 lies closest to that number there.
+    const numbers = [0, -0, 7, 10, 99, 100, 2 ** 31 - 1, 2 ** 31, 999_999_999, 1_000_000_000, 1_000_000_001, 10_999_942_700, 9_007_198_999_999_999, 9_007_199_000_000_000, 2 ** 53 - 1];
     const text = written((batch) => numbers.forEach((n) => (batch.integer(n), batch.char(44))));
-    expect(text).toBe("0,0,7,10,99,100,2147483647,2147483648,999999999,1000000000,1000000001,10999942700,9007199254740991,");
+    expect(text).toBe("0,0,7,10,99,100,2147483647,2147483648,999999999,1000000000,1000000001,10999942700,9007198999999999,9007199000000000,9007199254740991,");
   });
 
   it("writes the saturation marker from 2^53, and a fraction, a negative or NaN as String() does", () => {
