@@ -12,6 +12,8 @@ type DecoderClass = new (label: string, options: { readonly ignoreBOM: boolean }
 /** ASCII text is read back from the bytes as it is: one flat string per batch, no byte-order mark dropped. */
 const DECODER = new (globalThis as unknown as { readonly TextDecoder: DecoderClass }).TextDecoder("utf-8", { ignoreBOM: true });
 
+const SATURATED_BYTES = Uint8Array.from(SATURATED_TEXT, (character) => character.charCodeAt(0));
+
 /** "00", "01", … "99" as ASCII bytes: a number's digits are written two at a time. */
 const DIGIT_PAIRS = Uint8Array.from({ length: 200 }, (_, i) => ZERO + (i & 1 ? (i >> 1) % 10 : Math.floor(i / 20)));
 
@@ -53,7 +55,7 @@ export class TextBatch {
 
   /** A number as integerField writes it: a whole one's digits, the saturation marker from 2^53, else msField's text. */
   integer(ms: number): void {
-    if (ms > Number.MAX_SAFE_INTEGER) return this.text(SATURATED_TEXT);
+    if (ms > Number.MAX_SAFE_INTEGER) return this.saturated();
     if (ms < SMALL_INTEGER_LIMIT && ms >= 0 && Number.isInteger(ms)) return this.digits(ms);
     if (ms > 0 && Number.isInteger(ms)) {
       // 2^31 up to 2^53 − 1: the billions, then the last nine digits zero-padded. The quotient
@@ -89,6 +91,16 @@ export class TextBatch {
       bytes[at++] = code;
     }
     this.used = at;
+  }
+
+  /** The saturation marker, copied from its bytes (every total of a long uncapped schedule is one). */
+  private saturated(): void {
+    const length = SATURATED_BYTES.length;
+    if (this.used + length > this.bytes.length) this.grow(length);
+    const bytes = this.bytes;
+    const at = this.used;
+    for (let i = 0; i < length; i++) bytes[at + i] = SATURATED_BYTES[i]!;
+    this.used = at + length;
   }
 
   /** The batch's text, and an empty batch for what follows. */
