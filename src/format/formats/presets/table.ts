@@ -30,7 +30,10 @@ function presetListText(groups: readonly PresetListGroup[], width: number | null
       ? wrapLine(`  ${entry.preset.name.padEnd(nameWidth)}${entry.label.padEnd(labelWidth)}${entry.phrase}`, width, hang)
       : [`  ${entry.preset.name}`, ...wrapLine(`    ${entry.label}  ${entry.phrase}`, width, 2)];
   const blocks = groups.map((group) => [group.title, ...group.entries.flatMap(line)].join("\n"));
-  const footer = wrapLine(`${entries.length} presets. backoff presets <name> prints one in full (formula, defaults, jitter, source); backoff --preset <name> shows its schedule.`, width).join("\n");
+  // The older releases that compute otherwise, each a preset of its own (issue 39, item 4).
+  const older = entries.flatMap((entry) => (entry.preset.versions ?? []).map((version) => `${entry.preset.name}@${version.version}`));
+  const releases = older.length === 0 ? "" : ` Older releases that compute otherwise are presets too: ${older.join(", ")} (backoff presets <name> says what changed).`;
+  const footer = wrapLine(`${entries.length} presets. backoff presets <name> prints one in full (formula, defaults, jitter, source); backoff --preset <name> shows its schedule.${releases}`, width).join("\n");
   return `${blocks.join("\n\n")}\n\n${footer}\n`;
 }
 

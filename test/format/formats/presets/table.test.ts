@@ -12,6 +12,15 @@ const detailText = async (preset: PresetDescription, width: number | null = null
 const FOOTER = "2 presets. backoff presets <name> prints one in full (formula, defaults, jitter, source); backoff --preset <name> shows its schedule.";
 
 describe("the presets for people: the list", () => {
+  it("names the older releases in the footer, NAME@VERSION each, where a preset has any (issue 39, item 4)", async () => {
+    const versioned = { ...DEMO, versions: [{ version: "1", releases: "demo-retry 1.x", changed: "no jitter", sources: ["src/backoff.ts at v1"], defaults: {} }] };
+    const output = { ...presetsOutput(null), presets: [versioned], groups: [{ title: "Queues", entries: [{ preset: versioned, label: "2.4.1", phrase: "doubling from 1 s, 3 retries" }] }] };
+    const text = await renderedText(renderer.render(output, plainContext(null)));
+    expect(text.trimEnd().split("\n").at(-1)).toBe(
+      "1 presets. backoff presets <name> prints one in full (formula, defaults, jitter, source); backoff --preset <name> shows its schedule. Older releases that compute otherwise are presets too: demo@1 (backoff presets <name> says what changed).",
+    );
+  });
+
   it("a line per preset under its group's title: the name and label in columns, then the phrase; the footer", async () => {
     expect(await listText()).toBe(
       ["Queues", "  demo         2.4.1  doubling from 1 s, 3 retries", "", "Other", "  forever-lib  any    500 ms forever", "", FOOTER, ""].join("\n"),
