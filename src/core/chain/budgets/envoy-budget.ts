@@ -35,7 +35,7 @@ import { type BudgetContext, type Grant, granted, largestWithin, missing, nothin
  *   Σ x^i (wait_i + T) ≤ share × (1 + Σ x^i) × W
  *
  * (W in place of T): a window longer than a try lets more retries through, one shorter fewer.
- * The slots make Envoy count a request for between W and 1.1 W; the model takes W.
+ * The slots make Envoy count a request for W to within a tenth of it (a slot); the model takes W.
  */
 export interface EnvoyRetryBudget {
   readonly kind: "envoy-budget";
