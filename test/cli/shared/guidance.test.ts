@@ -51,7 +51,7 @@ describe("one 'did you mean' for options, values, presets, commands and keys", (
     [["chian"], 'error: unknown command "chian"; did you mean chain?'],
     [["compare", "fixed:strategy=lineer"], 'error: compare "fixed:strategy=lineer": --strategy is the SPEC\'s own name here (fixed); write linear:base=1s rather than fixed:strategy=linear'],
     [["compare", "bullmq:strategy=fixd"], 'error: compare "bullmq:strategy=fixd": --strategy must be one of exponential, linear, fixed, got "fixd"; did you mean fixed?'],
-    [["chain", "istio@envoy:prcent=5"], 'error: chain "istio@envoy:prcent=5": envoy has no parameter "prcent"; did you mean percent? (it takes percent, min)'],
+    [["chain", "istio@envoy:prcent=5"], 'error: chain "istio@envoy:prcent=5": envoy has no parameter "prcent"; did you mean percent? (it takes percent, min, interval)'],
     [["check", "--base", "1s", "--unreachable-retries", "eror"], 'error: --unreachable-retries must be warning or error, got "eror"; did you mean error?'],
     [["simulate", "--model", "capacity", "--arrivals", "poison"], 'error: --arrivals must be poisson or uniform, got "poison"; did you mean poisson?'],
     [["simulate", "--model", "occ", "--jitter", "nobackoff"], 'error: --jitter under --model occ is one of the experiment\'s modes: no-backoff, none, full, equal, decorrelated; got "nobackoff"; did you mean no-backoff?'],
