@@ -43,7 +43,7 @@ describe("budgetFromText: a budget after a SPEC's @", () => {
       }
       return null;
     };
-    expect(refusal([["__proto__", "1"]])).toEqual(["__proto__", "key", 'L: envoy has no parameter "__proto__"; it takes percent, min']);
+    expect(refusal([["__proto__", "1"]])).toEqual(["__proto__", "key", 'L: envoy has no parameter "__proto__"; it takes percent, min, interval']);
     expect(refusal([["percent", "5"], ["budget_percent", "6"]])).toEqual(["budget_percent", "key", "L: percent is given twice"]);
     expect(refusal([["min", "-1"]])).toEqual(["min", "value", expect.stringContaining("L min")]);
   });

@@ -76,7 +76,7 @@ describe("check DIR on worker threads", () => {
     const pooled = spawnBin(["check", "jobs"], { cwd: dir });
     expect(pooled.code).toBe(1);
     // The 150 Jobs, the backoff config in zz/ (read after the bad file) and the invalid one; one file unreadable, two files and the link loop skipped.
-    expect(pooled.stdout.split("\n").at(-2)).toBe("✗ 1 unreadable file, 1 invalid policy, 152 policies in 152 files; 3 skipped");
+    expect(pooled.stdout.split("\n").at(-2)).toBe("✗ 1 unreadable file, 1 invalid policy, 152 policies in 152 files; 150 warnings, 3 skipped");
     // Files are read in name order: the unreadable file and two skips before job-100-bad.yaml, its error, then the link loop in jobs/loop/.
     expect(pooled.stderr).toBe(
       "error: jobs/job-020-broken.yaml:4:1: cannot be read, so none of its retry settings is checked: YAML: Flow map in block collection must be sufficiently indented and end with a }\n" +
@@ -201,7 +201,7 @@ describe("one file can never end the scan (issue 38, item 2)", () => {
       "warning: skipped jobs/job-120-heavy.toml: not read: reading it needed more than 16 MB of memory",
     ]);
     // The 150 Jobs and the backoff config, as without the heavy files; 3 skipped before, 2 more now.
-    expect(pooled.stdout.split("\n").at(-2)).toBe("✗ 1 unreadable file, 151 policies in 151 files; 5 skipped");
+    expect(pooled.stdout.split("\n").at(-2)).toBe("✗ 1 unreadable file, 151 policies in 151 files; 150 warnings, 5 skipped");
   });
 
   it("out of time: the file over the budget is skipped, the others read", () => {

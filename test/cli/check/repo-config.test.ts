@@ -152,7 +152,7 @@ describe("the repository config found by check PATH (issue 37, item 1)", () => {
     write(".backoff.yaml", "chain:\n  - spec: istio\n    budgt: envoy\n");
     expect(await runCli(["check", "."])).toEqual({ code: 2, stdout: "", stderr: 'error: .backoff.yaml:3:5: unknown key "budgt" in chain[0]; did you mean "budget"?\n' });
     write(".backoff.yaml", "chain:\n  - spec: istio\n    budget:\n      type: envoy\n      percnt: 20\n");
-    expect((await runCli(["check", "."])).stderr).toBe('error: .backoff.yaml:5:7: chain[0].budget: envoy has no parameter "percnt"; did you mean percent? (it takes percent, min)\n');
+    expect((await runCli(["check", "."])).stderr).toBe('error: .backoff.yaml:5:7: chain[0].budget: envoy has no parameter "percnt"; did you mean percent? (it takes percent, min, interval)\n');
     write(".backoff.yaml", "chain: [istio]\nassert:\n  max-amplifcation: 3\n");
     expect((await runCli(["check", "."])).stderr).toBe('error: .backoff.yaml:3:3: unknown key "max-amplifcation" in assert; did you mean "max-amplification"?\n');
   });
