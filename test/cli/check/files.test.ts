@@ -533,6 +533,16 @@ describe("a baseline: --write-baseline FILE, --baseline FILE (issue 37, item 3)"
     const moved = await runCli(["check", "retry.json", "--max-total", "1m", "--baseline", "base.json", "--strict"]);
     expect(moved.code).toBe(0);
     expect(moved.stdout).toContain("baseline base.json: 2 findings recorded, 2 still found (not failing), 0 gone\n");
+    // Each recorded finding says so on its line, as a suppressed one does: report's policy holds (✓), its findings fail nothing.
+    // report: 10 + 20 + 40 + 80 = 150 s (2 min 30 s); total(3) = 70 s, over 1 min from attempt 3; attempt 4 waits 80 s (1 min 20 s).
+    expect(moved.stdout).toContain(
+      [
+        "  ✓ report (backoff config, line 6:3)",
+        "    4 retries: worst-case total 2 min 30 s, best case 2 min 30 s, largest delay 1 min 20 s (attempt 4), no jitter",
+        "    ✗ max-total 1 min: worst case 2 min 30 s (first over the limit at attempt 3) (in the baseline)",
+        "    ⚠ no-cap: exponential backoff without a cap: attempt 4 waits 1 min 20 s and the delays grow without limit; set a cap (in the baseline)",
+      ].join("\n"),
+    );
     // A new policy over the limit fails; "report" fixed (a cap), its two recorded findings are gone.
     write("retry.json", POLICIES("", ',\n  "batch": {"base": "20s", "attempts": 3}').replace('"report": {"base": "10s", "attempts": 4}', '"report": {"base": "1s", "cap": "5s", "attempts": 4}'));
     const fresh = await runCli(["check", "retry.json", "--max-total", "1m", "--baseline", "base.json"]);

@@ -70,9 +70,9 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
   for (const group of byFile(report, fails)) {
     push(group.file);
     for (const invalid of group.invalid) {
-      const mark = invalid.suppression === undefined ? "✗" : "–";
+      const mark = invalid.suppression === undefined && invalid.baselined !== true ? "✗" : "–";
       const [first, ...rest] = safeLines(`  ${mark} ${invalid.policy!.name} (${invalid.policy!.systemLabel}, line ${invalid.location.line}:${invalid.location.column}): ${invalid.rule === "invalid-policy" ? "invalid policy: " : ""}${invalid.message}${suppressedText(invalid)}`, width, 4);
-      lines.push(`  ${invalid.suppression === undefined ? paint.bad(mark) : mark}${first!.slice(3)}`, ...rest);
+      lines.push(`  ${mark === "✗" ? paint.bad(mark) : mark}${first!.slice(3)}`, ...rest);
     }
     for (const index of group.policies) {
       const policy = report.policies[index]!;
@@ -88,7 +88,7 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
       for (const l of policy.limits ?? []) push(`    retry limit: ${limitPlaceText(l)}`);
       const indent = "    ";
       for (const a of policy.result.assertions) {
-        const suppressed = byPolicy[index]!.find((f) => f.rule === a.limit && f.suppression !== undefined);
+        const suppressed = byPolicy[index]!.find((f) => f.rule === a.limit && (f.suppression !== undefined || f.baselined === true));
         const painted = a.computable === false || suppressed !== undefined ? paint.warn : a.ok ? paint.ok : paint.bad;
         for (const part of safeLines(indent + assertionLine(a, policy) + (suppressed === undefined ? "" : suppressedText(suppressed)), width, 2)) lines.push(indent + painted(part.slice(indent.length)));
       }
@@ -110,9 +110,9 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
   return lines;
 }
 
-/** What a suppressed finding's line adds: where the comment is and its reason. */
+/** What a finding that fails nothing adds to its line: a suppression's comment and reason, or the baseline that records it. */
 function suppressedText(f: Finding): string {
-  if (f.suppression === undefined) return "";
+  if (f.suppression === undefined) return f.baselined === true ? " (in the baseline)" : "";
   return ` (suppressed at line ${f.suppression.line}: ${f.suppression.reason ?? "no reason given"})`;
 }
 
