@@ -46,7 +46,7 @@ export async function runCheck(explicit: OptionValues, switches: CheckSwitches, 
   const policies = selectPolicies(config, switches.policy);
   // Its settings apply to its own policies as `check FILE` applies them when FILE is the repository's config (issue 37, item 1):
   // its `assert` and `clients`, then those of the overrides whose globs match the file itself, under the policy's own values and the flags; its rules' levels.
-  const settings = repo === null || config === null ? null : configSettings(repo, config.name);
+  const settings = repo === null || config === null ? null : configSettings(repo, config.name, explicit);
   const reports: PolicyReport[] = policies.map((p) => {
     try {
       const { stopNote: _, jittered: __, ...atOwnLevels } = checkValues(mergeOptions(settings?.under ?? {}, p.options, explicit));
@@ -76,10 +76,10 @@ export async function runCheck(explicit: OptionValues, switches: CheckSwitches, 
  * policies' own (its top's `assert` and `clients`, then its overrides' that match the file,
  * in order) and its rules' levels in the file (as the reports name it).
  */
-function configSettings(repo: RepoConfig, name: string): { under: OptionValues; levelOf: LevelOf | undefined; file: string } {
+function configSettings(repo: RepoConfig, name: string, flags: OptionValues): { under: OptionValues; levelOf: LevelOf | undefined; file: string } {
   const stdin = name === STDIN_NAME;
   const compiled = compileOverrides({ config: repo, dir: stdin ? resolve(".") : dirname(resolve(name)) });
   const matched = stdin ? [] : overridesFor(compiled, name);
   const file = stdin ? name : displayName(name);
-  return { under: fileOptions(repo.options, compiled.overrides, matched, {}), levelOf: levelsOf(repo, compiled, STDIN_NAME), file };
+  return { under: fileOptions(repo.options, compiled.overrides, matched, {}), levelOf: levelsOf(repo, compiled, STDIN_NAME, flags), file };
 }

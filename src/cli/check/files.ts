@@ -151,7 +151,7 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
     [...(switches.outputs ?? []).map(({ format, file }) => ({ flag: `--output ${format}=${file}`, file })), ...(switches.writeBaseline === undefined ? [] : [{ flag: "--write-baseline", file: switches.writeBaseline }])],
     [...new Set([...policies, ...disabled, ...invalid].map((p) => p.file))].map((file) => ({ flag: "a policy found", file })),
   );
-  const configSettings = found === null ? {} : { config: found.config.name, levelOf: levelsOf(found.config, compiled!, STDIN_NAME) };
+  const configSettings = found === null ? {} : { config: found.config.name, levelOf: levelsOf(found.config, compiled!, STDIN_NAME, explicit) };
   let report = filesReport(gathered, switches.strict, FILES_WORDS, { ...configSettings, ...(baseline === undefined ? {} : { baseline }) });
   if (switches.writeBaseline !== undefined) {
     // Today's findings recorded: written whole (a temporary file renamed over it), then this run holds them as a later --baseline run will.

@@ -2,7 +2,7 @@ import { isAbsolute, relative, resolve, sep } from "node:path";
 import type { RuleLevel } from "../../core/check-report/rules.js";
 import type { LevelOf } from "../../core/check-report/rule-levels.js";
 import type { RepoConfig } from "../../config/repo-config.js";
-import { type OptionValues, mergeOptions } from "../../config/option-values.js";
+import { ASSERT_KEYS, type OptionValues, mergeOptions } from "../../config/option-values.js";
 import { UsageError, shown } from "../shared/errors.js";
 import { type IgnoreRule, ignoreRule, isIgnored } from "./ignore.js";
 import type { FoundConfig } from "./repo-config.js";
@@ -62,12 +62,16 @@ export function fileOptions(configOptions: OptionValues, overrides: readonly { r
  * The rules' levels in each file, as the config and its overrides set them (each file's
  * overrides matched once; `stdin`, standard input's name, matches none): undefined when the
  * config sets no level. `check PATH…` and `check --config FILE` alike (issue 37, item 1).
+ * A rule whose level a flag sets (`--unreachable-retries error`, among `flags`) keeps the
+ * flag's: flags override the file.
  */
-export function levelsOf(config: Pick<RepoConfig, "rules">, compiled: Pick<CompiledOverrides, "dir" | "overrides">, stdin: string): LevelOf | undefined {
+export function levelsOf(config: Pick<RepoConfig, "rules">, compiled: Pick<CompiledOverrides, "dir" | "overrides">, stdin: string, flags: OptionValues = {}): LevelOf | undefined {
   const anyRules = config.rules.size > 0 || compiled.overrides.some((o) => o.rules.size > 0);
   if (!anyRules) return undefined;
+  const byFlags = new Set(Object.entries(ASSERT_KEYS).flatMap(([rule, key]) => (key.kind === "level" && flags[key.option] !== undefined ? [rule] : [])));
   const byFile = new Map<string, readonly number[]>();
   return (file, rule) => {
+    if (byFlags.has(rule)) return undefined;
     let matched = byFile.get(file);
     if (matched === undefined) byFile.set(file, (matched = file === stdin ? [] : overridesFor(compiled, file)));
     let level = config.rules.get(rule);

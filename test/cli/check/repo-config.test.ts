@@ -131,6 +131,21 @@ describe("the repository config found by check PATH (issue 37, item 1)", () => {
     expect((await runCli(["check", "."])).stderr).toBe('error: .backoff.yaml:2:3: unknown key "max-totl" in assert; did you mean "max-total"?\n');
   });
 
+  it("a flag that sets a rule's level (--unreachable-retries) overrides the file's rules, as every flag overrides the file", async () => {
+    gitInit();
+    // 1 s doubling, capped at 30 s, 5 retries: retry 1 starts at 1 s, retry 2 at 1 + 2 = 3 s, after a 2 s deadline: retries 2–5 never fire.
+    write("retry.json", '{"base": "1s", "cap": "30s", "attempts": 5}\n');
+    write(".backoff.yaml", "rules:\n  unreachable-retries: error\n");
+    const byFile = await runCli(["check", "retry.json", "--deadline", "2s"]);
+    expect([byFile.code, byFile.stdout.split("\n").at(-2)]).toEqual([1, "✗ no limits broken, but 1 warning is an error (unreachable-retries; 1 policy in 1 file)"]);
+    const byFlag = await runCli(["check", "retry.json", "--deadline", "2s", "--unreachable-retries", "warning"]);
+    expect([byFlag.code, byFlag.stdout.split("\n").at(-2)]).toEqual([0, "✓ no limits given (--max-total, --max-delay, …), 1 policy in 1 file; 1 warning"]);
+    write(".backoff.yaml", "rules:\n  unreachable-retries: off\n");
+    expect((await runCli(["check", "retry.json", "--deadline", "2s"])).stdout).not.toContain("unreachable-retries");
+    const raised = await runCli(["check", "retry.json", "--deadline", "2s", "--unreachable-retries", "error"]);
+    expect([raised.code, raised.stdout]).toEqual([1, expect.stringContaining("⚠ unreachable-retries: retries 2–5 can never fire: the deadline (2 s) ends first; the last retry that fires is 1, giving up at 2 s\n")]);
+  });
+
   it("grpc-client: the gRPC client service configs are checked as, as --grpc-client (which overrides it)", async () => {
     gitInit();
     // A gRPC service config (gRFC A6): 4 retries from 200 ms, doubling, capped at 1 s; by default the bounds of every client ("union").
