@@ -76,9 +76,9 @@ export function readRepoConfig(root: JsonNode, text: string, name: string): Repo
   const object = (node: JsonNode, label: string) => (node.kind === "object" ? node : fail(node.pos, `${label} must be a mapping of keys to values`));
   const keys = (node: Extract<JsonNode, { kind: "object" }>, label: string, allowed: readonly string[]) => {
     for (const [key, entry] of node.entries) {
-      if (PROTOTYPE_KEYS.has(key)) fail(entry.keyPos, `key ${shown(key)} in ${label} is not allowed`);
-      if (!allowed.includes(key)) {
-        const near = closest(key, allowed);
+      // A member of Object.prototype is refused as any unknown key is, with no suggestion.
+      if (PROTOTYPE_KEYS.has(key) || !allowed.includes(key)) {
+        const near = PROTOTYPE_KEYS.has(key) ? null : closest(key, allowed);
         fail(entry.keyPos, `unknown key ${shown(key)} in ${label}${near === null ? ` (known keys: ${allowed.join(", ")})` : `; did you mean ${shown(near)}?`}`);
       }
     }

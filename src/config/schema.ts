@@ -200,12 +200,11 @@ class ConfigReader {
     throw new ConfigProblem(`${where(this.name, this.text, pos)}: ${message}`, pos, message);
   }
 
-  /** Checks every key of an object against the allowed ones: prototype keys first, then typos. */
+  /** Checks every key of an object against the allowed ones; a member of Object.prototype is refused as any unknown key is, with no suggestion. */
   private keys(node: Extract<JsonNode, { kind: "object" }>, path: string, allowed: readonly string[], hint = ""): void {
     for (const [key, entry] of node.entries) {
-      if (PROTOTYPE_KEYS.has(key)) this.fail(entry.keyPos, `key ${shown(key)} in ${path || "the top level"} is not allowed`);
-      if (!allowed.includes(key)) {
-        const near = closest(key, allowed);
+      if (PROTOTYPE_KEYS.has(key) || !allowed.includes(key)) {
+        const near = PROTOTYPE_KEYS.has(key) ? null : closest(key, allowed);
         const suggestion = near === null ? ` (known keys: ${allowed.join(", ")})` : `; did you mean ${shown(near)}?`;
         this.fail(entry.keyPos, `unknown key ${shown(key)} in ${path || "the top level"}${suggestion}${hint}`);
       }

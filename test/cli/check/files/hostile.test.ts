@@ -73,7 +73,7 @@ describe("hostile input", () => {
     write("own.json", '{"__proto__": {"base": "1s"}, "base": "2s"}');
     const own = await runCli(["check", "own.json"]);
     expect(own.code).toBe(1);
-    expect(own.stderr).toBe('error: own.json:1:2: key "__proto__" in the top level is not allowed\n');
+    expect(own.stderr).toMatch(/^error: own\.json:1:2: unknown key "__proto__" in the top level \(known keys: strategy, base, .*\)\n$/);
     expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
   });
