@@ -113,6 +113,15 @@ describe("the project's config fixtures and docs examples", () => {
     });
   });
 
+  it("docs/ci.md's repository config, and one with grpc-client, pass both; a gRPC client misspelt fails both", async () => {
+    const page = readFileSync(join(ROOT, "docs/ci.md"), "utf8");
+    const config = /^ {3}```yaml\n([\s\S]*?)^ {3}```/m.exec(page)![1]!.replace(/^ {3}/gm, "");
+    expect(config).toContain("overrides:");
+    expect(await verdicts(config)).toEqual(BOTH_ACCEPT);
+    expect(await verdicts(`${config}grpc-client: java\n`)).toEqual(BOTH_ACCEPT);
+    expect(await verdicts('{"grpc-client": "jav", "rules": {"no-cap": "off"}}')).toEqual(BOTH_REFUSE);
+  });
+
   it("the valid JSON ones pass both again written as YAML", async () => {
     for (const [name, text] of examples()) {
       if (!name.endsWith(".json") || !schemaAccepts(text) || name === "docs/examples/layers.json") continue;
