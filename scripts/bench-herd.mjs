@@ -23,6 +23,12 @@ const median = (values) => {
 };
 /** @param {number} n */
 const fmt = (n, digits = 2) => n.toFixed(digits);
+/**
+ * Said beside a ratio past its goal (as bench.mjs does): not a failure, the bench is no test.
+ * @param {number} ratio
+ * @param {number} goal
+ */
+const overGoal = (ratio, goal) => (ratio > goal ? " — OVER THE GOAL" : "");
 
 const GNU_TIME = "/usr/bin/time";
 
@@ -128,7 +134,7 @@ export async function herdRows({ node, bin, root, work, runs, peakRss, log }) {
   ]);
   rows.push([
     "the same, CPU time (user + system) ÷ the Python's",
-    Number.isNaN(ourCpu) || Number.isNaN(theirCpu) ? "n/a (no /usr/bin/time)" : `${fmt(ourCpu / theirCpu, 3)}× (backoff ${fmt(ourCpu, 3)} s, ${fmt(events / ourCpu / 1e6)} M events/s; python ${fmt(theirCpu, 2)} s)`,
+    Number.isNaN(ourCpu) || Number.isNaN(theirCpu) ? "n/a (no /usr/bin/time)" : `${fmt(ourCpu / theirCpu, 3)}× (backoff ${fmt(ourCpu, 3)} s, ${fmt(events / ourCpu / 1e6)} M events/s; python ${fmt(theirCpu, 2)} s)${overGoal(ourCpu / theirCpu, 0.1)}`,
     "≤ 0.1×",
   ]);
   const gap = worstGap(ours.rows, theirs.modes, theirs.runs);
@@ -163,12 +169,12 @@ export async function herdRows({ node, bin, root, work, runs, peakRss, log }) {
   if (healthy === undefined || outage === undefined || outage100k === undefined) throw new Error("three storm cases");
   rows.push([
     "capacity model, expected counts: 10,000 requests/s for 10 min, a 1 min outage (a storm to the end) ÷ healthy",
-    `CPU ${fmt(outage.cpu / healthy.cpu)}× (${fmt(outage.cpu, 3)} s ÷ ${fmt(healthy.cpu, 3)} s), wall ${fmt(outage.wall / healthy.wall)}×`,
+    `CPU ${fmt(outage.cpu / healthy.cpu)}× (${fmt(outage.cpu, 3)} s ÷ ${fmt(healthy.cpu, 3)} s), wall ${fmt(outage.wall / healthy.wall)}×${overGoal(outage.cpu / healthy.cpu, 3)}`,
     "≤ 3×",
   ]);
   rows.push([
     "the same storm at 100,000 requests/s ÷ at 10,000",
-    `CPU ${fmt(outage100k.cpu / outage.cpu)}× (${fmt(outage100k.cpu, 3)} s), wall ${fmt(outage100k.wall / outage.wall)}×`,
+    `CPU ${fmt(outage100k.cpu / outage.cpu)}× (${fmt(outage100k.cpu, 3)} s), wall ${fmt(outage100k.wall / outage.wall)}×${overGoal(outage100k.cpu / outage.cpu, 1.5)}`,
     "≤ 1.5×",
   ]);
   // The per-call model on the largest storm its guard admits (16,000,000 calls at worst: 4,000 requests/s for 10 min), for scale.

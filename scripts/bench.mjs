@@ -215,9 +215,9 @@ startup = startupMedians([
   ["env", "COLUMNS=60", node, bin],
 ]);
 const [bare, csv, table, fitted] = /** @type {[number, number, number, number]} */ (startup.medians);
-rows.push(["start-up, `backoff --format csv` (10 rows) ÷ `node -e 0`", `${fmt(csv / bare)}× (${fmt(csv * 1000, 1)} ms ÷ ${fmt(bare * 1000, 1)} ms)`, "≤ 1.2×"]);
-rows.push(["start-up, `backoff` (table, 10 rows) ÷ `node -e 0`", `${fmt(table / bare)}× (${fmt(table * 1000, 1)} ms)`, "≤ 1.4×"]);
-rows.push(["start-up, `COLUMNS=60 backoff` (fitted table) ÷ `node -e 0`", `${fmt(fitted / bare)}× (${fmt(fitted * 1000, 1)} ms)`, "≤ 1.45×"]);
+rows.push(["start-up, `backoff --format csv` (10 rows) ÷ `node -e 0`", `${fmt(csv / bare)}× (${fmt(csv * 1000, 1)} ms ÷ ${fmt(bare * 1000, 1)} ms)${overGoal(csv / bare, 1.2)}`, "≤ 1.2×"]);
+rows.push(["start-up, `backoff` (table, 10 rows) ÷ `node -e 0`", `${fmt(table / bare)}× (${fmt(table * 1000, 1)} ms)${overGoal(table / bare, 1.4)}`, "≤ 1.4×"]);
+rows.push(["start-up, `COLUMNS=60 backoff` (fitted table) ÷ `node -e 0`", `${fmt(fitted / bare)}× (${fmt(fitted * 1000, 1)} ms)${overGoal(fitted / bare, 1.45)}`, "≤ 1.45×"]);
 
 log("a 10,000-row table against the same rows as CSV…");
 // Widths bounded from the last row past 5,000 rows: one pass, drawn by cli-table3 in chunks.
