@@ -81,7 +81,7 @@ export const BULLMQ_BACKOFF_KEYS = ["type", "delay", "jitter"] as const;
 export const BULLMQ_IGNORED = [
   "delay", "priority", "lifo", "jobId", "timestamp", "removeOnComplete", "removeOnFail", "keepLogs", "stackTraceLimit",
   "sizeLimit", "repeat", "parent", "failParentOnFailure", "ignoreDependencyOnFailure", "removeDependencyOnFailure",
-  "continueParentOnFailure", "deduplication", "debounce", "telemetry", "prevMillis",
+  "continueParentOnFailure", "deduplication", "debounce", "telemetry", "prevMillis", "repeatJobKey",
 ] as const;
 export const BULLMQ_TYPES = ["fixed", "exponential"] as const;
 /** BullMQ's `attempts` counts every try, so fewer than 2 is no retry at all. */

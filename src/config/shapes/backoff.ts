@@ -1,7 +1,8 @@
-import { BULLMQ_TOP_KEYS, CONFIG_TOP_KEYS, REPO_KEYS, SCHEMA_KEY, readConfigNode } from "../schema.js";
+import { BULLMQ_TOP_KEYS, CONFIG_TOP_KEYS, ConfigProblem, REPO_KEYS, SCHEMA_KEY, readConfigNode } from "../schema.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
-import { type Node, get, isMap } from "../tree/walk.js";
+import { type MapNode, type Node, get, isMap } from "../tree/walk.js";
 import type { Findings } from "../tree/findings.js";
+import { BULLMQ_RETRY_ON, bullmqKeys, nearBullmqKey } from "../bullmq-options.js";
 
 /**
  * backoff's own configuration (what `--config` reads), in JSON or YAML, BullMQ's job
@@ -49,7 +50,9 @@ function looksLikeOwnConfig(root: Node, named: boolean): boolean {
   if (!keys.some((key) => IDENTIFYING.includes(key))) return false;
   // "$schema" names a JSON Schema for editors: allowed, but no sign of being this config (many files have one).
   // A repository's config (.backoff.yaml) may hold policies beside its rules, exclude and overrides.
-  if (!keys.every((key) => allowed.includes(key) || key === SCHEMA_KEY || (REPO_KEYS as readonly string[]).includes(key))) return false;
+  // BullMQ's job options with a key of theirs misspelt are still theirs (the key is reported: shapes/bullmq.ts).
+  const bullmqNear = (key: string) => root.entries.has("backoff") && nearBullmqKey(key);
+  if (!keys.every((key) => allowed.includes(key) || key === SCHEMA_KEY || (REPO_KEYS as readonly string[]).includes(key) || bullmqNear(key))) return false;
   // BullMQ's backoff is a number or {type, delay}; an object of anything else is not it.
   const backoff = get(root, "backoff");
   return backoff === undefined || backoff.kind === "number" || (isMap(backoff) && backoff.entries.has("type"));
@@ -57,13 +60,35 @@ function looksLikeOwnConfig(root: Node, named: boolean): boolean {
 
 function recogniseOwnConfig(root: Node, file: DocumentFile, findings: Findings): void {
   if (!looksLikeOwnConfig(root, file.named)) return;
-  const config = readConfigNode(root, file.text, file.name);
+  const before = findings.unknownKeys.length;
+  const read = withoutBullmqTypos(root, findings);
+  let config;
+  try {
+    config = readConfigNode(read, file.text, file.name);
+  } catch (error) {
+    // A key BullMQ needs, misspelt, is missing for the reader: the unknown key already says what BullMQ does without it.
+    if (error instanceof ConfigProblem && findings.unknownKeys.length > before && / is missing\b/.test(error.detail)) return;
+    throw error;
+  }
   const named = isMap(root) ? get(root, "policies") : undefined;
   for (const policy of config.policies) {
     const entry = policy.name !== null && isMap(named) ? named.entries.get(policy.name) : undefined;
     const node = entry?.value ?? root;
     // A policy of BullMQ job options is BullMQ's (its options name the bullmq preset).
     const system = isMap(node) && node.entries.has("backoff") ? "bullmq" : "backoff";
-    findings.policy(system, policy.name ?? file.name.split("/").pop()!, entry?.keyPos ?? root.pos, () => ({ options: policy.options }));
+    findings.policy(system, policy.name ?? file.name.split("/").pop()!, entry?.keyPos ?? root.pos, () => ({ options: policy.options, ...(system === "bullmq" ? { conditions: BULLMQ_RETRY_ON } : {}) }));
   }
+}
+
+/** The config with BullMQ job options' unknown keys (at the top, or in a policy) reported and left out (shapes/bullmq.ts). */
+function withoutBullmqTypos(root: Node, findings: Findings): Node {
+  if (!isMap(root)) return root;
+  if (root.entries.has("backoff")) return bullmqKeys(root, true, findings);
+  const policies = get(root, "policies");
+  if (!isMap(policies)) return root;
+  const cleaned: MapNode = {
+    ...policies,
+    entries: new Map([...policies.entries].map(([name, entry]) => [name, isMap(entry.value) && entry.value.entries.has("backoff") ? { ...entry, value: bullmqKeys(entry.value, false, findings) } : entry])),
+  };
+  return { ...root, entries: new Map([...root.entries].map(([key, entry]) => [key, key === "policies" ? { ...entry, value: cleaned } : entry])) };
 }
