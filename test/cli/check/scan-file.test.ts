@@ -200,3 +200,27 @@ describe("scanFile: keys a system does not define (issue 36)", () => {
     expect([result.code, result.stderr]).toEqual([0, ""]);
   });
 });
+
+// resilience4j v2.4.0 InstanceProperties (maxAttempts, waitDuration, retryExceptions, ...); Kafka's CommonClientConfigs.
+describe("scanFile: a Spring file's and a Kafka client's misspelt keys (issue 36)", () => {
+  const APP = "resilience4j.retry.instances.svc.maxAtempts=5\nresilience4j.retry.instances.svc.wait-duration=1s\nresilience4j.retry.instances.svc.retry-exceptions=java.io.IOException\n";
+  it("application.properties with maxAtempts and producer.properties with retry.backof.ms: exit 1, each named at its line", async () => {
+    write("application.properties", APP);
+    write("producer.properties", "bootstrap.servers=broker:9092\nretries=3\nretry.backof.ms=500\n");
+    const result = await runCli(["check", "."]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'error: application.properties:1:1: unknown key "maxAtempts" in a resilience4j retry instance; did you mean "maxAttempts"? resilience4j uses its default, 3 attempts\n' +
+        'error: producer.properties:3:1: unknown key "retry.backof.ms" in a Kafka client\'s properties; did you mean "retry.backoff.ms"? the client uses its default, 100 ms\n',
+    );
+    // The instance is still checked, with the default its typo leaves it: 3 attempts, 2 retries of 1 s.
+    expect(result.stdout).toContain("  ✓ svc (Spring resilience4j, line 1:1)\n    2 retries (3 tries): worst-case total 2 s");
+    expect(result.stdout.split("\n").at(-2)).toBe("✗ 2 unknown keys, 2 policies in 2 files");
+  });
+  it("spelt right (kebab-case or camelCase, as Spring binds both): exit 0, nothing on stderr", async () => {
+    write("application.properties", APP.replace("maxAtempts", "max-attempts"));
+    write("producer.properties", "bootstrap.servers=broker:9092\nretries=3\nretry.backoff.ms=500\n");
+    const result = await runCli(["check", "."]);
+    expect([result.code, result.stderr]).toEqual([0, ""]);
+  });
+});
