@@ -39,17 +39,22 @@ const BACKOFF_TABLE: KeyTable = {
 /**
  * The keys of BullMQ job options (the file's top, `root`, or a policy of backoff's config) and
  * of their `backoff` that BullMQ does not define, reported as unknown keys; returns the options
- * without them, for the config's reader, which refuses a key it does not know.
+ * without them, for the config's reader, which refuses a key it does not know; or null when a
+ * key the reader needs (attempts, backoff.type, backoff.delay) was misspelt and is now missing:
+ * the unknown key already says what BullMQ does without it, so no policy is read.
  */
-export function bullmqKeys(options: MapNode, root: boolean, sink: UnknownKeySink): MapNode {
+export function bullmqKeys(options: MapNode, root: boolean, sink: UnknownKeySink): MapNode | null {
   const table = topTable(root);
   const before = sink.unknownKeys.length;
   retryObjectKeys(options, table, sink);
   const backoff = get(options, "backoff");
   const cleanBackoff = isMap(backoff) ? strip(backoff, BACKOFF_TABLE, sink) : backoff;
-  const unknown = new Set(sink.unknownKeys.slice(before).map((u) => u.key));
+  const found = sink.unknownKeys.slice(before);
+  const unknown = new Set(found.map((u) => u.key));
   const entries = new Map([...options.entries].filter(([key]) => !unknown.has(key)).map(([key, entry]) => [key, key === "backoff" ? { ...entry, value: cleanBackoff as Node } : entry]));
-  return { ...options, entries };
+  const lost = (u: { meant: string | null; where: string }) =>
+    u.where === BACKOFF_TABLE.where ? (u.meant === "type" || u.meant === "delay") && isMap(cleanBackoff) && !cleanBackoff.entries.has(u.meant) : u.meant === "attempts" && !entries.has("attempts");
+  return found.some(lost) ? null : { ...options, entries };
 }
 
 function strip(node: MapNode, table: KeyTable, sink: UnknownKeySink): MapNode {

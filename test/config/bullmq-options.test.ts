@@ -28,6 +28,13 @@ describe("BullMQ job options (config/bullmq-options.ts): keys BullMQ does not de
     expect(read(good).policies.map((p) => [p.system, p.options])).toEqual([["bullmq", { preset: "bullmq", strategy: "fixed", base: "1000", attempts: "2" }]]);
     expect(keys(good)).toEqual([]);
   });
+  it("in backoff's policies: the policy whose attempts is misspelt is left out, the others read", () => {
+    // Line 2 '  "a": {"atempts": 3, "backoff": 1000},': the key's quote after '  "a": {' (8 characters), column 9.
+    const text = '{"policies": {\n  "a": {"atempts": 3, "backoff": 1000},\n  "b": {"attempts": 3, "backoff": 1000}\n}}\n';
+    expect(keys(text)).toEqual(['2:9: bullmq: unknown key "atempts" in BullMQ job options; did you mean "attempts"? BullMQ then makes a single try and never retries']);
+    expect(read(text).policies.map((p) => [p.system, p.name, p.options.attempts])).toEqual([["bullmq", "b", "2"]]);
+    expect(read(text).invalid).toEqual([]);
+  });
   it("while scanning, a file whose other keys are far from BullMQ's is not taken for job options", () => {
     expect(read('{"name": "x", "backoff": {"type": "fixed", "delay": 5}, "attempts": 2}').policies).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { BULLMQ_TOP_KEYS, CONFIG_TOP_KEYS, ConfigProblem, REPO_KEYS, SCHEMA_KEY, readConfigNode } from "../schema.js";
+import { BULLMQ_TOP_KEYS, CONFIG_TOP_KEYS, REPO_KEYS, SCHEMA_KEY, readConfigNode } from "../schema.js";
 import type { ConfigShape, DocumentFile } from "../shape.js";
 import { type MapNode, type Node, get, isMap } from "../tree/walk.js";
 import type { Findings } from "../tree/findings.js";
@@ -60,16 +60,10 @@ function looksLikeOwnConfig(root: Node, named: boolean): boolean {
 
 function recogniseOwnConfig(root: Node, file: DocumentFile, findings: Findings): void {
   if (!looksLikeOwnConfig(root, file.named)) return;
-  const before = findings.unknownKeys.length;
+  // BullMQ options whose needed key is misspelt are left out: the unknown key says what BullMQ does without it.
   const read = withoutBullmqTypos(root, findings);
-  let config;
-  try {
-    config = readConfigNode(read, file.text, file.name);
-  } catch (error) {
-    // A key BullMQ needs, misspelt, is missing for the reader: the unknown key already says what BullMQ does without it.
-    if (error instanceof ConfigProblem && findings.unknownKeys.length > before && / is missing\b/.test(error.detail)) return;
-    throw error;
-  }
+  if (read === null) return;
+  const config = readConfigNode(read, file.text, file.name);
   const named = isMap(root) ? get(root, "policies") : undefined;
   for (const policy of config.policies) {
     const entry = policy.name !== null && isMap(named) ? named.entries.get(policy.name) : undefined;
@@ -80,15 +74,18 @@ function recogniseOwnConfig(root: Node, file: DocumentFile, findings: Findings):
   }
 }
 
-/** The config with BullMQ job options' unknown keys (at the top, or in a policy) reported and left out (shapes/bullmq.ts). */
-function withoutBullmqTypos(root: Node, findings: Findings): Node {
+/** The config with BullMQ job options' unknown keys (at the top, or in a policy) reported and left out (config/bullmq-options.ts); null when nothing is left to read. */
+function withoutBullmqTypos(root: Node, findings: Findings): Node | null {
   if (!isMap(root)) return root;
   if (root.entries.has("backoff")) return bullmqKeys(root, true, findings);
   const policies = get(root, "policies");
   if (!isMap(policies)) return root;
-  const cleaned: MapNode = {
-    ...policies,
-    entries: new Map([...policies.entries].map(([name, entry]) => [name, isMap(entry.value) && entry.value.entries.has("backoff") ? { ...entry, value: bullmqKeys(entry.value, false, findings) } : entry])),
-  };
+  const kept = [...policies.entries].flatMap(([name, entry]): [string, typeof entry][] => {
+    if (!isMap(entry.value) || !entry.value.entries.has("backoff")) return [[name, entry]];
+    const options = bullmqKeys(entry.value, false, findings);
+    return options === null ? [] : [[name, { ...entry, value: options }]];
+  });
+  if (kept.length === 0 && policies.entries.size > 0) return null;
+  const cleaned: MapNode = { ...policies, entries: new Map(kept) };
   return { ...root, entries: new Map([...root.entries].map(([key, entry]) => [key, key === "policies" ? { ...entry, value: cleaned } : entry])) };
 }
