@@ -59,7 +59,7 @@ export interface GivenBudget {
 }
 
 /** What a layer's policy makes of it: its retries, the waits between them, its budget. */
-export type LayerPolicy = Pick<ChainLayer, "retries" | "model" | "budget" | "budgetByDefault">;
+export type LayerPolicy = Pick<ChainLayer, "retries" | "model" | "budget" | "budgetByDefault" | "retryOn">;
 
 /**
  * How the policies a chain names become layers (config knows no preset: the CLI hands one
@@ -242,8 +242,8 @@ class ChainReader {
       label = layerName ?? (values.preset !== undefined ? values.preset : `layer ${k + 1}`);
     }
     return this.at(pos, () => {
-      const { retries, model, budget, budgetByDefault } = this.build.policy(label, values, `${path} (${label})`, asksNoRetries(values.attempts), given);
-      return { name: label, retries, model, tryTimeoutMs, budget, ...(budgetByDefault === true ? { budgetByDefault } : {}) };
+      const { retries, model, budget, budgetByDefault, retryOn } = this.build.policy(label, values, `${path} (${label})`, asksNoRetries(values.attempts), given);
+      return { name: label, retries, model, tryTimeoutMs, budget, ...(budgetByDefault === true ? { budgetByDefault } : {}), ...(retryOn === undefined ? {} : { retryOn }) };
     });
   }
 
@@ -264,8 +264,10 @@ class ChainReader {
       const { attemptTime, ...options } = policy.options;
       const values: OptionValues = policy.preset === null ? options : { ...options, preset: policy.preset };
       const none = policy.disabled === true || asksNoRetries(values.attempts);
-      const { retries, model, budget, budgetByDefault } = this.build.policy(layer.name, values, label, none, layer.given);
+      const { retries, model, budget, budgetByDefault, retryOn } = this.build.policy(layer.name, values, label, none, layer.given);
       const fileTimeout = attemptTime === undefined ? null : parseDuration(`${label}'s per-try timeout`, attemptTime);
+      // What it retries on: the file's conditions, as check FILE reports them (issue 41), else its preset's default.
+      const conditions = policy.conditions ?? retryOn;
       return {
         name: layer.name,
         retries,
@@ -273,6 +275,7 @@ class ChainReader {
         tryTimeoutMs: layer.tryTimeoutMs ?? fileTimeout,
         budget,
         ...(budgetByDefault === true ? { budgetByDefault } : {}),
+        ...(conditions === undefined ? {} : { retryOn: conditions }),
       };
     });
   }

@@ -1,4 +1,5 @@
-import type { SteadyOptions } from "../core/chain/steady-state.js";
+import type { ChainOptions } from "../core/chain/chain.js";
+import { FAILURE_KINDS, type FailureKind, findFailureKind } from "../core/chain/failure.js";
 import { compareDecimals, decimal } from "../core/decimal.js";
 import { UsageError, shown } from "./errors.js";
 import { exactDecimalNumber, parseDuration, readDecimal } from "./values.js";
@@ -23,8 +24,18 @@ export function parseRps(option: string, text: string): number {
   return exactDecimalNumber(option, text, value);
 }
 
-/** The steady-state inputs, flags over the file's, each read by its own parser. */
-export function chainInputs(flags: { attemptTime?: string; failureRate?: string; rps?: string }, file: { attemptTime?: string; failureRate?: string; rps?: string } | null, source: string | null): SteadyOptions {
+/** What --failure takes, for help and messages: "503 (overload), 429 (throttled), 500, …". */
+export const FAILURE_NAMES = FAILURE_KINDS.map((kind) => (kind.aliases.length === 0 ? kind.name : `${kind.name} (${kind.aliases.join(", ")})`)).join(", ");
+
+/** What every failing try at the bottom fails with (--failure): one of core/chain/failure.ts's kinds, by name or alias. */
+export function parseFailure(option: string, text: string): FailureKind {
+  const kind = findFailureKind(text);
+  if (kind === undefined) throw new UsageError(`${option} takes ${FAILURE_NAMES}; got ${shown(text)}`);
+  return kind;
+}
+
+/** The chain's inputs, flags over the file's, each read by its own parser; --failure is a flag only. */
+export function chainInputs(flags: { attemptTime?: string; failureRate?: string; rps?: string; failure?: string }, file: { attemptTime?: string; failureRate?: string; rps?: string } | null, source: string | null): ChainOptions {
   const pick = (flag: string | undefined, fileValue: string | undefined, option: string, key: string) =>
     flag !== undefined ? { text: flag, label: option } : fileValue !== undefined ? { text: fileValue, label: `${key} in ${source}` } : null;
   const attempt = pick(flags.attemptTime, file?.attemptTime, "--attempt-time", "attempt-time");
@@ -34,5 +45,6 @@ export function chainInputs(flags: { attemptTime?: string; failureRate?: string;
     attemptMs: attempt === null ? null : parseDuration(attempt.label, attempt.text),
     failureRate: failure === null ? 1 : parseFailureRate(failure.label, failure.text),
     rps: rps === null ? null : parseRps(rps.label, rps.text),
+    ...(flags.failure === undefined ? {} : { failure: parseFailure("--failure", flags.failure) }),
   };
 }

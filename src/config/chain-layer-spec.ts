@@ -1,7 +1,9 @@
 import { budgetFromText } from "./chain-budget-spec.js";
 import type { GivenBudget } from "./chain-config.js";
-import { shown } from "./errors.js";
+import { UsageError, shown } from "./errors.js";
 import { parseSpec } from "./policy-spec.js";
+import type { Condition, RetryOn } from "../core/conditions/condition.js";
+import { FAILURE_KINDS, findFailureKind } from "../core/chain/failure.js";
 
 // One SPEC of `backoff chain` (or of a config's chain layer) read from its text: the policy's
 // SPEC, as `compare` reads one, and a budget after "@" (istio@envoy, aws-sdk@aws:cost=5,
@@ -21,6 +23,35 @@ export interface LayerSpec {
   readonly noRetries: boolean;
   /** The budget after "@" (a null budget: "none"), or null when the SPEC names none. */
   readonly given: GivenBudget | null;
+  /** What the layer retries on when the SPEC says (retry-on=connection+502), else its preset's default, or not known. */
+  readonly retryOn?: RetryOn;
+}
+
+/** The words retry-on takes beside the failures' names: every 5xx, every error, nothing. */
+const RETRY_ON_WORDS: Readonly<Record<string, Condition | null>> = { "5xx": { kind: "5xx" }, every: { kind: "every-error" }, none: null };
+
+/** What retry-on= takes, for its messages: the failures' names, 5xx, every, none. */
+export const RETRY_ON_NAMES = [...FAILURE_KINDS.map((kind) => kind.name), ...Object.keys(RETRY_ON_WORDS)];
+
+/**
+ * A layer's conditions as a chain names them (a SPEC's retry-on=connection+502+504, a
+ * config layer's "retry-on"): the failures --failure takes (core/chain/failure.ts, aliases
+ * too), 5xx (every 5xx, 503 among them), every (every error) or none (nothing: the layer
+ * passes every failure on).
+ */
+export function retryOnFromNames(names: readonly string[], label: string): RetryOn {
+  const conditions: Condition[] = [];
+  for (const name of names) {
+    const word = name.trim().toLowerCase();
+    const kind = findFailureKind(word);
+    if (kind !== undefined) conditions.push(kind.condition);
+    else if (Object.hasOwn(RETRY_ON_WORDS, word)) {
+      const condition = RETRY_ON_WORDS[word]!;
+      if (condition !== null) conditions.push(condition);
+      else if (names.length > 1) throw new UsageError(`${label}: retry-on none stands alone`);
+    } else throw new UsageError(`${label}: retry-on takes ${RETRY_ON_NAMES.join(", ")}; got ${shown(name.trim())}`);
+  }
+  return { words: names.map((name) => name.trim()), from: "retry-on", isDefault: false, conditions };
 }
 
 /** A chain layer's SPEC; a bad budget or SPEC is refused as a UsageError after the label. */
@@ -29,9 +60,32 @@ export function readLayerSpec(text: string, command = "chain"): LayerSpec {
   const specText = at < 0 ? text : text.slice(0, at);
   const label = `${command} ${shown(text.trim())}`;
   const given = at < 0 ? null : { budget: budgetFromText(text.slice(at + 1), label) };
-  const spec = parseSpec(specText, command);
+  const { policyText, retryOn } = withoutRetryOn(specText, label);
+  const spec = parseSpec(policyText, command);
   const noRetries = spec.pairs.some(([key, value]) => key === "attempts" && value === "0");
-  return { name: text.trim(), label, policy: noRetries ? withOneRetry(spec.text) : specText, attemptsGiven: spec.pairs.some(([key]) => key === "attempts"), noRetries, given };
+  return {
+    name: text.trim(),
+    label,
+    policy: noRetries ? withOneRetry(spec.text) : policyText,
+    attemptsGiven: spec.pairs.some(([key]) => key === "attempts"),
+    noRetries,
+    given,
+    ...(retryOn === null ? {} : { retryOn }),
+  };
+}
+
+/** The SPEC without its retry-on=… pair (the chain's, not the policy's: names joined by "+"), and what it says. */
+function withoutRetryOn(text: string, label: string): { policyText: string; retryOn: RetryOn | null } {
+  const colon = text.indexOf(":");
+  if (colon < 0) return { policyText: text, retryOn: null };
+  const parts = text.slice(colon + 1).split(",");
+  const found = parts.filter((part) => /^\s*retry-on\s*=/.test(part));
+  if (found.length === 0) return { policyText: text, retryOn: null };
+  if (found.length > 1) throw new UsageError(`${label}: retry-on is given twice`);
+  const value = found[0]!.slice(found[0]!.indexOf("=") + 1);
+  if (value.trim() === "") throw new UsageError(`${label}: retry-on needs a value, such as retry-on=connection+502+504`);
+  const rest = parts.filter((part) => !found.includes(part));
+  return { policyText: rest.length === 0 ? text.slice(0, colon) : `${text.slice(0, colon + 1)}${rest.join(",")}`, retryOn: retryOnFromNames(value.split("+"), label) };
 }
 
 /** The SPEC with attempts=0 written as attempts=1 (only to build a model whose waits are never used). */

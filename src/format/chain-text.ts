@@ -8,6 +8,7 @@ import { humanDuration } from "../core/text/duration.js";
 import { rangeText } from "./duration.js";
 import { groupDigits } from "../core/text/digits.js";
 import { ratioText } from "./numbers.js";
+import { conditionTexts } from "../core/conditions/condition.js";
 
 // The sentences under `backoff chain`'s table (and its Markdown): what reaches the backend,
 // in what units, what the budgets do, when the top gives up, and the verdicts.
@@ -71,12 +72,39 @@ function budgetLines(report: ChainReport): string[] {
   return lines;
 }
 
+/**
+ * Which layers retry the failure --failure names: "With 503 Service Unavailable at the
+ * bottom: layer 1 retries it (5xx); layer 2 does not (it retries on connection failures):
+ * one try, passing it up; …". Null without --failure.
+ */
+function failureLine(report: ChainReport): string | null {
+  const failure = report.options.failure;
+  if (failure === undefined || failure === null) return null;
+  const parts = report.layers.map((layer, k) => {
+    const retried = layer.retried!;
+    switch (retried.retried) {
+      case "yes":
+        return `layer ${k + 1} retries it (${retried.by})`;
+      case "no": {
+        const on = conditionTexts(layer.layer.retryOn!);
+        return `layer ${k + 1} does not (it retries on ${on.length === 0 ? "no condition" : on.join(", ")}): one try, passing it up`;
+      }
+      case "assumed":
+        return `layer ${k + 1} is counted as retrying it (${retried.why})`;
+    }
+  });
+  return `With ${failure.text} at the bottom: ${parts.join("; ")}.`;
+}
+
 /** The lines under the table. */
 export function chainSummaryLines(report: ChainReport): string[] {
   const lines: string[] = [];
   const { bottom, options } = report;
   const product = report.layers.map((layer) => groupDigits(layer.tries)).join(" × ");
-  lines.push(`${callsText(bottom.worstCase)} ${bottom.worstCase === 1n ? "call reaches" : "calls reach"} the backend for each call at the top when every call fails: ${product} ${report.layers.length === 1 && report.layers[0]!.tries === 1 ? "try" : "tries"}.`);
+  const failing = options.failure === undefined || options.failure === null ? "" : ` with ${options.failure.text}`;
+  lines.push(`${callsText(bottom.worstCase)} ${bottom.worstCase === 1n ? "call reaches" : "calls reach"} the backend for each call at the top when every call fails${failing}: ${product} ${report.layers.length === 1 && report.layers[0]!.tries === 1 ? "try" : "tries"}.`);
+  const retried = failureLine(report);
+  if (retried !== null) lines.push(retried);
   const retrying = report.layers.find((layer) => layer.retries > 0);
   if (retrying !== undefined) {
     lines.push(`Counted in tries, 1 + retries: a layer that retries ${groupDigits(retrying.retries)} ${retrying.retries === 1 ? "time" : "times"} makes ${groupDigits(retrying.tries)} tries.`);

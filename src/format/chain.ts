@@ -26,6 +26,10 @@ export interface ChainRow {
   readonly fullBucketRetries: number | null;
   readonly tryTimeoutMs: number | null;
   readonly giveUp: TimeSpan;
+  /** The failure --failure names ("503"), "" for none. */
+  readonly failure: string;
+  /** Whether the layer retries it: yes, no, assumed; "" without --failure (and on the total). */
+  readonly retried: string;
 }
 
 export function chainRows(report: ChainReport): ChainRow[] {
@@ -43,6 +47,8 @@ export function chainRows(report: ChainReport): ChainRow[] {
       fullBucketRetries: layer.budget?.fullBucketRetries ?? null,
       tryTimeoutMs: layer.layer.tryTimeoutMs,
       giveUp: layer.giveUp.giveUp,
+      failure: report.options.failure?.name ?? "",
+      retried: layer.retried?.retried ?? "",
     }),
   );
   const top = report.layers[0]!;
@@ -58,6 +64,8 @@ export function chainRows(report: ChainReport): ChainRow[] {
     fullBucketRetries: null,
     tryTimeoutMs: null,
     giveUp: top.giveUp.giveUp,
+    failure: report.options.failure?.name ?? "",
+    retried: "",
   });
   return rows;
 }
@@ -113,6 +121,8 @@ export const CHAIN_FIELDS = [
   "give_up_ms",
   "give_up_min_ms",
   "give_up_max_ms",
+  "failure",
+  "retried",
 ] as const;
 
 const numberField = (value: number | string | null) => (value === null ? "" : typeof value === "string" ? value : plainNumber(value));
@@ -136,5 +146,7 @@ export function chainFields(row: ChainRow): string[] {
     msField(row.giveUp.nominalMs),
     msField(row.giveUp.minMs),
     msField(row.giveUp.maxMs),
+    row.failure,
+    row.retried,
   ];
 }

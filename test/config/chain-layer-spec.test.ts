@@ -37,3 +37,32 @@ describe("readLayerSpec", () => {
     expect(() => readLayerSpec("fixed:bse=1s")).toThrow('chain "fixed:bse=1s": unknown option "bse"; did you mean base?');
   });
 });
+
+// Issue 41, item 5: a layer's conditions as the chain names them, in the words --failure takes
+// (core/chain/failure.ts), 5xx, every and none.
+describe("retry-on in a layer's SPEC", () => {
+  it("is taken out of the policy's SPEC and read into the conditions' vocabulary", () => {
+    const spec = readLayerSpec("fixed:attempts=2,retry-on=connection+502+504@envoy");
+    expect(spec.policy).toBe("fixed:attempts=2");
+    expect(spec.attemptsGiven).toBe(true);
+    expect(spec.retryOn).toEqual({
+      words: ["connection", "502", "504"],
+      from: "retry-on",
+      isDefault: false,
+      conditions: [{ kind: "connection" }, { kind: "status", code: 502 }, { kind: "status", code: 504 }],
+    });
+    // Alone after the head, the head is left; aliases and the other words.
+    expect(readLayerSpec("istio:retry-on=overload+reset").policy).toBe("istio");
+    expect(readLayerSpec("istio:retry-on=overload+reset").retryOn!.conditions).toEqual([{ kind: "status", code: 503 }, { kind: "connection" }]);
+    expect(readLayerSpec("fixed:retry-on=5xx+every,attempts=1").retryOn!.conditions).toEqual([{ kind: "5xx" }, { kind: "every-error" }]);
+    expect(readLayerSpec("fixed:attempts=1,retry-on=none").retryOn!.conditions).toEqual([]);
+    expect(readLayerSpec("istio").retryOn).toBeUndefined();
+  });
+
+  it("refuses a word it does not know, none beside another, an empty value, and a second retry-on", () => {
+    expect(() => readLayerSpec("fixed:attempts=1,retry-on=404")).toThrow('chain "fixed:attempts=1,retry-on=404": retry-on takes 503, 429, 500, 502, 504, connection, timeout, unavailable, resource-exhausted, 5xx, every, none; got "404"');
+    expect(() => readLayerSpec("fixed:attempts=1,retry-on=none+503")).toThrow("retry-on none stands alone");
+    expect(() => readLayerSpec("fixed:attempts=1,retry-on=")).toThrow("retry-on needs a value, such as retry-on=connection+502+504");
+    expect(() => readLayerSpec("fixed:retry-on=503,retry-on=502")).toThrow("retry-on is given twice");
+  });
+});

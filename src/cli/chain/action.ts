@@ -13,6 +13,7 @@ export interface ChainOptions {
   readonly config?: string;
   readonly attemptTime?: string;
   readonly failureRate?: string;
+  readonly failure?: string;
   readonly rps?: string;
   readonly format: FormatName;
   readonly color: boolean;

@@ -24,12 +24,21 @@ with P; budgets are worked out in steady state at that rate (with --rps and
 from --attempt-time: an outer try lasts the inner layer's whole sequence, or its
 per-try timeout.
 
+What fails: with --failure KIND every failing try at the bottom fails with it
+(503 or overload, 429 or throttled, 500, 502, 504, connection or reset, timeout,
+unavailable, resource-exhausted), and a layer whose conditions do not retry it
+makes one try and passes it up. A layer's conditions are its preset's default,
+its file's (a config's {"policy": "FILE#NAME"}), or retry-on=NAME+NAME in its
+SPEC (the names above, 5xx, every, none); one whose conditions are not known is
+counted as retrying it.
+
 Config: {"chain": ["aws-sdk", {"spec": "istio", "per-try-timeout": "2s",
 "budget": "envoy"}, "resilience4j"], "rps": 100, "attempt-time": "200ms"}
 
 Examples:
   $ backoff chain fixed:attempts=2 fixed:attempts=2 fixed:attempts=2
   $ backoff chain aws-sdk istio resilience4j --failure-rate 0.5
+  $ backoff chain istio fixed:attempts=2,retry-on=connection --failure 503
   $ backoff chain aws-sdk@none istio@envoy resilience4j --rps 200 \\
       --attempt-time 100ms
   $ backoff chain --config chain.json --format csv
@@ -43,7 +52,7 @@ export const chainCommand: CommandDefinition = {
   synonyms: {
     ...synonymsFor(["format"]),
     "--file": "--config",
-    "--failure": "--failure-rate",
+    "--failure-kind": "--failure",
     "--error-rate": "--failure-rate",
     "--p": "--failure-rate",
     "--qps": "--rps",
@@ -57,6 +66,7 @@ export const chainCommand: CommandDefinition = {
     command
       .option("--attempt-time <duration>", "how long a try at the bottom takes (the give-up times and concurrency budgets)")
       .option("--failure-rate <P>", "the share of tries at the bottom that fail, 0 to 1 or a percentage (default: 1, a full outage)")
+      .option("--failure <kind>", "what the failing tries fail with: 503, 429, 500, 502, 504, connection, timeout, unavailable, resource-exhausted (default: a failure every layer retries)")
       .option("--rps <N>", "calls per second entering the top (for budgets that depend on the rate)");
     addSharedOptions(command, { format: { formats: OUTPUT.formats }, color: true });
     command.addHelpText("after", HELP_AFTER);

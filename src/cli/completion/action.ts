@@ -4,6 +4,7 @@ import { PRESETS, presetVersionNames } from "../../presets/registry.js";
 import { type Io, writeChunks } from "../shared/io.js";
 import { JITTER_MODES } from "../../config/jitter-options.js";
 import { VERSION } from "../shared/version.js";
+import { FAILURE_KINDS } from "../../core/chain/failure.js";
 import type { CompletionShell } from "./shells.js";
 
 /**
@@ -43,6 +44,8 @@ function optionValues(option: Option): Values {
   if (option.argChoices) return option.argChoices;
   if (option.long === "--preset") return PRESET_NAMES;
   if (option.long === "--jitter") return JITTER_MODES;
+  // chain's --failure: the failures core/chain/failure.ts knows, by name and alias.
+  if (option.long === "--failure") return FAILURE_KINDS.flatMap((kind) => [kind.name, ...kind.aliases]);
   if (/<file/.test(option.flags)) return "files";
   return "free";
 }

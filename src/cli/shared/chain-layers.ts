@@ -1,8 +1,8 @@
 import type { RetryBudget } from "../../core/chain/budgets/budget.js";
-import { type ChainReport, analyseChain } from "../../core/chain/chain.js";
+import { type ChainOptions, type ChainReport, analyseChain } from "../../core/chain/chain.js";
 import type { ChainLayer } from "../../core/chain/layer.js";
+import type { RetryOn } from "../../core/conditions/condition.js";
 import type { LayerBuilder } from "../../config/chain-config.js";
-import type { SteadyOptions } from "../../core/chain/steady-state.js";
 import { findPreset } from "../../presets/registry.js";
 import { mostRetries, stopRuleOf } from "../../presets/stop-rule.js";
 import type { PresetModel } from "../../presets/types.js";
@@ -52,7 +52,13 @@ export function chainLayerFromSpec(text: string, tryTimeoutMs: number | null = n
   const retries = retriesOf(built, layer.attemptsGiven, layer.label, layer.noRetries);
   const presetName = typeof built.description["preset"] === "string" ? (built.description["preset"] as string) : null;
   const { budget, byDefault } = layerBudget(presetName, layer.given);
-  return { name: layer.name, retries, model: built.model, tryTimeoutMs, budget, ...(byDefault ? { budgetByDefault: true } : {}) };
+  const retryOn = layer.retryOn ?? presetConditions(presetName);
+  return { name: layer.name, retries, model: built.model, tryTimeoutMs, budget, ...(byDefault ? { budgetByDefault: true } : {}), ...(retryOn === undefined ? {} : { retryOn }) };
+}
+
+/** What a preset's library retries on by default (its `conditions`), where the preset records it. */
+export function presetConditions(presetName: string | null): RetryOn | undefined {
+  return presetName === null ? undefined : findPreset(presetName)?.conditions;
 }
 
 /** How a chain's config file builds its layers (config/chain-config.ts reads the file): through the presets, as a SPEC is. */
@@ -63,12 +69,13 @@ export const CHAIN_LAYERS: LayerBuilder = {
     const retries = retriesOf(built, values.attempts !== undefined, label, noRetries);
     const presetName = typeof built.description["preset"] === "string" ? (built.description["preset"] as string) : null;
     const { budget, byDefault } = layerBudget(presetName, given);
-    return { retries, model: built.model, budget, ...(byDefault ? { budgetByDefault: true } : {}) };
+    const retryOn = presetConditions(presetName);
+    return { retries, model: built.model, budget, ...(byDefault ? { budgetByDefault: true } : {}), ...(retryOn === undefined ? {} : { retryOn }) };
   },
 };
 
 /** The chain's figures; a total too long to add up is a usage error like any other. */
-export function analysedChain(layers: readonly ChainLayer[], options: SteadyOptions): ChainReport {
+export function analysedChain(layers: readonly ChainLayer[], options: ChainOptions): ChainReport {
   try {
     return analyseChain(layers, options);
   } catch (error) {

@@ -39,11 +39,11 @@ describe("backoff chain: what reaches the backend", () => {
     // Waits of 1 s (fixed's default base). Bottom: 3 × 100 ms + 2 × 1 s = 2.3 s; above it
     // 3 × 2.3 s + 2 s = 8.9 s; the top 3 × 8.9 s + 2 s = 28.7 s.
     expect(lines(await chain(["fixed:attempts=2", "fixed:attempts=2", "fixed:attempts=2", "--attempt-time", "100ms", "--format", "csv"]))).toEqual([
-      "layer,policy,tries,retries,worst_case_calls,expected_calls,budget,budget_limited_calls,full_bucket_retries,per_try_timeout_ms,give_up_ms,give_up_min_ms,give_up_max_ms",
-      "1,fixed:attempts=2,3,2,3,3,,3,,,28700,28700,28700",
-      "2,fixed:attempts=2,3,2,9,9,,9,,,8900,8900,8900",
-      "3,fixed:attempts=2,3,2,27,27,,27,,,2300,2300,2300",
-      "total,,,,27,27,,27,,,28700,28700,28700",
+      "layer,policy,tries,retries,worst_case_calls,expected_calls,budget,budget_limited_calls,full_bucket_retries,per_try_timeout_ms,give_up_ms,give_up_min_ms,give_up_max_ms,failure,retried",
+      "1,fixed:attempts=2,3,2,3,3,,3,,,28700,28700,28700,,",
+      "2,fixed:attempts=2,3,2,9,9,,9,,,8900,8900,8900,,",
+      "3,fixed:attempts=2,3,2,27,27,,27,,,2300,2300,2300,,",
+      "total,,,,27,27,,27,,,28700,28700,28700,,",
     ]);
   });
 
@@ -114,8 +114,8 @@ describe("backoff chain: what reaches the backend", () => {
     });
     // db: 3 × 100 ms + 2 s = 2.3 s; mesh: tries cut at 2 s: 3 × 2 s + 2 s = 8 s.
     const csv = lines(await chain(["--config", join(dir, "chain.json"), "--format", "csv"]));
-    expect(csv[1]).toBe("1,mesh,3,2,3,3,,3,,2000,8000,8000,8000");
-    expect(csv[2]).toBe("2,db,3,2,9,9,,9,,,2300,2300,2300");
+    expect(csv[1]).toBe("1,mesh,3,2,3,3,,3,,2000,8000,8000,8000,,");
+    expect(csv[2]).toBe("2,db,3,2,9,9,,9,,,2300,2300,2300,,");
   });
 
   it("fits 60 columns: columns left out are named, the summary wraps", async () => {
@@ -144,7 +144,7 @@ describe("backoff chain: a layer's name from a file cannot forge output (issue 3
     }
     const csv = lines(await chain(["--config", config, "--format", "csv"]));
     // Fixed 1 s waits: 3 tries a layer, 2 s to give up at the bottom, 3 × 0 + 2 s + 3 × 2 s = 8 s at the top.
-    expect(csv.slice(1, 3)).toEqual([`1,${escaped[0]},3,2,3,3,,3,,,8000,8000,8000`, `2,"${escaped[1]!.replace(/"/g, '""')}",3,2,9,9,,9,,,2000,2000,2000`]);
+    expect(csv.slice(1, 3)).toEqual([`1,${escaped[0]},3,2,3,3,,3,,,8000,8000,8000,,`, `2,"${escaped[1]!.replace(/"/g, '""')}",3,2,9,9,,9,,,2000,2000,2000,,`]);
     expect(lines(await chain(["--config", config, "--format", "markdown"]))[3]).toBe(`| 2 | ${escaped[1]!.replace("|", "\\|")} | 3 | 2 | 9 | 9 | 2 s |`);
     // JSON escapes them itself: the name comes back as it was.
     expect(JSON.parse(await chain(["--config", config, "--format", "json"])).layers[0].policy).toBe("a\u001b[31mred\n::warning file=x::forged");
@@ -171,4 +171,95 @@ describe("backoff chain: bad input is one line and exit 2", () => {
       expect(result.stderr.startsWith(message), result.stderr).toBe(true);
     });
   }
+});
+
+// Issue 41, item 5: what the failing tries fail with. A layer whose conditions do not retry the
+// failure makes one try and passes it up (core/chain/failure.ts, chain.ts). Istio's default
+// (istio/istio pilot/pkg/networking/core/route/retry/retry.go at 126806ab, the istio preset:
+// connect-failure, refused-stream, unavailable, cancelled, retriable-status-codes with 503) over a
+// layer that retries connection failures only (retry-on=connection), each 2 retries, 3 tries.
+describe("backoff chain --failure: 503s against connection resets", () => {
+  const LAYERS = ["istio", "fixed:attempts=2,retry-on=connection"];
+  const figures = async (failure: string) => {
+    const doc = JSON.parse(await chain([...LAYERS, "--failure", failure, "--failure-rate", "50%", "--format", "json"]));
+    return {
+      failure: doc.failure,
+      layers: doc.layers.map((l: { tries: number; retries: number; worst_case_calls: number; expected_calls: number; retried: unknown }) => [l.tries, l.retries, l.worst_case_calls, l.expected_calls, l.retried]),
+      total: [doc.total.worst_case_calls, doc.total.expected_calls],
+    };
+  };
+
+  it("503: Istio retries it, the bottom layer does not: 3 × 1 = 3 calls at worst, 1.75 expected at 50%", async () => {
+    // The bottom makes 1 try, failing with 0.5; Istio's 3 tries: 1 + 0.5 + 0.5² = 1.75 tries per call,
+    // each one call at the backend: 1.75.
+    expect(await figures("503")).toEqual({
+      failure: { name: "503", text: "503 Service Unavailable" },
+      layers: [
+        [3, 2, 3, 1.75, { retried: "yes", by: "503" }],
+        [1, 0, 3, 1.75, { retried: "no", policy_retries: 2 }],
+      ],
+      total: [3, 1.75],
+    });
+  });
+
+  it("connection resets: both retry: 3 × 3 = 9 calls at worst, 1.99609375 expected at 50%", async () => {
+    // The bottom: 1 + 0.5 + 0.25 = 1.75 tries a call, failing with 0.5³ = 0.125; Istio: 1 + 0.125 +
+    // 0.125² = 1.140625 tries; at the backend 1.140625 × 1.75 = 1.99609375 ("reset" is connection).
+    expect(await figures("reset")).toEqual({
+      failure: { name: "connection", text: "connection failures" },
+      layers: [
+        [3, 2, 3, 1.140625, { retried: "yes", by: "connection failures" }],
+        [3, 2, 9, 1.99609375, { retried: "yes", by: "connection failures" }],
+      ],
+      total: [9, 1.99609375],
+    });
+  });
+
+  it("the text says which layer retries it; CSV ends each layer's row with the failure and whether it is retried", async () => {
+    const text = await chain([...LAYERS, "--failure", "overload"]);
+    expect(text).toContain("3 calls reach the backend for each call at the top when every call fails with 503 Service Unavailable: 3 × 1 tries.\n");
+    expect(text).toContain("With 503 Service Unavailable at the bottom: layer 1 retries it (503); layer 2 does not (it retries on connection failures): one try, passing it up.\n");
+    expect(text).toContain("Only layer 1 retries: a single retry point.\n");
+    const csv = lines(await chain([...LAYERS, "--failure", "503", "--format", "csv"])).map((row) => row.split(",").slice(-2).join(","));
+    expect(csv).toEqual(["failure,retried", "503,yes", "503,no", "503,"]);
+  });
+
+  it("a layer whose conditions are not known is counted as retrying (the larger figure); retry-on=none retries nothing", async () => {
+    const doc = JSON.parse(await chain(["fixed:attempts=2", "fixed:attempts=1,retry-on=none", "--failure", "503", "--format", "json"]));
+    expect(doc.layers.map((l: { tries: number; retried: unknown }) => [l.tries, l.retried])).toEqual([
+      [3, { retried: "assumed", why: "what it retries on is not known" }],
+      [1, { retried: "no", policy_retries: 1 }],
+    ]);
+    expect(doc.total.worst_case_calls).toBe(3);
+  });
+
+  it("a failure or a retry-on word chain does not know: exit 2, the words it takes named", async () => {
+    expect(await runCli(["chain", "istio", "--failure", "404"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "error: --failure takes 503 (overload), 429 (throttled), 500, 502, 504, connection (reset), timeout, unavailable, resource-exhausted; got \"404\"\n",
+    });
+    expect((await runCli(["chain", "fixed:attempts=2,retry-on=conection"])).stderr).toBe(
+      'error: chain "fixed:attempts=2,retry-on=conection": retry-on takes 503, 429, 500, 502, 504, connection, timeout, unavailable, resource-exhausted, 5xx, every, none; got "conection"\n',
+    );
+  });
+
+  it("a config's {\"policy\": \"FILE#NAME\"} layer retries on what its file says: the incident's route, fixed, does not retry 503", async () => {
+    // scaleapi/llm-engine #866's VirtualService after the fix: retryOn connect-failure,unavailable,502,504
+    // (numbers replace Istio's default 503: retry.go parseRetryOn), attempts 3.
+    const dir = tempFiles({
+      "vs.yaml":
+        "apiVersion: networking.istio.io/v1\nkind: VirtualService\nmetadata: {name: llm-engine}\nspec:\n  hosts: [llm-engine]\n  http:\n  - name: default\n    route:\n    - destination: {host: llm-engine}\n    retries: {attempts: 3, retryOn: 'connect-failure,unavailable,502,504'}\n",
+      "chain.json": JSON.stringify({ chain: ["fixed:attempts=2", { policy: "vs.yaml#llm-engine/default", name: "mesh" }] }),
+    });
+    const run = async (failure: string) => JSON.parse(await chain(["--config", join(dir, "chain.json"), "--failure", failure, "--format", "json"]));
+    // 503: the mesh passes it up (1 try), the top layer (conditions not known) retries: 3 × 1 = 3.
+    const overload = await run("503");
+    expect(overload.layers.map((l: { tries: number; retried: { retried: string } }) => [l.tries, l.retried.retried])).toEqual([[3, "assumed"], [1, "no"]]);
+    expect(overload.total.worst_case_calls).toBe(3);
+    // 502: the mesh retries it 3 times, 4 tries: 3 × 4 = 12.
+    const gateway = await run("502");
+    expect(gateway.layers[1].retried).toEqual({ retried: "yes", by: "502" });
+    expect(gateway.total.worst_case_calls).toBe(12);
+  });
 });

@@ -37,6 +37,24 @@ function giveUpJson(span: TimeSpan): Record<string, unknown> {
   return { give_up_ms: msJson(span.nominalMs), give_up_min_ms: msJson(span.minMs), give_up_max_ms: msJson(span.maxMs) };
 }
 
+/**
+ * Whether a layer retries the failure --failure names: null without one; else yes (and the
+ * condition that retries it), no (and the retries its policy would make), or assumed (why
+ * it is counted as retrying).
+ */
+function retriedJson(layer: ChainReport["layers"][number]): Record<string, unknown> | null {
+  const retried = layer.retried;
+  if (retried === null) return null;
+  switch (retried.retried) {
+    case "yes":
+      return { retried: "yes", by: retried.by };
+    case "no":
+      return { retried: "no", policy_retries: layer.layer.retries };
+    case "assumed":
+      return { retried: "assumed", why: retried.why };
+  }
+}
+
 /** The inputs, every layer, the total, whether the budgets could be worked out, and the verdicts. */
 function chainJson(report: ChainReport): string {
   const { options } = report;
@@ -45,6 +63,7 @@ function chainJson(report: ChainReport): string {
     failure_rate: options.failureRate,
     rps: options.rps,
     attempt_time_ms: options.attemptMs,
+    failure: options.failure === undefined || options.failure === null ? null : { name: options.failure.name, text: options.failure.text },
     layers: report.layers.map((layer, k) => ({
       layer: k + 1,
       policy: layer.layer.name,
@@ -60,6 +79,7 @@ function chainJson(report: ChainReport): string {
       budget_limited_calls: solvedNumber(layer.limited?.callsSent ?? null),
       per_try_timeout_ms: layer.layer.tryTimeoutMs,
       ...giveUpJson(layer.giveUp.giveUp),
+      retried: retriedJson(layer),
     })),
     total: {
       worst_case_calls: countValue(report.bottom.worstCase, EXPECTED_DIGITS),

@@ -12,10 +12,12 @@ describe("the chain as JSON", () => {
       failure_rate: 0.5,
       rps: null,
       attempt_time_ms: 10,
+      // No --failure: every layer retries every failure (issue 41, item 5).
+      failure: null,
       layers: [
         // The top's call fails when its 3 tries do, each failing with 0.125: 0.125³ = 0.001953125.
-        { layer: 1, policy: "top", tries: 3, retries: 2, worst_case_calls: 3, expected_calls: 1.140625, call_failure: 0.001953125, budget: null, budget_limited_calls: 1.140625, per_try_timeout_ms: null, ...give(90) },
-        { layer: 2, policy: "bottom", tries: 3, retries: 2, worst_case_calls: 9, expected_calls: 1.99609375, call_failure: 0.125, budget: null, budget_limited_calls: 1.99609375, per_try_timeout_ms: null, ...give(30) },
+        { layer: 1, policy: "top", tries: 3, retries: 2, worst_case_calls: 3, expected_calls: 1.140625, call_failure: 0.001953125, budget: null, budget_limited_calls: 1.140625, per_try_timeout_ms: null, ...give(90), retried: null },
+        { layer: 2, policy: "bottom", tries: 3, retries: 2, worst_case_calls: 9, expected_calls: 1.99609375, call_failure: 0.125, budget: null, budget_limited_calls: 1.99609375, per_try_timeout_ms: null, ...give(30), retried: null },
       ],
       total: { worst_case_calls: 9, expected_calls: 1.99609375, budget_limited_calls: 1.99609375, ...give(90) },
       budgets: { solved: true },
