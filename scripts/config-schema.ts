@@ -30,6 +30,16 @@ import { RULE_IDS, RULE_LEVELS } from "../src/core/check-report/rules.js";
 import { OVERRIDE_KEYS } from "../src/config/repo-config.js";
 import { GRPC_CLIENTS } from "../src/config/option-values.js";
 import { CHAIN_ASSERT_KEYS, CHAIN_LAYER_KEYS } from "../src/config/chain-config.js";
+import { RETRY_ON_NAMES } from "../src/config/chain-retry-on.js";
+
+/** A chain layer's retry-on (issue 41, item 5): failures by name, a list or joined by "+". */
+const RETRY_ON_SCHEMA = {
+  description: "what the layer retries on, for chain --failure: failures such as connection, 502, 504 (also 5xx, every, none), a list or joined by +",
+  oneOf: [
+    { type: "string", minLength: 1, examples: ["connection+502+504"] },
+    { type: "array", minItems: 1, items: { type: "string", enum: [...RETRY_ON_NAMES] } },
+  ],
+};
 import { PRESETS } from "../src/presets/registry.js";
 
 export const CONFIG_SCHEMA_PATH = "schema/backoff-config.schema.json";
@@ -270,7 +280,7 @@ export function configSchema(): Schema {
         description: "a layer of a chain: a SPEC, a policy of the file by name, or the calculator's policy keys",
         type: "object",
         properties: {
-          ...Object.fromEntries(CHAIN_LAYER_KEYS.map((key) => [key, key === "per-try-timeout" ? { description: "the layer's timeout per try", ...valueSchema("duration") } : { type: "string", minLength: 1 }])),
+          ...Object.fromEntries(CHAIN_LAYER_KEYS.map((key) => [key, key === "per-try-timeout" ? { description: "the layer's timeout per try", ...valueSchema("duration") } : key === "retry-on" ? RETRY_ON_SCHEMA : { type: "string", minLength: 1 }])),
           ...refs(POLICY_KEYS.filter((key) => key !== "seed")),
         },
         additionalProperties: false,

@@ -10,6 +10,7 @@ import { type PolicyReference, parsePolicyReference, referencedPolicy } from "./
 import { type JsonEntry, type JsonNode, lineColumn, where } from "./read/json.js";
 import type { FileResult } from "./recognise.js";
 import { REPO_KEYS, SCHEMA_KEY, jsonNumberText, readConfigNode } from "./schema.js";
+import { retryOnFromNames } from "./chain-retry-on.js";
 import { parseDuration } from "./values.js";
 
 // A configuration's `chain` section: the layers outermost first, each a SPEC string or an
@@ -43,7 +44,7 @@ const TOP_KEYS = [...CHAIN_TOP_KEYS, SCHEMA_KEY, ...REPO_KEYS];
 /** The keys of a chain file's "assert". */
 export const CHAIN_ASSERT_KEYS = ["max-amplification", "attempt-time"] as const;
 /** The keys of one layer given as an object (beside the calculator's policy keys). */
-export const CHAIN_LAYER_KEYS = ["name", "spec", "policy", "per-try-timeout", "budget"] as const;
+export const CHAIN_LAYER_KEYS = ["name", "spec", "policy", "per-try-timeout", "budget", "retry-on"] as const;
 const ASSERT_KEYS = CHAIN_ASSERT_KEYS;
 const POLICY_VALUE_KEYS = { strategy: "strategy", base: "base", cap: "cap", factor: "factor", step: "step", attempts: "attempts", jitter: "jitter", preset: "preset", "max-elapsed": "maxElapsed" } as const;
 const LAYER_KEYS = [...CHAIN_LAYER_KEYS, ...Object.keys(POLICY_VALUE_KEYS)];
@@ -193,7 +194,23 @@ class ChainReader {
     return config;
   }
 
+  /** A layer, with the conditions its "retry-on" names over its preset's or file's (issue 41, item 5). */
   private layer(node: JsonNode, k: number, named: ReturnType<typeof readConfigNode> | null): ChainLayer {
+    const layer = this.layerPolicy(node, k, named);
+    const entry = node.kind === "object" ? node.entries.get("retry-on") : undefined;
+    if (entry === undefined) return layer;
+    const path = `chain[${k}].retry-on`;
+    const value = entry.value;
+    const names =
+      value.kind === "string"
+        ? value.value.split(/[+,]/)
+        : value.kind === "array" && value.items.length > 0 && value.items.every((item) => item.kind === "string")
+          ? value.items.map((item) => (item as Extract<JsonNode, { kind: "string" }>).value)
+          : this.fail(value.pos, `${path} must be a list of failures such as ["connection", "502", "504"], or one such as "connection"`);
+    return { ...layer, retryOn: this.at(value.pos, () => retryOnFromNames(names, `chain[${k}]`)) };
+  }
+
+  private layerPolicy(node: JsonNode, k: number, named: ReturnType<typeof readConfigNode> | null): ChainLayer {
     const path = `chain[${k}]`;
     if (node.kind === "string") return this.at(node.pos, () => this.build.spec(node.value, null));
     if (node.kind !== "object") this.fail(node.pos, `${path} must be a SPEC such as "istio" or an object such as {"spec": "istio", "budget": "envoy"}`);

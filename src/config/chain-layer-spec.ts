@@ -2,8 +2,8 @@ import { budgetFromText } from "./chain-budget-spec.js";
 import type { GivenBudget } from "./chain-config.js";
 import { UsageError, shown } from "./errors.js";
 import { parseSpec } from "./policy-spec.js";
-import type { Condition, RetryOn } from "../core/conditions/condition.js";
-import { FAILURE_KINDS, findFailureKind } from "../core/chain/failure.js";
+import type { RetryOn } from "../core/conditions/condition.js";
+import { retryOnFromNames } from "./chain-retry-on.js";
 
 // One SPEC of `backoff chain` (or of a config's chain layer) read from its text: the policy's
 // SPEC, as `compare` reads one, and a budget after "@" (istio@envoy, aws-sdk@aws:cost=5,
@@ -25,33 +25,6 @@ export interface LayerSpec {
   readonly given: GivenBudget | null;
   /** What the layer retries on when the SPEC says (retry-on=connection+502), else its preset's default, or not known. */
   readonly retryOn?: RetryOn;
-}
-
-/** The words retry-on takes beside the failures' names: every 5xx, every error, nothing. */
-const RETRY_ON_WORDS: Readonly<Record<string, Condition | null>> = { "5xx": { kind: "5xx" }, every: { kind: "every-error" }, none: null };
-
-/** What retry-on= takes, for its messages: the failures' names, 5xx, every, none. */
-export const RETRY_ON_NAMES = [...FAILURE_KINDS.map((kind) => kind.name), ...Object.keys(RETRY_ON_WORDS)];
-
-/**
- * A layer's conditions as a chain names them (a SPEC's retry-on=connection+502+504, a
- * config layer's "retry-on"): the failures --failure takes (core/chain/failure.ts, aliases
- * too), 5xx (every 5xx, 503 among them), every (every error) or none (nothing: the layer
- * passes every failure on).
- */
-export function retryOnFromNames(names: readonly string[], label: string): RetryOn {
-  const conditions: Condition[] = [];
-  for (const name of names) {
-    const word = name.trim().toLowerCase();
-    const kind = findFailureKind(word);
-    if (kind !== undefined) conditions.push(kind.condition);
-    else if (Object.hasOwn(RETRY_ON_WORDS, word)) {
-      const condition = RETRY_ON_WORDS[word]!;
-      if (condition !== null) conditions.push(condition);
-      else if (names.length > 1) throw new UsageError(`${label}: retry-on none stands alone`);
-    } else throw new UsageError(`${label}: retry-on takes ${RETRY_ON_NAMES.join(", ")}; got ${shown(name.trim())}`);
-  }
-  return { words: names.map((name) => name.trim()), from: "retry-on", isDefault: false, conditions };
 }
 
 /** A chain layer's SPEC; a bad budget or SPEC is refused as a UsageError after the label. */

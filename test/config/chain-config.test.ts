@@ -176,3 +176,29 @@ describe("asksNoRetries", () => {
     expect(asksNoRetries(undefined)).toBe(false);
   });
 });
+
+// Issue 41, item 5: a layer's "retry-on" names what it retries on for chain --failure, over its
+// preset's or file's conditions (config/chain-retry-on.ts reads the names).
+describe("readChainSection: a layer's retry-on", () => {
+  it("a list or a string joined by + or commas, on a spec, a policy's keys or a named policy", () => {
+    const { config } = read(
+      '{"chain": [{"spec": "istio", "retry-on": ["connection", "502", "504"]}, {"preset": "resilience4j", "retry-on": "503+reset"}, {"spec": "x", "retry-on": "every"}, "aws-sdk"]}',
+    );
+    expect(config.layers.map((layer) => layer.retryOn?.conditions)).toEqual([
+      [{ kind: "connection" }, { kind: "status", code: 502 }, { kind: "status", code: 504 }],
+      [{ kind: "status", code: 503 }, { kind: "connection" }],
+      [{ kind: "every-error" }],
+      undefined,
+    ]);
+    expect(config.layers[0]!.retryOn!.words).toEqual(["connection", "502", "504"]);
+  });
+
+  it("placed at its value: a word it does not know, an empty list, a number", () => {
+    // The value of "retry-on" starts at column 42 of the line.
+    expect(refused('{"chain": [{"spec": "istio", "retry-on": ["conection"]}]}')).toBe(
+      'chain.json:1:42: chain[0]: retry-on takes 503, 429, 500, 502, 504, connection, timeout, unavailable, resource-exhausted, 5xx, every, none; got "conection"',
+    );
+    expect(refused('{"chain": [{"spec": "istio", "retry-on": []}]}')).toBe('chain.json:1:42: chain[0].retry-on must be a list of failures such as ["connection", "502", "504"], or one such as "connection"');
+    expect(refused('{"chain": [{"spec": "istio", "retry-on": 503}]}')).toContain("chain[0].retry-on must be a list of failures");
+  });
+});
