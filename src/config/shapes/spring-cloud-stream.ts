@@ -88,6 +88,19 @@ const BINDING_KEYS: KeyTable = {
   instead: () => "the binding's consumer keeps its defaults (3 attempts, 1000 ms ×2.0 up to 10000 ms)",
 };
 
+/**
+ * spring.cloud.stream's keys: BindingServiceProperties (v5.0.3, @ConfigurationProperties("spring.cloud.stream"):
+ * inputBindings, outputBindings, instanceIndex, instanceIndexList, instanceCount, bindings, binders,
+ * defaultBinder, dynamicDestinationCacheSize, bindingRetryInterval) and `default`. Other classes share the
+ * prefix (function, poller, integration, …), so only a misspelt `bindings` is judged.
+ */
+const STREAM_KEYS: KeyTable = {
+  system: "spring-cloud-stream",
+  where: "spring.cloud.stream",
+  known: ["inputBindings", "outputBindings", "instanceIndex", "instanceIndexList", "instanceCount", "bindings", "binders", "defaultBinder", "dynamicDestinationCacheSize", "bindingRetryInterval", "default"],
+  instead: () => "Spring binds no binding there: its consumers are not configured",
+};
+
 function springCloudStreamPolicies(entries: readonly FlatEntry[], profile: string | null, place: Placement, findings: Findings): void {
   const stream = entries.filter((entry) => entry.elements.length > 4 && startsWith(entry, ROOT));
   const section = (entry: FlatEntry, name: string) => norm(entry.elements[3]!) === name;
@@ -95,6 +108,7 @@ function springCloudStreamPolicies(entries: readonly FlatEntry[], profile: strin
   springUnknownKeys(stream.filter((e) => section(e, "default") && e.elements.length > 5 && norm(e.elements[4]!) === "consumer"), 5, CONSUMER_KEYS, place, findings, [...CONSUMER_RETRY.keys()]);
   springUnknownKeys(stream.filter((e) => section(e, "bindings") && e.elements.length > 6), 5, BINDING_KEYS, place, findings, ["consumer"]);
   springUnknownKeys(stream.filter((e) => section(e, "default") && e.elements.length > 5), 4, BINDING_KEYS, place, findings, ["consumer"]);
+  springUnknownKeys(stream, 3, STREAM_KEYS, place, findings, ["bindings"]);
   const defaults = new Map<string, FlatEntry>();
   const defaultExceptions = new Map<string, FlatEntry>();
   const defaultEntries: FlatEntry[] = [];

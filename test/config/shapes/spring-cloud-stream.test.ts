@@ -69,6 +69,12 @@ describe("Spring Cloud Stream: misspelt retry keys of a consumer (issue 36)", ()
       '6:11: unknown key "consumr" in a Spring Cloud Stream binding; did you mean "consumer"? the binding\'s consumer keeps its defaults (3 attempts, 1000 ms ×2.0 up to 10000 ms)',
     ]);
   });
+  it("a misspelt bindings (binding) reads no binding: a finding on each line that writes it (binders is no misspelling)", () => {
+    const message = 'unknown key "binding" in spring.cloud.stream; did you mean "bindings"? Spring binds no binding there: its consumers are not configured';
+    expect(keys("spring.cloud.stream.binding.orders-in-0.consumer.max-attempts=5\nspring.cloud.stream.binding.orders-in-0.destination=orders\nspring.cloud.stream.binders.kafka1.type=kafka\n")).toEqual([`1:1: ${message}`, `2:1: ${message}`]);
+    // In YAML the key is written once: line 4 "      binding:", column 7.
+    expect(keys("spring:\n  cloud:\n    stream:\n      binding:\n        orders-in-0:\n          destination: orders\n          consumer: {max-attempts: 5}\n", "yaml")).toEqual([`4:7: ${message}`]);
+  });
   it("zero findings on the fixtures", () => {
     expect(keys(readFileSync("test/fixtures/real-world/spring/application.yml", "utf8"), "yaml")).toEqual([]);
     expect(keys(readFileSync("test/fixtures/real-world/spring/application.properties", "utf8"))).toEqual([]);
