@@ -29,8 +29,8 @@ What fails: with --failure KIND every failing try at the bottom fails with it
 unavailable, resource-exhausted), and a layer whose conditions do not retry it
 makes one try and passes it up. A layer's conditions are its preset's default,
 its file's (a config's {"policy": "FILE#NAME"}), or retry-on=NAME+NAME in its
-SPEC (the names above, 5xx, every, none); one whose conditions are not known is
-counted as retrying it.
+SPEC (the names above, 5xx, every, none; a config layer's "retry-on" list); one
+whose conditions are not known is counted as retrying it.
 
 Config: {"chain": ["aws-sdk", {"spec": "istio", "per-try-timeout": "2s",
 "budget": "envoy"}, "resilience4j"], "rps": 100, "attempt-time": "200ms"}
