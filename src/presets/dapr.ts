@@ -33,6 +33,9 @@ export const dapr: Preset = {
   defaultRetries: null,
   retriesNote: "unlimited by count (maxRetries −1); the exponential policy also stops where MaxElapsedTime (15 min) stops it",
   defaultAttempts: 10,
+  // dapr/dapr v1.18.0-rc.1-215-gd8450742 pkg/resiliency/retry.go ParseRetryConditionMatch, mustRetryStatusCode: a policy without
+  // matching retries every error, every HTTP and gRPC status (shapes/dapr.ts reads the same).
+  conditions: { words: [], from: "no matching", isDefault: true, conditions: [{ kind: "every-error" }] },
   parameters: {
     strategy: "policy: fixed = constant (the default), exponential",
     baseMs: "duration (the constant policy's wait; default 5 s)",

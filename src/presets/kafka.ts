@@ -50,6 +50,14 @@ export const kafka: Preset = {
   defaultRetries: INT_MAX,
   retriesNote: "2147483647: delivery.timeout.ms (120 s) ends retrying long before",
   defaultAttempts: 10,
+  // apache/kafka 4.3.1 clients/.../producer/internals/Sender.java canRetry: a batch is retried only on a RetriableException
+  // (NetworkException for a lost connection or a timed-out request); no key chooses them (shapes/kafka.ts reads the same).
+  conditions: {
+    words: ["RetriableException"],
+    from: "the client's transient errors (Sender.canRetry)",
+    isDefault: true,
+    conditions: [{ kind: "connection" }, { kind: "timeout" }, { kind: "error", name: "RetriableException (NotLeaderOrFollowerException, NotEnoughReplicasException, …)" }],
+  },
   parameters: {
     baseMs: "retry.backoff.ms",
     capMs: "retry.backoff.max.ms",

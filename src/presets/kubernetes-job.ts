@@ -26,6 +26,9 @@ export const kubernetesJob: Preset = {
   jitter: "none",
   defaultRetries: 6,
   defaultAttempts: 6,
+  // kubernetes/kubernetes v1.36.3 pkg/controller/job/pod_failure_policy.go matchPodFailurePolicy: without a podFailurePolicy
+  // every failed pod is counted against backoffLimit and replaced, whatever made it fail (shapes/kubernetes-job.ts reads the same).
+  conditions: { words: ["every failed pod"], from: "no podFailurePolicy", isDefault: true, conditions: [{ kind: "every-error" }] },
   parameters: {
     baseMs: "DefaultJobPodFailureBackOff (a controller constant, 10 s)",
     capMs: "MaxJobPodFailureBackOff (a controller constant: 10 min in job_controller.go; 6 min in the docs and older controllers)",

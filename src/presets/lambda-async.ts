@@ -31,6 +31,14 @@ export const lambdaAsync: Preset = {
   jitter: "none documented",
   defaultRetries: 2,
   defaultAttempts: 2,
+  // AWS Lambda Developer Guide, invocation-async-error-handling.html: every function error (the code's or the runtime's, timeouts
+  // included) is retried; Lambda's own throttles and system errors are retried apart, until the event's maximum age (shapes/lambda-async.ts reads the same).
+  conditions: {
+    words: ["function errors", "Lambda's throttles and system errors, until the event's maximum age"],
+    from: "AWS's documented retries",
+    isDefault: true,
+    conditions: [{ kind: "every-error" }, { kind: "other", text: "Lambda's own throttles (429) and system errors (5xx), apart from MaximumRetryAttempts" }],
+  },
   stopping: "MaximumRetryAttempts 2",
   parameters: {
     retries: "MaximumRetryAttempts (0 to 2)",

@@ -26,6 +26,9 @@ export const nickFieldsRetry: Preset = {
   jitter: "none",
   defaultRetries: 2,
   defaultAttempts: 2,
+  // nick-fields/retry v4.0.0 (ad984534) src/index.ts runAction: retry_on is getInput('retry_on') || 'any', and any retries a
+  // timeout and a non-zero exit alike (shapes/nick-fields-retry.ts reads the same).
+  conditions: { words: ["any"], from: "the action's default retry_on", isDefault: true, conditions: [{ kind: "every-error" }] },
   stopping: "max_attempts 3",
   parameters: {
     baseMs: "retry_wait_seconds (whole seconds; 0 or unset is 10)",

@@ -36,6 +36,15 @@ export const springCloudGateway: Preset = {
     "none unless jitter is given; then RandomJitter: offset = ⌊d × ⌊100 × randomFactor⌋ / 100⌋ ms, the wait d + a whole number of ms in [max(firstBackoff − d, −offset), min(maxBackoff − d, offset)), the upper end excluded (so [d, d + offset) at firstBackoff, [d − offset, d) at maxBackoff)",
   defaultRetries: DEFAULT_RETRIES,
   defaultAttempts: DEFAULT_RETRIES,
+  // spring-cloud/spring-cloud-gateway v5.0.3 RetryGatewayFilterFactory.java RetryConfig: series SERVER_ERROR (every 5xx),
+  // exceptions IOException and TimeoutException, methods GET (shapes/spring-cloud-gateway.ts reads the same).
+  conditions: {
+    words: ["series SERVER_ERROR", "exceptions IOException and TimeoutException"],
+    from: "the Retry filter's default",
+    isDefault: true,
+    conditions: [{ kind: "5xx" }, { kind: "error", name: "IOException" }, { kind: "error", name: "TimeoutException" }],
+    methods: ["GET"],
+  },
   stopping: "retries 3",
   parameters: {
     baseMs: "backoff.firstBackoff (any backoff field turns the back-off on; default 5 ms)",

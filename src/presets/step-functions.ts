@@ -39,6 +39,14 @@ export const stepFunctions: Preset = {
   jitter: "JitterStrategy FULL: uniform between 0 and the capped interval; NONE (default): the interval itself",
   defaultRetries: 3,
   defaultAttempts: 3,
+  // states-language.net, "Retrying after error": a Retrier's ErrorEquals is required and names the errors it retries; there is
+  // no default (shapes/step-functions.ts reads each retrier's ErrorEquals, from: "ErrorEquals").
+  conditions: {
+    words: [],
+    from: "ErrorEquals, required: a Retrier has no default",
+    isDefault: false,
+    conditions: [{ kind: "other", text: "the errors each Retrier's ErrorEquals names" }],
+  },
   parameters: {
     baseMs: "IntervalSeconds (whole seconds from 1)",
     factor: "BackoffRate (at least 1.0)",

@@ -36,6 +36,9 @@ export const traefik: Preset = {
   jitter: "cenkalti's ±50 %: Duration(I/2 + r × (I + 1)) ns, from I/2 to 3I/2 (mean I)",
   defaultRetries: EXAMPLE_ATTEMPTS - 1,
   defaultAttempts: EXAMPLE_ATTEMPTS - 1,
+  // traefik/traefik master at fd5a576d (after v3.7.9) pkg/middlewares/retry/retry.go: without status only a network error (no
+  // byte written to the server) is retried, unless disableRetryOnNetworkError (shapes/traefik.ts reads the same).
+  conditions: { words: ["network errors"], from: "retry middleware", isDefault: true, conditions: [{ kind: "connection" }] },
   waitsDependOnRetries: true,
   parameters: {
     baseMs: "initialInterval",

@@ -26,6 +26,9 @@ export const wretry: Preset = {
   jitter: "none",
   defaultRetries: 1,
   defaultAttempts: 1,
+  // Wandalen/wretry.action src/Retry.js at v3.8.0_js_action (71a909eb): retry_condition is getInput('retry_condition') || true
+  // (action.yml's default true): every failed try is retried (shapes/wretry.ts reads the same).
+  conditions: { words: ["true"], from: "the action's default retry_condition", isDefault: true, conditions: [{ kind: "every-error" }] },
   stopping: "attempt_limit 2",
   parameters: {
     baseMs: "attempt_delay (milliseconds; 0, the default, retries at once)",
