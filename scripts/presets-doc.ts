@@ -7,6 +7,7 @@
  * shipped, and it needs the CLI's spelling of each option (--base, --attempts, …),
  * which the pure layers below the CLI must not know. Pure: no file or process access.
  */
+import { retryOnText } from "../src/core/conditions/condition.js";
 import { groupDigits } from "../src/core/text/digits.js";
 import { OVERRIDE_FLAGS } from "../src/cli/shared/preset-flags.js";
 import { PRESETS } from "../src/presets/registry.js";
@@ -168,6 +169,8 @@ function section(preset: Preset): string[] {
     `**Jitter:** ${markdownText(preset.jitter)}  `,
     `**Retries by default:** ${markdownText(retriesText(preset))}  `,
     ...(preset.stopping === undefined ? [] : [`**Stops:** ${markdownText(preset.stopping)}  `]),
+    // The default conditions, as `backoff presets NAME` prints its 'retries on' line (issue 41, item 2).
+    ...(preset.conditions === undefined ? [] : [`**Retries on:** ${markdownText(retryOnText(preset.conditions).replace(/^retries on /, ""))}  `]),
     `**Retry-After:** ${markdownText(preset.retryAfter)}`,
     "",
     "Options:",

@@ -42,6 +42,7 @@ describe("docs/presets.md", () => {
         expect(section).toContain(`| ${markdownText(preset.parameters[name]!, { inTable: true })} |`);
       }
       for (const quirk of preset.quirks) expect(section).toContain(`- ${markdownText(quirk)}`);
+      if (preset.conditions === undefined) expect(section).not.toContain("**Retries on:**");
     });
   }
 
@@ -51,6 +52,17 @@ describe("docs/presets.md", () => {
     expect(section).toContain("| `--strategy` | backoff.type: exponential (default) or fixed |");
     expect(section).toContain("| `--attempts` | attempts − 1 (attempts counts the first try) |");
     expect(section).toContain("**Retries by default:** 0 (the schedule shows attempts 1..10)");
+  });
+
+  it("a preset's default conditions: the 'retries on' line of backoff presets NAME (issue 41, item 2)", () => {
+    // Knative's SelectiveRetry (knative-v1.22.0 pkg/kncloudevents/retries.go): the overload signals 5xx and 429 first.
+    expect(sectionOf(PRESETS.find((preset) => preset.name === "knative")!)).toContain(
+      "**Retries on:** 5xx, 429, connection failures, timeouts, 404, 408, 409 (Knative's SelectiveRetry: errors, 5xx, 404, 408, 409, 429)  \n",
+    );
+    // Spring Cloud Gateway 5.0.3's RetryConfig: its methods after the conditions.
+    expect(sectionOf(PRESETS.find((preset) => preset.name === "spring-gateway")!)).toContain(
+      "**Retries on:** 5xx, IOException, TimeoutException (the Retry filter's default: series SERVER_ERROR, exceptions IOException and TimeoutException); methods GET  \n",
+    );
   });
 
   it("the jitter table: values worked out from the libraries' formulas", () => {
