@@ -12,12 +12,15 @@ export const bullmq: Preset = {
   name: "bullmq",
   library: "bullmq 6.7.0",
   repository: "taskforcesh/bullmq",
-  source: "src/classes/backoffs.ts (called from src/classes/job.ts with attemptsMade + 1)",
+  source: "src/classes/backoffs.ts (called from src/classes/job.ts with attemptsMade + 1); src/classes/job.ts (shouldRetryJob: the conditions)",
   formula: "round(2^(a−1) × delay); type 'fixed': delay",
   defaults: "backoff { type: 'exponential', delay: 1000 (BullMQ has no default delay), jitter: 0 }; attempts 1 (no retries)",
   stopping: "attempts: 1, no retries",
   jitter: "downward only: floor(r × D × jitter + D × (1 − jitter)), in [floor(D(1−jitter)), D − 1]; no cap exists",
   defaultRetries: 0,
+  // bullmq src/classes/job.ts (shouldRetryJob, lines 696-699, read at v6.2.0, the newest tag in the stored history): a job is retried while
+  // attemptsMade + 1 < attempts && !(err instanceof UnrecoverableError || err.name == 'UnrecoverableError'): every error the processor throws.
+  conditions: { words: [], from: "BullMQ's default: every thrown error", isDefault: true, conditions: [{ kind: "every-error", but: "UnrecoverableError" }] },
   defaultAttempts: 10,
   parameters: {
     strategy: "backoff.type: exponential (default) or fixed",

@@ -17,12 +17,16 @@ export const echomq: Preset = {
   name: "echomq",
   library: "EchoMQ (jonny-novikov/fiberfx, echo apps)",
   repository: "jonny-novikov/fiberfx",
-  source: "echo/apps/echomq/lib/echomq/backoff.ex (calculate/4); echo/apps/echo_mq/lib/echo_mq/backoff.ex (delay_ms/2, when a cap is given)",
+  source: "echo/apps/echomq/lib/echomq/backoff.ex (calculate/4); echo/apps/echo_mq/lib/echo_mq/backoff.ex (delay_ms/2, when a cap is given); echo/apps/echomq/lib/echomq/worker.ex (handle_job_failure: the conditions)",
   formula: "calculate/4: trunc(2^(a−1) × delay); delay_ms/2 (when a cap is given): min(base × 2^(a−1), cap)",
   defaults: "the documented config %{type: :exponential, delay: 1_000, jitter: 0.2}; no default retry count (docs use 5)",
   stopping: "the backoff module has no retry count",
   jitter: "calculate/4: lo = trunc(d(1−j)), uniform integer in [lo, lo + trunc(2dj)]; delay_ms/2 {:jitter, inner}: uniform integer in [0, capped d]",
   defaultRetries: null,
+  // jonny-novikov/fiberfx at 9891a88, echo/apps/echomq/lib/echomq/worker.ex: a processor's {:error, reason}, a raise, an exit, a
+  // throw and a crashed task all go to handle_job_failure, which retries while Job.should_retry?/1 (lib/echomq/job.ex:377, attempts_made + 1 < attempts)
+  // holds; nothing is excluded by its kind (no UnrecoverableError in this worker).
+  conditions: { words: ["{:error, reason}", "a raise, an exit or a throw"], from: "EchoMQ's worker", isDefault: true, conditions: [{ kind: "every-error" }] },
   defaultAttempts: 5,
   parameters: {
     baseMs: "delay (calculate/4) or base (delay_ms/2), whole ms",

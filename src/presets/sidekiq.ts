@@ -15,12 +15,15 @@ export const sidekiq: Preset = {
   name: "sidekiq",
   library: "sidekiq 8.x",
   repository: "sidekiq/sidekiq",
-  source: "lib/sidekiq/job_retry.rb (delay_for, process_retry), lib/sidekiq/job_util.rb (retry_for)",
+  source: "lib/sidekiq/job_retry.rb (delay_for, process_retry; local: rescue Exception, the conditions), lib/sidekiq/job_util.rb (retry_for)",
   formula: "(a−1)^4 + 15 seconds (count = a − 1)",
   defaults: "retry: 25 (26 runs); no cap; jitter always on",
   stopping: "retry: 25",
   jitter: "+ rand(10 × (count + 1)) seconds: a whole number of seconds in [0, 10a − 1]",
   defaultRetries: 25,
+  // sidekiq 8.1.7 lib/sidekiq/job_retry.rb (JobRetry#local and #global): rescue Exception => e retries every exception the job
+  // raises, but Sidekiq::Shutdown (and an exception caused by it), which is re-raised and pushed back onto the queue.
+  conditions: { words: ["rescue Exception"], from: "Sidekiq's JobRetry", isDefault: true, conditions: [{ kind: "every-error", but: "Sidekiq::Shutdown" }] },
   defaultAttempts: 25,
   parameters: {
     retries: "sidekiq_options retry: N",

@@ -4,6 +4,7 @@
  * cap, and sampled delays inside the bounds.
  */
 import { describe, expect, it } from "vitest";
+import { runCli } from "../support/cli.js";
 import { findPreset } from "../../src/presets/registry.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
 import { assertSamplesInBounds } from "../support/samples.js";
@@ -34,5 +35,16 @@ describe("bullmq (src/classes/backoffs.ts)", () => {
   it("refuses a cap or a factor, naming what BullMQ offers", () => {
     expect(Object.keys(findPreset("bullmq")!.parameters).sort()).toEqual(["baseMs", "jitter", "retries", "strategy"]);
     expect(() => model("bullmq", { jitter: "1.5" })).toThrow(/BullMQ's backoff.jitter/);
+  });
+});
+
+// Issue 41, item 2: `backoff presets bullmq` shows the library's default conditions.
+// bullmq src/classes/job.ts shouldRetryJob (read at v6.2.0, lines 696-699): attemptsMade + 1 < attempts && !(err instanceof UnrecoverableError || err.name == 'UnrecoverableError').
+describe("bullmq's default conditions (issue 41, item 2)", () => {
+  it("the 'retries on' line of backoff presets bullmq, and retry_on in its JSON", async () => {
+    const text = await runCli(["presets", "bullmq"], { env: { NO_COLOR: "1" } });
+    expect(text.stdout.split("\n")).toContain("retries on every error but UnrecoverableError (BullMQ's default: every thrown error)");
+    const json = await runCli(["presets", "bullmq", "--format", "json"]);
+    expect(JSON.parse(json.stdout).retry_on).toEqual({ from: "BullMQ's default: every thrown error", default: true, words: [], conditions: ["every error but UnrecoverableError"], overload: [], everything: true });
   });
 });

@@ -4,6 +4,7 @@
  * cap, and sampled delays inside the bounds.
  */
 import { describe, expect, it } from "vitest";
+import { runCli } from "../support/cli.js";
 import { findPreset } from "../../src/presets/registry.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
 import { assertSamplesInBounds } from "../support/samples.js";
@@ -49,5 +50,16 @@ describe("echomq (echo/apps/echomq/lib/echomq/backoff.ex, echo/apps/echo_mq/lib/
   it("refuses what neither function has", () => {
     expect(() => model("echomq", { capMs: 5000, jitter: "0.2" })).toThrow(/full or none/);
     expect(() => model("echomq", { baseMs: 1.5 })).toThrow(/whole number/);
+  });
+});
+
+// Issue 41, item 2: `backoff presets echomq` shows the library's default conditions.
+// jonny-novikov/fiberfx at 9891a88, echo/apps/echomq/lib/echomq/worker.ex: {:error, reason}, a raise, an exit, a throw or a crash all reach handle_job_failure, retried while Job.should_retry?/1 (attempts only).
+describe("echomq's default conditions (issue 41, item 2)", () => {
+  it("the 'retries on' line of backoff presets echomq, and retry_on in its JSON", async () => {
+    const text = await runCli(["presets", "echomq"], { env: { NO_COLOR: "1" } });
+    expect(text.stdout.split("\n")).toContain("retries on every error (EchoMQ's worker: {:error, reason}, a raise, an exit or a throw)");
+    const json = await runCli(["presets", "echomq", "--format", "json"]);
+    expect(JSON.parse(json.stdout).retry_on).toEqual({ from: "EchoMQ's worker", default: true, words: ["{:error, reason}", "a raise, an exit or a throw"], conditions: ["every error"], overload: [], everything: true });
   });
 });

@@ -136,3 +136,14 @@ describe("sidekiq retry_for (--max-elapsed)", () => {
     expect([code, stdout, stderr]).toEqual([2, "", `${line}\n`]);
   });
 });
+
+// Issue 41, item 2: `backoff presets sidekiq` shows the library's default conditions.
+// sidekiq 8.1.7 lib/sidekiq/job_retry.rb JobRetry#local: rescue Exception retries every exception but Sidekiq::Shutdown (re-raised, the job pushed back).
+describe("sidekiq's default conditions (issue 41, item 2)", () => {
+  it("the 'retries on' line of backoff presets sidekiq, and retry_on in its JSON", async () => {
+    const text = await runCli(["presets", "sidekiq"], { env: { NO_COLOR: "1" } });
+    expect(text.stdout.split("\n")).toContain("retries on every error but Sidekiq::Shutdown (Sidekiq's JobRetry: rescue Exception)");
+    const json = await runCli(["presets", "sidekiq", "--format", "json"]);
+    expect(JSON.parse(json.stdout).retry_on).toEqual({ from: "Sidekiq's JobRetry", default: true, words: ["rescue Exception"], conditions: ["every error but Sidekiq::Shutdown"], overload: [], everything: true });
+  });
+});
