@@ -15,6 +15,14 @@ export const celery: Preset = {
   stopping: "max_retries 3",
   jitter: "retry_jitter: random.randrange(countdown + 1), a whole number of seconds in [0, countdown], after the cap",
   defaultRetries: 3,
+  // celery 5.6.3 celery/app/autoretry.py (add_autoretry_behaviour): autoretry_for = tuple(options.get('autoretry_for', getattr(task, 'autoretry_for', ())))
+  // — empty by default, and then run is not wrapped: a task is retried only when its own code calls self.retry() (celery/app/task.py, Task.retry).
+  conditions: {
+    words: ["autoretry_for ()"],
+    from: "Celery's default",
+    isDefault: true,
+    conditions: [{ kind: "code", why: "the task's self.retry(), or the exceptions given to autoretry_for, none by default" }],
+  },
   defaultAttempts: 3,
   parameters: {
     baseMs: "retry_backoff (seconds; 5.3.1+ takes int(max(1.0, retry_backoff)) as the factor)",

@@ -19,12 +19,15 @@ export const cockatiel: Preset = {
   library: "cockatiel 3.2.1 (newest for Node 20; 4.x needs Node 22)",
   timeUnit: "fractional milliseconds (handed to setTimeout)",
   repository: "connor4312/cockatiel",
-  source: "src/backoff/ExponentialBackoff.ts, src/backoff/ExponentialBackoffGenerators.ts",
+  source: "src/backoff/ExponentialBackoff.ts, src/backoff/ExponentialBackoffGenerators.ts; src/Policy.ts (retry, handleAll: the conditions)",
   formula: "noJitter: min(maxDelay, initialDelay × 2^(a−1)); default decorrelated: min(max(0, f(t) − f(t′)) / 1.4 × initialDelay, maxDelay), f(t) = exponent^t × tanh(√(4t)), t = a − 1 + r",
   defaults: "generator decorrelatedJitterGenerator, initialDelay 128 ms, maxDelay 30000 ms, exponent 2; retry() maxAttempts Infinity",
   stopping: "maxAttempts Infinity",
   jitter: "decorrelated (default): from the previous draw, not rounded, cap after; full: floor(r × d); half: floor((d + r × d) / 2); cap before full/half",
   defaultRetries: null,
+  // cockatiel 3.2.1 src/Policy.ts: retry(policy: Policy, opts) takes the handler as its first, required argument (handleAll,
+  // handleType, handleWhen, handleResultType, …): what is retried is the caller's, not a default.
+  conditions: { words: ["retry(policy, opts)"], from: "cockatiel's required handler", isDefault: false, conditions: [{ kind: "code", why: "the Policy given to retry(): handleAll, handleType, handleWhen, …; no default" }] },
   defaultAttempts: 10,
   parameters: {
     baseMs: "initialDelay",

@@ -14,12 +14,15 @@ export const nodeRetry: Preset = {
   aliases: ["retry"],
   library: "retry 0.13.1",
   repository: "tim-kos/node-retry",
-  source: "lib/retry.js (exports.timeouts, exports.createTimeout)",
+  source: "lib/retry.js (exports.timeouts, exports.createTimeout), lib/retry_operation.js (retry: the conditions)",
   formula: "min(round(max(minTimeout, 1) × factor^(a−1)), maxTimeout)",
   defaults: "retries 10, factor 2, minTimeout 1000 ms, maxTimeout ∞, randomize false",
   stopping: "retries: 10",
   jitter: "randomize: round((1 + r) × d) in [d, 2d] (both ends), then capped by maxTimeout; then every timeout is sorted",
   defaultRetries: 10,
+  // retry 0.13.1 lib/retry_operation.js (RetryOperation.prototype.retry): it retries whenever it is handed a truthy err; which errors
+  // are handed to it is the caller's code.
+  conditions: { words: ["operation.retry(err)"], from: "retry's RetryOperation", isDefault: true, conditions: [{ kind: "code", why: "every error the caller passes to operation.retry(err)" }] },
   defaultAttempts: 10,
   parameters: {
     baseMs: "minTimeout (ms)",

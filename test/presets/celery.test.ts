@@ -4,6 +4,7 @@
  * cap, and sampled delays inside the bounds.
  */
 import { describe, expect, it } from "vitest";
+import { runCli } from "../support/cli.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
 import { assertSamplesInBounds } from "../support/samples.js";
 import { model } from "../support/presets.js";
@@ -24,5 +25,16 @@ describe("celery (celery/utils/time.py get_exponential_backoff_interval)", () =>
     // retry_backoff_max = int(…): 10.5 s is 10 s.
     expect(model("celery", { capMs: 10_500 }).capMs).toBe(10_000);
     assertSamplesInBounds(m, 15);
+  });
+});
+
+// Issue 41, item 2: `backoff presets celery` shows the library's default conditions.
+// celery 5.6.3 celery/app/autoretry.py: autoretry_for defaults to (), so only the task's own self.retry() retries it: decided by code.
+describe("celery's default conditions (issue 41, item 2)", () => {
+  it("the 'retries on' line of backoff presets celery, and retry_on in its JSON", async () => {
+    const text = await runCli(["presets", "celery"], { env: { NO_COLOR: "1" } });
+    expect(text.stdout.split("\n")).toContain("retries on decided by code (the task's self.retry(), or the exceptions given to autoretry_for, none by default) (Celery's default: autoretry_for ())");
+    const json = await runCli(["presets", "celery", "--format", "json"]);
+    expect(JSON.parse(json.stdout).retry_on).toEqual({ from: "Celery's default", default: true, words: ["autoretry_for ()"], conditions: ["decided by code (the task's self.retry(), or the exceptions given to autoretry_for, none by default)"], overload: [], everything: false });
   });
 });

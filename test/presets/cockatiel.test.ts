@@ -4,6 +4,7 @@
  * past its cap, and sampled delays inside the bounds.
  */
 import { describe, expect, it } from "vitest";
+import { runCli } from "../support/cli.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
 import { assertSamplesInBounds } from "../support/samples.js";
 import { model } from "../support/presets.js";
@@ -47,5 +48,16 @@ describe("cockatiel (src/backoff/ExponentialBackoffGenerators.ts)", () => {
     }
     expect(m.meanMs(1)).toBeCloseTo((integral * 128) / 1.4, 2);
     assertSamplesInBounds(m, 30);
+  });
+});
+
+// Issue 41, item 2: `backoff presets cockatiel` shows the library's default conditions.
+// cockatiel 3.2.1 src/Policy.ts: retry(policy: Policy, opts) takes the handler (handleAll, handleType, …) as a required argument: decided by code.
+describe("cockatiel's default conditions (issue 41, item 2)", () => {
+  it("the 'retries on' line of backoff presets cockatiel, and retry_on in its JSON", async () => {
+    const text = await runCli(["presets", "cockatiel"], { env: { NO_COLOR: "1" } });
+    expect(text.stdout.split("\n")).toContain("retries on decided by code (the Policy given to retry(): handleAll, handleType, handleWhen, …; no default) (cockatiel's required handler: retry(policy, opts))");
+    const json = await runCli(["presets", "cockatiel", "--format", "json"]);
+    expect(JSON.parse(json.stdout).retry_on).toEqual({ from: "cockatiel's required handler", default: false, words: ["retry(policy, opts)"], conditions: ["decided by code (the Policy given to retry(): handleAll, handleType, handleWhen, …; no default)"], overload: [], everything: false });
   });
 });

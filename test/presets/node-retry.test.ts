@@ -4,6 +4,7 @@
  * past its cap, and sampled delays inside the bounds.
  */
 import { describe, expect, it } from "vitest";
+import { runCli } from "../support/cli.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
 import { assertSamplesInBounds, sampleMany } from "../support/samples.js";
 import { model } from "../support/presets.js";
@@ -39,5 +40,16 @@ describe("node-retry (lib/retry.js)", () => {
 
   it("throws like the library when minTimeout > maxTimeout", () => {
     expect(() => model("node-retry", { baseMs: 2000, capMs: 1000 })).toThrow(/minTimeout is greater than maxTimeout/);
+  });
+});
+
+// Issue 41, item 2: `backoff presets node-retry` shows the library's default conditions.
+// retry 0.13.1 lib/retry_operation.js: operation.retry(err) retries whatever truthy err the caller hands it: decided by code.
+describe("node-retry's default conditions (issue 41, item 2)", () => {
+  it("the 'retries on' line of backoff presets node-retry, and retry_on in its JSON", async () => {
+    const text = await runCli(["presets", "node-retry"], { env: { NO_COLOR: "1" } });
+    expect(text.stdout.split("\n")).toContain("retries on decided by code (every error the caller passes to operation.retry(err)) (retry's RetryOperation: operation.retry(err))");
+    const json = await runCli(["presets", "node-retry", "--format", "json"]);
+    expect(JSON.parse(json.stdout).retry_on).toEqual({ from: "retry's RetryOperation", default: true, words: ["operation.retry(err)"], conditions: ["decided by code (every error the caller passes to operation.retry(err))"], overload: [], everything: false });
   });
 });
