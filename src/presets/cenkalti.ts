@@ -42,12 +42,15 @@ export const cenkalti: Preset = {
   aliases: ["backoff"],
   library: "github.com/cenkalti/backoff/v7 7.0.0 (the intervals of v4 and v5)",
   repository: "cenkalti/backoff",
-  source: "exponential.go (NextBackOff, incrementCurrentInterval, getRandomValueFromInterval), retry.go (Retry), error.go (RetryAfter), v7.0.0",
+  source: "exponential.go (NextBackOff, incrementCurrentInterval, getRandomValueFromInterval), retry.go (Retry), error.go (RetryAfter, Permanent), v7.0.0",
   formula: "I₁ = InitialInterval; I(a+1) = MaxInterval if I(a) ≥ MaxInterval / Multiplier, else Duration(I(a) × Multiplier) (ns)",
   defaults: "InitialInterval 500 ms, RandomizationFactor 0.5, Multiplier 1.5, MaxInterval 60 s, MaxElapsedTime 15 min",
   stopping: "MaxElapsedTime 15 min",
   jitter: "Duration(I(1−rf) + r × (2·rf·I + 1)) ns around the capped interval: up to 90 s against a 60 s MaxInterval",
   defaultRetries: null,
+  // cenkalti/backoff v7 retry.go (Retry) and error.go: every error the operation returns is retried until the BackOff stops, but one
+  // wrapped by Permanent(err) (v7: ErrPermanent; v4 and v5: *PermanentError, the same Permanent(err) call).
+  conditions: { words: ["every error the operation returns"], from: "Retry's default", isDefault: true, conditions: [{ kind: "every-error", but: "Permanent(err)" }] },
   retriesNote: "unlimited by count; the schedule ends where MaxElapsedTime (15 min) stops it",
   defaultAttempts: 10,
   parameters: {

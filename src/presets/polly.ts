@@ -21,12 +21,20 @@ export const polly: Preset = {
   library: "Polly.Core 8.x",
   timeUnit: "100-ns ticks (TimeSpan)",
   repository: "App-vNext/Polly",
-  source: "src/Polly.Core/Retry/RetryHelper.cs, src/Polly.Core/Retry/RetryConstants.cs",
+  source: "src/Polly.Core/Retry/RetryHelper.cs, src/Polly.Core/Retry/RetryConstants.cs; src/Polly.Core/Retry/RetryStrategyOptions.TResult.cs and src/Polly.Core/Utils/DefaultPredicates.cs (ShouldHandle: the conditions)",
   formula: "Constant: d; Linear: a × d; Exponential: 2^(a−1) × d (BackoffType: Constant, Linear or Exponential, the strategy fixed, linear or exponential)",
   defaults: "BackoffType Constant, Delay 2 s, MaxRetryAttempts 3, UseJitter false, MaxDelay none",
   stopping: "MaxRetryAttempts 3",
   jitter: "UseJitter: Constant/Linear d × (0.75 + 0.5r) in [0.75d, 1.25d); Exponential: decorrelated jitter V2 scaled by Delay; MaxDelay clamps after",
   defaultRetries: 3,
+  // Polly.Core 8.x src/Polly.Core/Retry/RetryStrategyOptions.TResult.cs: ShouldHandle = DefaultPredicates<…>.HandleOutcome, and
+  // src/Polly.Core/Utils/DefaultPredicates.cs: OperationCanceledException => false, Exception => true, _ => false (a result is not retried).
+  conditions: {
+    words: ["ShouldHandle: DefaultPredicates.HandleOutcome"],
+    from: "RetryStrategyOptions' default",
+    isDefault: true,
+    conditions: [{ kind: "every-error", but: "OperationCanceledException" }],
+  },
   defaultAttempts: 3,
   parameters: {
     baseMs: "Delay",

@@ -99,3 +99,14 @@ describe("cenkalti MaxElapsedTime below the first un-jittered wait", () => {
     expect([code, stdout, stderr]).toEqual([2, "", "error: --preset cenkalti makes no retry: cenkalti stops when elapsed + next > MaxElapsedTime (1 ms): no retry is made.\n"]);
   });
 });
+
+// Issue 41, item 2: `backoff presets cenkalti` shows the library's default conditions.
+// cenkalti/backoff v7 retry.go and error.go: Retry retries every error the operation returns but one wrapped by Permanent(err).
+describe("cenkalti's default conditions (issue 41, item 2)", () => {
+  it("the 'retries on' line of backoff presets cenkalti, and retry_on in its JSON", async () => {
+    const text = await runCli(["presets", "cenkalti"], { env: { NO_COLOR: "1" } });
+    expect(text.stdout.split("\n")).toContain("retries on every error but Permanent(err) (Retry's default: every error the operation returns)");
+    const json = await runCli(["presets", "cenkalti", "--format", "json"]);
+    expect(JSON.parse(json.stdout).retry_on).toEqual({ from: "Retry's default", default: true, words: ["every error the operation returns"], conditions: ["every error but Permanent(err)"], overload: [], everything: true });
+  });
+});

@@ -4,6 +4,7 @@
  * cap, and sampled delays inside the bounds.
  */
 import { describe, expect, it } from "vitest";
+import { runCli } from "../support/cli.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
 import { assertSamplesInBounds } from "../support/samples.js";
 import { model } from "../support/presets.js";
@@ -29,5 +30,16 @@ describe("polly (src/Polly.Core/Retry/RetryHelper.cs)", () => {
     expect(decorrelated.bounds(1)).toEqual({ minMs: 0, maxMs: Math.round((2 * Math.tanh(2) * 2000) / 1.4) });
     assertSamplesInBounds(m, 3);
     assertSamplesInBounds(decorrelated, 20);
+  });
+});
+
+// Issue 41, item 2: `backoff presets polly` shows the library's default conditions.
+// Polly.Core 8.x src/Polly.Core/Utils/DefaultPredicates.cs (RetryStrategyOptions.ShouldHandle's default): OperationCanceledException => false, Exception => true.
+describe("polly's default conditions (issue 41, item 2)", () => {
+  it("the 'retries on' line of backoff presets polly, and retry_on in its JSON", async () => {
+    const text = await runCli(["presets", "polly"], { env: { NO_COLOR: "1" } });
+    expect(text.stdout.split("\n")).toContain("retries on every error but OperationCanceledException (RetryStrategyOptions' default: ShouldHandle: DefaultPredicates.HandleOutcome)");
+    const json = await runCli(["presets", "polly", "--format", "json"]);
+    expect(JSON.parse(json.stdout).retry_on).toEqual({ from: "RetryStrategyOptions' default", default: true, words: ["ShouldHandle: DefaultPredicates.HandleOutcome"], conditions: ["every error but OperationCanceledException"], overload: [], everything: true });
   });
 });

@@ -5,6 +5,7 @@
  * terms, and sampled delays inside the bounds.
  */
 import { describe, expect, it } from "vitest";
+import { runCli } from "../support/cli.js";
 import { model, delays } from "../support/presets.js";
 
 describe("temporal (common/backoff/retry.go, common/retrypolicy/retry_policy.go, service/history/workflow/retry.go)", () => {
@@ -42,5 +43,16 @@ describe("temporal (common/backoff/retry.go, common/retrypolicy/retry_policy.go,
     expect(() => model("temporal", { capMs: 500 })).toThrow(/^maximumInterval cannot be less than initialInterval \(1,000 ms\), got 500 ms$/);
     expect(() => model("temporal", { maxElapsedMs: 500 })).toThrow(/past the expiration \(500 ms\): Temporal makes no retry$/);
     expect(() => model("temporal", { retries: 2 ** 31 - 1 })).toThrow(/^maximumAttempts is an int32/);
+  });
+});
+
+// Issue 41, item 2: `backoff presets temporal` shows the library's default conditions.
+// Temporal server common/failure/failure.go IsRetryable: every failure but terminated, canceled, non-start-to-close/heartbeat timeouts and non-retryable ones (NonRetryableErrorTypes empty by default).
+describe("temporal's default conditions (issue 41, item 2)", () => {
+  it("the 'retries on' line of backoff presets temporal, and retry_on in its JSON", async () => {
+    const text = await runCli(["presets", "temporal"], { env: { NO_COLOR: "1" } });
+    expect(text.stdout.split("\n")).toContain("retries on every error but non-retryable application errors, cancellations, terminations and schedule-to-start or schedule-to-close timeouts (RetryPolicy's default: NonRetryableErrorTypes [])");
+    const json = await runCli(["presets", "temporal", "--format", "json"]);
+    expect(JSON.parse(json.stdout).retry_on).toEqual({ from: "RetryPolicy's default", default: true, words: ["NonRetryableErrorTypes []"], conditions: ["every error but non-retryable application errors, cancellations, terminations and schedule-to-start or schedule-to-close timeouts"], overload: [], everything: true });
   });
 });
