@@ -33,12 +33,15 @@ export const grpcCore: Preset = {
   aliases: ["grpc-c", "grpcio"],
   library: "gRPC C-core (grpc/grpc: Python, C++, Ruby, PHP), the first backoff capped at the max since grpc/grpc#39505 (2025)",
   repository: "grpc/grpc",
-  source: "src/core/util/backoff.cc (BackOff::NextAttemptDelay), src/core/util/time.h (Duration × double), src/core/client_channel/subchannel.cc (ParseArgsForBackoffValues)",
+  source: "src/core/util/backoff.cc (BackOff::NextAttemptDelay), src/core/util/time.h (Duration × double), src/core/client_channel/subchannel.cc (ParseArgsForBackoffValues; the backoff after a failed connection attempt: the conditions)",
   formula: "b₁ = min(initial, max); b(a+1) = min(Duration(b(a) × 1.6), max), whole ms truncated; wait = Duration(b × U[0.8, 1.2))",
   defaults: "initial 1 s (grpc.initial_reconnect_backoff_ms), multiplier 1.6, jitter 0.2, max 120 s (grpc.max_reconnect_backoff_ms), min connect timeout 20 s; retries forever",
   stopping: "connection backoff never gives up",
   jitter: "every wait, the first too: Duration(b × U[0.8, 1.2)), truncated to whole ms (attempt 1: 800–1199 ms); around the capped b, so up to 143,999 ms against 120 s",
   defaultRetries: null,
+  // grpc/grpc src/core/client_channel/subchannel.cc: the BackOff paces the next connection attempt after one fails (TRANSIENT_FAILURE):
+  // connection failures only (doc/connection-backoff.md).
+  conditions: { words: ["a failed connection attempt"], from: "gRPC's connection backoff", isDefault: true, conditions: [{ kind: "connection" }] },
   defaultAttempts: 15,
   parameters: {
     baseMs: "grpc.initial_reconnect_backoff_ms (whole ms, raised to at least 100)",

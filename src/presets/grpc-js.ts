@@ -16,12 +16,15 @@ export const grpcJs: Preset = {
   library: "@grpc/grpc-js 1.14.7",
   timeUnit: "fractional milliseconds (doubles handed to setTimeout)",
   repository: "grpc/grpc-node",
-  source: "packages/grpc-js/src/backoff-timeout.ts (BackoffTimeout.runOnce)",
+  source: "packages/grpc-js/src/backoff-timeout.ts (BackoffTimeout.runOnce), packages/grpc-js/src/subchannel.ts (startBackoff after a failed connect: the conditions)",
   formula: "d₁ = initialDelay; d(a+1) = min(d(a) × multiplier, maxDelay) ± jitter, d(a) being the jittered previous wait",
   defaults: "initialDelay 1000 ms, multiplier 1.6, maxDelay 120000 ms, jitter 0.2; retries forever",
   stopping: "connection backoff never gives up",
   jitter: "compounding: each wait is min(previous wait × 1.6, max) × (1 ± 0.2), so attempt 3 spans 1638–3686 ms and waits reach 144 s",
   defaultRetries: null,
+  // @grpc/grpc-js 1.14.7 packages/grpc-js/src/subchannel.ts: a failed connect moves the subchannel to TRANSIENT_FAILURE and
+  // startBackoff() runs the BackoffTimeout before CONNECTING again: connection failures only.
+  conditions: { words: ["a failed connection attempt"], from: "gRPC's connection backoff", isDefault: true, conditions: [{ kind: "connection" }] },
   defaultAttempts: 15,
   parameters: {
     baseMs: "initialDelay (a channel's grpc.initial_reconnect_backoff_ms)",

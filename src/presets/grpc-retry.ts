@@ -46,6 +46,9 @@ export const grpcRetry: Preset = {
   defaults: "none: a retryPolicy must give maxAttempts, initialBackoff, maxBackoff, backoffMultiplier and retryableStatusCodes; the preset uses A6's example (maxAttempts 4, 0.1s, 1s, 2)",
   jitter: "±20 % around the capped value, always on: [0.8, 1.2) × b, so waits reach 1.2 × maxBackoff; jitter full: random [0, b), A6 before 2024, grpc-go before 1.69 and grpc-java before 1.71; jitter union: every client's bounds, the same [0.8, 1.2) × b at their newest releases",
   defaultRetries: 3,
+  // grpc/proposal A6-client-retries.md: "retryableStatusCodes MUST be specified … and be non-empty" (Validation of retryPolicy): no
+  // default; the preset's is A6's example retryPolicy, "only retrying RPCs when an UNAVAILABLE status code is received".
+  conditions: { words: ["UNAVAILABLE"], from: "A6's example retryableStatusCodes, a required key with no default", isDefault: false, conditions: [{ kind: "grpc", code: "UNAVAILABLE" }] },
   stopping: "maxAttempts 4 (A6's example; counts the first try)",
   defaultAttempts: 3,
   parameters: {

@@ -39,6 +39,8 @@ export const grpc: Preset = {
   stopping: "connection backoff never gives up",
   jitter: "from attempt 2: b × (1 + UniformRandom(−JITTER, JITTER)) around the capped b, so up to 144 s against a 120 s cap",
   defaultRetries: null,
+  // grpc/grpc doc/connection-backoff.md: the backoff paces reconnection "when a connection attempt fails"; RPCs are not retried by it.
+  conditions: { words: ["a failed connection attempt"], from: "gRPC's connection backoff", isDefault: true, conditions: [{ kind: "connection" }] },
   defaultAttempts: 15,
   parameters: {
     baseMs: "INITIAL_BACKOFF (BaseDelay in grpc-go)",

@@ -13,6 +13,7 @@
  * [0.8, 1.2), so a wait is at most the backoff × the double below 1.2, truncated.
  */
 import { describe, expect, it } from "vitest";
+import { runCli } from "../support/cli.js";
 import { findPreset } from "../../src/presets/registry.js";
 
 const grpcCore = findPreset("grpc-core")!;
@@ -42,5 +43,16 @@ describe("grpc-core (src/core/util/backoff.cc, SharedBitGen form)", () => {
     expect(quirk).toContain("grpc/grpc#38239 (December 2024) added it behind the backoff_cap_initial_at_max experiment and #39505 (2025) removed the experiment");
     // The older form: b₁ = 5000 uncapped, waits 5000 × [0.8, 1.2) = 4000–5999 ms.
     expect(quirk).toContain("initial 5 s, max 2 s: 4,000–5,999 ms, then 1,600–2,399 ms");
+  });
+});
+
+// Issue 41, item 2: `backoff presets grpc-core` shows the library's default conditions.
+// grpc/grpc src/core/client_channel/subchannel.cc: the BackOff paces the connection attempt after a failed one.
+describe("grpc-core's default conditions (issue 41, item 2)", () => {
+  it("the 'retries on' line of backoff presets grpc-core, and retry_on in its JSON", async () => {
+    const text = await runCli(["presets", "grpc-core"], { env: { NO_COLOR: "1" } });
+    expect(text.stdout.split("\n")).toContain("retries on connection failures (gRPC's connection backoff: a failed connection attempt)");
+    const json = await runCli(["presets", "grpc-core", "--format", "json"]);
+    expect(JSON.parse(json.stdout).retry_on).toEqual({ from: "gRPC's connection backoff", default: true, words: ["a failed connection attempt"], conditions: ["connection failures"], overload: [], everything: false });
   });
 });

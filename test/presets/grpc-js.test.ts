@@ -4,6 +4,7 @@
  * past its cap, and sampled delays inside the bounds.
  */
 import { describe, expect, it } from "vitest";
+import { runCli } from "../support/cli.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
 import { assertSamplesInBounds } from "../support/samples.js";
 import { model } from "../support/presets.js";
@@ -21,5 +22,16 @@ describe("grpc-js (packages/grpc-js/src/backoff-timeout.ts)", () => {
     expect(m.capReachedAt()).toBe(12);
     expect(m.bounds(13)).toEqual({ minMs: Math.round(1000 * 1.28 ** 12), maxMs: 144_000 });
     assertSamplesInBounds(m, 25);
+  });
+});
+
+// Issue 41, item 2: `backoff presets grpc-js` shows the library's default conditions.
+// @grpc/grpc-js 1.14.7 packages/grpc-js/src/subchannel.ts: startBackoff() after a failed connect (TRANSIENT_FAILURE).
+describe("grpc-js's default conditions (issue 41, item 2)", () => {
+  it("the 'retries on' line of backoff presets grpc-js, and retry_on in its JSON", async () => {
+    const text = await runCli(["presets", "grpc-js"], { env: { NO_COLOR: "1" } });
+    expect(text.stdout.split("\n")).toContain("retries on connection failures (gRPC's connection backoff: a failed connection attempt)");
+    const json = await runCli(["presets", "grpc-js", "--format", "json"]);
+    expect(JSON.parse(json.stdout).retry_on).toEqual({ from: "gRPC's connection backoff", default: true, words: ["a failed connection attempt"], conditions: ["connection failures"], overload: [], everything: false });
   });
 });

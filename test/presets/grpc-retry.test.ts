@@ -150,3 +150,14 @@ describe("grpc-retry by hand (A6's example: maxAttempts 4, 0.1s, 1s, ×2)", () =
     expect(result.stderr).toBe('error: --preset grpc-retry: --jitter is gRPC\'s retry jitter, one of 0.2, full, union, java, go, js, core, got "none"\n');
   });
 });
+
+// Issue 41, item 2: `backoff presets grpc-retry` shows the library's default conditions.
+// grpc/proposal A6-client-retries.md: retryableStatusCodes is required and non-empty (no default); A6's example retries UNAVAILABLE only.
+describe("grpc-retry's default conditions (issue 41, item 2)", () => {
+  it("the 'retries on' line of backoff presets grpc-retry, and retry_on in its JSON", async () => {
+    const text = await runCli(["presets", "grpc-retry"], { env: { NO_COLOR: "1" } });
+    expect(text.stdout.split("\n")).toContain("retries on gRPC UNAVAILABLE (A6's example retryableStatusCodes, a required key with no default: UNAVAILABLE)");
+    const json = await runCli(["presets", "grpc-retry", "--format", "json"]);
+    expect(JSON.parse(json.stdout).retry_on).toEqual({ from: "A6's example retryableStatusCodes, a required key with no default", default: false, words: ["UNAVAILABLE"], conditions: ["gRPC UNAVAILABLE"], overload: [], everything: false });
+  });
+});

@@ -4,6 +4,7 @@
  * cap, and sampled delays inside the bounds.
  */
 import { describe, expect, it } from "vitest";
+import { runCli } from "../support/cli.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
 import { assertSamplesInBounds } from "../support/samples.js";
 import { model } from "../support/presets.js";
@@ -25,5 +26,16 @@ describe("grpc (doc/connection-backoff.md)", () => {
     expect(m.mayExceedCap).toBe(true);
     expect(m.notes.join(" ")).toMatch(/144,000 ms against a 120,000 ms cap/);
     assertSamplesInBounds(m, 20);
+  });
+});
+
+// Issue 41, item 2: `backoff presets grpc` shows the library's default conditions.
+// grpc/grpc doc/connection-backoff.md: the backoff paces reconnecting after a failed connection attempt.
+describe("grpc's default conditions (issue 41, item 2)", () => {
+  it("the 'retries on' line of backoff presets grpc, and retry_on in its JSON", async () => {
+    const text = await runCli(["presets", "grpc"], { env: { NO_COLOR: "1" } });
+    expect(text.stdout.split("\n")).toContain("retries on connection failures (gRPC's connection backoff: a failed connection attempt)");
+    const json = await runCli(["presets", "grpc", "--format", "json"]);
+    expect(JSON.parse(json.stdout).retry_on).toEqual({ from: "gRPC's connection backoff", default: true, words: ["a failed connection attempt"], conditions: ["connection failures"], overload: [], everything: false });
   });
 });
