@@ -10,12 +10,15 @@ export const kubernetes: Preset = {
   library: "kubelet (Kubernetes 1.3x), client-go flowcontrol.Backoff",
   timeUnit: "nanoseconds (time.Duration)",
   repository: "kubernetes/kubernetes",
-  source: "staging/src/k8s.io/client-go/util/flowcontrol/backoff.go, pkg/kubelet/kubelet.go (newCrashLoopBackOff), pkg/kubelet/kuberuntime/kuberuntime_manager.go (doBackOff)",
+  source: "staging/src/k8s.io/client-go/util/flowcontrol/backoff.go, pkg/kubelet/kubelet.go (newCrashLoopBackOff), pkg/kubelet/kuberuntime/kuberuntime_manager.go (doBackOff), pkg/kubelet/container/helpers.go (ShouldContainerBeRestarted: the conditions)",
   formula: "crash 1: restart at once (0); crash a ≥ 2: min(10 s × 2^(a−2), 300 s)",
   defaults: "initialCrashLoopBackOff 10 s, MaxCrashLoopBackOff 300 s, no jitter; restartPolicy Always retries forever",
   stopping: "restartPolicy Always",
   jitter: "none",
   defaultRetries: null,
+  // kubernetes pkg/kubelet/container/helpers.go (ShouldContainerBeRestarted): an exited container is restarted unless restartPolicy is
+  // Never, and under OnFailure unless it exited 0: under Always whatever made it exit, its exit code included.
+  conditions: { words: ["restartPolicy Always (every exit)", "OnFailure (a non-zero exit)"], from: "the kubelet's CrashLoopBackOff", isDefault: true, conditions: [{ kind: "every-error" }] },
   defaultAttempts: 10,
   parameters: {
     baseMs: "initialCrashLoopBackOff (the first back-off window; 1 s under ReduceDefaultCrashLoopBackOffDecay)",

@@ -4,6 +4,7 @@
  * past its cap, and sampled delays inside the bounds.
  */
 import { describe, expect, it } from "vitest";
+import { runCli } from "../support/cli.js";
 import type { PresetOverrides } from "../../src/presets/types.js";
 import { model } from "../support/presets.js";
 
@@ -23,5 +24,16 @@ describe("kubernetes (client-go util/flowcontrol/backoff.go, kubelet doBackOff)"
     // if boMax < boInitial { boInitial = boMax }: --cap 5s gives 0, 5 s, 5 s, …
     expect(delays("kubernetes", { capMs: 5000 }, [1, 2, 3, 4])).toEqual([0, 5000, 5000, 5000]);
     expect(delays("kubernetes", { baseMs: 2000, capMs: 1000 }, [1, 2, 3])).toEqual([0, 1000, 1000]);
+  });
+});
+
+// Issue 41, item 2: `backoff presets kubernetes` shows the library's default conditions.
+// kubernetes pkg/kubelet/container/helpers.go ShouldContainerBeRestarted: an exited container restarts unless restartPolicy Never, or OnFailure with exit 0.
+describe("kubernetes's default conditions (issue 41, item 2)", () => {
+  it("the 'retries on' line of backoff presets kubernetes, and retry_on in its JSON", async () => {
+    const text = await runCli(["presets", "kubernetes"], { env: { NO_COLOR: "1" } });
+    expect(text.stdout.split("\n")).toContain("retries on every error (the kubelet's CrashLoopBackOff: restartPolicy Always (every exit), OnFailure (a non-zero exit))");
+    const json = await runCli(["presets", "kubernetes", "--format", "json"]);
+    expect(JSON.parse(json.stdout).retry_on).toEqual({ from: "the kubelet's CrashLoopBackOff", default: true, words: ["restartPolicy Always (every exit)", "OnFailure (a non-zero exit)"], conditions: ["every error"], overload: [], everything: true });
   });
 });
