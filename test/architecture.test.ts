@@ -520,10 +520,11 @@ describe("no forwarding renderers (issue 35, item 6)", () => {
     // Laying anything out itself (a hint after the call, its own rows) is not forwarding.
     expect(forwardedTo(sample(`${head}export const renderer = {\n  render(data) {\n    const pieces = [drawIt(data)];\n    pieces.push("hint");\n    return { pieces };\n  },\n};`))).toEqual([]);
     expect(forwardedTo(sample(`${head}export const renderer = { render: (data) => ({ pieces: [\`\${drawIt(data)}\\n\`] }) };`))).toEqual([]);
-    // Today's renderers: several still hand on a function, each one that other files use too.
+    // Today's renderers: some still hand on a function that other files use too, as compare's CSV and
+    // TSV share renderCompareDelimited (which renderer does may change: a format growing an option of
+    // its own stops forwarding, so only this structural pair is named).
     const handing = renderers.filter((source) => forwardedTo(source).length > 0).map((source) => source.path);
     expect(handing).toContain("format/formats/compare/csv.ts");
-    expect(handing).toContain("format/formats/schedule/csv.ts");
     expect(importersOf("format/compare.ts", "renderCompareDelimited").sort()).toEqual(["format/formats/compare/csv.ts", "format/formats/compare/tsv.ts"]);
   });
 });
