@@ -191,7 +191,7 @@ describe.skipIf(!hasScript)("on a real terminal", () => {
       "grpc-js: @grpc/grpc-js 1.14.7",
       "source:   grpc/grpc-node",
       "          packages/grpc-js/src/backoff-timeout.ts",
-      "          (BackoffTimeout.runOnce)",
+      "          (BackoffTimeout.runOnce),",
     ]);
   });
 
