@@ -121,7 +121,7 @@ const KNATIVE_ON: RetryOn = {
     { kind: "5xx" },
     ...[404, 408, 409, 429].map((code) => ({ kind: "status" as const, code })),
   ],
-  levers: { conditions: "nothing in the delivery spec (SelectiveRetry is fixed): lower delivery.retry, or send to a deadLetterSink sooner", budget: null },
+  levers: { conditions: "nothing in the delivery spec (SelectiveRetry is fixed): lower delivery.retry, or send to a deadLetterSink sooner", budget: null, fixed: true },
 };
 
 function kafkaDispatched(kind: string, node: MapNode, spec: Node | undefined): boolean {

@@ -246,5 +246,6 @@ const LAMBDA_ON: RetryOn = {
   levers: {
     conditions: "nothing in the EventInvokeConfig chooses the errors (Lambda retries every function error): MaximumRetryAttempts 0, and retry the transient errors in the function's code",
     budget: null,
+    fixed: true,
   },
 };

@@ -26,7 +26,10 @@ function fromText(p: FilePolicyReport): string {
  * The findings of what a policy retries on, each a warning at its place: retries-overload
  * when it retries an overload signal (503, 429, RESOURCE_EXHAUSTED, a throttling error) and no
  * retry budget governs it, unless it honours Retry-After and its only signal is 429;
- * retries-everything when it retries every error. The message names the fix, in the file's keys.
+ * retries-everything when it retries every error and the file could say otherwise (not where the
+ * system fixes the conditions, as Knative's SelectiveRetry and Lambda's retries do: a warning on
+ * every such file, with nothing in it to change, would only teach people to ignore the rule). The
+ * message names the fix, in the file's keys.
  */
 export function conditionFindings(p: FilePolicyReport, location: Location, policy: PolicyRef): Finding[] {
   const on = p.retryOn;
@@ -43,7 +46,7 @@ export function conditionFindings(p: FilePolicyReport, location: Location, polic
       `and each retry adds to its load (${p.attempts + 1} times the traffic at worst); ${narrow}${budget}`;
     findings.push({ rule: RETRIES_OVERLOAD_RULE, kind: "lint", level: "warning", location, policy, message });
   }
-  if (retriesEverything(on)) {
+  if (retriesEverything(on) && levers?.fixed !== true) {
     const fix = levers === undefined ? "retry only the errors that are transient" : `retry only the errors that are transient (${levers.conditions})`;
     const message = `retries every error (${fromText(p)}), permanent failures too: a request that cannot succeed is tried ${p.attempts + 1} times; ${fix}`;
     findings.push({ rule: RETRIES_EVERYTHING_RULE, kind: "lint", level: "warning", location, policy, message });

@@ -46,8 +46,11 @@ export interface RetryOn {
   readonly budget?: string;
   /** How it honours the server's Retry-After, where it does (a library the Retry-After model knows). */
   readonly retryAfter?: string;
-  /** What a finding tells the reader to edit, as the file spells it: the key of the conditions, and how to add a retry budget (null: the system has none). */
-  readonly levers?: { readonly conditions: string; readonly budget: string | null; readonly narrow?: string };
+  /**
+   * What a finding tells the reader to edit, as the file spells it: the key of the conditions, and how to add a retry budget (null: the system has none).
+   * `fixed`: the system decides the conditions and nothing in the file can narrow them (Knative's SelectiveRetry, Lambda's retries).
+   */
+  readonly levers?: { readonly conditions: string; readonly budget: string | null; readonly narrow?: string; readonly fixed?: true };
 }
 
 /** The HTTP status codes that say the service is overloaded: 503 Service Unavailable, 429 Too Many Requests. */

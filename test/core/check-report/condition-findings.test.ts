@@ -60,6 +60,12 @@ describe("retries-everything", () => {
     ]);
     expect(rules(report({ ...all, except: ["States.TaskFailed"] }))).toEqual([]);
   });
+  it("every error where the system fixes the conditions (Knative's SelectiveRetry, Lambda): nothing in the file to change, so no warning; an overload signal still warns", () => {
+    const fixed: RetryOn = { words: ["function errors"], from: "AWS's documented retries", isDefault: true, conditions: [{ kind: "every-error" }], levers: { conditions: "nothing in the file", budget: null, fixed: true } };
+    expect(rules(report(fixed))).toEqual([]);
+    const selective: RetryOn = { ...fixed, conditions: [{ kind: "every-error" }, { kind: "status", code: 429 }] };
+    expect(rules(report(selective)).map(([rule]) => rule)).toEqual(["retries-overload"]);
+  });
   it("every 5xx with a 4xx (Envoy's 5xx with retriable-4xx): both rules", () => {
     const both: RetryOn = { words: ["5xx", "retriable-4xx"], from: "retry_on", isDefault: false, conditions: [{ kind: "5xx" }, { kind: "status", code: 409 }] };
     expect(rules(report(both)).map(([rule]) => rule)).toEqual(["retries-overload", "retries-everything"]);
