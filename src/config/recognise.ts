@@ -7,6 +7,7 @@ import { type LenientRead, YamlSyntaxError, parseYamlDocuments } from "./read/ya
 import type { DocumentFile } from "./shape.js";
 import { SHAPES, SHAPE_WORDS, shapeOf } from "./shapes/index.js";
 import { PROFILE_ROOTS, type SpringDocument, flattenProperties, flattenTree, readSpringDocuments } from "./spring-boot.js";
+import { misspeltSectionsInProperties, misspeltSectionsInTree } from "./spring-sections.js";
 import { ConfigProblem } from "./schema.js";
 import type { Node } from "./tree/walk.js";
 import { FileProblem, Findings, type FoundPolicy, type FoundTimeout, type InvalidPolicy, type UnresolvedPolicy } from "./tree/findings.js";
@@ -435,6 +436,8 @@ function readTree(documents: ReadonlyArray<Node | null>, file: DocumentFile, fin
     const before = findings.count;
     for (const shape of shapes) guarded(shape.system, fileName, findings, () => shape.documents!.read(root, file, findings));
     if (springWanted) guarded(SPRING_SHAPES[0]!.system, fileName, findings, () => spring.push({ entries: flattenTree(root, SPRING_ROOTS) }));
+    // A misspelt section (resilience4j.rety) hides every retry setting under it: an unknown key.
+    if (springWanted) misspeltSectionsInTree(root, findings);
     if (findings.count === before) for (const shape of LAST_RESORT_SHAPES) guarded(shape.system, fileName, findings, () => shape.documents!.read(root, file, findings));
   }
   if (spring.length > 0) guarded(SPRING_SHAPES[0]!.system, fileName, findings, () => readSpringDocuments(spring, SPRING_READERS, findings));
@@ -450,5 +453,6 @@ function readProperties(entries: readonly PropertyEntry[], fileName: string, fin
     documents.set(entry.document, document);
   }
   if (documents.size > 0) guarded(SPRING_SHAPES[0]!.system, fileName, findings, () => readSpringDocuments([...documents.values()], SPRING_READERS, findings));
+  misspeltSectionsInProperties(entries, findings);
   for (const shape of PROPERTIES_SHAPES) guarded(shape.system, fileName, findings, () => shape.properties!(plain, fileName, findings));
 }

@@ -89,7 +89,7 @@ function styled(meant: string | null, key: string, known: readonly string[]): st
 }
 
 /** The retry key `key` is a misspelling of (closest's answer, when it is within its edits, not a shared start), or null. */
-function misspelt(key: string, retryKeys: readonly string[]): string | null {
+export function misspelt(key: string, retryKeys: readonly string[]): string | null {
   const meant = styled(closest(key, retryKeys), key, retryKeys);
   if (meant === null) return null;
   const typed = fold(key);
