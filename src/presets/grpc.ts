@@ -52,7 +52,7 @@ export const grpc: Preset = {
   quirks: [
     "The first wait is exactly INITIAL_BACKOFF, without jitter.",
     "MAX_BACKOFF caps before the jitter, so waits reach MAX_BACKOFF × (1 + JITTER): 144 s against 120 s.",
-    "The spec sleeps until a deadline set at the start of the previous attempt, so the gap after a failed attempt is shorter by the attempt's duration; each attempt may take up to MIN_CONNECT_TIMEOUT (20 s).",
+    "The spec sleeps until a deadline set at the start of the previous attempt, so the gap after a failed attempt is shorter by the attempt's duration; each attempt is given until that deadline or MIN_CONNECT_TIMEOUT (20 s) from its start, whichever is later (TryConnect(Max(current_deadline, now() + MIN_CONNECT_TIMEOUT))).",
     "The doc's first version (2015, commit 08d16ee) gave INITIAL_BACKOFF = 20 seconds; the doc since and every implementation use 1 s, with MIN_CONNECT_TIMEOUT 20 s.",
     "gRPC C-core (Python, C++, Ruby, PHP) jitters the first wait too and works in whole ms: the grpc-core preset.",
     "Values are real milliseconds; shown rounded half up.",
