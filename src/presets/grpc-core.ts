@@ -54,7 +54,7 @@ export const grpcCore: Preset = {
     "Durations are whole milliseconds and every product is truncated (Duration × double goes through FromSecondsAsDouble and an int64 cast): 1000, 1600, 2560, 4096, 6553, 10484, 16774, 26838, 42940, 68704, 109926, 120000 ms.",
     "The multiplier (1.6) and the jitter (0.2) are constants of the subchannel; only the initial and the max backoff are channel arguments, each raised to at least 100 ms.",
     "The jitter multiplies the capped backoff, so waits reach 143,999 ms against the 120 s max.",
-    "The subchannel counts the wait from the start of the previous connection attempt, which may itself take up to the min connect timeout (20 s).",
+    "The subchannel counts the wait from the start of the previous connection attempt, which is given until the later of that next attempt time and the min connect timeout (20 s) from its start (subchannel.cc StartConnectingLocked: args.deadline = std::max(next_attempt_time_, min_deadline)).",
   ],
   retryAfter: "gRPC does not read an HTTP Retry-After: the schedule is unchanged; its own server pushback (the grpc-retry-pushback-ms trailer, gRFC A6) is another header, not modelled here.",
   build(overrides) {
