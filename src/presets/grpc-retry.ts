@@ -16,7 +16,7 @@ export const GRPC_MAX_ATTEMPTS_LIMIT = 5;
  *   this.nextRetryBackoffSec = Math.min(this.nextRetryBackoffSec * retryPolicy.backoffMultiplier, maxBackoffSec);
  * grpc-go 1.69+ (stream.go csAttempt.shouldRetry) computes the same in ns:
  *   cur := min(float64(rp.InitialBackoff)*math.Pow(rp.BackoffMultiplier, n), float64(rp.MaxBackoff)); cur *= 0.8 + 0.4*rand.Float64()
- * and before 1.69 (the A6 text until 2024), full jitter: dur = time.Duration(rand.Int64N(int64(cur))).
+ * and before 1.69 (the A6 text until 2024), full jitter: dur = time.Duration(rand.Int63n(int64(cur))).
  * grpc-java draws ±20 % since v1.71.0 (#11858, "updates the backoff range as per the A6
  * redefinition"; core/src/main/java/io/grpc/internal/RetriableStream.java at v1.83.1):
  *   double inverseJitterFactor = isExperimentalRetryJitterEnabled ? 0.4 * random.nextDouble() + 0.8 : random.nextDouble();
@@ -74,9 +74,9 @@ export const grpcRetry: Preset = {
       version: "1.68",
       releases: "grpc-go before 1.69.0 (and gRFC A6 before its August 2024 update)",
       changed:
-        "each wait was full jitter, random(0, min(initialBackoff × backoffMultiplier^(a−1), maxBackoff)) in whole ns (stream.go csAttempt.shouldRetry: dur = time.Duration(rand.Int64N(int64(cur)))); 1.69.0 multiplies the capped value by random(0.8, 1.2) instead",
+        "each wait was full jitter, random(0, min(initialBackoff × backoffMultiplier^(a−1), maxBackoff)) in whole ns (stream.go csAttempt.shouldRetry: dur = time.Duration(rand.Int63n(int64(cur)))); 1.69.0 multiplies the capped value by random(0.8, 1.2) instead",
       sources: [
-        "grpc/grpc-go stream.go (csAttempt.shouldRetry), v1.68.x, and pull request #7869 (merged 2024-11, released in v1.69.0: 'client: update Retry backoff to apply jitter per updates to gRFC A6')",
+        "grpc/grpc-go stream.go (csAttempt.shouldRetry), v1.68.x, and pull request #7869 (merged 2024-11-27 as 4c07bca, released in v1.69.0: 'stream: add jitter to retry backoff in accordance with gRFC A6')",
         "grpc/proposal A6-client-retries.md, pull request #452 (2024-08): random(0, …) became min(…) × random(0.8, 1.2)",
       ],
       defaults: { jitter: "full" },
@@ -113,7 +113,7 @@ export const grpcRetry: Preset = {
     // getNextRetryJitter: Math.random() * (1.2 - 0.8) + 0.8, Math.random() in [0, 1 − 2^-52].
     const spread = 1.2 - 0.8;
     const wait = (attempt: number, r: number) => (r * spread + 0.8) * nextSec(attempt) * 1000;
-    // grpc-go before 1.69: cur := min(float64(InitialBackoff) × BackoffMultiplier^n, float64(MaxBackoff)) ns; dur = rand.Int64N(int64(cur)), 0 to cur − 1.
+    // grpc-go before 1.69: cur := min(float64(InitialBackoff) × BackoffMultiplier^n, float64(MaxBackoff)) ns; dur = rand.Int63n(int64(cur)), 0 to cur − 1.
     const curNs = (attempt: number) => Math.trunc(Math.min(initialMs * NS_PER_MS * multiplier ** (attempt - 1), maxMs * NS_PER_MS));
     const rawMs = (attempt: number) => initialMs * multiplier ** (attempt - 1);
     const capIndex = next.indexOf(maxSec);

@@ -3,7 +3,7 @@
  * its maxAttempts limit, run with Math.random stubbed), and against values worked out by
  * hand from A6 (initialBackoff × random(0.8, 1.2), then min(initialBackoff ×
  * backoffMultiplier^(n−1), maxBackoff) × random(0.8, 1.2)) and, for --jitter full, from
- * grpc-go before 1.69 (stream.go): dur = time.Duration(rand.Int64N(int64(cur))).
+ * grpc-go before 1.69 (stream.go): dur = time.Duration(rand.Int63n(int64(cur))).
  */
 import { createRequire } from "node:module";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -102,7 +102,7 @@ describe("grpc-retry by hand (A6's example: maxAttempts 4, 0.1s, 1s, ×2)", () =
     expect(m.mayExceedCap).toBe(true);
   });
 
-  it("--jitter full is grpc-go before 1.69: rand.Int64N(int64(cur)), 0 to cur − 1 ns, mean (cur − 1) / 2 ns", () => {
+  it("--jitter full is grpc-go before 1.69: rand.Int63n(int64(cur)), 0 to cur − 1 ns, mean (cur − 1) / 2 ns", () => {
     const m = model({ jitter: "full" });
     // cur = 1e8 ns: the top is 99,999,999 ns, 100 ms rounded half up; the mean 49,999,999.5 ns.
     expect(m.bounds(1)).toEqual({ minMs: 0, maxMs: 100 });
