@@ -21,12 +21,12 @@ export const temporal: Preset = {
   library: "Temporal server 1.31.2 (RetryPolicy)",
   timeUnit: "nanoseconds (time.Duration)",
   repository: "temporalio/temporal",
-  source: "common/backoff/retry.go (ExponentialBackoffAlgorithm, CalculateExponentialRetryInterval), common/retrypolicy/retry_policy.go, service/history/workflow/retry.go (nextBackoffInterval); common/failure/failure.go (IsRetryable: the conditions)",
+  source: "common/backoff/retry.go (ExponentialBackoffAlgorithm, CalculateExponentialRetryInterval), common/retrypolicy/retry_policy.go, service/history/workflow/retry.go (getBackoffInterval, nextBackoffInterval; isRetryable: the conditions)",
   formula: "min(Duration(initialInterval × backoffCoefficient^(a−1)), maximumInterval) (whole ns, truncated)",
   defaults: "initialInterval 1 s, backoffCoefficient 2, maximumInterval 100 × initialInterval, maximumAttempts 0 (unlimited), no expiration",
   jitter: "none: every retry of the same failure is due at the same instant",
   defaultRetries: null,
-  // Temporal server common/failure/failure.go (IsRetryable; before, service/history/workflow/retry.go isRetryable): every failure
+  // Temporal server service/history/workflow/retry.go isRetryable (v1.31.2; common/failure/failure.go has no IsRetryable): every failure
   // is retried but a terminated or canceled one, a timeout other than start-to-close or heartbeat, a server failure marked non-retryable,
   // and an application failure marked non-retryable or whose type is in NonRetryableErrorTypes (empty by default).
   conditions: {

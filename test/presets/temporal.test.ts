@@ -47,7 +47,7 @@ describe("temporal (common/backoff/retry.go, common/retrypolicy/retry_policy.go,
 });
 
 // Issue 41, item 2: `backoff presets temporal` shows the library's default conditions.
-// Temporal server common/failure/failure.go IsRetryable: every failure but terminated, canceled, non-start-to-close/heartbeat timeouts and non-retryable ones (NonRetryableErrorTypes empty by default).
+// Temporal server service/history/workflow/retry.go isRetryable (v1.31.2): every failure but terminated, canceled, non-start-to-close/heartbeat timeouts and non-retryable ones (NonRetryableErrorTypes empty by default).
 describe("temporal's default conditions (issue 41, item 2)", () => {
   it("the 'retries on' line of backoff presets temporal, and retry_on in its JSON", async () => {
     const text = await runCli(["presets", "temporal"], { env: { NO_COLOR: "1" } });
