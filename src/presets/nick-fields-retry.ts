@@ -35,7 +35,7 @@ export const nickFieldsRetry: Preset = {
     retries: "max_attempts − 1 (max_attempts counts the first try)",
   },
   quirks: [
-    "max_attempts counts the first try: the default 3 is 2 retries. getInputs reads it as parseInt(…) || 3, so 0 is 3, and retry_wait_seconds as parseInt(…) || 10, so 0 waits 10 s: no setting makes the retries immediate.",
+    "max_attempts counts the first try: the default 3 is 2 retries. getInputs reads it as parseInt(…) || 3, so 0 is 3, and retry_wait_seconds as parseInt(…) || 10, so 0 waits 10 s; only a negative retry_wait_seconds (getInputNumber accepts it; setTimeout then waits 1 ms) makes the retries immediate.",
     "The wait comes after every failed try, the last one included (runCmd waits retry_wait_seconds, then throws): a step that fails every try ends one wait after its last try.",
     "timeout_minutes or timeout_seconds (exactly one is required) bounds each try: runCmd polls every polling_interval_seconds (1 s) and kills the command at the first poll past the timeout, so a try takes the timeout rounded up to the polling interval.",
     "Inputs go through Number.parseInt: 1.5 is 1, \"10s\" is 10. retry_on (any, timeout, error) and retry_on_exit_code choose which failures are retried; the others end the step at once.",
