@@ -48,7 +48,7 @@ export const traefik: Preset = {
     "attempts counts every try, the first included: attempts 4 is 3 retries, though the docs say \"Retry 4 times\" (retry_test.go: Attempts 2 makes one retry).",
     "Without initialInterval (or with 0) every retry is made at once (ZeroBackOff); with it, the Multiplier is chosen so that the interval would reach 2 × initialInterval at try attempts: 100 ms with attempts 4 waits about 100, 126 and 159 ms, each ±50 %.",
     "More attempts make the growth slower, not the waits longer: no interval reaches 2 × initialInterval, and MaxInterval (60 s) bites only when initialInterval is above 30 s.",
-    "cenkalti's MaxElapsedTime (15 min, counting the tries' own time) still applies: past it the middleware stops retrying and the last failure is the answer.",
+    "cenkalti's MaxElapsedTime (15 min, counting the tries' own time) still applies (elapsed + next > 15 min stops it): the middleware then stops retrying, and the failed try's response, held back for a retry, is not sent: ServeHTTP writes nothing once backoff.RetryNotify gives up.",
     "The Multiplier is Go's math.Pow(2, 1/(attempts − 1)), which can be one unit in the last place off the nearest double (attempts 4 and 28 on amd64): an interval may then differ from the one shown by a fraction of a nanosecond before truncation, so rarely by 1 ns.",
     "A bare number is seconds (paerser's Duration: \"10\" is 10 s), anything else Go's time.ParseDuration (\"100ms\").",
     "timeout (v3.7+) stops retrying once that long has passed since the first try began: a failure seen after it is answered as it is, not retried; not modelled here.",
