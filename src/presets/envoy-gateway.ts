@@ -36,7 +36,7 @@ export const envoyGateway: Preset = {
   quirks: [
     "A BackendTrafficPolicy without retry retries nothing (\"If not set, retry will be disabled\"); with retry and no numRetries it is 2 retries, not Envoy's 1.",
     "Every retry prefers another host (envoy.retry_host_predicates.previous_hosts, host_selection_retry_max_attempts 5).",
-    "baseInterval or maxInterval of 0s, or maxInterval below baseInterval, makes the whole policy Invalid (buildRetry): nothing of it applies.",
+    "baseInterval or maxInterval of 0s, or maxInterval below baseInterval, is an error of the whole policy (buildRetry): nothing of it applies, and every HTTP route it targets answers 500 instead (applyTrafficFeatureToRoute's direct response).",
     "The durations are Gateway API Durations: whole numbers of h, m, s or ms (\"100ms\", \"1m30s\"), no fractions.",
     "The field is backOff: a lowercase backoff is no field of the CRD (the API server refuses or drops it), though Envoy Gateway's own Go tests read it case-insensitively.",
     "A Gateway API HTTPRoute retry (attempts, backoff) becomes the same Envoy policy, with timeouts.backendRequest as the per-try timeout (internal/gatewayapi/route.go processRouteRetry).",
