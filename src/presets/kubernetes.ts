@@ -27,7 +27,7 @@ export const kubernetes: Preset = {
   },
   quirks: [
     "The first crash has no back-off entry yet, so the container restarts at once; the 10 s window applies from the second crash (0, 10, 20, 40 … s per crash; the docs' 10, 20, 40 … count back-off windows).",
-    "A container that runs longer than 2 × 300 s = 10 min resets its back-off to 10 s.",
+    "A container that runs longer than 10 min resets its back-off to 10 s: since 1.32 the kubelet's HasExpiredFunc is a flat 600 s whatever the max (pkg/kubelet/kubelet.go, KEP-4603, kubernetes#128356), no longer 2 × MaxCrashLoopBackOff.",
     "Restarts happen on kubelet sync loops, so real waits are slightly longer.",
     "1.33+ alpha gate ReduceDefaultCrashLoopBackOffDecay: 1 s initial, 60 s max.",
     "A maxContainerRestartPeriod below the initial 10 s is accepted: newCrashLoopBackOff (pkg/kubelet/kubelet.go, KubeletCrashLoopBackOffMax since 1.32) lowers the initial back-off to it: a max of 5 s gives 0, 5 s, 5 s, …",
