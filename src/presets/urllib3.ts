@@ -42,7 +42,7 @@ export const urllib3: Preset = {
   // (ReadTimeoutError, ProtocolError) on DEFAULT_ALLOWED_METHODS; status_forcelist None, so a status is retried only
   // as is_retry allows without it: 413, 429 and 503 carrying a Retry-After (RETRY_AFTER_STATUS_CODES).
   conditions: {
-    words: ["connect", "read", "status_forcelist None", "RETRY_AFTER_STATUS_CODES 413, 429, 503"],
+    words: ["connect (any method)", "read", "status_forcelist None", "RETRY_AFTER_STATUS_CODES 413, 429, 503"],
     from: "urllib3's Retry default",
     isDefault: true,
     conditions: [{ kind: "connection" }, { kind: "timeout" }, { kind: "other", text: "413, 429 and 503 carrying a Retry-After", overload: true }],
@@ -65,7 +65,7 @@ export const urllib3: Preset = {
     "Values are Python floats in seconds; shown rounded half up to whole ms.",
   ],
   retryAfter:
-    "With respect_retry_after_header (the default) the Retry-After of any response that is retried is slept instead of the backoff (connectionpool.py:942–953 and Retry.sleep, retry.py:373–386 in 2.7.0): status_forcelist=[500] with Retry-After: 5 sleeps 5 s; 413, 429 and 503 are only the codes a response with the header is retried on whether or not status_forcelist lists them (is_retry, retry.py:423–431). Cut to retry_after_max (6 h by default) from 2.6.3 (1.26 and 2.x before it: uncapped); a Retry-After of 0 falls back to the backoff.",
+    "With respect_retry_after_header=True (the default) urllib3 sleeps the Retry-After of any retried response that carries one instead of the backoff (connectionpool.py:941–953 in 2.7.0: is_retry, increment, then Retry.sleep(response); Retry.sleep and sleep_for_retry, retry.py:359–387): status_forcelist=[500] with Retry-After: 5 sleeps 5 s. Without status_forcelist a response is retried only when its status is 413, 429 or 503 (RETRY_AFTER_STATUS_CODES) and it carries the header, total is not 0 or None and the method is in allowed_methods (is_retry, retry.py:423–431). Cut to retry_after_max (6 h by default) from 2.6.3 (1.26 and 2.x before it: uncapped); a Retry-After of 0, or a date already past, falls back to the backoff.",
   build(overrides) {
     const factorMs = overrides.baseMs ?? 500;
     const maxMs = overrides.capMs ?? 120_000;
