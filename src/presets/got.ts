@@ -212,9 +212,9 @@ export const got: Preset = {
   versions: [
     {
       version: "14",
-      releases: "got 14.x and 15.x (16.0.0 computes the same waits)",
+      releases: "got 14.x and 15.x (16.0.0 computes the same waits, but a Retry-After of 0 waits 1 ms)",
       changed:
-        "the computed delay was min(1000 × 2^(a−1), backoffLimit) + Math.random() × noise without the 1 ms floor, so a computed 0 made no retry; a wait past 2,147,483,647 ms was handed to setTimeout, which Node fires after 1 ms; a Retry-After of 0 left the computed delay (if (retryAfter) is false for 0) and \"1.5\" waited 1.5 s; QUERY was not retried (added in 16.0.0, as was a Retry-After of 0 or a past date waiting 1 ms)",
+        "the computed delay was min(1000 × 2^(a−1), backoffLimit) + Math.random() × noise without the 1 ms floor, so a computed 0 made no retry; a wait past 2,147,483,647 ms was handed to setTimeout, which Node fires after 1 ms; a Retry-After of 0 left the computed delay (if (retryAfter) is false for 0) and \"1.5\" waited 1.5 s; QUERY was not retried (added in 16.0.0, as was a Retry-After of 0 waiting 1 ms; a past date already waited 1 ms)",
       sources: [
         "sindresorhus/got source/core/calculate-retry-delay.ts and source/core/index.ts at v14.6.6 and v16.0.0 (if (retryAfter) … return retryAfter; return Math.min(…) + noise; if (backoff) setTimeout(…)), against v16.1.0 and v16.2.0 (Math.max(1, …); retryAfter tested for being set, not for truth, so a 0 counts; backoff && backoff <= 2_147_483_647; /^\\d+$/ delta-seconds), read in the npm tarballs",
         "sindresorhus/got source/core/options.ts at v16.0.0: retry.methods gains 'QUERY'",
