@@ -26,11 +26,12 @@ export const awsSdk: Preset = {
   stopping: "maxAttempts 3",
   jitter: "full jitter inside the cap: floor(r × min(base × 2^(a−1), 20000)), in [0, U − 1]; always on",
   defaultRetries: 2,
-  // @smithy/core 3.41.1 submodules/retry/service-error-classification (constants.ts, service-error-classification.ts):
-  // throttling (429, THROTTLING_ERROR_CODES), transient (TRANSIENT_ERROR_CODES, 500/502/503/504, the Node.js timeout
-  // and network codes) and server errors (5xx); the retry quota is its budget.
+  // @smithy/core 3.41.1 dist-cjs/submodules/retry/index.js: the retry middleware's getRetryErrorType gives THROTTLING (429,
+  // THROTTLING_ERROR_CODES), TRANSIENT (TRANSIENT_ERROR_CODES, status 500/502/503/504, the Node.js timeout and network codes),
+  // SERVER_ERROR (any other 5xx: isServerError) or CLIENT_ERROR, and StandardRetryStrategy.isRetryableError retries only
+  // THROTTLING and TRANSIENT: a 501 or 505 is not retried. The retry quota is its budget.
   conditions: {
-    words: ["isThrottlingError", "isTransientError", "isServerError"],
+    words: ["isThrottlingError", "isTransientError"],
     from: "the SDK's StandardRetryStrategy",
     isDefault: true,
     conditions: [
@@ -39,7 +40,10 @@ export const awsSdk: Preset = {
       { kind: "error", name: "TooManyRequestsException" },
       { kind: "error", name: "RequestLimitExceeded" },
       { kind: "error", name: "SlowDown" },
-      { kind: "5xx" },
+      { kind: "status", code: 500 },
+      { kind: "status", code: 502 },
+      { kind: "status", code: 503 },
+      { kind: "status", code: 504 },
       { kind: "connection" },
       { kind: "timeout" },
     ],
@@ -54,7 +58,7 @@ export const awsSdk: Preset = {
     "The wait is floor(r × U), never the ceiling U(a) itself: delay_ms is U, the formula before the draw, and the waits run from 0 to U − 1 (mean about U / 2).",
     "THROTTLING errors use a 1000 ms base instead of 50 ms (a base of 1 s shows them).",
     "The retry quota (500 tokens, 14 per retry, 5 per throttling retry) refuses retries after 35 transient failures until successes refill it.",
-    "The 2026 values (base 50 ms, 1000 ms throttling, quota cost 14 and 5) are the default from @smithy/core 3.40.0 (the SMITHY_NEW_RETRIES_2026 variable is no longer read). Earlier releases that carry retries-2026-config (@smithy/core 3.29.5, for one) use them only with SMITHY_NEW_RETRIES_2026=true and otherwise the old values: base 100 ms (500 ms throttling), quota cost 5 (10 for timeouts), as releases before that file do; the wait is floor(min(20000, r × 2^(a−1) × base)) in both.",
+    "The 2026 values (base 50 ms, 1000 ms throttling, quota cost 14 and 5) are the default from @smithy/core 3.40.0 (the SMITHY_NEW_RETRIES_2026 variable is no longer read). Earlier releases that carry retries-2026-config (@smithy/core 3.29.5, for one) use them only with SMITHY_NEW_RETRIES_2026=true and otherwise the old values: base 100 ms (500 ms throttling), quota cost 10 for a transient error (TIMEOUT_RETRY_COST) and 5 for a throttling one, as releases before that file do; the wait is floor(r × min(base × 2^(a−1), 20000)) in both, where releases before that file (@smithy/util-retry 4.0.7, for one) drew floor(min(20000, r × 2^(a−1) × base)).",
   ],
   retryAfter:
     "A Retry-After (seconds, or an HTTP date) or x-amz-retry-after (ms) hint makes the wait max(d, min(hint, d + 5 s)) for the drawn d (StandardRetryStrategy.refreshRetryTokenForRetry): it can lengthen a wait by 5 s at most, never shorten it, and pass the 20 s MAXIMUM_RETRY_DELAY.",

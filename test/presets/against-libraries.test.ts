@@ -301,7 +301,23 @@ describe("aws-sdk: @smithy/util-retry 4.6.2 StandardRetryStrategy (fake timers)"
     expect([Retry.v2026, Retry.delay(), Retry.throttlingDelay(), Retry.cost(), Retry.throttlingCost()]).toEqual([true, 50, 1000, 14, 5]);
     const quirk = findPreset("aws-sdk")!.quirks.find((line) => line.includes("SMITHY_NEW_RETRIES_2026"));
     expect(quirk).toContain("are the default from @smithy/core 3.40.0");
-    expect(quirk).toContain("use them only with SMITHY_NEW_RETRIES_2026=true and otherwise the old values: base 100 ms (500 ms throttling), quota cost 5 (10 for timeouts)");
+    // @smithy/core 3.29.5 retries-2026-config: throttlingCost() 10 applies to modifiedCostType() "TRANSIENT" (every transient
+    // error, not only timeouts), cost() 5 to the rest; @smithy/util-retry 4.0.7: errorType === "TRANSIENT" ? TIMEOUT_RETRY_COST (10) : RETRY_COST (5).
+    expect(quirk).toContain("use them only with SMITHY_NEW_RETRIES_2026=true and otherwise the old values: base 100 ms (500 ms throttling), quota cost 10 for a transient error (TIMEOUT_RETRY_COST) and 5 for a throttling one");
+    // 3.29.5 to 3.41.1 DefaultRetryBackoffStrategy: Math.floor(Math.random() * Math.min(x * 2 ** i, MAXIMUM_RETRY_DELAY));
+    // @smithy/util-retry 4.0.7: Math.floor(Math.min(MAXIMUM_RETRY_DELAY, Math.random() * 2 ** attempts * delayBase)).
+    expect(quirk).toContain("the wait is floor(r × min(base × 2^(a−1), 20000)) in both, where releases before that file (@smithy/util-retry 4.0.7, for one) drew floor(min(20000, r × 2^(a−1) × base))");
+  });
+
+  it("a 5xx that is not 500, 502, 503 or 504 is SERVER_ERROR, which StandardRetryStrategy does not retry: the preset lists those four, not every 5xx (issue 39)", async () => {
+    // @smithy/core 3.41.1 retry: getRetryErrorType gives SERVER_ERROR for isServerError (5xx, not transient);
+    // isRetryableError(errorType) is errorType === "THROTTLING" || errorType === "TRANSIENT".
+    const strategy = new StandardRetryStrategy(3);
+    const token = await strategy.acquireInitialRetryToken("scope");
+    await expect(strategy.refreshRetryTokenForRetry(token, { errorType: "SERVER_ERROR" })).rejects.toThrow("No retry token available");
+    const statuses = findPreset("aws-sdk")!.conditions!.conditions.flatMap((c) => (c.kind === "status" ? [c.code] : []));
+    expect(statuses).toEqual([429, 500, 502, 503, 504]);
+    expect(findPreset("aws-sdk")!.conditions!.conditions.some((c) => c.kind === "5xx")).toBe(false);
   });
 
   it("the releases named in the quirk: @smithy/core's own CHANGELOG makes the 2026 values unconditional in 3.40.0 (issue 23)", () => {

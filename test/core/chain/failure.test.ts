@@ -35,8 +35,9 @@ describe("failureRetried", () => {
     expect(failureRetried(istio.conditions, kind("timeout"))).toEqual({ retried: "no" });
   });
 
-  it("every 5xx covers 500 to 599 and no gRPC code: the AWS SDK retries 502 by its 5xx, 429 by the status", () => {
-    expect(failureRetried(awsSdk.conditions, kind("502"))).toEqual({ retried: "yes", by: "5xx" });
+  it("every 5xx covers 500 to 599 and no gRPC code; the AWS SDK retries 502 and 429 by the status (its transient 500/502/503/504, issue 39)", () => {
+    expect(failureRetried(on([{ kind: "5xx" }]), kind("502"))).toEqual({ retried: "yes", by: "5xx" });
+    expect(failureRetried(awsSdk.conditions, kind("502"))).toEqual({ retried: "yes", by: "502" });
     expect(failureRetried(awsSdk.conditions, kind("429"))).toEqual({ retried: "yes", by: "429" });
     expect(failureRetried(on([{ kind: "5xx" }]), kind("unavailable"))).toEqual({ retried: "no" });
   });
