@@ -28,7 +28,10 @@ export const axiosRetry: Preset = {
   // (no response, not ECONNABORTED or ERR_CANCELED, is-retry-allowed's codes) or, on GET, HEAD, OPTIONS, PUT and
   // DELETE, isRetryableError: no response (not ECONNABORTED), 429, or 500–599.
   conditions: {
-    words: ["isNetworkOrIdempotentRequestError"],
+    // axios-retry 4.5.0 src/index.ts:140-142: isNetworkError(error) || isIdempotentRequestError(error); isNetworkError (l.95-109)
+    // has no method check: a network error whose code is-retry-allowed allows (ECONNRESET, ECONNREFUSED; not ENOTFOUND,
+    // ENETUNREACH or a certificate error) is retried on any method, POST included. The methods below bound the rest.
+    words: ["isNetworkOrIdempotentRequestError", "isNetworkError on any method"],
     from: "axios-retry's default retryCondition",
     isDefault: true,
     conditions: [{ kind: "connection" }, { kind: "status", code: 429 }, { kind: "5xx" }],

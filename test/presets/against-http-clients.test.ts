@@ -102,6 +102,17 @@ describe("axios-retry 4.5.0", () => {
     expect(computed).toEqual([1, 2, 3].map((a) => m.delay(a).delayMs));
     expect(m.retries).toBe(counts.length);
   });
+
+  it("the default retryCondition retries a network error on any method, a 503 only on an idempotent one, as the preset's words say (issue 39)", () => {
+    // axios-retry 4.5.0 src/index.ts: isNetworkOrIdempotentRequestError = isNetworkError(error) || isIdempotentRequestError(error);
+    // isNetworkError: no response, a code, not ERR_CANCELED/ECONNABORTED, and isRetryAllowed(error) (ECONNRESET allowed).
+    const reset = { code: "ECONNRESET", config: { method: "post" } } as unknown as AxiosError;
+    const unavailable = { code: "ERR_BAD_RESPONSE", config: { method: "post" }, response: { status: 503 } } as unknown as AxiosError;
+    expect(axiosRetry.isNetworkOrIdempotentRequestError(reset)).toBe(true);
+    expect(axiosRetry.isNetworkOrIdempotentRequestError(unavailable)).toBe(false);
+    expect(axiosRetry.isNetworkOrIdempotentRequestError({ ...unavailable, config: { method: "put" } } as unknown as AxiosError)).toBe(true);
+    expect(findPreset("axios-retry")!.conditions!.words).toEqual(["isNetworkOrIdempotentRequestError", "isNetworkError on any method"]);
+  });
 });
 
 describe("got 14.6.6", () => {
