@@ -182,7 +182,9 @@ export async function runCapacity(values: OptionValues, options: SimulateSwitche
     // The variants run one after another: memory is the largest one's rings.
     checkFlowMemory(Math.max(...variants.map((variant) => flowRingBins({ ...setup, spreads: variant.spreads() }))));
   } else checkCapacityWork(setup.rps, setup.durationMs, variants.map((variant) => variant.retries));
-  const report: Omit<CapacityDescription, never> = { ...description, retries: policy.text, seed, ...(expected ? { expected } : {}) };
+  // Drawn: Poisson arrivals or a jittered wait (the two streams `random` gives; a preset may jitter: counted as drawn); else every count is exact.
+  const drawn = description.arrivals === "poisson" || policy.jitter === null || policy.jitter.kind !== "none";
+  const report: Omit<CapacityDescription, never> = { ...description, retries: policy.text, seed, drawn, ...(expected ? { expected } : {}) };
   const random = () => ({ arrivals: seededRandom(seed, 1), delay: seededRandom(seed, 2) });
   const full = (variant: Variant): CapacitySetup => ({ ...setup, retry: variant.retry, limits: variant.limits() });
   const flow = (variant: Variant): FlowSetup => ({ ...setup, spreads: variant.spreads(), limits: variant.limits() });

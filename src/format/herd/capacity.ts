@@ -23,6 +23,8 @@ export interface CapacityDescription {
   /** The retry policy in a phrase ("up to 3 retries, 100 ms doubling to 1 s, full jitter"). */
   readonly retries: string;
   readonly seed: number;
+  /** Whether the sampled model draws anything (Poisson arrivals, jittered waits): its counts are then one seeded sample; else exact. */
+  readonly drawn?: boolean;
   /** Expected counts from the flow model (--expected), rounded to whole calls, rather than one sampled run. */
   readonly expected?: boolean;
 }
@@ -116,7 +118,17 @@ function setupLine(setup: CapacityDescription): string {
       ? "no outage"
       : `${setup.outage.kind === "stall" ? "a stall" : "an outage"} from ${humanDuration(setup.outage.startMs)} to ${humanDuration(setup.outage.endMs)} ` +
         `(${setup.outage.kind === "stall" ? "the server serves nothing" : "every call fails at once"})`;
-  return `Capacity: ${groupDigits(setup.rps)} requests/s (${arrivals}) into ${server}; ${timeout}; ${outage}; ${humanDuration(setup.durationMs)} in ${humanDuration(setup.windowMs)} windows; ${setup.expected === true ? "expected counts (a flow model: the mean over runs, rounded to whole calls; no sampling)" : `seed ${setup.seed}`}.`;
+  return `Capacity: ${groupDigits(setup.rps)} requests/s (${arrivals}) into ${server}; ${timeout}; ${outage}; ${humanDuration(setup.durationMs)} in ${humanDuration(setup.windowMs)} windows; ${setup.expected === true ? "expected counts (a flow model: the mean over runs, rounded to whole calls; no sampling)" : sampleText(setup)}.`;
+}
+
+/**
+ * What the sampled model's figures are (issue 39, item 6): with Poisson arrivals or jittered
+ * waits every count is one run drawn with the seed, not a mean; with neither nothing is drawn.
+ */
+function sampleText(setup: CapacityDescription): string {
+  return setup.drawn === false
+    ? `seed ${setup.seed} (nothing is drawn: evenly spaced arrivals, no jitter; the counts are exact)`
+    : `seed ${setup.seed}: one seeded sample, not a mean (another --seed draws others; --expected gives the expected counts)`;
 }
 
 /** The verdict on one run, as a sentence. */

@@ -8,11 +8,19 @@ const timeline = CAPACITY_TIMELINE;
 describe("the capacity report's sentences", () => {
   it("the set-up, the policy, the totals and the verdict", () => {
     expect(capacitySummaryLines(timeline)).toEqual([
-      "Capacity: 500 requests/s (Poisson arrivals) into a server of 1,000 calls/s (1 at a time, 1 ms each, up to 2,000 waiting); clients time out after 1 s; a stall from 10 s to 20 s (the server serves nothing); 1 min in 1 s windows; seed 42.",
+      "Capacity: 500 requests/s (Poisson arrivals) into a server of 1,000 calls/s (1 at a time, 1 ms each, up to 2,000 waiting); clients time out after 1 s; a stall from 10 s to 20 s (the server serves nothing); 1 min in 1 s windows; seed 42: one seeded sample, not a mean (another --seed draws others; --expected gives the expected counts).",
       "Retries: up to 3 per request, 100 ms × 2^(n−1), cap 1 s, jitter full.",
       "Totals: 30,000 requests, 90,000 calls (60,000 retries), 10,000 answered in time, 19,000 requests gave up.",
       "Metastable: 40 s after the stall ended, retries still keep the server failing, though the arrivals alone (500/s) are 50% of its capacity.",
     ]);
+  });
+
+  it("what the figures are (issue 39, item 6): one seeded sample when anything is drawn, exact when nothing is", () => {
+    const evenly = { ...timeline, setup: { ...setup, arrivals: "uniform" as const, drawn: false } };
+    expect(capacitySummaryLines(evenly)[0]).toBe(
+      "Capacity: 500 requests/s (evenly spaced) into a server of 1,000 calls/s (1 at a time, 1 ms each, up to 2,000 waiting); clients time out after 1 s; a stall from 10 s to 20 s (the server serves nothing); 1 min in 1 s windows; seed 42 (nothing is drawn: evenly spaced arrivals, no jitter; the counts are exact).",
+    );
+    expect(capacitySummaryLines({ ...timeline, setup: { ...setup, drawn: true } })[0]).toMatch(/; seed 42: one seeded sample, not a mean \(another --seed draws others; --expected gives the expected counts\)\.$/);
   });
 
   it("each verdict", () => {

@@ -16,7 +16,8 @@ function setupJson(setup: CapacityDescription): Record<string, unknown> {
     window_ms: setup.windowMs,
     retries: setup.retries,
     // Expected counts (--expected) draw nothing: no seed, and the method named instead.
-    ...(setup.expected === true ? { method: "expected" } : { seed: setup.seed }),
+    // figures: what every count is (issue 39, item 6), as the cohort's JSON says it: the flow model's expectation, or one run drawn with the seed.
+    ...(setup.expected === true ? { method: "expected", figures: "expected" } : { seed: setup.seed, figures: setup.drawn === false ? "exact" : "sample" }),
   };
 }
 

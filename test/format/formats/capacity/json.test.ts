@@ -10,6 +10,14 @@ describe("the capacity model as JSON", () => {
     expect(json.recovery).toEqual({ kind: "metastable", since_outage_ms: 40_000, healthy_before: true });
   });
 
+  it("figures: what every count is (issue 39, item 6): one seeded sample, exact when nothing is drawn, or the expectation", async () => {
+    const figures = async (setup: typeof CAPACITY_SETUP) => JSON.parse(await renderedText(renderer.render({ ...CAPACITY_TIMELINE, setup }, plainContext()))).setup;
+    expect(await figures(CAPACITY_SETUP)).toMatchObject({ seed: 42, figures: "sample" });
+    expect(await figures({ ...CAPACITY_SETUP, arrivals: "uniform", drawn: false })).toMatchObject({ seed: 42, figures: "exact" });
+    const expected = await figures({ ...CAPACITY_SETUP, expected: true });
+    expect([expected.method, expected.figures, "seed" in expected]).toEqual(["expected", "expected", false]);
+  });
+
   it("no timeout is null", async () => {
     if (CAPACITY_TIMELINE.kind !== "timeline") throw new Error("a timeline");
     const json = JSON.parse(await renderedText(renderer.render({ ...CAPACITY_TIMELINE, setup: { ...CAPACITY_SETUP, timeoutMs: Infinity } }, plainContext())));
