@@ -8,6 +8,7 @@ import { STDIN_NAME, readConfigText } from "../shared/config.js";
 import type { Io } from "../shared/io.js";
 import { displayName } from "./discover.js";
 import { repositoryRoot } from "./repository.js";
+import { printableLine } from "../../format/printable.js";
 
 /**
  * The repository config of `check PATH…` (config/repo-config.ts reads it): the file
@@ -25,22 +26,31 @@ export interface FoundConfig {
 
 /** The config file at the repository's root, the first of REPO_CONFIG_NAMES found; null for none. */
 export function findRepoConfig(cwd: string = resolve(".")): string | null {
+  return repoConfigFiles(cwd)[0] ?? null;
+}
+
+/** Every one of REPO_CONFIG_NAMES at the repository's root, in that order (the first is read). */
+function repoConfigFiles(cwd: string): string[] {
   const root = repositoryRoot(cwd);
-  for (const name of REPO_CONFIG_NAMES) {
-    const path = join(root, name);
+  return REPO_CONFIG_NAMES.map((name) => join(root, name)).filter((path) => {
     try {
-      if (statSync(path).isFile()) return path;
+      return statSync(path).isFile();
     } catch {
-      // Not there: the next name.
+      return false;
     }
-  }
-  return null;
+  });
 }
 
 /** The config `check PATH…` reads: `--config FILE`, none with `--no-config` (config false), else the repository's. */
 export async function loadRepoConfig(config: string | false | undefined, io: Io): Promise<FoundConfig | null> {
   if (config === false) return null;
-  const path = config ?? findRepoConfig();
+  const found = config === undefined ? repoConfigFiles(resolve(".")) : [config];
+  // Two of them at the root: one is read, and an edit to the other would change nothing, unseen.
+  if (found.length > 1) {
+    const [read, ...others] = found.map((file) => displayName(file));
+    io.stderr.write(`${printableLine(`warning: ${others.join(" and ")} ${others.length === 1 ? "is" : "are"} not read: ${read} is the repository config (the first of ${REPO_CONFIG_NAMES.join(", ")}); keep one`)}\n`);
+  }
+  const path = found[0] ?? null;
   if (path === null) return null;
   const { text, name } = await readConfigText(config === undefined ? displayName(path) : path, io);
   const shownName = name === STDIN_NAME ? name : displayName(name);

@@ -35,6 +35,20 @@ describe("the repository config found by check PATH (issue 37, item 1)", () => {
     expect(lines).toContain("    ✗ max-total 1 min: worst case 2 min 30 s (first over the limit at attempt 3)");
   });
 
+  it("two configs at the root: the first of .backoff.yaml, .yml, .json is read, and a warning says the other is not", async () => {
+    gitInit();
+    write(".backoff.yaml", "assert:\n  max-total: 1m\n");
+    write(".backoff.json", '{"assert": {"max-total": "10m"}}\n');
+    write("retry.json", UNCAPPED);
+    const result = await runCli(["check", "."]);
+    // The YAML's 1 min is the limit (2 min 30 s breaks it), the JSON's 10 min is not read.
+    expect(result.code).toBe(1);
+    expect(result.stdout.split("\n")[0]).toBe("config: .backoff.yaml");
+    expect(result.stderr).toBe("warning: .backoff.json is not read: .backoff.yaml is the repository config (the first of .backoff.yaml, .backoff.yml, .backoff.json); keep one\n");
+    // --config names one: no warning.
+    expect((await runCli(["check", ".", "--config", ".backoff.json"])).stderr).toBe("");
+  });
+
   it("is the working directory's when no folder above holds .git", () => {
     mkdirSync(join(dir(), "a"));
     process.chdir(join(dir(), "a"));
