@@ -2,8 +2,8 @@ import type { PropertyEntry } from "./read/properties.js";
 import type { Node } from "./tree/walk.js";
 import { FileProblem, type Findings } from "./tree/findings.js";
 import { describeNode } from "./tree/values.js";
-import type { KeyTable, UnknownKeySink } from "./tree/unknown-keys.js";
-import { closest, editDistance, editsAllowed } from "../core/text/closest.js";
+import { type KeyTable, type UnknownKeySink, misspelt } from "./tree/unknown-keys.js";
+import { closest } from "../core/text/closest.js";
 
 /**
  * Spring Boot's view of a configuration, which the shapes that read Spring Boot files
@@ -198,8 +198,9 @@ export function springUnknownKeys(entries: Iterable<FlatEntry>, element: number,
     if (seen.has(`${offset} ${key}`) || place([entry]) === null) continue;
     seen.add(`${offset} ${key}`);
     const candidates = near ?? table.known;
-    let meant = closest(key, candidates);
-    if (near !== undefined && (meant === null || editDistance(norm(key), norm(meant)) > editsAllowed(norm(key).length))) continue;
+    // Near: only a misspelling within "did you mean"'s edits, as nearRetryKeys reports one (tree/unknown-keys.ts).
+    let meant = near === undefined ? closest(key, candidates) : misspelt(key, near);
+    if (near !== undefined && meant === null) continue;
     if (meant !== null && key.includes("-")) meant = kebab(meant);
     sink.unknownKeys.push({ system: table.system, offset, key, meant, where: table.where, instead: table.instead(meant === null ? null : (candidates.find((k) => norm(k) === norm(meant!)) ?? meant)) });
   }

@@ -72,7 +72,7 @@ export function misspeltSectionsInProperties(entries: readonly PropertyEntry[], 
       if (elements.length <= n + 1 || section.parent.some((element, i) => element !== elements[i])) continue;
       const found = misspeltSection(section.parent, written[n]!);
       // Once per section written: a misspelt section on several lines is one mistake.
-      const id = [...elements.slice(0, n + 1)].join(".");
+      const id = elements.slice(0, n + 1).join(".");
       if (found !== null && !seen.has(id)) {
         seen.add(id);
         sink.unknownKeys.push({ system: found.system, offset: entry.keyOffset, key: written[n]!, meant: found.meant, where: found.where, instead: instead(found.path) });
