@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { offeredText, presetJson, presetVersion } from "../../src/format/preset-text.js";
-import { DEMO, FLAGS, FOREVER, STOPPING } from "../support/preset-descriptions.js";
+import { DEMO, DEMO_RELEASE_2, DEMO_WITH_CONDITIONS, FLAGS, FOREVER, STOPPING } from "../support/preset-descriptions.js";
 
 describe("offeredText and presetVersion", () => {
   it("the overrides a preset takes, by the caller's flags and the library's names", () => {
@@ -40,20 +40,9 @@ describe("presetJson", () => {
 
 // Issue 41, item 2: `backoff presets NAME` shows the library's default conditions, JSON gives them as retry_on.
 describe("a preset's default conditions", () => {
-  // got 14.6.6 source/core/options.ts: retry.statusCodes 408, 413, 429, 500, 502, 503, 504, 521, 522, 524; methods GET, PUT, HEAD, DELETE, OPTIONS, TRACE.
-  const withConditions = {
-    ...DEMO,
-    conditions: {
-      words: ["statusCodes 429, 503, 504"],
-      from: "the demo's default",
-      isDefault: true,
-      conditions: [{ kind: "status" as const, code: 504 }, { kind: "status" as const, code: 429 }, { kind: "connection" as const }],
-      methods: ["GET", "PUT"],
-    },
-  };
 
   it("JSON: retry_on, the words and the vocabulary", () => {
-    expect(presetJson(withConditions, STOPPING["demo"]!, FLAGS)["retry_on"]).toEqual({
+    expect(presetJson(DEMO_WITH_CONDITIONS, STOPPING["demo"]!, FLAGS)["retry_on"]).toEqual({
       from: "the demo's default",
       default: true,
       words: ["statusCodes 429, 503, 504"],
@@ -67,9 +56,8 @@ describe("a preset's default conditions", () => {
 });
 
 describe("a preset's older releases (issue 39, item 4)", () => {
-  const version = { version: "2", releases: "demo 2.x", changed: "no jitter", sources: ["src/backoff.ts at v2.9.0"], defaults: { jitter: "none" } };
 
   it("JSON: a versions array, empty for a preset without older releases", () => {
-    expect(presetJson({ ...DEMO, versions: [version] }, STOPPING["demo"]!, FLAGS)["versions"]).toEqual([{ name: `${DEMO.name}@2`, releases: "demo 2.x", changed: "no jitter", sources: ["src/backoff.ts at v2.9.0"] }]);
+    expect(presetJson({ ...DEMO, versions: [DEMO_RELEASE_2] }, STOPPING["demo"]!, FLAGS)["versions"]).toEqual([{ name: `${DEMO.name}@2`, releases: "demo 2.x", changed: "no jitter", sources: ["src/backoff.ts at v2.9.0"] }]);
   });
 });

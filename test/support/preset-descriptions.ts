@@ -36,6 +36,25 @@ export const FOREVER: PresetDescription = {
   retryAfter: "read",
 };
 
+/**
+ * DEMO with default conditions (issue 41, item 2), for the text and JSON of `backoff presets NAME`.
+ * Shaped on got 14.6.6 source/core/options.ts: retry.statusCodes 408, 413, 429, 500, 502, 503, 504,
+ * 521, 522, 524; methods GET, PUT, HEAD, DELETE, OPTIONS, TRACE.
+ */
+export const DEMO_WITH_CONDITIONS: PresetDescription = {
+  ...DEMO,
+  conditions: {
+    words: ["statusCodes 429, 503, 504"],
+    from: "the demo's default",
+    isDefault: true,
+    conditions: [{ kind: "status", code: 504 }, { kind: "status", code: 429 }, { kind: "connection" }],
+    methods: ["GET", "PUT"],
+  },
+};
+
+/** An older release of DEMO (issue 39, item 4): demo@2, without jitter. */
+export const DEMO_RELEASE_2 = { version: "2", releases: "demo 2.x", changed: "no jitter", sources: ["src/backoff.ts at v2.9.0"], defaults: { jitter: "none" } };
+
 /** The CLI's spelling of each override. */
 export const FLAGS: OverrideNames = {
   baseMs: "--base",

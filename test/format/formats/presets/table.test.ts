@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { renderer } from "../../../../src/format/formats/presets/table.js";
 import { plainContext, renderedText } from "../../../support/herd-reports.js";
 import type { PresetDescription } from "../../../../src/core/preset.js";
-import { DEMO, FOREVER, presetsOutput } from "../../../support/preset-descriptions.js";
+import { DEMO, DEMO_RELEASE_2, DEMO_WITH_CONDITIONS, FOREVER, presetsOutput } from "../../../support/preset-descriptions.js";
 
 // The presets for people: the list of test/support/preset-descriptions.ts's GROUPS, or one preset with
 // its overrides by the CLI's flags (FLAGS), through the renderer on a pipe (no width) or at `width` columns.
@@ -13,11 +13,11 @@ const FOOTER = "2 presets. backoff presets <name> prints one in full (formula, d
 
 describe("the presets for people: the list", () => {
   it("names the older releases in the footer, NAME@VERSION each, where a preset has any (issue 39, item 4)", async () => {
-    const versioned = { ...DEMO, versions: [{ version: "1", releases: "demo-retry 1.x", changed: "no jitter", sources: ["src/backoff.ts at v1"], defaults: {} }] };
+    const versioned = { ...DEMO, versions: [DEMO_RELEASE_2] };
     const output = { ...presetsOutput(null), presets: [versioned], groups: [{ title: "Queues", entries: [{ preset: versioned, label: "2.4.1", phrase: "doubling from 1 s, 3 retries" }] }] };
     const text = await renderedText(renderer.render(output, plainContext(null)));
     expect(text.trimEnd().split("\n").at(-1)).toBe(
-      "1 presets. backoff presets <name> prints one in full (formula, defaults, jitter, source); backoff --preset <name> shows its schedule. Older releases that compute otherwise are presets too: demo@1 (backoff presets <name> says what changed).",
+      "1 presets. backoff presets <name> prints one in full (formula, defaults, jitter, source); backoff --preset <name> shows its schedule. Older releases that compute otherwise are presets too: demo@2 (backoff presets <name> says what changed).",
     );
   });
 
@@ -88,30 +88,18 @@ describe("the presets for people: one preset in full, its overrides by the CLI's
 
 // Issue 41, item 2: `backoff presets NAME` shows the library's default conditions.
 describe("a preset's default conditions", () => {
-  // got 14.6.6 source/core/options.ts: retry.statusCodes 408, 413, 429, 500, 502, 503, 504, 521, 522, 524; methods GET, PUT, HEAD, DELETE, OPTIONS, TRACE.
-  const withConditions = {
-    ...DEMO,
-    conditions: {
-      words: ["statusCodes 429, 503, 504"],
-      from: "the demo's default",
-      isDefault: true,
-      conditions: [{ kind: "status" as const, code: 504 }, { kind: "status" as const, code: 429 }, { kind: "connection" as const }],
-      methods: ["GET", "PUT"],
-    },
-  };
 
   it("a line after the retries, the overload signals first; nothing for a preset without them", async () => {
-    const lines = (await detailText(withConditions)).split("\n");
+    const lines = (await detailText(DEMO_WITH_CONDITIONS)).split("\n");
     expect(lines).toContain("retries on 429, 504, connection failures (the demo's default: statusCodes 429, 503, 504); methods GET, PUT");
     expect((await detailText(DEMO))).not.toContain("retries on");
   });
 });
 
 describe("a preset's older releases (issue 39, item 4)", () => {
-  const version = { version: "2", releases: "demo 2.x", changed: "no jitter", sources: ["src/backoff.ts at v2.9.0"], defaults: { jitter: "none" } };
 
   it("presets NAME lists each as name@version, with what changed and its sources, after the quirks", async () => {
-    const lines = (await detailText({ ...DEMO, versions: [version] })).split("\n");
+    const lines = (await detailText({ ...DEMO, versions: [DEMO_RELEASE_2] })).split("\n");
     expect(lines.slice(-4)).toEqual([
       `versions: ${DEMO.name} models the newest; older releases where what backoff computes differs:`,
       `  ${DEMO.name}@2: demo 2.x: no jitter.`,
