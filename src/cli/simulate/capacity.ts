@@ -181,7 +181,7 @@ export async function runCapacity(values: OptionValues, options: SimulateSwitche
     checkFlowWork(setup.durationMs, variants.map((variant) => variant.retries));
     // The variants run one after another: memory is the largest one's rings.
     checkFlowMemory(Math.max(...variants.map((variant) => flowRingBins({ ...setup, spreads: variant.spreads() }))));
-  } else checkCapacityWork(setup.rps, setup.durationMs, variants.map((variant) => variant.retries));
+  } else checkCapacityWork(setup.rps, setup.durationMs, variants.map((variant) => variant.retries), policy.spreads !== null);
   // Drawn: Poisson arrivals or a jittered wait (the two streams `random` gives; a preset may jitter: counted as drawn); else every count is exact.
   const drawn = description.arrivals === "poisson" || policy.jitter === null || policy.jitter.kind !== "none";
   const report: Omit<CapacityDescription, never> = { ...description, retries: policy.text, seed, drawn, ...(expected ? { expected } : {}) };
@@ -224,15 +224,17 @@ export async function runCapacity(values: OptionValues, options: SimulateSwitche
 
 /**
  * Refuses, before anything runs, a command whose calls could pass MAX_CAPACITY_CALLS: the
- * requests of the run (rps × duration), each failing every try, per variant.
+ * requests of the run (rps × duration), each failing every try, per variant. Where the
+ * policy can be run in expected counts (not a preset's sampled jitter), the refusal says
+ * so: --expected answers the same storm whatever the rate.
  */
-export function checkCapacityWork(rps: number, durationMs: number, retriesPerVariant: readonly number[]): void {
+export function checkCapacityWork(rps: number, durationMs: number, retriesPerVariant: readonly number[], canExpect = false): void {
   const requests = Math.ceil((rps * durationMs) / 1000);
   const calls = retriesPerVariant.reduce((sum, retries) => sum + requests * (1 + retries), 0);
   if (calls > MAX_CAPACITY_CALLS) {
     const variants = retriesPerVariant.length === 1 ? "" : ` over ${retriesPerVariant.length} variants`;
     throw new UsageError(
-      `--rps × --duration makes ${groupDigits(requests)} requests, up to ${groupDigits(calls)} calls if every try fails${variants}, more than ${groupDigits(MAX_CAPACITY_CALLS)}; lower --rps, --duration or --attempts`,
+      `--rps × --duration makes ${groupDigits(requests)} requests, up to ${groupDigits(calls)} calls if every try fails${variants}, more than ${groupDigits(MAX_CAPACITY_CALLS)}; lower --rps, --duration or --attempts${canExpect ? ", or add --expected (expected counts, whose cost follows the simulated time, not the calls)" : ""}`,
     );
   }
 }

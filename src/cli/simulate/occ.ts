@@ -1,6 +1,6 @@
 import { PAPER_NETWORK } from "../../core/herd/network.js";
 import { OCC_MODES, type OccMode, PAPER_BASE_MS, PAPER_CAP_MS } from "../../core/herd/occ-backoff.js";
-import { simulateOccPoints } from "../../core/herd/occ.js";
+import { type OccPoint, type OccSummary, OccTooLongError, simulateOccPoints } from "../../core/herd/occ.js";
 import type { OccReport } from "../../format/herd/occ.js";
 import { groupDigits } from "../../core/text/digits.js";
 import { didYouMean } from "../../core/text/closest.js";
@@ -18,18 +18,24 @@ import { parseClientCounts, parseNetwork, parseWholeIn } from "./herd-values.js"
 /** The experiment's headline case and its number of runs per point. */
 export const OCC_DEFAULT_CLIENTS = "100";
 export const OCC_DEFAULT_RUNS = "100";
-/** The most clients whose worst case (below) fits MAX_OCC_EVENTS in one run: 2 × 7,000 × 7,001 = 98,014,000. */
-export const MAX_OCC_CLIENTS = 7_000;
+/**
+ * The most clients a point may have. Nothing in memory grows faster than the clients (a
+ * heap entry and three numbers each); what a count costs in time is its contention, which
+ * MAX_OCC_EVENTS bounds as the runs go.
+ */
+export const MAX_OCC_CLIENTS = 100_000;
 export const MAX_OCC_RUNS = 100_000;
 /** Client counts a sweep runs at most. */
 export const MAX_OCC_POINTS = 1000;
 /**
- * Messages a command may simulate at most, counted before it starts from the worst case:
- * N clients take at most N(N+1)/2 writes a run (each client fails at most once between two
- * successes), four messages each, whatever the mode. The worst case is reached in
- * lock-step (no backoff, a network of 10ms±0.001ms): 200,000,000 messages took 15.6 s of
- * CPU on this project's 2-core machine under load (docs/performance.md), so this many take
- * about 8 s.
+ * Messages a command may simulate at most, all points, modes and runs together. How many a
+ * run takes is known only by running it: N clients in lock-step (no backoff, a network of
+ * 10ms±0.001ms) take N(N+1)/2 writes, four messages each, while the same clients backing off
+ * take far fewer (10,000 clients, 4 runs: 50 M messages without jitter, 14 M with full
+ * jitter, 252 M with no backoff). So the least a sweep can take (one write per client a
+ * run) is refused before it starts, and the runs stop at this budget, with exit 2 and nothing
+ * printed, once they pass it. 200,000,000 messages took 15.6 s of CPU on this project's
+ * 2-core machine under load (docs/performance.md), so the budget is about 8 s.
  */
 export const MAX_OCC_EVENTS = 100_000_000;
 
@@ -67,9 +73,9 @@ export function occReportSetup(values: OptionValues, options: SimulateSwitches, 
   const seed = values.seed === undefined ? DEFAULT_SEED : parseSeed("--seed", values.seed);
   if (options.compareJitter && values.jitter !== undefined) throw new UsageError("--compare-jitter runs all five modes; leave out --jitter");
   const modes = options.compareJitter ? [...OCC_MODES] : [values.jitter === undefined ? "none" : parseOccMode(values.jitter)];
-  const events = 2 * runs * modes.length * clients.reduce((sum, n) => sum + n * (n + 1), 0);
-  if (events > MAX_OCC_EVENTS) {
-    throw new UsageError(`--clients and --runs could take up to ${groupDigits(events)} messages (N(N+1)/2 writes a run at worst, four messages each), more than ${groupDigits(MAX_OCC_EVENTS)}; lower --runs or --clients`);
+  const least = 4 * runs * modes.length * clients.reduce((sum, n) => sum + n, 0);
+  if (least > MAX_OCC_EVENTS) {
+    throw new UsageError(`--clients and --runs take at least ${groupDigits(least)} messages (a write a client a run, four messages each), more than ${groupDigits(MAX_OCC_EVENTS)}; lower --runs or --clients`);
   }
   return { clients, modes, runs, base, cap, seed, network };
 }
@@ -79,6 +85,19 @@ export function occStream(clients: number, mode: OccMode): number {
   return clients * 8 + OCC_MODES.indexOf(mode);
 }
 
+/** simulateOccPoints within a budget of messages (MAX_OCC_EVENTS), a run that passes it named in one line. */
+export function occSummaries(points: ReadonlyArray<OccPoint & { clients: number; mode: OccMode }>, runs: number, maxEvents = MAX_OCC_EVENTS): OccSummary[] {
+  try {
+    return simulateOccPoints(points, runs, maxEvents);
+  } catch (error) {
+    if (!(error instanceof OccTooLongError)) throw error;
+    const { clients, mode } = points[error.point]!;
+    throw new UsageError(
+      `the runs passed ${groupDigits(maxEvents)} messages, the most one command simulates, at run ${error.run} of ${groupDigits(runs)} of ${groupDigits(clients)} clients (mode ${mode}); lower --clients or --runs (clients that back off contend for fewer messages)`,
+    );
+  }
+}
+
 /** `backoff simulate --model occ`: the AWS experiment, per client count and mode. */
 export async function runOcc(values: OptionValues, options: SimulateSwitches, given: ReadonlySet<string>, io: Io): Promise<number> {
   const { clients, modes, runs, base, cap, seed, network } = occReportSetup(values, options, given);
@@ -86,7 +105,7 @@ export async function runOcc(values: OptionValues, options: SimulateSwitches, gi
   if (renderer.sweep === true && clients.length < 2) throw new UsageError(`--format ${options.format} under --model occ draws a sweep: give --clients FROM..TO:STEP`);
   const points = clients.flatMap((n) => modes.map((mode) => ({ clients: n, mode, experiment: { clients: n, network, backoff: { mode, baseMs: base, capMs: cap } }, random: seededRandom(seed, occStream(n, mode)) })));
   // Every point's runs in turn (each its own stream: the same figures as one point at a time, in less time).
-  const summaries = simulateOccPoints(points, runs);
+  const summaries = occSummaries(points, runs);
   const rows = points.map((point, i) => ({ clients: point.clients, mode: point.mode, summary: summaries[i]! }));
   const report: OccReport = { network, baseMs: base, capMs: cap, runs, seed, rows };
   await writeRendered(await renderer.render(report, renderContext(io, options)), io);

@@ -4,6 +4,6 @@
 export { EventHeap } from "./event-heap.js";
 export { type NetworkModel, NetworkDelay, PAPER_NETWORK } from "./network.js";
 export { OCC_MODES, type OccBackoff, type OccMode, OccWaits, PAPER_BASE_MS, PAPER_CAP_MS } from "./occ-backoff.js";
-export { type OccExperiment, type OccPoint, type OccRun, OccSimulator, type OccSummary, type OccTrace, checkOccExperiment, occRuns, simulateOcc, simulateOccPoints } from "./occ.js";
+export { type OccExperiment, type OccPoint, type OccRun, OccSimulator, type OccSummary, type OccTrace, checkOccExperiment, occRuns, OccTooLongError, simulateOcc, simulateOccPoints } from "./occ.js";
 export { RunningStats, type Spread } from "./running-stats.js";
 export * from "./capacity/index.js";

@@ -40,6 +40,25 @@ export interface OccRun {
   readonly events: number;
 }
 
+/**
+ * Runs that took more messages than the caller allowed (maxEvents): how long the clients
+ * contend is known only by running them (N clients in lock-step take N(N+1)/2 writes a run,
+ * clients that back off far fewer), so the time a sweep takes is bounded by stopping it
+ * at its budget, not by refusing every input whose worst case is long.
+ */
+export class OccTooLongError extends Error {
+  override readonly name = "OccTooLongError";
+  constructor(
+    /** The messages allowed, all points and runs together. */
+    readonly maxEvents: number,
+    /** The point (index into the points given) and the run (from 1) that passed the budget. */
+    readonly point: number,
+    readonly run: number,
+  ) {
+    super(`the runs took more than ${maxEvents} messages, at run ${run} of point ${point + 1}`);
+  }
+}
+
 export function checkOccExperiment(experiment: OccExperiment): void {
   const { clients, network, backoff } = experiment;
   if (!Number.isSafeInteger(clients) || clients < 1) throw new RangeError(`clients must be a whole number from 1, got ${clients}`);
@@ -95,7 +114,11 @@ export class OccSimulator {
     this.waits = new OccWaits(experiment.backoff, n);
   }
 
-  run(trace?: OccTrace): OccRun {
+  /**
+   * One run to its end, or an OccTooLongError (point 0, run 1: the caller knows which)
+   * once it has taken more than maxCalls writes.
+   */
+  run(trace?: OccTrace, maxCalls = Infinity): OccRun {
     const n = this.experiment.clients;
     const { heap, readAt, failures, waits, delays, fractions } = this;
     const draws = waits.draws;
@@ -119,7 +142,7 @@ export class OccSimulator {
     while (heap.size > 0) {
       const c = heap.topId();
       const t = heap.topTime();
-      calls++;
+      if (++calls > maxCalls) throw new OccTooLongError(4 * maxCalls, 0, 1);
       if (d > BLOCK - 4) d = this.refillDelays();
       const ok = lastSuccess < readAt[c]!;
       const reply = t + delays[d]!;
@@ -204,15 +227,24 @@ export interface OccPoint {
  * each new mode's first failure, running it unoptimised in between (issue 40, item 3: the
  * OCC experiment's five modes took a quarter more CPU that way).
  */
-export function simulateOccPoints(points: readonly OccPoint[], runs: number): OccSummary[] {
+export function simulateOccPoints(points: readonly OccPoint[], runs: number, maxEvents = Infinity): OccSummary[] {
   if (!Number.isSafeInteger(runs) || runs < 1) throw new RangeError(`runs must be a whole number from 1, got ${runs}`);
+  if (!(maxEvents >= 0)) throw new RangeError(`maxEvents must be 0 or more, got ${maxEvents}`);
+  let spent = 0;
   const simulators = points.map((point) => new OccSimulator(point.experiment, point.random));
   const calls = points.map(() => new RunningStats());
   const times = points.map(() => new RunningStats());
   const events = points.map(() => 0);
   for (let r = 0; r < runs; r++) {
     for (let i = 0; i < simulators.length; i++) {
-      const run = simulators[i]!.run();
+      let run: OccRun;
+      try {
+        run = simulators[i]!.run(undefined, Math.floor((maxEvents - spent) / 4));
+      } catch (error) {
+        if (error instanceof OccTooLongError) throw new OccTooLongError(maxEvents, i, r + 1);
+        throw error;
+      }
+      spent += run.events;
       calls[i]!.add(run.calls);
       times[i]!.add(run.completionMs);
       events[i]! += run.events;

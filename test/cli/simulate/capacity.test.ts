@@ -138,8 +138,17 @@ describe("the work is counted before a run starts (issue 38)", () => {
   it("the documented maximum --rps over a minute, and over ten days, is refused at once", async () => {
     for (const [duration, requests, calls] of [[[], "600,000,000", "2,400,000,000"], [["--duration", "10d"], "8,640,000,000,000", "34,560,000,000,000"]] as const) {
       const { code, stderr } = await runCli(["simulate", "--model", "capacity", "--rps", "10000000", ...duration]);
-      expect([code, stderr]).toEqual([2, `error: --rps × --duration makes ${requests} requests, up to ${calls} calls if every try fails, more than 16,000,000; lower --rps, --duration or --attempts\n`]);
+      expect([code, stderr]).toEqual([2, `error: --rps × --duration makes ${requests} requests, up to ${calls} calls if every try fails, more than 16,000,000; lower --rps, --duration or --attempts, or add --expected (expected counts, whose cost follows the simulated time, not the calls)\n`]);
     }
+  });
+
+  it("issue 40's storm, refused sampled, points to --expected, which answers it; a preset's sampled jitter is not pointed there", async () => {
+    // 10,000 requests/s for 10 min: 6,000,000 requests, 4 calls each at worst.
+    const storm = ["--rps", "10000", "--capacity", "20000", "--concurrency", "20", "--duration", "10m", "--window", "10s", "--base", "100ms", "--cap", "1s", "--jitter", "full", "--attempts", "3", "--outage", "1m..2m"];
+    expect(await capacity(...storm)).toEqual({ code: 2, stdout: "", stderr: "error: --rps × --duration makes 6,000,000 requests, up to 24,000,000 calls if every try fails, more than 16,000,000; lower --rps, --duration or --attempts, or add --expected (expected counts, whose cost follows the simulated time, not the calls)\n" });
+    expect((await capacity(...storm, "--expected", "--format", "csv")).code).toBe(0);
+    const preset = await capacity("--rps", "10000", "--duration", "10m", "--preset", "aws-sdk");
+    expect(preset.stderr).toMatch(/; lower --rps, --duration or --attempts\n$/);
   });
 });
 

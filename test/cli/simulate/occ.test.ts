@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { occReportSetup } from "../../../src/cli/simulate/occ.js";
+import { occReportSetup, occSummaries } from "../../../src/cli/simulate/occ.js";
+import { UsageError } from "../../../src/config/errors.js";
+import type { OccMode } from "../../../src/core/herd/occ-backoff.js";
+import { seededRandom } from "../../support/random.js";
 import { runCli } from "../../support/cli.js";
 import { parseCsv } from "../../support/csv.js";
 
@@ -65,13 +68,13 @@ describe("backoff simulate --model occ", () => {
       [["--jitter", "0.2"], "error: --jitter under --model occ is one of the experiment's modes: no-backoff, none, full, equal, decorrelated; got \"0.2\"\n"],
       [["--network", "10ms"], "error: --network must be MEAN±SD such as 10ms±2ms (or 10ms+-2ms), got \"10ms\"\n"],
       [["--clients", "10..5"], "error: --clients sweep must run upwards (FROM ≤ TO), got \"10..5\"\n"],
-      [["--clients", "0"], "error: --clients must be a whole number from 1 to 7000, or a sweep FROM..TO:STEP such as 10..190:10, got \"0\"\n"],
+      [["--clients", "0"], "error: --clients must be a whole number from 1 to 100000, or a sweep FROM..TO:STEP such as 10..190:10, got \"0\"\n"],
       [["--runs", "0"], "error: --runs must be a whole number from 1 to 100000, got \"0\"\n"],
       [["--cap", "5ms"], "error: --cap must be at least --base (10ms), got \"5ms\"\n"],
       [["--rps", "5"], "error: --rps does not apply to --model occ\n"],
       [["--spread", "1s"], "error: --spread does not apply to --model occ\n"],
       [["--compare-jitter", "--jitter", "full"], "error: --compare-jitter runs all five modes; leave out --jitter\n"],
-      [["--clients", "7000", "--runs", "2"], "error: --clients and --runs could take up to 196,028,000 messages (N(N+1)/2 writes a run at worst, four messages each), more than 100,000,000; lower --runs or --clients\n"],
+      [["--clients", "100000", "--runs", "251"], "error: --clients and --runs take at least 100,400,000 messages (a write a client a run, four messages each), more than 100,000,000; lower --runs or --clients\n"],
     ];
     for (const [args, message] of cases) {
       const { code, stdout, stderr } = await occ(...args);
@@ -81,21 +84,33 @@ describe("backoff simulate --model occ", () => {
   });
 });
 
-describe("the work is counted before a run starts (issue 38)", () => {
+describe("the work is bounded: the least before a run starts, the rest as the runs go (issues 38, 40)", () => {
   const setup = (...args: string[]) => {
     const given = new Set(["clients", "runs"]);
     const [clients, runs, compare] = args;
     return occReportSetup({}, { format: "csv", color: false, clients: clients!, success: "0", window: "1s", runs, compareJitter: compare === "compare" }, given);
   };
-  it("the worst case, 2 × runs × modes × N(N+1) messages, at most 100,000,000", () => {
-    // 7,000 clients, one run: 2 × 7,000 × 7,001 = 98,014,000; two runs 196,028,000.
-    expect(setup("7000", "1").clients).toEqual([7000]);
-    expect(() => setup("7000", "2")).toThrow(/196,028,000 messages/);
-    // Five modes: 3,000 clients 2 × 5 × 3,000 × 3,001 = 90,030,000; 3,200 clients 102,432,000.
-    expect(setup("3000", "1", "compare").modes).toHaveLength(5);
-    expect(() => setup("3200", "1", "compare")).toThrow(/102,432,000 messages/);
-    // A sweep adds its points: 1..2000 every 1,000 (1, 1,001, 2,001 clients) × 10 runs = 2 × 10 × (2 + 1,003,002 + 4,006,002) = 100,180,120.
-    expect(() => setup("1..2001:1000", "10")).toThrow(/100,180,120 messages/);
+  it("a write a client a run at least, four messages each: 4 × runs × modes × the clients, at most 100,000,000", () => {
+    // 100,000 clients: 250 runs are 100,000,000 messages, 251 are 100,400,000.
+    expect(setup("100000", "250").clients).toEqual([100000]);
+    expect(() => setup("100000", "251")).toThrow(/at least 100,400,000 messages/);
+    // Five modes: 50 runs of 100,000 clients are 100,000,000; 51 are 102,000,000.
+    expect(setup("100000", "50", "compare").modes).toHaveLength(5);
+    expect(() => setup("100000", "51", "compare")).toThrow(/at least 102,000,000 messages/);
+    // A sweep adds its points: 1..100000:49999 is 1, 50,000 and 99,999 clients, 150,000 a run: 166 runs are
+    // 4 × 166 × 150,000 = 99,600,000, 167 are 100,200,000.
+    expect(setup("1..100000:49999", "166").clients).toEqual([1, 50000, 99999]);
+    expect(() => setup("1..100000:49999", "167")).toThrow(/at least 100,200,000 messages/);
+  });
+
+  it("runs that pass the budget stop with one line that names the point and the run", () => {
+    // Lock-step without backoff (sd 0): 10 clients take 55 writes, 220 messages a run; 5 clients 15 writes, 60.
+    const point = (clients: number, mode: OccMode) => ({ clients, mode, experiment: { clients, network: { meanMs: 10, sdMs: 0 }, backoff: { mode, baseMs: 10, capMs: 2000 } }, random: seededRandom(1) });
+    expect(occSummaries([point(5, "no-backoff"), point(10, "no-backoff")], 2, 560).map((s) => s.events)).toEqual([120, 440]);
+    // 559: the second run of 10 clients has 559 − 280 − 60 = 219 left, 54 writes, one fewer than it takes.
+    expect(() => occSummaries([point(5, "no-backoff"), point(10, "no-backoff")], 2, 559)).toThrow(
+      new UsageError("the runs passed 559 messages, the most one command simulates, at run 2 of 2 of 10 clients (mode no-backoff); lower --clients or --runs (clients that back off contend for fewer messages)"),
+    );
   });
 });
 

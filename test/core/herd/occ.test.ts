@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RandomSource } from "../../../src/core/model.js";
-import { type OccExperiment, OccSimulator, type OccSummary, occRuns, simulateOcc, simulateOccPoints } from "../../../src/core/herd/occ.js";
+import { type OccExperiment, OccSimulator, type OccSummary, OccTooLongError, occRuns, simulateOcc, simulateOccPoints } from "../../../src/core/herd/occ.js";
 import { OCC_MODES, type OccMode } from "../../../src/core/herd/occ-backoff.js";
 import { replayRandom, seededRandom } from "../../support/random.js";
 
@@ -179,5 +179,36 @@ describe("simulateOccPoints: every point's runs in turn", () => {
     );
     expect(together).toEqual(points.map((p) => simulateOcc(experiment(p.clients, p.mode), 7, seededRandom(5, p.stream))));
     expect(() => simulateOccPoints([], 0)).toThrow("runs must be a whole number from 1, got 0");
+  });
+});
+
+describe("a budget of messages, counted as the runs go", () => {
+  // Lock-step without backoff (sd 0): N(N+1)/2 writes a run, four messages each: 10 clients 55 writes, 220 messages.
+  const lockStep = (clients: number) => ({ experiment: experiment(clients, "no-backoff", 0), random: seededRandom(1) });
+  const stopped = (run: () => unknown): OccTooLongError => {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof OccTooLongError) return error;
+      throw error;
+    }
+    throw new Error("the runs were not stopped");
+  };
+
+  it("a run within its writes ends as without a budget; one write more than allowed stops it", () => {
+    expect(new OccSimulator(lockStep(10).experiment, seededRandom(1)).run(undefined, 55)).toEqual({ calls: 55, completionMs: 400, events: 220 });
+    expect(stopped(() => new OccSimulator(lockStep(10).experiment, seededRandom(1)).run(undefined, 54))).toMatchObject({ maxEvents: 216, point: 0, run: 1 });
+  });
+
+  it("every point's runs share the budget: 3 runs of 10 clients and 3 of 5 (60 messages each) take 3 × 280 = 840", () => {
+    const points = () => [lockStep(10), lockStep(5)];
+    const whole = simulateOccPoints(points(), 3, 840);
+    expect(whole.map((s) => [s.calls.mean, s.events])).toEqual([[55, 660], [15, 180]]);
+    // 839: run 3 of 10 clients starts with 280 spent twice over and 279 left, 69 writes, more than its 55; so it ends,
+    // and run 3 of 5 clients has 59 left, 14 writes, fewer than its 15.
+    expect(stopped(() => simulateOccPoints(points(), 3, 839))).toMatchObject({ maxEvents: 839, point: 1, run: 3 });
+    // 500: run 2 of 10 clients has 500 − 280 = 220 left, exactly its 55 writes; run 2 of 5 clients has none.
+    expect(stopped(() => simulateOccPoints(points(), 3, 500))).toMatchObject({ maxEvents: 500, point: 1, run: 2 });
+    expect(() => simulateOccPoints(points(), 3, -1)).toThrow("maxEvents must be 0 or more, got -1");
   });
 });
