@@ -25,6 +25,12 @@ export const OCC_DEFAULT_RUNS = "100";
  */
 export const MAX_OCC_CLIENTS = 100_000;
 export const MAX_OCC_RUNS = 100_000;
+/**
+ * Clients kept at once over a sweep's points and modes: the points' runs are taken in turn,
+ * so every point's arrays (a heap entry and four numbers a client, about 44 bytes) are held
+ * together; this many are about 180 MB.
+ */
+export const MAX_OCC_KEPT_CLIENTS = 4_000_000;
 /** Client counts a sweep runs at most. */
 export const MAX_OCC_POINTS = 1000;
 /**
@@ -73,6 +79,10 @@ export function occReportSetup(values: OptionValues, options: SimulateSwitches, 
   const seed = values.seed === undefined ? DEFAULT_SEED : parseSeed("--seed", values.seed);
   if (options.compareJitter && values.jitter !== undefined) throw new UsageError("--compare-jitter runs all five modes; leave out --jitter");
   const modes = options.compareJitter ? [...OCC_MODES] : [values.jitter === undefined ? "none" : parseOccMode(values.jitter)];
+  const kept = modes.length * clients.reduce((sum, n) => sum + n, 0);
+  if (kept > MAX_OCC_KEPT_CLIENTS) {
+    throw new UsageError(`--clients keeps ${groupDigits(kept)} clients at once over its points and modes (each point's runs are taken in turn), more than ${groupDigits(MAX_OCC_KEPT_CLIENTS)}; lower --clients or sweep in larger steps`);
+  }
   const least = 4 * runs * modes.length * clients.reduce((sum, n) => sum + n, 0);
   if (least > MAX_OCC_EVENTS) {
     throw new UsageError(`--clients and --runs take at least ${groupDigits(least)} messages (a write a client a run, four messages each), more than ${groupDigits(MAX_OCC_EVENTS)}; lower --runs or --clients`);

@@ -100,6 +100,10 @@ describe("the work is bounded: the least before a run starts, the rest as the ru
     // A sweep adds its points: 1..100000:49999 is 1, 50,000 and 99,999 clients, 150,000 a run: 166 runs are
     // 4 × 166 × 150,000 = 99,600,000, 167 are 100,200,000.
     expect(setup("1..100000:49999", "166").clients).toEqual([1, 50000, 99999]);
+    // The points' clients are kept at once: 1..100000:2500 is 1, 2,501, …, 97,501, 40 points;
+    // 40 × 1 + 2,500 × (0 + 1 + … + 39) = 40 + 1,950,000 = 1,950,040, five modes 9,750,200, more than 4,000,000.
+    expect(setup("1..100000:2500", "1").clients).toHaveLength(40);
+    expect(() => setup("1..100000:2500", "1", "compare")).toThrow("--clients keeps 9,750,200 clients at once over its points and modes (each point's runs are taken in turn), more than 4,000,000; lower --clients or sweep in larger steps");
     expect(() => setup("1..100000:49999", "167")).toThrow(/at least 100,200,000 messages/);
   });
 
