@@ -101,7 +101,9 @@ describe("the repository config found by check PATH (issue 37, item 1)", () => {
     write("legacy/retry.json", UNCAPPED);
     const result = await runCli(["check", "."]);
     expect(result.code).toBe(1);
-    expect(result.stdout.match(/⚠ no-cap/g)).toHaveLength(1);
+    // svc's no-cap is an error (✗ under the ✗ policy); legacy's is off, so it is not reported at all.
+    expect(result.stdout.match(/[✗⚠] no-cap/g)).toHaveLength(1);
+    expect(result.stdout).toContain("    ✗ no-cap: exponential backoff without a cap");
     expect(result.stdout).toContain("svc/retry.json\n  ✗ retry.json");
     expect(result.stdout).toContain("legacy/retry.json\n  ✓ retry.json");
     // The same in every format: GitLab's report lists one no-cap finding, svc's, as a major (an error).
@@ -116,7 +118,7 @@ describe("the repository config found by check PATH (issue 37, item 1)", () => {
     // 7 s against 5 s: broken, a warning by the config's rules.
     const result = await runCli(["check", "capped.json"]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain("    ✗ max-total 5 s: worst case 7 s (first over the limit at attempt 3)\n");
+    expect(result.stdout).toContain("    ⚠ max-total 5 s: worst case 7 s (first over the limit at attempt 3)\n");
     expect((await runCli(["check", "capped.json", "--strict"])).code).toBe(1);
   });
 
@@ -157,7 +159,7 @@ describe("the repository config found by check PATH (issue 37, item 1)", () => {
     write(".backoff.yaml", "rules:\n  unreachable-retries: off\n");
     expect((await runCli(["check", "retry.json", "--deadline", "2s"])).stdout).not.toContain("unreachable-retries");
     const raised = await runCli(["check", "retry.json", "--deadline", "2s", "--unreachable-retries", "error"]);
-    expect([raised.code, raised.stdout]).toEqual([1, expect.stringContaining("⚠ unreachable-retries: retries 2–5 can never fire: the deadline (2 s) ends first; the last retry that fires is 1, giving up at 2 s\n")]);
+    expect([raised.code, raised.stdout]).toEqual([1, expect.stringContaining("    ✗ unreachable-retries: retries 2–5 can never fire: the deadline (2 s) ends first; the last retry that fires is 1, giving up at 2 s\n")]);
   });
 
   it("grpc-client: the gRPC client service configs are checked as, as --grpc-client (which overrides it)", async () => {
@@ -205,10 +207,10 @@ describe("check --config FILE alone applies the file's repository settings to it
     expect(alone).toEqual({
       code: 1,
       stdout: [
-        "✗ max-total 1 min: worst case 2 min 30 s (first over the limit at attempt 3)",
+        "⚠ max-total 1 min: worst case 2 min 30 s (first over the limit at attempt 3)",
         "✗ max-delay 1 min: worst delay 1 min 20 s (first over the limit at attempt 4)",
-        "⚠ no-cap: exponential backoff without a cap: attempt 4 waits 1 min 20 s and the delays grow without limit; set a cap",
-        "✗ 1 of 2 limits broken; 2 warnings",
+        "✗ no-cap: exponential backoff without a cap: attempt 4 waits 1 min 20 s and the delays grow without limit; set a cap",
+        "✗ 1 of 2 limits broken; 2 warnings (no-cap is an error)",
         "",
       ].join("\n"),
       stderr: "",

@@ -89,12 +89,17 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
       const indent = "    ";
       for (const a of policy.result.assertions) {
         const suppressed = byPolicy[index]!.find((f) => f.rule === a.limit && (f.suppression !== undefined || f.baselined === true));
-        const painted = a.computable === false || suppressed !== undefined ? paint.warn : a.ok ? paint.ok : paint.bad;
-        for (const part of safeLines(indent + assertionLine(a, policy) + (suppressed === undefined ? "" : suppressedText(suppressed)), width, 2)) lines.push(indent + painted(part.slice(indent.length)));
+        // A broken limit the rules lower to a warning is marked as one (⚠), as the verdict counts it.
+        const lowered = !a.ok && a.computable !== false && byPolicy[index]!.some((f) => f.kind === "limit" && f.rule === a.limit && f.level === "warning");
+        const painted = a.computable === false || suppressed !== undefined || lowered ? paint.warn : a.ok ? paint.ok : paint.bad;
+        const text = lowered ? `⚠${assertionLine(a, policy).slice(1)}` : assertionLine(a, policy);
+        for (const part of safeLines(indent + text + (suppressed === undefined ? "" : suppressedText(suppressed)), width, 2)) lines.push(indent + painted(part.slice(indent.length)));
       }
       for (const f of byPolicy[index]!) {
         if (f.kind !== "lint") continue;
-        for (const part of safeLines(`${indent}⚠ ${f.rule}: ${findingText(f)}${suppressedText(f)}`, width, 2)) lines.push(indent + paint.warn(part.slice(indent.length)));
+        // A lint the rules raise to an error is marked as one (✗), unless a suppression or the baseline keeps it from failing.
+        const erred = f.level === "error" && f.suppression === undefined && f.baselined !== true;
+        for (const part of safeLines(`${indent}${erred ? "✗" : "⚠"} ${f.rule}: ${findingText(f)}${suppressedText(f)}`, width, 2)) lines.push(indent + (erred ? paint.bad : paint.warn)(part.slice(indent.length)));
       }
     }
     for (const d of group.disabled) push(`  – ${d.name} (${d.systemLabel}, line ${d.line}:${d.column}): retries switched off, nothing to check`);
@@ -275,15 +280,19 @@ export function configReportLines(report: ConfigReport, paint: Paint = PLAIN, wi
     for (const a of policy.result.assertions) {
       limits++;
       // A limit a repository config's rules lower to a warning is counted among the warnings (as check PATH counts it).
-      if (!a.ok && (policy.result.warningLimits ?? []).includes(a.limit)) lowered++;
+      const isLowered = !a.ok && (policy.result.warningLimits ?? []).includes(a.limit);
+      if (isLowered) lowered++;
       else if (!a.ok) broken++;
-      push(indent + assertionLine(a, policy), a.ok ? paint.ok : paint.bad);
+      // Marked as the verdict counts it: a broken limit lowered to a warning ⚠, a lint raised to an error ✗.
+      if (isLowered) push(`${indent}⚠${assertionLine(a, policy).slice(1)}`, paint.warn);
+      else push(indent + assertionLine(a, policy), a.ok ? paint.ok : paint.bad);
     }
     if (policy.result.assertions.length === 0) push(`${indent}no limits given (${report.words.limits})`, undefined, 0);
     for (const w of policy.result.warnings) {
       warnings++;
-      if ((policy.result.errorLints ?? []).includes(w.lint)) erred.push(w.lint);
-      push(`${indent}⚠ ${w.lint}: ${warningText(w, policy.terms)}`, paint.warn);
+      const isError = (policy.result.errorLints ?? []).includes(w.lint);
+      if (isError) erred.push(w.lint);
+      push(`${indent}${isError ? "✗" : "⚠"} ${w.lint}: ${warningText(w, policy.terms)}`, isError ? paint.bad : paint.warn);
     }
   }
   warnings += lowered;
@@ -293,7 +302,9 @@ export function configReportLines(report: ConfigReport, paint: Paint = PLAIN, wi
     : limits === 0 ? "no limits checked"
     : limits === 1 ? "the limit holds"
     : `all ${limits} limits hold`;
-  if (broken > 0) push(`✗ ${broken} of ${plural(limits, "limit")} broken${warnings === 0 ? "" : `; ${warningCount}`}`, paint.bad);
+  const errorNames = [...new Set(erred)];
+  const errorsNamed = errorNames.length === 0 ? "" : ` (${errorNames.join(", ")} ${errorNames.length === 1 ? "is an error" : "are errors"})`;
+  if (broken > 0) push(`✗ ${broken} of ${plural(limits, "limit")} broken${warnings === 0 ? "" : `; ${warningCount}${errorsNamed}`}`, paint.bad);
   else if (report.strict && warnings > 0) push(`✗ ${held}, but ${warningCount} fail${warnings === 1 ? "s" : ""} ${report.words.strictly}`, paint.bad);
   else if (erred.length > 0) push(`✗ ${held}, but ${plural(erred.length, "warning")} ${erred.length === 1 ? "is an error" : "are errors"} (${[...new Set(erred)].join(", ")})`, paint.bad);
   else push(`✓ ${held}${warnings === 0 ? "" : `; ${warningCount}`}`, paint.ok);
