@@ -149,7 +149,7 @@ const REPO_PROPERTIES = {
   rules: ref("rules"),
   exclude: ref("exclude"),
   overrides: ref("overrides"),
-  "grpc-client": { description: "check gRPC service configs as this client draws its waits, as --grpc-client (which overrides it); by default the bounds that hold for all of them", enum: [...GRPC_CLIENTS] },
+  "grpc-client": ref("grpc-client"),
 };
 /** The top level's extras: its schema, and a repository config's keys. */
 const TOP_PROPERTIES = { ...SCHEMA_PROPERTY, ...REPO_PROPERTIES };
@@ -290,6 +290,12 @@ export function configSchema(): Schema {
         type: "object",
         propertyNames: { enum: [...RULE_IDS] },
         additionalProperties: { type: "string", pattern: spaced(oneOfWords(RULE_LEVELS)), examples: [...RULE_LEVELS] },
+      },
+      "grpc-client": {
+        description: "backoff check PATH: check gRPC service configs as this client draws its waits, as --grpc-client (which overrides it); in an override, for the files it matches; by default the bounds that hold for all of them",
+        type: "string",
+        pattern: spaced(oneOfWords(GRPC_CLIENTS)),
+        examples: [...GRPC_CLIENTS],
       },
       globs: { anyOf: [{ type: "string", minLength: 1 }, { type: "array", items: { type: "string", minLength: 1 } }] },
       exclude: { description: "backoff check PATH: what to leave out, .gitignore patterns as --exclude takes them", $ref: "#/$defs/globs" },

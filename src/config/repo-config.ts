@@ -21,6 +21,7 @@ import { CHAIN_TOP_KEYS } from "./chain-config.js";
  *     - files: ["deploy/batch/**"]          globs (.gitignore syntax) from the config's folder
  *       assert: {max-total: 1h}             applied in order to the policies of matching
  *       rules: {no-jitter: off}             files, the later over the earlier
+ *       grpc-client: go                     (grpc-client too: one folder's services in Go)
  *
  * A policy (`base`, `policies`, BullMQ's keys) or a `chain` may sit beside them: `check
  * --config FILE` alone checks those, as it always has; with PATH they are a file like any
@@ -47,13 +48,15 @@ export interface RepoOverride {
   readonly files: readonly string[];
   readonly options: OptionValues;
   readonly rules: RuleLevels;
+  /** `grpc-client` for these files, over the top's (a repository of Java and Go services names each folder's client). */
+  readonly grpcClient?: GrpcClient;
 }
 
 /** The top-level keys a repository config takes: a policy's, BullMQ's, a chain, "$schema" and its own. */
 export const REPO_TOP_KEYS: readonly string[] = [...new Set([...REPO_KEYS, ...CONFIG_TOP_KEYS, ...BULLMQ_TOP_KEYS, ...CHAIN_TOP_KEYS, SCHEMA_KEY])];
 
 /** The keys of an entry of `overrides`. */
-export const OVERRIDE_KEYS = ["files", "assert", "clients", "rules"] as const;
+export const OVERRIDE_KEYS = ["files", "assert", "clients", "rules", "grpc-client"] as const;
 
 /** The file names `check PATH…` looks for at the repository's root, in this order. */
 export const REPO_CONFIG_NAMES = [".backoff.yaml", ".backoff.yml", ".backoff.json"] as const;
@@ -105,6 +108,15 @@ export function readRepoConfig(root: JsonNode, text: string, name: string): Repo
     }
     return levels;
   };
+  const grpcClientOf = (node: Extract<JsonNode, { kind: "object" }>, label: string): GrpcClient | undefined => {
+    const entry = node.entries.get("grpc-client");
+    if (entry === undefined) return undefined;
+    const value = entry.value;
+    const client = value.kind === "string" ? GRPC_CLIENTS.find((c) => c === value.value.trim().toLowerCase()) : undefined;
+    if (client !== undefined) return client;
+    const near = value.kind === "string" ? closest(value.value, GRPC_CLIENTS) : null;
+    return fail(value.pos, `${label} must be one of ${GRPC_CLIENTS.join(", ")}, got ${value.kind === "string" ? shown(value.value) : kindWords(value.kind)}${near === null ? "" : `; did you mean ${shown(near)}?`}`);
+  };
   const settings = (node: Extract<JsonNode, { kind: "object" }>, prefix: string): OptionValues => {
     // A chain's "assert" is the chain's (max-amplification), read by chain-config.ts: no limit on the policies found.
     const assert = prefix === "" && node.entries.has("chain") ? undefined : node.entries.get("assert");
@@ -132,19 +144,11 @@ export function readRepoConfig(root: JsonNode, text: string, name: string): Repo
       const globs = strings(files!.value, `${label}.files`);
       if (globs.length === 0) fail(files!.value.pos, `${label}.files is empty: name the files it applies to ("deploy/**")`);
       const ruleEntry = entry.entries.get("rules");
-      overrides.push({ files: globs, options: settings(entry, `${label}.`), rules: ruleEntry === undefined ? new Map() : rules(ruleEntry.value, `${label}.rules`) });
+      const client = grpcClientOf(entry, `${label}.grpc-client`);
+      overrides.push({ files: globs, options: settings(entry, `${label}.`), rules: ruleEntry === undefined ? new Map() : rules(ruleEntry.value, `${label}.rules`), ...(client === undefined ? {} : { grpcClient: client }) });
     });
   }
-  const grpcEntry = top.entries.get("grpc-client");
-  let grpcClient: GrpcClient | undefined;
-  if (grpcEntry !== undefined) {
-    const value = grpcEntry.value;
-    grpcClient = value.kind === "string" ? GRPC_CLIENTS.find((client) => client === value.value.trim().toLowerCase()) : undefined;
-    if (grpcClient === undefined) {
-      const near = value.kind === "string" ? closest(value.value, GRPC_CLIENTS) : null;
-      fail(value.pos, `grpc-client must be one of ${GRPC_CLIENTS.join(", ")}, got ${value.kind === "string" ? shown(value.value) : kindWords(value.kind)}${near === null ? "" : `; did you mean ${shown(near)}?`}`);
-    }
-  }
+  const grpcClient = grpcClientOf(top, "grpc-client");
   return {
     name,
     ...(grpcClient === undefined ? {} : { grpcClient }),

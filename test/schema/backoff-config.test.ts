@@ -120,6 +120,8 @@ describe("the project's config fixtures and docs examples", () => {
     expect(await verdicts(config)).toEqual(BOTH_ACCEPT);
     expect(await verdicts(`${config}grpc-client: java\n`)).toEqual(BOTH_ACCEPT);
     expect(await verdicts('{"grpc-client": "jav", "rules": {"no-cap": "off"}}')).toEqual(BOTH_REFUSE);
+    expect(await verdicts('{"overrides": [{"files": "go/**", "grpc-client": "go"}], "grpc-client": "Java"}')).toEqual(BOTH_ACCEPT);
+    expect(await verdicts('{"overrides": [{"files": "go/**", "grpc-client": "golang"}]}')).toEqual(BOTH_REFUSE);
   });
 
   it("the valid JSON ones pass both again written as YAML", async () => {

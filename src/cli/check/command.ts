@@ -62,8 +62,9 @@ Files (backoff check PATH…): every retry policy in the files, each directory s
 (.git, node_modules, dist, build, vendor and what the top .gitignore lists are left out),
 under the repository config: .backoff.yaml (.yml, .json) at the repository's root (the
 nearest folder up holding .git), or --config FILE; --no-config reads none. It holds
-"assert", "rules" (a level per rule: error, warning, off), "exclude" and "overrides"
-([{files, assert, rules}], the later wins); flags override it. It reads:
+"assert", "rules" (a level per rule: error, warning, off), "exclude", "grpc-client" and
+"overrides" ([{files, assert, rules, grpc-client}], the later wins); flags override it.
+It reads:
 backoff's own config (JSON or YAML), BullMQ job options, Step Functions (also inside
 CloudFormation/SAM), Kubernetes Job/CronJob, Argo retryStrategy, Istio VirtualService,
 Envoy retry_policy, Spring resilience4j and Kafka client properties. The limits given as

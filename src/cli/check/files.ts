@@ -98,9 +98,9 @@ export async function runCheckFiles(paths: readonly string[], explicit: OptionVa
   let filesScanned = 0;
   const settings: ScanSettings = {
     explicit,
-    // --grpc-client over the repository config's grpc-client.
-    ...((switches.grpcClient ?? found?.config.grpcClient) === undefined ? {} : { grpcClient: (switches.grpcClient ?? found?.config.grpcClient)! }),
-    ...(found === null ? {} : { config: { options: found.config.options, overrides: compiled! } }),
+    // --grpc-client over the repository config's grpc-client (its overrides' per file: scan-file.ts).
+    ...(switches.grpcClient === undefined ? {} : { grpcClient: switches.grpcClient }),
+    ...(found === null ? {} : { config: { options: found.config.options, overrides: compiled!, ...(found.config.grpcClient === undefined ? {} : { grpcClient: found.config.grpcClient }) } }),
   };
   const missing = new Map<string, { first: MissingPreset["policy"]; count: number }>();
   const retryLimits: LocatedLimit[] = [];

@@ -14,7 +14,7 @@ import type { FoundConfig } from "./repo-config.js";
 /** The settings of a config's overrides, compiled once: which files each applies to. */
 export interface CompiledOverrides {
   readonly dir: string;
-  readonly overrides: readonly { readonly files: readonly IgnoreRule[]; readonly options: OptionValues; readonly rules: ReadonlyMap<string, RuleLevel> }[];
+  readonly overrides: readonly { readonly files: readonly IgnoreRule[]; readonly options: OptionValues; readonly rules: ReadonlyMap<string, RuleLevel>; readonly grpcClient?: string }[];
 }
 
 export function compileOverrides(found: FoundConfig): CompiledOverrides {
@@ -33,6 +33,7 @@ export function compileOverrides(found: FoundConfig): CompiledOverrides {
       }),
       options: o.options,
       rules: o.rules,
+      ...(o.grpcClient === undefined ? {} : { grpcClient: o.grpcClient }),
     })),
   };
 }
@@ -56,6 +57,14 @@ export function fileOptions(configOptions: OptionValues, overrides: readonly { r
   let merged = configOptions;
   for (const i of matched) merged = mergeOptions({}, merged, overrides[i]!.options);
   return mergeOptions({}, merged, flags);
+}
+
+/** The gRPC client a file's service configs are checked as: the flag's, else the last matching override's, else the config's top. */
+export function fileGrpcClient(flag: string | undefined, configClient: string | undefined, overrides: readonly { readonly grpcClient?: string }[], matched: readonly number[]): string | undefined {
+  if (flag !== undefined) return flag;
+  let client = configClient;
+  for (const i of matched) client = overrides[i]!.grpcClient ?? client;
+  return client;
 }
 
 /**

@@ -11,7 +11,7 @@ import { PathRefused, readPath } from "../shared/read-path.js";
 import { type FileKind, type LocatedLimit, type LocatedPolicy, recogniseFile } from "../../config/recognise.js";
 import type { LimitScope } from "../../config/tree/retry-limits.js";
 import { RECOGNISED, shapeOf } from "../../config/shapes/index.js";
-import { type CompiledOverrides, fileOptions, overridesFor } from "./overrides.js";
+import { type CompiledOverrides, fileGrpcClient, fileOptions, overridesFor } from "./overrides.js";
 import { readSuppressions } from "../../config/suppressions.js";
 import type { SuppressionComment } from "../../core/check-report/suppressions.js";
 
@@ -76,7 +76,8 @@ export interface ScanSettings {
   readonly explicit: OptionValues;
   /** --grpc-client: the one gRPC client a service config's waits are drawn by (presets/grpc-retry.ts); absent, the bounds of every client. */
   readonly grpcClient?: string;
-  readonly config?: { readonly options: OptionValues; readonly overrides: CompiledOverrides };
+  /** The repository config's settings; `grpcClient` its top's, which its overrides' replace for the files they match. */
+  readonly config?: { readonly options: OptionValues; readonly overrides: CompiledOverrides; readonly grpcClient?: string };
 }
 
 /**
@@ -89,6 +90,8 @@ export interface ScanSettings {
 export interface Layers {
   readonly under: OptionValues;
   readonly flags: OptionValues;
+  /** The gRPC client the file's service configs are checked as (fileGrpcClient); absent, the bounds of every client. */
+  readonly grpcClient?: string;
 }
 const NO_CONFIG = {};
 /** By the flags' object, then the config's: the same flags and config give the same layers whatever settings object holds them. */
@@ -102,7 +105,11 @@ function layersFor(settings: ScanSettings, path: string): Layers {
   if (byKey === undefined) byConfig.set(config ?? NO_CONFIG, (byKey = new Map()));
   const key = matched.join(",");
   let layers = byKey.get(key);
-  if (layers === undefined) byKey.set(key, (layers = { under: config === undefined ? {} : fileOptions(config.options, config.overrides.overrides, matched, {}), flags: settings.explicit }));
+  if (layers === undefined) {
+    const grpcClient = fileGrpcClient(settings.grpcClient, config?.grpcClient, config?.overrides.overrides ?? [], matched);
+    layers = { under: config === undefined ? {} : fileOptions(config.options, config.overrides.overrides, matched, {}), flags: settings.explicit, ...(grpcClient === undefined ? {} : { grpcClient }) };
+    byKey.set(key, layers);
+  }
   return layers;
 }
 
@@ -173,8 +180,8 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
         missing.push({ preset: policy.preset, policy: { file: policy.file, line: policy.line, column: policy.column, system: policy.system, name: policy.name } });
         continue;
       }
-      // A service config's waits as the client --grpc-client names draws them (shapes/grpc.ts reads them as every client's).
-      const named = settings.grpcClient !== undefined && policy.options.jitter === "union" ? { ...policy, options: { ...policy.options, jitter: settings.grpcClient } } : policy;
+      // A service config's waits as the client --grpc-client (or the config, per file) names draws them (shapes/grpc.ts reads them as every client's).
+      const named = layers.grpcClient !== undefined && policy.options.jitter === "union" ? { ...policy, options: { ...policy.options, jitter: layers.grpcClient } } : policy;
       const checked = { ...checkFound(named, layers), ...on(policyLines(policy)) };
       if ("reason" in checked) invalid.push(checked);
       else {

@@ -177,6 +177,25 @@ describe("the repository config found by check PATH (issue 37, item 1)", () => {
     expect((await runCli(["check", "."])).stderr).toBe("error: .backoff.yaml:1:14: grpc-client must be one of java, go, js, core, got an array\n");
   });
 
+  it("grpc-client per override: a folder's service configs as its own client, the last matching override's, under the flag", async () => {
+    gitInit();
+    const serviceConfig = '{"methodConfig": [{"name": [{"service": "shop.Orders"}], "retryPolicy": {"maxAttempts": 5, "initialBackoff": "0.2s", "maxBackoff": "1s", "backoffMultiplier": 2, "retryableStatusCodes": ["UNAVAILABLE"]}}]}\n';
+    for (const folder of ["java-svc", "go-svc", "go-svc/legacy", "other"]) write(`${folder}/service-config.json`, serviceConfig);
+    write(
+      ".backoff.yaml",
+      ["grpc-client: java", "overrides:", "  - files: [go-svc/**]", "    grpc-client: go", "  - files: [go-svc/legacy/**]", "    grpc-client: JS", "  - files: [other/**]", "    rules: {no-cap: off}", ""].join("\n"),
+    );
+    const clients = async (...argv: string[]) => {
+      const policies = JSON.parse((await runCli(["check", ".", "--format", "json", ...argv])).stdout).policies as { file: string; options: { jitter: string } }[];
+      return Object.fromEntries(policies.map((p) => [p.file, p.options.jitter]));
+    };
+    // other/ matches an override that names no client: the top's java.
+    expect(await clients()).toEqual({ "go-svc/legacy/service-config.json": "js", "go-svc/service-config.json": "go", "java-svc/service-config.json": "java", "other/service-config.json": "java" });
+    expect(await clients("--grpc-client", "core")).toEqual({ "go-svc/legacy/service-config.json": "core", "go-svc/service-config.json": "core", "java-svc/service-config.json": "core", "other/service-config.json": "core" });
+    write(".backoff.yaml", ["overrides:", "  - files: [go-svc/**]", "    grpc-client: golang", ""].join("\n"));
+    expect(await runCli(["check", "."])).toEqual({ code: 2, stdout: "", stderr: 'error: .backoff.yaml:3:18: overrides[0].grpc-client must be one of java, go, js, core, got "golang"\n' });
+  });
+
   it("a chain beside the settings is read with PATH too: a key it does not take is refused, not passed over", async () => {
     gitInit();
     write("capped.json", CAPPED);
