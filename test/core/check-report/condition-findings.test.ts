@@ -8,7 +8,11 @@ import type { RetryOn } from "../../../src/core/conditions/condition.js";
 const location = { file: "f.yaml", line: 3, column: 5 };
 const policy = { name: "p", system: "istio", systemLabel: "Istio VirtualService" };
 const levers = { conditions: "retryOn", budget: "a retryBudget" };
-const report = (retryOn: RetryOn | undefined, limits?: LimitReport[], attempts = 3) => ({ attempts, ...(retryOn === undefined ? {} : { retryOn }), ...(limits === undefined ? {} : { limits }) }) as FilePolicyReport;
+// A bounded schedule's totals; a policy that retries forever has none, in the best case either (policy.ts retriesForever).
+const BOUNDED = { assertions: [], bestTotalMs: 7000, worstTotalMs: 7000 };
+const FOREVER = { assertions: [], bestTotalMs: null, worstTotalMs: null };
+const report = (retryOn: RetryOn | undefined, limits?: LimitReport[], attempts = 3, result: object = BOUNDED) =>
+  ({ attempts, result, ...(retryOn === undefined ? {} : { retryOn }), ...(limits === undefined ? {} : { limits }) }) as unknown as FilePolicyReport;
 const budget: LimitReport = { file: "dr.yaml", line: 9, column: 5, system: "istio", systemLabel: "Istio", source: "DestinationRule r", kind: "retry-budget", percent: 20, minRetryConcurrency: 3, text: "t" };
 const breaker: LimitReport = { file: "dr.yaml", line: 9, column: 5, system: "istio", systemLabel: "Istio", source: "DestinationRule r", kind: "max-retries", value: 3, text: "t" };
 const rules = (p: FilePolicyReport) => conditionFindings(p, location, policy).map((f) => [f.rule, f.level, f.message]);
@@ -54,6 +58,13 @@ describe("retries-overload", () => {
 
 describe("retries-everything", () => {
   const all: RetryOn = { words: ["States.ALL"], from: "ErrorEquals", isDefault: false, conditions: [{ kind: "every-error" }], levers: { conditions: "ErrorEquals", budget: null } };
+  it("a policy that retries forever has no count of tries to give (its rows were drawn to 10): without end, in both rules", () => {
+    expect(rules(report({ ...all, conditions: [{ kind: "every-error" }, { kind: "status", code: 503 }] }, undefined, 10, FOREVER))).toEqual([
+      ["retries-overload", "warning", "retries 503 (ErrorEquals: States.ALL) and no retry budget governs it: a service that answers this is overloaded, and each retry adds to its load (without bound at worst: it retries forever); retry 502, 504 and connection failures only (ErrorEquals)"],
+      ["retries-everything", "warning", "retries every error (ErrorEquals: States.ALL), permanent failures too: a request that cannot succeed is tried again and again, without end; retry only the errors that are transient (ErrorEquals)"],
+    ]);
+  });
+
   it("every error, nothing excluded: a warning; with an earlier, narrower retrier: none", () => {
     expect(rules(report(all, undefined, 2))).toEqual([
       ["retries-everything", "warning", "retries every error (ErrorEquals: States.ALL), permanent failures too: a request that cannot succeed is tried 3 times; retry only the errors that are transient (ErrorEquals)"],
