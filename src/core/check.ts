@@ -335,7 +335,10 @@ export function checkPolicy(subject: CheckSubject, limits: Limits, levels: LintL
     return { assertions, warnings, errorLints, bestTotalMs, worstTotalMs, ...(scheduleTotals === undefined ? {} : { scheduleTotals }), ...withTries, worstDelayMs, worstDelayAttempt: worstDelayMs === null ? null : walk.worstAttempt };
   };
   // Retries the deadline ends before they start (not those a count or a library's own stop ends).
-  if (deadline !== null && deadlineMs !== null && ((deadline.neverFrom !== null && deadline.neverBy === "deadline") || deadline.firstTryCutShort) && n > 0) {
+  // A policy that retries forever has no count the deadline cuts short: retrying until the
+  // deadline is its design (Argo without a limit under activeDeadlineSeconds), so only a first
+  // try the deadline cuts short is worth saying.
+  if (deadline !== null && deadlineMs !== null && ((deadline.neverFrom !== null && deadline.neverBy === "deadline" && !forever) || deadline.firstTryCutShort) && n > 0) {
     warnings.push({ lint: "unreachable-retries", attemptTimeMs: subject.attemptTimeMs, deadlineMs, summary: deadline });
   }
   if (none) return { ...result(), worstDelayAttempt: null };

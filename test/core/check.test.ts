@@ -269,6 +269,16 @@ describe("deadlines: unreachable-retries and max-give-up (the deadline model, co
     expect(result.assertions).toEqual([{ limit: "max-give-up", limitValue: 60_000, actual: null, ok: false, attempt: null }]);
   });
 
+  it("retrying forever under a deadline is the policy's design, not retries cut short: no unreachable-retries; a first try cut short still is", () => {
+    // The same rows (retry 5 starts at 41 s, after the 30 s deadline), but no count of retries to cut short.
+    const result = checkPolicy({ ...exp(), forever: true }, { "max-give-up": 30_000 });
+    expect(result.warnings.filter((w) => w.lint === "unreachable-retries")).toEqual([]);
+    expect(result.assertions).toEqual([{ limit: "max-give-up", limitValue: 30_000, actual: 30_000, ok: true, attempt: null }]);
+    // Tries of 40 s under the 30 s deadline: the first is cut short, forever or not.
+    const cut = checkPolicy({ ...exp(), forever: true, attemptTimeMs: 40_000 }, {});
+    expect(cut.warnings.find((w) => w.lint === "unreachable-retries")).toMatchObject({ summary: { firstTryCutShort: true } });
+  });
+
   it("a deadline every retry fits in raises nothing", () => {
     // Retry 4 starts at 23 s and its try ends at 25 s.
     const result = checkPolicy({ ...exp(), attempts: 4 }, { "max-give-up": 25_000 });

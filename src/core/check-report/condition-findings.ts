@@ -1,7 +1,9 @@
 import { overloadSignals, retriesEverything } from "../conditions/condition.js";
 import type { Finding, PolicyRef } from "./finding.js";
 import type { Location } from "./location.js";
+import { humanDuration } from "../text/duration.js";
 import { type FilePolicyReport, retriesForever } from "./policy.js";
+import { deadlineName } from "./words.js";
 import { RETRIES_EVERYTHING_RULE, RETRIES_OVERLOAD_RULE } from "./rules.js";
 
 /**
@@ -39,18 +41,20 @@ export function conditionFindings(p: FilePolicyReport, location: Location, polic
   const signals = overloadSignals(on);
   // A policy that retries forever (Argo without a limit) has no count to give: the attempts its rows were drawn to are not its.
   const forever = retriesForever(p);
+  // Unless a deadline ends every run (the workflow's activeDeadlineSeconds): then it is tried until that.
+  const endless = forever && p.result.worstTotalMs !== null ? `again and again until ${deadlineName(p.timeouts)} ends it, ${humanDuration(p.result.worstTotalMs)} at worst` : "again and again, without end";
   const honoured = on.retryAfter !== undefined && signals.every((s) => s === "429");
   if (signals.length > 0 && !honoured && budgetOf(p) === null) {
     const narrow = levers === undefined ? "retry 502, 504 and connection failures only" : (levers.narrow ?? `retry 502, 504 and connection failures only (${levers.conditions})`);
     const budget = levers?.budget === null || levers === undefined ? "" : `, or add a retry budget (${levers.budget})`;
     const message =
       `retries ${signals.join(", ")} (${fromText(p)}) and no retry budget governs it: a service that answers ${signals.length === 1 ? "this" : "these"} is overloaded, ` +
-      `and each retry adds to its load (${forever ? "without bound at worst: it retries forever" : `${p.attempts + 1} times the traffic at worst`}); ${narrow}${budget}`;
+      `and each retry adds to its load (${forever ? `without a count: it retries ${endless}` : `${p.attempts + 1} times the traffic at worst`}); ${narrow}${budget}`;
     findings.push({ rule: RETRIES_OVERLOAD_RULE, kind: "lint", level: "warning", location, policy, message });
   }
   if (retriesEverything(on) && levers?.fixed !== true) {
     const fix = levers === undefined ? "retry only the errors that are transient" : `retry only the errors that are transient (${levers.conditions})`;
-    const message = `retries every error (${fromText(p)}), permanent failures too: a request that cannot succeed is tried ${forever ? "again and again, without end" : `${p.attempts + 1} times`}; ${fix}`;
+    const message = `retries every error (${fromText(p)}), permanent failures too: a request that cannot succeed is tried ${forever ? endless : `${p.attempts + 1} times`}; ${fix}`;
     findings.push({ rule: RETRIES_EVERYTHING_RULE, kind: "lint", level: "warning", location, policy, message });
   }
   return findings;

@@ -3,6 +3,7 @@ import { deadlineVerdictLines } from "../text/deadline-verdict.js";
 import { humanDuration } from "../text/duration.js";
 import type { Finding } from "./finding.js";
 import type { PolicyPlace } from "./location.js";
+import { type FilePolicyReport, retriesForever } from "./policy.js";
 import type { LimitReport, ScanLimit } from "./retry-limit.js";
 import type { PresetTerms } from "./terms.js";
 import type { TimeoutPlace } from "./timeouts.js";
@@ -37,7 +38,16 @@ export function limitText(a: Pick<AssertionResult, "limit" | "limitValue">): str
 }
 
 /** What a policy's figures are read with: its count and try time, how its library stops, and where its deadline is set. */
-export type AssertionContext = { readonly attempts: number; readonly attemptTimeMs: number; readonly terms?: PresetTerms; readonly timeouts?: readonly TimeoutPlace[] };
+export type AssertionContext = { readonly attempts: number; readonly attemptTimeMs: number; readonly terms?: PresetTerms; readonly timeouts?: readonly TimeoutPlace[]; readonly result?: FilePolicyReport["result"] };
+
+/**
+ * "11 tries × 30 s", or "tries of 30 s" for a policy that retries forever: its attempts are
+ * only how far its rows were drawn, not a count of its tries (policy.ts retriesForever).
+ */
+export function triesText(report: Pick<AssertionContext, "attempts" | "attemptTimeMs" | "result">): string {
+  const forever = report.result !== undefined && retriesForever({ result: report.result });
+  return forever ? `tries of ${humanDuration(report.attemptTimeMs)}` : `${report.attempts + 1} tries × ${humanDuration(report.attemptTimeMs)}`;
+}
 
 /** What ends every run: "timeout at line 12:5", "Envoy's default route timeout (15 s)", or "the deadline" (one given as a flag or in backoff's config). */
 export function deadlineName(timeouts: readonly TimeoutPlace[] | undefined): string {
@@ -55,10 +65,11 @@ function deadlineEnds(scheduleMs: number | null, tries: string, report: Assertio
  * Beside a best case with a try time, which is tries that fail at once: " (tries that fail at
  * once; 21 s when each of the 4 tries takes 3 s)". Empty without one.
  */
-export function bestWithTriesText(withTriesMs: number | null | undefined, cut: boolean, report: Pick<AssertionContext, "attempts" | "attemptTimeMs" | "timeouts">): string {
+export function bestWithTriesText(withTriesMs: number | null | undefined, cut: boolean, report: Pick<AssertionContext, "attempts" | "attemptTimeMs" | "timeouts" | "result">): string {
   if (withTriesMs === undefined || report.attemptTimeMs <= 0) return "";
   const tries = report.attempts + 1;
-  const each = tries === 1 ? `the one try takes ${humanDuration(report.attemptTimeMs)}` : `each of the ${tries} tries takes ${humanDuration(report.attemptTimeMs)}`;
+  const forever = report.result !== undefined && retriesForever({ result: report.result });
+  const each = forever ? `each try takes ${humanDuration(report.attemptTimeMs)}` : tries === 1 ? `the one try takes ${humanDuration(report.attemptTimeMs)}` : `each of the ${tries} tries takes ${humanDuration(report.attemptTimeMs)}`;
   const ended = cut ? `, cut short by ${deadlineName(report.timeouts)}` : "";
   return ` (tries that fail at once; ${withTriesMs === null ? "no bound" : humanDuration(withTriesMs)} when ${each}${ended})`;
 }
@@ -66,7 +77,7 @@ export function bestWithTriesText(withTriesMs: number | null | undefined, cut: b
 /** What an assertion found, after "✓ max-total 5 min: ". */
 export function assertionDetail(a: AssertionResult, report: AssertionContext): string {
   const duration = humanDuration;
-  const tries = report.attemptTimeMs > 0 ? `, with ${report.attempts + 1} tries × ${duration(report.attemptTimeMs)}` : "";
+  const tries = report.attemptTimeMs > 0 ? `, with ${triesText(report)}` : "";
   const forever = report.terms?.rule ?? "it retries forever";
   const noRetry = report.attempts === 0 && a.attempt === null;
   if (a.computable === false) return "not computable: the file does not decide the waits";

@@ -60,8 +60,12 @@ describe("retries-everything", () => {
   const all: RetryOn = { words: ["States.ALL"], from: "ErrorEquals", isDefault: false, conditions: [{ kind: "every-error" }], levers: { conditions: "ErrorEquals", budget: null } };
   it("a policy that retries forever has no count of tries to give (its rows were drawn to 10): without end, in both rules", () => {
     expect(rules(report({ ...all, conditions: [{ kind: "every-error" }, { kind: "status", code: 503 }] }, undefined, 10, FOREVER))).toEqual([
-      ["retries-overload", "warning", "retries 503 (ErrorEquals: States.ALL) and no retry budget governs it: a service that answers this is overloaded, and each retry adds to its load (without bound at worst: it retries forever); retry 502, 504 and connection failures only (ErrorEquals)"],
+      ["retries-overload", "warning", "retries 503 (ErrorEquals: States.ALL) and no retry budget governs it: a service that answers this is overloaded, and each retry adds to its load (without a count: it retries again and again, without end); retry 502, 504 and connection failures only (ErrorEquals)"],
       ["retries-everything", "warning", "retries every error (ErrorEquals: States.ALL), permanent failures too: a request that cannot succeed is tried again and again, without end; retry only the errors that are transient (ErrorEquals)"],
+    ]);
+    // A deadline that ends every run bounds its totals (5 min here), not its count: tried until the deadline ends it.
+    expect(rules(report(all, undefined, 10, { ...FOREVER, bestTotalMs: 300_000, worstTotalMs: 300_000, scheduleTotals: { bestMs: null, worstMs: null } }))).toEqual([
+      ["retries-everything", "warning", "retries every error (ErrorEquals: States.ALL), permanent failures too: a request that cannot succeed is tried again and again until the deadline ends it, 5 min at worst; retry only the errors that are transient (ErrorEquals)"],
     ]);
   });
 

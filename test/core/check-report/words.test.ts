@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LimitReport } from "../../../src/core/check-report/retry-limit.js";
-import { assertionDetail, assertionLine, countText, limitGovernsText, limitPlaceText, limitText, scanLimitText, timeoutsText, warningText } from "../../../src/core/check-report/words.js";
+import { assertionDetail, assertionLine, bestWithTriesText, countText, triesText, limitGovernsText, limitPlaceText, limitText, scanLimitText, timeoutsText, warningText } from "../../../src/core/check-report/words.js";
 
 // src/core/check-report/words.ts: the sentences every check format puts around its own marks.
 
@@ -85,5 +85,18 @@ describe("a retry limit in words", () => {
     expect(scanLimitText({ limit: overridden, governs: [governed] })).toBe(
       "DestinationRule reviews-cb (Istio): retry limit: at most 3 concurrent retries to reviews.prod.svc.cluster.local; replaced by the retry budget beside it",
     );
+  });
+});
+
+describe("tries of a policy that retries forever (an Argo template without retryStrategy.limit)", () => {
+  // Its rows were drawn to 10 retries; it has no count of tries, in the best case either (no bound without a deadline).
+  const result = (totalMs: number | null) => ({ assertions: [], warnings: [], bestTotalMs: totalMs, worstTotalMs: totalMs, worstDelayMs: 0, worstDelayAttempt: 1 });
+  const forever = { attempts: 10, attemptTimeMs: 30_000, result: result(null) };
+  const bounded = { ...forever, result: result(7000) };
+  it("a count where there is one, none where it retries forever", () => {
+    expect(triesText(bounded)).toBe("11 tries × 30 s");
+    expect(triesText(forever)).toBe("tries of 30 s");
+    expect(bestWithTriesText(330_000, false, bounded)).toBe(" (tries that fail at once; 5 min 30 s when each of the 11 tries takes 30 s)");
+    expect(bestWithTriesText(null, false, forever)).toBe(" (tries that fail at once; no bound when each try takes 30 s)");
   });
 });

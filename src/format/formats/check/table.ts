@@ -5,7 +5,7 @@ import { type Finding, findingFails } from "../../../core/check-report/finding.j
 import { type FilesReport, findingsByPolicy } from "../../../core/check-report/files-report.js";
 import { type DisabledReport, type FilePolicyReport, assumedText, retriesForever } from "../../../core/check-report/policy.js";
 import type { ScanLimit } from "../../../core/check-report/retry-limit.js";
-import { assertionLine, bestWithTriesText, countText, deadlineName, findingText, limitGovernsText, limitPlaceText, plural, warningText } from "../../../core/check-report/words.js";
+import { assertionLine, bestWithTriesText, countText, deadlineName, findingText, limitGovernsText, limitPlaceText, plural, triesText, warningText } from "../../../core/check-report/words.js";
 import { retryOnText } from "../../../core/conditions/condition.js";
 import { humanDuration } from "../../../core/text/duration.js";
 import type { AnyCheckRenderer, RenderContext } from "../../renderer.js";
@@ -188,7 +188,7 @@ function boundText(ms: number | null): string {
 export function scheduleSummary(report: FilePolicyReport): string {
   const r = report.result;
   if (r.waitsUnknown === true) return `${retriesForever(report) ? "retries forever" : plural(report.attempts, "retry", "retries")}: waits not computable from the file`;
-  const tries = report.attemptTimeMs > 0 ? `with ${report.attempts + 1} tries × ${humanDuration(report.attemptTimeMs)}` : null;
+  const tries = report.attemptTimeMs > 0 ? `with ${triesText(report)}` : null;
   // The deadline ends every run sooner than the schedule would: its totals, and the schedule's beside them.
   const ends = `${deadlineName(report.timeouts)} ends every run`;
   const cut = r.scheduleTotals;
