@@ -253,6 +253,8 @@ export function recogniseFile(input: FileInput): FileResult {
   if (template !== -1) {
     const why = "a Helm or Jinja template ({{ … }}); check what it renders: helm template … | backoff check -";
     if (named) throw new UsageError(`${at(template)}: ${why}`);
+    // Found while scanning: a warning only where it may hold a policy (shape.ts words.template), else passed over.
+    if (!SHAPE_WORDS.template.test(text)) return empty(null, false);
     return empty(why, true);
   }
   // Syntax first: while scanning, a file that cannot be parsed is a finding (rule unreadable), not fatal.

@@ -40,8 +40,12 @@ export interface ConfigShape {
    * `named` replaces `tree` for a file named on the command line. Only the expressions'
    * sources are used, joined into one multi-line expression per kind. `toml` is the
    * pre-filter of a .toml file, which only the shapes with `documents.toml` read.
+   * `template` replaces `tree` in deciding whether a Helm or Jinja template found while
+   * scanning is reported as skipped: where `tree` is a word any manifest may hold (a
+   * `strategy:` key, a chart named "gateway"), the retry keys themselves, so that a chart's
+   * Role or Service template is passed over like any file without a policy, not a warning.
    */
-  readonly words: { readonly tree?: RegExp; readonly named?: RegExp; readonly properties?: RegExp; readonly toml?: RegExp };
+  readonly words: { readonly tree?: RegExp; readonly named?: RegExp; readonly properties?: RegExp; readonly toml?: RegExp; readonly template?: RegExp };
   /** Reads each JSON or YAML document. */
   readonly documents?: DocumentReader;
   /** Reads Spring Boot's properties under `roots` (normalised elements), from YAML and .properties alike. */

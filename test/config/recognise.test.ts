@@ -200,6 +200,31 @@ describe("what is a Helm or Jinja template", () => {
   });
 });
 
+describe("a template found while scanning: a warning only where it may hold a policy", () => {
+  // Seen on istio/istio's manifests/charts: a chart's Role, Service and Deployment templates matched the pre-filter
+  // (a chart named "gateway", a Deployment's `strategy:`) and were each reported as a skipped template.
+  const scan = (text: string) => recogniseFile({ text, name: "templates/x.yaml", kind: "yaml", named: false });
+  const SKIPPED = "a Helm or Jinja template ({{ … }}); check what it renders: helm template … | backoff check -";
+  it("a Role of the gateway chart, a Deployment with a strategy: passed over, as files without a policy", () => {
+    for (const text of [
+      "apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata:\n  name: {{ include \"gateway.name\" . }}\n",
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  strategy:\n    type: RollingUpdate\n",
+    ]) {
+      expect(scan(text)).toMatchObject({ policies: [], skipped: null, looked: false });
+    }
+  });
+  it("a VirtualService, a Job, a gateway's Retry filter or a Traefik retry: skipped with the warning", () => {
+    for (const text of [
+      "apiVersion: networking.istio.io/v1\nkind: VirtualService\nmetadata:\n  name: {{ .Release.Name }}\n",
+      "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: {{ .Release.Name }}\n",
+      "spring:\n  cloud:\n    gateway:\n      routes:\n      - filters:\n        - name: Retry\n          args: {retries: {{ .Values.retries }}}\n",
+      "kind: Middleware\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  retry:\n    attempts: 4\n",
+    ]) {
+      expect(scan(text)).toMatchObject({ policies: [], skipped: SKIPPED, looked: true });
+    }
+  });
+});
+
 describe("line ends", () => {
   it("a YAML file saved with \\r\\n line ends gives its policies at the same lines and columns as with \\n", () => {
     const lf = "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: pi\nspec:\n  backoffLimit: 4\n";

@@ -36,6 +36,8 @@ export const backoff: ConfigShape = {
     tree: /(?:^|[{,])[ \t]*["']?(?:policies|strategy|base|preset|backoff)["']?[ \t]*:/,
     // Named on the command line: any of its keys.
     named: /["']?\b(?:strategy|base|cap|factor|step|attempts|jitter|preset|seed|assert|clients|policies|backoff)\b["']?\s*:/,
+    // A template: strategy and base are keys of many manifests (a Deployment's strategy).
+    template: /(?:^|[{,])[ \t]*["']?(?:policies|preset|backoff)["']?[ \t]*:/,
   },
   documents: { read: recogniseOwnConfig, lastResort: true },
 };

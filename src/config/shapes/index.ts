@@ -81,6 +81,7 @@ function anyOf(words: ReadonlyArray<RegExp | undefined>): RegExp {
  */
 export const SHAPE_WORDS = {
   tree: anyOf(SHAPES.map((shape) => shape.words.tree)),
+  template: anyOf(SHAPES.map((shape) => shape.words.template ?? shape.words.tree)),
   named: anyOf(SHAPES.map((shape) => shape.words.named ?? shape.words.tree)),
   properties: anyOf(SHAPES.map((shape) => shape.words.properties)),
   toml: anyOf(SHAPES.map((shape) => shape.words.toml)),

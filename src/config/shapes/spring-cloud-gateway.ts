@@ -36,7 +36,7 @@ export const springCloudGateway: ConfigShape = {
     conditions:
       "a response whose status is in `statuses` (HttpStatus names) or whose series is in `series` (default `SERVER_ERROR`, every 5xx, kept beside `statuses` unless `series` is set empty), an error that is (or is caused by) one of `exceptions` (default `IOException`, `TimeoutException`), each only for `methods` (default `GET`); every element of a list (a YAML list or comma-separated); the shortcut sets one status and one method; all three empty, or no method, is invalid (RetryConfig.validate). No budget",
   },
-  words: { tree: /gateway/, properties: /gateway/ },
+  words: { tree: /gateway/, properties: /gateway/, template: /\bRetry\b|\bretries\b/ },
   spring: { roots: [["spring", "cloud", "gateway"]], read: gatewayPolicies },
 };
 

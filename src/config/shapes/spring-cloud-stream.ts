@@ -39,7 +39,7 @@ export const springCloudStream: ConfigShape = {
     conditions:
       "every exception the consumer's handler throws, unless `retryableExceptions` maps classes to `true` (only those, and their subclasses) or `false` (never those); `default.consumer`'s map under each binding's. No budget",
   },
-  words: { tree: /\bstream\b/, properties: /cloud\.stream/i },
+  words: { tree: /\bstream\b/, properties: /cloud\.stream/i, template: /max-?attempts|back-?off|retryable/i },
   spring: { roots: [["spring", "cloud", "stream"]], read: springCloudStreamPolicies },
 };
 

@@ -50,7 +50,7 @@ export const springRabbitmq: ConfigShape = {
     conditions:
       "every exception the listener (or the RabbitTemplate operation) throws: the properties have no key for which (Spring Boot 3's SimpleRetryPolicy(maxAttempts) retries Exception, Spring Boot 4's RetryPolicy without includes or excludes every Throwable); a block not enabled retries nothing. No budget",
   },
-  words: { tree: /rabbitmq/, properties: /rabbitmq/ },
+  words: { tree: /rabbitmq/, properties: /rabbitmq/, template: /\bretry\b/ },
   spring: { roots: [["spring", "rabbitmq"]], read: springRabbitmqPolicies },
 };
 

@@ -46,7 +46,7 @@ export const traefik: ConfigShape = {
     conditions:
       "network errors (a request that reached the proxy and was not written; off with `disableRetryOnNetworkError`) and `status` (codes or ranges such as `500-599`; not on POST, PATCH or LOCK without `retryNonIdempotentMethod`), as retry.go reads them; without `status` network errors only. No budget: Traefik has none",
   },
-  words: { tree: /[Mm]iddlewares?\b/, toml: /\[\s*http\s*\.\s*middlewares\b/ },
+  words: { tree: /[Mm]iddlewares?\b/, template: /\b[Rr]etry\b/, toml: /\[\s*http\s*\.\s*middlewares\b/ },
   documents: { read: recogniseTraefik, onlyWithWords: true, toml: true },
 };
 
