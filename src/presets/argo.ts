@@ -5,6 +5,7 @@ import { groupDigits } from "../core/text/digits.js";
 import { independentModel } from "./kit/independent-model.js";
 import type { Preset, PresetStop } from "./types.js";
 import { PresetError } from "./errors.js";
+import { ARGO_DEFAULT_RETRY_ON } from "../core/conditions/defaults/argo.js";
 
 /** Every refusal goes through here: one PresetError per bad value, in Argo's own terms. */
 function reject(message: string): never {
@@ -27,14 +28,7 @@ export const argo: Preset = {
   jitter: "none",
   defaultRetries: 10,
   defaultAttempts: 10,
-  // argoproj/argo-workflows v4.1.2 (16a52d67) workflow/controller/operator.go processNodeRetries, RetryPolicyActual: without
-  // retryPolicy or expression OnFailure, a node in phase Failed (a non-zero exit) and not one in phase Error (shapes/argo.ts reads the same).
-  conditions: {
-    words: ["OnFailure"],
-    from: "Argo's default retryPolicy",
-    isDefault: true,
-    conditions: [{ kind: "every-error", but: "phase Error (a failure other than a non-zero exit)" }],
-  },
+  conditions: ARGO_DEFAULT_RETRY_ON,
   parameters: {
     baseMs: "backoff.duration",
     factor: "backoff.factor (a whole number; 1 keeps the wait constant)",

@@ -1,6 +1,7 @@
 import { ENVOY_MAX_RETRIES_DEFAULT } from "../core/chain/budgets/envoy-breaker.js";
 import { envoyBackoffModel, envoyNote, envoyRetries } from "./envoy.js";
 import type { Preset } from "./types.js";
+import { CONTOUR_DEFAULT_RETRY_ON } from "../core/conditions/defaults/contour.js";
 
 /**
  * Envoy's defaults under Contour: Contour writes no retry_back_off (internal/envoy/v3/route.go
@@ -24,14 +25,7 @@ export const contour: Preset = {
   jitter: "Envoy's full jitter, always on: a whole number of ms from 0 to I(a) − 1 (0–24, 0–49, 0–99, 0–199, then 0–249 ms)",
   defaultRetries: 1,
   defaultAttempts: 1,
-  // projectcontour/contour internal/dag/policy.go at 31c4bb38 (main, 2026-08; 1.33 alike): retryOn empty or left out is "5xx",
-  // which Envoy's 5xx reads as every 5xx, connection failures and timeouts (shapes/contour.ts reads the same).
-  conditions: {
-    words: ["5xx"],
-    from: "Contour's default",
-    isDefault: true,
-    conditions: [{ kind: "5xx" }, { kind: "connection" }, { kind: "timeout" }],
-  },
+  conditions: CONTOUR_DEFAULT_RETRY_ON,
   parameters: {
     retries: "retryPolicy.count (Envoy's num_retries; the Ingress annotation projectcontour.io/num-retries)",
   },

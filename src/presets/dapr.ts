@@ -4,6 +4,7 @@ import { MAX_DURATION_MS } from "./kit/go-duration.js";
 import { PresetError } from "./errors.js";
 import { independentModel } from "./kit/independent-model.js";
 import type { Preset, PresetModel } from "./types.js";
+import { DAPR_DEFAULT_RETRY_ON } from "../core/conditions/defaults/dapr.js";
 
 /** dapr/kit retry.DefaultConfig: Duration 5 s, MaxRetries −1; backoff.DefaultInitialInterval etc. for exponential. */
 const CONSTANT_MS = 5000;
@@ -33,9 +34,7 @@ export const dapr: Preset = {
   defaultRetries: null,
   retriesNote: "unlimited by count (maxRetries −1); the exponential policy also stops where MaxElapsedTime (15 min) stops it",
   defaultAttempts: 10,
-  // dapr/dapr v1.18.0-rc.1-215-gd8450742 pkg/resiliency/retry.go ParseRetryConditionMatch, mustRetryStatusCode: a policy without
-  // matching retries every error, every HTTP and gRPC status (shapes/dapr.ts reads the same).
-  conditions: { words: [], from: "no matching", isDefault: true, conditions: [{ kind: "every-error" }] },
+  conditions: DAPR_DEFAULT_RETRY_ON,
   parameters: {
     strategy: "policy: fixed = constant (the default), exponential",
     baseMs: "duration (the constant policy's wait; default 5 s)",

@@ -2,6 +2,7 @@ import { groupDigits } from "../core/text/digits.js";
 import { envoyBackoffModel, envoyDefaultMax, envoyMilliseconds, envoyNote } from "./envoy.js";
 import type { Preset } from "./types.js";
 import { PresetError } from "./errors.js";
+import { ENVOY_GATEWAY_DEFAULT_RETRY_ON } from "../core/conditions/defaults/envoy-gateway.js";
 
 /** internal/xds/translator/route.go: retryDefaultNumRetries = 2. */
 const DEFAULT_RETRIES = 2;
@@ -20,14 +21,7 @@ export const envoyGateway: Preset = {
   jitter: "Envoy's full jitter, always on: a whole number of ms from 0 to I(a) − 1 (25 ms base: 0–24, 0–49, 0–99, 0–199, then 0–249 ms)",
   defaultRetries: DEFAULT_RETRIES,
   defaultAttempts: DEFAULT_RETRIES,
-  // envoyproxy/gateway internal/xds/translator/route.go buildRetryPolicy (retryDefaultRetryOn, retryDefaultRetriableStatusCode):
-  // without retryOn connect-failure,refused-stream,unavailable,cancelled,retriable-status-codes with 503 (shapes/envoy-gateway.ts reads the same).
-  conditions: {
-    words: ["connect-failure", "refused-stream", "unavailable", "cancelled", "retriable-status-codes 503"],
-    from: "Envoy Gateway's default",
-    isDefault: true,
-    conditions: [{ kind: "connection" }, { kind: "connection" }, { kind: "grpc", code: "UNAVAILABLE" }, { kind: "grpc", code: "CANCELLED" }, { kind: "status", code: 503 }],
-  },
+  conditions: ENVOY_GATEWAY_DEFAULT_RETRY_ON,
   parameters: {
     baseMs: "retry.perRetry.backOff.baseInterval (Envoy's base_interval, whole ms)",
     capMs: "retry.perRetry.backOff.maxInterval (Envoy's max_interval; default 10 × baseInterval)",

@@ -2,6 +2,7 @@ import { groupDigits } from "../core/text/digits.js";
 import { envoyBackoffModel, envoyDefaultMax, envoyMilliseconds, envoyNote } from "./envoy.js";
 import type { Preset } from "./types.js";
 import { PresetError } from "./errors.js";
+import { GATEWAY_API_DEFAULT_RETRY_ON } from "../core/conditions/defaults/gateway-api.js";
 
 /**
  * Both implementations read a retry block without attempts as 2 retries: Istio's
@@ -33,14 +34,7 @@ export const gatewayApi: Preset = {
   jitter: "Envoy's full jitter, always on: a whole number of ms from 0 to I(a) − 1 (25 ms backoff: 0–24, 0–49, 0–99, 0–199, then 0–249 ms)",
   defaultRetries: DEFAULT_RETRIES,
   defaultAttempts: DEFAULT_RETRIES,
-  // kubernetes-sigs/gateway-api apis/v1/httproute_types.go at 03775165 (HTTPRouteRetry; GEP-1731): codes has no default, so
-  // without it the codes are the implementation's, and implementations SHOULD retry connection errors (shapes/gateway-api.ts reads the same).
-  conditions: {
-    words: [],
-    from: "retry without codes",
-    isDefault: true,
-    conditions: [{ kind: "connection" }, { kind: "timeout" }, { kind: "other", text: "the implementation's status codes (Gateway API sets none by default)" }],
-  },
+  conditions: GATEWAY_API_DEFAULT_RETRY_ON,
   parameters: {
     baseMs: "rules[].retry.backoff (a Gateway API Duration; Envoy's base_interval, whole ms)",
     retries: "rules[].retry.attempts (retries after the first try)",

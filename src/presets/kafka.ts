@@ -6,6 +6,7 @@ import { RANDOM53_MAX, random53 } from "./kit/random-grid.js";
 import { saturate } from "./kit/whole-ms.js";
 import type { Preset, PresetModel } from "./types.js";
 import { PresetError } from "./errors.js";
+import { KAFKA_DEFAULT_RETRY_ON } from "../core/conditions/defaults/kafka.js";
 
 /** Every refusal goes through here: one PresetError per bad value, in Kafka's own config names. */
 function reject(message: string): never {
@@ -50,14 +51,7 @@ export const kafka: Preset = {
   defaultRetries: INT_MAX,
   retriesNote: "2147483647: delivery.timeout.ms (120 s) ends retrying long before",
   defaultAttempts: 10,
-  // apache/kafka 4.3.1 clients/.../producer/internals/Sender.java canRetry: a batch is retried only on a RetriableException
-  // (NetworkException for a lost connection or a timed-out request); no key chooses them (shapes/kafka.ts reads the same).
-  conditions: {
-    words: ["RetriableException"],
-    from: "the client's transient errors (Sender.canRetry)",
-    isDefault: true,
-    conditions: [{ kind: "connection" }, { kind: "timeout" }, { kind: "error", name: "RetriableException (NotLeaderOrFollowerException, NotEnoughReplicasException, …)" }],
-  },
+  conditions: KAFKA_DEFAULT_RETRY_ON,
   parameters: {
     baseMs: "retry.backoff.ms",
     capMs: "retry.backoff.max.ms",

@@ -4,6 +4,7 @@ import { independentModel } from "./kit/independent-model.js";
 import { saturate } from "./kit/whole-ms.js";
 import type { Preset } from "./types.js";
 import { PresetError } from "./errors.js";
+import { KNATIVE_DEFAULT_RETRY_ON } from "../core/conditions/defaults/knative.js";
 
 /**
  * The delivery a Broker gets when it has none, as Knative ships config-br-defaults
@@ -32,14 +33,7 @@ export const knative: Preset = {
   jitter: "none",
   defaultRetries: BROKER_DEFAULT.retries,
   defaultAttempts: BROKER_DEFAULT.retries,
-  // knative/eventing knative-v1.22.0-20-g8cf4c4b6 pkg/kncloudevents/retries.go SelectiveRetry: no response or an error, any status
-  // of 500 or more, 404, 408, 409 and 429; no key of the delivery spec changes it (shapes/knative.ts reads the same).
-  conditions: {
-    words: ["errors", "5xx", "404", "408", "409", "429"],
-    from: "Knative's SelectiveRetry",
-    isDefault: true,
-    conditions: [{ kind: "connection" }, { kind: "timeout" }, { kind: "5xx" }, { kind: "status", code: 404 }, { kind: "status", code: 408 }, { kind: "status", code: 409 }, { kind: "status", code: 429 }],
-  },
+  conditions: KNATIVE_DEFAULT_RETRY_ON,
   parameters: {
     baseMs: "delivery.backoffDelay (ISO 8601, e.g. PT0.2S; tenths of a unit at most, so a multiple of 100 ms: others are refused)",
     strategy: "delivery.backoffPolicy: exponential or linear",

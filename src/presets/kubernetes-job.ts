@@ -4,6 +4,7 @@ import { independentModel } from "./kit/independent-model.js";
 import { wholeMs } from "./kit/whole-ms.js";
 import type { Preset } from "./types.js";
 import { PresetError } from "./errors.js";
+import { KUBERNETES_JOB_DEFAULT_RETRY_ON } from "../core/conditions/defaults/kubernetes-job.js";
 
 /** Every refusal goes through here: one PresetError per bad value, in the Job controller's own terms. */
 function reject(message: string): never {
@@ -26,9 +27,7 @@ export const kubernetesJob: Preset = {
   jitter: "none",
   defaultRetries: 6,
   defaultAttempts: 6,
-  // kubernetes/kubernetes v1.36.3 pkg/controller/job/pod_failure_policy.go matchPodFailurePolicy: without a podFailurePolicy
-  // every failed pod is counted against backoffLimit and replaced, whatever made it fail (shapes/kubernetes-job.ts reads the same).
-  conditions: { words: ["every failed pod"], from: "no podFailurePolicy", isDefault: true, conditions: [{ kind: "every-error" }] },
+  conditions: KUBERNETES_JOB_DEFAULT_RETRY_ON,
   parameters: {
     baseMs: "DefaultJobPodFailureBackOff (a controller constant, 10 s)",
     capMs: "MaxJobPodFailureBackOff (a controller constant: 10 min in job_controller.go; 6 min in the docs and older controllers)",

@@ -3,6 +3,7 @@ import { independentModel } from "./kit/independent-model.js";
 import { lastRetryWithin } from "./kit/last-retry-within.js";
 import type { Preset, PresetStop } from "./types.js";
 import { PresetError } from "./errors.js";
+import { LAMBDA_ASYNC_DEFAULT_RETRY_ON } from "../core/conditions/defaults/lambda-async.js";
 
 /** Every refusal goes through here: one PresetError per bad value, in the event invoke config's own terms. */
 function reject(message: string): never {
@@ -31,14 +32,7 @@ export const lambdaAsync: Preset = {
   jitter: "none documented",
   defaultRetries: 2,
   defaultAttempts: 2,
-  // AWS Lambda Developer Guide, invocation-async-error-handling.html: every function error (the code's or the runtime's, timeouts
-  // included) is retried; Lambda's own throttles and system errors are retried apart, until the event's maximum age (shapes/lambda-async.ts reads the same).
-  conditions: {
-    words: ["function errors", "Lambda's throttles and system errors, until the event's maximum age"],
-    from: "AWS's documented retries",
-    isDefault: true,
-    conditions: [{ kind: "every-error" }, { kind: "other", text: "Lambda's own throttles (429) and system errors (5xx), apart from MaximumRetryAttempts" }],
-  },
+  conditions: LAMBDA_ASYNC_DEFAULT_RETRY_ON,
   stopping: "MaximumRetryAttempts 2",
   parameters: {
     retries: "MaximumRetryAttempts (0 to 2)",

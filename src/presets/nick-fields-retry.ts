@@ -2,6 +2,7 @@ import { groupDigits } from "../core/text/digits.js";
 import { independentModel } from "./kit/independent-model.js";
 import type { Preset } from "./types.js";
 import { PresetError } from "./errors.js";
+import { NICK_FIELDS_RETRY_DEFAULT_RETRY_ON } from "../core/conditions/defaults/nick-fields-retry.js";
 
 /** Every refusal goes through here: one PresetError per bad value, in the action's own input names. */
 function reject(message: string): never {
@@ -26,9 +27,7 @@ export const nickFieldsRetry: Preset = {
   jitter: "none",
   defaultRetries: 2,
   defaultAttempts: 2,
-  // nick-fields/retry v4.0.0 (ad984534) src/index.ts runAction: retry_on is getInput('retry_on') || 'any', and any retries a
-  // timeout and a non-zero exit alike (shapes/nick-fields-retry.ts reads the same).
-  conditions: { words: ["any"], from: "the action's default retry_on", isDefault: true, conditions: [{ kind: "every-error" }] },
+  conditions: NICK_FIELDS_RETRY_DEFAULT_RETRY_ON,
   stopping: "max_attempts 3",
   parameters: {
     baseMs: "retry_wait_seconds (whole seconds; 0 or unset is 10)",

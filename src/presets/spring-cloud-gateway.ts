@@ -7,6 +7,7 @@ import { lastRetryWithin } from "./kit/last-retry-within.js";
 import { saturate, wholeMs } from "./kit/whole-ms.js";
 import type { RandomSource } from "../core/model.js";
 import type { Preset, PresetModel, PresetStop } from "./types.js";
+import { SPRING_CLOUD_GATEWAY_DEFAULT_RETRY_ON } from "../core/conditions/defaults/spring-cloud-gateway.js";
 
 /** RetryGatewayFilterFactory.RetryConfig: retries = 3; BackoffConfig: firstBackoff 5 ms, factor 2, no maxBackoff. */
 const DEFAULT_RETRIES = 3;
@@ -36,15 +37,7 @@ export const springCloudGateway: Preset = {
     "none unless jitter is given; then RandomJitter: offset = ⌊d × ⌊100 × randomFactor⌋ / 100⌋ ms, the wait d + a whole number of ms in [max(firstBackoff − d, −offset), min(maxBackoff − d, offset)), the upper end excluded (so [d, d + offset) at firstBackoff, [d − offset, d) at maxBackoff)",
   defaultRetries: DEFAULT_RETRIES,
   defaultAttempts: DEFAULT_RETRIES,
-  // spring-cloud/spring-cloud-gateway v5.0.3 RetryGatewayFilterFactory.java RetryConfig: series SERVER_ERROR (every 5xx),
-  // exceptions IOException and TimeoutException, methods GET (shapes/spring-cloud-gateway.ts reads the same).
-  conditions: {
-    words: ["series SERVER_ERROR", "exceptions IOException and TimeoutException"],
-    from: "the Retry filter's default",
-    isDefault: true,
-    conditions: [{ kind: "5xx" }, { kind: "error", name: "IOException" }, { kind: "error", name: "TimeoutException" }],
-    methods: ["GET"],
-  },
+  conditions: SPRING_CLOUD_GATEWAY_DEFAULT_RETRY_ON,
   stopping: "retries 3",
   parameters: {
     baseMs: "backoff.firstBackoff (any backoff field turns the back-off on; default 5 ms)",

@@ -3,6 +3,7 @@ import { CENKALTI_DEFAULTS, cenkalti } from "./cenkalti.js";
 import { MAX_DURATION_MS } from "./kit/go-duration.js";
 import { PresetError } from "./errors.js";
 import type { Preset, PresetModel } from "./types.js";
+import { TRAEFIK_DEFAULT_RETRY_ON } from "../core/conditions/defaults/traefik.js";
 
 /** The docs' example (reference/routing-configuration/http/middlewares/retry.md): attempts 4, initialInterval 100ms. */
 const EXAMPLE_ATTEMPTS = 4;
@@ -36,9 +37,7 @@ export const traefik: Preset = {
   jitter: "cenkalti's ±50 %: Duration(I/2 + r × (I + 1)) ns, from I/2 to 3I/2 (mean I)",
   defaultRetries: EXAMPLE_ATTEMPTS - 1,
   defaultAttempts: EXAMPLE_ATTEMPTS - 1,
-  // traefik/traefik master at fd5a576d (after v3.7.9) pkg/middlewares/retry/retry.go: without status only a network error (no
-  // byte written to the server) is retried, unless disableRetryOnNetworkError (shapes/traefik.ts reads the same).
-  conditions: { words: ["network errors"], from: "retry middleware", isDefault: true, conditions: [{ kind: "connection" }] },
+  conditions: TRAEFIK_DEFAULT_RETRY_ON,
   waitsDependOnRetries: true,
   parameters: {
     baseMs: "initialInterval",

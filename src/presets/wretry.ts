@@ -2,6 +2,7 @@ import { groupDigits } from "../core/text/digits.js";
 import { independentModel } from "./kit/independent-model.js";
 import type { Preset } from "./types.js";
 import { PresetError } from "./errors.js";
+import { WRETRY_DEFAULT_RETRY_ON } from "../core/conditions/defaults/wretry.js";
 
 /** Every refusal goes through here: one PresetError per bad value, in the action's own input names. */
 function reject(message: string): never {
@@ -26,9 +27,7 @@ export const wretry: Preset = {
   jitter: "none",
   defaultRetries: 1,
   defaultAttempts: 1,
-  // Wandalen/wretry.action src/Retry.js at v3.8.0_js_action (71a909eb): retry_condition is getInput('retry_condition') || true
-  // (action.yml's default true): every failed try is retried (shapes/wretry.ts reads the same).
-  conditions: { words: ["true"], from: "the action's default retry_condition", isDefault: true, conditions: [{ kind: "every-error" }] },
+  conditions: WRETRY_DEFAULT_RETRY_ON,
   stopping: "attempt_limit 2",
   parameters: {
     baseMs: "attempt_delay (milliseconds; 0, the default, retries at once)",

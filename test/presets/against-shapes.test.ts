@@ -1,11 +1,12 @@
 /**
  * Issue 41, item 2: each system preset's default conditions, as `backoff presets NAME` shows
  * them, are what `check` reads from that system's file when the policy sets none (the shape in
- * src/config/shapes/<system>.ts). Presets cannot import config, so the data sits twice; these
- * tests hold the two equal on a minimal file of each system (as test/presets/istio.test.ts does
- * for Istio's mesh default). The 'retries on' lines are written out by hand from the vocabulary
- * of core/conditions (overload signals first, then the rest in the system's order, the words
- * after in brackets), from the sources each preset cites:
+ * src/config/shapes/<system>.ts). Presets cannot import config, so both take the one definition
+ * in src/core/conditions/defaults/<system>.ts (step-functions has none: a Retrier has no default);
+ * these tests follow the two paths end to end on a minimal file of each system (as
+ * test/presets/istio.test.ts does for Istio's mesh default). The 'retries on' lines are written
+ * out by hand from the vocabulary of core/conditions (overload signals first, then the rest in
+ * the system's order, the words after in brackets), from the sources each preset cites:
  * - argo: argo-workflows v4.1.2 (16a52d67) operator.go processNodeRetries, default retryPolicy OnFailure;
  * - contour: policy.go at 31c4bb38, retryOn "5xx" when empty (Envoy's 5xx: every 5xx, connect failures, timeouts);
  * - dapr: pkg/resiliency/retry.go at v1.18.0-rc.1-215-gd8450742, no matching retries every error;

@@ -9,6 +9,7 @@ import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout, Placeh
 import { decimalText, describeNode, durationValue, wholeNumber } from "../tree/values.js";
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
 import type { Condition, RetryOn } from "../../core/conditions/condition.js";
+import { ARGO_DEFAULT_RETRY_ON, ARGO_PHASE_ERROR } from "../../core/conditions/defaults/argo.js";
 
 /**
  * Argo Workflows (`Workflow`, `WorkflowTemplate`, `ClusterWorkflowTemplate`, and
@@ -158,8 +159,6 @@ function strategy(node: Node, name: string, offset: number, findings: Findings, 
 
 /** What the findings about an Argo retryStrategy's conditions tell the reader to edit. */
 const ARGO_LEVERS = { conditions: "retryStrategy.retryPolicy (OnTransientError) or retryStrategy.expression of the template", budget: null };
-/** Phase Error (workflow_types.go NodeError: "Node had an error other than a non 0 exit code"). */
-const PHASE_ERROR = "phase Error (a failure other than a non-zero exit)";
 /**
  * Each retryPolicy in the vocabulary (argoproj/argo-workflows v4.1.2, 16a52d67,
  * workflow/controller/operator.go processNodeRetries): Always retries a node in phase Failed
@@ -170,8 +169,8 @@ const PHASE_ERROR = "phase Error (a failure other than a non-zero exit)";
  */
 const RETRY_POLICIES: Readonly<Record<string, readonly Condition[]>> = {
   Always: [{ kind: "every-error" }],
-  OnFailure: [{ kind: "every-error", but: PHASE_ERROR }],
-  OnError: [{ kind: "other", text: PHASE_ERROR }],
+  OnFailure: ARGO_DEFAULT_RETRY_ON.conditions,
+  OnError: [{ kind: "other", text: ARGO_PHASE_ERROR }],
   OnTransientError: [{ kind: "connection" }, { kind: "timeout" }, { kind: "code", why: "the controller's transient errors and TRANSIENT_ERROR_PATTERN" }],
 };
 
@@ -199,9 +198,9 @@ function retryPolicy(node: Node, name: string): RetryOn {
     const why = atRunTime ? "retryPolicy set at run time, and the expression" : "the expression";
     return { words, from: "retryStrategy", isDefault: false, conditions: [{ kind: "code", why }], levers: ARGO_LEVERS };
   }
-  const from = written !== "" ? "retryPolicy" : "Argo's default retryPolicy";
-  if (atRunTime) return { words: [actual], from, isDefault: false, conditions: [{ kind: "code", why: "retryPolicy set at run time" }], levers: ARGO_LEVERS };
-  return { words: [actual], from, isDefault: written === "", conditions: RETRY_POLICIES[actual]!, levers: ARGO_LEVERS };
+  if (written === "") return { ...ARGO_DEFAULT_RETRY_ON, levers: ARGO_LEVERS };
+  if (atRunTime) return { words: [actual], from: "retryPolicy", isDefault: false, conditions: [{ kind: "code", why: "retryPolicy set at run time" }], levers: ARGO_LEVERS };
+  return { words: [actual], from: "retryPolicy", isDefault: false, conditions: RETRY_POLICIES[actual]!, levers: ARGO_LEVERS };
 }
 
 /** A containerSet's retries: the executor (cmd/argoexec/commands/emissary.go) runs retry.OnError with a predicate that is always true. */

@@ -7,6 +7,7 @@ import { type MapNode, type Node, get, isMap, isSeq, text } from "../tree/walk.j
 import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.js";
 import { describeNode, msText, notPlaceholder, wholeNumber } from "../tree/values.js";
 import type { RetryOn } from "../../core/conditions/condition.js";
+import { CONTOUR_DEFAULT_RETRY_ON } from "../../core/conditions/defaults/contour.js";
 import { envoyConditions, retryOnWords } from "../tree/envoy-retry-on.js";
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
 
@@ -253,7 +254,8 @@ function proxyRetryOn(policy: MapNode, label: (key: string) => string): RetryOn 
 }
 
 function contourRetryOn(words: readonly string[], codes: readonly number[], key: string): RetryOn {
-  if (words.length === 0) return { words: ["5xx"], from: "Contour's default", isDefault: true, conditions: envoyConditions(["5xx"], codes), levers: CONTOUR_LEVERS };
+  // Envoy retries status codes only under retriable-status-codes, which the default lacks: codes alone change nothing.
+  if (words.length === 0) return { ...CONTOUR_DEFAULT_RETRY_ON, levers: CONTOUR_LEVERS };
   const listed = codes.length === 0 ? words : [...words, `retriableStatusCodes [${codes.join(", ")}]`];
   return { words: listed, from: key, isDefault: false, conditions: envoyConditions(words, codes), levers: CONTOUR_LEVERS };
 }

@@ -8,6 +8,7 @@ import { type MapNode, type Node, get, isMap } from "../tree/walk.js";
 import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout } from "../tree/findings.js";
 import { describeNode, msText, notPlaceholder, timeoutValue } from "../tree/values.js";
 import type { Condition, RetryOn } from "../../core/conditions/condition.js";
+import { DAPR_DEFAULT_RETRY_ON } from "../../core/conditions/defaults/dapr.js";
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
 
 /**
@@ -236,7 +237,7 @@ function matching(retry: MapNode, label: string): RetryOn {
   const httpCodes = list(http, "httpStatusCodes", 100, 599);
   const grpcCodes = list(grpc, "gRPCStatusCodes", 0, 16);
   if (httpCodes === null && grpcCodes === null) {
-    return { words: [], from: "no matching", isDefault: true, conditions: [{ kind: "every-error" }], levers };
+    return { ...DAPR_DEFAULT_RETRY_ON, levers };
   }
   const conditions: Condition[] = [{ kind: "other", text: "errors without a status code" }];
   const words: string[] = [];

@@ -8,6 +8,7 @@ import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.
 import { describeNode, msText, notPlaceholder, wholeNumber } from "../tree/values.js";
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
 import type { RetryOn } from "../../core/conditions/condition.js";
+import { ENVOY_GATEWAY_DEFAULT_RETRY_ON, ENVOY_GATEWAY_DEFAULT_STATUS_CODE, ENVOY_GATEWAY_DEFAULT_TRIGGERS } from "../../core/conditions/defaults/envoy-gateway.js";
 import { envoyConditions } from "../tree/envoy-retry-on.js";
 
 /**
@@ -100,9 +101,6 @@ function recogniseEnvoyGateway(root: Node, _file: DocumentFile, findings: Findin
   }
 }
 
-/** Envoy Gateway's default triggers and status code (internal/xds/translator/route.go: retryDefaultRetryOn, retryDefaultRetriableStatusCode). */
-const EG_DEFAULT_WORDS = ["connect-failure", "refused-stream", "unavailable", "cancelled", "retriable-status-codes"];
-const EG_DEFAULT_CODE = 503;
 const EG_LEVERS = {
   conditions: "retry.retryOn.triggers and httpStatusCodes, such as triggers [connect-failure, refused-stream, retriable-status-codes] with httpStatusCodes [502, 504]",
   // A BackendTrafficPolicy's circuitBreaker sets Envoy's max_retries (maxParallelRetries), no retry budget.
@@ -124,11 +122,11 @@ function gatewayRetryOn(retry: MapNode, label: (key: string) => string): RetryOn
   const triggers = isSeq(triggersNode) ? triggersNode.items.map((t) => text(t) ?? describeNode(t)) : [];
   const codes = isSeq(codesNode) ? codesNode.items.map((c) => wholeNumber(c, label("retryOn.httpStatusCodes"), { max: 599 })) : [];
   if (triggers.length === 0 && codes.length === 0) {
-    return { words: [...EG_DEFAULT_WORDS.slice(0, -1), `retriable-status-codes ${EG_DEFAULT_CODE}`], from: "Envoy Gateway's default", isDefault: true, conditions: envoyConditions(EG_DEFAULT_WORDS, [EG_DEFAULT_CODE]), levers: EG_LEVERS };
+    return { ...ENVOY_GATEWAY_DEFAULT_RETRY_ON, levers: EG_LEVERS };
   }
-  const words = triggers.length === 0 ? [...EG_DEFAULT_WORDS] : [...triggers];
+  const words = triggers.length === 0 ? [...ENVOY_GATEWAY_DEFAULT_TRIGGERS] : [...triggers];
   if (codes.length > 0 && !words.includes("retriable-status-codes")) words.push("retriable-status-codes");
-  const effective = codes.length > 0 ? codes : [EG_DEFAULT_CODE];
+  const effective = codes.length > 0 ? codes : [ENVOY_GATEWAY_DEFAULT_STATUS_CODE];
   const shownWords = words.map((w) => (w === "retriable-status-codes" ? `retriable-status-codes ${effective.join(", ")}` : w));
   return { words: shownWords, from: "retryOn", isDefault: false, conditions: envoyConditions(words, effective), levers: EG_LEVERS };
 }

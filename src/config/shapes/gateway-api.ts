@@ -7,6 +7,7 @@ import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.
 import { describeNode, msText, notPlaceholder, wholeNumber } from "../tree/values.js";
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
 import type { Condition, RetryOn } from "../../core/conditions/condition.js";
+import { GATEWAY_API_CONNECTION_ERRORS, GATEWAY_API_DEFAULT_RETRY_ON } from "../../core/conditions/defaults/gateway-api.js";
 
 /**
  * HTTPRouteRetry's fields (apis/v1/httproute_types.go, v1.6.1: codes, attempts, backoff),
@@ -143,21 +144,12 @@ const GATEWAY_LEVERS = { conditions: "retry.codes of the rule, such as [502, 504
  * the codes an implementation MUST accept).
  */
 function retryConditions(codes: readonly number[]): RetryOn {
-  const always: Condition[] = [{ kind: "connection" }, { kind: "timeout" }];
-  if (codes.length === 0) {
-    return {
-      words: [],
-      from: "retry without codes",
-      isDefault: true,
-      conditions: [...always, { kind: "other", text: "the implementation's status codes (Gateway API sets none by default)" }],
-      levers: GATEWAY_LEVERS,
-    };
-  }
+  if (codes.length === 0) return { ...GATEWAY_API_DEFAULT_RETRY_ON, levers: GATEWAY_LEVERS };
   return {
     words: codes.map(String),
     from: "retry.codes",
     isDefault: false,
-    conditions: [...codes.map((code): Condition => ({ kind: "status", code })), ...always],
+    conditions: [...codes.map((code): Condition => ({ kind: "status", code })), ...GATEWAY_API_CONNECTION_ERRORS],
     levers: GATEWAY_LEVERS,
   };
 }

@@ -5,6 +5,7 @@ import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.
 import { msText, wholeNumber } from "../tree/values.js";
 import type { KeyTable } from "../tree/unknown-keys.js";
 import type { RetryOn } from "../../core/conditions/condition.js";
+import { KAFKA_DEFAULT_RETRY_ON } from "../../core/conditions/defaults/kafka.js";
 import { closest, editDistance, editsAllowed } from "../../core/text/closest.js";
 
 /**
@@ -92,10 +93,7 @@ function report(props: ReadonlyMap<string, FlatEntry>, name: string, producer: b
  * chooses them, and Kafka has no retry budget (its quotas delay responses, they send no error).
  */
 const KAFKA_RETRY_ON: RetryOn = {
-  words: ["RetriableException"],
-  from: "the client's transient errors (Sender.canRetry)",
-  isDefault: true,
-  conditions: [{ kind: "connection" }, { kind: "timeout" }, { kind: "error", name: "RetriableException (NotLeaderOrFollowerException, NotEnoughReplicasException, …)" }],
+  ...KAFKA_DEFAULT_RETRY_ON,
   levers: { conditions: "no key: the client decides which errors are transient", budget: null },
 };
 

@@ -7,6 +7,7 @@ import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout, Placeh
 import { describeNode, msText, notPlaceholder, wholeNumber } from "../tree/values.js";
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
 import type { RetryOn } from "../../core/conditions/condition.js";
+import { KNATIVE_DEFAULT_RETRY_ON } from "../../core/conditions/defaults/knative.js";
 
 /**
  * DeliverySpec's fields (knative-v1.22.0 pkg/apis/duck/v1/delivery_types.go:
@@ -112,15 +113,7 @@ function recogniseKnative(root: Node, _file: DocumentFile, findings: Findings): 
  * key for it, so it is Knative's own set whatever the file says, and there is no retry budget.
  */
 const KNATIVE_ON: RetryOn = {
-  words: ["errors", "5xx", "404", "408", "409", "429"],
-  from: "Knative's SelectiveRetry",
-  isDefault: true,
-  conditions: [
-    { kind: "connection" },
-    { kind: "timeout" },
-    { kind: "5xx" },
-    ...[404, 408, 409, 429].map((code) => ({ kind: "status" as const, code })),
-  ],
+  ...KNATIVE_DEFAULT_RETRY_ON,
   levers: { conditions: "nothing in the delivery spec (SelectiveRetry is fixed): lower delivery.retry, or send to a deadLetterSink sooner", budget: null, fixed: true },
 };
 

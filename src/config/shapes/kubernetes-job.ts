@@ -7,6 +7,7 @@ import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.
 import { describeNode, wholeNumber } from "../tree/values.js";
 import { type KeyTable, nearRetryKeys } from "../tree/unknown-keys.js";
 import type { RetryOn } from "../../core/conditions/condition.js";
+import { KUBERNETES_JOB_DEFAULT_RETRY_ON } from "../../core/conditions/defaults/kubernetes-job.js";
 
 /**
  * Kubernetes `Job` and `CronJob` (batch/v1): the Job controller's pod-failure back-off,
@@ -146,7 +147,7 @@ const OPERATORS = ["In", "NotIn"];
  */
 function podFailurePolicy(node: Node | undefined, label: string): RetryOn {
   if (node === undefined || node.kind === "null") {
-    return { words: ["every failed pod"], from: "no podFailurePolicy", isDefault: true, conditions: [{ kind: "every-error" }], levers: JOB_LEVERS };
+    return { ...KUBERNETES_JOB_DEFAULT_RETRY_ON, levers: JOB_LEVERS };
   }
   const rules = get(node, "rules");
   if (!isMap(node) || !isSeq(rules)) throw new FileProblem(node.pos, `${label} must be a map with a list of rules, got ${describeNode(node)}`);

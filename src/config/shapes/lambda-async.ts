@@ -6,6 +6,7 @@ import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout, Placeh
 import { describeNode } from "../tree/values.js";
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
 import type { RetryOn } from "../../core/conditions/condition.js";
+import { LAMBDA_ASYNC_DEFAULT_RETRY_ON } from "../../core/conditions/defaults/lambda-async.js";
 
 /**
  * AWS Lambda's asynchronous invocation settings in CloudFormation and SAM templates (YAML
@@ -239,10 +240,7 @@ function read(config: MapNode, name: string, source: string, target: { id: strin
  * retries (no key of the file changes them). No key chooses the errors, and there is no budget.
  */
 const LAMBDA_ON: RetryOn = {
-  words: ["function errors", "Lambda's throttles and system errors, until the event's maximum age"],
-  from: "AWS's documented retries",
-  isDefault: true,
-  conditions: [{ kind: "every-error" }, { kind: "other", text: "Lambda's own throttles (429) and system errors (5xx), apart from MaximumRetryAttempts" }],
+  ...LAMBDA_ASYNC_DEFAULT_RETRY_ON,
   levers: {
     conditions: "nothing in the EventInvokeConfig chooses the errors (Lambda retries every function error): MaximumRetryAttempts 0, and retry the transient errors in the function's code",
     budget: null,

@@ -7,6 +7,7 @@ import { type Findings, FileProblem, type FoundTimeout } from "../tree/findings.
 import { msText } from "../tree/values.js";
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
 import type { Condition, RetryOn } from "../../core/conditions/condition.js";
+import { NICK_FIELDS_RETRY_DEFAULT_RETRY_ON } from "../../core/conditions/defaults/nick-fields-retry.js";
 
 /**
  * GitHub Actions steps that use nick-fields/retry (`uses: nick-fields/retry@v3`), in a
@@ -96,7 +97,8 @@ function retryOn(step: ActionStep): RetryOn {
   const exitCode = code === undefined || code.value === 0 ? null : code.value;
   const keys = [...(node === undefined ? [] : ["retry_on"]), ...(codeNode === undefined ? [] : ["retry_on_exit_code"])];
   const words = [...(node === undefined ? [] : [written ?? text(node) ?? ""]), ...(codeNode === undefined ? [] : [exitCode === null ? (text(codeNode) ?? "") : String(exitCode)])];
-  const from = keys.length === 0 ? "the action's default retry_on" : keys.join(" and ");
+  if (keys.length === 0) return { ...NICK_FIELDS_RETRY_DEFAULT_RETRY_ON, levers: LEVERS };
+  const from = keys.join(" and ");
   if (runTime.length > 0) return { words, from, isDefault: false, conditions: [{ kind: "code", why: `${runTime.join(" and ")} set at run time` }], levers: LEVERS };
   const on = written ?? "any";
   let conditions: Condition[];
@@ -104,7 +106,7 @@ function retryOn(step: ActionStep): RetryOn {
   else if (on === "timeout") conditions = [{ kind: "timeout" }];
   else if (on === "error") conditions = [{ kind: "every-error", but: "timeouts" }];
   else conditions = [{ kind: "every-error" }];
-  return { words: keys.length === 0 ? ["any"] : words, from, isDefault: keys.length === 0, conditions, levers: LEVERS };
+  return { words, from, isDefault: false, conditions, levers: LEVERS };
 }
 
 /** Number.parseInt of an input, as getInputNumber reads it: undefined when empty; a step failure for text without digits. */

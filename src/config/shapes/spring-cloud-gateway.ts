@@ -6,6 +6,7 @@ import { type FlatEntry, type Placement, norm, profileSuffix, springUnknownKeys 
 import type { KeyTable } from "../tree/unknown-keys.js";
 import type { Node } from "../tree/walk.js";
 import type { Condition, RetryOn } from "../../core/conditions/condition.js";
+import { SPRING_CLOUD_GATEWAY_DEFAULT_EXCEPTIONS, SPRING_CLOUD_GATEWAY_DEFAULT_METHODS, SPRING_CLOUD_GATEWAY_DEFAULT_RETRY_ON, SPRING_CLOUD_GATEWAY_DEFAULT_SERIES } from "../../core/conditions/defaults/spring-cloud-gateway.js";
 import { type Findings, FileProblem, type FoundPolicy, Placeholder } from "../tree/findings.js";
 import { describeNode, msText, notPlaceholder } from "../tree/values.js";
 
@@ -389,9 +390,9 @@ function readRetryOn(lists: ReadonlyMap<string, readonly Arg[]>, isShortcut: boo
   const methods = listValues(lists.get("methods"));
   const exceptions = listValues(lists.get("exceptions"));
   const allDefault = statuses === undefined && series === undefined && exceptions === undefined;
-  const seriesList = series ?? ["SERVER_ERROR"];
-  const exceptionList = exceptions ?? ["IOException", "TimeoutException"];
-  const methodList = methods ?? ["GET"];
+  const seriesList = series ?? SPRING_CLOUD_GATEWAY_DEFAULT_SERIES;
+  const exceptionList = exceptions ?? SPRING_CLOUD_GATEWAY_DEFAULT_EXCEPTIONS;
+  const methodList = methods ?? SPRING_CLOUD_GATEWAY_DEFAULT_METHODS;
   const statusList = statuses ?? [];
   if (statusList.length === 0 && seriesList.length === 0 && exceptionList.length === 0) {
     const at = lists.get("series")?.[0] ?? lists.get("statuses")?.[0] ?? lists.get("exceptions")?.[0];
@@ -422,6 +423,6 @@ function readRetryOn(lists: ReadonlyMap<string, readonly Arg[]>, isShortcut: boo
     ...(seriesList.length === 0 ? [] : [marked("series", seriesList, series !== undefined)]),
     ...(exceptionList.length === 0 ? [] : [marked("exceptions", exceptionList, exceptions !== undefined)]),
   ];
-  const from = allDefault ? "the Retry filter's default" : isShortcut ? "the Retry shortcut" : "the Retry filter's args";
+  const from = allDefault ? SPRING_CLOUD_GATEWAY_DEFAULT_RETRY_ON.from : isShortcut ? "the Retry shortcut" : "the Retry filter's args";
   return { words, from, isDefault: allDefault, conditions, methods: methodList, levers: GATEWAY_LEVERS };
 }

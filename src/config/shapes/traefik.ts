@@ -9,6 +9,7 @@ import { type Findings, FileProblem, type FoundPolicy } from "../tree/findings.j
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
 import { describeNode, msText, notPlaceholder } from "../tree/values.js";
 import type { Condition, RetryOn } from "../../core/conditions/condition.js";
+import { TRAEFIK_DEFAULT_RETRY_ON } from "../../core/conditions/defaults/traefik.js";
 
 /**
  * Traefik's `retry` middleware (traefik/traefik v3.7.9 and master at fd5a576d, 2026-07),
@@ -217,8 +218,8 @@ const TRAEFIK_LEVERS = { conditions: "status of the retry middleware, such as [\
  */
 function retryConditions(status: Node | undefined, networkErrors: boolean, nonIdempotent: boolean, label: string): RetryOn {
   const blocks = status === undefined || isEmpty(status) ? [] : statusBlocks(status, label);
-  const conditions: Condition[] = [];
-  if (networkErrors) conditions.push({ kind: "connection" });
+  // Network errors alone are the middleware's default; status adds its codes to them.
+  const conditions: Condition[] = networkErrors ? [...TRAEFIK_DEFAULT_RETRY_ON.conditions] : [];
   for (const block of blocks) {
     const [low, high] = block.split("-").map(Number) as [number, number?];
     const top = high ?? low;
@@ -226,10 +227,10 @@ function retryConditions(status: Node | undefined, networkErrors: boolean, nonId
     else if (low === 500 && top === 599) conditions.push({ kind: "5xx" });
     else conditions.push({ kind: "other", text: block, overload: [503, 429].some((code) => low <= code && code <= top) });
   }
-  const words = [...(networkErrors ? ["network errors"] : []), ...(blocks.length === 0 ? [] : [`status ${blocks.join(", ")}${nonIdempotent ? "" : " (not on POST, PATCH, LOCK)"}`])];
+  const words = [...(networkErrors ? TRAEFIK_DEFAULT_RETRY_ON.words : []), ...(blocks.length === 0 ? [] : [`status ${blocks.join(", ")}${nonIdempotent ? "" : " (not on POST, PATCH, LOCK)"}`])];
   return {
     words,
-    from: "retry middleware",
+    from: TRAEFIK_DEFAULT_RETRY_ON.from,
     isDefault: blocks.length === 0 && networkErrors,
     conditions,
     levers: TRAEFIK_LEVERS,

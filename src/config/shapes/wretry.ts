@@ -7,6 +7,7 @@ import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout } from 
 import { msText } from "../tree/values.js";
 import { type KeyTable, nearRetryKeys } from "../tree/unknown-keys.js";
 import type { RetryOn } from "../../core/conditions/condition.js";
+import { WRETRY_DEFAULT_RETRY_ON } from "../../core/conditions/defaults/wretry.js";
 
 /**
  * GitHub Actions steps that use Wandalen/wretry.action (`uses: Wandalen/wretry.action@v3`,
@@ -83,11 +84,12 @@ const LEVERS = { conditions: "retry_condition in the step's with", budget: null 
  */
 function retryOn(step: ActionStep): RetryOn {
   const node = get(step.inputs ?? undefined, "retry_condition");
-  if (node === undefined) return { words: ["true"], from: "the action's default retry_condition", isDefault: true, conditions: [{ kind: "every-error" }], levers: LEVERS };
+  if (node === undefined) return { ...WRETRY_DEFAULT_RETRY_ON, levers: LEVERS };
   if (isExpression(node)) return { words: [text(node) ?? ""], from: "retry_condition", isDefault: false, conditions: [{ kind: "code", why: "retry_condition set at run time" }], levers: LEVERS };
   const written = inputText(node, `retry_condition of step ${shown(step.name)}`);
   const expression = (written ?? "true").trim();
-  if (expression === "true") return { words: ["true"], from: written === null ? "the action's default retry_condition" : "retry_condition", isDefault: written === null, conditions: [{ kind: "every-error" }], levers: LEVERS };
+  // An empty or null retry_condition is no value: `|| true` gives the default.
+  if (expression === "true") return written === null ? { ...WRETRY_DEFAULT_RETRY_ON, levers: LEVERS } : { words: ["true"], from: "retry_condition", isDefault: false, conditions: [{ kind: "every-error" }], levers: LEVERS };
   if (expression === "false") return { words: ["false"], from: "retry_condition", isDefault: false, conditions: [], levers: LEVERS };
   return { words: [expression], from: "retry_condition", isDefault: false, conditions: [{ kind: "code", why: "the retry_condition expression" }], levers: LEVERS };
 }

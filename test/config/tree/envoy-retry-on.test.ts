@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { envoyConditions, isEnvoyCondition, retryOnWords } from "../../../src/config/tree/envoy-retry-on.js";
 import { conditionText } from "../../../src/core/conditions/condition.js";
+import { CONTOUR_DEFAULT_RETRY_ON } from "../../../src/core/conditions/defaults/contour.js";
+import { ENVOY_GATEWAY_DEFAULT_RETRY_ON, ENVOY_GATEWAY_DEFAULT_STATUS_CODE, ENVOY_GATEWAY_DEFAULT_TRIGGERS } from "../../../src/core/conditions/defaults/envoy-gateway.js";
 
 // src/config/tree/envoy-retry-on.ts against Envoy's router docs (envoyproxy/envoy
 // docs/root/configuration/http/http_filters/router_filter.rst at 040783c8, x-envoy-retry-on and
@@ -41,5 +43,11 @@ describe("Envoy's retry conditions in the vocabulary", () => {
     expect(isEnvoyCondition("gateway-error")).toBe(true);
     expect(isEnvoyCondition("5XX")).toBe(false);
     expect(texts(["nonsense"])).toEqual([]);
+  });
+
+  it("the defaults core writes out for systems on Envoy are what Envoy makes of their words", () => {
+    // Presets cannot call envoyConditions, so core/conditions/defaults holds these lists as data: they must not drift from it.
+    expect(envoyConditions(["5xx"], [])).toEqual(CONTOUR_DEFAULT_RETRY_ON.conditions);
+    expect(envoyConditions(ENVOY_GATEWAY_DEFAULT_TRIGGERS, [ENVOY_GATEWAY_DEFAULT_STATUS_CODE])).toEqual(ENVOY_GATEWAY_DEFAULT_RETRY_ON.conditions);
   });
 });
