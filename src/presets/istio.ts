@@ -2,6 +2,7 @@ import { envoyBackoffModel, envoyNote, envoyDefaultMax, envoyMilliseconds } from
 import { groupDigits } from "../core/text/digits.js";
 import type { Preset } from "./types.js";
 import { PresetError } from "./errors.js";
+import { ISTIO_DEFAULT_RETRY_ON } from "../core/conditions/defaults/istio.js";
 
 /** Every refusal goes through here: one PresetError per bad value, in Istio's own terms. */
 function reject(message: string): never {
@@ -22,12 +23,7 @@ export const istio: Preset = {
   jitter: "Envoy's full jitter, always on: a whole number of ms from 0 to I(a) − 1 (0–24, 0–49, 0–99, 0–199, then 0–249 ms)",
   defaultRetries: 2,
   // istio/istio pilot/pkg/networking/core/route/retry/retry.go at 126806ab, defaultPolicy (shapes/istio.ts reads the same).
-  conditions: {
-    words: ["connect-failure", "refused-stream", "unavailable", "cancelled", "retriable-status-codes 503"],
-    from: "Istio's default",
-    isDefault: true,
-    conditions: [{ kind: "connection" }, { kind: "connection" }, { kind: "grpc", code: "UNAVAILABLE" }, { kind: "grpc", code: "CANCELLED" }, { kind: "status", code: 503 }],
-  },
+  conditions: ISTIO_DEFAULT_RETRY_ON,
   defaultAttempts: 2,
   parameters: {
     baseMs: "retries.backoff (Istio 1.26+; Envoy's base_interval, whole ms)",

@@ -8,6 +8,7 @@ import { decimalText, describeNode, durationValue, timeoutValue, wholeNumber } f
 import { type FoundLimit, type LimitScope, BUDGET_NOTE, istioHostsMatch } from "../tree/retry-limits.js";
 import { type KeyTable, retryObjectKeys } from "../tree/unknown-keys.js";
 import type { Condition, RetryOn } from "../../core/conditions/condition.js";
+import { ISTIO_DEFAULT_RETRY_ON } from "../../core/conditions/defaults/istio.js";
 import { envoyConditions, isEnvoyCondition, retryOnWords } from "../tree/envoy-retry-on.js";
 
 /**
@@ -137,26 +138,13 @@ function destinationRule(node: Node, name: string, namespace: string | null, fin
   return parts.length === 0 ? null : { host, text: ` [DestinationRule ${name}: ${parts.join("; ")}]` };
 }
 
-/**
- * Istio's default retry conditions, used by the mesh default and by a `retries` block
- * without `retryOn` (istio/istio pilot/pkg/networking/core/route/retry/retry.go at 126806ab,
- * defaultPolicy: RetryOn "connect-failure,refused-stream,unavailable,cancelled,
- * retriable-status-codes", RetriableStatusCodes [503] unless the EXCLUDE_503_FROM_DEFAULT_RETRIES
- * feature flag is set, false by default).
- */
-const ISTIO_DEFAULT_WORDS = ["connect-failure", "refused-stream", "unavailable", "cancelled", "retriable-status-codes"];
 /** What the findings about its conditions tell the reader to edit. */
 const ISTIO_LEVERS = {
   conditions: "retries.retryOn of the route, such as connect-failure,refused-stream,502,504",
   budget: "trafficPolicy.retryBudget of a DestinationRule for the route's host",
 };
-const ISTIO_DEFAULT_RETRY_ON: RetryOn = {
-  words: [...ISTIO_DEFAULT_WORDS.slice(0, -1), "retriable-status-codes 503"],
-  from: "Istio's default",
-  isDefault: true,
-  conditions: envoyConditions(ISTIO_DEFAULT_WORDS, [503]),
-  levers: ISTIO_LEVERS,
-};
+/** Istio's default retry conditions (core/conditions/defaults/istio.ts), for the mesh default and a `retries` block without `retryOn`. */
+const ISTIO_DEFAULT: RetryOn = { ...ISTIO_DEFAULT_RETRY_ON, levers: ISTIO_LEVERS };
 
 /** The codes Go's http.StatusText names (net/http/status.go): istiod takes these, and only these, as status codes in retryOn. */
 const GO_STATUS_CODES = new Set([
@@ -176,7 +164,7 @@ function istioRetryOn(node: Node, label: string): RetryOn {
   const value = text(node);
   if (value === undefined) throw new FileProblem(node.pos, `${label} must be a string of comma-separated conditions, got ${describeNode(node)}`);
   const words = retryOnWords(value);
-  if (words.length === 0) return ISTIO_DEFAULT_RETRY_ON;
+  if (words.length === 0) return ISTIO_DEFAULT;
   const conditions: Condition[] = [];
   for (const word of words) {
     const code = /^\d+$/.test(word) ? Number(word) : null;
@@ -243,7 +231,7 @@ function recogniseIstio(root: Node, file: DocumentFile, findings: Findings): voi
           }
         }
         const found = () => (timeouts.length === 0 ? {} : { timeouts });
-        if (meshDefault) return { options, ...found(), conditions: ISTIO_DEFAULT_RETRY_ON };
+        if (meshDefault) return { options, ...found(), conditions: ISTIO_DEFAULT };
         if (!isMap(retries.value)) throw new FileProblem(retries.value.pos, `retries of ${routeName} must be a map, got ${describeNode(retries.value)}`);
         const block = retries.value;
         const label = (key: string) => `retries.${key} of ${routeName}`;
@@ -270,7 +258,7 @@ function recogniseIstio(root: Node, file: DocumentFile, findings: Findings): voi
         const backoff = get(block, "backoff");
         if (backoff !== undefined) options.base = durationValue(backoff, label("backoff"), goDuration, expected);
         const retryOn = get(block, "retryOn");
-        const conditions = retryOn === undefined || retryOn.kind === "null" ? ISTIO_DEFAULT_RETRY_ON : istioRetryOn(retryOn, label("retryOn"));
+        const conditions = retryOn === undefined || retryOn.kind === "null" ? ISTIO_DEFAULT : istioRetryOn(retryOn, label("retryOn"));
         return { options, ...found(), conditions };
       });
       // The hosts it sends to, for the limits of DestinationRules in this file or another (config/tree/limit-matching.ts).

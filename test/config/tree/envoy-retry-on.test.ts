@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { envoyConditions, isEnvoyCondition, retryOnWords } from "../../../src/config/tree/envoy-retry-on.js";
 import { conditionText } from "../../../src/core/conditions/condition.js";
+import { ISTIO_DEFAULT_RETRY_ON, ISTIO_DEFAULT_STATUS_CODE, ISTIO_DEFAULT_TRIGGERS } from "../../../src/core/conditions/defaults/istio.js";
 import { CONTOUR_DEFAULT_RETRY_ON } from "../../../src/core/conditions/defaults/contour.js";
 import { ENVOY_GATEWAY_DEFAULT_RETRY_ON, ENVOY_GATEWAY_DEFAULT_STATUS_CODE, ENVOY_GATEWAY_DEFAULT_TRIGGERS } from "../../../src/core/conditions/defaults/envoy-gateway.js";
 
@@ -49,5 +50,6 @@ describe("Envoy's retry conditions in the vocabulary", () => {
     // Presets cannot call envoyConditions, so core/conditions/defaults holds these lists as data: they must not drift from it.
     expect(envoyConditions(["5xx"], [])).toEqual(CONTOUR_DEFAULT_RETRY_ON.conditions);
     expect(envoyConditions(ENVOY_GATEWAY_DEFAULT_TRIGGERS, [ENVOY_GATEWAY_DEFAULT_STATUS_CODE])).toEqual(ENVOY_GATEWAY_DEFAULT_RETRY_ON.conditions);
+    expect(envoyConditions(ISTIO_DEFAULT_TRIGGERS, [ISTIO_DEFAULT_STATUS_CODE])).toEqual(ISTIO_DEFAULT_RETRY_ON.conditions);
   });
 });

@@ -7,6 +7,7 @@ import { CONTOUR_DEFAULT_RETRY_ON } from "../../../src/core/conditions/defaults/
 import { DAPR_DEFAULT_RETRY_ON } from "../../../src/core/conditions/defaults/dapr.js";
 import { ENVOY_GATEWAY_DEFAULT_RETRY_ON, ENVOY_GATEWAY_DEFAULT_STATUS_CODE, ENVOY_GATEWAY_DEFAULT_TRIGGERS } from "../../../src/core/conditions/defaults/envoy-gateway.js";
 import { GATEWAY_API_CONNECTION_ERRORS, GATEWAY_API_DEFAULT_RETRY_ON } from "../../../src/core/conditions/defaults/gateway-api.js";
+import { ISTIO_DEFAULT_RETRY_ON, ISTIO_DEFAULT_STATUS_CODE, ISTIO_DEFAULT_TRIGGERS } from "../../../src/core/conditions/defaults/istio.js";
 import { KAFKA_DEFAULT_RETRY_ON } from "../../../src/core/conditions/defaults/kafka.js";
 import { KNATIVE_DEFAULT_RETRY_ON } from "../../../src/core/conditions/defaults/knative.js";
 import { KUBERNETES_JOB_DEFAULT_RETRY_ON } from "../../../src/core/conditions/defaults/kubernetes-job.js";
@@ -31,6 +32,17 @@ import { ROOT } from "../../support/paths.js";
 
 /** Each file of the folder, by system, with its default as the cited source gives it. */
 const EXPECTED: Readonly<Record<string, readonly [RetryOn, RetryOn]>> = {
+  // istio/istio retry.go at 126806ab defaultPolicy: connect-failure and refused-stream are connection failures,
+  // unavailable and cancelled gRPC codes, retriable-status-codes with RetriableStatusCodes [503].
+  istio: [
+    ISTIO_DEFAULT_RETRY_ON,
+    {
+      words: ["connect-failure", "refused-stream", "unavailable", "cancelled", "retriable-status-codes 503"],
+      from: "Istio's default",
+      isDefault: true,
+      conditions: [{ kind: "connection" }, { kind: "connection" }, { kind: "grpc", code: "UNAVAILABLE" }, { kind: "grpc", code: "CANCELLED" }, { kind: "status", code: 503 }],
+    },
+  ],
   // argo-workflows v4.1.2 operator.go processNodeRetries: no retryPolicy is OnFailure, phase Failed and not phase Error.
   argo: [
     ARGO_DEFAULT_RETRY_ON,
@@ -143,6 +155,11 @@ describe("the parts a shape also reads alone", () => {
   it("Envoy Gateway: the triggers without retryOn.triggers, the code without httpStatusCodes", () => {
     expect(ENVOY_GATEWAY_DEFAULT_TRIGGERS).toEqual(["connect-failure", "refused-stream", "unavailable", "cancelled", "retriable-status-codes"]);
     expect(ENVOY_GATEWAY_DEFAULT_STATUS_CODE).toBe(503);
+  });
+
+  it("Istio: the triggers and the code istiod gives a route without retryOn", () => {
+    expect(ISTIO_DEFAULT_TRIGGERS).toEqual(["connect-failure", "refused-stream", "unavailable", "cancelled", "retriable-status-codes"]);
+    expect(ISTIO_DEFAULT_STATUS_CODE).toBe(503);
   });
 
   it("Gateway API: connection errors, retried with codes or without", () => {
