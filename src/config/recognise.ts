@@ -147,6 +147,12 @@ export function looksLikeTemplate(text: string): boolean {
   return templateOffset(text) !== -1;
 }
 
+/** Every resource of the text a CustomResourceDefinition (its top-level `kind:` lines): a schema, never a policy. */
+function onlyDefinitions(text: string): boolean {
+  const kinds = [...text.matchAll(/^kind:[ \t]*["']?([A-Za-z]+)/gm)].map((m) => m[1]);
+  return kinds.length > 0 && kinds.every((kind) => kind === "CustomResourceDefinition");
+}
+
 /**
  * Argo Workflows' own expressions (`{{workflow.uid}}`, `{{inputs.parameters.x}}`,
  * `{{=sprig.int(…)}}`, …), which Argo substitutes when it runs the workflow: written
@@ -253,8 +259,9 @@ export function recogniseFile(input: FileInput): FileResult {
   if (template !== -1) {
     const why = "a Helm or Jinja template ({{ … }}); check what it renders: helm template … | backoff check -";
     if (named) throw new UsageError(`${at(template)}: ${why}`);
-    // Found while scanning: a warning only where it may hold a policy (shape.ts words.template), else passed over.
-    if (!SHAPE_WORDS.template.test(text)) return empty(null, false);
+    // Found while scanning: a warning only where it may hold a policy (shape.ts words.template), else passed over,
+    // as is a chart's CustomResourceDefinition (an HTTPRoute's or a ServiceProfile's schema names their keys).
+    if (!SHAPE_WORDS.template.test(text) || onlyDefinitions(text)) return empty(null, false);
     return empty(why, true);
   }
   // Syntax first: while scanning, a file that cannot be parsed is a finding (rule unreadable), not fatal.

@@ -209,6 +209,10 @@ describe("a template found while scanning: a warning only where it may hold a po
     for (const text of [
       "apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata:\n  name: {{ include \"gateway.name\" . }}\n",
       "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  strategy:\n    type: RollingUpdate\n",
+      // linkerd2's controller: a flag named retryLimit is no Kafka retries.
+      "kind: Deployment\nspec:\n  args:\n  - -event-requeue-limit={{ dig \"retryLimit\" $.Values.retryLimit . }}\n",
+      // linkerd2's charts/linkerd-crds: the HTTPRoute's schema, not a route.
+      "{{- if .Values.installGatewayAPI }}\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec:\n  names:\n    kind: HTTPRoute\n",
     ]) {
       expect(scan(text)).toMatchObject({ policies: [], skipped: null, looked: false });
     }
@@ -219,6 +223,8 @@ describe("a template found while scanning: a warning only where it may hold a po
       "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: {{ .Release.Name }}\n",
       "spring:\n  cloud:\n    gateway:\n      routes:\n      - filters:\n        - name: Retry\n          args: {retries: {{ .Values.retries }}}\n",
       "kind: Middleware\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  retry:\n    attempts: 4\n",
+      // A definition beside a route: the route may be a policy.
+      "kind: CustomResourceDefinition\nspec:\n  names:\n    kind: HTTPRoute\n---\nkind: HTTPRoute\nmetadata:\n  name: {{ .Release.Name }}\n",
     ]) {
       expect(scan(text)).toMatchObject({ policies: [], skipped: SKIPPED, looked: true });
     }

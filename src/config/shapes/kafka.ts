@@ -40,7 +40,7 @@ export const kafka: ConfigShape = {
       "the errors the client deems transient: a `RetriableException` (a lost connection, a request timeout, NotLeaderOrFollower, NotEnoughReplicas, …), never another (the producer's Sender.canRetry); no key chooses them. No budget",
   },
   // In .properties: the keys themselves, Spring's prefix (spring.kafka.*), or a client's bootstrap.servers (for its misspelt retry keys).
-  words: { tree: /kafka/, template: /retr(?:y|ies)|delivery\.timeout/, properties: /retry\.backoff|delivery\.timeout|^[ \t]*retries\b|spring|bootstrap\.servers/ },
+  words: { tree: /kafka/, template: /\bretries\b|retry\.backoff|delivery\.timeout/, properties: /retry\.backoff|delivery\.timeout|^[ \t]*retries\b|spring|bootstrap\.servers/ },
   spring: { roots: [["spring", "kafka"]], read: springKafka },
   properties: kafkaProperties,
 };
