@@ -147,7 +147,17 @@ export function looksLikeTemplate(text: string): boolean {
   return templateOffset(text) !== -1;
 }
 
-/** Every resource of the text a CustomResourceDefinition (its top-level `kind:` lines): a schema, never a policy. */
+/**
+ * A Go or Jinja template of a TOML file (traefik's own test fixtures: `{{if .IsHTTP}}` on a line
+ * of its own): `{{` or `{%` opening a line or a value, where TOML allows neither (an inline
+ * table opens with one brace). Inside a quoted string (`"http://{{.IP}}:4318"`) it is text.
+ */
+function tomlTemplateOffset(text: string): number {
+  const found = /^[ \t]*\{[{%]|=[ \t]*\{[{%]/m.exec(text);
+  return found === null ? -1 : found.index + found[0].indexOf("{");
+}
+
+/** Every resource of the text a CustomResourceDefinition (its top-level `kind:` lines): a schema, never a policy, in a template or a file. */
 function onlyDefinitions(text: string): boolean {
   const kinds = [...text.matchAll(/^kind:[ \t]*["']?([A-Za-z]+)/gm)].map((m) => m[1]);
   return kinds.length > 0 && kinds.every((kind) => kind === "CustomResourceDefinition");
@@ -255,13 +265,13 @@ export function recogniseFile(input: FileInput): FileResult {
   const empty = (skipped: string | null, looked: boolean, unreadable: UnreadableNote | null = null): FileResult => ({ policies: [], unresolved: [], invalid: [], limits: [], unknownKeys: [], skipped, looked, lenient: null, unreadable });
 
   if (!mentionsPolicy(text, kind, named)) return empty(null, false);
-  const template = kind === "yaml" ? (input.helmTemplate === true ? Math.max(0, text.search(/\{\{|\{%/)) : templateOffset(text)) : -1;
+  const template = kind === "yaml" ? (input.helmTemplate === true ? Math.max(0, text.search(/\{\{|\{%/)) : templateOffset(text)) : kind === "toml" ? tomlTemplateOffset(text) : -1;
   if (template !== -1) {
     const why = "a Helm or Jinja template ({{ … }}); check what it renders: helm template … | backoff check -";
     if (named) throw new UsageError(`${at(template)}: ${why}`);
     // Found while scanning: a warning only where it may hold a policy (shape.ts words.template), else passed over,
     // as is a chart's CustomResourceDefinition (an HTTPRoute's or a ServiceProfile's schema names their keys).
-    if (!SHAPE_WORDS.template.test(text) || onlyDefinitions(text)) return empty(null, false);
+    if (kind === "yaml" && (!SHAPE_WORDS.template.test(text) || onlyDefinitions(text))) return empty(null, false);
     return empty(why, true);
   }
   // Syntax first: while scanning, a file that cannot be parsed is a finding (rule unreadable), not fatal.
@@ -272,7 +282,10 @@ export function recogniseFile(input: FileInput): FileResult {
     else if (kind === "json") parsed = { documents: [parseJsonWithSubstitutions(text, name)] };
     else if (kind === "toml") parsed = { documents: [parseTomlDocument(text)] };
     else {
-      const documents = parseYamlDocuments(text, (document) => mentionsPolicy(document, "yaml", named));
+      // A CustomResourceDefinition is a schema, never a policy: not parsed (the Gateway API's and
+      // Istio's CRDs name every retry key, and the Gateway API's CEL rules are quoted strings
+      // indented as YAML 1.2 refuses, hundreds of lines of them).
+      const documents = parseYamlDocuments(text, (document) => mentionsPolicy(document, "yaml", named) && !onlyDefinitions(document));
       const read = documents.filter((d) => d.lenient !== undefined).map((d) => d.lenient!);
       if (read.length > 0) lenient = { ...lines(read[0]!.offset), reason: lenientReason({ rule: read[0]!.rule, lines: read.filter((r) => r.rule === read[0]!.rule).reduce((n, r) => n + r.lines, 0), refused: read[0]!.refused }) };
       parsed = { documents: documents.map((d) => d.root) };

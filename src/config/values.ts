@@ -1,4 +1,4 @@
-import { type Decimal, HALF, ONE, compareDecimals, decimal, decimalText, exactNumber, isWhole, parsePlainDecimal, timesInteger } from "../core/decimal.js";
+import { type Decimal, HALF, ONE, ZERO as ZERO_DECIMAL, compareDecimals, decimal, decimalText, exactNumber, isWhole, parsePlainDecimal, timesInteger } from "../core/decimal.js";
 import { MAX_EXACT_MS } from "../core/limits.js";
 import type { RetryAfter } from "../core/retry-after/header.js";
 import type { AttemptRange } from "../core/schedule.js";
@@ -159,6 +159,21 @@ export function parseDuration(option: string, text: string): number {
  * make the first delay 0 ms, as a zero base would.
  */
 export const LEAST_BASE_MS: Decimal = HALF;
+
+/**
+ * Whether a base read from a system's file is one the system accepts and backoff cannot
+ * compute: above 0 and under LEAST_BASE_MS (Traefik's `initialInterval: 100us`, a Go
+ * duration). False for any other, and for text that is no duration (parseBase says why).
+ */
+export function isBelowLeastBase(text: string): boolean {
+  try {
+    const value = readDuration("base", text);
+    return compareDecimals(value, LEAST_BASE_MS) < 0 && compareDecimals(value, ZERO_DECIMAL) > 0;
+  } catch (error) {
+    if (error instanceof UsageError) return false;
+    throw error;
+  }
+}
 
 /** The base: a duration of at least LEAST_BASE_MS. */
 export function parseBase(option: string, text: string): number {

@@ -8,6 +8,7 @@ import {
   inputText,
   isUnitless,
   parseAttempts,
+  isBelowLeastBase,
   parseBase,
   parseCap,
   parseDuration,
@@ -67,6 +68,13 @@ describe("durations", () => {
     expect(() => parseBase("--base", "0.4")).toThrow(
       '--base rounds to a first delay of 0 ms (delays are whole milliseconds, rounded half up); give at least 0.5 ms, got "0.4"',
     );
+  });
+
+  it("isBelowLeastBase: above 0 and under 0.5 ms, which a system may accept and backoff cannot compute", () => {
+    // The texts the shapes hand on: a Go duration read as milliseconds (100us as 0.1ms, 42ns as 0.000042ms).
+    expect(["0.1ms", "0.1", "0.000042ms", "0.499999ms"].map(isBelowLeastBase)).toEqual([true, true, true, true]);
+    // 0.5 ms and more is computed; 0 is no wait at all; text that is no duration is parseBase's to refuse.
+    expect(["0.5ms", "1ms", "0", "0s", "soon", "-1ms"].map(isBelowLeastBase)).toEqual([false, false, false, false, false, false]);
   });
 
   it("parseCap: whole milliseconds", () => {

@@ -13,6 +13,7 @@ import type { LimitScope } from "../../config/tree/retry-limits.js";
 import { RECOGNISED, shapeOf } from "../../config/shapes/index.js";
 import { type CompiledOverrides, fileGrpcClient, fileOptions, overridesFor } from "./overrides.js";
 import { readSuppressions } from "../../config/suppressions.js";
+import { isBelowLeastBase } from "../../config/values.js";
 import type { SuppressionComment } from "../../core/check-report/suppressions.js";
 
 /**
@@ -178,6 +179,12 @@ export function scanFile(candidate: Candidate, settings: ScanSettings, stdinText
       if (policy.preset !== null && findPreset(policy.preset) === undefined) {
         // Noted, and the scan goes on: the error names the first such policy once every file is read.
         missing.push({ preset: policy.preset, policy: { file: policy.file, line: policy.line, column: policy.column, system: policy.system, name: policy.name } });
+        continue;
+      }
+      // A first wait its system accepts under half a millisecond (Traefik's initialInterval: 100us): backoff's
+      // delays are whole milliseconds, so its waits are not checked, said as a skip rather than an invalid policy.
+      if (policy.system !== "backoff" && policy.options.base !== undefined && isBelowLeastBase(policy.options.base)) {
+        skips.push({ file: policy.file, line: policy.line, column: policy.column, reason: `${policy.name} (${shapeOf(policy.system).label}) not checked: its first wait, ${policy.options.base}, is under half a millisecond, and backoff computes whole milliseconds` });
         continue;
       }
       // A service config's waits as the client --grpc-client (or the config, per file) names draws them (shapes/grpc.ts reads them as every client's).

@@ -86,3 +86,31 @@ describe("check DIR: a file with a shape's key words that does not parse (rule u
     expect(result.stderr).toMatch(/^warning: skipped templates\/vs\.yaml: a Helm or Jinja template/);
   });
 });
+
+// Seen on traefik/traefik (its own fixtures): a sub-millisecond initialInterval, a TOML file that is a Go template,
+// and the Gateway API's CRDs, whose CEL rules are quoted strings indented as YAML 1.2 refuses.
+describe("what check DIR does not call broken: files a system accepts and backoff does not check", () => {
+  it("Traefik's initialInterval under half a millisecond: skipped, naming why, not an invalid policy", async () => {
+    write("traefik.yaml", "http:\n  middlewares:\n    m:\n      retry:\n        attempts: 4\n        initialInterval: 100us\n");
+    const result = await runCli(["check", "."]);
+    expect([result.code, result.stdout.split("\n").at(-2)]).toEqual([0, "✓ no limits given (--max-total, --max-delay, …), no retry policy found in 1 file; 1 skipped"]);
+    expect(result.stderr).toBe("warning: skipped traefik.yaml:4:7: m (Traefik retry middleware) not checked: its first wait, 0.1ms, is under half a millisecond, and backoff computes whole milliseconds\n");
+  });
+
+  it("a TOML file with a template's {{if}} on a line of its own: skipped as a template, not unreadable; {{ }} inside a string is text", async () => {
+    write("traefik.toml", '[http.middlewares]\n{{if .IsHTTP}}\n  [http.middlewares.m.retry]\n    attempts = 4\n{{end}}\n');
+    const result = await runCli(["check", "."]);
+    expect([result.code, result.stderr]).toEqual([0, "warning: skipped traefik.toml: a Helm or Jinja template ({{ … }}); check what it renders: helm template … | backoff check -\n"]);
+    write("traefik.toml", '[http.middlewares.m.retry]\n  attempts = 4\n[metrics.otlp.http]\n  endpoint = "http://{{.IP}}:4318"\n');
+    expect((await runCli(["check", "traefik.toml"])).stdout).toContain("  ✓ m (Traefik retry middleware, line 1:21)");
+  });
+
+  it("a CustomResourceDefinition document is not parsed: its quoted CEL rules indented under their key are no finding", async () => {
+    // The quoted rule's second line is indented less than its key: YAML 1.2 refuses it (PyYAML and go-yaml do not).
+    const crd = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec:\n  names:\n    kind: HTTPRoute\n  validations:\n    - message: m\n      rule: 'self.all(p1,\n    p1.x)'\n";
+    write("crds.yaml", `${crd}---\n${TRAEFIK}`);
+    const result = await runCli(["check", "."]);
+    expect([result.code, result.stderr]).toEqual([0, ""]);
+    expect(result.stdout).toContain("  ✓ api-retry (Traefik retry middleware, line");
+  });
+});
