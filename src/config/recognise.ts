@@ -157,6 +157,9 @@ function tomlTemplateOffset(text: string): number {
   return found === null ? -1 : found.index + found[0].indexOf("{");
 }
 
+/** A Kubernetes object: a top-level `apiVersion:` with a value (a backoff config never has one). */
+const KUBERNETES_MANIFEST = /^apiVersion:[ \t]*["']?[A-Za-z]/m;
+
 /** Every resource of the text a CustomResourceDefinition (its top-level `kind:` lines): a schema, never a policy, in a template or a file. */
 function onlyDefinitions(text: string): boolean {
   const kinds = [...text.matchAll(/^kind:[ \t]*["']?([A-Za-z]+)/gm)].map((m) => m[1]);
@@ -294,7 +297,11 @@ export function recogniseFile(input: FileInput): FileResult {
     const problem = syntaxProblem(error, at);
     if (problem === null) throw error;
     if (named) throw new UsageError(problem);
-    return empty(null, true, unreadableNote(problem, name, systemsMentioned(text, kind, named)));
+    const systems = systemsMentioned(text, kind, named);
+    // A Kubernetes manifest that only backoff's own words matched (a Deployment's `strategy:`) is
+    // no backoff config, which has no apiVersion or kind: broken or not, it holds no policy.
+    if (systems.every((system) => system === "backoff") && KUBERNETES_MANIFEST.test(text)) return empty(null, false);
+    return empty(null, true, unreadableNote(problem, name, systems));
   }
   // Then the values: a wrong one makes its policy invalid (a finding), however the file was found.
   const findings = new Findings();

@@ -105,6 +105,15 @@ describe("what check DIR does not call broken: files a system accepts and backof
     expect((await runCli(["check", "traefik.toml"])).stdout).toContain("  ✓ m (Traefik retry middleware, line 1:21)");
   });
 
+  it("a Deployment with a duplicate key, which only backoff's `strategy:` word matched, is no finding; a broken backoff config still is", async () => {
+    // kubernetes/examples' _archived/openshift-origin/etcd-controller.yaml: selector twice, and a strategy: key.
+    write("etcd.yaml", "apiVersion: apps/v1\nkind: Deployment\nspec:\n  selector: {}\n  strategy:\n    type: Recreate\n  selector: {}\n");
+    expect(await runCli(["check", "."])).toEqual({ code: 0, stdout: "✓ no limits given (--max-total, --max-delay, …), no retry policy found in 1 file\n", stderr: "" });
+    write("retry.yaml", "base: 1s\nstrategy: exponential\nbase: 2s\n");
+    const broken = await runCli(["check", "."]);
+    expect([broken.code, broken.stderr]).toEqual([1, 'error: retry.yaml:3:1: cannot be read, so none of its retry settings is checked: YAML: duplicate key "base"\n']);
+  });
+
   it("a CustomResourceDefinition document is not parsed: its quoted CEL rules indented under their key are no finding", async () => {
     // The quoted rule's second line is indented less than its key: YAML 1.2 refuses it (PyYAML and go-yaml do not).
     const crd = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec:\n  names:\n    kind: HTTPRoute\n  validations:\n    - message: m\n      rule: 'self.all(p1,\n    p1.x)'\n";
