@@ -180,7 +180,7 @@ ${Array.from({ length: Math.max(2, Math.round(pad / 4)) }, (_, r) => `  - name: 
     match: [{uri: {prefix: /v${r}}}]
     route:
     - destination: {host: svc-${i}.prod.svc.cluster.local, subset: v${r}}
-    retries: {attempts: ${1 + (r % 3)}, perTryTimeout: 2s, retryOn: gateway-error,connect-failure}`).join("\n")}
+    retries: {attempts: ${1 + (r % 3)}, perTryTimeout: 2s, retryOn: "gateway-error,connect-failure"}`).join("\n")}
 `,
   },
   {

@@ -125,8 +125,13 @@ const KAFKA_KEYS: KeyTable = {
 /** A Kafka property misspelt (within did-you-mean's edits of a retry property, Kafka's own neighbours aside), at its key. */
 function misspeltKafkaKeys(props: ReadonlyMap<string, FlatEntry>, findings: Findings): void {
   const retryKeys = [...KAFKA_RETRY.keys()];
+  const retryLengths = retryKeys.map((retryKey) => norm(retryKey).length);
   for (const [key, entry] of props) {
     if (KAFKA_KEYS.known.includes(key)) continue;
+    // A key no retry key is within the edits allowed of, by length alone, is no misspelling of one (the test
+    // below): passed over before closest, as most keys of a client's file are (a scan reads thousands).
+    const length = norm(key).length;
+    if (!retryLengths.some((retryLength) => Math.abs(retryLength - length) <= editsAllowed(length))) continue;
     const meant = closest(key, retryKeys);
     if (meant === null || editDistance(norm(key), norm(meant)) > editsAllowed(norm(key).length)) continue;
     const offset = entry.keyOffsets[entry.keyOffsets.length - 1] ?? entry.value.pos;

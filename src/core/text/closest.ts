@@ -24,19 +24,40 @@
  * This is Levenshtein's distance with transpositions (optimal string alignment).
  */
 export function editDistance(a: string, b: string): number {
-  // rows[i][j]: distance between the first i characters of a and the first j of b.
-  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
+  if (b.length >= SCRATCH_LENGTH) return editDistanceOf(a, b, new Int32Array(b.length + 1), new Int32Array(b.length + 1), new Int32Array(b.length + 1));
+  return editDistanceOf(a, b, SCRATCH[0]!, SCRATCH[1]!, SCRATCH[2]!);
+}
+
+/**
+ * Three rows of the table, reused: a scan checks every key of a large properties file against
+ * the retry keys (config/shapes/kafka.ts), and a table of arrays a call was most of its cost.
+ */
+const SCRATCH_LENGTH = 128;
+const SCRATCH = [new Int32Array(SCRATCH_LENGTH), new Int32Array(SCRATCH_LENGTH), new Int32Array(SCRATCH_LENGTH)];
+
+/** editDistance in three rows: the one before last (for a swap), the last, and the one being filled. */
+function editDistanceOf(a: string, b: string, first: Int32Array, second: Int32Array, third: Int32Array): number {
+  // previous[j]: distance between the first i − 1 characters of a and the first j of b; beforePrevious for i − 2.
+  let beforePrevious = first;
+  let previous = second;
+  let current = third;
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    current[0] = i;
+    const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
-      row.push(best);
+      const bj = b.charCodeAt(j - 1);
+      const cost = ai === bj ? 0 : 1;
+      let best = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) best = Math.min(best, beforePrevious[j - 2]! + 1);
+      current[j] = best;
     }
-    rows.push(row);
+    const spare = beforePrevious;
+    beforePrevious = previous;
+    previous = current;
+    current = spare;
   }
-  return rows[a.length]![b.length]!;
+  return previous[b.length]!;
 }
 
 /** Case, hyphens and underscores do not count: "maxTotal", "max_total" and "--max-total" are "maxtotal". */

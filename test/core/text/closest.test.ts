@@ -16,6 +16,27 @@ describe("editDistance (optimal string alignment)", () => {
     // ca → abc: no shortcut through a swap: 3 edits (OSA does not edit a swapped pair again).
     expect(editDistance("ca", "abc")).toBe(3);
   });
+
+  it("agrees with the textbook table on random words, short and past its reused rows' 128 characters", () => {
+    // Optimal string alignment as the textbook writes it: the whole table, one row an array.
+    const table = (a: string, b: string): number => {
+      const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+      for (let i = 1; i <= a.length; i++) {
+        for (let j = 1; j <= b.length; j++) {
+          d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+          if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+        }
+      }
+      return d[a.length]![b.length]!;
+    };
+    const word = (max: number) => fc.string({ unit: fc.constantFrom("a", "b", "c", ".", "-"), maxLength: max });
+    fc.assert(fc.property(word(12), word(12), (a, b) => editDistance(a, b) === table(a, b)), { seed: 41, numRuns: 2000 });
+    fc.assert(fc.property(word(150), word(150), (a, b) => editDistance(a, b) === table(a, b)), { seed: 42, numRuns: 60 });
+    const long = "ab.".repeat(60);
+    expect([editDistance(long, `${long.slice(0, 90)}ba${long.slice(92)}x`), table(long, `${long.slice(0, 90)}ba${long.slice(92)}x`)]).toEqual([2, 2]);
+    // The same call twice gives the same answer: nothing of one call's rows is left for the next.
+    expect([editDistance("retries", "retires"), editDistance("retries", "retires")]).toEqual([1, 1]);
+  });
 });
 
 describe("closest: the one rule of 'did you mean'", () => {
