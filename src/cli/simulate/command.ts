@@ -3,7 +3,7 @@ import { groupDigits } from "../../core/text/digits.js";
 import { type CommandDefinition, commandOutput, outputWritten } from "../command.js";
 import { addSharedOptions, givenValues, synonymsFor, withDefaultText } from "../shared/options.js";
 import { defineHerdOptions } from "./herd-options.js";
-import { DEFAULT_CLIENTS, DEFAULT_SEED, DEFAULT_SIMULATED_ATTEMPTS, DEFAULT_WINDOW, MAX_CLIENTS, type SimulateSwitches } from "./switches.js";
+import { DEFAULT_CLIENTS, DEFAULT_SEED, DEFAULT_SIMULATED_ATTEMPTS, DEFAULT_WINDOW, MAX_CLIENTS, MAX_OCC_CLIENTS, OCC_DEFAULT_CLIENTS, type SimulateSwitches } from "./switches.js";
 
 const HELP_AFTER = `
 A cohort of --clients fails together at t = 0 (or spread uniformly over --spread) and
@@ -53,7 +53,7 @@ export const simulateCommand: CommandDefinition = {
   synonyms: SIMULATE_SYNONYMS,
   define(command: Command) {
     command
-      .addOption(new Option("--clients <N>", `clients failing together, 1 to ${groupDigits(MAX_CLIENTS)}`).default(DEFAULT_CLIENTS, DEFAULT_CLIENTS))
+      .addOption(new Option("--clients <N>", `clients failing together, 1 to ${groupDigits(MAX_CLIENTS)}; occ: clients updating the row, 1 to ${groupDigits(MAX_OCC_CLIENTS)}, or a sweep FROM..TO:STEP`).default(DEFAULT_CLIENTS, `${DEFAULT_CLIENTS}; occ: ${OCC_DEFAULT_CLIENTS}`))
       .addOption(withDefaultText(new Option("--spread <duration>", "spread the first failures uniformly over this period"), "all at t = 0"))
       .addOption(new Option("--success <p>", "the chance each retry succeeds, 0 to 1").default("0", "0"))
       .addOption(new Option("--window <duration>", "the sliding window peak load is counted in").default(DEFAULT_WINDOW, DEFAULT_WINDOW))

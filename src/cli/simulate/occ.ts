@@ -11,19 +11,15 @@ import type { OptionValues } from "../../config/option-values.js";
 import { seededRandom } from "../../core/random.js";
 import { inputText, parseDuration } from "../../config/values.js";
 import { outputRenderer, renderContext, writeRendered } from "../shared/render.js";
-import { DEFAULT_SEED, type SimulateSwitches } from "./switches.js";
+import { DEFAULT_SEED, MAX_OCC_CLIENTS, OCC_DEFAULT_CLIENTS, type SimulateSwitches } from "./switches.js";
 import { CAPACITY_ONLY, COHORT_ONLY, flagOf } from "./herd-options.js";
 import { parseClientCounts, parseNetwork, parseWholeIn } from "./herd-values.js";
 
-/** The experiment's headline case and its number of runs per point. */
-export const OCC_DEFAULT_CLIENTS = "100";
+/** The experiment's number of runs per point (its headline case's clients: switches.ts OCC_DEFAULT_CLIENTS). */
 export const OCC_DEFAULT_RUNS = "100";
-/**
- * The most clients a point may have. Nothing in memory grows faster than the clients (a
- * heap entry and three numbers each); what a count costs in time is its contention, which
- * MAX_OCC_EVENTS bounds as the runs go.
- */
-export const MAX_OCC_CLIENTS = 100_000;
+// MAX_OCC_CLIENTS (switches.ts), the most clients a point may have: nothing in memory grows
+// faster than the clients (a heap entry and three numbers each); what a count costs in time is
+// its contention, which MAX_OCC_EVENTS bounds as the runs go.
 export const MAX_OCC_RUNS = 100_000;
 /**
  * Clients kept at once over a sweep's points and modes: the points' runs are taken in turn,
