@@ -21,6 +21,8 @@ export interface ActionStep {
   readonly inputs: MapNode | null;
   /** The step's own `timeout-minutes` entry (the whole step's limit, every try included). */
   readonly timeoutMinutes: JsonEntry | undefined;
+  /** Its job's `timeout-minutes` entry (the whole job's limit, so the step's too); undefined in a composite action. */
+  readonly jobTimeoutMinutes?: JsonEntry | undefined;
 }
 
 /** `${{ … }}`: GitHub Actions' expression syntax. */
@@ -29,7 +31,7 @@ const EXPRESSION = /\$\{\{/;
 /** The steps of a workflow or composite action whose `uses` the test accepts. */
 export function actionSteps(root: Node, uses: RegExp): ActionStep[] {
   const found: ActionStep[] = [];
-  const visit = (owner: string, steps: Node | undefined) => {
+  const visit = (owner: string, steps: Node | undefined, jobTimeoutMinutes?: JsonEntry) => {
     if (!isSeq(steps)) return;
     steps.items.forEach((step, index) => {
       if (!isMap(step)) return;
@@ -37,11 +39,11 @@ export function actionSteps(root: Node, uses: RegExp): ActionStep[] {
       if (action === undefined || !uses.test(action.trim())) return;
       const label = text(get(step, "name")) ?? text(get(step, "id")) ?? `steps[${index}]`;
       const inputs = get(step, "with");
-      found.push({ name: `${owner}/${label}`, step, inputs: isMap(inputs) ? inputs : null, timeoutMinutes: step.entries.get("timeout-minutes") });
+      found.push({ name: `${owner}/${label}`, step, inputs: isMap(inputs) ? inputs : null, timeoutMinutes: step.entries.get("timeout-minutes"), jobTimeoutMinutes });
     });
   };
   const jobs = get(root, "jobs");
-  if (isMap(jobs)) for (const [id, { value: job }] of jobs.entries) visit(id, get(job, "steps"));
+  if (isMap(jobs)) for (const [id, { value: job }] of jobs.entries) visit(id, get(job, "steps"), isMap(job) ? job.entries.get("timeout-minutes") : undefined);
   const runs = get(root, "runs");
   if (isMap(runs) && text(get(runs, "using")) === "composite") visit("runs", get(runs, "steps"));
   return found;
@@ -70,21 +72,30 @@ export function inputText(node: Node, label: string): string | null {
 }
 
 /**
- * The step's `timeout-minutes`: the step is cancelled when it has run that long, every try
- * and wait of the retrying action inside it included, so it is the policy's deadline
- * (GitHub's workflow syntax, jobs.<job_id>.steps[*].timeout-minutes; it has no default).
- * A number of minutes, or an expression, which is set at run time and not read (null).
+ * The step's deadline: its `timeout-minutes` cancels it when it has run that long, every try
+ * and wait of the retrying action inside it included, and its job's `timeout-minutes` cancels
+ * the whole job, so the step too, at most that long after the step starts (GitHub's workflow
+ * syntax: jobs.<job_id>.steps[*].timeout-minutes, which has no default, and
+ * jobs.<job_id>.timeout-minutes, 360 when left out, not assumed here). The earlier of the two
+ * given; a number of minutes, or an expression, which is set at run time and not read.
  */
 export function stepDeadline(step: ActionStep): { ms: number; found: FoundTimeout } | null {
-  const entry = step.timeoutMinutes;
+  const own = minutesOf(step.timeoutMinutes, `timeout-minutes of step ${shown(step.name)}`, "the step's timeout-minutes");
+  const job = minutesOf(step.jobTimeoutMinutes, `timeout-minutes of job ${shown(step.name.split("/")[0] ?? "")}`, "the job's timeout-minutes");
+  if (own === null || job === null) return own ?? job;
+  return job.ms < own.ms ? job : own;
+}
+
+/** A `timeout-minutes` entry in milliseconds, as the deadline it is; null when absent or set by an expression. */
+function minutesOf(entry: JsonEntry | undefined, label: string, field: string): { ms: number; found: FoundTimeout } | null {
   if (entry === undefined) return null;
   const node = entry.value;
   if (node.kind === "string" && EXPRESSION.test(node.value)) return null;
   const digits = node.kind === "number" ? node.source : node.kind === "string" ? node.value.trim() : "";
   if (!/^\d+(\.\d+)?$/.test(digits) || Number(digits) <= 0) {
-    throw new FileProblem(node.pos, `timeout-minutes of step ${shown(step.name)} must be a positive number of minutes, got ${node.kind === "string" ? shown(node.value) : digits || node.kind}`);
+    throw new FileProblem(node.pos, `${label} must be a positive number of minutes, got ${node.kind === "string" ? shown(node.value) : digits || node.kind}`);
   }
   const ms = Number(digits) * 60_000;
-  if (!Number.isSafeInteger(ms)) throw new FileProblem(node.pos, `timeout-minutes of step ${shown(step.name)} is ${digits}: backoff checks timeouts in whole milliseconds`);
-  return { ms, found: { role: "deadline", field: "the step's timeout-minutes", offset: entry.keyPos } };
+  if (!Number.isSafeInteger(ms)) throw new FileProblem(node.pos, `${label} is ${digits}: backoff checks timeouts in whole milliseconds`);
+  return { ms, found: { role: "deadline", field, offset: entry.keyPos } };
 }

@@ -21,7 +21,8 @@ import { NICK_FIELDS_RETRY_DEFAULT_RETRY_ON } from "../../core/conditions/defaul
  * - exactly one of timeout_minutes and timeout_seconds must be given and non-zero, or the
  *   step fails before its first try (validateInputs); it is each try's limit, enforced at
  *   the first poll past it (polling_interval_seconds, 1 by default): the try time;
- * - the step's own `timeout-minutes` ends the whole step: the deadline;
+ * - the step's own `timeout-minutes` ends the whole step, and its job's the whole job: the
+ *   earlier is the deadline;
  * - a `${{ … }}` value is set at run time: in max_attempts or retry_wait_seconds the step is
  *   reported as such; in a timeout (or polling_interval_seconds) only the try time is not
  *   known, and the rest of the step is checked.
@@ -36,7 +37,7 @@ export const nickFieldsRetry: ConfigShape = {
     system: "GitHub Actions: nick-fields/retry",
     where: "a workflow's `jobs.<job_id>.steps[]` (`.github/workflows/*.yml`; a directory scan reads `.github/`) or a composite action's `runs.steps[]`, each step with `uses: nick-fields/retry@…`",
     policy:
-      "the step's `with:` inputs as the action parses them (Number.parseInt): `max_attempts` (counts the first try; 3 when left out, and 0 is 3), `retry_wait_seconds` (the fixed wait; 10 when left out, and 0 is 10), exactly one of `timeout_minutes`/`timeout_seconds` (required: the step fails without one); a `${{ … }}` value is set at run time, not checked (in a timeout only the try time is unknown: the rest is checked); a step using another action reports nothing; preset `nick-fields-retry`. Timeouts: `timeout_minutes`/`timeout_seconds` (try time, rounded up to `polling_interval_seconds`), the step's `timeout-minutes` (deadline)",
+      "the step's `with:` inputs as the action parses them (Number.parseInt): `max_attempts` (counts the first try; 3 when left out, and 0 is 3), `retry_wait_seconds` (the fixed wait; 10 when left out, and 0 is 10), exactly one of `timeout_minutes`/`timeout_seconds` (required: the step fails without one); a `${{ … }}` value is set at run time, not checked (in a timeout only the try time is unknown: the rest is checked); a step using another action reports nothing; preset `nick-fields-retry`. Timeouts: `timeout_minutes`/`timeout_seconds` (try time, rounded up to `polling_interval_seconds`), the step's `timeout-minutes` and its job's (deadline, the earlier of the two; the job's 360-minute default is not assumed)",
     conditions:
       "`retry_on` as src/index.ts runAction reads it: `any` (the default) every failure, a non-zero exit or a try that timed out; `error` a non-zero exit, not a timeout; `timeout` a timeout only (any other word is read as `any`: only `error` and `timeout` are compared); `retry_on_exit_code` (not 0) retries that exit code alone, never a timeout; a `${{ … }}` value is decided at run time. No budget",
   },

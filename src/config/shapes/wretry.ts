@@ -20,8 +20,8 @@ import { WRETRY_DEFAULT_RETRY_ON } from "../../core/conditions/defaults/wretry.j
  * - attempt_delay is milliseconds (0 when left out: every retry at once), the same before
  *   every retry (attemptDelayMultiplier stays at its default 1); a negative one fails
  *   _.retry's assertion;
- * - time_out (ms) bounds the whole step, every try included: the deadline, as is the
- *   step's own `timeout-minutes` (the earlier of the two counts); there is no per-try
+ * - time_out (ms) bounds the whole step, every try included: the deadline, as are the
+ *   step's own `timeout-minutes` and its job's (the earliest counts); there is no per-try
  *   timeout;
  * - a `${{ … }}` value is set at run time: in attempt_limit or attempt_delay the step is
  *   reported as such; in time_out only that deadline is not known (the step's
@@ -37,7 +37,7 @@ export const wretry: ConfigShape = {
     system: "GitHub Actions: Wandalen/wretry.action",
     where: "a workflow's `jobs.<job_id>.steps[]` (`.github/workflows/*.yml`; a directory scan reads `.github/`) or a composite action's `runs.steps[]`, each step with `uses: Wandalen/wretry.action@…` (or `…/main@…`)",
     policy:
-      "the step's `with:` inputs: `attempt_limit` (counts the first try; 2 when left out, and 0 is 2), `attempt_delay` (milliseconds, the fixed wait; 0 when left out: retried at once); a `${{ … }}` value is set at run time, not checked (in `time_out` only that deadline is unknown: the rest is checked); preset `wretry`. Timeouts: `time_out` (ms) and the step's `timeout-minutes` (deadline, the earlier of the two); no try time",
+      "the step's `with:` inputs: `attempt_limit` (counts the first try; 2 when left out, and 0 is 2), `attempt_delay` (milliseconds, the fixed wait; 0 when left out: retried at once); a `${{ … }}` value is set at run time, not checked (in `time_out` only that deadline is unknown: the rest is checked); preset `wretry`. Timeouts: `time_out` (ms), the step's `timeout-minutes` and its job's (deadline, the earliest; the job's 360-minute default is not assumed); no try time",
     conditions:
       "every failure of the command or action (a non-zero exit), as `retry_condition` left out or `true` has it (src/Retry.js onError); `false` retries nothing; any other expression (or a `${{ … }}`) is decided by code. No budget",
   },

@@ -40,6 +40,19 @@ describe("GitHub Actions nick-fields/retry (shapes/nick-fields-retry.ts)", () =>
     ]);
   });
 
+  it("the job's timeout-minutes ends the step too: the earlier of the job's and the step's is the deadline", () => {
+    // The job's timeout-minutes goes on the job (line 6, after runs-on); the step's on the step (line 11).
+    const withJob = (job: string, stepLimit = "") =>
+      recogniseFile({ name: "ci.yml", text: workflow("          timeout_minutes: 10\n", stepLimit).replace("    runs-on: ubuntu-latest\n", `    runs-on: ubuntu-latest\n${job}`), kind: "yaml", named: false }).policies.map((p) => [p.options.deadline, p.timeouts?.find((t) => t.role === "deadline")]);
+    // 15 min = 900 s from the job alone; with the step's 20 min, the job's still ends it first; with the step's 12 min, the step's.
+    expect(withJob("    timeout-minutes: 15\n")).toEqual([["900s", { role: "deadline", field: "the job's timeout-minutes", line: 6, column: 5 }]]);
+    expect(withJob("    timeout-minutes: 15\n", "        timeout-minutes: 20\n")).toEqual([["900s", { role: "deadline", field: "the job's timeout-minutes", line: 6, column: 5 }]]);
+    expect(withJob("    timeout-minutes: 15\n", "        timeout-minutes: 12\n")).toEqual([["720s", { role: "deadline", field: "the step's timeout-minutes", line: 11, column: 9 }]]);
+    // Set at run time, the job's is not read; a bad one makes the policy invalid, naming the job.
+    expect(withJob("    timeout-minutes: ${{ inputs.minutes }}\n")).toEqual([[undefined, undefined]]);
+    expect(problem(workflow("          timeout_minutes: 10\n").replace("    runs-on: ubuntu-latest\n", "    runs-on: ubuntu-latest\n    timeout-minutes: -5\n"))).toMatch(/timeout-minutes of job "build" must be a positive number of minutes, got -5$/);
+  });
+
   it("max_attempts 1 retries nothing: listed as switched off", () => {
     expect(find(workflow("          max_attempts: 1\n          timeout_minutes: 1\n")).policies).toEqual([{ at: "8:9", system: "nick-fields-retry", name: "build/Install", options: { attempts: "0", attemptTime: "60s" }, disabled: true }]);
   });
