@@ -7,7 +7,7 @@ import type { KeyTable } from "../tree/unknown-keys.js";
 import type { Node } from "../tree/walk.js";
 import type { Condition, RetryOn } from "../../core/conditions/condition.js";
 import { SPRING_CLOUD_GATEWAY_DEFAULT_EXCEPTIONS, SPRING_CLOUD_GATEWAY_DEFAULT_METHODS, SPRING_CLOUD_GATEWAY_DEFAULT_RETRY_ON, SPRING_CLOUD_GATEWAY_DEFAULT_SERIES } from "../../core/conditions/defaults/spring-cloud-gateway.js";
-import { type Findings, FileProblem, type FoundPolicy, Placeholder } from "../tree/findings.js";
+import { type Findings, FileProblem, type FoundPolicy, type FoundTimeout, Placeholder } from "../tree/findings.js";
 import { describeNode, msText, notPlaceholder } from "../tree/values.js";
 
 /**
@@ -33,7 +33,7 @@ export const springCloudGateway: ConfigShape = {
     system: "Spring Cloud Gateway",
     where: "`spring.cloud.gateway.routes[].filters`, `spring.cloud.gateway.default-filters` (and `spring.cloud.gateway.server.webflux.*`, 4.3+) in YAML or `.properties`",
     policy:
-      "each `Retry` filter, the shortcut (`Retry=3,INTERNAL_SERVER_ERROR,GET,10ms,50ms,2,false`, positional, empty values dropped) or `name: Retry` with `args`: `retries` (default 3, at least 1), `backoff.firstBackoff` (default 5 ms), `maxBackoff`, `factor` (an int, default 2; 0 waits `firstBackoff` every time, as 1 does), `basedOnPreviousValue`, `jitter.randomFactor`, `timeout` (the last retry whose wait ends within it); without `backoff` every retry is made at once; jitter with `basedOnPreviousValue` true (the default) makes each wait factor × the last jittered one (reactor-extra `Backoff.exponential`): reported as not computable, with `false` each wait is jittered on its own and checked; Spring durations (`10ms`, `PT1S`, bare ms); profiles; an arg RetryConfig (or its backoff or jitter) does not define (`retires`, `backoff.maxBackof`) is an unknown key, named with the arg meant; preset `spring-gateway`",
+      "each `Retry` filter, the shortcut (`Retry=3,INTERNAL_SERVER_ERROR,GET,10ms,50ms,2,false`, positional, empty values dropped) or `name: Retry` with `args`: `retries` (default 3, at least 1), `backoff.firstBackoff` (default 5 ms), `maxBackoff`, `factor` (an int, default 2; 0 waits `firstBackoff` every time, as 1 does), `basedOnPreviousValue`, `jitter.randomFactor`, `timeout` (the last retry whose wait ends within it); without `backoff` every retry is made at once; jitter with `basedOnPreviousValue` true (the default) makes each wait factor × the last jittered one (reactor-extra `Backoff.exponential`): reported as not computable, with `false` each wait is jittered on its own and checked; Spring durations (`10ms`, `PT1S`, bare ms); profiles; an arg RetryConfig (or its backoff or jitter) does not define (`retires`, `backoff.maxBackof`) is an unknown key, named with the arg meant; preset `spring-gateway`. Timeouts: the route's `metadata.response-timeout` (ms; negative: none), else `httpclient.response-timeout` (try time: NettyRoutingFilter's timeout on each call)",
     conditions:
       "a response whose status is in `statuses` (HttpStatus names) or whose series is in `series` (default `SERVER_ERROR`, every 5xx, kept beside `statuses` unless `series` is set empty), an error that is (or is caused by) one of `exceptions` (default `IOException`, `TimeoutException`), each only for `methods` (default `GET`); every element of a list (a YAML list or comma-separated); the shortcut sets one status and one method; all three empty, or no method, is invalid (RetryConfig.validate). No budget",
   },
@@ -68,6 +68,9 @@ function index(element: string | undefined): string | null {
 function gatewayPolicies(entries: readonly FlatEntry[], profile: string | null, place: Placement, findings: Findings): void {
   const filters = new Map<string, Filter>();
   const routeIds = new Map<string, string>();
+  // The response timeouts: each prefix's httpclient.response-timeout, each route's metadata.response-timeout.
+  const clientTimeouts = new Map<string, FlatEntry>();
+  const routeTimeouts = new Map<string, FlatEntry>();
   for (const entry of entries) {
     const n = entry.elements.map(norm);
     if (n[0] !== "spring" || n[1] !== "cloud" || n[2] !== "gateway") continue;
@@ -77,10 +80,13 @@ function gatewayPolicies(entries: readonly FlatEntry[], profile: string | null, 
     let at: number;
     let route: string | null = null;
     let label: string;
+    if (n[base] === "httpclient" && n[base + 1] === "responsetimeout" && n.length === base + 2) clientTimeouts.set(prefix, entry);
     if (n[base] === "routes" && index(n[base + 1]) !== null) {
       const r = index(n[base + 1])!;
       route = `${prefix}.routes[${r}]`;
       if (n[base + 2] === "id" && n.length === base + 3 && entry.value.kind === "string") routeIds.set(route, entry.value.value);
+      // metadata is a Map: its keys are bound as written, and RouteMetadataUtils asks for "response-timeout".
+      if (n[base + 2] === "metadata" && entry.elements[base + 3] === "response-timeout" && n.length === base + 4) routeTimeouts.set(route, entry);
       if (n[base + 2] !== "filters" || index(n[base + 3]) === null) continue;
       const f = index(n[base + 3])!;
       key = `${route}.filters[${f}]`;
@@ -130,7 +136,11 @@ function gatewayPolicies(entries: readonly FlatEntry[], profile: string | null, 
     findings.policy("spring-cloud-gateway", policyName, offset, () => {
       const args = shortcut !== null ? shortcutArgs(filter.shortcut!) : new Map([...filter.args].map(([k, es]) => [k, { node: es[0]!.value, label: argLabel(es[0]!) }]));
       const lists = shortcut !== null ? new Map([...args].filter(([k]) => LIST_ARGS.has(k)).map(([k, arg]) => [k, [arg]])) : new Map([...filter.args].filter(([k]) => LIST_ARGS.has(k)).map(([k, es]) => [k, es.map((e) => ({ node: e.value, label: argLabel(e) }))]));
-      return { ...readRetry(args, policyName), conditions: retryOn(lists, shortcut !== null, policyName) };
+      const retry = readRetry(args, policyName);
+      const prefix = key.startsWith("spring.cloud.gateway.server.webflux.") ? "spring.cloud.gateway.server.webflux" : "spring.cloud.gateway";
+      const timeout = responseTimeout(filter.route === null ? undefined : routeTimeouts.get(filter.route), clientTimeouts.get(prefix), prefix);
+      const timed = timeout === null ? {} : { options: { ...retry.options, attemptTime: msText(timeout.ms) }, timeouts: [...(retry.timeouts ?? []), timeout.found] };
+      return { ...retry, ...timed, conditions: retryOn(lists, shortcut !== null, policyName) };
     });
   }
 }
@@ -217,6 +227,33 @@ function shortcutArgs(entry: FlatEntry): Map<string, Arg> {
 }
 
 type Read = Omit<FoundPolicy, "system" | "name" | "offset">;
+
+/**
+ * A try's time: the response timeout NettyRoutingFilter puts on each call the Retry filter
+ * makes (v5.0.3-3 at 5227205c, getResponseTimeout): the route's `metadata.response-timeout`
+ * (ms, a number or a string Long.parseLong reads; a negative one switches the timeout off),
+ * else, or when that is no whole number, the client's `httpclient.response-timeout` (a
+ * Spring duration, bare digits ms). A call it ends is a TimeoutException under a 504, which
+ * the filter's default exceptions retry. None (null) without either, or for 0.
+ */
+function responseTimeout(route: FlatEntry | undefined, client: FlatEntry | undefined, prefix: string): { ms: number; found: FoundTimeout } | null {
+  if (route !== undefined) {
+    const node = route.value;
+    notPlaceholder(node, "metadata.response-timeout");
+    const text = node.kind === "number" ? node.source : node.kind === "string" ? node.value.trim() : "";
+    if (/^[+-]?\d+$/.test(text)) {
+      const ms = Number(text);
+      return ms > 0 && Number.isSafeInteger(ms) ? { ms, found: { role: "attempt-time", field: "metadata.response-timeout of the route", offset: route.keyOffsets[route.keyOffsets.length - 1] ?? node.pos } } : null;
+    }
+  }
+  if (client === undefined) return null;
+  const node = client.value;
+  notPlaceholder(node, `${prefix}.httpclient.response-timeout`);
+  const text = node.kind === "number" ? node.source : node.kind === "string" ? node.value : "";
+  const ms = springDuration(text);
+  if (ms === null) throw new FileProblem(node.pos, `${prefix}.httpclient.response-timeout must be a duration such as 5s or 5000 (ms), got ${describeNode(node)}`);
+  return ms > 0 ? { ms, found: { role: "attempt-time", field: `${prefix}.httpclient.response-timeout`, offset: client.keyOffsets[client.keyOffsets.length - 1] ?? node.pos } } : null;
+}
 
 const NO_BACKOFF = "no backoff: Spring Cloud Gateway retries at once (the Retry filter waits only with a backoff)";
 

@@ -32,6 +32,26 @@ describe("Spring Cloud Gateway Retry filter (shapes/spring-cloud-gateway.ts)", (
     expect(atOnce.slice(1)).toEqual([null, null, null]);
   });
 
+  it("a try's time is the response timeout NettyRoutingFilter puts on each call: the route's metadata, else the client's", () => {
+    // NettyRoutingFilter.getResponseTimeout at 5227205c: metadata "response-timeout" in ms (a negative one: none);
+    // one that is no whole number falls back to httpclient.response-timeout, a Spring duration.
+    const yaml = (client: string, metadata: string) =>
+      `spring:\n  cloud:\n    gateway:\n      server:\n        webflux:\n${client}          routes:\n          - id: orders\n            uri: http://orders\n${metadata}            filters:\n            - Retry=3\n`;
+    const timing = (text: string) => recogniseFile({ name: "application.yml", text, kind: "yaml", named: false }).policies.map((p) => [p.options.attemptTime, p.timeouts]);
+    const CLIENT = "          httpclient:\n            response-timeout: 5s\n";
+    const client = { role: "attempt-time", field: "spring.cloud.gateway.server.webflux.httpclient.response-timeout", line: 7, column: 13 };
+    expect(timing(yaml(CLIENT, ""))).toEqual([["5s", [client]]]);
+    // The route's 200 ms wins; its key on line 12 (after metadata: on line 11).
+    expect(timing(yaml(CLIENT, "            metadata:\n              response-timeout: 200\n"))).toEqual([["200ms", [{ role: "attempt-time", field: "metadata.response-timeout of the route", line: 12, column: 15 }]]]);
+    // -1 switches it off for the route; "soon" is no Long: the client's applies.
+    expect(timing(yaml(CLIENT, "            metadata:\n              response-timeout: -1\n"))).toEqual([[undefined, undefined]]);
+    expect(timing(yaml(CLIENT, '            metadata:\n              response-timeout: "soon"\n'))).toEqual([["5s", [client]]]);
+    // The key is a Map's, bound as written: responseTimeout is not the one RouteMetadataUtils reads.
+    expect(timing(yaml("", "            metadata:\n              responseTimeout: 200\n"))).toEqual([[undefined, undefined]]);
+    expect(timing(yaml("", ""))).toEqual([[undefined, undefined]]);
+    expect(problem(yaml("          httpclient:\n            response-timeout: fast\n", ""), "yaml", "application.yml")).toMatch(/spring\.cloud\.gateway\.server\.webflux\.httpclient\.response-timeout must be a duration such as 5s or 5000 \(ms\), got the string "fast"$/);
+  });
+
   it("application.properties: the server.webflux prefix, a shortcut and args in kebab case", () => {
     expect(find(fixture("application.properties"), "properties", "application.properties").policies).toEqual([
       { at: "5:1", system: "spring-cloud-gateway", name: "payments (filters[0])", options: { attempts: "5" } },
