@@ -45,8 +45,12 @@ export type AssertionContext = { readonly attempts: number; readonly attemptTime
  * only how far its rows were drawn, not a count of its tries (policy.ts retriesForever).
  */
 export function triesText(report: Pick<AssertionContext, "attempts" | "attemptTimeMs" | "result">): string {
-  const forever = report.result !== undefined && retriesForever({ result: report.result });
-  return forever ? `tries of ${humanDuration(report.attemptTimeMs)}` : `${report.attempts + 1} tries × ${humanDuration(report.attemptTimeMs)}`;
+  return retriesForeverIn(report) ? `tries of ${humanDuration(report.attemptTimeMs)}` : `${report.attempts + 1} tries × ${humanDuration(report.attemptTimeMs)}`;
+}
+
+/** Whether the context is a policy's that retries forever (its result says; a context without one has its count). */
+function retriesForeverIn(report: Pick<AssertionContext, "result">): boolean {
+  return report.result !== undefined && retriesForever({ result: report.result });
 }
 
 /** What ends every run: "timeout at line 12:5", "Envoy's default route timeout (15 s)", or "the deadline" (one given as a flag or in backoff's config). */
@@ -68,8 +72,7 @@ function deadlineEnds(scheduleMs: number | null, tries: string, report: Assertio
 export function bestWithTriesText(withTriesMs: number | null | undefined, cut: boolean, report: Pick<AssertionContext, "attempts" | "attemptTimeMs" | "timeouts" | "result">): string {
   if (withTriesMs === undefined || report.attemptTimeMs <= 0) return "";
   const tries = report.attempts + 1;
-  const forever = report.result !== undefined && retriesForever({ result: report.result });
-  const each = forever ? `each try takes ${humanDuration(report.attemptTimeMs)}` : tries === 1 ? `the one try takes ${humanDuration(report.attemptTimeMs)}` : `each of the ${tries} tries takes ${humanDuration(report.attemptTimeMs)}`;
+  const each = retriesForeverIn(report) ? `each try takes ${humanDuration(report.attemptTimeMs)}` : tries === 1 ? `the one try takes ${humanDuration(report.attemptTimeMs)}` : `each of the ${tries} tries takes ${humanDuration(report.attemptTimeMs)}`;
   const ended = cut ? `, cut short by ${deadlineName(report.timeouts)}` : "";
   return ` (tries that fail at once; ${withTriesMs === null ? "no bound" : humanDuration(withTriesMs)} when ${each}${ended})`;
 }
@@ -121,9 +124,13 @@ export function assertionDetail(a: AssertionResult, report: AssertionContext): s
   }
 }
 
-/** An assertion as one line: "✗ max-total 1 min: worst case 2 min 1 s (first over the limit at attempt 6)"; "?" for one not computable. */
-export function assertionLine(a: AssertionResult, report: AssertionContext): string {
-  return `${a.computable === false ? "?" : a.ok ? "✓" : "✗"} ${limitText(a)}: ${assertionDetail(a, report)}`;
+/**
+ * An assertion as one line: "✗ max-total 1 min: worst case 2 min 1 s (first over the limit at
+ * attempt 6)"; "?" for one not computable; "⚠" for one broken that the rules lower to a warning
+ * (`lowered`), marked as the verdict counts it.
+ */
+export function assertionLine(a: AssertionResult, report: AssertionContext, lowered = false): string {
+  return `${a.computable === false ? "?" : a.ok ? "✓" : lowered ? "⚠" : "✗"} ${limitText(a)}: ${assertionDetail(a, report)}`;
 }
 
 /** What a preset without a cap offers instead: its retry count, its time limit, or nothing. */

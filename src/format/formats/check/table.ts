@@ -92,8 +92,7 @@ export function filesReportLines(report: FilesReport, paint: Paint = PLAIN, widt
         // A broken limit the rules lower to a warning is marked as one (⚠), as the verdict counts it.
         const lowered = !a.ok && a.computable !== false && byPolicy[index]!.some((f) => f.kind === "limit" && f.rule === a.limit && f.level === "warning");
         const painted = a.computable === false || suppressed !== undefined || lowered ? paint.warn : a.ok ? paint.ok : paint.bad;
-        const text = lowered ? `⚠${assertionLine(a, policy).slice(1)}` : assertionLine(a, policy);
-        for (const part of safeLines(indent + text + (suppressed === undefined ? "" : suppressedText(suppressed)), width, 2)) lines.push(indent + painted(part.slice(indent.length)));
+        for (const part of safeLines(indent + assertionLine(a, policy, lowered) + (suppressed === undefined ? "" : suppressedText(suppressed)), width, 2)) lines.push(indent + painted(part.slice(indent.length)));
       }
       for (const f of byPolicy[index]!) {
         if (f.kind !== "lint") continue;
@@ -284,8 +283,7 @@ export function configReportLines(report: ConfigReport, paint: Paint = PLAIN, wi
       if (isLowered) lowered++;
       else if (!a.ok) broken++;
       // Marked as the verdict counts it: a broken limit lowered to a warning ⚠, a lint raised to an error ✗.
-      if (isLowered) push(`${indent}⚠${assertionLine(a, policy).slice(1)}`, paint.warn);
-      else push(indent + assertionLine(a, policy), a.ok ? paint.ok : paint.bad);
+      push(indent + assertionLine(a, policy, isLowered), isLowered ? paint.warn : a.ok ? paint.ok : paint.bad);
     }
     if (policy.result.assertions.length === 0) push(`${indent}no limits given (${report.words.limits})`, undefined, 0);
     for (const w of policy.result.warnings) {
