@@ -47,6 +47,8 @@ const SHORTCUT = ["retries", "statuses", "methods", "backoff.firstBackoff", "bac
 /** One filter of a route (or of the default filters): its entries, and where it sits. */
 interface Filter {
   readonly label: string;
+  /** The properties' prefix it was found under (spring.cloud.gateway, or its server.webflux form): its httpclient's. */
+  readonly prefix: string;
   readonly route: string | null;
   readonly entries: FlatEntry[];
   /** The shortcut text, when the filter is one string. */
@@ -100,7 +102,7 @@ function gatewayPolicies(entries: readonly FlatEntry[], profile: string | null, 
     } else continue;
     let filter = filters.get(key);
     if (filter === undefined) {
-      filter = { label, route, entries: [], shortcut: null, name: null, args: new Map(), argsAt: null };
+      filter = { label, prefix, route, entries: [], shortcut: null, name: null, args: new Map(), argsAt: null };
       filters.set(key, filter);
     }
     filter.entries.push(entry);
@@ -137,8 +139,7 @@ function gatewayPolicies(entries: readonly FlatEntry[], profile: string | null, 
       const args = shortcut !== null ? shortcutArgs(filter.shortcut!) : new Map([...filter.args].map(([k, es]) => [k, { node: es[0]!.value, label: argLabel(es[0]!) }]));
       const lists = shortcut !== null ? new Map([...args].filter(([k]) => LIST_ARGS.has(k)).map(([k, arg]) => [k, [arg]])) : new Map([...filter.args].filter(([k]) => LIST_ARGS.has(k)).map(([k, es]) => [k, es.map((e) => ({ node: e.value, label: argLabel(e) }))]));
       const retry = readRetry(args, policyName);
-      const prefix = key.startsWith("spring.cloud.gateway.server.webflux.") ? "spring.cloud.gateway.server.webflux" : "spring.cloud.gateway";
-      const timeout = responseTimeout(filter.route === null ? undefined : routeTimeouts.get(filter.route), clientTimeouts.get(prefix), prefix);
+      const timeout = responseTimeout(filter.route === null ? undefined : routeTimeouts.get(filter.route), clientTimeouts.get(filter.prefix), filter.prefix);
       const timed = timeout === null ? {} : { options: { ...retry.options, attemptTime: msText(timeout.ms) }, timeouts: [...(retry.timeouts ?? []), timeout.found] };
       return { ...retry, ...timed, conditions: retryOn(lists, shortcut !== null, policyName) };
     });
