@@ -21,8 +21,8 @@ export interface ActionStep {
   readonly inputs: MapNode | null;
   /** The step's own `timeout-minutes` entry (the whole step's limit, every try included). */
   readonly timeoutMinutes: JsonEntry | undefined;
-  /** Its job's `timeout-minutes` entry (the whole job's limit, so the step's too); undefined in a composite action. */
-  readonly jobTimeoutMinutes?: JsonEntry | undefined;
+  /** Its job's id and `timeout-minutes` entry (the whole job's limit, so the step's too); undefined in a composite action. */
+  readonly jobTimeoutMinutes?: { readonly job: string; readonly entry: JsonEntry } | undefined;
 }
 
 /** `${{ … }}`: GitHub Actions' expression syntax. */
@@ -31,7 +31,7 @@ const EXPRESSION = /\$\{\{/;
 /** The steps of a workflow or composite action whose `uses` the test accepts. */
 export function actionSteps(root: Node, uses: RegExp): ActionStep[] {
   const found: ActionStep[] = [];
-  const visit = (owner: string, steps: Node | undefined, jobTimeoutMinutes?: JsonEntry) => {
+  const visit = (owner: string, steps: Node | undefined, jobTimeoutMinutes?: ActionStep["jobTimeoutMinutes"]) => {
     if (!isSeq(steps)) return;
     steps.items.forEach((step, index) => {
       if (!isMap(step)) return;
@@ -43,7 +43,12 @@ export function actionSteps(root: Node, uses: RegExp): ActionStep[] {
     });
   };
   const jobs = get(root, "jobs");
-  if (isMap(jobs)) for (const [id, { value: job }] of jobs.entries) visit(id, get(job, "steps"), isMap(job) ? job.entries.get("timeout-minutes") : undefined);
+  if (isMap(jobs)) {
+    for (const [id, { value: job }] of jobs.entries) {
+      const entry = isMap(job) ? job.entries.get("timeout-minutes") : undefined;
+      visit(id, get(job, "steps"), entry === undefined ? undefined : { job: id, entry });
+    }
+  }
   const runs = get(root, "runs");
   if (isMap(runs) && text(get(runs, "using")) === "composite") visit("runs", get(runs, "steps"));
   return found;
@@ -81,7 +86,7 @@ export function inputText(node: Node, label: string): string | null {
  */
 export function stepDeadline(step: ActionStep): { ms: number; found: FoundTimeout } | null {
   const own = minutesOf(step.timeoutMinutes, `timeout-minutes of step ${shown(step.name)}`, "the step's timeout-minutes");
-  const job = minutesOf(step.jobTimeoutMinutes, `timeout-minutes of job ${shown(step.name.split("/")[0] ?? "")}`, "the job's timeout-minutes");
+  const job = step.jobTimeoutMinutes === undefined ? null : minutesOf(step.jobTimeoutMinutes.entry, `timeout-minutes of job ${shown(step.jobTimeoutMinutes.job)}`, "the job's timeout-minutes");
   if (own === null || job === null) return own ?? job;
   return job.ms < own.ms ? job : own;
 }
