@@ -16,6 +16,12 @@ const warningsOf = (doc: { policies: { warnings: { lint: string; message: string
   doc.policies.map((p) => p.warnings.map((w) => w.lint).filter((lint) => lint === "retries-overload" || lint === "retries-everything"));
 const retriesOn = (stdout: string) => stdout.split("\n").filter((line) => line.startsWith("    retries on "));
 
+/** The `retries on` lines of a workflow whose one step uses the action with these inputs and more (", retry_on: error"). */
+const workflowStep = (uses: string, inputs: string) => async (more: string) => {
+  write(".github/workflows/ci.yml", `name: ci\non: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n    - name: test\n      uses: ${uses}\n      with: {${inputs}${more}}\n`);
+  return retriesOn((await runCli(["check", "."])).stdout);
+};
+
 describe("Kubernetes Job: every failed pod, unless spec.podFailurePolicy says otherwise", () => {
   // kubernetes/kubernetes pkg/controller/job/pod_failure_policy.go matchPodFailurePolicy: without a
   // policy every failed pod is counted against backoffLimit; with one the rules are tried in order
@@ -188,20 +194,7 @@ describe("GitHub Actions nick-fields/retry: retry_on and retry_on_exit_code (src
   // is 'error' and the try timed out (!done), when retry_on_exit_code is set and differs from the exit
   // code (0 after a timeout: the command was killed), and when retry_on is 'timeout' and it exited
   // non-zero. Any other word is compared with neither: it retries as 'any'.
-  const step = (inputs: string) => `name: ci
-on: push
-jobs:
-  build:
-    runs-on: ubuntu-latest
-    steps:
-    - name: test
-      uses: nick-fields/retry@v3
-      with: {timeout_minutes: 5, command: make test${inputs}}
-`;
-  const lineOf = async (inputs: string) => {
-    write(".github/workflows/ci.yml", step(inputs));
-    return retriesOn((await runCli(["check", "."])).stdout);
-  };
+  const lineOf = workflowStep("nick-fields/retry@v3", "timeout_minutes: 5, command: make test");
 
   it("the default any: every failure, retries-everything; error: every failure but timeouts, retries-everything too", async () => {
     expect(await lineOf("")).toEqual(["    retries on every error (the action's default retry_on: any)"]);
@@ -227,20 +220,7 @@ jobs:
 describe("GitHub Actions Wandalen/wretry.action: retry_condition (src/Retry.js at v3.8.0_js_action, 71a909eb)", () => {
   // `core.getInput('retry_condition') || true`, evaluated by onError after each failed try (wProcess
   // throws on a non-zero exit: throwingExitCode 'full' by default; wConsequence's _.retry asks onError).
-  const step = (inputs: string) => `name: ci
-on: push
-jobs:
-  build:
-    runs-on: ubuntu-latest
-    steps:
-    - name: test
-      uses: Wandalen/wretry.action@v3
-      with: {command: make test, attempt_delay: 1000${inputs}}
-`;
-  const lineOf = async (inputs: string) => {
-    write(".github/workflows/ci.yml", step(inputs));
-    return retriesOn((await runCli(["check", "."])).stdout);
-  };
+  const lineOf = workflowStep("Wandalen/wretry.action@v3", "command: make test, attempt_delay: 1000");
 
   it("left out (true): every failure, retries-everything; false: nothing; an expression: decided by code", async () => {
     expect(await lineOf("")).toEqual(["    retries on every error (the action's default retry_condition: true)"]);
