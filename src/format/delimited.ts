@@ -1,10 +1,8 @@
 import type { Column } from "./columns.js";
-import { SATURATED_TEXT, msField } from "./numbers.js";
+import { BILLION, SATURATED_TEXT, SMALL_INTEGER_LIMIT, msField } from "./numbers.js";
 import { TextBatch } from "./text-batch.js";
 
-/** Below this, String() takes V8's small-integer path; above it, the general double printer (about 2.5× slower). */
-const SMALL_INTEGER_LIMIT = 2 ** 31;
-const BILLION = 1e9;
+// Below SMALL_INTEGER_LIMIT, String() takes V8's small-integer path; above it, the general double printer (about 2.5× slower).
 const NINE_ZEROS = "000000000";
 
 /**

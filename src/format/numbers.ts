@@ -8,6 +8,15 @@ import { MAX_EXACT_MS, isSaturated } from "../core/limits.js";
  */
 export const SATURATED_TEXT = `>${MAX_EXACT_MS}`;
 
+/**
+ * How the fast writers of whole milliseconds split a number (delimited.ts integerField,
+ * text-batch.ts TextBatch.integer, which the twin test holds equal): below SMALL_INTEGER_LIMIT
+ * it is one small integer (V8's fast printer, 32-bit digit arithmetic); above it, its billions
+ * and its last nine digits.
+ */
+export const SMALL_INTEGER_LIMIT = 2 ** 31;
+export const BILLION = 1e9;
+
 /** A millisecond value as a plain integer, or the saturation marker. */
 export function msField(ms: number): string {
   return isSaturated(ms) ? SATURATED_TEXT : String(ms);

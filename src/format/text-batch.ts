@@ -1,8 +1,5 @@
-import { SATURATED_TEXT, msField } from "./numbers.js";
+import { BILLION, SATURATED_TEXT, SMALL_INTEGER_LIMIT, msField } from "./numbers.js";
 
-/** Below this a whole number's digits are worked out in 32-bit integers. */
-const SMALL_INTEGER_LIMIT = 2 ** 31;
-const BILLION = 1e9;
 const ZERO = 48;
 /** What this file takes of the TextDecoder every runtime has (the library's typings assume no Node or DOM types). */
 interface Decoder {
